@@ -1,0 +1,197 @@
+/**
+ * The shared vocabulary of ask_user.
+ *
+ * A leaf: every module may import it, it imports nothing of ours. Keeping the
+ * types here (and not next to the code that produces them) is what keeps the
+ * import graph one-directional: the form, the dialog walker, the relay and the
+ * codec all speak these shapes without importing each other.
+ */
+
+/** The limits of the contract (§2). Counted in UTF-16 code units unless noted. */
+export const LIMITS = {
+	minQuestions: 1,
+	maxQuestions: 4,
+	minOptions: 2,
+	maxOptions: 5,
+	/** Tab label, counted in characters (code points). */
+	header: 12,
+	question: 1000,
+	context: 1000,
+	label: 60,
+	description: 300,
+	preview: 4000,
+	/** Free text and notes typed by the user. */
+	freeText: 4000,
+} as const;
+
+// ── The normalised form: what every UI renders ─────────────────────────────
+
+export interface AskOption {
+	label: string;
+	/** Returned to the model; the label when the model gave none. */
+	value: string;
+	description?: string;
+	/** Plain multi-line text shown in the detail pane (single-select only). */
+	preview?: string;
+	recommended: boolean;
+}
+
+export interface AskQuestion {
+	/** Stable key of the answer. */
+	id: string;
+	/** Tab label; "Q1".."Q4" when the model gave none. */
+	header: string;
+	question: string;
+	context?: string;
+	options: AskOption[];
+	multiSelect: boolean;
+	/** A "Type something…" row is offered after the options. */
+	allowOther: boolean;
+	/** An optional question may be skipped. */
+	required: boolean;
+}
+
+export interface AskMetadata {
+	source?: string;
+	flowId?: string;
+	tags?: string[];
+}
+
+/** A validated call: every default filled in, every rule of §2 holds. */
+export interface AskForm {
+	questions: AskQuestion[];
+	metadata?: AskMetadata;
+}
+
+// ── Canonical parameters: the schema the model sees (§2) ───────────────────
+
+export interface AskOptionParams {
+	label: string;
+	value?: string;
+	description?: string;
+	preview?: string;
+	recommended?: boolean;
+}
+
+export interface AskQuestionParams {
+	id?: string;
+	header?: string;
+	question: string;
+	context?: string;
+	options: AskOptionParams[];
+	multiSelect?: boolean;
+	allowOther?: boolean;
+	required?: boolean;
+}
+
+export interface AskParams {
+	questions: AskQuestionParams[];
+	metadata?: AskMetadata;
+}
+
+// ── Answers ────────────────────────────────────────────────────────────────
+
+/** One chosen option, or the user's own text (`custom: true`, value = label = the text). */
+export interface AskSelection {
+	value: string;
+	label: string;
+	custom?: true;
+}
+
+export interface AskAnswer {
+	kind: "single" | "multi";
+	/** Exactly one for "single"; one or more for "multi". */
+	selections: AskSelection[];
+	/** The user's note on the question as a whole. */
+	note?: string;
+}
+
+/** A note the user wrote: on the question, or on one option (by its label). */
+export interface AskNote {
+	questionId: string;
+	option?: string;
+	text: string;
+}
+
+/**
+ * How the call ended.
+ * - answered: the user submitted (optional questions may be skipped);
+ * - dismissed: the user chose not to answer;
+ * - aborted: the agent run was aborted (or the asking child went away);
+ * - no_ui: no user interface could show the form;
+ * - timed_out: nobody answered in time;
+ * - error: the UI failed (e.g. a malformed relay reply).
+ */
+export type AskStatus = "answered" | "dismissed" | "aborted" | "no_ui" | "timed_out" | "error";
+
+export type QuestionOutcome = "answered" | "skipped" | "unanswered";
+
+/**
+ * What a UI hands back: the form, the dialog walker and the relay all produce
+ * this. Answers are kept on every status, never thrown away.
+ */
+export interface Collected {
+	status: AskStatus;
+	/** Keyed by question id; only questions with an answer appear. */
+	answers: Record<string, AskAnswer>;
+	/** Ids of optional questions the user chose to skip. */
+	skipped: string[];
+	notes: AskNote[];
+	/** What went wrong, for status "error". */
+	error?: string;
+}
+
+/** Progress reported through onUpdate while the form is open (§4). */
+export interface AskProgress {
+	phase: "opened" | "answered" | "review" | "submitted" | "dismissed";
+	answered: number;
+	total: number;
+	/** The question just answered, for phase "answered". */
+	questionId?: string;
+}
+
+/**
+ * The structured record in the tool result's `details`. renderResult works
+ * from this alone, so a resumed session shows the same transcript.
+ */
+export interface AskDetails {
+	/** "pending" only on progress updates while the form is open. */
+	status: AskStatus | "pending";
+	questions: AskQuestion[];
+	answers: Record<string, AskAnswer>;
+	skipped: string[];
+	notes: AskNote[];
+	metadata?: AskMetadata;
+	/** Who asked, when the form came from a subagent. */
+	asker?: string;
+	/** What normalisation changed in the call, so the model learns (e.g. a dropped "Other" option). */
+	notices?: string[];
+	error?: string;
+	progress?: AskProgress;
+}
+
+// ── Subagent relay envelopes (§6) ──────────────────────────────────────────
+
+export const RELAY_VERSION = 1;
+
+/** A child's whole form, sent to its parent as one dialog request. */
+export interface RelayRequest {
+	v: typeof RELAY_VERSION;
+	/** Correlates a later cancel notice with this request. */
+	rid?: string;
+	/** Who is asking: agent name / task, outermost first (e.g. "planner › scout"). */
+	asker?: string;
+	questions: AskQuestion[];
+	metadata?: AskMetadata;
+}
+
+/** The parent's answer to a RelayRequest. */
+export interface RelayReply {
+	v: typeof RELAY_VERSION;
+	rid?: string;
+	status: AskStatus;
+	answers: Record<string, AskAnswer>;
+	skipped: string[];
+	notes: AskNote[];
+	error?: string;
+}
