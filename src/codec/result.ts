@@ -1,0 +1,191 @@
+/**
+ * The result of an ask_user call, in its two forms: the compact text the model
+ * reads (`content`) and the structured record the transcript is rebuilt from
+ * (`details`). Both are built from the form and what a UI collected, and from
+ * nothing else, so every UI (the form, the dialog walker, the relay) ends the
+ * same way.
+ */
+
+import type {
+	AskAnswer,
+	AskDetails,
+	AskForm,
+	AskNote,
+	AskProgress,
+	AskQuestion,
+	AskSelection,
+	AskStatus,
+	Collected,
+	QuestionOutcome,
+} from "../types.ts";
+import { formatId, quoteExact } from "./quote.ts";
+
+/** What the tool knows besides the answers: normalisation notices, and who asked (relayed forms). */
+export interface ResultExtra {
+	notices?: string[];
+	asker?: string;
+}
+
+// ── Text for the model ─────────────────────────────────────────────────────
+
+/**
+ * One header line with the status and the count, one line per question in
+ * question order, a `Note:` line per normalisation notice, and for every
+ * status but "answered" one closing sentence telling the model what to do.
+ *
+ * The asker is not repeated here: the model reading this is the one that asked.
+ */
+export function formatResultText(form: AskForm, collected: Collected, extra?: ResultExtra): string {
+	const total = form.questions.length;
+	const answered = form.questions.filter((q) => hasAnswer(collected.answers, q.id)).length;
+	const lines = [headerLine(collected.status, answered, total)];
+	for (const question of form.questions) lines.push(questionLine(question, collected));
+	for (const notice of extra?.notices ?? []) lines.push(`Note: ${oneLine(notice)}`);
+	const closing = closingSentence(collected);
+	if (closing) lines.push(closing);
+	return lines.join("\n");
+}
+
+function headerLine(status: AskStatus, answered: number, total: number): string {
+	const count = `${answered} of ${total} answered`;
+	switch (status) {
+		case "answered":
+			return `User answered ${answered} of ${total} ${total === 1 ? "question" : "questions"}:`;
+		case "dismissed":
+			return `User dismissed the questions (${count}):`;
+		case "aborted":
+			return `The run was aborted before the user finished (${count}):`;
+		case "no_ui":
+			return `No UI available: the questions could not be shown (${count}):`;
+		case "timed_out":
+			return `Nobody answered in time (${count}):`;
+		case "error":
+			return `The question form failed (${count}):`;
+	}
+}
+
+function closingSentence(collected: Collected): string | undefined {
+	switch (collected.status) {
+		case "answered":
+			return undefined;
+		case "dismissed":
+			return "Do not assume answers to the unanswered questions: stop and wait for the user to tell you how to go on.";
+		case "aborted":
+			return "The user did not finish: do not assume answers to the unanswered questions.";
+		case "no_ui":
+			return "No user can answer here and ask_user is now disabled for this session: do not call it again; state your assumption and go on, or ask in plain text in your reply.";
+		case "timed_out":
+			return "State your assumption and go on, or ask in plain text in your reply.";
+		case "error": {
+			const error = collected.error === undefined ? "" : ` (error: ${quoteExact(collected.error)})`;
+			return `The form failed${error}: do not assume answers; ask the user in plain text in your reply.`;
+		}
+	}
+}
+
+function questionLine(question: AskQuestion, collected: Collected): string {
+	const answer = hasAnswer(collected.answers, question.id) ? collected.answers[question.id] : undefined;
+	const parts: string[] = [];
+	if (answer) parts.push(answer.selections.map(formatSelection).join(", "));
+	else parts.push(collected.skipped.includes(question.id) ? "skipped" : "unanswered");
+
+	const notes = notesOn(collected.notes, question.id);
+	const questionNotes = notes.filter((n) => n.option === undefined).map((n) => n.text);
+	if (questionNotes.length === 0 && answer?.note !== undefined) questionNotes.push(answer.note);
+	for (const text of questionNotes) parts.push(`note: ${quoteExact(text)}`);
+	for (const note of notes) {
+		if (note.option !== undefined) parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}`);
+	}
+	return `${formatId(question.id)}: ${parts.join("; ")}`;
+}
+
+function formatSelection(selection: AskSelection): string {
+	const shown = `${selection.custom ? "wrote " : ""}${quoteExact(selection.label)}`;
+	return selection.value === selection.label ? shown : `${shown} (value ${quoteExact(selection.value)})`;
+}
+
+function oneLine(text: string): string {
+	return text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
+}
+
+// ── The structured record ──────────────────────────────────────────────────
+
+/** The `details` of the final tool result; each answer carries its question-level note. */
+export function buildDetails(form: AskForm, collected: Collected, extra?: ResultExtra): AskDetails {
+	const details: AskDetails = {
+		status: collected.status,
+		questions: form.questions,
+		answers: answersWithNotes(collected.answers, collected.notes),
+		skipped: [...collected.skipped],
+		notes: [...collected.notes],
+	};
+	if (form.metadata !== undefined) details.metadata = form.metadata;
+	if (extra?.asker !== undefined) details.asker = extra.asker;
+	if (extra?.notices !== undefined && extra.notices.length > 0) details.notices = [...extra.notices];
+	if (collected.error !== undefined) details.error = collected.error;
+	return details;
+}
+
+/** The `details` of an onUpdate while the form is open: status "pending" and the answers so far. */
+export function progressDetails(
+	form: AskForm,
+	progress: AskProgress,
+	partial: Pick<Collected, "answers" | "skipped" | "notes">,
+	asker?: string,
+): AskDetails {
+	const details: AskDetails = {
+		status: "pending",
+		questions: form.questions,
+		answers: answersWithNotes(partial.answers, partial.notes),
+		skipped: [...partial.skipped],
+		notes: [...partial.notes],
+		progress: { ...progress },
+	};
+	if (form.metadata !== undefined) details.metadata = form.metadata;
+	if (asker !== undefined) details.asker = asker;
+	return details;
+}
+
+/** The short text of an onUpdate, e.g. `Waiting for the user: 1 of 3 answered`. */
+export function formatProgressText(progress: AskProgress): string {
+	const count = `${progress.answered} of ${progress.total} answered`;
+	switch (progress.phase) {
+		case "opened":
+		case "answered":
+			return `Waiting for the user: ${count}`;
+		case "review":
+			return `Waiting for the user to submit: ${count}`;
+		case "submitted":
+			return `User submitted: ${count}`;
+		case "dismissed":
+			return `User dismissed the questions: ${count}`;
+	}
+}
+
+/** How one question ended: answered if it has an answer, skipped if the user skipped it, else unanswered. */
+export function questionOutcome(details: Pick<AskDetails, "status" | "answers" | "skipped">, id: string): QuestionOutcome {
+	if (hasAnswer(details.answers, id)) return "answered";
+	return details.skipped.includes(id) ? "skipped" : "unanswered";
+}
+
+// The question-level note lives in `notes` (where every UI records it); the
+// answer repeats it so a reader of one answer needs nothing else.
+function answersWithNotes(answers: Record<string, AskAnswer>, notes: AskNote[]): Record<string, AskAnswer> {
+	return Object.fromEntries(
+		Object.entries(answers).map(([id, answer]): [string, AskAnswer] => {
+			const copy: AskAnswer = { kind: answer.kind, selections: answer.selections.map((s) => ({ ...s })) };
+			const note = notesOn(notes, id).find((n) => n.option === undefined)?.text ?? answer.note;
+			if (note !== undefined) copy.note = note;
+			return [id, copy];
+		}),
+	);
+}
+
+function notesOn(notes: AskNote[], questionId: string): AskNote[] {
+	return notes.filter((n) => n.questionId === questionId);
+}
+
+// Ids are the model's strings: "constructor" or "__proto__" must not find Object.prototype.
+function hasAnswer(answers: Record<string, AskAnswer>, id: string): boolean {
+	return Object.hasOwn(answers, id);
+}

@@ -1,0 +1,56 @@
+/**
+ * The parameters the model sees (§2): the canonical shape of an ask_user call.
+ *
+ * The schema is sent to the model on every turn, so it is kept plain and short:
+ * objects, arrays, strings and booleans only (some provider proxies strip
+ * unions, and with them every option), and one terse description per property
+ * that carries the limits a model needs to get the first call right.
+ *
+ * It deliberately has no length or count constraints and no
+ * `additionalProperties: false`: pi's generic validator would reject a call
+ * before ours could say what to fix. validate.ts enforces every limit.
+ */
+
+import { type Static, Type } from "@sinclair/typebox";
+import type { AskParams } from "./types.ts";
+
+const OptionSchema = Type.Object({
+	label: Type.String({ description: "≤60 chars, unique" }),
+	value: Type.Optional(Type.String({ description: "Returned to you; default: label" })),
+	description: Type.Optional(Type.String({ description: "≤300 chars" })),
+	preview: Type.Optional(Type.String({ description: "Multi-line code/diff/mock-up, ≤4000 chars; single-select only" })),
+	recommended: Type.Optional(Type.Boolean({ description: "At most one; list it first" })),
+});
+
+const QuestionSchema = Type.Object({
+	id: Type.Optional(Type.String({ description: "Answer key; default: header slug" })),
+	header: Type.Optional(Type.String({ description: "Tab label ≤12 chars, unique" })),
+	question: Type.String({ description: "One decision, one line, ≤1000 chars" }),
+	context: Type.Optional(Type.String({ description: "Background the user needs, ≤1000 chars" })),
+	options: Type.Array(OptionSchema, {
+		description: "2-5 real choices; a free-text row is added, never add Other",
+	}),
+	multiSelect: Type.Optional(Type.Boolean({ description: "default: false" })),
+	allowOther: Type.Optional(Type.Boolean({ description: "Free-text row; default: true" })),
+	required: Type.Optional(Type.Boolean({ description: "default: true" })),
+});
+
+export const AskParamsSchema = Type.Object({
+	questions: Type.Array(QuestionSchema, { description: "1-4 related decisions" }),
+	metadata: Type.Optional(
+		Type.Object(
+			{
+				source: Type.Optional(Type.String({ description: "Caller" })),
+				flowId: Type.Optional(Type.String({ description: "Flow id" })),
+				tags: Type.Optional(Type.Array(Type.String(), { description: "Tags" })),
+			},
+			{ description: "Echoed back in the result" },
+		),
+	),
+});
+
+// The schema and the shared AskParams type must describe the same shape; this
+// line stops compiling the moment either one drifts.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+export type SchemaMatchesAskParams = Assert<Same<Static<typeof AskParamsSchema>, AskParams>>;

@@ -1,0 +1,488 @@
+/**
+ * Validation of ask_user arguments (§2): pure, before any UI.
+ *
+ * Reads anything, collects every violation (a model fixes them all in one
+ * retry only if it hears about them all), and on success fills in every
+ * default to produce the AskForm the UIs render. Each message names the rule
+ * and the fix in words a model acts on; a value is never quoted past
+ * QUOTE_LIMIT characters.
+ *
+ * Validating a form again gives the same form: defaults are only ever values
+ * that pass these same rules.
+ */
+
+import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "./types.ts";
+
+export interface ValidationIssue {
+	/** Where, e.g. `questions[1].options[2].label`. */
+	path: string;
+	/** The rule broken and how to fix it. */
+	message: string;
+}
+
+export type ValidationResult = { ok: true; form: AskForm } | { ok: false; issues: ValidationIssue[] };
+
+export class AskUserInputError extends Error {
+	readonly issues: ValidationIssue[];
+
+	/** `notices`: what normalisation changed first, so a model can see why, e.g., a question is left with one option. */
+	constructor(issues: ValidationIssue[], notices: readonly string[] = []) {
+		super([formatValidationIssues(issues), ...notices.map((notice) => `Note: ${notice}`)].join("\n"));
+		this.name = "AskUserInputError";
+		this.issues = issues;
+	}
+}
+
+/** More lines than this would bury the first problems; the count still says how many there are. */
+const MAX_LISTED_ISSUES = 40;
+
+export function formatValidationIssues(issues: ValidationIssue[]): string {
+	const count = issues.length;
+	const problems = count === 1 ? "1 problem" : `${count} problems`;
+	const lines = [
+		`ask_user was not called: ${problems} in the arguments. Fix ${count === 1 ? "it" : "them"} and call ask_user again:`,
+		...issues.slice(0, MAX_LISTED_ISSUES).map((issue) => `- ${issue.path}: ${issue.message}`),
+	];
+	if (count > MAX_LISTED_ISSUES) lines.push(`- …and ${count - MAX_LISTED_ISSUES} more of the same kinds.`);
+	return lines.join("\n");
+}
+
+export function validateParams(params: unknown): ValidationResult {
+	try {
+		return validateRoot(params);
+	} catch {
+		// Only an exotic object (a throwing getter, a revoked Proxy) gets here.
+		const message = "could not be read as JSON. Send plain JSON arguments.";
+		return { ok: false, issues: [{ path: "arguments", message }] };
+	}
+}
+
+// ── The walk ───────────────────────────────────────────────────────────────
+
+type JsonRecord = Record<string, unknown>;
+
+/** What the walk read from one question; complete only when no issue was recorded. */
+interface QuestionDraft {
+	path: string;
+	/** Trimmed, as the model gave them; undefined when absent or unusable. */
+	id: string | undefined;
+	header: string | undefined;
+	question: string;
+	context: string | undefined;
+	options: AskOption[];
+	multiSelect: boolean;
+	allowOther: boolean;
+	required: boolean;
+}
+
+function validateRoot(params: unknown): ValidationResult {
+	const issues: ValidationIssue[] = [];
+	const report = (path: string, message: string): void => void issues.push({ path, message });
+	if (!isRecord(params)) {
+		report("arguments", `expected an object like {"questions": [...]}, got ${describe(params)}.`);
+		return { ok: false, issues };
+	}
+	const drafts = readQuestions(field(params, "questions"), report);
+	checkUniqueAcrossQuestions(drafts, report);
+	const metadata = readMetadata(field(params, "metadata"), report);
+	if (issues.length > 0) return { ok: false, issues };
+	const form: AskForm = { questions: withDefaultNames(drafts) };
+	if (metadata !== undefined) form.metadata = metadata;
+	return { ok: true, form };
+}
+
+type Report = (path: string, message: string) => void;
+
+function readQuestions(value: unknown, report: Report): QuestionDraft[] {
+	const path = "questions";
+	const { minQuestions: min, maxQuestions: max } = LIMITS;
+	if (value === undefined) {
+		report(path, `missing. Pass "questions": an array of ${min}-${max} question objects.`);
+		return [];
+	}
+	if (!Array.isArray(value)) {
+		report(path, `expected an array of ${min}-${max} question objects, got ${describe(value)}.`);
+		return [];
+	}
+	if (value.length < min) report(path, `empty. Ask ${min}-${max} questions.`);
+	if (value.length > max) {
+		report(path, `${value.length} questions; the limit is ${max}. Ask the ${max} that block you now, the rest in a later call.`);
+	}
+	const drafts: QuestionDraft[] = [];
+	value.forEach((item, index) => {
+		const draft = readQuestion(item, `${path}[${index}]`, report);
+		if (draft !== undefined) drafts.push(draft);
+	});
+	return drafts;
+}
+
+function readQuestion(value: unknown, path: string, report: Report): QuestionDraft | undefined {
+	if (!isRecord(value)) {
+		report(path, `expected a question object with "question" and "options", got ${describe(value)}.`);
+		return undefined;
+	}
+	const id = readText(field(value, "id"), `${path}.id`, ID, report);
+	if (id !== undefined) checkIdSpelling(id, `${path}.id`, report);
+	const header = readText(field(value, "header"), `${path}.header`, HEADER, report);
+	const question = readText(field(value, "question"), `${path}.question`, QUESTION, report) ?? "";
+	const context = readText(field(value, "context"), `${path}.context`, CONTEXT, report);
+	const multiSelect = readBoolean(field(value, "multiSelect"), `${path}.multiSelect`, false, report);
+	return {
+		path,
+		id,
+		header,
+		question,
+		context,
+		options: readOptions(field(value, "options"), `${path}.options`, multiSelect, report),
+		multiSelect,
+		allowOther: readBoolean(field(value, "allowOther"), `${path}.allowOther`, true, report),
+		required: readBoolean(field(value, "required"), `${path}.required`, true, report),
+	};
+}
+
+function readOptions(value: unknown, path: string, multiSelect: boolean, report: Report): AskOption[] {
+	const { minOptions: min, maxOptions: max } = LIMITS;
+	if (value === undefined) {
+		report(path, `missing. Give ${min}-${max} options, each {"label": "..."}; a free-text row is added automatically.`);
+		return [];
+	}
+	if (!Array.isArray(value)) {
+		report(path, `expected an array of ${min}-${max} option objects like {"label": "..."}, got ${describe(value)}.`);
+		return [];
+	}
+	if (value.length < min) {
+		const count = value.length === 1 ? "1 option" : `${value.length} options`;
+		report(path, `${count}; give ${min}-${max} real choices (the free-text row is added on its own and does not count).`);
+	}
+	if (value.length > max) {
+		report(path, `${value.length} options; the limit is ${max}. Keep the ${max} likeliest; the user can still type anything else.`);
+	}
+	const options: AskOption[] = [];
+	const labelOwners = new Map<string, number>();
+	const valueOwners = new Map<string, number>();
+	let recommendedAt: number | undefined;
+	value.forEach((item, index) => {
+		const at = `${path}[${index}]`;
+		const option = readOption(item, at, multiSelect, report);
+		if (option === undefined) return;
+		options.push(option);
+		const labelOwner = option.label === "" ? undefined : claim(labelOwners, caseless(option.label), index);
+		if (labelOwner !== undefined) {
+			const rule = "compared ignoring case";
+			report(`${at}.label`, `${quote(option.label)} repeats the label of options[${labelOwner}] (${rule}). Make every label distinct.`);
+		}
+		const valueOwner = option.value === "" ? undefined : claim(valueOwners, option.value, index);
+		if (valueOwner !== undefined) {
+			const fix = "Give every option its own value so the answer maps back to one option.";
+			report(`${at}.value`, `${quote(option.value)} is already the value of options[${valueOwner}] (a value defaults to the label). ${fix}`);
+		}
+		if (option.recommended && recommendedAt !== undefined) {
+			report(`${at}.recommended`, `options[${recommendedAt}] is already recommended. Mark at most one option per question.`);
+		}
+		if (option.recommended) recommendedAt ??= index;
+	});
+	return options;
+}
+
+function readOption(value: unknown, path: string, multiSelect: boolean, report: Report): AskOption | undefined {
+	if (!isRecord(value)) {
+		report(path, `expected an option object like {"label": "..."}, got ${describe(value)}.`);
+		return undefined;
+	}
+	const label = readText(field(value, "label"), `${path}.label`, LABEL, report) ?? "";
+	const given = field(value, "value");
+	const optionValue = given === undefined ? label : (readText(given, `${path}.value`, VALUE, report) ?? "");
+	const description = readText(field(value, "description"), `${path}.description`, DESCRIPTION, report);
+	const preview = readText(field(value, "preview"), `${path}.preview`, PREVIEW, report);
+	if (preview !== undefined && multiSelect) {
+		const fix = `Remove "preview" or drop "multiSelect": true.`;
+		report(`${path}.preview`, `previews are shown only in single-select questions. ${fix}`);
+	}
+	return {
+		label,
+		value: optionValue,
+		...(description === undefined ? {} : { description }),
+		...(preview === undefined ? {} : { preview }),
+		recommended: readBoolean(field(value, "recommended"), `${path}.recommended`, false, report),
+	};
+}
+
+function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
+	if (value === undefined) return undefined;
+	if (!isRecord(value)) {
+		const expected = `an object {"source"?, "flowId"?, "tags"?}`;
+		report("metadata", `expected ${expected}, got ${describe(value)}. Leave "metadata" out if there is none.`);
+		return undefined;
+	}
+	const metadata: AskMetadata = {};
+	for (const key of ["source", "flowId"] as const) {
+		const text = field(value, key);
+		if (text === undefined) continue;
+		if (typeof text === "string") metadata[key] = text;
+		else report(`metadata.${key}`, `expected a string, got ${describe(text)}.`);
+	}
+	const tags = field(value, "tags");
+	if (tags === undefined) return metadata;
+	if (!Array.isArray(tags)) {
+		report("metadata.tags", `expected an array of strings, got ${describe(tags)}.`);
+		return metadata;
+	}
+	tags.forEach((tag, index) => {
+		if (typeof tag !== "string") report(`metadata.tags[${index}]`, `expected a string, got ${describe(tag)}.`);
+	});
+	metadata.tags = tags.filter((tag): tag is string => typeof tag === "string");
+	return metadata;
+}
+
+function readBoolean(value: unknown, path: string, fallback: boolean, report: Report): boolean {
+	if (value === undefined) return fallback;
+	if (typeof value === "boolean") return value;
+	report(path, `expected true or false, got ${describe(value)}.`);
+	return fallback;
+}
+
+// ── Ids and headers ────────────────────────────────────────────────────────
+
+/**
+ * Ids key the answers record. `$` is reserved for our own keys, and the names
+ * of Object.prototype would make `answers[id]` find something nobody answered.
+ */
+const RESERVED_IDS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+function checkIdSpelling(id: string, path: string, report: Report): void {
+	if (id.startsWith("$")) report(path, `${quote(id)} starts with "$", which is reserved. Use letters, digits, "-" or "_".`);
+	else if (RESERVED_IDS.has(id)) report(path, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
+}
+
+function checkUniqueAcrossQuestions(drafts: QuestionDraft[], report: Report): void {
+	const headerOwners = new Map<string, string>();
+	const idOwners = new Map<string, string>();
+	for (const { path, header, id } of drafts) {
+		const headerOwner = header ? claim(headerOwners, caseless(header), path) : undefined;
+		if (headerOwner !== undefined) {
+			const rule = "compared ignoring case";
+			report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (${rule}). Give every tab its own label.`);
+		}
+		const idOwner = id ? claim(idOwners, id, path) : undefined;
+		if (idOwner !== undefined) {
+			report(`${path}.id`, `${quote(id ?? "")} is already the id of ${idOwner}. Give every question its own id, or leave "id" out.`);
+		}
+	}
+}
+
+/** Records `owner` as the first to use `key`; returns whoever was first, when that is someone else. */
+function claim<Owner>(owners: Map<string, Owner>, key: string, owner: Owner): Owner | undefined {
+	const first = owners.get(key);
+	if (first === undefined) owners.set(key, owner);
+	return first;
+}
+
+/** Fills in missing headers ("Q1".."Q4") and ids (the header's slug, else "q1".."q4"), never repeating one. */
+function withDefaultNames(drafts: QuestionDraft[]): AskQuestion[] {
+	const headers = new Set(drafts.flatMap(({ header }) => (header === undefined ? [] : [caseless(header)])));
+	const ids = new Set(drafts.flatMap(({ id }) => (id === undefined ? [] : [id])));
+	return drafts.map((draft, index) => {
+		const position = `${index + 1}`;
+		const header = draft.header ?? firstFree(`Q${position}`, (name) => headers.has(caseless(name)));
+		headers.add(caseless(header));
+		const base = (draft.header !== undefined && slugOf(draft.header)) || `q${position}`;
+		const id = draft.id ?? firstFree(base, (name) => ids.has(name) || RESERVED_IDS.has(name));
+		ids.add(id);
+		return {
+			id,
+			header,
+			question: draft.question,
+			...(draft.context === undefined ? {} : { context: draft.context }),
+			options: draft.options,
+			multiSelect: draft.multiSelect,
+			allowOther: draft.allowOther,
+			required: draft.required,
+		};
+	});
+}
+
+function firstFree(base: string, taken: (name: string) => boolean): string {
+	let name = base;
+	for (let n = 2; taken(name); n++) name = `${base}-${n}`;
+	return name;
+}
+
+const SLUG_LIMIT = 24;
+
+/** "Auth method" → "auth-method", "Café" → "cafe"; "" when nothing ASCII is left (e.g. "数据库"). */
+export function slugOf(text: string): string {
+	return text
+		.normalize("NFKD")
+		.replace(/\p{M}+/gu, "")
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, "-")
+		.replace(/^-+/, "")
+		.slice(0, SLUG_LIMIT)
+		.replace(/-+$/, "");
+}
+
+// ── Text fields ────────────────────────────────────────────────────────────
+
+interface TextRule {
+	/** The field as a noun, for messages: "a label". */
+	noun: string;
+	/** Report a missing field (the others are optional). */
+	required?: boolean;
+	max?: number;
+	/** Count code points instead of UTF-16 units (headers are counted as characters on screen). */
+	codePoints?: boolean;
+	oneLine: boolean;
+	/** What to write instead, when the text is blank; undefined: a blank text counts as absent. */
+	blankFix?: string;
+	lengthFix?: string;
+	lineBreakFix?: string;
+}
+
+const QUESTION: TextRule = {
+	noun: "a question",
+	required: true,
+	max: LIMITS.question,
+	oneLine: true,
+	blankFix: "Write the decision the user should make, as one line.",
+	lengthFix: `Ask one decision in one short line and move background into "context".`,
+	lineBreakFix: `Put background into "context".`,
+};
+const CONTEXT: TextRule = {
+	noun: "context",
+	max: LIMITS.context,
+	oneLine: false,
+	lengthFix: "Keep only what the user needs to decide.",
+};
+const HEADER: TextRule = {
+	noun: "a header",
+	max: LIMITS.header,
+	codePoints: true,
+	oneLine: true,
+	blankFix: `Give a short tab label such as "Database", or leave "header" out.`,
+	lengthFix: `Use a short tab label such as "Database".`,
+};
+const ID: TextRule = { noun: "an id", oneLine: true, blankFix: `Give a short key such as "db", or leave "id" out.` };
+const LABEL: TextRule = {
+	noun: "a label",
+	required: true,
+	max: LIMITS.label,
+	oneLine: true,
+	blankFix: "Every option needs a visible label.",
+	lengthFix: `Shorten the label and move detail into "description".`,
+	lineBreakFix: `Move detail into "description".`,
+};
+const VALUE: TextRule = { noun: "a value", oneLine: true, blankFix: `Leave "value" out to get the label back.` };
+const DESCRIPTION: TextRule = {
+	noun: "a description",
+	max: LIMITS.description,
+	oneLine: false,
+	lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).`,
+};
+const PREVIEW: TextRule = {
+	noun: "a preview",
+	max: LIMITS.preview,
+	oneLine: false,
+	lengthFix: "Show only the relevant excerpt.",
+};
+
+/**
+ * The text as kept (one-line fields trimmed, multi-line ones trimmed at the
+ * end), reporting every rule it breaks. Undefined when absent or not a string,
+ * or blank where blank means absent.
+ */
+function readText(value: unknown, path: string, rule: TextRule, report: Report): string | undefined {
+	if (value === undefined) {
+		if (rule.required) report(path, `missing. ${rule.blankFix ?? ""}`);
+		return undefined;
+	}
+	if (typeof value !== "string") {
+		report(path, `expected a string, got ${describe(value)}.`);
+		return undefined;
+	}
+	const text = rule.oneLine ? value.trim() : value.trimEnd();
+	if (text.trim() === "") {
+		if (rule.blankFix !== undefined) report(path, `blank. ${rule.blankFix}`);
+		return rule.blankFix === undefined ? undefined : text;
+	}
+	if (rule.max !== undefined) {
+		const length = rule.codePoints ? countCodePoints(text) : text.length;
+		if (length > rule.max) {
+			report(path, `${length} characters; the limit is ${rule.max}. ${rule.lengthFix ?? "Shorten it."}`);
+		}
+	}
+	if (rule.oneLine) {
+		const problem = lineProblem(text);
+		if (problem === "line break") {
+			report(path, `contains a line break; ${rule.noun} is one line. ${rule.lineBreakFix ?? "Remove it."}`);
+		} else if (problem !== undefined) {
+			report(path, `contains the control character ${problem}; ${rule.noun} takes plain text only. Remove it.`);
+		}
+	}
+	return text;
+}
+
+// C0 and C1 controls, DEL, bidi embeddings/overrides/isolates, and the Unicode line/paragraph separators.
+const NOT_ONE_LINE = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+
+/** "line break", the code point of the first other control ("U+001B"), or undefined for clean text. */
+function lineProblem(text: string): string | undefined {
+	const found = NOT_ONE_LINE.exec(text);
+	if (found === null) return undefined;
+	if (/[\n\r\u2028\u2029]/.test(text)) return "line break";
+	return `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+function countCodePoints(text: string): number {
+	let count = 0;
+	for (let i = 0; i < text.length; i++) {
+		const unit = text.charCodeAt(i);
+		if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+			const next = text.charCodeAt(i + 1);
+			if (next >= 0xdc00 && next <= 0xdfff) i++;
+		}
+		count++;
+	}
+	return count;
+}
+
+// ── Small readers and writers ──────────────────────────────────────────────
+
+function isRecord(value: unknown): value is JsonRecord {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** An own field; inherited properties are not arguments. */
+function field(record: JsonRecord, key: string): unknown {
+	return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+function caseless(text: string): string {
+	return text.toLowerCase();
+}
+
+const QUOTE_LIMIT = 40;
+// What JSON.stringify leaves raw but a terminal or a reader would trip on.
+const INVISIBLE = /[\x7f-\x9f\xad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** The value JSON-quoted and made visible, cut after QUOTE_LIMIT characters. */
+function quote(text: string): string {
+	let end = 0;
+	for (let count = 0; end < text.length && count < QUOTE_LIMIT; count++) {
+		end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+	}
+	const quoted = JSON.stringify(text.slice(0, end)).replace(
+		INVISIBLE,
+		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+	);
+	return end < text.length ? `${quoted}…` : quoted;
+}
+
+function describe(value: unknown): string {
+	if (value === null) return "null";
+	if (value === undefined) return "nothing";
+	if (typeof value === "string") return `the string ${quote(value)}`;
+	if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
+	if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+	if (typeof value === "object") return "an object";
+	return `a ${typeof value}`;
+}

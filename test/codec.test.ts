@@ -1,0 +1,928 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+	RELAY_CANCEL_PREFIX,
+	RELAY_TITLE,
+	buildDetails,
+	collectedToReply,
+	decodeRelayCancel,
+	decodeRelayReply,
+	decodeRelayRequest,
+	encodeRelayCancel,
+	encodeRelayReply,
+	encodeRelayRequest,
+	formatProgressText,
+	formatResultText,
+	progressDetails,
+	questionOutcome,
+	quoteExact,
+	replyToCollected,
+} from "../src/codec.ts";
+import type {
+	AskAnswer,
+	AskForm,
+	AskMetadata,
+	AskNote,
+	AskOption,
+	AskQuestion,
+	AskSelection,
+	AskStatus,
+	Collected,
+	RelayReply,
+	RelayRequest,
+} from "../src/types.ts";
+import { validateParams } from "../src/validate.ts";
+
+const RUNS = { numRuns: 1000 };
+const STATUSES: AskStatus[] = ["answered", "dismissed", "aborted", "no_ui", "timed_out", "error"];
+
+// ── A 3-question form and answers to it ───────────────────────────────────
+
+function validForm(params: unknown): AskForm {
+	const result = validateParams(params);
+	if (!result.ok) throw new Error(JSON.stringify(result.issues));
+	return result.form;
+}
+
+const FORM = validForm({
+	questions: [
+		{
+			id: "db",
+			header: "Database",
+			question: "Which database?",
+			options: [{ label: "PostgreSQL", value: "postgres", recommended: true }, { label: "SQLite" }],
+		},
+		{
+			id: "features",
+			header: "Features",
+			question: "Which features first?",
+			options: [{ label: "Auth" }, { label: "Billing" }, { label: "Search" }],
+			multiSelect: true,
+		},
+		{
+			id: "extras",
+			header: "Extras",
+			question: "Anything else?",
+			options: [{ label: "Docs" }, { label: "Tests" }],
+			required: false,
+		},
+	],
+	metadata: { source: "planner", tags: ["setup"] },
+});
+
+const DB: AskAnswer = { kind: "single", selections: [{ value: "postgres", label: "PostgreSQL" }] };
+const FEATURES: AskAnswer = {
+	kind: "multi",
+	selections: [
+		{ value: "Auth", label: "Auth" },
+		{ value: "Billing", label: "Billing" },
+		{ value: 'Crypto "wallets"', label: 'Crypto "wallets"', custom: true },
+	],
+};
+const EXTRAS: AskAnswer = { kind: "single", selections: [{ value: "Docs", label: "Docs" }] };
+const NOTES: AskNote[] = [
+	{ questionId: "db", text: "keep migrations small" },
+	{ questionId: "features", option: "Billing", text: "Stripe only" },
+];
+
+function collected(status: AskStatus, partial: Partial<Collected> = {}): Collected {
+	return { status, answers: {}, skipped: [], notes: [], ...partial };
+}
+
+const DB_LINE = 'db: "PostgreSQL" (value "postgres"); note: "keep migrations small"';
+const FEATURES_LINE = 'features: "Auth", "Billing", wrote "Crypto \\"wallets\\""; note on "Billing": "Stripe only"';
+
+// ── The text the model reads ───────────────────────────────────────────────
+
+describe("formatResultText: one line per question, one closing sentence", () => {
+	it("all three answered: header with the count, then each answer", () => {
+		const text = formatResultText(FORM, collected("answered", { answers: { db: DB, features: FEATURES, extras: EXTRAS }, notes: NOTES }));
+		expect(text.split("\n")).toEqual(["User answered 3 of 3 questions:", DB_LINE, FEATURES_LINE, 'extras: "Docs"']);
+	});
+
+	it("answered with an optional question skipped marks it skipped and adds no closing sentence", () => {
+		const text = formatResultText(
+			FORM,
+			collected("answered", { answers: { db: DB, features: FEATURES }, skipped: ["extras"], notes: NOTES }),
+		);
+		expect(text.split("\n")).toEqual(["User answered 2 of 3 questions:", DB_LINE, FEATURES_LINE, "extras: skipped"]);
+	});
+
+	it("dismissed keeps the answers so far and tells the model to wait for the user", () => {
+		const text = formatResultText(FORM, collected("dismissed", { answers: { db: DB }, notes: NOTES.slice(0, 1) }));
+		expect(text.split("\n")).toEqual([
+			"User dismissed the questions (1 of 3 answered):",
+			DB_LINE,
+			"features: unanswered",
+			"extras: unanswered",
+			"Do not assume answers to the unanswered questions: stop and wait for the user to tell you how to go on.",
+		]);
+	});
+
+	it("aborted says the user did not finish", () => {
+		const text = formatResultText(FORM, collected("aborted", { answers: { features: FEATURES }, skipped: ["extras"], notes: NOTES.slice(1) }));
+		expect(text.split("\n")).toEqual([
+			"The run was aborted before the user finished (1 of 3 answered):",
+			"db: unanswered",
+			FEATURES_LINE,
+			"extras: skipped",
+			"The user did not finish: do not assume answers to the unanswered questions.",
+		]);
+	});
+
+	it("no_ui tells the model the tool is disabled and not to call it again", () => {
+		const text = formatResultText(FORM, collected("no_ui"));
+		expect(text.split("\n")).toEqual([
+			"No UI available: the questions could not be shown (0 of 3 answered):",
+			"db: unanswered",
+			"features: unanswered",
+			"extras: unanswered",
+			"No user can answer here and ask_user is now disabled for this session: do not call it again; state your assumption and go on, or ask in plain text in your reply.",
+		]);
+	});
+
+	it("timed_out tells the model to state its assumption or ask in plain text", () => {
+		const text = formatResultText(FORM, collected("timed_out", { answers: { db: DB, extras: EXTRAS } }));
+		expect(text.split("\n")).toEqual([
+			"Nobody answered in time (2 of 3 answered):",
+			'db: "PostgreSQL" (value "postgres")',
+			"features: unanswered",
+			'extras: "Docs"',
+			"State your assumption and go on, or ask in plain text in your reply.",
+		]);
+	});
+
+	it("error quotes the error and tells the model to ask in plain text", () => {
+		const error = 'relay reply rejected: status: must be one of answered, … (found the string "maybe")';
+		const text = formatResultText(FORM, collected("error", { error }));
+		expect(text.split("\n")).toEqual([
+			"The question form failed (0 of 3 answered):",
+			"db: unanswered",
+			"features: unanswered",
+			"extras: unanswered",
+			`The form failed (error: ${JSON.stringify(error)}): do not assume answers; ask the user in plain text in your reply.`,
+		]);
+	});
+
+	it("error without a message still closes with the instruction", () => {
+		const lines = formatResultText(FORM, collected("error")).split("\n");
+		expect(lines.at(-1)).toBe("The form failed: do not assume answers; ask the user in plain text in your reply.");
+	});
+
+	it("every non-answered status ends with exactly one sentence after the question lines", () => {
+		for (const status of STATUSES) {
+			const lines = formatResultText(FORM, collected(status)).split("\n");
+			expect(lines).toHaveLength(status === "answered" ? 4 : 5);
+		}
+	});
+
+	it("normalisation notices follow the questions as Note lines, before the closing sentence", () => {
+		const notices = ['Dropped the option "Other" from question db: the free-text row is added automatically.', "two\nlines"];
+		const lines = formatResultText(FORM, collected("dismissed"), { notices }).split("\n");
+		expect(lines.slice(4)).toEqual([
+			'Note: Dropped the option "Other" from question db: the free-text row is added automatically.',
+			"Note: two lines",
+			"Do not assume answers to the unanswered questions: stop and wait for the user to tell you how to go on.",
+		]);
+	});
+
+	it("a one-question form says question, not questions", () => {
+		const form: AskForm = { questions: [FORM.questions[0] as AskQuestion] };
+		expect(formatResultText(form, collected("answered", { answers: { db: DB } }))).toBe(
+			'User answered 1 of 1 question:\ndb: "PostgreSQL" (value "postgres")',
+		);
+	});
+
+	it("a single free-text answer is shown as wrote and quoted exactly", () => {
+		const typed = 'my "app"\nsecond line\t\\n  ';
+		const answers = { db: { kind: "single", selections: [{ value: typed, label: typed, custom: true }] } } satisfies Record<string, AskAnswer>;
+		const line = formatResultText(FORM, collected("answered", { answers })).split("\n")[1];
+		expect(line).toBe('db: wrote "my \\"app\\"\\nsecond line\\t\\\\n  "');
+	});
+
+	it("notes on skipped and unanswered questions and on unchosen options are kept", () => {
+		const notes: AskNote[] = [
+			{ questionId: "extras", text: "ask me later" },
+			{ questionId: "db", option: "SQLite", text: "only for tests" },
+		];
+		const lines = formatResultText(FORM, collected("dismissed", { skipped: ["extras"], notes })).split("\n");
+		expect(lines[1]).toBe('db: unanswered; note on "SQLite": "only for tests"');
+		expect(lines[3]).toBe('extras: skipped; note: "ask me later"');
+	});
+
+	it("a question note carried only on the answer is still shown", () => {
+		const answers = { db: { ...DB, note: "from the answer" } };
+		expect(formatResultText(FORM, collected("answered", { answers })).split("\n")[1]).toBe(
+			'db: "PostgreSQL" (value "postgres"); note: "from the answer"',
+		);
+	});
+
+	it("answers under ids that are not questions are not listed, and Object.prototype names find nothing", () => {
+		// validateParams refuses reserved ids; a form built elsewhere still must not read the prototype.
+		const text = formatResultText(
+			{ questions: [{ ...(FORM.questions[0] as AskQuestion), id: "constructor" }] },
+			collected("answered", { answers: { other: DB } }),
+		);
+		expect(text).toBe("User answered 0 of 1 question:\nconstructor: unanswered");
+	});
+
+	it("ids that are not plain slugs are quoted so each line splits at its first colon", () => {
+		const form: AskForm = { questions: [{ ...(FORM.questions[0] as AskQuestion), id: "which db: prod" }] };
+		expect(formatResultText(form, collected("no_ui")).split("\n")[1]).toBe('"which db: prod": unanswered');
+	});
+});
+
+/** The JSON string literal that starts at `start` (a quote), as JSON.parse reads it. */
+function readJsonString(line: string, start: number): string {
+	expect(line[start]).toBe('"');
+	let end = start + 1;
+	while (line[end] !== '"') end += line[end] === "\\" ? 2 : 1;
+	return JSON.parse(line.slice(start, end + 1)) as string;
+}
+
+const anyChar = fc.oneof(
+	fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }),
+	fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+	fc.integer({ min: 0, max: 0x9f }).map((c) => String.fromCharCode(c)),
+	fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+	fc.constantFrom('"', "\\", "\\n", "\\u0000", "\n", "\r\n", "\u2028", "\u2029", "\u202e", "\u200d", "👨‍👩‍👧", "\x1b]52;c;x\x07", "\0"),
+);
+const anyText = (maxLength = 30) => fc.string({ unit: anyChar, maxLength });
+
+describe("quoting keeps text exact and on one line", () => {
+	it("examples: quotes, newlines, emoji, escape sequences", () => {
+		for (const text of ['say "hi"', "a\nb\r\nc", "tab\there", "👨‍👩‍👧 ok", "\x1b[31mred\x1b[0m", "back\\slash", "\u2028", "\ud800", "\u202e"]) {
+			const quoted = quoteExact(text);
+			expect(JSON.parse(quoted)).toBe(text);
+			expect(quoted).not.toMatch(/[\n\r\u2028\u2029\x85\u202e\x1b]/);
+		}
+	});
+
+	it("for any text, JSON.parse of the quoted text gives it back exactly", () => {
+		fc.assert(
+			fc.property(anyText(), (text) => {
+				const quoted = quoteExact(text);
+				expect(JSON.parse(quoted)).toBe(text);
+				expect(quoted).not.toMatch(/[\x00-\x1f\x7f-\x9f\u2028\u2029]/);
+			}),
+			RUNS,
+		);
+	});
+
+	it("custom text in a result line round-trips through JSON.parse of its quoted part", () => {
+		const form: AskForm = { questions: [FORM.questions[1] as AskQuestion] };
+		fc.assert(
+			fc.property(anyText(60), anyText(20), (typed, note) => {
+				const selections: AskSelection[] = [{ value: "Auth", label: "Auth" }, { value: typed, label: typed, custom: true }];
+				const text = formatResultText(form, collected("answered", { answers: { features: { kind: "multi", selections } }, notes: [{ questionId: "features", text: note }] }));
+				const lines = text.split("\n");
+				expect(lines).toHaveLength(2);
+				const line = lines[1] as string;
+				const wrote = line.indexOf('wrote "');
+				expect(readJsonString(line, wrote + "wrote ".length)).toBe(typed);
+				const noteAt = line.lastIndexOf('; note: "');
+				expect(readJsonString(line, noteAt + "; note: ".length)).toBe(note);
+			}),
+			RUNS,
+		);
+	});
+});
+
+// ── The structured record ──────────────────────────────────────────────────
+
+describe("buildDetails and questionOutcome", () => {
+	const answered = collected("answered", { answers: { db: DB, features: FEATURES }, skipped: ["extras"], notes: NOTES });
+
+	it("records questions, answers with their question note, skipped, notes, status and metadata", () => {
+		const details = buildDetails(FORM, answered, { notices: ["n1"], asker: "planner › scout" });
+		expect(details).toEqual({
+			status: "answered",
+			questions: FORM.questions,
+			answers: { db: { ...DB, note: "keep migrations small" }, features: FEATURES },
+			skipped: ["extras"],
+			notes: NOTES,
+			metadata: { source: "planner", tags: ["setup"] },
+			asker: "planner › scout",
+			notices: ["n1"],
+		});
+		expect(details.answers.features).not.toHaveProperty("note");
+	});
+
+	it("keeps the error, leaves out empty notices and does not alias what the UI collected", () => {
+		const source = collected("error", { answers: { db: DB }, error: "boom" });
+		const details = buildDetails(FORM, source, { notices: [] });
+		expect(details.error).toBe("boom");
+		expect(details).not.toHaveProperty("notices");
+		expect(details).not.toHaveProperty("asker");
+		(details.answers.db as AskAnswer).selections.push({ value: "x", label: "x" });
+		expect(DB.selections).toHaveLength(1);
+	});
+
+	it("questionOutcome: answered, skipped, or unanswered", () => {
+		const details = buildDetails(FORM, answered);
+		expect(questionOutcome(details, "db")).toBe("answered");
+		expect(questionOutcome(details, "extras")).toBe("skipped");
+		expect(questionOutcome(buildDetails(FORM, collected("dismissed")), "features")).toBe("unanswered");
+		expect(questionOutcome({ status: "answered", answers: {}, skipped: [] }, "toString")).toBe("unanswered");
+	});
+
+	it("progressDetails is pending, carries the progress and the answers so far", () => {
+		const progress = { phase: "answered", answered: 1, total: 3, questionId: "db" } as const;
+		const details = progressDetails(FORM, progress, { answers: { db: DB }, skipped: [], notes: NOTES.slice(0, 1) }, "scout");
+		expect(details).toEqual({
+			status: "pending",
+			questions: FORM.questions,
+			answers: { db: { ...DB, note: "keep migrations small" } },
+			skipped: [],
+			notes: NOTES.slice(0, 1),
+			metadata: FORM.metadata,
+			asker: "scout",
+			progress,
+		});
+	});
+
+	it("formatProgressText says who we wait for and how far they are", () => {
+		expect(formatProgressText({ phase: "opened", answered: 0, total: 3 })).toBe("Waiting for the user: 0 of 3 answered");
+		expect(formatProgressText({ phase: "answered", answered: 1, total: 3, questionId: "db" })).toBe("Waiting for the user: 1 of 3 answered");
+		expect(formatProgressText({ phase: "review", answered: 3, total: 3 })).toBe("Waiting for the user to submit: 3 of 3 answered");
+		expect(formatProgressText({ phase: "submitted", answered: 3, total: 3 })).toBe("User submitted: 3 of 3 answered");
+		expect(formatProgressText({ phase: "dismissed", answered: 1, total: 3 })).toBe("User dismissed the questions: 1 of 3 answered");
+	});
+});
+
+// ── Relay envelopes: examples ──────────────────────────────────────────────
+
+function decodeRequestError(envelope: unknown): string {
+	const result = decodeRelayRequest(typeof envelope === "string" ? envelope : JSON.stringify(envelope));
+	if (result.ok) throw new Error("expected the request to be rejected");
+	return result.error;
+}
+
+function decodeReplyError(envelope: unknown, expect?: Parameters<typeof decodeRelayReply>[1]): string {
+	const result = decodeRelayReply(typeof envelope === "string" ? envelope : JSON.stringify(envelope), expect);
+	if (result.ok) throw new Error("expected the reply to be rejected");
+	return result.error;
+}
+
+const REQUEST: RelayRequest = { v: 1, rid: "r-1", asker: "planner › scout", questions: FORM.questions, metadata: { flowId: "f" } };
+const REPLY: RelayReply = {
+	v: 1,
+	rid: "r-1",
+	status: "answered",
+	answers: { db: DB, features: FEATURES },
+	skipped: ["extras"],
+	notes: NOTES,
+};
+
+describe("relay markers", () => {
+	it("the title and cancel prefix start with NUL so no human title matches them", () => {
+		expect(RELAY_TITLE.startsWith("\u0000")).toBe(true);
+		expect(RELAY_CANCEL_PREFIX.startsWith("\u0000")).toBe(true);
+		expect(RELAY_TITLE).not.toBe(RELAY_CANCEL_PREFIX);
+	});
+
+	it("a cancel notice carries the rid and nothing else decodes as one", () => {
+		expect(decodeRelayCancel(encodeRelayCancel("r-42"))).toBe("r-42");
+		expect(decodeRelayCancel("r-42")).toBeUndefined();
+		expect(decodeRelayCancel(RELAY_CANCEL_PREFIX)).toBeUndefined();
+		expect(decodeRelayCancel(`${RELAY_CANCEL_PREFIX}has space`)).toBeUndefined();
+		expect(decodeRelayCancel(42)).toBeUndefined();
+		expect(decodeRelayCancel(undefined)).toBeUndefined();
+	});
+});
+
+describe("relay request", () => {
+	it("round-trips a form with its rid, asker and metadata", () => {
+		expect(decodeRelayRequest(encodeRelayRequest(REQUEST))).toEqual({ ok: true, request: REQUEST });
+	});
+
+	it("is versioned JSON with v first", () => {
+		expect(encodeRelayRequest(REQUEST).startsWith('{"v":1,')).toBe(true);
+	});
+
+	it("rejects text that is not a string or not JSON", () => {
+		expect(decodeRelayRequest(undefined)).toEqual({ ok: false, error: "relay request rejected: expected JSON text (found nothing)" });
+		expect(decodeRequestError("{not json")).toMatch(/^relay request rejected: not valid JSON \(/);
+		expect(decodeRequestError("[1,2]")).toBe("relay request rejected: expected a JSON object (found an array)");
+	});
+
+	it("names the expected and the found version", () => {
+		expect(decodeRequestError({ questions: [] })).toMatch(/v: expected protocol version 1, v is missing/);
+		expect(decodeRequestError({ v: 2, questions: [] })).toMatch(/v: expected protocol version 1, found v number 2/);
+		expect(decodeRequestError({ v: "1", questions: [] })).toMatch(/found v the string "1"/);
+	});
+
+	it("validates the questions with the rules of a model's call and names each path", () => {
+		const questions = [{ ...FORM.questions[0], options: [{ label: "Only one", value: "x", recommended: false }] }, { question: 3 }];
+		const error = decodeRequestError({ v: 1, questions });
+		expect(error).toMatch(/questions\[0\]\.options: 1 option/);
+		expect(error).toMatch(/questions\[1\]\.question: expected a string/);
+		expect(error).toMatch(/questions\[1\]\.options: missing/);
+	});
+
+	it("rejects a missing question list, a bad asker and a bad rid", () => {
+		expect(decodeRequestError({ v: 1 })).toMatch(/questions: missing/);
+		expect(decodeRequestError({ ...REQUEST, asker: "two\nlines" })).toMatch(/asker: must be one line without control characters/);
+		expect(decodeRequestError({ ...REQUEST, asker: "x".repeat(201) })).toMatch(/asker: must be at most 200 characters \(found 201\)/);
+		expect(decodeRequestError({ ...REQUEST, asker: 7 })).toMatch(/asker: must be a string \(found number 7\)/);
+		expect(decodeRequestError({ ...REQUEST, rid: "" })).toMatch(/rid: must be 1–128 printable ASCII/);
+		expect(decodeRequestError({ ...REQUEST, rid: 12 })).toMatch(/rid: must be 1–128 printable ASCII.*found number 12/);
+	});
+
+	it("returns the validated questions with every default filled in", () => {
+		const result = decodeRelayRequest(JSON.stringify({ v: 1, questions: [{ question: "Pick?", options: ["A", "B"].map((label) => ({ label })) }] }));
+		expect(result).toEqual({
+			ok: true,
+			request: {
+				v: 1,
+				questions: [
+					{
+						id: "q1",
+						header: "Q1",
+						question: "Pick?",
+						options: [
+							{ label: "A", value: "A", recommended: false },
+							{ label: "B", value: "B", recommended: false },
+						],
+						multiSelect: false,
+						allowOther: true,
+						required: true,
+					},
+				],
+			},
+		});
+	});
+
+	it("ignores fields it does not know, so a newer child's additions do not break an older parent", () => {
+		const result = decodeRelayRequest(JSON.stringify({ ...REQUEST, future: { x: 1 } }));
+		expect(result).toEqual({ ok: true, request: REQUEST });
+	});
+});
+
+describe("relay reply", () => {
+	it("round-trips every status, with the error kept", () => {
+		for (const status of STATUSES) {
+			const reply: RelayReply = { ...REPLY, status, ...(status === "error" ? { error: "it broke" } : {}) };
+			expect(decodeRelayReply(encodeRelayReply(reply))).toEqual({ ok: true, reply });
+		}
+	});
+
+	it("checks the answers against the questions when it knows them", () => {
+		expect(decodeRelayReply(encodeRelayReply(REPLY), { questions: FORM.questions, rid: "r-1" })).toEqual({ ok: true, reply: REPLY });
+	});
+
+	it("rejects an unknown status", () => {
+		expect(decodeReplyError({ ...REPLY, status: "maybe" })).toBe(
+			'relay reply rejected: status: must be one of answered, dismissed, aborted, no_ui, timed_out, error (found the string "maybe")',
+		);
+	});
+
+	it("rejects answers of the wrong shape, naming each path", () => {
+		const error = decodeReplyError({
+			...REPLY,
+			answers: {
+				db: { kind: "one", selections: [{ value: "postgres", label: "PostgreSQL" }] },
+				features: { kind: "multi", selections: [] },
+				extras: { kind: "single", selections: [{ value: "a", label: "a" }, { value: "b", label: "b" }] },
+				"my id": { kind: "single", selections: [{ value: 1, label: "x", custom: false }] },
+				other: "Docs",
+			},
+			skipped: [],
+		});
+		expect(error).toContain('answers.db.kind: must be "single" or "multi" (found the string "one")');
+		expect(error).toContain('answers.features.selections: a "multi" answer has at least one selection (found none)');
+		expect(error).toContain('answers.extras.selections: a "single" answer has exactly one selection (found 2)');
+		expect(error).toContain('answers["my id"].selections[0].value: must be a string (found number 1)');
+		expect(error).toContain('answers["my id"].selections[0].custom: must be true or absent (found boolean false)');
+		expect(error).toContain('answers.other: must be an answer object { kind, selections } (found the string "Docs")');
+	});
+
+	it("rejects a custom selection whose value is not its text, and text past the editor's limit", () => {
+		const long = "x".repeat(4001);
+		const error = decodeReplyError({
+			...REPLY,
+			answers: { db: { kind: "single", selections: [{ value: "a", label: "b", custom: true }] } },
+			notes: [{ questionId: "db", text: long }],
+		});
+		expect(error).toContain("answers.db.selections[0].value: of a custom selection must equal its label");
+		expect(error).toContain("notes[0].text: must be at most 4000 characters (found 4001)");
+	});
+
+	it("rejects bad skipped and notes lists", () => {
+		expect(decodeReplyError({ ...REPLY, skipped: "extras" })).toContain("skipped: must be an array of question ids");
+		expect(decodeReplyError({ ...REPLY, skipped: ["extras", "extras"] })).toContain('skipped[1]: repeats "extras"');
+		expect(decodeReplyError({ ...REPLY, skipped: ["db"] })).toContain('skipped[0]: "db" is both answered and skipped');
+		expect(decodeReplyError({ ...REPLY, notes: [{ questionId: "db" }] })).toContain("notes[0].text: must be a string (found nothing)");
+		expect(decodeReplyError({ ...REPLY, notes: [{ questionId: "db", option: 1, text: "" }] })).toContain("notes[0].option: must be an option label string or absent");
+		expect(decodeReplyError({ ...REPLY, notes: {} })).toContain("notes: must be an array of notes (found an object)");
+		expect(decodeReplyError({ ...REPLY, error: 5 })).toContain("error: must be a string (found number 5)");
+	});
+
+	it("rejects answers to questions that were not asked, and answers that do not fit their question", () => {
+		const error = decodeReplyError(
+			{
+				...REPLY,
+				answers: {
+					db: { kind: "multi", selections: [{ value: "mysql", label: "MySQL" }] },
+					features: { kind: "multi", selections: [{ value: "Auth", label: "Login" }, { value: "Search", label: "Search" }, { value: "Search", label: "Search" }] },
+					ghost: { kind: "single", selections: [{ value: "a", label: "a" }] },
+				},
+				skipped: ["extras", "nobody"],
+				notes: [{ questionId: "phantom", text: "?" }],
+			},
+			{ questions: FORM.questions },
+		);
+		expect(error).toContain('answers.db.kind: must be "single" for question "db" (found "multi")');
+		expect(error).toContain('answers.db.selections[0].value: "mysql" is not an option value of question "db"');
+		expect(error).toContain('answers.features.selections[0].label: must be "Auth", the label of option value "Auth"');
+		expect(error).toContain('answers.features.selections[2]: selects option "Search" twice');
+		expect(error).toContain('answers.ghost: answers no question of the request (known ids: "db", "features", "extras")');
+		expect(error).toContain('skipped[1]: "nobody" is no question of the request');
+	});
+
+	it("with the questions known: no free text where allowOther is false, no skipping a required question, every required one answered", () => {
+		const strict = validForm({ questions: [{ id: "a", question: "A?", options: [{ label: "x" }, { label: "y" }], allowOther: false }] }).questions;
+		expect(
+			decodeReplyError({ v: 1, status: "dismissed", answers: { a: { kind: "single", selections: [{ value: "z", label: "z", custom: true }] } }, skipped: [], notes: [] }, { questions: strict }),
+		).toContain("answers.a.selections[0]: is free text, but the question does not allow it (allowOther is false)");
+		expect(decodeReplyError({ v: 1, status: "dismissed", answers: {}, skipped: ["a"], notes: [] }, { questions: strict })).toContain(
+			'skipped[0]: question "a" is required and cannot be skipped',
+		);
+		expect(decodeReplyError({ v: 1, status: "answered", answers: {}, skipped: [], notes: [] }, { questions: strict })).toContain(
+			'answers.a: is missing: status "answered" needs an answer to every required question',
+		);
+		// The same empty reply is fine for any other status: answers so far are whatever the user gave.
+		expect(decodeRelayReply(JSON.stringify({ v: 1, status: "aborted", answers: {}, skipped: [], notes: [] }), { questions: strict }).ok).toBe(true);
+	});
+
+	it("rejects a reply to another request", () => {
+		expect(decodeReplyError(REPLY, { rid: "r-2" })).toContain('rid: "r-1" does not match the request\'s rid "r-2"');
+	});
+
+	it("answers keyed by Object.prototype names are own data, not the prototype", () => {
+		const answer = `{"kind":"single","selections":[{"value":"a","label":"a"}]}`;
+		const text = `{"v":1,"status":"answered","answers":{"__proto__":${answer},"constructor":${answer}},"skipped":["toString"],"notes":[]}`;
+		const result = decodeRelayReply(text);
+		if (!result.ok) throw new Error(result.error);
+		expect(Object.keys(result.reply.answers)).toEqual(["__proto__", "constructor"]);
+		expect(Object.hasOwn(result.reply.answers, "__proto__")).toBe(true);
+		expect(Object.getPrototypeOf(result.reply.answers)).toBe(Object.prototype);
+		expect(JSON.parse(encodeRelayReply(result.reply))).toEqual(JSON.parse(text));
+	});
+
+	it("lists at most eight problems and counts the rest", () => {
+		const error = decodeReplyError({ ...REPLY, skipped: Array.from({ length: 12 }, (_, i) => i) });
+		expect(error.match(/skipped\[\d+\]/g)).toHaveLength(8);
+		expect(error).toMatch(/… and 4 more$/);
+	});
+
+	it("converts to and from what a UI collected", () => {
+		const c = collected("error", { answers: { db: DB }, skipped: ["extras"], notes: NOTES, error: "x" });
+		const reply = collectedToReply(c, "r-9");
+		expect(reply).toEqual({ v: 1, rid: "r-9", ...c });
+		expect(replyToCollected(reply)).toEqual(c);
+		expect(collectedToReply(collected("answered"))).not.toHaveProperty("rid");
+		expect(replyToCollected({ ...REPLY })).not.toHaveProperty("error");
+	});
+});
+
+// ── Relay envelopes: properties ────────────────────────────────────────────
+
+/** What validateParams refuses inside one-line fields. */
+const NOT_ONE_LINE = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
+const codePoints = (text: string) => [...text].length;
+
+const oneLineChar = anyChar.filter((c) => !NOT_ONE_LINE.test(c));
+/** Trimmed, non-blank, one-line text of at most `max` UTF-16 units. */
+const oneLineText = (max: number, maxUnits = 12) =>
+	fc
+		.string({ unit: oneLineChar, minLength: 1, maxLength: maxUnits })
+		.map((s) => s.trim())
+		.filter((s) => s !== "" && s.length <= max);
+/** Multi-line text as validate keeps it: trimmed at the end, not blank. */
+const multiLineText = (max: number) =>
+	anyText(20)
+		.map((s) => s.trimEnd())
+		.filter((s) => s.trim() !== "" && s.length <= max);
+
+const arbOptions = (multiSelect: boolean): fc.Arbitrary<AskOption[]> =>
+	fc
+		.uniqueArray(oneLineText(60), { minLength: 2, maxLength: 5, selector: (label) => label.toLowerCase() })
+		.chain((labels) =>
+			fc.tuple(
+				fc.constant(labels),
+				fc.array(fc.option(oneLineText(60), { nil: undefined }), { minLength: labels.length, maxLength: labels.length }),
+				fc.array(fc.option(multiLineText(300), { nil: undefined }), { minLength: labels.length, maxLength: labels.length }),
+				fc.array(multiSelect ? fc.constant(undefined) : fc.option(multiLineText(4000), { nil: undefined }), {
+					minLength: labels.length,
+					maxLength: labels.length,
+				}),
+				fc.option(fc.nat({ max: labels.length - 1 }), { nil: undefined }),
+			),
+		)
+		.map(([labels, values, descriptions, previews, recommended]) =>
+			labels.map((label, i) => {
+				const option: AskOption = { label, value: values[i] ?? label, recommended: i === recommended };
+				const description = descriptions[i];
+				const preview = previews[i];
+				if (description !== undefined) option.description = description;
+				if (preview !== undefined) option.preview = preview;
+				return option;
+			}),
+		)
+		.filter((options) => new Set(options.map((o) => o.value)).size === options.length);
+
+const arbQuestion = (id: string, header: string): fc.Arbitrary<AskQuestion> =>
+	fc.boolean().chain((multiSelect) =>
+		fc
+			.record({
+				question: oneLineText(1000, 30),
+				context: fc.option(multiLineText(1000), { nil: undefined }),
+				options: arbOptions(multiSelect),
+				allowOther: fc.boolean(),
+				required: fc.boolean(),
+			})
+			.map(({ question, context, options, allowOther, required }) => {
+				const q: AskQuestion = { id, header, question, options, multiSelect, allowOther, required };
+				if (context !== undefined) q.context = context;
+				return q;
+			}),
+	);
+
+const arbIds = fc.uniqueArray(
+	oneLineText(40).filter((id) => !id.startsWith("$") && !RESERVED_IDS.has(id)),
+	{ minLength: 1, maxLength: 4 },
+);
+const arbHeaders = (count: number) =>
+	fc.uniqueArray(
+		oneLineText(48, 6).filter((h) => codePoints(h) <= 12),
+		{ minLength: count, maxLength: count, selector: (h) => h.toLowerCase() },
+	);
+
+const arbMetadata: fc.Arbitrary<AskMetadata> = fc.record(
+	{ source: anyText(), flowId: anyText(), tags: fc.array(anyText(10), { maxLength: 3 }) },
+	{ requiredKeys: [], noNullPrototype: true },
+);
+
+/** A form as validateParams leaves it: every rule of §2 holds, every default filled in. */
+const arbForm: fc.Arbitrary<AskForm> = arbIds
+	.chain((ids) => fc.tuple(fc.constant(ids), arbHeaders(ids.length)))
+	.chain(([ids, headers]) =>
+		fc.tuple(fc.tuple(...ids.map((id, i) => arbQuestion(id, headers[i] as string))), fc.option(arbMetadata, { nil: undefined })),
+	)
+	.map(([questions, metadata]) => (metadata === undefined ? { questions } : { questions, metadata }));
+
+const arbRid = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 40 });
+const arbAsker = fc.string({ unit: anyChar.filter((c) => !/[\x00-\x1f\x7f-\x9f\u2028\u2029]/.test(c)), maxLength: 30 }).filter((s) => s.length <= 200);
+
+const arbRequest: fc.Arbitrary<RelayRequest> = fc
+	.tuple(arbForm, fc.option(arbRid, { nil: undefined }), fc.option(arbAsker, { nil: undefined }))
+	.map(([form, rid, asker]) => ({
+		v: 1 as const,
+		...(rid !== undefined && { rid }),
+		...(asker !== undefined && { asker }),
+		questions: form.questions,
+		...(form.metadata !== undefined && { metadata: form.metadata }),
+	}));
+
+const userText = anyText(40).filter((s) => s.length <= 4000);
+const customSelection: fc.Arbitrary<AskSelection> = userText.map((text) => ({ value: text, label: text, custom: true }));
+const optionSelection: fc.Arbitrary<AskSelection> = fc.record({ value: anyText(), label: anyText() }, { noNullPrototype: true });
+const arbAnswer: fc.Arbitrary<AskAnswer> = fc
+	.record({
+		kind: fc.constantFrom("single" as const, "multi" as const),
+		selections: fc.array(fc.oneof(optionSelection, customSelection), { minLength: 1, maxLength: 4 }),
+		note: fc.option(userText, { nil: undefined }),
+	})
+	.map(({ kind, selections, note }) => ({
+		kind,
+		selections: kind === "single" ? selections.slice(0, 1) : selections,
+		...(note !== undefined && { note }),
+	}));
+const arbNote = (ids: fc.Arbitrary<string>): fc.Arbitrary<AskNote> =>
+	fc
+		.record({ questionId: ids, option: fc.option(anyText(), { nil: undefined }), text: userText })
+		.map(({ questionId, option, text }) => ({ questionId, ...(option !== undefined && { option }), text }));
+const arbStatus = fc.constantFrom(...STATUSES);
+const arbError = fc.option(anyText(), { nil: undefined });
+
+/**
+ * Any well-shaped reply, to questions nobody checks: ids are any strings, Object.prototype names included
+ * ("constructor" has its own example: an own "constructor" key confuses toStrictEqual's type check).
+ */
+const arbReply: fc.Arbitrary<RelayReply> = fc
+	.uniqueArray(fc.oneof(anyText(10), fc.constantFrom("__proto__", "toString", "hasOwnProperty", "")), { maxLength: 6 })
+	.chain((ids) => {
+		const split = fc.nat({ max: ids.length });
+		return fc.record({
+			ids: fc.constant(ids),
+			split,
+			answers: fc.array(arbAnswer, { minLength: ids.length, maxLength: ids.length }),
+			notes: fc.array(arbNote(fc.oneof(anyText(10), ids.length ? fc.constantFrom(...ids) : fc.constant("x"))), { maxLength: 4 }),
+			status: arbStatus,
+			rid: fc.option(arbRid, { nil: undefined }),
+			error: arbError,
+		});
+	})
+	.map(({ ids, split, answers, notes, status, rid, error }) => ({
+		v: 1 as const,
+		...(rid !== undefined && { rid }),
+		status,
+		answers: Object.fromEntries(ids.slice(0, split).map((id, i) => [id, answers[i] as AskAnswer])),
+		skipped: ids.slice(split),
+		notes,
+		...(error !== undefined && { error }),
+	}));
+
+/** A reply that fits the form: what any correct UI hands back. */
+const arbReplyTo = (form: AskForm): fc.Arbitrary<RelayReply> =>
+	fc
+		.tuple(
+			arbStatus,
+			fc.tuple(
+				...form.questions.map((q) =>
+					fc.record({
+						outcome: fc.constantFrom(...(q.required ? ["answered", "unanswered"] : ["answered", "skipped", "unanswered"])),
+						chosen: fc.subarray(q.options, { minLength: 1 }),
+						custom: q.allowOther ? fc.option(userText, { nil: undefined }) : fc.constant(undefined),
+						note: fc.option(userText, { nil: undefined }),
+						optionNote: fc.option(fc.tuple(fc.constantFrom(...q.options), userText), { nil: undefined }),
+					}),
+				),
+			),
+			arbError,
+		)
+		.map(([status, picks, error]) => {
+			const reply: RelayReply = { v: 1, status, answers: {}, skipped: [], notes: [] };
+			form.questions.forEach((q, i) => {
+				const pick = picks[i];
+				if (!pick) return;
+				const outcome = status === "answered" && q.required ? "answered" : pick.outcome;
+				if (pick.note !== undefined) reply.notes.push({ questionId: q.id, text: pick.note });
+				if (pick.optionNote) reply.notes.push({ questionId: q.id, option: pick.optionNote[0].label, text: pick.optionNote[1] });
+				if (outcome === "skipped") reply.skipped.push(q.id);
+				if (outcome !== "answered") return;
+				const selections: AskSelection[] = pick.chosen.map((o) => ({ value: o.value, label: o.label }));
+				if (pick.custom !== undefined) selections.push({ value: pick.custom, label: pick.custom, custom: true });
+				reply.answers[q.id] = q.multiSelect
+					? { kind: "multi", selections }
+					: { kind: "single", selections: [selections.at(-1) as AskSelection] };
+			});
+			if (error !== undefined) reply.error = error;
+			return reply;
+		});
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Every path into a JSON value, with the value found there. */
+function jsonPaths(value: Json, path: (string | number)[] = []): { path: (string | number)[]; value: Json }[] {
+	const here = path.length ? [{ path, value }] : [];
+	if (Array.isArray(value)) return [...here, ...value.flatMap((item, i) => jsonPaths(item, [...path, i]))];
+	if (value !== null && typeof value === "object") return [...here, ...Object.keys(value).flatMap((key) => jsonPaths(value[key] as Json, [...path, key]))];
+	return here;
+}
+
+function jsonType(value: Json): string {
+	return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+}
+
+/** A value of another JSON type than `value`: something no decoder may accept in its place. */
+function wrongTypeFor(value: Json, choice: number): Json {
+	const others = ([null, 7, "7", true, [], {}] as Json[]).filter((c) => jsonType(c) !== jsonType(value));
+	return others[choice % others.length] as Json;
+}
+
+/** A path as errors name it: `questions[0].options[1].label`, `answers["my id"].kind`. */
+function formatPath(path: (string | number)[]): string {
+	return path.reduce<string>((text, step) => {
+		if (typeof step === "number") return `${text}[${step}]`;
+		if (!/^[A-Za-z_$][\w$]*$/.test(step)) return `${text}[${JSON.stringify(step)}]`;
+		return text === "" ? step : `${text}.${step}`;
+	}, "");
+}
+
+function replaceAt(root: Json, path: (string | number)[], replacement: Json): Json {
+	const copy = structuredClone(root) as Json;
+	let parent = copy as { [key: string]: Json } | Json[];
+	path.slice(0, -1).forEach((step) => {
+		parent = (parent as Record<string | number, Json>)[step] as typeof parent;
+	});
+	(parent as Record<string | number, Json>)[path.at(-1) as string | number] = replacement;
+	return copy;
+}
+
+const junk = fc.oneof(fc.anything(), fc.string(), fc.string({ unit: anyChar }), fc.jsonValue().map((v) => JSON.stringify(v)));
+
+describe("relay envelope properties", () => {
+	it("encode → decode is the identity for any valid request", () => {
+		fc.assert(
+			fc.property(arbRequest, (request) => {
+				const decoded = decodeRelayRequest(encodeRelayRequest(request));
+				expect(decoded).toStrictEqual({ ok: true, request });
+			}),
+			RUNS,
+		);
+	});
+
+	it("encode → decode is the identity for any well-shaped reply", () => {
+		fc.assert(
+			fc.property(arbReply, (reply) => {
+				const decoded = decodeRelayReply(encodeRelayReply(reply));
+				expect(decoded).toStrictEqual({ ok: true, reply });
+			}),
+			RUNS,
+		);
+	});
+
+	it("encode → decode is the identity for any reply that fits its form, checked against the form", () => {
+		fc.assert(
+			fc.property(
+				arbForm.chain((form) => fc.tuple(fc.constant(form), arbReplyTo(form))),
+				([form, reply]) => {
+					const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
+					expect(decoded).toStrictEqual({ ok: true, reply });
+				},
+			),
+			RUNS,
+		);
+	});
+
+	it("decoding junk never throws and always says what is wrong", () => {
+		fc.assert(
+			fc.property(junk, (text) => {
+				const checked = decodeRelayReply(text, { questions: FORM.questions, rid: "r-1" });
+				for (const result of [decodeRelayRequest(text), decodeRelayReply(text), checked]) {
+					expect(result.ok).toBe(false);
+					if (!result.ok) expect(result.error).toMatch(/^relay (request|reply) rejected: \S/);
+				}
+				expect(decodeRelayCancel(text)).toBeUndefined();
+			}),
+			RUNS,
+		);
+	});
+
+	it("a truncated envelope is rejected as invalid JSON", () => {
+		fc.assert(
+			fc.property(arbRequest, arbReply, fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (request, reply, at) => {
+				const requestText = encodeRelayRequest(request);
+				const replyText = encodeRelayReply(reply);
+				const cutRequest = decodeRelayRequest(requestText.slice(0, Math.floor(at * requestText.length)));
+				const cutReply = decodeRelayReply(replyText.slice(0, Math.floor(at * replyText.length)));
+				expect(cutRequest).toMatchObject({ ok: false, error: expect.stringMatching(/^relay request rejected: (not valid JSON|expected)/) });
+				expect(cutReply).toMatchObject({ ok: false, error: expect.stringMatching(/^relay reply rejected: (not valid JSON|expected)/) });
+			}),
+			RUNS,
+		);
+	});
+
+	it("a request with any one value swapped for another type is rejected, naming its path", () => {
+		fc.assert(
+			fc.property(arbRequest, fc.nat(), fc.nat(), (request, where, choice) => {
+				const envelope = JSON.parse(encodeRelayRequest(request)) as Json;
+				const paths = jsonPaths(envelope);
+				const target = paths[where % paths.length] as (typeof paths)[number];
+				const mutated = replaceAt(envelope, target.path, wrongTypeFor(target.value, choice));
+				const result = decodeRelayRequest(JSON.stringify(mutated));
+				expect(result.ok).toBe(false);
+				if (!result.ok) expect(result.error).toContain(`${formatPath(target.path)}: `);
+			}),
+			RUNS,
+		);
+	});
+
+	it("a reply with any one value swapped for another type is rejected, naming its path", () => {
+		fc.assert(
+			fc.property(arbReply, fc.nat(), fc.nat(), (reply, where, choice) => {
+				const envelope = JSON.parse(encodeRelayReply(reply)) as Json;
+				const paths = jsonPaths(envelope);
+				const target = paths[where % paths.length] as (typeof paths)[number];
+				const mutated = replaceAt(envelope, target.path, wrongTypeFor(target.value, choice));
+				const result = decodeRelayReply(JSON.stringify(mutated));
+				expect(result.ok).toBe(false);
+				if (!result.ok) expect(result.error).toContain(`${formatPath(target.path)}: `);
+			}),
+			RUNS,
+		);
+	});
+
+	it("a reply to a known form with any one value swapped for another type is rejected, naming its path", () => {
+		fc.assert(
+			fc.property(
+				arbForm.chain((form) => fc.tuple(fc.constant(form), arbReplyTo(form))),
+				fc.nat(),
+				fc.nat(),
+				([form, reply], where, choice) => {
+					const envelope = JSON.parse(encodeRelayReply(reply)) as Json;
+					const paths = jsonPaths(envelope);
+					const target = paths[where % paths.length] as (typeof paths)[number];
+					const mutated = replaceAt(envelope, target.path, wrongTypeFor(target.value, choice));
+					const result = decodeRelayReply(JSON.stringify(mutated), { questions: form.questions });
+					expect(result.ok).toBe(false);
+					if (!result.ok) expect(result.error).toContain(`${formatPath(target.path)}: `);
+				},
+			),
+			RUNS,
+		);
+	});
+});
