@@ -1,0 +1,68 @@
+/**
+ * From the form's state to what the tool returns: answers, skips and notes in
+ * the shapes of src/types.ts, and the progress reported while the form is open.
+ */
+
+import type { AskAnswer, AskNote, AskProgress, AskSelection, AskStatus, Collected } from "../types.ts";
+import { answeredCount, type FormState, isAnswered } from "./model.ts";
+
+export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
+
+/**
+ * The answers collected so far, whatever the status (nothing is thrown away).
+ * - answers: only answered questions; option selections in option order, the free answer last;
+ *   `note` carries the question note of an answered question.
+ * - skipped: on "answered", every optional question without an answer (an unanswered optional
+ *   question at submit time counts as skipped); otherwise only those the user skipped with `s`.
+ * - notes: every note, answered or not: the question note (no `option`), then option notes
+ *   in option order, by option label.
+ */
+export function collect(state: FormState, status: AskStatus): Collected {
+	return { status, ...collectAnswers(state, status === "answered") };
+}
+
+export function collectAnswers(state: FormState, submitted: boolean): PartialAnswers {
+	const answers: Record<string, AskAnswer> = {};
+	const skipped: string[] = [];
+	const notes: AskNote[] = [];
+	state.form.questions.forEach((question, i) => {
+		const qs = state.questions[i];
+		if (!qs) return;
+		if (isAnswered(qs)) {
+			const selections: AskSelection[] = qs.chosen.flatMap((o) => {
+				const option = question.options[o];
+				return option ? [{ value: option.value, label: option.label }] : [];
+			});
+			if (qs.customChosen && qs.customText !== undefined) {
+				selections.push({ value: qs.customText, label: qs.customText, custom: true });
+			}
+			const answer: AskAnswer = { kind: question.multiSelect ? "multi" : "single", selections };
+			if (qs.note !== undefined) answer.note = qs.note;
+			answers[question.id] = answer;
+		} else if (qs.skipped || (submitted && !question.required)) {
+			skipped.push(question.id);
+		}
+		if (qs.note !== undefined) notes.push({ questionId: question.id, text: qs.note });
+		qs.optionNotes.forEach((text, o) => {
+			const option = question.options[o];
+			if (text !== undefined && option) notes.push({ questionId: question.id, option: option.label, text });
+		});
+	});
+	return { answers, skipped, notes };
+}
+
+export function progressOf(state: FormState, phase: AskProgress["phase"], questionId?: string): AskProgress {
+	const progress: AskProgress = { phase, answered: answeredCount(state), total: state.form.questions.length };
+	if (questionId !== undefined) progress.questionId = questionId;
+	return progress;
+}
+
+/**
+ * A cheap fingerprint of one question's answer, to tell "this question got a
+ * (new) answer" between two states without comparing structures.
+ */
+export function answerSignature(state: FormState, index: number): string | undefined {
+	const qs = state.questions[index];
+	if (!qs || !isAnswered(qs)) return undefined;
+	return `${qs.chosen.join(",")}|${qs.customChosen ? qs.customText : ""}`;
+}

@@ -1,0 +1,299 @@
+/**
+ * The thin impure shell around the state machine: a pi-tui Component that
+ * turns keys into actions (keymap.ts → update in state.ts), owns the Editor
+ * for free text and notes, caches its render, reports progress, and reports
+ * the outcome exactly once.
+ *
+ * Kept here and nowhere else:
+ * - `onDone` is called once: `closed` is set before it is called, and every
+ *   entry point (input, render, abort) returns early once it is set;
+ * - an exception while handling a key or rendering ends the form with status
+ *   "error" (answers so far kept) instead of taking pi down;
+ * - the form is never taller than the terminal allows (formHeight) and the
+ *   editor's lines never wider than the width.
+ */
+
+import {
+	type Component,
+	Editor,
+	type EditorTheme,
+	type Focusable,
+	type KeybindingsManager,
+	type TUI,
+	truncateToWidth,
+	visibleWidth,
+} from "@mariozechner/pi-tui";
+import type { AskForm, AskProgress, AskStatus, Collected } from "../types.ts";
+import { answerSignature, collect, collectAnswers, type PartialAnswers, progressOf } from "./answers.ts";
+import { renderForm } from "./form-view.ts";
+import { type Command, commandForKey, type KeyHelp, type KeyMode, keyNamesFrom, keyTable } from "./keymap.ts";
+import type { ScrollPort, ViewContext } from "./layout.ts";
+import { editorPrefill, type FormState, isSubmitTab } from "./model.ts";
+import { type Action, initialState, update } from "./state.ts";
+import { TextFitter } from "./text-fit.ts";
+import type { FormTheme } from "./theme.ts";
+
+export interface AskFormComponentOptions {
+	tui: TUI;
+	theme: FormTheme;
+	keybindings: KeybindingsManager;
+	form: AskForm;
+	asker?: string;
+	/** Called exactly once, with whatever was collected. */
+	onDone: (collected: Collected) => void;
+	onProgress?: (progress: AskProgress, partial: PartialAnswers) => void;
+	/** pi's interrupt key was pressed; the form closes as "aborted" right after. */
+	onInterrupt?: () => void;
+}
+
+/** Lines pi keeps for itself under the form (footer, status) on a normal terminal. */
+const HOST_CHROME_ROWS = 4;
+const SMALL_TERMINAL_ROWS = 5;
+
+/** The most lines the form may take on a terminal of `rows` rows. */
+export function formHeight(rows: number): number {
+	return Math.max(1, Math.max(Math.min(rows, SMALL_TERMINAL_ROWS), rows - HOST_CHROME_ROWS));
+}
+
+export class AskFormComponent implements Component, Focusable {
+	private state: FormState;
+	private editor: Editor | undefined;
+	private readonly ctx: ViewContext;
+	private readonly table: KeyHelp[];
+	private readonly editorTheme: EditorTheme;
+	private cache: { width: number; rows: number; lines: string[] } | undefined;
+	private lastWidth: number | undefined;
+	private ports: ScrollPort[] = [];
+	private closed = false;
+	private hasFocus = false;
+
+	constructor(private readonly options: AskFormComponentOptions) {
+		const keys = keyNamesFrom(options.keybindings);
+		this.ctx = { theme: options.theme, fit: new TextFitter(), keys };
+		this.table = keyTable(keys);
+		const theme = options.theme;
+		this.editorTheme = {
+			borderColor: theme.border,
+			selectList: {
+				selectedPrefix: theme.accent,
+				selectedText: theme.accent,
+				description: theme.muted,
+				scrollInfo: theme.dim,
+				noMatch: theme.warning,
+			},
+		};
+		this.state = initialState(options.form);
+		this.report("opened");
+	}
+
+	/** Set by the TUI; passed on to the Editor so it emits CURSOR_MARKER and an IME window sits at the cursor. */
+	get focused(): boolean {
+		return this.hasFocus;
+	}
+
+	set focused(value: boolean) {
+		this.hasFocus = value;
+		if (this.editor) this.editor.focused = value;
+		this.cache = undefined;
+	}
+
+	/** The state as it is now (read-only; for tests and the lead's diagnostics). */
+	get currentState(): FormState {
+		return this.state;
+	}
+
+	handleInput(data: string): void {
+		if (this.closed) return;
+		try {
+			const command = commandForKey(data, this.keyMode(), this.options.keybindings);
+			if (command) this.run(command, data);
+		} catch (error) {
+			this.fail(error);
+		}
+	}
+
+	render(width: number): string[] {
+		const rows = this.options.tui.terminal.rows;
+		const cache = this.cache;
+		if (cache && cache.width === width && (this.closed || cache.rows === rows)) return cache.lines;
+		if (this.closed) return [];
+		this.lastWidth = width;
+		try {
+			const editorLines = this.editor ? fitEditorLines(this.editor.render(width), width) : undefined;
+			const frame = renderForm(
+				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines },
+				this.ctx,
+			);
+			this.ports = frame.ports;
+			this.cache = { width, rows, lines: frame.lines };
+			return frame.lines;
+		} catch (error) {
+			this.fail(error);
+			return [];
+		}
+	}
+
+	invalidate(): void {
+		this.cache = undefined;
+		this.editor?.invalidate();
+	}
+
+	/** The agent run was aborted: close at once, keeping the answers. */
+	abort(): void {
+		if (!this.closed) this.dispatch({ type: "abort" });
+	}
+
+	dispose(): void {
+		this.closed = true;
+		this.editor = undefined;
+	}
+
+	// ── Input ──────────────────────────────────────────────────────────────
+
+	private keyMode(): KeyMode {
+		const kind = this.state.overlay.kind;
+		return kind === "editor" ? "editor" : kind === "help" ? "help" : "form";
+	}
+
+	private run(command: Command, data: string): void {
+		switch (command.type) {
+			case "interrupt":
+				this.options.onInterrupt?.();
+				this.abort();
+				return;
+			case "editorInput":
+				this.editor?.handleInput(data);
+				this.changed();
+				return;
+			case "editorSubmit":
+				this.submitEditor(data);
+				return;
+			case "editorCancel":
+				this.dispatch({ type: "editorCancelled", draft: this.editor?.getExpandedText() ?? "" });
+				return;
+			case "page":
+				this.page(command.direction, command.lines === "line");
+				return;
+			default:
+				this.dispatch(command);
+		}
+	}
+
+	/**
+	 * Enter saves the text exactly as typed: the Editor's own submit would
+	 * trim it and clear itself, so it is never used (disableSubmit). pi's
+	 * "backslash then Enter = new line" habit is kept by letting the Editor
+	 * handle that one case.
+	 */
+	private submitEditor(data: string): void {
+		const editor = this.editor;
+		if (!editor) return;
+		const { line, col } = editor.getCursor();
+		if (col > 0 && editor.getLines()[line]?.[col - 1] === "\\") {
+			editor.disableSubmit = false;
+			editor.handleInput(data);
+			editor.disableSubmit = true;
+			this.changed();
+			return;
+		}
+		const text = editor.getExpandedText();
+		this.dispatch({ type: "editorSubmitted", text });
+		// Refused (too long): a large paste sits in the Editor as one "[paste #1 …]" marker that
+		// Backspace would delete whole. Spell it out so the user can shorten it where needed.
+		if (this.state.overlay.kind === "editor" && editor.getText() !== text) editor.setText(text);
+	}
+
+	/**
+	 * PageUp/PageDown against what was last rendered. Down scrolls the page
+	 * first, then the detail pane inside it; up the other way round — like
+	 * nested scrolling.
+	 */
+	private page(direction: 1 | -1, byLine: boolean): void {
+		// Keys can arrive faster than frames: bring the layout up to date with the state first.
+		if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
+		const order = direction > 0 ? this.ports : [...this.ports].reverse();
+		for (const port of order) {
+			const step = byLine ? 1 : port.page;
+			const top = Math.min(Math.max(port.top + direction * step, port.min), port.max);
+			if (top !== port.top) {
+				this.dispatch({ type: "scrollTo", target: port.target, top });
+				return;
+			}
+		}
+		this.dispatch({ type: "otherKey" });
+	}
+
+	private dispatch(action: Action): void {
+		const before = this.state;
+		const after = update(before, action);
+		if (after === before) return;
+		this.state = after;
+		this.syncEditor(before, after);
+		this.reportChanges(before, after);
+		this.changed();
+		if (after.outcome !== undefined) this.finish(after.outcome);
+	}
+
+	/** One Editor at a time, new for each opening, so undo history never crosses from one answer or note to another. */
+	private syncEditor(before: FormState, after: FormState): void {
+		if (after.overlay === before.overlay) return;
+		if (after.overlay.kind !== "editor") {
+			this.editor = undefined;
+			return;
+		}
+		const editor = new Editor(this.options.tui, this.editorTheme, { paddingX: 0 });
+		editor.disableSubmit = true;
+		editor.setText(editorPrefill(after, after.overlay.target));
+		editor.focused = this.hasFocus;
+		this.editor = editor;
+	}
+
+	private changed(): void {
+		this.cache = undefined;
+		this.options.tui.requestRender();
+	}
+
+	// ── Progress and the outcome ───────────────────────────────────────────
+
+	private reportChanges(before: FormState, after: FormState): void {
+		after.form.questions.forEach((question, i) => {
+			const now = answerSignature(after, i);
+			if (now !== undefined && now !== answerSignature(before, i)) this.report("answered", question.id);
+		});
+		if (isSubmitTab(after) && !isSubmitTab(before)) this.report("review");
+		if (after.outcome === "answered") this.report("submitted");
+		if (after.outcome === "dismissed") this.report("dismissed");
+	}
+
+	private report(phase: AskProgress["phase"], questionId?: string): void {
+		const onProgress = this.options.onProgress;
+		if (!onProgress) return;
+		try {
+			onProgress(progressOf(this.state, phase, questionId), collectAnswers(this.state, phase === "submitted"));
+		} catch {
+			// A failing progress listener must not break the form.
+		}
+	}
+
+	private finish(status: AskStatus, error?: string): void {
+		if (this.closed) return;
+		this.closed = true;
+		const collected = collect(this.state, status);
+		if (error !== undefined) collected.error = error;
+		this.editor = undefined;
+		this.options.onDone(collected);
+	}
+
+	private fail(error: unknown): void {
+		this.finish("error", `The form failed: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+/** The Editor keeps to its width except on the narrowest terminals (its cursor cell); cut those lines. */
+function fitEditorLines(lines: string[], width: number): string[] {
+	for (let i = 0; i < lines.length; i++) {
+		const line = lines[i] ?? "";
+		if (visibleWidth(line) > width) lines[i] = truncateToWidth(line, width, "");
+	}
+	return lines;
+}

@@ -1,0 +1,150 @@
+/**
+ * The whole form on screen: a rule, who is asking, the tab bar, the current
+ * view (question, review, help or editor), the message, the hint — cut to the
+ * height budget. Pure: the editor's lines are rendered by the component and
+ * passed in.
+ */
+
+import { renderHelpView } from "./help-view.ts";
+import { renderHintLine } from "./hint-line.ts";
+import type { KeyHelp } from "./keymap.ts";
+import type { ScrollPort, ViewContext } from "./layout.ts";
+import { currentQuestion, type EditorTarget, type FormState, hasTabs, isSubmitTab } from "./model.ts";
+import { renderQuestionView } from "./question-view.ts";
+import { renderSubmitView } from "./submit-view.ts";
+import { renderTabBar } from "./tab-bar.ts";
+
+export interface FormFrameInput {
+	state: FormState;
+	width: number;
+	/** The most lines the form may take. */
+	height: number;
+	table: readonly KeyHelp[];
+	asker?: string;
+	/** The Editor's own lines, already at most `width` wide; only used while the editor is open. */
+	editorLines?: readonly string[];
+}
+
+export interface FormFrame {
+	lines: string[];
+	/** The scrollable regions as rendered, for PageUp/PageDown. */
+	ports: ScrollPort[];
+}
+
+const BODY_MIN_HEIGHT = 3;
+/** The inverse-video cursor pi-tui's Editor draws: the line to keep when its lines must be cut. */
+const EDITOR_CURSOR = "\x1b[7m";
+
+export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
+	const { state, width, table } = input;
+	const { theme, fit } = ctx;
+	const height = Math.max(1, input.height);
+
+	const rule = theme.border(fit.rule(width));
+	const asker = input.asker !== undefined ? theme.muted(fit.line(`Asked by ${input.asker}`, width).text) : undefined;
+	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
+	const message = messageLines(state, width, ctx);
+	const hint = renderHintLine(state, table, width, ctx);
+
+	// On a short terminal the chrome gives way to the body, least useful first.
+	const show = { rule: true, asker: asker !== undefined, tabBar: tabBar !== undefined, blank: tabBar !== undefined, hint: true, message: message.length };
+	const chrome = () => +show.rule + +show.asker + +show.tabBar + +show.blank + +show.hint + show.message;
+	const bodyMin = Math.min(BODY_MIN_HEIGHT, height);
+	const giveWay: (() => void)[] = [
+		() => (show.rule = false),
+		() => (show.blank = false),
+		() => (show.asker = false),
+		() => (show.hint = false),
+		() => (show.message = Math.min(show.message, 1)),
+		() => (show.tabBar = false),
+		() => (show.message = 0),
+	];
+	for (const drop of giveWay) if (height - chrome() < bodyMin) drop();
+
+	const top: string[] = [];
+	if (show.rule) top.push(rule);
+	if (show.asker && asker !== undefined) top.push(asker);
+	if (show.tabBar && tabBar !== undefined) top.push(tabBar);
+	if (show.blank) top.push("");
+	const bottom = message.slice(0, show.message);
+	if (show.hint) bottom.push(hint);
+	const bodyHeight = Math.max(1, height - top.length - bottom.length);
+
+	const { lines: body, ports } = renderBody(input, bodyHeight, ctx);
+	return { lines: [...top, ...body, ...bottom], ports };
+}
+
+function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): { lines: string[]; ports: ScrollPort[] } {
+	const { state, width } = input;
+	if (state.overlay.kind === "help") {
+		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx);
+		return { lines: help.lines, ports: [help.body] };
+	}
+	if (state.overlay.kind === "editor") return { lines: editorBody(input, state.overlay.target, height, ctx), ports: [] };
+	if (isSubmitTab(state)) {
+		const review = renderSubmitView(state, width, height, ctx);
+		return { lines: review.lines, ports: [review.body] };
+	}
+	const current = currentQuestion(state);
+	if (!current) return { lines: [], ports: [] };
+	const view = renderQuestionView(state, current.index, width, height, ctx);
+	return { lines: view.lines, ports: view.detail ? [view.body, view.detail] : [view.body] };
+}
+
+/** The question (as much as fits), what is being written, and the editor. */
+function editorBody(input: FormFrameInput, target: EditorTarget, height: number, ctx: ViewContext): string[] {
+	const { state, width } = input;
+	const { theme, fit } = ctx;
+	const question = state.form.questions[target.question];
+	const editor = keepCursorLine(input.editorLines ?? [], height);
+	const label = fit.wrap(editorLabel(state, target), width);
+	const room = height - editor.length - label.lines.length;
+	const lines: string[] = [];
+	if (question && room > 0) {
+		const text = fit.wrap(question.question, width);
+		const shown = text.lines.length <= room ? text.lines.length : Math.max(0, room - 1);
+		for (let i = 0; i < shown; i++) lines.push(theme.bold(text.lines[i] ?? ""));
+		if (shown < text.lines.length) lines.push(theme.dim(fit.line("…", width).text));
+	}
+	if (editor.length + label.lines.length <= height) for (const line of label.lines) lines.push(theme.muted(line));
+	lines.push(...editor);
+	return lines;
+}
+
+function editorLabel(state: FormState, target: EditorTarget): string {
+	const question = state.form.questions[target.question];
+	switch (target.kind) {
+		case "custom":
+			return "Your answer:";
+		case "questionNote":
+			return "Your note on this question:";
+		case "optionNote":
+			return `Your note on “${question?.options[target.option]?.label ?? ""}”:`;
+	}
+}
+
+/** The editor is at least seven lines; on a very short terminal keep the lines around its cursor. */
+function keepCursorLine(lines: readonly string[], height: number): string[] {
+	if (lines.length <= height) return lines.slice();
+	const cursor = Math.max(
+		0,
+		lines.findIndex((line) => line.includes(EDITOR_CURSOR)),
+	);
+	const start = Math.min(Math.max(0, cursor - Math.floor(height / 2)), lines.length - height);
+	return lines.slice(start, start + height);
+}
+
+const MESSAGE_MAX_LINES = 3;
+
+function messageLines(state: FormState, width: number, ctx: ViewContext): string[] {
+	const { theme, fit } = ctx;
+	if (state.message) {
+		const style = state.message.tone === "error" ? theme.error : theme.warning;
+		const wrapped = fit.wrap(state.message.text, width).lines;
+		const lines = wrapped.slice(0, MESSAGE_MAX_LINES).map((line) => style(line));
+		if (wrapped.length > MESSAGE_MAX_LINES) lines[MESSAGE_MAX_LINES - 1] = style(fit.line(`${wrapped[MESSAGE_MAX_LINES - 1]} …`, width).text);
+		return lines;
+	}
+	if (state.escArmed) return fit.wrap(`Press ${ctx.keys.escape} again to dismiss the form`, width).lines.map((line) => theme.warning(line));
+	return [];
+}

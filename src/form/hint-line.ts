@@ -1,0 +1,69 @@
+/**
+ * The one-line hint under the form: the keys that matter right now, picked by
+ * id from the key table the help screen shows in full. Items that do not fit
+ * are dropped from the end; the help key is kept whenever it fits at all.
+ */
+
+import type { AskQuestion } from "../types.ts";
+import type { KeyHelp, KeyHelpId } from "./keymap.ts";
+import type { ViewContext } from "./layout.ts";
+import { currentQuestion, type FormState, hasTabs, isSubmitTab, typeRow } from "./model.ts";
+
+const SEPARATOR = " · ";
+
+export function hintIds(state: FormState): KeyHelpId[] {
+	if (state.overlay.kind === "editor") return ["save", "newLine", "back"];
+	if (state.overlay.kind === "help") return ["close", "scroll"];
+	const tabs: KeyHelpId[] = hasTabs(state) ? ["tabs"] : [];
+	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "help", "dismiss"];
+	const current = currentQuestion(state);
+	if (!current) return ["help", "dismiss"];
+	return [...questionIds(current.question, current.qs.focus === typeRow(current.question)), ...tabs, "note", ...skipIds(current.question), "help", "dismiss"];
+}
+
+function questionIds(question: AskQuestion, onTypeRow: boolean): KeyHelpId[] {
+	if (question.multiSelect) return onTypeRow ? ["move", "toggle", "write"] : ["move", "toggle", "done"];
+	return onTypeRow ? ["move", "write"] : ["move", "choose"];
+}
+
+function skipIds(question: AskQuestion): KeyHelpId[] {
+	return question.required ? [] : ["skip"];
+}
+
+export function renderHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext): string {
+	const { theme, fit } = ctx;
+	const items: { text: string; keysLength: number; id: KeyHelpId }[] = [];
+	for (const id of hintIds(state)) {
+		const entry = table.find((e) => e.id === id);
+		if (entry) items.push({ text: `${entry.hint.keys} ${entry.hint.action}`, keysLength: entry.hint.keys.length, id });
+	}
+	const help = items.find((item) => item.id === "help");
+	const helpWidth = help ? fit.measure(help.text) + SEPARATOR.length : 0;
+	let line = "";
+	let used = 0;
+	for (const item of items) {
+		if (item === help) continue;
+		const itemWidth = fit.measure(item.text);
+		const gap = used === 0 ? 0 : SEPARATOR.length;
+		if (used + gap + itemWidth + (help ? helpWidth : 0) > width) break;
+		line += (gap ? theme.dim(SEPARATOR) : "") + styleItem(item.text, item.keysLength, ctx);
+		used += gap + itemWidth;
+	}
+	if (help) {
+		const itemWidth = fit.measure(help.text);
+		const gap = used === 0 ? 0 : SEPARATOR.length;
+		if (used + gap + itemWidth <= width) {
+			line += (gap ? theme.dim(SEPARATOR) : "") + styleItem(help.text, help.keysLength, ctx);
+			used += gap + itemWidth;
+		}
+	}
+	if (used === 0 && items[0]) {
+		const cut = fit.line(items[0].text, width);
+		return theme.dim(cut.text);
+	}
+	return line;
+}
+
+function styleItem(text: string, keysLength: number, ctx: ViewContext): string {
+	return ctx.theme.accent(text.slice(0, keysLength)) + ctx.theme.dim(text.slice(keysLength));
+}

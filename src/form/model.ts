@@ -1,0 +1,190 @@
+/**
+ * The form's state as a plain value, and the questions one asks of it.
+ *
+ * A leaf of src/form: the state machine (state.ts), the answer collector
+ * (answers.ts) and every view read these shapes; none of them is imported here.
+ * Anything that can be derived (answered?, can submit?, what is missing) is a
+ * function below, never a stored field, so it cannot go stale.
+ */
+
+import type { AskForm, AskQuestion } from "../types.ts";
+
+/** What the one editor is editing. */
+export type EditorTarget =
+	| { kind: "custom"; question: number }
+	| { kind: "questionNote"; question: number }
+	| { kind: "optionNote"; question: number; option: number };
+
+/** At most one thing sits over the options: the help screen or the editor. */
+export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; target: EditorTarget };
+
+/** The scrollable regions: the whole body, the detail pane (preview), the help screen. */
+export type ScrollTarget = "body" | "detail" | "help";
+
+export interface FormMessage {
+	tone: "warning" | "error";
+	text: string;
+}
+
+export interface QuestionState {
+	/** Focused row: the options in order, then the "Type something…" row. */
+	readonly focus: number;
+	/** Chosen option indices, ascending. At most one on a single-select question. */
+	readonly chosen: readonly number[];
+	/** The saved free answer. Never blank: blank text means "no free answer". */
+	readonly customText: string | undefined;
+	/** The free answer counts as (one of) the answer(s). Implies customText. */
+	readonly customChosen: boolean;
+	/** Note on the question as a whole. Never blank. */
+	readonly note: string | undefined;
+	/** Note per option, by option index. Never blank. */
+	readonly optionNotes: readonly (string | undefined)[];
+	/** The user skipped this optional question with `s`. Cleared by answering it. */
+	readonly skipped: boolean;
+	/** Requested first body line; the view clamps it so the focused row stays visible. */
+	readonly scroll: number;
+	/** Requested first line of the detail pane; back to 0 when the focus moves. */
+	readonly detailScroll: number;
+}
+
+export interface ReviewState {
+	/** Rows: one per question, then Submit, then Cancel. */
+	readonly focus: number;
+	readonly scroll: number;
+}
+
+export type FormOutcome = "answered" | "dismissed" | "aborted";
+
+export interface FormState {
+	readonly form: AskForm;
+	readonly questions: readonly QuestionState[];
+	/** 0..n-1: a question; n: the Submit tab (only when there are two or more questions). */
+	readonly tab: number;
+	readonly review: ReviewState;
+	readonly overlay: Overlay;
+	readonly helpScroll: number;
+	/** What was typed in the editor and not saved, by draftKey(target). */
+	readonly drafts: Readonly<Record<string, string>>;
+	/** Esc was pressed once on the form; the next Esc dismisses, any other key disarms. */
+	readonly escArmed: boolean;
+	/** A transient message; the next action clears it. */
+	readonly message: FormMessage | undefined;
+	/** Set once; after it, the state never changes again. */
+	readonly outcome: FormOutcome | undefined;
+}
+
+// ── Shape of the form ──────────────────────────────────────────────────────
+
+/** One question: no tab bar, no Submit tab. */
+export function hasTabs(state: FormState): boolean {
+	return state.form.questions.length > 1;
+}
+
+export function tabCount(state: FormState): number {
+	return hasTabs(state) ? state.form.questions.length + 1 : 1;
+}
+
+export function isSubmitTab(state: FormState): boolean {
+	return hasTabs(state) && state.tab === state.form.questions.length;
+}
+
+/** The question on the current tab, or undefined on the Submit tab. */
+export function currentQuestion(state: FormState): { question: AskQuestion; qs: QuestionState; index: number } | undefined {
+	const question = state.form.questions[state.tab];
+	const qs = state.questions[state.tab];
+	if (!question || !qs) return undefined;
+	return { question, qs, index: state.tab };
+}
+
+export function rowCount(question: AskQuestion): number {
+	return question.options.length + (question.allowOther ? 1 : 0);
+}
+
+/** The "Type something…" row, or -1 when the question has none. */
+export function typeRow(question: AskQuestion): number {
+	return question.allowOther ? question.options.length : -1;
+}
+
+export function reviewRowCount(state: FormState): number {
+	return state.form.questions.length + 2;
+}
+
+/** The review's Submit row; the Cancel row follows it. */
+export function submitRow(state: FormState): number {
+	return state.form.questions.length;
+}
+
+export function cancelRow(state: FormState): number {
+	return state.form.questions.length + 1;
+}
+
+// ── Answers ────────────────────────────────────────────────────────────────
+
+export function isAnswered(qs: QuestionState): boolean {
+	return qs.chosen.length > 0 || (qs.customChosen && qs.customText !== undefined);
+}
+
+export function answeredCount(state: FormState): number {
+	let count = 0;
+	for (const qs of state.questions) if (isAnswered(qs)) count++;
+	return count;
+}
+
+/** Indices of required questions without an answer: what blocks Submit. */
+export function missingRequired(state: FormState): number[] {
+	const missing: number[] = [];
+	state.form.questions.forEach((question, i) => {
+		const qs = state.questions[i];
+		if (question.required && qs && !isAnswered(qs)) missing.push(i);
+	});
+	return missing;
+}
+
+export function canSubmit(state: FormState): boolean {
+	return missingRequired(state).length === 0;
+}
+
+/** Still to do: neither answered nor skipped. */
+export function isPending(qs: QuestionState): boolean {
+	return !isAnswered(qs) && !qs.skipped;
+}
+
+// ── The editor's targets ───────────────────────────────────────────────────
+
+export function draftKey(target: EditorTarget): string {
+	switch (target.kind) {
+		case "custom":
+			return `custom:${target.question}`;
+		case "questionNote":
+			return `note:${target.question}`;
+		case "optionNote":
+			return `note:${target.question}:${target.option}`;
+	}
+}
+
+/** The saved text the target holds now (undefined: nothing saved). */
+export function savedText(state: FormState, target: EditorTarget): string | undefined {
+	const qs = state.questions[target.question];
+	if (!qs) return undefined;
+	switch (target.kind) {
+		case "custom":
+			return qs.customText;
+		case "questionNote":
+			return qs.note;
+		case "optionNote":
+			return qs.optionNotes[target.option];
+	}
+}
+
+/** What the editor shows when it opens: the unsaved draft if any, else the saved text. */
+export function editorPrefill(state: FormState, target: EditorTarget): string {
+	return state.drafts[draftKey(target)] ?? savedText(state, target) ?? "";
+}
+
+export function hasDraft(state: FormState, target: EditorTarget): boolean {
+	return draftKey(target) in state.drafts;
+}
+
+export function isBlank(text: string): boolean {
+	return text.trim() === "";
+}

@@ -1,0 +1,371 @@
+/**
+ * The form's state machine: `update(state, action) → state`, a pure function.
+ *
+ * No I/O, no theme, no timers, no pi-tui. The editor's text lives in the
+ * component's Editor and arrives here only through editorSubmitted /
+ * editorCancelled. Invariants kept here (and nowhere else):
+ * - once `outcome` is set, every action returns the state unchanged;
+ * - a single-select question holds at most one answer: choosing an option
+ *   deselects the free answer and saving a free answer clears the option;
+ * - saved texts are never blank and never longer than LIMITS.freeText; a
+ *   text over the limit is refused and the editor stays open;
+ * - nothing typed is dropped: Esc in the editor keeps what was typed as a
+ *   draft for that target, and no action deletes a saved text except saving
+ *   a blank one over it;
+ * - every action clears the transient message and disarms Esc, except the
+ *   one that sets them.
+ */
+
+import { LIMITS } from "../types.ts";
+import type { AskForm, AskQuestion } from "../types.ts";
+import {
+	cancelRow,
+	currentQuestion,
+	draftKey,
+	type EditorTarget,
+	type FormMessage,
+	type FormState,
+	isAnswered,
+	isBlank,
+	isPending,
+	isSubmitTab,
+	missingRequired,
+	type QuestionState,
+	reviewRowCount,
+	rowCount,
+	savedText,
+	type ScrollTarget,
+	submitRow,
+	tabCount,
+	typeRow,
+} from "./model.ts";
+
+export type * from "./model.ts";
+export { collect } from "./answers.ts";
+
+export type Action =
+	/** ↑/↓: focus the previous/next row, wrapping. */
+	| { type: "move"; delta: 1 | -1 }
+	/** 1–9: focus that row (0-based here). */
+	| { type: "focus"; row: number }
+	/** Enter: choose the focused row (see choose() below). */
+	| { type: "choose" }
+	/** Space: toggle the focused option of a multi-select question. */
+	| { type: "toggle" }
+	/** ←/→, Tab/Shift+Tab: previous/next tab, wrapping; the Submit tab included. */
+	| { type: "switchTab"; delta: 1 | -1 }
+	| { type: "goToTab"; tab: number }
+	/** n: note on the focused option (on the "Type something…" row: on the question). */
+	| { type: "openNote" }
+	/** N: note on the question. */
+	| { type: "openQuestionNote" }
+	| { type: "openFreeText" }
+	| { type: "editorSubmitted"; text: string }
+	| { type: "editorCancelled"; draft: string }
+	/** PageUp/PageDown, resolved by the component against the last rendered layout. */
+	| { type: "scrollTo"; target: ScrollTarget; top: number }
+	| { type: "toggleHelp" }
+	| { type: "escape" }
+	/** s: skip an optional question. */
+	| { type: "skip" }
+	| { type: "submit" }
+	| { type: "dismiss" }
+	| { type: "abort" }
+	/** Any key the form does not use: it still clears the message and disarms Esc. */
+	| { type: "otherKey" };
+
+export function initialState(form: AskForm): FormState {
+	return {
+		form,
+		questions: form.questions.map(
+			(question): QuestionState => ({
+				focus: 0,
+				chosen: [],
+				customText: undefined,
+				customChosen: false,
+				note: undefined,
+				optionNotes: question.options.map(() => undefined),
+				skipped: false,
+				scroll: 0,
+				detailScroll: 0,
+			}),
+		),
+		tab: 0,
+		review: { focus: form.questions.length, scroll: 0 },
+		overlay: { kind: "none" },
+		helpScroll: 0,
+		drafts: {},
+		escArmed: false,
+		message: undefined,
+		outcome: undefined,
+	};
+}
+
+export function update(state: FormState, action: Action): FormState {
+	if (state.outcome !== undefined) return state;
+	const base = state.escArmed || state.message ? { ...state, escArmed: false, message: undefined } : state;
+	switch (action.type) {
+		case "move":
+			return moveFocus(base, action.delta);
+		case "focus":
+			return focusRow(base, action.row);
+		case "choose":
+			return choose(base);
+		case "toggle":
+			return toggle(base);
+		case "switchTab":
+			return goToTab(base, (base.tab + action.delta + tabCount(base)) % tabCount(base));
+		case "goToTab":
+			return goToTab(base, action.tab);
+		case "openNote":
+			return openNote(base);
+		case "openQuestionNote":
+			return whenOnQuestion(base, (index) => openEditor(base, { kind: "questionNote", question: index }));
+		case "openFreeText":
+			return whenOnQuestion(base, (index, question) =>
+				question.allowOther ? openEditor(base, { kind: "custom", question: index }) : base,
+			);
+		case "editorSubmitted":
+			return editorSubmitted(base, action.text);
+		case "editorCancelled":
+			return editorCancelled(base, action.draft);
+		case "scrollTo":
+			return scrollTo(base, action.target, Math.max(0, Math.floor(action.top)));
+		case "toggleHelp":
+			if (base.overlay.kind === "editor") return base;
+			return { ...base, overlay: base.overlay.kind === "help" ? { kind: "none" } : { kind: "help" }, helpScroll: 0 };
+		case "escape":
+			return escape(state, base);
+		case "skip":
+			return skip(base);
+		case "submit":
+			return base.overlay.kind === "none" ? trySubmit(base) : base;
+		case "dismiss":
+			return { ...base, outcome: "dismissed" };
+		case "abort":
+			return { ...base, outcome: "aborted" };
+		case "otherKey":
+			return base;
+	}
+}
+
+// ── Focus and tabs ─────────────────────────────────────────────────────────
+
+function onForm(state: FormState): boolean {
+	return state.overlay.kind === "none";
+}
+
+function moveFocus(state: FormState, delta: 1 | -1): FormState {
+	if (!onForm(state)) return state;
+	if (isSubmitTab(state)) {
+		const rows = reviewRowCount(state);
+		return withReview(state, (state.review.focus + delta + rows) % rows);
+	}
+	return whenOnQuestion(state, (index, question, qs) => {
+		const rows = rowCount(question);
+		return withQuestion(state, index, { focus: (qs.focus + delta + rows) % rows, detailScroll: 0 });
+	});
+}
+
+function focusRow(state: FormState, row: number): FormState {
+	if (!onForm(state)) return state;
+	return whenOnQuestion(state, (index, question, qs) => {
+		if (row < 0 || row >= rowCount(question) || row === qs.focus) return state;
+		return withQuestion(state, index, { focus: row, detailScroll: 0 });
+	});
+}
+
+function goToTab(state: FormState, tab: number): FormState {
+	if (!onForm(state) || tab < 0 || tab >= tabCount(state) || tab === state.tab) return state;
+	return { ...state, tab };
+}
+
+// ── Answering ──────────────────────────────────────────────────────────────
+
+/**
+ * Enter on the focused row:
+ * - review: a question row jumps to it; Submit submits; Cancel dismisses;
+ * - "Type something…": opens the editor;
+ * - single-select option: records it and advances;
+ * - multi-select option: done with the current selections (selecting the
+ *   focused option first when nothing is selected), and advances.
+ */
+function choose(state: FormState): FormState {
+	if (!onForm(state)) return state;
+	if (isSubmitTab(state)) {
+		const row = state.review.focus;
+		if (row === submitRow(state)) return trySubmit(state);
+		if (row === cancelRow(state)) return { ...state, outcome: "dismissed" };
+		return goToTab(state, row);
+	}
+	return whenOnQuestion(state, (index, question, qs) => {
+		if (qs.focus === typeRow(question)) return openEditor(state, { kind: "custom", question: index });
+		if (!question.multiSelect) {
+			return advance(withQuestion(state, index, { chosen: [qs.focus], customChosen: false, skipped: false }), index);
+		}
+		if (isAnswered(qs)) return advance(state, index);
+		return advance(withQuestion(state, index, { chosen: [qs.focus], skipped: false }), index);
+	});
+}
+
+/** Space on a multi-select question: toggles the option; on "Type something…" toggles the free answer (or opens the editor when there is none yet). */
+function toggle(state: FormState): FormState {
+	if (!onForm(state)) return state;
+	return whenOnQuestion(state, (index, question, qs) => {
+		if (!question.multiSelect) return state;
+		if (qs.focus === typeRow(question)) {
+			if (qs.customText === undefined) return openEditor(state, { kind: "custom", question: index });
+			return withQuestion(state, index, { customChosen: !qs.customChosen, skipped: false });
+		}
+		const chosen = qs.chosen.includes(qs.focus)
+			? qs.chosen.filter((o) => o !== qs.focus)
+			: [...qs.chosen, qs.focus].sort((a, b) => a - b);
+		return withQuestion(state, index, { chosen, skipped: false });
+	});
+}
+
+function skip(state: FormState): FormState {
+	if (!onForm(state)) return state;
+	return whenOnQuestion(state, (index, question) => {
+		if (question.required) return withMessage(state, "warning", `${question.header} is required and can't be skipped`);
+		// The free text stays saved (only deselected): nothing typed is lost by skipping.
+		return advance(withQuestion(state, index, { chosen: [], customChosen: false, skipped: true }), index);
+	});
+}
+
+/** After answering or skipping question `from`: one question submits; otherwise go to the next pending question, else the Submit tab. */
+function advance(state: FormState, from: number): FormState {
+	const count = state.form.questions.length;
+	if (count === 1) return trySubmit(state);
+	for (let step = 1; step < count; step++) {
+		const next = (from + step) % count;
+		const qs = state.questions[next];
+		if (qs && isPending(qs)) return { ...state, tab: next };
+	}
+	return { ...state, tab: count };
+}
+
+function trySubmit(state: FormState): FormState {
+	const missing = missingRequired(state);
+	const first = missing[0];
+	if (first === undefined) return { ...state, outcome: "answered" };
+	const names = missing.map((i) => state.form.questions[i]?.header ?? `Q${i + 1}`);
+	return { ...withMessage(state, "warning", `Answer ${joinNames(names)} first`), tab: first };
+}
+
+function joinNames(names: string[]): string {
+	if (names.length <= 1) return names.join("");
+	return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+// ── The editor ─────────────────────────────────────────────────────────────
+
+function openNote(state: FormState): FormState {
+	if (!onForm(state)) return state;
+	return whenOnQuestion(state, (index, question, qs) => {
+		const target: EditorTarget =
+			qs.focus < question.options.length
+				? { kind: "optionNote", question: index, option: qs.focus }
+				: { kind: "questionNote", question: index };
+		return openEditor(state, target);
+	});
+}
+
+function openEditor(state: FormState, target: EditorTarget): FormState {
+	if (!onForm(state)) return state;
+	return { ...state, overlay: { kind: "editor", target } };
+}
+
+function editorSubmitted(state: FormState, text: string): FormState {
+	if (state.overlay.kind !== "editor") return state;
+	const target = state.overlay.target;
+	if (text.length > LIMITS.freeText) {
+		return withMessage(
+			state,
+			"error",
+			`Too long: ${text.length} characters, the limit is ${LIMITS.freeText}. Shorten it, then save again.`,
+		);
+	}
+	const value = isBlank(text) ? undefined : text;
+	const drafts: Record<string, string> = { ...state.drafts };
+	delete drafts[draftKey(target)];
+	const closed: FormState = { ...state, overlay: { kind: "none" }, drafts };
+	const index = target.question;
+	const qs = closed.questions[index];
+	const question = closed.form.questions[index];
+	if (!qs || !question) return closed;
+	switch (target.kind) {
+		case "questionNote":
+			return withQuestion(closed, index, { note: value });
+		case "optionNote": {
+			const optionNotes = qs.optionNotes.slice();
+			optionNotes[target.option] = value;
+			return withQuestion(closed, index, { optionNotes });
+		}
+		case "custom": {
+			if (value === undefined) return withQuestion(closed, index, { customText: undefined, customChosen: false });
+			if (question.multiSelect) return withQuestion(closed, index, { customText: value, customChosen: true, skipped: false });
+			const answered = withQuestion(closed, index, { customText: value, customChosen: true, chosen: [], skipped: false });
+			return advance(answered, index);
+		}
+	}
+}
+
+function editorCancelled(state: FormState, draft: string): FormState {
+	if (state.overlay.kind !== "editor") return state;
+	const target = state.overlay.target;
+	const key = draftKey(target);
+	const drafts: Record<string, string> = { ...state.drafts };
+	delete drafts[key];
+	// A draft equal to what is saved (or empty with nothing saved) is no draft at all.
+	if (draft !== (savedText(state, target) ?? "")) drafts[key] = draft;
+	return { ...state, overlay: { kind: "none" }, drafts };
+}
+
+// ── Esc and scrolling ──────────────────────────────────────────────────────
+
+/** Esc closes the help; on the form the first press arms, the second dismisses. `state` is before the generic disarm. */
+function escape(state: FormState, base: FormState): FormState {
+	if (base.overlay.kind === "help") return { ...base, overlay: { kind: "none" } };
+	if (base.overlay.kind === "editor") return base;
+	if (state.escArmed) return { ...base, outcome: "dismissed" };
+	return { ...base, escArmed: true };
+}
+
+function scrollTo(state: FormState, target: ScrollTarget, top: number): FormState {
+	if (target === "help") return state.helpScroll === top ? state : { ...state, helpScroll: top };
+	if (isSubmitTab(state)) {
+		if (target !== "body" || state.review.scroll === top) return state;
+		return { ...state, review: { ...state.review, scroll: top } };
+	}
+	return whenOnQuestion(state, (index, _question, qs) => {
+		if (target === "body") return qs.scroll === top ? state : withQuestion(state, index, { scroll: top });
+		return qs.detailScroll === top ? state : withQuestion(state, index, { detailScroll: top });
+	});
+}
+
+// ── Helpers ────────────────────────────────────────────────────────────────
+
+function whenOnQuestion(
+	state: FormState,
+	then: (index: number, question: AskQuestion, qs: QuestionState) => FormState,
+): FormState {
+	const current = currentQuestion(state);
+	return current ? then(current.index, current.question, current.qs) : state;
+}
+
+function withQuestion(state: FormState, index: number, patch: Partial<QuestionState>): FormState {
+	const questions = state.questions.slice();
+	const qs = questions[index];
+	if (!qs) return state;
+	questions[index] = { ...qs, ...patch };
+	return { ...state, questions };
+}
+
+function withReview(state: FormState, focus: number): FormState {
+	return { ...state, review: { ...state.review, focus } };
+}
+
+function withMessage(state: FormState, tone: FormMessage["tone"], text: string): FormState {
+	return { ...state, message: { tone, text } };
+}

@@ -1,0 +1,127 @@
+/**
+ * The Submit tab: a review of every answer and note, what is still missing,
+ * and the Submit and Cancel rows. Each question's review row is focusable:
+ * Enter on it goes back to that question.
+ */
+
+import type { AskQuestion } from "../types.ts";
+import { LineBuffer, type ScrollPort, type ViewContext, windowLines } from "./layout.ts";
+import { cancelRow, type FormState, isAnswered, missingRequired, type QuestionState, submitRow } from "./model.ts";
+
+/** From this width on, headers get a column of their own. */
+const COLUMNS_MIN_WIDTH = 40;
+const CUSTOM_EXCERPT = 60;
+
+export interface SubmitViewResult {
+	lines: string[];
+	body: ScrollPort;
+}
+
+export function renderSubmitView(state: FormState, width: number, height: number, ctx: ViewContext): SubmitViewResult {
+	const { theme, fit } = ctx;
+	const body = new LineBuffer();
+	const title = fit.line("Review your answers", width);
+	body.push(theme.bold(title.text), title.width);
+	body.push("", 0);
+
+	const prefixWidth = width >= 6 ? 4 : width >= 2 ? 1 : 0;
+	const textWidth = Math.max(1, width - prefixWidth);
+	const indent = fit.spaces(prefixWidth);
+	const headerColumn = width >= COLUMNS_MIN_WIDTH ? headerColumnWidth(state, width, ctx) : 0;
+	let focus = { start: 0, end: 1 };
+
+	state.form.questions.forEach((question, i) => {
+		const qs = state.questions[i];
+		if (!qs) return;
+		const start = body.length;
+		const focused = state.review.focus === i;
+		const answered = isAnswered(qs);
+		const mark = answered ? "■" : qs.skipped ? "–" : "□";
+		const head = prefixWidth === 4 ? `${focused ? "❯" : " "} ${mark} ` : prefixWidth === 1 ? (focused ? "❯" : " ") : "";
+		const styledHead = focused ? theme.accent(head) : answered ? theme.success(head) : theme.muted(head);
+		const { text: summary, style } = summaryOf(question, qs, ctx);
+
+		if (headerColumn > 0) {
+			const header = fit.line(question.header, headerColumn);
+			const valueWidth = Math.max(1, textWidth - headerColumn - 2);
+			const value = fit.wrap(summary, valueWidth);
+			const headerText = (focused ? theme.accent : theme.text)(header.text) + fit.spaces(headerColumn - header.width + 2);
+			const valueIndent = indent + fit.spaces(headerColumn + 2);
+			value.lines.forEach((line, n) => {
+				const lead = n === 0 ? styledHead + headerText : valueIndent;
+				body.push(lead + style(line), prefixWidth + headerColumn + 2 + (value.widths[n] ?? 0));
+			});
+		} else {
+			const header = fit.wrap(question.header, textWidth);
+			header.lines.forEach((line, n) => {
+				body.push((n === 0 ? styledHead : indent) + (focused ? theme.accent : theme.text)(line), prefixWidth + (header.widths[n] ?? 0));
+			});
+			const value = fit.wrap(summary, textWidth);
+			value.lines.forEach((line, n) => body.push(indent + style(line), prefixWidth + (value.widths[n] ?? 0)));
+		}
+		pushNotes(question, qs, prefixWidth + (headerColumn > 0 ? headerColumn + 2 : 0), width, body, ctx);
+		if (focused) focus = { start, end: body.length };
+	});
+
+	body.push("", 0);
+	const missing = missingRequired(state);
+	const status =
+		missing.length > 0
+			? fit.wrap(`Still missing: ${missing.map((i) => state.form.questions[i]?.header ?? "").join(", ")}`, width)
+			: fit.wrap("Ready to submit.", width);
+	const statusStyle = missing.length > 0 ? theme.warning : theme.success;
+	status.lines.forEach((line, n) => body.push(statusStyle(line), status.widths[n] ?? 0));
+
+	for (const [row, label] of [
+		[submitRow(state), "Submit"],
+		[cancelRow(state), "Cancel (dismiss the form)"],
+	] as const) {
+		const focused = state.review.focus === row;
+		const start = body.length;
+		const head = prefixWidth >= 1 ? (focused ? "❯" : " ") + (prefixWidth === 4 ? " " : "") : "";
+		const headWidth = prefixWidth >= 1 ? (prefixWidth === 4 ? 2 : 1) : 0;
+		const text = fit.line(label, Math.max(0, width - headWidth));
+		const blocked = row === submitRow(state) && missing.length > 0;
+		const style = focused ? theme.accent : blocked ? theme.dim : theme.text;
+		body.push(theme.accent(head) + style(focused ? theme.bold(text.text) : text.text), headWidth + text.width);
+		if (focused) focus = { start, end: body.length };
+	}
+
+	const visible = windowLines(body.lines, height, state.review.scroll, focus, "body", width, ctx);
+	return { lines: visible.lines, body: visible.port };
+}
+
+function headerColumnWidth(state: FormState, width: number, ctx: ViewContext): number {
+	let widest = 1;
+	for (const question of state.form.questions) widest = Math.max(widest, ctx.fit.measure(question.header));
+	return Math.min(widest, Math.floor(width / 3));
+}
+
+function summaryOf(question: AskQuestion, qs: QuestionState, ctx: ViewContext): { text: string; style: (s: string) => string } {
+	const { theme, fit } = ctx;
+	if (isAnswered(qs)) {
+		const parts = qs.chosen.map((o) => question.options[o]?.label ?? "");
+		if (qs.customChosen && qs.customText !== undefined) parts.push(`“${fit.line(qs.customText, CUSTOM_EXCERPT).text}”`);
+		return { text: parts.join(", "), style: theme.text };
+	}
+	if (qs.skipped) return { text: "skipped", style: theme.muted };
+	if (question.required) return { text: "not answered yet (required)", style: theme.warning };
+	return { text: "not answered (optional: will be reported as skipped)", style: theme.muted };
+}
+
+/** Each note on one line, cut with "…": the full text is one Enter away on the question's tab. */
+function pushNotes(question: AskQuestion, qs: QuestionState, indentWidth: number, width: number, out: LineBuffer, ctx: ViewContext): void {
+	const { theme, fit } = ctx;
+	const left = Math.min(indentWidth, Math.max(0, width - 3));
+	const room = width - left;
+	const push = (prefix: string, text: string) => {
+		const head = fit.line(prefix, room);
+		const rest = fit.line(text, Math.max(0, room - head.width));
+		out.push(fit.spaces(left) + theme.muted(head.text + rest.text), left + head.width + rest.width);
+	};
+	if (qs.note !== undefined) push("✎ ", qs.note);
+	qs.optionNotes.forEach((note, o) => {
+		const option = question.options[o];
+		if (note !== undefined && option) push(`✎ ${fit.line(option.label, 24).text}: `, note);
+	});
+}

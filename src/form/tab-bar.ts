@@ -1,0 +1,101 @@
+/**
+ * The tab bar: one tab per question (□ unanswered, ■ answered, – skipped)
+ * and the Submit tab. It fits any width: labels are elided first, then the
+ * bar scrolls to keep the current tab in view with ‹ › where tabs are hidden.
+ */
+
+import type { ViewContext } from "./layout.ts";
+import { canSubmit, type FormState, isAnswered } from "./model.ts";
+import type { FormTheme } from "./theme.ts";
+
+const SUBMIT_LABEL = "Submit";
+const MORE_LEFT = "‹";
+const MORE_RIGHT = "›";
+
+interface Tab {
+	mark: string;
+	label: string;
+	style: (s: string) => string;
+}
+
+function tabsOf(state: FormState, theme: FormTheme): Tab[] {
+	const tabs: Tab[] = state.form.questions.map((question, i) => {
+		const qs = state.questions[i];
+		const answered = qs !== undefined && isAnswered(qs);
+		const mark = answered ? "■" : qs?.skipped ? "–" : "□";
+		return { mark, label: question.header, style: answered ? theme.success : theme.muted };
+	});
+	tabs.push({ mark: "✓", label: SUBMIT_LABEL, style: canSubmit(state) ? theme.success : theme.dim });
+	return tabs;
+}
+
+export function renderTabBar(state: FormState, width: number, ctx: ViewContext): string {
+	const { theme, fit } = ctx;
+	const tabs = tabsOf(state, theme);
+	const current = Math.min(state.tab, tabs.length - 1);
+	const widest = Math.max(...tabs.map((tab) => fit.measure(tab.label)));
+
+	// Elide labels until the whole bar fits, or they are down to one column.
+	let texts: string[] = [];
+	let widths: number[] = [];
+	for (let cap = widest; cap >= 1; cap--) {
+		texts = [];
+		widths = [];
+		for (const tab of tabs) {
+			const label = fit.line(tab.label, cap);
+			texts.push(` ${tab.mark} ${label.text} `);
+			widths.push(label.width + 4);
+		}
+		if (sum(widths, 0, widths.length) <= width) break;
+	}
+
+	// Still too wide: show a run of tabs around the current one.
+	let from = 0;
+	let to = tabs.length;
+	if (sum(widths, from, to) > width) {
+		from = current;
+		to = current + 1;
+		const fits = (a: number, b: number) => sum(widths, a, b) + (a > 0 ? 1 : 0) + (b < tabs.length ? 1 : 0) <= width;
+		let grew = true;
+		while (grew) {
+			grew = false;
+			if (to < tabs.length && fits(from, to + 1)) {
+				to++;
+				grew = true;
+			}
+			if (from > 0 && fits(from - 1, to)) {
+				from--;
+				grew = true;
+			}
+		}
+	}
+
+	let line = "";
+	let used = 0;
+	if (from > 0 && used + 1 <= width) {
+		line += theme.dim(MORE_LEFT);
+		used += 1;
+	}
+	for (let i = from; i < to; i++) {
+		const tab = tabs[i];
+		let text = texts[i] ?? "";
+		let textWidth = widths[i] ?? 0;
+		if (!tab) continue;
+		const room = width - used - (to < tabs.length ? 1 : 0);
+		if (textWidth > room) {
+			const cut = fit.line(text, Math.max(0, room));
+			text = cut.text;
+			textWidth = cut.width;
+		}
+		line += i === current ? theme.selected(text) : tab.style(text);
+		used += textWidth;
+	}
+	if (to < tabs.length && used + 1 <= width) line += theme.dim(MORE_RIGHT);
+	return line;
+}
+
+function sum(values: number[], from: number, to: number): number {
+	let total = 0;
+	for (let i = from; i < to; i++) total += values[i] ?? 0;
+	return total;
+}

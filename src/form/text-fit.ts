@@ -1,0 +1,143 @@
+/**
+ * Text fitted to a width, computed once and kept.
+ *
+ * Wrapping and measuring cost tens of microseconds per string (grapheme
+ * segmentation), far more than the whole per-key budget. The text on screen
+ * barely changes between keys, so each piece is sanitised, wrapped or cut,
+ * and measured once per width; the views then assemble lines from these
+ * pre-fitted pieces and add up widths they already know, instead of calling
+ * truncateToWidth/visibleWidth on every line of every render.
+ *
+ * Everything shown here passes through the display sanitiser first, so a
+ * view cannot forget it. One fitter lives as long as one form.
+ */
+
+import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { sanitizeLine, sanitizeText } from "../sanitize.ts";
+
+export interface FittedText {
+	readonly lines: readonly string[];
+	readonly widths: readonly number[];
+}
+
+export interface FittedLine {
+	readonly text: string;
+	readonly width: number;
+}
+
+export const ELLIPSIS = "…";
+
+// Bounds keep the memo from growing with what the user types: a form shows a
+// few hundred distinct pieces, and a resize storm touches a few widths.
+const MAX_ENTRIES_PER_WIDTH = 2000;
+// One render fits pieces to several widths (the line, the list column, the pane, indents).
+const MAX_WIDTHS = 24;
+
+class WidthMemo<V> {
+	private readonly byWidth = new Map<number, Map<string, V>>();
+
+	get(width: number, key: string): V | undefined {
+		return this.byWidth.get(width)?.get(key);
+	}
+
+	set(width: number, key: string, value: V): void {
+		let entries = this.byWidth.get(width);
+		if (!entries) {
+			if (this.byWidth.size >= MAX_WIDTHS) this.byWidth.clear();
+			entries = new Map();
+			this.byWidth.set(width, entries);
+		}
+		if (entries.size >= MAX_ENTRIES_PER_WIDTH) entries.clear();
+		entries.set(key, value);
+	}
+}
+
+const RESET = /\x1b\[0m/g;
+
+/** truncateToWidth wraps its result in resets; our pieces are unstyled, so drop them (they would end a style early). */
+function cut(text: string, width: number, ellipsis: string): string {
+	return truncateToWidth(text, width, ellipsis).replace(RESET, "");
+}
+
+export class TextFitter {
+	private readonly wrapped = new WidthMemo<FittedText>();
+	private readonly lines = new WidthMemo<FittedLine>();
+	private readonly measured = new Map<string, number>();
+	private readonly spaceRuns: string[] = [""];
+	private readonly rules: string[] = [""];
+
+	/** Multi-line text wrapped at word boundaries; long words are broken, nothing is dropped. */
+	wrap(text: string, width: number): FittedText {
+		const w = Math.max(1, width);
+		const hit = this.wrapped.get(w, text);
+		if (hit) return hit;
+		const lines = wrapTextWithAnsi(sanitizeText(text), w);
+		const widths: number[] = [];
+		for (let i = 0; i < lines.length; i++) {
+			let line = lines[i] ?? "";
+			let lineWidth = visibleWidth(line);
+			// A wide character cannot be broken: at width 1 a CJK glyph alone overflows.
+			if (lineWidth > w) {
+				line = cut(line, w, "");
+				lineWidth = visibleWidth(line);
+				lines[i] = line;
+			}
+			widths.push(lineWidth);
+		}
+		const fitted: FittedText = { lines, widths };
+		this.wrapped.set(w, text, fitted);
+		return fitted;
+	}
+
+	/** One line: newlines become spaces; cut with "…" when wider than `width`. */
+	line(text: string, width: number): FittedLine {
+		const w = Math.max(0, width);
+		const hit = this.lines.get(w, text);
+		if (hit) return hit;
+		const clean = sanitizeLine(text);
+		let fitted: FittedLine;
+		const full = this.width(clean);
+		if (full <= w) fitted = { text: clean, width: full };
+		else {
+			const short = cut(clean, w, w >= 2 ? ELLIPSIS : "");
+			fitted = { text: short, width: visibleWidth(short) };
+		}
+		this.lines.set(w, text, fitted);
+		return fitted;
+	}
+
+	/** Width the text would take on one line, uncut. */
+	measure(text: string): number {
+		return this.width(sanitizeLine(text));
+	}
+
+	/** Visible width of a sanitised, single-line piece. */
+	width(text: string): number {
+		const hit = this.measured.get(text);
+		if (hit !== undefined) return hit;
+		const width = visibleWidth(text);
+		if (this.measured.size >= MAX_ENTRIES_PER_WIDTH) this.measured.clear();
+		this.measured.set(text, width);
+		return width;
+	}
+
+	spaces(count: number): string {
+		if (count <= 0) return "";
+		let run = this.spaceRuns[count];
+		if (run === undefined) {
+			run = " ".repeat(count);
+			this.spaceRuns[count] = run;
+		}
+		return run;
+	}
+
+	rule(count: number): string {
+		if (count <= 0) return "";
+		let run = this.rules[count];
+		if (run === undefined) {
+			run = "─".repeat(count);
+			this.rules[count] = run;
+		}
+		return run;
+	}
+}

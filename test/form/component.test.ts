@@ -1,0 +1,257 @@
+/**
+ * The component with pi-tui's real Editor and a real TUI over a fake
+ * terminal: typing, Shift+Enter, paste, the 4000-unit refusal, drafts, the
+ * cursor marker, exactly-once completion, abort, interrupt and progress.
+ */
+
+import { CURSOR_MARKER, setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { AskFormComponent, type AskFormComponentOptions, formHeight } from "../../src/form/component.ts";
+import { plainTheme } from "../../src/form/theme.ts";
+import type { AskForm, AskProgress, Collected } from "../../src/types.ts";
+import { quietTui } from "./fake-terminal.ts";
+import { formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS } from "./support.ts";
+
+beforeAll(() => {
+	// The Editor reads pi-tui's global keybindings; pi installs its own manager there.
+	setKeybindings(piKeybindings());
+});
+
+const ONE_QUESTION = formOf(question("scope", { header: "Scope" }));
+
+function mount(form: AskForm = ONE_QUESTION, extra: Partial<AskFormComponentOptions> = {}, size = { width: 80, rows: 40 }) {
+	const { tui, terminal } = quietTui(size.width, size.rows);
+	const done = vi.fn<(collected: Collected) => void>();
+	const progress: AskProgress[] = [];
+	const component = new AskFormComponent({
+		tui,
+		theme: plainTheme,
+		keybindings: piKeybindings(),
+		form,
+		onDone: done,
+		onProgress: (p) => progress.push(p),
+		...extra,
+	});
+	const press = (...keys: string[]) => {
+		for (const key of keys) component.handleInput(key);
+	};
+	const typeText = (text: string) => press(...[...text]);
+	const screen = (width = size.width) => component.render(width);
+	return { tui, terminal, component, done, progress, press, typeText, screen };
+}
+
+function onlyResult(done: ReturnType<typeof vi.fn<(collected: Collected) => void>>): Collected {
+	expect(done).toHaveBeenCalledTimes(1);
+	return done.mock.calls[0]![0];
+}
+
+describe("free text with pi-tui's Editor", () => {
+	test("typing, Shift+Enter and Enter save the text exactly as typed", () => {
+		const form = mount();
+		form.press("4", KEY.enter);
+		form.typeText("  hello 👋");
+		form.press(KEY.shiftEnter);
+		form.typeText("world  ");
+		expect(form.screen().join("\n")).toContain("world");
+		form.press(KEY.enter);
+		expect(onlyResult(form.done)).toMatchObject({
+			status: "answered",
+			answers: { scope: { kind: "single", selections: [{ value: "  hello 👋\nworld  ", label: "  hello 👋\nworld  ", custom: true }] } },
+		});
+	});
+
+	test("a bracketed paste comes back whole, even one the Editor shows as a marker", () => {
+		const form = mount();
+		const pasted = Array.from({ length: 30 }, (_, i) => `line ${i + 1}: ${"·".repeat(40)}`).join("\n");
+		form.press("4", KEY.enter, KEY.paste(pasted));
+		expect(form.screen().join("\n")).toContain("[paste #1");
+		form.press(KEY.enter);
+		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe(pasted);
+	});
+
+	test("more than 4000 code units is refused with a visible message; the editor stays open with the text intact", () => {
+		const form = mount();
+		form.press("4", KEY.enter, KEY.paste("é".repeat(4001)));
+		form.press(KEY.enter);
+		expect(form.done).not.toHaveBeenCalled();
+		expect(form.component.currentState.overlay.kind).toBe("editor");
+		expect(form.screen().join("\n")).toContain("Too long: 4001 characters, the limit is 4000");
+		form.press(KEY.backspace, KEY.enter);
+		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("é".repeat(4000));
+	});
+
+	test("Esc in the editor goes back to the options and what was typed comes back on reopening", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press("4", KEY.enter);
+		form.typeText("half-written");
+		form.press(KEY.escape);
+		expect(form.component.currentState.overlay.kind).toBe("none");
+		expect(form.screen().join("\n")).toContain("Type something… (draft)");
+		form.press(KEY.enter);
+		expect(form.screen().join("\n")).toContain("half-written");
+		form.typeText("!");
+		form.press(KEY.enter);
+		expect(form.component.currentState.questions[0]?.customText).toBe("half-written!");
+	});
+
+	test("a backslash before Enter makes a new line, as in pi's own editor", () => {
+		const form = mount();
+		form.press("4", KEY.enter);
+		form.typeText("a\\");
+		form.press(KEY.enter);
+		form.typeText("b");
+		form.press(KEY.enter);
+		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("a\nb");
+	});
+
+	test("notes go through the same editor and undo history does not cross targets", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press("n");
+		form.typeText("first note");
+		form.press(KEY.enter, KEY.down, "n", "\x1f"); // ctrl+- (undo) in a fresh editor has nothing to undo
+		expect(form.screen().join("\n")).not.toContain("first note");
+		form.typeText("second");
+		form.press(KEY.enter);
+		expect(form.component.currentState.questions[0]?.optionNotes).toEqual(["first note", "second", undefined]);
+	});
+
+	test("while the component is focused, the editor emits the cursor marker for the IME", () => {
+		const form = mount();
+		form.press("4", KEY.enter);
+		expect(form.screen().join("\n")).not.toContain(CURSOR_MARKER);
+		form.component.focused = true;
+		expect(form.screen().join("\n")).toContain(CURSOR_MARKER);
+		form.component.focused = false;
+		expect(form.screen().join("\n")).not.toContain(CURSOR_MARKER);
+	});
+
+	test("the editor's lines keep to the width on the narrowest terminals", () => {
+		const form = mount();
+		form.press("4", KEY.enter);
+		form.typeText("中文 text");
+		form.component.focused = true;
+		for (let width = 1; width <= 12; width++) {
+			for (const line of form.screen(width)) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+		}
+	});
+});
+
+describe("completion", () => {
+	test("done is called once: submit, then abort and keys do nothing", () => {
+		const form = mount();
+		form.press(KEY.enter);
+		form.component.abort();
+		form.press(KEY.down, KEY.enter, KEY.escape, KEY.escape);
+		expect(onlyResult(form.done).status).toBe("answered");
+	});
+
+	test("abort closes the form at once with status aborted and keeps the answers", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press(KEY.down, KEY.enter);
+		form.component.abort();
+		form.component.abort();
+		const result = onlyResult(form.done);
+		expect(result.status).toBe("aborted");
+		expect(result.answers.scope?.selections[0]?.label).toBe("Medium");
+	});
+
+	test("Esc Esc dismisses with the partial answers", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press(KEY.enter, KEY.escape);
+		expect(form.screen().join("\n")).toContain("Press esc again to dismiss the form");
+		form.press(KEY.escape);
+		expect(onlyResult(form.done)).toMatchObject({ status: "dismissed", answers: { scope: { selections: [{ label: "Small" }] } } });
+	});
+
+	test("ctrl+c calls onInterrupt, then the form closes as aborted", () => {
+		const onInterrupt = vi.fn();
+		const form = mount(SCOPE_AND_TARGETS, { onInterrupt });
+		form.press("4", KEY.enter, KEY.ctrlC);
+		expect(onInterrupt).toHaveBeenCalledTimes(1);
+		expect(onlyResult(form.done).status).toBe("aborted");
+	});
+
+	test("an exception while rendering ends the form with status error, answers kept", () => {
+		let explode = false;
+		const theme = { ...plainTheme, accent: (s: string) => (explode ? (() => { throw new Error("boom"); })() : s) };
+		const form = mount(SCOPE_AND_TARGETS, { theme });
+		form.press(KEY.enter);
+		explode = true;
+		expect(form.screen()).toEqual([]);
+		const result = onlyResult(form.done);
+		expect(result.status).toBe("error");
+		expect(result.error).toContain("boom");
+		expect(result.answers.scope).toBeDefined();
+		form.component.abort();
+		expect(form.done).toHaveBeenCalledTimes(1);
+	});
+
+	test("progress: opened, answered, review, submitted", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press(KEY.enter, KEY.enter, KEY.enter);
+		expect(form.progress.map((p) => [p.phase, p.questionId, p.answered])).toEqual([
+			["opened", undefined, 0],
+			["answered", "scope", 1],
+			["answered", "targets", 2],
+			["review", undefined, 2],
+			["submitted", undefined, 2],
+		]);
+		expect(form.progress.every((p) => p.total === 2)).toBe(true);
+	});
+
+	test("progress: dismissed", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press(KEY.escape, KEY.escape);
+		expect(form.progress.map((p) => p.phase)).toEqual(["opened", "dismissed"]);
+	});
+});
+
+describe("rendering", () => {
+	test("the render is cached until input, a resize or invalidate()", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		const first = form.screen();
+		expect(form.screen()).toBe(first);
+		form.press(KEY.down);
+		const second = form.screen();
+		expect(second).not.toBe(first);
+		expect(form.screen(60)).not.toBe(second);
+		const third = form.screen(60);
+		form.component.invalidate();
+		expect(form.screen(60)).not.toBe(third);
+	});
+
+	test("the form is never taller than the terminal allows", () => {
+		const long = "word ".repeat(190);
+		const form = mount(formOf(question("q", { question: long, context: long })), {}, { width: 40, rows: 14 });
+		expect(form.screen().length).toBeLessThanOrEqual(formHeight(14));
+		expect(form.screen().some((line) => line.startsWith("❯"))).toBe(true);
+		form.terminal.height = 8;
+		expect(form.screen().length).toBeLessThanOrEqual(formHeight(8));
+	});
+
+	test("PageDown scrolls a long preview, PageUp scrolls it back", () => {
+		const preview = Array.from({ length: 80 }, (_, i) => `preview line ${i + 1}`).join("\n");
+		const form = mount(formOf(question("q", { options: [option("A", { preview }), option("B")] })), {}, { width: 100, rows: 24 });
+		expect(form.screen().join("\n")).not.toContain("preview line 40");
+		form.press(KEY.pageDown, KEY.pageDown);
+		expect(form.component.currentState.questions[0]?.detailScroll).toBeGreaterThan(0);
+		expect(form.screen().join("\n")).toContain("preview line 30");
+		form.press(KEY.pageUp, KEY.pageUp, KEY.pageUp);
+		expect(form.component.currentState.questions[0]?.detailScroll).toBe(0);
+	});
+
+	test("inside pi-tui's TUI, keys reach the form and every frame fits the terminal", () => {
+		const form = mount(SCOPE_AND_TARGETS, {}, { width: 36, rows: 20 });
+		form.tui.addChild(form.component);
+		form.tui.setFocus(form.component);
+		form.tui.start();
+		const keys = [KEY.down, KEY.enter, "4", KEY.enter, ..."中文 emoji 🚀 text that wraps around the narrow terminal", KEY.shiftEnter, "x", KEY.enter, "?", KEY.pageDown, KEY.escape, KEY.left, KEY.up];
+		for (const key of keys) {
+			form.terminal.type(key);
+			for (const line of form.tui.render(form.terminal.width)) expect(visibleWidth(line)).toBeLessThanOrEqual(form.terminal.width);
+		}
+		expect(form.component.focused).toBe(true);
+		expect(form.component.currentState.questions[1]?.customText).toContain("中文");
+		form.tui.stop();
+	});
+});

@@ -1,0 +1,58 @@
+/**
+ * A Terminal for pi-tui's TUI that is only memory: a size the test sets, the
+ * bytes written, and a way to type. Enough for the real Editor, which reads
+ * `tui.terminal.rows` and calls `tui.requestRender()`.
+ */
+
+import { TUI, type Terminal } from "@mariozechner/pi-tui";
+
+export class FakeTerminal implements Terminal {
+	written = "";
+	private onInput: ((data: string) => void) | undefined;
+
+	constructor(
+		public width = 100,
+		public height = 40,
+	) {}
+
+	start(onInput: (data: string) => void, _onResize: () => void): void {
+		this.onInput = onInput;
+	}
+	stop(): void {
+		this.onInput = undefined;
+	}
+	async drainInput(): Promise<void> {}
+	write(data: string): void {
+		this.written += data;
+	}
+	get columns(): number {
+		return this.width;
+	}
+	get rows(): number {
+		return this.height;
+	}
+	get kittyProtocolActive(): boolean {
+		return false;
+	}
+	moveBy(_lines: number): void {}
+	hideCursor(): void {}
+	showCursor(): void {}
+	clearLine(): void {}
+	clearFromCursor(): void {}
+	clearScreen(): void {}
+	setTitle(_title: string): void {}
+	setProgress(_active: boolean): void {}
+
+	/** Types into whatever the TUI has focused. */
+	type(data: string): void {
+		this.onInput?.(data);
+	}
+}
+
+/** A TUI over a FakeTerminal that never draws: renders are requested, not run. */
+export function quietTui(width = 100, height = 40): { tui: TUI; terminal: FakeTerminal } {
+	const terminal = new FakeTerminal(width, height);
+	const tui = new TUI(terminal);
+	tui.requestRender = () => {};
+	return { tui, terminal };
+}

@@ -1,0 +1,100 @@
+/**
+ * Properties over random forms, random states (reached by random key
+ * sequences) and every width from 1 to 240: every rendered line fits the
+ * width, the form fits its height budget, and the focused row is in view.
+ */
+
+import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
+import fc from "fast-check";
+import { beforeAll, describe, expect, test } from "vitest";
+import { AskFormComponent, formHeight } from "../../src/form/component.ts";
+import { renderForm } from "../../src/form/form-view.ts";
+import { plainTheme } from "../../src/form/theme.ts";
+import type { AskForm } from "../../src/types.ts";
+import { arbAskForm } from "../support/arbitraries.ts";
+import { quietTui } from "./fake-terminal.ts";
+import { colourTheme, drive, KEY, piKeybindings, plainContext, plainTable } from "./support.ts";
+
+beforeAll(() => setKeybindings(piKeybindings()));
+
+const HOSTILE = ["\x1b]52;c;SGVsbG8=\x07", "\x1b[2J", "\x9b31m", "\u202e", "\x07", "\r", "\t", "\x1b", "\x00"];
+
+/** Valid forms, some with escape sequences and controls spliced into the model's text. */
+const arbForm: fc.Arbitrary<AskForm> = fc
+	.tuple(arbAskForm(), fc.boolean(), fc.nat())
+	.map(([form, hostile, seed]) => {
+		if (!hostile) return form;
+		const dirty = (text: string, salt: number) => text + HOSTILE[(seed + salt) % HOSTILE.length] + text.slice(0, 3);
+		return {
+			...form,
+			questions: form.questions.map((q, i) => ({
+				...q,
+				question: dirty(q.question, i),
+				...(q.context !== undefined ? { context: dirty(q.context, i + 1) } : {}),
+				options: q.options.map((o, j) => ({ ...o, label: dirty(o.label, i + j + 2), ...(o.preview !== undefined ? { preview: dirty(o.preview, j) } : {}) })),
+			})),
+		};
+	});
+
+const arbKey = fc.oneof(
+	{ weight: 6, arbitrary: fc.constantFrom(KEY.up, KEY.down, KEY.left, KEY.right, KEY.tab, KEY.shiftTab, KEY.enter, KEY.space, "j", "k") },
+	{ weight: 3, arbitrary: fc.constantFrom("1", "2", "3", "4", "5", "6", "n", "N", "s", "?", KEY.pageDown, KEY.pageUp) },
+	{ weight: 2, arbitrary: fc.constantFrom("a", "word ", "中文", "🚀", "👨‍👩‍👧", KEY.shiftEnter, KEY.backspace, "x".repeat(90)) },
+	{ weight: 1, arbitrary: fc.constantFrom(KEY.escape, KEY.paste("pasted\n  text ".repeat(40))) },
+);
+
+function checkFrame(lines: readonly string[], width: number, height: number, expectFocusRow: boolean): void {
+	for (const line of lines) {
+		if (visibleWidth(line) > width) throw new Error(`line wider than ${width}: ${JSON.stringify(line)}`);
+	}
+	if (lines.length > height) throw new Error(`${lines.length} lines for a height of ${height}`);
+	if (expectFocusRow && !lines.some((line) => line.startsWith("❯"))) throw new Error(`focused row not in view:\n${lines.join("\n")}`);
+}
+
+describe("every line fits, the focused row stays in view", () => {
+	test("pure views: random forms, random states, widths 1–240, heights 1–60, with and without colours", () => {
+		const table = plainTable();
+		const arbSize = fc.tuple(fc.integer({ min: 1, max: 240 }), fc.integer({ min: 1, max: 60 }));
+		fc.assert(
+			fc.property(arbForm, fc.array(arbKey, { maxLength: 30 }), arbSize, fc.boolean(), (form, keys, [width, height], coloured) => {
+				const { state } = drive(form, keys);
+				const editorLines = ["─".repeat(width), "typed".slice(0, width), "─".repeat(width)];
+				const ctx = plainContext(undefined, coloured ? colourTheme : undefined);
+				const lines = renderForm({ state, width, height, table, asker: "planner › scout\x1b[31m", editorLines }, ctx).lines;
+				const plain = coloured ? lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, "")) : lines;
+				checkFrame(lines, width, height, false);
+				checkFrame(plain, width, height, state.overlay.kind === "none" && width >= 2);
+			}),
+			{ numRuns: 400 },
+		);
+	});
+
+	test("the component with pi-tui's Editor: after every key, at the terminal's width, and after resizes", () => {
+		fc.assert(
+			fc.property(
+				arbForm,
+				fc.array(arbKey, { maxLength: 25 }),
+				fc.integer({ min: 1, max: 240 }),
+				fc.integer({ min: 3, max: 60 }),
+				fc.array(fc.integer({ min: 1, max: 240 }), { maxLength: 3 }),
+				(form, keys, width, rows, resizes) => {
+					const { tui } = quietTui(width, rows);
+					let closed = false;
+					const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: piKeybindings(), form, onDone: () => (closed = true) });
+					component.focused = true;
+					const check = (w: number) => {
+						const lines = component.render(w);
+						if (!closed) checkFrame(lines, w, formHeight(rows), component.currentState.overlay.kind === "none" && w >= 2);
+					};
+					check(width);
+					for (const key of keys) {
+						component.handleInput(key);
+						check(width);
+					}
+					for (const w of resizes) check(w);
+				},
+			),
+			{ numRuns: 150 },
+		);
+	});
+});

@@ -1,0 +1,448 @@
+/**
+ * The state machine, driven by raw keys: each row feeds key strings through
+ * the keymap (a real KeybindingsManager with pi's defaults) into update(),
+ * and pins what the user would see happen.
+ */
+
+import { describe, expect, test } from "vitest";
+import { collect } from "../../src/form/answers.ts";
+import { canSubmit, type FormState, isAnswered, missingRequired } from "../../src/form/model.ts";
+import { initialState, update } from "../../src/form/state.ts";
+import type { Collected } from "../../src/types.ts";
+import { drive, formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS, type } from "./support.ts";
+
+const ONE_QUESTION = formOf(question("scope", { header: "Scope", options: [option("Small"), option("Medium"), option("Large")] }));
+const REQUIRED_AND_OPTIONAL = formOf(
+	question("style", { header: "Style", options: [option("Tabs"), option("Spaces")] }),
+	question("license", { header: "License", required: false, options: [option("MIT"), option("Apache-2.0")] }),
+	question("tests", { header: "Tests", options: [option("Vitest"), option("Jest")] }),
+);
+const ONE_OPTIONAL = formOf(question("extra", { header: "Extra", required: false }));
+
+interface Row {
+	name: string;
+	form?: typeof SCOPE_AND_TARGETS;
+	keys: string[];
+	expect: (state: FormState, result: Collected) => void;
+}
+
+const TYPE_ROW_OF_SCOPE = "4";
+
+const rows: Row[] = [
+	{
+		name: "answer two questions and submit",
+		keys: [KEY.enter, KEY.space, KEY.down, KEY.space, KEY.enter, KEY.enter],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("answered");
+			expect(result.answers).toEqual({
+				scope: { kind: "single", selections: [{ value: "Small", label: "Small" }] },
+				targets: {
+					kind: "multi",
+					selections: [
+						{ value: "Linux", label: "Linux" },
+						{ value: "macOS", label: "macOS" },
+					],
+				},
+			});
+		},
+	},
+	{
+		name: "choosing a single-select option advances to the next unanswered question",
+		keys: [KEY.down, KEY.enter],
+		expect: (state) => {
+			expect(state.tab).toBe(1);
+			expect(state.questions[0]?.chosen).toEqual([1]);
+			expect(state.outcome).toBeUndefined();
+		},
+	},
+	{
+		name: "one question: Enter on an option submits",
+		form: ONE_QUESTION,
+		keys: [KEY.down, KEY.enter],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("answered");
+			expect(result.answers.scope?.selections).toEqual([{ value: "Medium", label: "Medium" }]);
+		},
+	},
+	{
+		name: "after the last question the Submit tab opens",
+		keys: [KEY.tab, KEY.space, KEY.enter, KEY.enter],
+		expect: (state) => {
+			// Targets answered → back to the pending Scope; Scope answered → Submit tab.
+			expect(state.tab).toBe(2);
+			expect(state.outcome).toBeUndefined();
+		},
+	},
+	{
+		name: "free text: Enter on Type something opens the editor; Enter saves it exactly and advances",
+		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("  My own"), KEY.shiftEnter, ...type("answer 🚀 "), KEY.enter],
+		expect: (state, result) => {
+			expect(state.overlay.kind).toBe("none");
+			expect(state.tab).toBe(1);
+			expect(result.answers.scope).toEqual({
+				kind: "single",
+				selections: [{ value: "  My own\nanswer 🚀 ", label: "  My own\nanswer 🚀 ", custom: true }],
+			});
+		},
+	},
+	{
+		name: "a free answer replaces the chosen option on a single-select question",
+		keys: [KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter],
+		expect: (state) => {
+			expect(state.questions[0]?.chosen).toEqual([]);
+			expect(state.questions[0]?.customChosen).toBe(true);
+		},
+	},
+	{
+		name: "choosing an option replaces the free answer, and the text stays saved",
+		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter, KEY.left, "3", KEY.enter],
+		expect: (state, result) => {
+			expect(result.answers.scope?.selections).toEqual([{ value: "Large", label: "Large" }]);
+			expect(state.questions[0]?.customText).toBe("mine");
+			expect(state.questions[0]?.customChosen).toBe(false);
+		},
+	},
+	{
+		name: "reopening the editor shows the saved free text",
+		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("!"), KEY.enter],
+		expect: (_state, result) => expect(result.answers.scope?.selections[0]?.value).toBe("mine!"),
+	},
+	{
+		name: "a blank free text means no free answer",
+		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace, ...type("  "), KEY.enter],
+		expect: (state, result) => {
+			expect(state.questions[0]?.customText).toBeUndefined();
+			expect(result.answers.scope).toBeUndefined();
+		},
+	},
+	{
+		name: "more than 4000 code units is refused: message, editor still open, text intact",
+		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, KEY.paste("x".repeat(4001)), KEY.enter],
+		expect: (state) => {
+			expect(state.overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 0 } });
+			expect(state.message?.tone).toBe("error");
+			expect(state.message?.text).toContain("4001");
+			expect(state.questions[0]?.customText).toBeUndefined();
+		},
+	},
+	{
+		name: "exactly 4000 code units is accepted",
+		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, KEY.paste("x".repeat(4001)), KEY.enter, KEY.backspace, KEY.enter],
+		expect: (state) => {
+			expect(state.overlay.kind).toBe("none");
+			expect(state.questions[0]?.customText).toHaveLength(4000);
+		},
+	},
+	{
+		name: "Esc in the editor keeps the saved value and keeps what was typed as a draft",
+		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("first"), KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, ...type(" draft"), KEY.escape],
+		expect: (state) => {
+			expect(state.overlay.kind).toBe("none");
+			expect(state.escArmed).toBe(false);
+			expect(state.questions[0]?.customText).toBe("first");
+			expect(state.drafts).toEqual({ "custom:0": "first draft" });
+		},
+	},
+	{
+		name: "the draft comes back when the editor reopens for the same target, and saving it clears it",
+		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("typed"), KEY.escape, KEY.enter, ...type("!"), KEY.enter],
+		expect: (state, result) => {
+			expect(result.answers.scope?.selections[0]?.value).toBe("typed!");
+			expect(state.drafts).toEqual({});
+		},
+	},
+	{
+		name: "multi-select: Space toggles, Enter is done with the selections",
+		keys: [KEY.tab, KEY.space, KEY.down, KEY.down, KEY.space, KEY.up, KEY.up, KEY.space, KEY.space, KEY.enter],
+		expect: (state, result) => {
+			expect(result.answers.targets?.selections.map((s) => s.label)).toEqual(["Linux", "Windows"]);
+			expect(state.tab).toBe(0);
+		},
+	},
+	{
+		name: "multi-select: Enter with nothing selected selects the focused option first",
+		keys: [KEY.tab, KEY.down, KEY.enter],
+		expect: (state, result) => {
+			expect(result.answers.targets?.selections.map((s) => s.label)).toEqual(["macOS"]);
+			expect(state.tab).toBe(0);
+		},
+	},
+	{
+		name: "multi-select: a free answer is one more selection, and Space toggles it",
+		keys: [KEY.tab, KEY.space, "4", KEY.space, ...type("BSD"), KEY.enter, KEY.space, KEY.space],
+		expect: (state, result) => {
+			expect(state.tab).toBe(1);
+			expect(result.answers.targets?.selections).toEqual([
+				{ value: "Linux", label: "Linux" },
+				{ value: "BSD", label: "BSD", custom: true },
+			]);
+		},
+	},
+	{
+		name: "n writes a note on the focused option",
+		keys: [KEY.down, "n", ...type("cheaper"), KEY.enter],
+		expect: (state, result) => {
+			expect(state.overlay.kind).toBe("none");
+			expect(result.notes).toEqual([{ questionId: "scope", option: "Medium", text: "cheaper" }]);
+			expect(result.answers).toEqual({});
+		},
+	},
+	{
+		name: "N writes a note on the question; it rides on the answer too",
+		keys: ["N", ...type("context"), KEY.enter, KEY.enter],
+		expect: (_state, result) => {
+			expect(result.notes).toEqual([{ questionId: "scope", text: "context" }]);
+			expect(result.answers.scope?.note).toBe("context");
+		},
+	},
+	{
+		name: "n on the Type something row writes the question note",
+		keys: [TYPE_ROW_OF_SCOPE, "n", ...type("q"), KEY.enter],
+		expect: (_state, result) => expect(result.notes).toEqual([{ questionId: "scope", text: "q" }]),
+	},
+	{
+		name: "a blank note deletes the note",
+		keys: ["n", ...type("x"), KEY.enter, "n", KEY.backspace, KEY.enter],
+		expect: (_state, result) => expect(result.notes).toEqual([]),
+	},
+	{
+		name: "s skips an optional question and goes to the next pending one",
+		form: REQUIRED_AND_OPTIONAL,
+		keys: [KEY.tab, "s"],
+		expect: (state, result) => {
+			expect(state.tab).toBe(2);
+			expect(result.skipped).toEqual(["license"]);
+		},
+	},
+	{
+		name: "s on a required question says why and stays",
+		form: REQUIRED_AND_OPTIONAL,
+		keys: ["s"],
+		expect: (state) => {
+			expect(state.tab).toBe(0);
+			expect(state.message?.text).toBe("Style is required and can't be skipped");
+			expect(state.questions[0]?.skipped).toBe(false);
+		},
+	},
+	{
+		name: "one optional question alone: s submits with it skipped",
+		form: ONE_OPTIONAL,
+		keys: ["s"],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("answered");
+			expect(result.skipped).toEqual(["extra"]);
+			expect(result.answers).toEqual({});
+		},
+	},
+	{
+		name: "answering a skipped question un-skips it",
+		form: REQUIRED_AND_OPTIONAL,
+		keys: [KEY.tab, "s", KEY.left, KEY.enter],
+		expect: (_state, result) => {
+			expect(result.skipped).toEqual([]);
+			expect(result.answers.license?.selections[0]?.label).toBe("MIT");
+		},
+	},
+	{
+		name: "Esc once asks for a second Esc; another key clears it",
+		keys: [KEY.escape, KEY.down],
+		expect: (state) => {
+			expect(state.escArmed).toBe(false);
+			expect(state.outcome).toBeUndefined();
+			expect(state.questions[0]?.focus).toBe(1);
+		},
+	},
+	{
+		name: "Esc, another key, Esc does not dismiss",
+		keys: [KEY.escape, "x", KEY.escape],
+		expect: (state) => {
+			expect(state.escArmed).toBe(true);
+			expect(state.outcome).toBeUndefined();
+		},
+	},
+	{
+		name: "Esc twice on the first tab dismisses and keeps answers",
+		keys: [KEY.enter, KEY.escape, KEY.escape],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("dismissed");
+			expect(result.answers.scope?.selections[0]?.label).toBe("Small");
+			expect(result.skipped).toEqual([]);
+		},
+	},
+	{
+		name: "Submit is blocked while a required answer is missing: the message names it and the form jumps there",
+		keys: [KEY.tab, KEY.space, KEY.tab, KEY.enter],
+		expect: (state) => {
+			expect(state.outcome).toBeUndefined();
+			expect(state.message?.text).toBe("Answer Scope first");
+			expect(state.tab).toBe(0);
+		},
+	},
+	{
+		name: "the message names every missing question",
+		keys: [KEY.left, KEY.enter],
+		expect: (state) => expect(state.message?.text).toBe("Answer Scope and Targets first"),
+	},
+	{
+		name: "optional unanswered questions are reported as skipped on submit",
+		form: REQUIRED_AND_OPTIONAL,
+		// Style, then past License to Tests; answering Tests comes back to the pending License; ← ← to Submit.
+		keys: [KEY.enter, KEY.tab, KEY.enter, KEY.left, KEY.left, KEY.enter],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("answered");
+			expect(result.skipped).toEqual(["license"]);
+			expect(Object.keys(result.answers)).toEqual(["style", "tests"]);
+		},
+	},
+	{
+		name: "← on the first tab wraps to the Submit tab; → on the Submit tab wraps to the first",
+		keys: [KEY.left],
+		expect: (state) => expect(state.tab).toBe(2),
+	},
+	{
+		name: "Tab, Shift+Tab, ←, → move between tabs with wrapping",
+		keys: [KEY.tab, KEY.tab, KEY.tab, KEY.right, KEY.shiftTab],
+		expect: (state) => expect(state.tab).toBe(0),
+	},
+	{
+		name: "1–9 focus that option; a digit past the last row does nothing",
+		keys: ["3", "9"],
+		expect: (state) => expect(state.questions[0]?.focus).toBe(2),
+	},
+	{
+		name: "↑ on the first row wraps to the Type something row; ↓ there wraps to the first",
+		keys: [KEY.up],
+		expect: (state) => expect(state.questions[0]?.focus).toBe(3),
+	},
+	{
+		name: "k and j move like ↑ and ↓",
+		keys: ["j", "j", "k"],
+		expect: (state) => expect(state.questions[0]?.focus).toBe(1),
+	},
+	{
+		name: "? opens the help and ? closes it; nothing else changes",
+		keys: [KEY.down, "?", KEY.down, KEY.enter, "?"],
+		expect: (state) => {
+			expect(state.overlay.kind).toBe("none");
+			expect(state.questions[0]?.focus).toBe(1);
+			expect(state.questions[0]?.chosen).toEqual([]);
+		},
+	},
+	{
+		name: "Esc closes the help without arming the dismiss",
+		keys: ["?", KEY.escape],
+		expect: (state) => {
+			expect(state.overlay.kind).toBe("none");
+			expect(state.escArmed).toBe(false);
+		},
+	},
+	{
+		name: "Enter on a review row goes back to that question",
+		keys: [KEY.left, KEY.up, KEY.enter],
+		expect: (state) => expect(state.tab).toBe(1),
+	},
+	{
+		name: "Enter on the Cancel row dismisses",
+		keys: [KEY.left, KEY.down, KEY.enter],
+		expect: (state) => expect(state.outcome).toBe("dismissed"),
+	},
+	{
+		name: "switching tabs and opening the help keep selections, free text and notes",
+		keys: [KEY.down, "n", ...type("note"), KEY.enter, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("own"), KEY.enter, KEY.space, KEY.tab, KEY.tab, "?", "?", KEY.tab],
+		expect: (state, result) => {
+			expect(state.tab).toBe(1);
+			expect(result.answers.scope?.selections[0]?.value).toBe("own");
+			expect(result.answers.targets?.selections[0]?.value).toBe("Linux");
+			expect(result.notes).toEqual([{ questionId: "scope", option: "Medium", text: "note" }]);
+		},
+	},
+	{
+		name: "after the outcome, keys change nothing",
+		form: ONE_QUESTION,
+		keys: [KEY.enter, KEY.down, KEY.escape, KEY.escape],
+		expect: (state) => {
+			expect(state.outcome).toBe("answered");
+			expect(state.questions[0]?.focus).toBe(0);
+		},
+	},
+];
+
+describe("keys → state", () => {
+	for (const row of rows) {
+		test(row.name, () => {
+			const { state } = drive(row.form ?? SCOPE_AND_TARGETS, row.keys);
+			row.expect(state, collect(state, state.outcome ?? "dismissed"));
+		});
+	}
+});
+
+describe("the keymap", () => {
+	test("ctrl+c is the interrupt, in the form and in the editor, and changes no state", () => {
+		const { state, commands } = drive(SCOPE_AND_TARGETS, [KEY.ctrlC, TYPE_ROW_OF_SCOPE, KEY.enter, KEY.ctrlC]);
+		expect(commands.filter((c) => c.type === "interrupt")).toHaveLength(2);
+		expect(state.overlay.kind).toBe("editor");
+	});
+
+	test("a user's remapping of pi's bindings applies to the form", () => {
+		const kb = piKeybindings({ "tui.select.down": "ctrl+n", "tui.select.confirm": "ctrl+o" });
+		const { state } = drive(formOf(question("scope")), ["\x0e", "\x0f"], kb);
+		expect(state.outcome).toBe("answered");
+		expect(collect(state, "answered").answers.scope?.selections[0]?.label).toBe("Beta");
+	});
+
+	test("a remapped interrupt key interrupts; Esc stays the form's own", () => {
+		const kb = piKeybindings({ "app.interrupt": "ctrl+x" });
+		const { state, commands } = drive(SCOPE_AND_TARGETS, ["\x18", KEY.escape], kb);
+		expect(commands.map((c) => c.type)).toEqual(["interrupt", "escape"]);
+		expect(state.escArmed).toBe(true);
+	});
+
+	test("PageUp/PageDown become page commands for the component to resolve", () => {
+		const { commands } = drive(SCOPE_AND_TARGETS, [KEY.pageDown, KEY.pageUp]);
+		expect(commands).toEqual([
+			{ type: "page", direction: 1 },
+			{ type: "page", direction: -1 },
+		]);
+	});
+
+	test("in the editor, Tab, ←, digits and letters are text, not form keys", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE, KEY.enter, KEY.tab, KEY.left, "1", "n", "s", "?"]);
+		expect(state.overlay.kind).toBe("editor");
+		expect(state.tab).toBe(0);
+	});
+});
+
+describe("update", () => {
+	test("a state with an outcome is returned unchanged", () => {
+		const done = update(initialState(SCOPE_AND_TARGETS), { type: "dismiss" });
+		expect(update(done, { type: "move", delta: 1 })).toBe(done);
+		expect(update(done, { type: "abort" })).toBe(done);
+	});
+
+	test("abort ends the form with the answers kept", () => {
+		let state = update(initialState(SCOPE_AND_TARGETS), { type: "choose" });
+		state = update(state, { type: "abort" });
+		expect(state.outcome).toBe("aborted");
+		expect(collect(state, "aborted").answers.scope?.selections[0]?.label).toBe("Small");
+	});
+
+	test("derived facts follow the answers", () => {
+		let state = initialState(SCOPE_AND_TARGETS);
+		expect(missingRequired(state)).toEqual([0, 1]);
+		expect(canSubmit(state)).toBe(false);
+		state = update(state, { type: "choose" });
+		state = update(state, { type: "choose" });
+		expect(state.questions.every(isAnswered)).toBe(true);
+		expect(canSubmit(state)).toBe(true);
+	});
+
+	test("scrolling stores the requested offset per tab", () => {
+		let state = update(initialState(SCOPE_AND_TARGETS), { type: "scrollTo", target: "body", top: 3 });
+		state = update(state, { type: "switchTab", delta: 1 });
+		state = update(state, { type: "scrollTo", target: "detail", top: 2 });
+		expect(state.questions[0]?.scroll).toBe(3);
+		expect(state.questions[1]?.detailScroll).toBe(2);
+		state = update(state, { type: "move", delta: 1 });
+		expect(state.questions[1]?.detailScroll).toBe(0);
+	});
+});

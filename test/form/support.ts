@@ -1,0 +1,137 @@
+/**
+ * What the form tests share: raw key strings, a keybindings manager with pi's
+ * defaults, small forms, a plain view context, and a driver that feeds raw
+ * keys through the keymap into the state machine.
+ */
+
+import { KeybindingsManager, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
+import { type Command, commandForKey, type KeyMode, keyNamesFrom, keyTable } from "../../src/form/keymap.ts";
+import type { ViewContext } from "../../src/form/layout.ts";
+import { editorPrefill } from "../../src/form/model.ts";
+import { type FormState, initialState, update } from "../../src/form/state.ts";
+import { TextFitter } from "../../src/form/text-fit.ts";
+import { type FormTheme, formThemeFrom, plainTheme } from "../../src/form/theme.ts";
+import type { AskForm, AskOption, AskQuestion } from "../../src/types.ts";
+
+/** Raw terminal input, as a legacy (non-Kitty) terminal sends it. */
+export const KEY = {
+	up: "\x1b[A",
+	down: "\x1b[B",
+	right: "\x1b[C",
+	left: "\x1b[D",
+	enter: "\r",
+	escape: "\x1b",
+	tab: "\t",
+	shiftTab: "\x1b[Z",
+	space: " ",
+	pageUp: "\x1b[5~",
+	pageDown: "\x1b[6~",
+	backspace: "\x7f",
+	ctrlC: "\x03",
+	shiftEnter: "\x1b[13;2u",
+	paste: (text: string) => `\x1b[200~${text}\x1b[201~`,
+} as const;
+
+/** pi's own app bindings the form uses, with pi 0.73.1's defaults (see pi's core/keybindings.js). */
+export const APP_KEYBINDINGS = {
+	"app.interrupt": { defaultKeys: "escape", description: "Cancel or abort" },
+	"app.clear": { defaultKeys: "ctrl+c", description: "Clear editor" },
+} as const;
+
+export function piKeybindings(user: Record<string, string | string[]> = {}): KeybindingsManager {
+	return new KeybindingsManager({ ...TUI_KEYBINDINGS, ...APP_KEYBINDINGS }, user as never);
+}
+
+export function option(label: string, extra: Partial<AskOption> = {}): AskOption {
+	return { label, value: extra.value ?? label, recommended: false, ...extra };
+}
+
+export function question(id: string, extra: Partial<AskQuestion> = {}): AskQuestion {
+	return {
+		id,
+		header: extra.header ?? id[0]?.toUpperCase() + id.slice(1),
+		question: `Which ${id}?`,
+		options: [option("Alpha"), option("Beta"), option("Gamma")],
+		multiSelect: false,
+		allowOther: true,
+		required: true,
+		...extra,
+	};
+}
+
+export function formOf(...questions: AskQuestion[]): AskForm {
+	return { questions };
+}
+
+/** The two-question form most tests use: Scope (single), Targets (multi). */
+export const SCOPE_AND_TARGETS = formOf(
+	question("scope", { header: "Scope", options: [option("Small"), option("Medium", { recommended: true }), option("Large")] }),
+	question("targets", { header: "Targets", multiSelect: true, options: [option("Linux"), option("macOS"), option("Windows")] }),
+);
+
+/** A theme that colours like pi's (SGR codes around each piece), to check that styling never changes widths. */
+export const colourTheme: FormTheme = formThemeFrom({
+	fg: (color: string, s: string) => `\x1b[38;5;${color.length}m${s}\x1b[39m`,
+	bg: (_color: string, s: string) => `\x1b[48;5;236m${s}\x1b[49m`,
+	bold: (s: string) => `\x1b[1m${s}\x1b[22m`,
+} as never);
+
+export function plainContext(kb = piKeybindings(), theme: FormTheme = plainTheme): ViewContext {
+	return { theme, fit: new TextFitter(), keys: keyNamesFrom(kb) };
+}
+
+export function plainTable(kb = piKeybindings()) {
+	return keyTable(keyNamesFrom(kb));
+}
+
+export function keyMode(state: FormState): KeyMode {
+	return state.overlay.kind === "editor" ? "editor" : state.overlay.kind === "help" ? "help" : "form";
+}
+
+/**
+ * Feeds raw keys through the keymap into update(). The editor is stood in
+ * for by a plain buffer: printable keys append, Backspace deletes, Shift+Enter
+ * adds a newline; what the component does with the real Editor is tested in
+ * component.test.ts.
+ */
+export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings()): { state: FormState; commands: Command[] } {
+	let state = initialState(form);
+	let buffer = "";
+	const commands: Command[] = [];
+	for (const data of keys) {
+		const wasEditing = state.overlay.kind === "editor";
+		const command = commandForKey(data, keyMode(state), kb);
+		if (!command) continue;
+		commands.push(command);
+		switch (command.type) {
+			case "editorInput":
+				if (data === KEY.backspace) buffer = buffer.slice(0, -1);
+				else if (data === KEY.shiftEnter) buffer += "\n";
+				else if (data.startsWith("\x1b[200~")) buffer += data.slice(6, -6);
+				else buffer += data;
+				continue;
+			case "editorSubmit":
+				state = update(state, { type: "editorSubmitted", text: buffer });
+				break;
+			case "editorCancel":
+				state = update(state, { type: "editorCancelled", draft: buffer });
+				break;
+			case "page":
+			case "interrupt":
+				continue;
+			default:
+				state = update(state, command);
+		}
+		if (!wasEditing && state.overlay.kind === "editor") buffer = prefillOf(state);
+	}
+	return { state, commands };
+}
+
+function prefillOf(state: FormState): string {
+	return state.overlay.kind === "editor" ? editorPrefill(state, state.overlay.target) : "";
+}
+
+/** Types text as single-character keys. */
+export function type(text: string): string[] {
+	return [...text];
+}

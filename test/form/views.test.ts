@@ -1,0 +1,256 @@
+/**
+ * The pure views, rendered with the plain theme (identity colours): what they
+ * show, and that every line keeps to the width.
+ */
+
+import { visibleWidth } from "@mariozechner/pi-tui";
+import { describe, expect, test } from "vitest";
+import { renderForm } from "../../src/form/form-view.ts";
+import { renderHelpView } from "../../src/form/help-view.ts";
+import { hintIds, renderHintLine } from "../../src/form/hint-line.ts";
+import type { FormState } from "../../src/form/model.ts";
+import { renderQuestionView, SIDE_BY_SIDE_MIN_WIDTH } from "../../src/form/question-view.ts";
+import { initialState } from "../../src/form/state.ts";
+import { renderSubmitView } from "../../src/form/submit-view.ts";
+import { renderTabBar } from "../../src/form/tab-bar.ts";
+import { drive, formOf, KEY, option, plainContext, plainTable, question, SCOPE_AND_TARGETS, type } from "./support.ts";
+
+const ctx = plainContext();
+const table = plainTable();
+
+function expectFits(lines: readonly string[], width: number): void {
+	for (const line of lines) expect(visibleWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(width);
+}
+
+function questionLines(state: FormState, width: number, height = 60): string[] {
+	const lines = renderQuestionView(state, state.tab, width, height, ctx).lines;
+	expectFits(lines, width);
+	return lines;
+}
+
+const LONG_QUESTION =
+	"Which of the storage engines should the billing service use for invoices, given the write volume and the team's experience?";
+
+const DESCRIBED = formOf(
+	question("db", {
+		header: "Database",
+		question: LONG_QUESTION,
+		context: "Writes: ~50 rows/s.\nReads: by customer id.",
+		options: [
+			option("Postgres", { recommended: true, description: "Already in production.", preview: "CREATE TABLE invoices (\n    id bigserial\n);" }),
+			option("SQLite", { description: "One file, no server." }),
+		],
+	}),
+);
+
+describe("the question view", () => {
+	test("wraps the question and never cuts it", () => {
+		const lines = questionLines(initialState(DESCRIBED), 30);
+		const shown = lines.slice(0, lines.indexOf("")).join(" ");
+		expect(shown).toContain(LONG_QUESTION.split(" ").slice(0, 3).join(" "));
+		for (const word of LONG_QUESTION.split(" ")) expect(shown).toContain(word);
+	});
+
+	test("shows the context under the question", () => {
+		const lines = questionLines(initialState(DESCRIBED), 80);
+		expect(lines).toContain("Writes: ~50 rows/s.");
+		expect(lines).toContain("Reads: by customer id.");
+	});
+
+	test("numbers the options, marks the recommended one and ends with Type something…", () => {
+		const lines = questionLines(initialState(SCOPE_AND_TARGETS), 60);
+		expect(lines).toEqual(["Which scope?", "", "❯ ○ 1. Small", "  ○ 2. Medium (recommended)", "  ○ 3. Large", "  ○ 4. Type something…"]);
+	});
+
+	test("multi-select rows carry ☐/☑ marks", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, [KEY.tab, KEY.down, KEY.space]);
+		expect(questionLines(state, 60).slice(2)).toEqual(["  ☐ 1. Linux", "❯ ☑ 2. macOS", "  ☐ 3. Windows", "  ☐ 4. Type something…"]);
+	});
+
+	test("the Type something… row shows the saved free answer, on one line", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, ["4", KEY.enter, ...type("first line"), KEY.shiftEnter, ...type("second"), KEY.enter, KEY.left]);
+		expect(questionLines(state, 60)).toContain("❯ ● 4. “first line second”");
+	});
+
+	test("a draft and notes are marked", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, ["n", ...type("why"), KEY.enter, "4", KEY.enter, ...type("unsaved"), KEY.escape, "N", ...type("about it"), KEY.enter]);
+		const lines = questionLines(state, 60);
+		expect(lines).toContain("  ○ 1. Small ✎");
+		expect(lines).toContain("       ✎ why");
+		expect(lines).toContain("❯ ○ 4. Type something… (draft)");
+		expect(lines).toContain("✎ Your note on this question:");
+		expect(lines).toContain("  about it");
+	});
+
+	test(`from ${SIDE_BY_SIDE_MIN_WIDTH} columns the detail pane stands beside the list`, () => {
+		const lines = questionLines(initialState(DESCRIBED), SIDE_BY_SIDE_MIN_WIDTH);
+		const row = lines.find((line) => line.startsWith("❯"));
+		expect(row).toMatch(/^❯ ○ 1\. Postgres \(recommended\) +│ Postgres$/);
+		expect(lines.some((line) => line.endsWith("│ Already in production."))).toBe(true);
+		expect(lines.some((line) => line.endsWith("│     id bigserial"))).toBe(true);
+	});
+
+	test("narrower, descriptions sit under their labels and the preview stacks below", () => {
+		const lines = questionLines(initialState(DESCRIBED), SIDE_BY_SIDE_MIN_WIDTH - 1);
+		expect(lines.some((line) => line.includes("│"))).toBe(false);
+		const row = lines.indexOf("❯ ○ 1. Postgres (recommended)");
+		expect(lines[row + 1]).toBe("       Already in production.");
+		expect(lines.slice(-4)).toEqual(["Preview:", "CREATE TABLE invoices (", "    id bigserial", ");"]);
+	});
+
+	test("a question without descriptions or previews gets no pane even when wide", () => {
+		const lines = questionLines(initialState(SCOPE_AND_TARGETS), 160);
+		expect(lines.some((line) => line.includes("│"))).toBe(false);
+	});
+
+	test("a long preview scrolls inside its pane, with its position shown", () => {
+		const preview = Array.from({ length: 80 }, (_, i) => `line ${i + 1}`).join("\n");
+		const form = formOf(question("q", { options: [option("A", { preview }), option("B")] }));
+		const view = renderQuestionView(initialState(form), 0, 100, 20, ctx);
+		expect(view.lines.length).toBeLessThanOrEqual(20);
+		expect(view.detail).toMatchObject({ target: "detail", top: 0, max: expect.any(Number) });
+		expect(view.lines.some((line) => /lines 1–\d+ of 82/.test(line))).toBe(true);
+		const state = { ...initialState(form), questions: [{ ...initialState(form).questions[0]!, detailScroll: 30 }] };
+		const scrolled = renderQuestionView(state, 0, 100, 20, ctx);
+		expect(scrolled.lines.some((line) => line.endsWith("│ line 30"))).toBe(true);
+	});
+
+	test("within a small height budget the focused row stays visible, with markers for what is hidden", () => {
+		const { state } = drive(DESCRIBED, [KEY.down]);
+		const lines = renderQuestionView(state, 0, 40, 6, ctx).lines;
+		expect(lines).toHaveLength(6);
+		expect(lines.some((line) => line.startsWith("❯ ○ 2. SQLite"))).toBe(true);
+		expect(lines[0]).toMatch(/^↑ \d+ more$/);
+	});
+
+	test("model text cannot reach the terminal as escape sequences", () => {
+		const form = formOf(
+			question("q", {
+				question: "Pick\x1b]52;c;SGVsbG8=\x07 one\x1b[2J",
+				context: "ctx \u202eevil\u202c",
+				options: [option("A\x1b[31m"), option("B", { description: "\x9b31m desc" })],
+			}),
+		);
+		for (const width of [20, 60, 120]) {
+			const lines = renderForm({ state: initialState(form), width, height: 40, table, asker: "child\x1b[1m" }, ctx).lines;
+			const text = lines.join("\n");
+			expect(text).not.toMatch(/[\x1b\x9b\u202e]/);
+			expect(text).toContain("Pick one");
+		}
+	});
+});
+
+describe("the submit view", () => {
+	test("reviews every answer and note, says what is missing, and offers Submit and Cancel", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, [KEY.down, "n", ...type("cheaper"), KEY.enter, KEY.enter, KEY.left, KEY.left]);
+		const lines = renderSubmitView(state, 60, 40, ctx).lines;
+		expectFits(lines, 60);
+		expect(lines).toEqual([
+			"Review your answers",
+			"",
+			"  ■ Scope    Medium",
+			"             ✎ Medium: cheaper",
+			"  □ Targets  not answered yet (required)",
+			"",
+			"Still missing: Targets",
+			"❯ Submit",
+			"  Cancel (dismiss the form)",
+		]);
+	});
+
+	test("shows free answers quoted and skipped questions as skipped", () => {
+		const form = formOf(question("a", { header: "A" }), question("b", { header: "B", required: false }));
+		const { state } = drive(form, ["4", KEY.enter, ...type("own words"), KEY.enter, "s"]);
+		const lines = renderSubmitView(state, 60, 40, ctx).lines;
+		expect(lines).toContain("  ■ A  “own words”");
+		expect(lines).toContain("  – B  skipped");
+		expect(lines).toContain("Ready to submit.");
+	});
+});
+
+describe("the tab bar", () => {
+	test("marks answered questions and ends with Submit", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, [KEY.enter]);
+		expect(renderTabBar(state, 80, ctx)).toBe(" ■ Scope  □ Targets  ✓ Submit ");
+	});
+
+	test("elides labels before it scrolls, and fits every width", () => {
+		const form = formOf(
+			question("a", { header: "Architecture" }),
+			question("b", { header: "Backend製品" }),
+			question("c", { header: "Continuous" }),
+			question("d", { header: "Deployment" }),
+		);
+		const state = { ...initialState(form), tab: 2 };
+		expect(renderTabBar(state, 46, ctx)).toBe(" □ Arch…  □ Back…  □ Cont…  □ Depl…  ✓ Subm… ");
+		for (let width = 1; width <= 80; width++) {
+			const bar = renderTabBar(state, width, ctx);
+			expect(visibleWidth(bar), `width ${width}: ${bar}`).toBeLessThanOrEqual(width);
+			if (width >= 12) expect(bar).toContain("□ C");
+		}
+		expect(renderTabBar(state, 14, ctx)).toMatch(/^‹.*□ C.*›$/);
+	});
+});
+
+describe("the help and the hint", () => {
+	test("the help lists every key of the table", () => {
+		const lines = renderHelpView(table, 0, 200, 100, ctx).lines.join("\n");
+		for (const entry of table) expect(lines).toContain(entry.action);
+		expect(lines).toContain("↑/k ↓/j");
+	});
+
+	test("the hint offers s only on an optional question", () => {
+		const form = formOf(question("a"), question("b", { required: false }));
+		expect(hintIds(initialState(form))).not.toContain("skip");
+		expect(hintIds({ ...initialState(form), tab: 1 })).toContain("skip");
+		expect(renderHintLine({ ...initialState(form), tab: 1 }, table, 200, ctx)).toContain("s skip");
+	});
+
+	test("the hint follows the situation: multi-select, the Type something row, the editor", () => {
+		const multi = drive(SCOPE_AND_TARGETS, [KEY.tab]).state;
+		expect(renderHintLine(multi, table, 200, ctx)).toBe("↑↓ move · space toggle · enter done · ←→ questions · n note · esc dismiss · ? help");
+		const typeRow = drive(SCOPE_AND_TARGETS, ["4"]).state;
+		expect(renderHintLine(typeRow, table, 200, ctx)).toContain("enter write");
+		const editing = drive(SCOPE_AND_TARGETS, ["4", KEY.enter]).state;
+		expect(renderHintLine(editing, table, 200, ctx)).toBe("enter save · shift+enter new line · esc back");
+	});
+
+	test("the hint drops items that do not fit but keeps the help key", () => {
+		const state = initialState(SCOPE_AND_TARGETS);
+		const line = renderHintLine(state, table, 32, ctx);
+		expect(line).toBe("↑↓ move · enter choose · ? help");
+		for (let width = 1; width < 100; width++) expect(visibleWidth(renderHintLine(state, table, width, ctx))).toBeLessThanOrEqual(width);
+	});
+});
+
+describe("the whole form", () => {
+	test("one question: no tab bar", () => {
+		const lines = renderForm({ state: initialState(formOf(question("scope"))), width: 60, height: 40, table }, ctx).lines;
+		expect(lines.some((line) => line.includes("Submit"))).toBe(false);
+		expect(lines[1]).toBe("Which scope?");
+	});
+
+	test("shows the asker, the message and the Esc warning", () => {
+		const armed = drive(SCOPE_AND_TARGETS, [KEY.escape]).state;
+		const lines = renderForm({ state: armed, width: 60, height: 40, table, asker: "planner › scout" }, ctx).lines;
+		expect(lines[1]).toBe("Asked by planner › scout");
+		expect(lines).toContain("Press esc again to dismiss the form");
+		const blocked = drive(SCOPE_AND_TARGETS, [KEY.left, KEY.enter]).state;
+		expect(renderForm({ state: blocked, width: 60, height: 40, table }, ctx).lines).toContain("Answer Scope and Targets first");
+	});
+
+	test("the editor view shows the question, what is being written and the editor's lines", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, [KEY.down, "n"]);
+		const lines = renderForm({ state, width: 60, height: 40, table, editorLines: ["──", "typed", "──"] }, ctx).lines;
+		expect(lines.slice(3)).toEqual(["Which scope?", "Your note on “Medium”:", "──", "typed", "──", "enter save · shift+enter new line · esc back"]);
+	});
+
+	test("never taller than the height budget, down to one line", () => {
+		const state = drive(SCOPE_AND_TARGETS, [KEY.escape]).state;
+		for (let height = 1; height <= 30; height++) {
+			const lines = renderForm({ state, width: 40, height, table, asker: "x" }, ctx).lines;
+			expect(lines.length, `height ${height}`).toBeLessThanOrEqual(height);
+			expect(lines.some((line) => line.startsWith("❯")), `height ${height}`).toBe(true);
+		}
+	});
+});
