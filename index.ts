@@ -1,0 +1,46 @@
+/**
+ * pi-ask-user: registers the `ask_user` tool.
+ *
+ *   pi -e ./index.ts            (or `pi install npm:pi-ask-user`)
+ *
+ * See README.md for the parameters and the result, ARCHITECTURE.md for how the
+ * pieces fit together.
+ */
+
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { readRelayEnvironment } from "./src/relay/child.ts";
+import { createFormQueue } from "./src/relay/queue.ts";
+import { ASK_CHANNEL, registerChannel } from "./src/relay/registry.ts";
+import { createAskChannel, createSurface, type SurfaceContext } from "./src/surface.ts";
+import { createAskUserTool, parseTimeout } from "./src/tool.ts";
+
+export default function askUserExtension(pi: ExtensionAPI): void {
+	// One terminal, one form at a time: this session's asks and its subagents' share the queue.
+	const queue = createFormQueue();
+	const relayEnv = readRelayEnvironment();
+	const surface = (ctx: SurfaceContext) => createSurface(ctx, queue, relayEnv);
+	let unregister: (() => void) | undefined;
+
+	pi.on("session_start", (_event, ctx) => {
+		unregister?.();
+		// Only a session that can show a form offers to ask for others (subagents, headless sessions).
+		unregister = ctx.hasUI ? registerChannel(ASK_CHANNEL, createAskChannel(surface(ctx))) : undefined;
+	});
+	pi.on("session_shutdown", () => {
+		unregister?.();
+		unregister = undefined;
+	});
+
+	pi.registerFlag("ask-user-timeout", {
+		description: "Seconds the user has to answer ask_user before it returns timed_out (default: no limit)",
+		type: "string",
+	});
+	pi.registerTool(
+		createAskUserTool({
+			getActiveTools: () => pi.getActiveTools(),
+			setActiveTools: (names) => pi.setActiveTools(names),
+			timeoutMs: () => parseTimeout(pi.getFlag("ask-user-timeout") ?? process.env.PI_ASK_USER_TIMEOUT),
+			surface,
+		}),
+	);
+}

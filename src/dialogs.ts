@@ -1,0 +1,288 @@
+/**
+ * The dialog walker (§5): the form, walked one question at a time with pi's
+ * standard dialogs, so that any RPC client (an IDE, a web UI, a plain script)
+ * can answer it. It returns the same Collected shape as the inline form.
+ *
+ * Per question, one `select`: the numbered options, then the "Type
+ * something…" row, a note row, Skip for optional questions, Done for
+ * multi-select (Next for an answered single-select one), Back after the first
+ * question. Free text and notes go through
+ * `editor`. Two or more questions end with a review `select` (Submit / Back /
+ * Cancel). Cancelling a `select` dismisses the form; cancelling an `editor`
+ * only returns to the question, keeping what was saved before.
+ */
+
+import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { sanitizeLine, sanitizeText } from "./sanitize.ts";
+import {
+	type AskAnswer,
+	type AskForm,
+	type AskNote,
+	type AskProgress,
+	type AskQuestion,
+	type AskSelection,
+	type AskStatus,
+	type Collected,
+	LIMITS,
+} from "./types.ts";
+
+export type DialogUI = Pick<ExtensionUIContext, "select" | "editor">;
+
+export interface WalkOptions {
+	signal?: AbortSignal;
+	/** Who is asking (a subagent), shown at the top of every dialog title. */
+	asker?: string;
+	onProgress?: (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) => void;
+}
+
+export const ROW = {
+	freeText: "✎ Type something…",
+	note: "✎ Add a note…",
+	editNote: "✎ Edit the note…",
+	skip: "↷ Skip",
+	done: "✓ Done",
+	next: "→ Next (keep this answer)",
+	back: "← Back",
+	submit: "✓ Submit",
+	cancel: "✗ Cancel",
+} as const;
+
+type Row =
+	| { kind: "option"; index: number }
+	| { kind: "freeText" }
+	| { kind: "note" }
+	| { kind: "skip" }
+	| { kind: "done" }
+	| { kind: "next" }
+	| { kind: "back" };
+
+/** Resolves with undefined when the signal aborts first; the dialog itself may not support a signal. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+	if (!signal) return promise;
+	if (signal.aborted) return Promise.resolve(undefined);
+	return new Promise((resolve, reject) => {
+		const onAbort = () => resolve(undefined);
+		signal.addEventListener("abort", onAbort, { once: true });
+		promise.then(
+			(value) => {
+				signal.removeEventListener("abort", onAbort);
+				resolve(value);
+			},
+			(error: unknown) => {
+				signal.removeEventListener("abort", onAbort);
+				reject(error);
+			},
+		);
+	});
+}
+
+export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> {
+	const { signal } = options;
+	const questions = form.questions;
+	const answers: Record<string, AskAnswer> = {};
+	const skipped = new Set<string>();
+	const notes: AskNote[] = [];
+	const problems = new Map<string, string>();
+
+	const snapshot = () => ({ answers: { ...answers }, skipped: [...skipped], notes: [...notes] });
+	const finish = (status: AskStatus): Collected => {
+		options.onProgress?.(
+			{ phase: status === "answered" ? "submitted" : "dismissed", answered: Object.keys(answers).length, total: questions.length },
+			snapshot(),
+		);
+		return { status, ...snapshot() };
+	};
+	const progress = (phase: AskProgress["phase"], questionId?: string) =>
+		options.onProgress?.({ phase, answered: Object.keys(answers).length, total: questions.length, questionId }, snapshot());
+
+	const select = (title: string, rows: string[]) => untilAborted(ui.select(title, rows, { signal }), signal);
+	const edit = (title: string, prefill: string) => untilAborted(ui.editor(title, prefill), signal);
+
+	/** Asks for text until it fits the limit or the user cancels; never drops what was typed. */
+	async function editText(title: string, prefill: string): Promise<string | undefined> {
+		let text = prefill;
+		let problem = "";
+		for (;;) {
+			const result = await edit(problem ? `${title}\n${problem}` : title, text);
+			if (result === undefined) return undefined;
+			if (result.length <= LIMITS.freeText) return result;
+			text = result;
+			problem = `⚠ ${result.length} characters; the limit is ${LIMITS.freeText}. Shorten it and save again.`;
+		}
+	}
+
+	progress("opened");
+	let index = 0;
+	for (;;) {
+		if (signal?.aborted) return finish("aborted");
+
+		if (index >= questions.length) {
+			if (questions.length === 1) return finish("answered");
+			progress("review");
+			const rows = [ROW.submit, ROW.back, ROW.cancel];
+			const choice = await select(reviewTitle(form, answers, skipped, notes, options.asker), rows);
+			if (signal?.aborted) return finish("aborted");
+			if (choice === ROW.submit) return finish("answered");
+			if (choice === ROW.back) {
+				index = questions.length - 1;
+				continue;
+			}
+			return finish("dismissed");
+		}
+
+		const question = questions[index] as AskQuestion;
+		const answer = answers[question.id];
+		const note = notes.find((n) => n.questionId === question.id && n.option === undefined);
+		const rows = questionRows(question, answer, note !== undefined, index > 0);
+		const title = questionTitle(form, index, answer, options.asker, problems.get(question.id));
+		problems.delete(question.id);
+		const choice = await select(title, rows.map((r) => r.text));
+		if (signal?.aborted) return finish("aborted");
+		const row = rows.find((r) => r.text === choice)?.row;
+		if (!row) return finish("dismissed");
+
+		switch (row.kind) {
+			case "option": {
+				const option = question.options[row.index];
+				if (!option) break;
+				const selection: AskSelection = { value: option.value, label: option.label };
+				if (!question.multiSelect) {
+					answers[question.id] = { kind: "single", selections: [selection] };
+					skipped.delete(question.id);
+					progress("answered", question.id);
+					index++;
+				} else {
+					toggleSelection(answers, question, selection);
+					skipped.delete(question.id);
+				}
+				break;
+			}
+			case "freeText": {
+				const current = answer?.selections.find((s) => s.custom)?.label ?? "";
+				const text = await editText(`${heading(form, index, options.asker)}\nYour answer to: ${sanitizeLine(question.question)}`, current);
+				if (signal?.aborted) return finish("aborted");
+				if (text === undefined) break;
+				setCustom(answers, question, text);
+				skipped.delete(question.id);
+				if (!question.multiSelect && answers[question.id]) {
+					progress("answered", question.id);
+					index++;
+				}
+				break;
+			}
+			case "note": {
+				const text = await editText(`${heading(form, index, options.asker)}\nA note on: ${sanitizeLine(question.question)}`, note?.text ?? "");
+				if (signal?.aborted) return finish("aborted");
+				if (text === undefined) break;
+				const at = notes.findIndex((n) => n.questionId === question.id && n.option === undefined);
+				if (at >= 0) notes.splice(at, 1);
+				if (text.trim() !== "") notes.push({ questionId: question.id, text });
+				break;
+			}
+			case "skip":
+				delete answers[question.id];
+				skipped.add(question.id);
+				index++;
+				break;
+			case "done":
+				if (!answers[question.id] && question.required) {
+					problems.set(question.id, "⚠ Pick at least one option (or type your own) before Done.");
+					break;
+				}
+				if (!answers[question.id]) skipped.add(question.id);
+				else progress("answered", question.id);
+				index++;
+				break;
+			case "next":
+				index++;
+				break;
+			case "back":
+				index = Math.max(0, index - 1);
+				break;
+		}
+	}
+}
+
+function toggleSelection(answers: Record<string, AskAnswer>, question: AskQuestion, selection: AskSelection): void {
+	const current = answers[question.id]?.selections ?? [];
+	const present = current.some((s) => !s.custom && s.value === selection.value);
+	const next = present ? current.filter((s) => s.custom || s.value !== selection.value) : [...current, selection];
+	if (next.length === 0) delete answers[question.id];
+	else answers[question.id] = { kind: "multi", selections: orderLikeOptions(question, next) };
+}
+
+/** An empty or blank text removes the custom answer; otherwise it replaces it, kept exactly as typed. */
+function setCustom(answers: Record<string, AskAnswer>, question: AskQuestion, text: string): void {
+	const others = question.multiSelect ? (answers[question.id]?.selections ?? []).filter((s) => !s.custom) : [];
+	const custom: AskSelection[] = text.trim() === "" ? [] : [{ value: text, label: text, custom: true }];
+	const selections = [...others, ...custom];
+	if (selections.length === 0) delete answers[question.id];
+	else answers[question.id] = { kind: question.multiSelect ? "multi" : "single", selections };
+}
+
+function orderLikeOptions(question: AskQuestion, selections: AskSelection[]): AskSelection[] {
+	const rank = (s: AskSelection) => (s.custom ? question.options.length : question.options.findIndex((o) => o.value === s.value));
+	return [...selections].sort((a, b) => rank(a) - rank(b));
+}
+
+function questionRows(question: AskQuestion, answer: AskAnswer | undefined, hasNote: boolean, canGoBack: boolean) {
+	const rows: { text: string; row: Row }[] = [];
+	const chosen = new Set(answer?.selections.filter((s) => !s.custom).map((s) => s.value));
+	question.options.forEach((option, index) => {
+		const mark = question.multiSelect ? (chosen.has(option.value) ? "[x] " : "[ ] ") : chosen.has(option.value) ? "● " : "";
+		const recommended = option.recommended ? " (recommended)" : "";
+		const description = option.description ? ` — ${option.description}` : "";
+		// The number keeps every option row distinct from the fixed rows below, whatever the label says.
+		rows.push({ text: sanitizeLine(`${index + 1}. ${mark}${option.label}${recommended}${description}`), row: { kind: "option", index } });
+	});
+	const custom = answer?.selections.find((s) => s.custom);
+	if (question.allowOther) {
+		const text = custom ? `${ROW.freeText} (yours: ${sanitizeLine(clip(custom.label, 40))})` : ROW.freeText;
+		rows.push({ text, row: { kind: "freeText" } });
+	}
+	rows.push({ text: hasNote ? ROW.editNote : ROW.note, row: { kind: "note" } });
+	if (question.multiSelect) rows.push({ text: ROW.done, row: { kind: "done" } });
+	else if (answer) rows.push({ text: ROW.next, row: { kind: "next" } });
+	if (!question.required && !question.multiSelect) rows.push({ text: ROW.skip, row: { kind: "skip" } });
+	if (canGoBack) rows.push({ text: ROW.back, row: { kind: "back" } });
+	return rows;
+}
+
+function heading(form: AskForm, index: number, asker: string | undefined): string {
+	const question = form.questions[index] as AskQuestion;
+	const from = asker ? `${sanitizeLine(asker)} asks · ` : "";
+	const position = form.questions.length > 1 ? ` (${index + 1}/${form.questions.length})` : "";
+	const optional = question.required ? "" : " · optional";
+	return `${from}${sanitizeLine(question.header)}${position}${optional}`;
+}
+
+function questionTitle(form: AskForm, index: number, answer: AskAnswer | undefined, asker: string | undefined, problem: string | undefined): string {
+	const question = form.questions[index] as AskQuestion;
+	const lines = [heading(form, index, asker), sanitizeLine(question.question)];
+	if (question.context) lines.push("", sanitizeText(question.context));
+	if (question.multiSelect) {
+		lines.push("", answer ? `Selected: ${answer.selections.map((s) => sanitizeLine(clip(s.label, 40))).join(", ")}` : "Pick one or more, then Done.");
+	}
+	if (problem) lines.push(problem);
+	return lines.join("\n");
+}
+
+function reviewTitle(form: AskForm, answers: Record<string, AskAnswer>, skipped: Set<string>, notes: AskNote[], asker: string | undefined): string {
+	const lines = [asker ? `${sanitizeLine(asker)} asks · Review your answers` : "Review your answers"];
+	for (const question of form.questions) {
+		const answer = answers[question.id];
+		const shown = answer
+			? answer.selections.map((s) => (s.custom ? `“${clip(s.label, 60)}”` : s.label)).join(", ")
+			: skipped.has(question.id)
+				? "(skipped)"
+				: "(no answer)";
+		lines.push(sanitizeLine(`${question.header}: ${shown}`));
+		for (const note of notes.filter((n) => n.questionId === question.id)) lines.push(sanitizeLine(`  note: ${clip(note.text, 60)}`));
+	}
+	return lines.join("\n");
+}
+
+function clip(text: string, max: number): string {
+	const chars = [...text];
+	return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+}

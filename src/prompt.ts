@@ -1,0 +1,23 @@
+/**
+ * The steering text the model reads on every turn (§4). The three pieces say
+ * the same thing at three lengths; each guideline names the tool, because pi
+ * appends guidelines flat to the system prompt. Every word here is paid for on
+ * every turn: keep it short.
+ */
+
+export const TOOL_NAME = "ask_user";
+
+export const TOOL_LABEL = "Ask user";
+
+export const TOOL_DESCRIPTION =
+	"Ask the user 1-4 multiple-choice questions in one inline form and wait for the answers. " +
+	"Use it only when several reasonable paths exist, you have gathered the context you can, and a wrong guess would cost real work. " +
+	"Batch related decisions into one call. A free-text row is added automatically: never add an \"Other\" option. " +
+	"Put the recommended option first and set recommended: true.";
+
+export const PROMPT_SNIPPET = "Ask the user 1-4 multiple-choice questions at once when a decision is genuinely ambiguous";
+
+export const PROMPT_GUIDELINES: string[] = [
+	"Use ask_user only when several reasonable paths exist, the context is gathered, and a wrong guess would cost real work; otherwise decide and state your assumption.",
+	"Batch related decisions into one ask_user call; never add an \"Other\" option to ask_user (a free-text row is automatic); put the recommended option first with recommended: true.",
+];

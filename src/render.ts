@@ -1,0 +1,98 @@
+/**
+ * How an ask_user call looks in the transcript (§4): the call line while the
+ * form is open, and the result rebuilt from `details` alone, so a resumed
+ * session shows exactly what the live one showed.
+ *
+ * Pure: theme functions in, text out. The tool wraps the text in a pi-tui
+ * `Text`, which wraps it to the terminal width.
+ */
+
+import type { Theme } from "@mariozechner/pi-coding-agent";
+import { questionOutcome } from "./codec.ts";
+import { normalizeArguments } from "./normalize.ts";
+import { sanitizeLine, sanitizeText } from "./sanitize.ts";
+import type { AskDetails, AskQuestion } from "./types.ts";
+
+export type RenderTheme = Pick<Theme, "fg" | "bold">;
+
+/** `ask_user  Database · Features` — from the raw arguments, which may still be partial while streaming. */
+export function renderCallText(args: unknown, theme: RenderTheme): string {
+	const title = theme.fg("toolTitle", theme.bold("ask_user"));
+	const headers = callHeaders(args);
+	return headers.length ? `${title} ${theme.fg("muted", headers.join(" · "))}` : title;
+}
+
+function callHeaders(args: unknown): string[] {
+	const { params } = normalizeArguments(args);
+	const questions = (params as { questions?: unknown } | null | undefined)?.questions;
+	if (!Array.isArray(questions)) return [];
+	return questions.slice(0, 4).map((q, i) => {
+		const header = (q as { header?: unknown } | null)?.header;
+		return typeof header === "string" && header.trim() ? sanitizeLine(header.trim()).slice(0, 24) : `Q${i + 1}`;
+	});
+}
+
+const STATUS_TEXT: Record<AskDetails["status"], string> = {
+	answered: "Answered",
+	dismissed: "Dismissed",
+	aborted: "Aborted",
+	no_ui: "No UI to ask in",
+	timed_out: "Timed out",
+	error: "Failed",
+	pending: "Waiting for the user",
+};
+
+/** The result view: compact `✓ Header: answer` lines, or every option marked ●/○ when expanded. */
+export function renderResultText(details: AskDetails, expanded: boolean, theme: RenderTheme): string {
+	const lines: string[] = [];
+	const answered = details.questions.filter((q) => details.answers[q.id]).length;
+	if (details.status !== "answered") {
+		const count = `${answered} of ${details.questions.length} answered`;
+		const color = details.status === "error" ? "error" : details.status === "pending" ? "muted" : "warning";
+		const why = details.error ? ` — ${sanitizeLine(details.error)}` : "";
+		lines.push(theme.fg(color, `${STATUS_TEXT[details.status]} · ${count}${why}`));
+	}
+	if (details.asker) lines.push(theme.fg("dim", `asked by ${sanitizeLine(details.asker)}`));
+	for (const question of details.questions) {
+		lines.push(...(expanded ? expandedQuestion(details, question, theme) : [compactQuestion(details, question, theme)]));
+	}
+	return lines.join("\n");
+}
+
+function compactQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme): string {
+	const header = theme.fg("accent", sanitizeLine(question.header));
+	const answer = details.answers[question.id];
+	if (answer) {
+		const shown = answer.selections.map((s) => (s.custom ? `“${sanitizeLine(s.label)}”` : sanitizeLine(s.label))).join(", ");
+		const noted = details.notes.some((n) => n.questionId === question.id) ? theme.fg("dim", " (+note)") : "";
+		return `${theme.fg("success", "✓")} ${header}: ${shown}${noted}`;
+	}
+	const outcome = questionOutcome(details, question.id);
+	return `${theme.fg("dim", outcome === "skipped" ? "–" : "·")} ${header}: ${theme.fg("dim", outcome)}`;
+}
+
+function expandedQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme): string[] {
+	const answer = details.answers[question.id];
+	const chosen = new Set(answer?.selections.filter((s) => !s.custom).map((s) => s.value));
+	const lines = [`${theme.fg("accent", sanitizeLine(question.header))}  ${sanitizeLine(question.question)}`];
+	for (const option of question.options) {
+		const on = chosen.has(option.value);
+		const mark = on ? theme.fg("success", "●") : theme.fg("dim", "○");
+		lines.push(`  ${mark} ${on ? sanitizeLine(option.label) : theme.fg("muted", sanitizeLine(option.label))}`);
+		for (const note of details.notes.filter((n) => n.questionId === question.id && n.option === option.label)) {
+			lines.push(theme.fg("dim", `      note: ${indent(sanitizeText(note.text), "      ")}`));
+		}
+	}
+	for (const selection of answer?.selections.filter((s) => s.custom) ?? []) {
+		lines.push(`  ${theme.fg("success", "●")} ${theme.fg("muted", "wrote:")} ${indent(sanitizeText(selection.label), "    ")}`);
+	}
+	if (!answer) lines.push(`  ${theme.fg("dim", questionOutcome(details, question.id))}`);
+	for (const note of details.notes.filter((n) => n.questionId === question.id && n.option === undefined)) {
+		lines.push(theme.fg("dim", `  note: ${indent(sanitizeText(note.text), "    ")}`));
+	}
+	return lines;
+}
+
+function indent(text: string, by: string): string {
+	return text.replace(/\n/g, `\n${by}`);
+}

@@ -1,0 +1,65 @@
+/**
+ * How a session reaches its user: the one place that picks the UI for a form.
+ *
+ * - interactive TUI: the inline form;
+ * - RPC under a relay-aware parent (PI_ASK_USER_RELAY=1): the whole form goes
+ *   up as one relay request — this is also how a nested subagent's form climbs
+ *   to the top;
+ * - plain RPC: the dialog walker, which any RPC client can show;
+ * - no UI: "no_ui".
+ *
+ * Every ask waits in the process's FIFO queue, so the session's own forms and
+ * the ones relayed from subagents never overlap on screen.
+ */
+
+import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { collectedToReply } from "./codec.ts";
+import { collectWithDialogs } from "./dialogs.ts";
+import { showAskForm } from "./form/index.ts";
+import { collectViaRelay, type RelayEnvironment } from "./relay/child.ts";
+import type { FormQueue } from "./relay/queue.ts";
+import type { ChannelHandler } from "./relay/registry.ts";
+import type { AskForm, AskProgress, AskStatus, Collected } from "./types.ts";
+
+export interface SurfaceContext {
+	hasUI: boolean;
+	ui: ExtensionUIContext;
+	/** Aborts the session's agent run (the user's interrupt key inside the form). */
+	abort(): void;
+}
+
+export interface AskOptions {
+	signal?: AbortSignal;
+	/** Who asked, for relayed forms: shown above the form. */
+	asker?: string;
+	onProgress?: (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) => void;
+}
+
+export type AskSurface = (form: AskForm, options: AskOptions) => Promise<Collected>;
+
+export function nothingCollected(status: AskStatus, error?: string): Collected {
+	return { status, answers: {}, skipped: [], notes: [], ...(error ? { error } : {}) };
+}
+
+export function createSurface(ctx: SurfaceContext, queue: FormQueue, relayEnv: RelayEnvironment): AskSurface {
+	return (form, options) =>
+		queue.run(() => collectHere(ctx, relayEnv, form, options), options.signal, () => nothingCollected("aborted"));
+}
+
+async function collectHere(ctx: SurfaceContext, relayEnv: RelayEnvironment, form: AskForm, options: AskOptions): Promise<Collected> {
+	if (!ctx.hasUI) return nothingCollected("no_ui");
+	const { signal, asker, onProgress } = options;
+	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort() });
+	if (fromForm) return fromForm;
+	// custom() showed nothing: an RPC host.
+	if (relayEnv.relay) return collectViaRelay(ctx.ui, form, { signal, asker });
+	return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress });
+}
+
+/** The "ask_user" channel of this session: relayed requests are asked here, in turn with everything else. */
+export function createAskChannel(surface: AskSurface): ChannelHandler {
+	return async (request, { signal }) => {
+		const collected = await surface({ questions: request.questions, metadata: request.metadata }, { signal, asker: request.asker });
+		return collectedToReply(collected, request.rid);
+	};
+}

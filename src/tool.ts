@@ -1,0 +1,183 @@
+/**
+ * The ask_user tool: its definition and the execute flow, in this order —
+ * normalise → validate (throw with the fix) → abort check → pick the UI →
+ * collect → result.
+ *
+ * This is the top of the import graph below index.ts: it knows every UI and
+ * picks one; none of them knows about the others.
+ */
+
+import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import { Text } from "@mariozechner/pi-tui";
+import {
+	buildDetails,
+	decodeRelayReply,
+	encodeRelayReply,
+	formatProgressText,
+	formatResultText,
+	progressDetails,
+	replyToCollected,
+} from "./codec.ts";
+import { normalizeArguments } from "./normalize.ts";
+import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
+import { renderCallText, renderResultText } from "./render.ts";
+import { ASK_CHANNEL, getChannel } from "./relay/registry.ts";
+import { AskParamsSchema } from "./schema.ts";
+import { type AskSurface, nothingCollected, type SurfaceContext } from "./surface.ts";
+import { type AskDetails, type AskForm, type AskParams, type AskProgress, type Collected, RELAY_VERSION } from "./types.ts";
+import { AskUserInputError, validateParams } from "./validate.ts";
+
+/**
+ * Where prepareArguments leaves the normalisation notices for execute. pi
+ * validates the prepared object against the schema, which ignores unknown
+ * keys, and hands that object to execute; the notices ride along with it.
+ */
+const NOTICES = "__askUserNotices";
+
+type PreparedParams = AskParams & { [NOTICES]?: string[] };
+
+/** The parts of pi's extension API the tool needs, and its settings. */
+export interface ToolHost {
+	getActiveTools(): string[];
+	setActiveTools(names: string[]): void;
+	/** How long the user has to answer; undefined waits as long as it takes. */
+	timeoutMs?(): number | undefined;
+	/** The way this session reaches its user (shared with the relay channel, so forms queue together). */
+	surface(ctx: SurfaceContext): AskSurface;
+}
+
+/** normalise → validate; throws AskUserInputError naming every problem and its fix. */
+export function prepareForm(raw: unknown): { form: AskForm; notices: string[] } {
+	const { params, notices } = normalizeArguments(raw);
+	const carried = (raw as PreparedParams | null)?.[NOTICES];
+	const allNotices = Array.isArray(carried) ? [...carried.filter((n) => typeof n === "string"), ...notices] : notices;
+	const result = validateParams(params);
+	if (!result.ok) throw new AskUserInputError(result.issues, allNotices);
+	return { form: result.form, notices: allNotices };
+}
+
+export function toolResult(form: AskForm, collected: Collected, notices: string[]): AgentToolResult<AskDetails> & { terminate?: boolean } {
+	const extra = notices.length ? { notices } : {};
+	return {
+		content: [{ type: "text", text: formatResultText(form, collected, extra) }],
+		details: buildDetails(form, collected, extra),
+		// A dismissal means the user wants the floor: end the turn instead of letting the model guess on.
+		...(collected.status === "dismissed" ? { terminate: true } : {}),
+	};
+}
+
+async function collect(
+	host: ToolHost,
+	form: AskForm,
+	ctx: ExtensionContext,
+	signal: AbortSignal | undefined,
+	onUpdate: AgentToolUpdateCallback<AskDetails> | undefined,
+): Promise<Collected> {
+	const onProgress = (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) =>
+		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
+	if (ctx.hasUI) return host.surface(ctx)(form, { signal, onProgress });
+	return collectThroughChannel(form, signal);
+}
+
+/**
+ * A session without UI (print mode, or a subagent session made through the
+ * SDK in this process) asks through the session that has one, if any. The
+ * reply crosses a package boundary (the handler may belong to another copy or
+ * version), so it is checked like one that crossed a process boundary.
+ */
+async function collectThroughChannel(form: AskForm, signal: AbortSignal | undefined): Promise<Collected> {
+	const channel = getChannel(ASK_CHANNEL);
+	if (!channel) return nothingCollected("no_ui");
+	const reply = await channel({ v: RELAY_VERSION, questions: form.questions, metadata: form.metadata }, { signal });
+	const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
+	return decoded.ok ? replyToCollected(decoded.reply) : nothingCollected("error", decoded.error);
+}
+
+export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskParamsSchema, AskDetails> {
+	return {
+		name: TOOL_NAME,
+		label: TOOL_LABEL,
+		description: TOOL_DESCRIPTION,
+		promptSnippet: PROMPT_SNIPPET,
+		promptGuidelines: PROMPT_GUIDELINES,
+		parameters: AskParamsSchema,
+		// Two forms never overlap, and no sibling tool runs before the user has answered.
+		executionMode: "sequential",
+
+		prepareArguments(raw: unknown): PreparedParams {
+			const { form, notices } = prepareForm(raw);
+			return notices.length ? { ...form, [NOTICES]: notices } : form;
+		},
+
+		async execute(_toolCallId, params, signal, onUpdate, ctx) {
+			const { form, notices } = prepareForm(params);
+			if (signal?.aborted) return toolResult(form, nothingCollected("aborted"), notices);
+
+			// The UIs know one signal: the run's abort or the timeout, whichever comes first.
+			const deadline = withTimeout(signal, host.timeoutMs?.());
+			let collected: Collected;
+			try {
+				collected = await collect(host, form, ctx, deadline.signal, onUpdate);
+			} catch (error) {
+				collected = nothingCollected("error", error instanceof Error ? error.message : String(error));
+			} finally {
+				deadline.clear();
+			}
+			if (collected.status === "aborted" && deadline.timedOut()) collected = { ...collected, status: "timed_out" };
+			if (collected.status === "no_ui") deactivate(host);
+			return toolResult(form, collected, notices);
+		},
+
+		renderCall(args, theme, context) {
+			const text = (context.lastComponent as Text | undefined) ?? new Text("", 0, 0);
+			text.setText(renderCallText(args, theme));
+			return text;
+		},
+
+		renderResult(result, { expanded }, theme, context) {
+			const text = (context.lastComponent as Text | undefined) ?? new Text("", 0, 0);
+			const details = result.details as AskDetails | undefined;
+			if (details && Array.isArray(details.questions)) {
+				text.setText(renderResultText(details, expanded, theme));
+			} else {
+				// A thrown error (e.g. invalid arguments) has no details: show what the model was told.
+				const first = result.content[0];
+				text.setText(theme.fg("error", first?.type === "text" ? first.text : "ask_user failed"));
+			}
+			return text;
+		},
+	};
+}
+
+/** Seconds as given on the command line or in the environment; anything else means no limit. */
+export function parseTimeout(value: unknown): number | undefined {
+	const seconds = typeof value === "string" ? Number(value) : Number.NaN;
+	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
+	if (!timeoutMs || timeoutMs <= 0) return { signal, timedOut: () => false, clear: () => {} };
+	const controller = new AbortController();
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		controller.abort();
+	}, timeoutMs);
+	const onAbort = () => controller.abort();
+	signal?.addEventListener("abort", onAbort, { once: true });
+	return {
+		signal: controller.signal,
+		timedOut: () => timedOut && !signal?.aborted,
+		clear: () => {
+			clearTimeout(timer);
+			signal?.removeEventListener("abort", onAbort);
+		},
+	};
+}
+
+/** No form can be shown in this session: take the tool away so the model stops trying (§5). */
+function deactivate(host: ToolHost): void {
+	host.setActiveTools(host.getActiveTools().filter((name) => name !== TOOL_NAME));
+}
+
+export { AskUserInputError };

@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import { collectWithDialogs, ROW } from "../src/dialogs.ts";
+import type { AskForm, AskProgress, AskQuestion } from "../src/types.ts";
+import { cancel, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";
+
+function question(id: string, labels: string[], extra: Partial<AskQuestion> = {}): AskQuestion {
+	return {
+		id,
+		header: id.toUpperCase(),
+		question: `Pick a ${id}?`,
+		options: labels.map((label) => ({ label, value: label.toLowerCase(), recommended: false })),
+		multiSelect: false,
+		allowOther: true,
+		required: true,
+		...extra,
+	};
+}
+
+const db = question("db", ["Postgres", "SQLite"], { context: "We have 3 services." });
+const features = question("features", ["Auth", "Billing", "Search"], { multiSelect: true });
+const name = question("name", ["Keep", "Rename"], { required: false });
+
+const form = (...questions: AskQuestion[]): AskForm => ({ questions });
+
+describe("the dialog walker", () => {
+	it("one single-select question: choosing an option answers and submits without a review", async () => {
+		const ui = scriptedDialogs([pick("2.")]);
+		const result = await collectWithDialogs(ui, form(db));
+		expect(result).toEqual({
+			status: "answered",
+			answers: { db: { kind: "single", selections: [{ value: "sqlite", label: "SQLite" }] } },
+			skipped: [],
+			notes: [],
+		});
+		expect(ui.calls[0]?.title).toContain("Pick a db?");
+		expect(ui.calls[0]?.title).toContain("We have 3 services.");
+		expect(ui.remaining()).toBe(0);
+	});
+
+	it("offers the options numbered, then the free-text row and a note row; no Back on the first question", async () => {
+		const ui = scriptedDialogs([pick("1.")]);
+		await collectWithDialogs(ui, form(db));
+		expect(ui.calls[0]?.items).toEqual(["1. Postgres", "2. SQLite", ROW.freeText, ROW.note]);
+	});
+
+	it("walks three questions, multi-select with Done, Skip on the optional one, then submits from the review", async () => {
+		const ui = scriptedDialogs([pick("1."), pick("1."), pick("3."), pick(ROW.done), pick(ROW.skip), pick(ROW.submit)]);
+		const result = await collectWithDialogs(ui, form(db, features, name));
+		expect(result.status).toBe("answered");
+		expect(result.answers).toEqual({
+			db: { kind: "single", selections: [{ value: "postgres", label: "Postgres" }] },
+			features: {
+				kind: "multi",
+				selections: [
+					{ value: "auth", label: "Auth" },
+					{ value: "search", label: "Search" },
+				],
+			},
+		});
+		expect(result.skipped).toEqual(["name"]);
+		expect(ui.calls[1]?.items.slice(0, 3)).toEqual(["1. [ ] Auth", "2. [ ] Billing", "3. [ ] Search"]);
+		expect(ui.calls[2]?.items[0]).toBe("1. [x] Auth");
+		expect(ui.calls[5]?.title).toContain("FEATURES: Auth, Search");
+		expect(ui.calls[5]?.title).toContain("NAME: (skipped)");
+	});
+
+	it("toggling a multi-select option twice removes it again", async () => {
+		const ui = scriptedDialogs([pick("2."), pick("2."), pick("1."), pick(ROW.done)]);
+		const result = await collectWithDialogs(ui, form(features));
+		expect(result.answers.features?.selections.map((s) => s.label)).toEqual(["Auth"]);
+	});
+
+	it("Done with nothing picked on a required multi-select question asks again with a hint", async () => {
+		const ui = scriptedDialogs([pick(ROW.done), pick("1."), pick(ROW.done)]);
+		const result = await collectWithDialogs(ui, form(features));
+		expect(ui.calls[1]?.title).toContain("Pick at least one");
+		expect(result.status).toBe("answered");
+	});
+
+	it("free text is kept exactly as typed, newlines and spaces included", async () => {
+		const text = '  two\nlines "quoted" 🎉  ';
+		const ui = scriptedDialogs([pick(ROW.freeText), type(text)]);
+		const result = await collectWithDialogs(ui, form(db));
+		expect(result.answers.db).toEqual({ kind: "single", selections: [{ value: text, label: text, custom: true }] });
+	});
+
+	it("free text on a multi-select question is one more selection, after the chosen options", async () => {
+		const ui = scriptedDialogs([pick(ROW.freeText), type("Audit log"), pick("2."), pick(ROW.done)]);
+		const result = await collectWithDialogs(ui, form(features));
+		expect(result.answers.features?.selections).toEqual([
+			{ value: "billing", label: "Billing" },
+			{ value: "Audit log", label: "Audit log", custom: true },
+		]);
+	});
+
+	it("a text over 4000 units is refused with a message and offered again intact, never clipped", async () => {
+		const long = "x".repeat(4001);
+		const ui = scriptedDialogs([pick(ROW.freeText), type(long), (call) => (call.items[0] === long ? "short" : "LOST")]);
+		const result = await collectWithDialogs(ui, form(db));
+		expect(ui.calls[2]?.title).toContain("4001 characters; the limit is 4000");
+		expect(result.answers.db?.selections[0]?.label).toBe("short");
+	});
+
+	it("cancelling the editor returns to the question and keeps the earlier custom answer", async () => {
+		const ui = scriptedDialogs([pick(ROW.freeText), type("mine"), pick(ROW.back), pick(ROW.freeText), cancel, pick(ROW.next), pick("1."), pick(ROW.submit)]);
+		const result = await collectWithDialogs(ui, form(db, name));
+		// the editor reopened with the saved text, was cancelled, and the question came back
+		expect(ui.calls[4]).toMatchObject({ method: "editor", items: ["mine"] });
+		expect(ui.calls[5]?.method).toBe("select");
+		expect(ui.calls[5]?.title).toContain("Pick a db?");
+		expect(result.answers.db?.selections[0]).toEqual({ value: "mine", label: "mine", custom: true });
+	});
+
+	it("Back returns to the previous question with its answer marked", async () => {
+		const ui = scriptedDialogs([pick("2."), pick(ROW.back), pick("1."), pick("1."), pick(ROW.submit)]);
+		const result = await collectWithDialogs(ui, form(db, name));
+		expect(ui.calls[2]?.items[1]).toBe("2. ● SQLite");
+		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
+		expect(result.answers.name?.selections[0]?.label).toBe("Keep");
+	});
+
+	it("a note is saved on the question, and an empty note removes it", async () => {
+		const ui = scriptedDialogs([pick(ROW.note), type("ask the DBA"), pick("1.")]);
+		const result = await collectWithDialogs(ui, form(db));
+		expect(result.notes).toEqual([{ questionId: "db", text: "ask the DBA" }]);
+		expect(ui.calls[2]?.items).toContain(ROW.editNote);
+		expect(ui.calls[2]?.items).not.toContain(ROW.next);
+
+		const removing = scriptedDialogs([pick(ROW.note), type("x"), pick(ROW.editNote), type("  "), pick("1.")]);
+		expect((await collectWithDialogs(removing, form(db))).notes).toEqual([]);
+	});
+
+	it("cancelling a question's select dismisses the form and keeps the answers given so far", async () => {
+		const ui = scriptedDialogs([pick("1."), cancel]);
+		const result = await collectWithDialogs(ui, form(db, features));
+		expect(result.status).toBe("dismissed");
+		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
+	});
+
+	it("Cancel on the review dismisses with every answer kept", async () => {
+		const ui = scriptedDialogs([pick("1."), pick("2."), pick(ROW.cancel)]);
+		const result = await collectWithDialogs(ui, form(db, name));
+		expect(result.status).toBe("dismissed");
+		expect(Object.keys(result.answers)).toEqual(["db", "name"]);
+	});
+
+	it("an abort while a dialog is open resolves at once as aborted, even if the dialog never answers", async () => {
+		const controller = new AbortController();
+		const ui = {
+			select: () => new Promise<string | undefined>(() => {}),
+			editor: () => new Promise<string | undefined>(() => {}),
+		};
+		const pending = collectWithDialogs(ui, form(db), { signal: controller.signal });
+		controller.abort();
+		await expect(pending).resolves.toMatchObject({ status: "aborted" });
+	});
+
+	it("an abort while the editor is open keeps the answers given so far", async () => {
+		const controller = new AbortController();
+		let step = 0;
+		const ui = {
+			select: async (_title: string, rows: string[]) => (step++ === 0 ? rows[0] : rows.find((r) => r === ROW.freeText)),
+			editor: () => {
+				controller.abort();
+				return new Promise<string | undefined>(() => {});
+			},
+		};
+		const result = await collectWithDialogs(ui, form(db, name), { signal: controller.signal });
+		expect(result.status).toBe("aborted");
+		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
+	});
+
+	it("reports progress: opened, each answer, review, submitted", async () => {
+		const seen: AskProgress[] = [];
+		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.submit)]);
+		await collectWithDialogs(ui, form(db, name), { onProgress: (p) => seen.push(p) });
+		expect(seen.map((p) => p.phase)).toEqual(["opened", "answered", "answered", "review", "submitted"]);
+		expect(seen[2]).toMatchObject({ questionId: "name", answered: 2, total: 2 });
+	});
+
+	it("labels every dialog with the asker, and keeps model text from reaching the client raw", async () => {
+		const hostile = question("db", ["Post\x1b]52;c;aGk=\x07gres", "SQLite"], { question: "Which\x1b[2J one?" });
+		const ui = scriptedDialogs([pick("1.")]);
+		await collectWithDialogs(ui, form(hostile), { asker: "scout" });
+		const shown = `${ui.calls[0]?.title}${ui.calls[0]?.items.join("")}`;
+		expect(ui.calls[0]?.title.startsWith("scout asks · DB")).toBe(true);
+		expect(shown).not.toContain("\x1b");
+		expect(ui.calls[0]?.items[0]).toBe("1. Postgres");
+	});
+});

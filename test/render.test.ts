@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { type RenderTheme, renderCallText, renderResultText } from "../src/render.ts";
+import type { AskDetails, AskQuestion } from "../src/types.ts";
+
+/** Shows colours as [color:text] so a test can see which text got which colour. */
+const theme: RenderTheme = {
+	fg: (color, text) => `[${color}:${text}]`,
+	bold: (text) => text,
+};
+const plain: RenderTheme = { fg: (_color, text) => text, bold: (text) => text };
+
+const q = (id: string, header: string, labels: string[], extra: Partial<AskQuestion> = {}): AskQuestion => ({
+	id,
+	header,
+	question: `${header}?`,
+	options: labels.map((label) => ({ label, value: label, recommended: false })),
+	multiSelect: false,
+	allowOther: true,
+	required: true,
+	...extra,
+});
+
+const questions = [
+	q("db", "Database", ["Postgres", "SQLite"]),
+	q("features", "Features", ["Auth", "Billing"], { multiSelect: true }),
+	q("name", "Name", ["Keep", "Rename"], { required: false }),
+];
+
+const answered: AskDetails = {
+	status: "answered",
+	questions,
+	answers: {
+		db: { kind: "single", selections: [{ value: "Postgres", label: "Postgres" }] },
+		features: {
+			kind: "multi",
+			selections: [
+				{ value: "Auth", label: "Auth" },
+				{ value: "audit\nlog", label: "audit\nlog", custom: true },
+			],
+		},
+	},
+	skipped: ["name"],
+	notes: [
+		{ questionId: "db", text: "v16 please" },
+		{ questionId: "features", option: "Billing", text: "later" },
+	],
+};
+
+describe("renderCall", () => {
+	it("shows the tool and the headers, with Q<n> for missing ones", () => {
+		const args = { questions: [{ header: "Database", question: "?", options: [] }, { question: "?", options: [] }] };
+		expect(renderCallText(args, plain)).toBe("ask_user Database · Q2");
+	});
+
+	it("copes with partial and hostile arguments while they stream in", () => {
+		expect(renderCallText(undefined, plain)).toBe("ask_user");
+		expect(renderCallText({ questions: "not yet" }, plain)).toBe("ask_user");
+		expect(renderCallText({ question: "Single?", header: "Bad\x1b]52;c;eA==\x07one", options: ["a", "b"] }, plain)).toBe(
+			"ask_user Badone",
+		);
+	});
+});
+
+describe("renderResult", () => {
+	it("compact: one ✓ line per answered question, skipped marked, notes hinted", () => {
+		expect(renderResultText(answered, false, plain).split("\n")).toEqual([
+			"✓ Database: Postgres (+note)",
+			"✓ Features: Auth, “audit log” (+note)",
+			"– Name: skipped",
+		]);
+	});
+
+	it("expanded: every option marked ●/○, the user's own text and the notes", () => {
+		const lines = renderResultText(answered, true, plain).split("\n");
+		expect(lines).toEqual([
+			"Database  Database?",
+			"  ● Postgres",
+			"  ○ SQLite",
+			"  note: v16 please",
+			"Features  Features?",
+			"  ● Auth",
+			"  ○ Billing",
+			"      note: later",
+			"  ● wrote: audit",
+			"    log",
+			"Name  Name?",
+			"  ○ Keep",
+			"  ○ Rename",
+			"  skipped",
+		]);
+	});
+
+	it("a dismissal is shown in the warning colour with how many were answered", () => {
+		const dismissed: AskDetails = { ...answered, status: "dismissed", skipped: [] };
+		const first = renderResultText(dismissed, false, theme).split("\n")[0];
+		expect(first).toBe("[warning:Dismissed · 2 of 3 answered]");
+		expect(renderResultText(dismissed, false, plain)).toContain("· Name: unanswered");
+	});
+
+	it("no_ui, aborted and timed_out are warnings too; error is an error with its reason", () => {
+		for (const status of ["no_ui", "aborted", "timed_out"] as const) {
+			expect(renderResultText({ ...answered, status }, false, theme)).toMatch(/^\[warning:/);
+		}
+		const failed = renderResultText({ ...answered, status: "error", error: "bad reply" }, false, theme);
+		expect(failed.split("\n")[0]).toBe("[error:Failed · 2 of 3 answered — bad reply]");
+	});
+
+	it("names the asker of a relayed form", () => {
+		expect(renderResultText({ ...answered, asker: "planner › scout" }, false, plain)).toContain("asked by planner › scout");
+	});
+});

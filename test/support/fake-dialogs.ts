@@ -1,0 +1,61 @@
+/**
+ * A scripted stand-in for pi's standard dialogs: each step answers one dialog
+ * call, in order, and sees what the dialog showed. Used to drive the dialog
+ * walker and the tool's execute flow without a terminal.
+ */
+
+import type { DialogUI } from "../../src/dialogs.ts";
+
+export interface DialogCall {
+	method: "select" | "editor";
+	title: string;
+	/** select: the rows offered; editor: [prefill]. */
+	items: string[];
+}
+
+/** Returns the answer: a row (or a predicate picking one) for select, text for editor, undefined to cancel. */
+export type DialogStep = (call: DialogCall) => string | undefined;
+
+export interface ScriptedDialogs extends DialogUI {
+	calls: DialogCall[];
+	/** Steps not yet used: a finished test should have used them all. */
+	remaining(): number;
+}
+
+export function scriptedDialogs(steps: DialogStep[]): ScriptedDialogs {
+	const queue = [...steps];
+	const calls: DialogCall[] = [];
+	const answer = (call: DialogCall): string | undefined => {
+		calls.push(call);
+		const step = queue.shift();
+		if (!step) throw new Error(`no scripted answer for ${call.method} "${call.title.split("\n")[0]}"`);
+		return step(call);
+	};
+	return {
+		calls,
+		remaining: () => queue.length,
+		select: async (title, options) => answer({ method: "select", title, items: options }),
+		editor: async (title, prefill) => answer({ method: "editor", title, items: [prefill ?? ""] }),
+	};
+}
+
+/** Picks the select row that starts with `prefix` (e.g. "2." or "✓ Done"); fails loudly when absent. */
+export function pick(prefix: string): DialogStep {
+	return (call) => {
+		if (call.method !== "select") throw new Error(`expected a select, got ${call.method}: ${call.title}`);
+		const row = call.items.find((item) => item.startsWith(prefix));
+		if (!row) throw new Error(`no row starting with ${JSON.stringify(prefix)} in ${JSON.stringify(call.items)}`);
+		return row;
+	};
+}
+
+/** Types `text` into an editor dialog. */
+export function type(text: string): DialogStep {
+	return (call) => {
+		if (call.method !== "editor") throw new Error(`expected an editor, got ${call.method}: ${call.title}`);
+		return text;
+	};
+}
+
+/** Cancels whatever dialog is open. */
+export const cancel: DialogStep = () => undefined;

@@ -1,0 +1,257 @@
+import type { AgentToolResult, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { afterEach, describe, expect, it } from "vitest";
+import { ROW } from "../src/dialogs.ts";
+import { createFormQueue } from "../src/relay/queue.ts";
+import { ASK_CHANNEL, channelRegistry, registerChannel } from "../src/relay/registry.ts";
+import { createSurface } from "../src/surface.ts";
+import { AskUserInputError, createAskUserTool, parseTimeout, type ToolHost } from "../src/tool.ts";
+import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
+import { cancel, type DialogStep, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
+
+/** A host whose active tools can be observed. */
+function host(timeoutMs?: number): ToolHost & { active: string[] } {
+	const state = {
+		active: ["read", "bash", "ask_user"],
+		getActiveTools: () => [...state.active],
+		setActiveTools: (names: string[]) => {
+			state.active = names;
+		},
+		timeoutMs: () => timeoutMs,
+		surface: (ctx: Parameters<ToolHost["surface"]>[0]) => createSurface(ctx, queue, { relay: false }),
+	};
+	const queue = createFormQueue();
+	return state;
+}
+
+/** An RPC-like context: custom() shows nothing, the standard dialogs are scripted. */
+function rpcContext(steps: DialogStep[], overrides: Partial<ExtensionContext> = {}) {
+	const dialogs = scriptedDialogs(steps);
+	let aborts = 0;
+	const ctx = {
+		hasUI: true,
+		ui: { custom: async () => undefined, select: dialogs.select, editor: dialogs.editor },
+		abort: () => {
+			aborts++;
+		},
+		...overrides,
+	} as unknown as ExtensionContext;
+	return { ctx, dialogs, aborts: () => aborts };
+}
+
+const printContext = { hasUI: false, ui: {} } as unknown as ExtensionContext;
+
+const twoQuestions = {
+	questions: [
+		{ header: "Database", question: "Which database?", options: [{ label: "Postgres", value: "pg" }, { label: "SQLite" }] },
+		{ header: "Name", question: "Rename the app?", required: false, options: [{ label: "Keep" }, { label: "Rename" }] },
+	],
+	metadata: { flowId: "setup-1" },
+};
+
+function text(result: AgentToolResult<unknown>): string {
+	const first = result.content[0];
+	return first?.type === "text" ? first.text : "";
+}
+
+async function run(tool: ReturnType<typeof createAskUserTool>, raw: unknown, ctx: ExtensionContext, signal?: AbortSignal, updates?: unknown[]) {
+	const params = tool.prepareArguments ? tool.prepareArguments(raw) : (raw as never);
+	return tool.execute("call-1", params, signal, updates ? (u) => updates.push(u) : undefined, ctx);
+}
+
+afterEach(() => channelRegistry().channels.clear());
+
+describe("the ask_user tool", () => {
+	it("is sequential, and its steering names the tool in every guideline", () => {
+		const tool = createAskUserTool(host());
+		expect(tool.name).toBe("ask_user");
+		expect(tool.executionMode).toBe("sequential");
+		for (const guideline of tool.promptGuidelines ?? []) expect(guideline).toContain("ask_user");
+		expect(tool.description).toMatch(/Other/);
+	});
+
+	it("invalid arguments throw before any UI, naming the path and the fix", async () => {
+		const tool = createAskUserTool(host());
+		const bad = { questions: [{ question: "Pick?", options: [{ label: "Only one" }] }] };
+		expect(() => tool.prepareArguments?.(bad)).toThrow(AskUserInputError);
+		expect(() => tool.prepareArguments?.(bad)).toThrow(/questions\[0\]\.options/);
+		const { ctx, dialogs } = rpcContext([]);
+		await expect(tool.execute("c", bad as never, undefined, undefined, ctx)).rejects.toThrow(/questions\[0\]\.options/);
+		expect(dialogs.calls).toHaveLength(0);
+	});
+
+	it("over RPC the dialogs collect the answers and the model reads them with ids and values", async () => {
+		const tool = createAskUserTool(host());
+		const { ctx } = rpcContext([pick("1."), pick("2."), pick(ROW.submit)]);
+		const result = await run(tool, twoQuestions, ctx);
+		const details = result.details as AskDetails;
+		expect(details.status).toBe("answered");
+		expect(details.answers.database?.selections).toEqual([{ value: "pg", label: "Postgres" }]);
+		expect(details.metadata).toEqual({ flowId: "setup-1" });
+		expect(text(result)).toContain("database");
+		expect(text(result)).toContain('"Postgres"');
+		expect(text(result)).toContain("pg");
+		expect((result as { terminate?: boolean }).terminate).toBeUndefined();
+	});
+
+	it("a dismissal keeps the partial answers, tells the model to wait, and terminates the turn", async () => {
+		const tool = createAskUserTool(host());
+		const { ctx } = rpcContext([pick("1."), cancel]);
+		const result = await run(tool, twoQuestions, ctx);
+		expect((result.details as AskDetails).status).toBe("dismissed");
+		expect((result.details as AskDetails).answers.database).toBeDefined();
+		expect((result as { terminate?: boolean }).terminate).toBe(true);
+		expect(text(result).toLowerCase()).toContain("dismissed");
+	});
+
+	it("without a UI it returns no_ui, removes itself from the active tools, and says not to call it again", async () => {
+		const h = host();
+		const tool = createAskUserTool(h);
+		const result = await run(tool, twoQuestions, printContext);
+		expect((result.details as AskDetails).status).toBe("no_ui");
+		expect(h.active).toEqual(["read", "bash"]);
+		expect(text(result)).toMatch(/don't call it again|do not call it again/i);
+	});
+
+	it("a session without UI asks through the process's session that has one (an in-process subagent)", async () => {
+		const h = host();
+		const tool = createAskUserTool(h);
+		registerChannel(ASK_CHANNEL, async (request) => ({
+			v: RELAY_VERSION,
+			status: "answered",
+			answers: { database: { kind: "single", selections: [{ value: "pg", label: "Postgres" }] } },
+			skipped: request.questions.filter((q) => !q.required).map((q) => q.id),
+			notes: [],
+		}));
+		const result = await run(tool, twoQuestions, printContext);
+		expect((result.details as AskDetails).status).toBe("answered");
+		expect((result.details as AskDetails).skipped).toEqual(["name"]);
+		expect(h.active).toContain("ask_user");
+	});
+
+	it("a reply from another session that does not fit the form is an error, never a guess", async () => {
+		const tool = createAskUserTool(host());
+		registerChannel(ASK_CHANNEL, async () => ({
+			v: RELAY_VERSION,
+			status: "answered",
+			answers: { database: { kind: "single", selections: [{ value: "mysql", label: "MySQL" }] } },
+			skipped: [],
+			notes: [],
+		}));
+		const result = await run(tool, twoQuestions, printContext);
+		expect((result.details as AskDetails).status).toBe("error");
+	});
+
+	it("an abort while a dialog is open resolves once, as aborted, with what was answered", async () => {
+		const tool = createAskUserTool(host());
+		const controller = new AbortController();
+		const never: DialogStep = () => {
+			controller.abort();
+			return undefined;
+		};
+		const { ctx } = rpcContext([pick("1."), never]);
+		const result = await run(tool, twoQuestions, ctx, controller.signal);
+		expect((result.details as AskDetails).status).toBe("aborted");
+		expect((result.details as AskDetails).answers.database).toBeDefined();
+	});
+
+	it("an already aborted run shows nothing and returns aborted", async () => {
+		const tool = createAskUserTool(host());
+		const { ctx, dialogs } = rpcContext([]);
+		const controller = new AbortController();
+		controller.abort();
+		const result = await run(tool, twoQuestions, ctx, controller.signal);
+		expect((result.details as AskDetails).status).toBe("aborted");
+		expect(dialogs.calls).toHaveLength(0);
+	});
+
+	it("nobody answering within the timeout gives timed_out with the answers so far", async () => {
+		const tool = createAskUserTool(host(30));
+		const ctx = {
+			hasUI: true,
+			ui: {
+				custom: async () => undefined,
+				select: (_t: string, rows: string[], opts?: { signal?: AbortSignal }) =>
+					rows[0]?.startsWith("1. Postgres") && !opts?.signal?.aborted && !seen++
+						? Promise.resolve(rows[0])
+						: new Promise<string | undefined>(() => {}),
+				editor: async () => undefined,
+			},
+		} as unknown as ExtensionContext;
+		let seen = 0;
+		const result = await run(tool, twoQuestions, ctx);
+		expect((result.details as AskDetails).status).toBe("timed_out");
+		expect((result.details as AskDetails).answers.database).toBeDefined();
+		expect(text(result).toLowerCase()).toContain("time");
+	});
+
+	it("a UI that throws gives an error result, not a crash", async () => {
+		const tool = createAskUserTool(host());
+		const ctx = {
+			hasUI: true,
+			ui: {
+				custom: async () => undefined,
+				select: async () => {
+					throw new Error("client went away");
+				},
+			},
+		} as unknown as ExtensionContext;
+		const result = await run(tool, twoQuestions, ctx);
+		expect((result.details as AskDetails).status).toBe("error");
+		expect(text(result)).toContain("client went away");
+	});
+
+	it("reports progress through onUpdate while the dialogs are open", async () => {
+		const tool = createAskUserTool(host());
+		const { ctx } = rpcContext([pick("1."), pick("1."), pick(ROW.submit)]);
+		const updates: unknown[] = [];
+		await run(tool, twoQuestions, ctx, undefined, updates);
+		const phases = updates.map((u) => (u as { details: AskDetails }).details.progress?.phase);
+		expect(phases).toEqual(["opened", "answered", "answered", "review", "submitted"]);
+		expect((updates[1] as { details: AskDetails }).details.status).toBe("pending");
+	});
+
+	it("a dropped Other option reaches the model as a notice, through prepareArguments", async () => {
+		const tool = createAskUserTool(host());
+		const withOther = {
+			questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }, { label: "Other…" }] }],
+		};
+		const { ctx, dialogs } = rpcContext([pick("1.")]);
+		const result = await run(tool, withOther, ctx);
+		expect(dialogs.calls[0]?.items.some((row) => row.includes("Other"))).toBe(false);
+		expect(text(result)).toMatch(/Other/);
+		expect((result.details as AskDetails).notices?.length).toBe(1);
+	});
+
+	it("an error that follows a dropped Other option says the option was dropped", () => {
+		const tool = createAskUserTool(host());
+		const onlyOther = { questions: [{ question: "Which?", options: [{ label: "A" }, { label: "Other" }] }] };
+		expect(() => tool.prepareArguments?.(onlyOther)).toThrow(/questions\[0\]\.options[^]*Note: .*Other/);
+	});
+
+	it("accepts Claude Code's AskUserQuestion shape on the first call", async () => {
+		const tool = createAskUserTool(host());
+		const claude = {
+			questions: [
+				{
+					question: "Which auth method?",
+					header: "Auth",
+					multiSelect: false,
+					options: [
+						{ label: "OAuth (Recommended)", description: "Delegated login" },
+						{ label: "API keys", description: "Simple" },
+					],
+				},
+			],
+		};
+		const { ctx, dialogs } = rpcContext([pick("1.")]);
+		const result = await run(tool, claude, ctx);
+		expect(dialogs.calls[0]?.items[0]).toBe("1. OAuth (recommended) — Delegated login");
+		expect((result.details as AskDetails).answers.auth?.selections[0]?.label).toBe("OAuth");
+	});
+
+	it("parses the timeout setting in seconds and ignores anything else", () => {
+		expect(parseTimeout("90")).toBe(90_000);
+		expect(parseTimeout("0.5")).toBe(500);
+		for (const value of [undefined, "", "0", "-3", "soon", true]) expect(parseTimeout(value)).toBeUndefined();
+	});
+});
