@@ -1,0 +1,121 @@
+/**
+ * An example subagent runner that relays its children's questions to the user.
+ *
+ * It registers the tool `subagent` ({ agent, task }): the task runs in a child
+ * `pi --mode rpc` that has ask_user loaded; when the child's model calls
+ * ask_user, its form appears in THIS session's UI, labelled with the agent's
+ * name, and the answers flow back to the child. The whole integration is the
+ * three marked lines: the environment, `relay.handle`, `relay.dispose`.
+ *
+ *   pi -e ./index.ts -e ./examples/subagent-runner/index.ts
+ *
+ * PI_SUBAGENT_ARGS (a JSON array) adds arguments to every child, e.g. a model:
+ *   PI_SUBAGENT_ARGS='["--model","anthropic/claude-sonnet-4-5"]'
+ */
+
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { Type } from "@sinclair/typebox";
+import { createChildRelay, relayEnvironment } from "../../src/relay/index.ts";
+
+const ASK_USER_EXTENSION = fileURLToPath(new URL("../../index.ts", import.meta.url));
+
+export default function subagentRunner(pi: ExtensionAPI): void {
+	pi.registerTool({
+		name: "subagent",
+		label: "Subagent",
+		description: "Run a task in a separate pi process (a subagent) and return its final answer.",
+		parameters: Type.Object({
+			agent: Type.String({ description: "A short name for the subagent, shown to the user" }),
+			task: Type.String({ description: "The task, self-contained" }),
+		}),
+		async execute(_toolCallId, params, signal, _onUpdate, ctx) {
+			const agent = String(params.agent);
+			const relay = createChildRelay({ asker: agent, ui: ctx.hasUI ? ctx.ui : undefined, signal }); // ← 1
+			const child = spawn(piCommand(), [...piArgs(), "--mode", "rpc", "--no-session", "-e", ASK_USER_EXTENSION, ...extraArgs()], {
+				env: { ...process.env, ...relayEnvironment() }, // ← 2
+				stdio: ["pipe", "pipe", "pipe"],
+			});
+			const stopChild = () => child.kill("SIGTERM");
+			signal?.addEventListener("abort", stopChild, { once: true });
+
+			let stderr = "";
+			child.stderr.on("data", (chunk: Buffer) => {
+				stderr = (stderr + chunk.toString()).slice(-4000);
+			});
+			const send = (message: unknown) => {
+				if (child.stdin.writable) child.stdin.write(`${JSON.stringify(message)}\n`);
+			};
+
+			try {
+				const answer = await new Promise<string>((resolve, reject) => {
+					let buffer = "";
+					child.stdout.on("data", (chunk: Buffer) => {
+						buffer += chunk.toString();
+						// RPC framing: records end at \n only (JSON strings may hold U+2028).
+						for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+							const line = buffer.slice(0, end).replace(/\r$/, "");
+							buffer = buffer.slice(end + 1);
+							let message: { type?: string; messages?: unknown[] };
+							try {
+								message = JSON.parse(line);
+							} catch {
+								continue;
+							}
+							if (message.type === "extension_ui_request") {
+								void relay.handle(message).then((response) => response && send(response)); // ← 3
+							} else if (message.type === "agent_end") {
+								resolve(finalText(message.messages ?? []));
+							}
+						}
+					});
+					child.on("exit", (code) => reject(new Error(`the subagent exited (code ${code}) before it finished${stderr ? `: ${stderr.trim()}` : ""}`)));
+					child.on("error", reject);
+					send({ type: "prompt", message: params.task });
+				});
+				return { content: [{ type: "text", text: answer || "(the subagent gave no answer)" }], details: { agent } };
+			} finally {
+				relay.dispose(); // ← closes any form the child still had open
+				signal?.removeEventListener("abort", stopChild);
+				child.stdin.end();
+				stopChild();
+			}
+		},
+	});
+}
+
+function finalText(messages: unknown[]): string {
+	for (const message of [...messages].reverse()) {
+		const { role, content } = message as { role?: string; content?: unknown };
+		if (role !== "assistant" || !Array.isArray(content)) continue;
+		const text = content
+			.filter((part): part is { type: "text"; text: string } => (part as { type?: string }).type === "text")
+			.map((part) => part.text)
+			.join("\n")
+			.trim();
+		if (text) return text;
+	}
+	return "";
+}
+
+/** The same pi that runs this session: its node binary and its CLI script. */
+function piCommand(): string {
+	return process.execPath;
+}
+
+function piArgs(): string[] {
+	const script = process.argv[1];
+	return script && existsSync(script) ? [script] : [];
+}
+
+function extraArgs(): string[] {
+	const raw = process.env.PI_SUBAGENT_ARGS;
+	if (!raw) return [];
+	const parsed: unknown = JSON.parse(raw);
+	if (!Array.isArray(parsed) || !parsed.every((arg) => typeof arg === "string")) {
+		throw new Error("PI_SUBAGENT_ARGS must be a JSON array of strings");
+	}
+	return parsed;
+}

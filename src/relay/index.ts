@@ -1,0 +1,8 @@
+/**
+ * The public relay entry point for subagent runners: `import … from "pi-ask-user/relay"`.
+ * See README.md, section "Subagents", and examples/subagent-runner/.
+ */
+
+export { type ChildRelay, type ChildRelayOptions, createChildRelay, type ExtensionUIRequest, type ExtensionUIResponse, type ParentUI, relayEnvironment } from "./api.ts";
+export { RELAY_ENV } from "./child.ts";
+export { ASK_CHANNEL, type ChannelHandler, getChannel, registerChannel } from "./registry.ts";

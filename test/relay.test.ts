@@ -1,0 +1,349 @@
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayReply, encodeRelayRequest, RELAY_TITLE } from "../src/codec.ts";
+import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
+import { joinAskers } from "../src/relay/asker.ts";
+import { collectViaRelay, readRelayEnvironment } from "../src/relay/child.ts";
+import { createFormQueue } from "../src/relay/queue.ts";
+import { ASK_CHANNEL, type ChannelHandler, channelRegistry, getChannel, REGISTRY_KEY, registerChannel } from "../src/relay/registry.ts";
+import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
+
+const question: AskQuestion = {
+	id: "db",
+	header: "Database",
+	question: "Which database?",
+	options: [
+		{ label: "Postgres", value: "pg", recommended: true },
+		{ label: "SQLite", value: "SQLite", recommended: false },
+	],
+	multiSelect: false,
+	allowOther: true,
+	required: true,
+};
+const form: AskForm = { questions: [question] };
+
+function reply(status: RelayReply["status"], extra: Partial<RelayReply> = {}): RelayReply {
+	return { v: RELAY_VERSION, status, answers: {}, skipped: [], notes: [], ...extra };
+}
+const pgAnswer = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };
+
+function markerRequest(id: string, request: Partial<RelayRequest> = {}) {
+	const payload = encodeRelayRequest({ v: RELAY_VERSION, questions: [question], ...request });
+	return { type: "extension_ui_request", id, method: "editor", title: RELAY_TITLE, prefill: payload };
+}
+
+function deferred<T>() {
+	let resolve!: (value: T) => void;
+	const promise = new Promise<T>((r) => {
+		resolve = r;
+	});
+	return { promise, resolve };
+}
+
+afterEach(() => {
+	channelRegistry().channels.clear();
+});
+
+describe("the channel registry", () => {
+	it("lives on globalThis under Symbol.for, versioned", () => {
+		const registry = channelRegistry();
+		expect((globalThis as Record<symbol, unknown>)[Symbol.for("pi-ask-user/channel-registry")]).toBe(registry);
+		expect(REGISTRY_KEY).toBe(Symbol.for("pi-ask-user/channel-registry"));
+		expect(registry.version).toBe(1);
+	});
+
+	it("is shared by two copies of the module, whichever loaded first", async () => {
+		// A query string makes the module loader evaluate the file again: a second copy of the package.
+		const load = (copy: string): Promise<typeof import("../src/relay/registry.ts")> =>
+			import(/* @vite-ignore */ `../src/relay/registry.ts?copy=${copy}`);
+		const copyA = await load("a");
+		const copyB = await load("b");
+		expect(copyA.registerChannel).not.toBe(copyB.registerChannel);
+		const handler: ChannelHandler = async () => reply("answered");
+		copyB.registerChannel(ASK_CHANNEL, handler);
+		expect(copyA.getChannel(ASK_CHANNEL)).toBe(handler);
+		expect(getChannel(ASK_CHANNEL)).toBe(handler);
+	});
+
+	it("replaces a channel on re-registration; the old unregister leaves the new one alone", () => {
+		const first: ChannelHandler = async () => reply("answered");
+		const second: ChannelHandler = async () => reply("dismissed");
+		const unregisterFirst = registerChannel(ASK_CHANNEL, first);
+		const unregisterSecond = registerChannel(ASK_CHANNEL, second);
+		unregisterFirst();
+		expect(getChannel(ASK_CHANNEL)).toBe(second);
+		unregisterSecond();
+		expect(getChannel(ASK_CHANNEL)).toBeUndefined();
+	});
+
+	it("replaces something that is not a registry under its key instead of crashing", () => {
+		const holder = globalThis as Record<symbol, unknown>;
+		const saved = holder[REGISTRY_KEY];
+		holder[REGISTRY_KEY] = { version: "x" };
+		try {
+			expect(channelRegistry().channels).toBeInstanceOf(Map);
+		} finally {
+			holder[REGISTRY_KEY] = saved;
+		}
+	});
+});
+
+describe("the form queue", () => {
+	it("runs one task at a time, first in first out", async () => {
+		const queue = createFormQueue();
+		const order: string[] = [];
+		const first = deferred<string>();
+		const a = queue.run(() => (order.push("a"), first.promise), undefined, () => "aborted");
+		const b = queue.run(async () => (order.push("b"), "b"), undefined, () => "aborted");
+		const c = queue.run(async () => (order.push("c"), "c"), undefined, () => "aborted");
+		await Promise.resolve();
+		expect(order).toEqual(["a"]);
+		expect(queue.waiting).toBe(2);
+		first.resolve("a");
+		expect(await Promise.all([a, b, c])).toEqual(["a", "b", "c"]);
+		expect(order).toEqual(["a", "b", "c"]);
+	});
+
+	it("a waiting task whose signal aborts leaves at once and never runs", async () => {
+		const queue = createFormQueue();
+		const first = deferred<string>();
+		const controller = new AbortController();
+		let ran = false;
+		void queue.run(() => first.promise, undefined, () => "aborted");
+		const waiting = queue.run(async () => ((ran = true), "ran"), controller.signal, () => "aborted");
+		controller.abort();
+		expect(await waiting).toBe("aborted");
+		expect(queue.waiting).toBe(0);
+		first.resolve("done");
+		await new Promise((r) => setTimeout(r, 0));
+		expect(ran).toBe(false);
+	});
+
+	it("a task that throws lets the next one run", async () => {
+		const queue = createFormQueue();
+		const failing = queue.run(
+			() => {
+				throw new Error("boom");
+			},
+			undefined,
+			() => "aborted",
+		);
+		const next = queue.run(async () => "next", undefined, () => "aborted");
+		await expect(failing).rejects.toThrow("boom");
+		expect(await next).toBe("next");
+	});
+
+	it("property: any interleaving of finishes and aborts runs each task at most once, in order, and settles every task", async () => {
+		await fc.assert(
+			fc.asyncProperty(fc.array(fc.record({ abort: fc.boolean(), throws: fc.boolean() }), { minLength: 1, maxLength: 8 }), async (plan) => {
+				const queue = createFormQueue();
+				const started: number[] = [];
+				const gates = plan.map(() => deferred<void>());
+				const controllers = plan.map(() => new AbortController());
+				const results = plan.map((step, i) =>
+					queue
+						.run(
+							async () => {
+								started.push(i);
+								await gates[i]?.promise;
+								if (step.throws) throw new Error(String(i));
+								return `ran ${i}`;
+							},
+							controllers[i]?.signal,
+							() => `aborted ${i}`,
+						)
+						.catch((e: Error) => `threw ${e.message}`),
+				);
+				plan.forEach((step, i) => step.abort && i > 0 && controllers[i]?.abort());
+				for (const gate of gates) {
+					gate.resolve();
+					await new Promise((r) => setTimeout(r, 0));
+				}
+				const settled = await Promise.all(results);
+				expect(started).toEqual([...started].sort((a, b) => a - b));
+				expect(new Set(started).size).toBe(started.length);
+				settled.forEach((result, i) => {
+					const abortedWhileWaiting = i > 0 && plan[i]?.abort;
+					expect(result).toBe(abortedWhileWaiting ? `aborted ${i}` : plan[i]?.throws ? `threw ${i}` : `ran ${i}`);
+				});
+			}),
+			{ numRuns: 200 },
+		);
+	});
+});
+
+describe("the child side", () => {
+	it("reads PI_ASK_USER_RELAY=1 from the environment, and relayEnvironment sets it", () => {
+		expect(readRelayEnvironment({})).toEqual({ relay: false });
+		expect(readRelayEnvironment({ PI_ASK_USER_RELAY: "0" })).toEqual({ relay: false });
+		expect(readRelayEnvironment(relayEnvironment())).toEqual({ relay: true });
+	});
+
+	it("sends the whole form as one editor request with the marker title, and decodes the reply", async () => {
+		const seen: { title: string; prefill?: string }[] = [];
+		const ui = {
+			editor: async (title: string, prefill?: string) => {
+				seen.push({ title, prefill });
+				const rid = JSON.parse(prefill ?? "{}").rid as string;
+				return encodeRelayReply(reply("answered", { rid, answers: pgAnswer }));
+			},
+			notify: () => {},
+		};
+		const collected = await collectViaRelay(ui, form, { asker: "scout" });
+		expect(collected).toEqual({ status: "answered", answers: pgAnswer, skipped: [], notes: [] });
+		expect(seen).toHaveLength(1);
+		expect(seen[0]?.title).toBe(RELAY_TITLE);
+		expect(JSON.parse(seen[0]?.prefill ?? "")).toMatchObject({ v: 1, asker: "scout", questions: [question] });
+	});
+
+	it("a malformed reply, a reply to another request, or a cancelled dialog is an error, never a guess", async () => {
+		const answers = ["not json", encodeRelayReply(reply("answered", { rid: "someone-else", answers: pgAnswer })), undefined];
+		for (const answer of answers) {
+			const collected = await collectViaRelay({ editor: async () => answer, notify: () => {} }, form);
+			expect(collected.status).toBe("error");
+			expect(collected.error).toBeTruthy();
+		}
+	});
+
+	it("an abort resolves at once as aborted and tells the parent with a cancel notice for this request", async () => {
+		const controller = new AbortController();
+		const notices: string[] = [];
+		let rid = "";
+		const ui = {
+			editor: (_title: string, prefill?: string) => {
+				rid = JSON.parse(prefill ?? "{}").rid;
+				return new Promise<string | undefined>(() => {});
+			},
+			notify: (message: string) => notices.push(message),
+		};
+		const pending = collectViaRelay(ui, form, { signal: controller.signal });
+		controller.abort();
+		expect((await pending).status).toBe("aborted");
+		expect(notices.map(decodeRelayCancel)).toEqual([rid]);
+	});
+});
+
+describe("the relay API", () => {
+	function parentUI(answers: { select?: string; confirm?: boolean; input?: string; editor?: string } = {}) {
+		const titles: string[] = [];
+		const notified: string[] = [];
+		const ui: ParentUI = {
+			select: async (title) => (titles.push(title), answers.select),
+			confirm: async (title) => (titles.push(title), answers.confirm ?? false),
+			input: async (title) => (titles.push(title), answers.input),
+			editor: async (title) => (titles.push(title), answers.editor),
+			notify: (message) => void notified.push(message),
+		};
+		return { ui, titles, notified };
+	}
+
+	it("answers a child's relay request through the ask_user channel, labelled with the asker", async () => {
+		const requests: RelayRequest[] = [];
+		registerChannel(ASK_CHANNEL, async (request) => (requests.push(request), reply("answered", { rid: request.rid, answers: pgAnswer })));
+		const relay = createChildRelay({ asker: "scout" });
+		const response = await relay.handle(markerRequest("r1", { rid: "rid-1", asker: "worker" }));
+		expect(response).toMatchObject({ type: "extension_ui_response", id: "r1" });
+		const decoded = decodeRelayReply((response as { value: string }).value, { questions: [question], rid: "rid-1" });
+		expect(decoded.ok && decoded.reply.answers).toEqual(pgAnswer);
+		expect(requests[0]?.asker).toBe("scout › worker");
+	});
+
+	it("a headless parent (no channel registered) answers no_ui, not dismissed", async () => {
+		const response = await createChildRelay({ asker: "scout" }).handle(markerRequest("r1"));
+		const decoded = decodeRelayReply((response as { value: string }).value);
+		expect(decoded.ok && decoded.reply.status).toBe("no_ui");
+	});
+
+	it("a malformed relay request is answered with an error reply naming the problem", async () => {
+		registerChannel(ASK_CHANNEL, async () => reply("answered"));
+		const broken = { type: "extension_ui_request", id: "r9", method: "editor", title: RELAY_TITLE, prefill: '{"v":2}' };
+		const response = await createChildRelay({ asker: "scout" }).handle(broken);
+		const decoded = decodeRelayReply((response as { value: string }).value);
+		expect(decoded.ok && decoded.reply.status).toBe("error");
+		expect(decoded.ok && decoded.reply.error).toMatch(/version/);
+	});
+
+	it("the child's cancel notice closes its open form; dispose closes the rest and nothing more is written", async () => {
+		const signals: AbortSignal[] = [];
+		registerChannel(ASK_CHANNEL, (request, { signal }) => {
+			if (signal) signals.push(signal);
+			return new Promise((resolve) => signal?.addEventListener("abort", () => resolve(reply("aborted", { rid: request.rid }))));
+		});
+		const relay = createChildRelay({ asker: "scout" });
+		const first = relay.handle(markerRequest("r1", { rid: "rid-1" }));
+		const second = relay.handle(markerRequest("r2", { rid: "rid-2" }));
+		await Promise.resolve();
+		expect(await relay.handle({ type: "extension_ui_request", id: "n1", method: "notify", message: encodeRelayCancel("rid-1") })).toBeUndefined();
+		expect(signals[0]?.aborted).toBe(true);
+		expect(signals[1]?.aborted).toBe(false);
+		const firstResponse = await first;
+		expect(decodeRelayReply((firstResponse as { value: string }).value).ok).toBe(true);
+		relay.dispose();
+		expect(signals[1]?.aborted).toBe(true);
+		expect(await second).toBeUndefined();
+		expect(await relay.handle(markerRequest("r3"))).toBeUndefined();
+	});
+
+	it("the runner's abort signal closes the child's forms", async () => {
+		let formSignal: AbortSignal | undefined;
+		registerChannel(ASK_CHANNEL, (_request, { signal }) => {
+			formSignal = signal;
+			return new Promise(() => {});
+		});
+		const runner = new AbortController();
+		const relay = createChildRelay({ asker: "scout", signal: runner.signal });
+		void relay.handle(markerRequest("r1"));
+		await Promise.resolve();
+		runner.abort();
+		expect(formSignal?.aborted).toBe(true);
+	});
+
+	it("forwards the child's ordinary dialogs to the parent's, labelled with the asker", async () => {
+		const { ui, titles, notified } = parentUI({ select: "B", confirm: true, input: "typed" });
+		const relay = createChildRelay({ asker: "scout", ui });
+		expect(await relay.handle({ type: "extension_ui_request", id: "1", method: "select", title: "Pick", options: ["A", "B"] })).toEqual({
+			type: "extension_ui_response",
+			id: "1",
+			value: "B",
+		});
+		expect(await relay.handle({ type: "extension_ui_request", id: "2", method: "confirm", title: "Sure?", message: "m" })).toEqual({
+			type: "extension_ui_response",
+			id: "2",
+			confirmed: true,
+		});
+		expect(await relay.handle({ type: "extension_ui_request", id: "3", method: "input", title: "Name" })).toMatchObject({ value: "typed" });
+		expect(await relay.handle({ type: "extension_ui_request", id: "4", method: "editor", title: "Text" })).toEqual({
+			type: "extension_ui_response",
+			id: "4",
+			cancelled: true,
+		});
+		await relay.handle({ type: "extension_ui_request", id: "5", method: "notify", message: "hello" });
+		expect(titles).toEqual(["scout: Pick", "scout: Sure?", "scout: Name", "scout: Text"]);
+		expect(notified).toEqual(["scout: hello"]);
+	});
+
+	it("ignores what is not a dialog request, and cancels dialogs when it has no parent UI", async () => {
+		const relay = createChildRelay({ asker: "scout" });
+		for (const message of [null, "text", { type: "agent_end" }, { type: "extension_ui_request", id: "s", method: "setStatus" }]) {
+			expect(await relay.handle(message)).toBeUndefined();
+		}
+		expect(await relay.handle({ type: "extension_ui_request", id: "1", method: "select", title: "t", options: [] })).toEqual({
+			type: "extension_ui_response",
+			id: "1",
+			cancelled: true,
+		});
+	});
+});
+
+describe("asker labels", () => {
+	it("join outermost first, on one line, within 200 characters", () => {
+		expect(joinAskers("planner", "scout")).toBe("planner › scout");
+		expect(joinAskers(undefined, "scout")).toBe("scout");
+		expect(joinAskers(" ", undefined)).toBeUndefined();
+		expect(joinAskers("a\nb", "c")).toBe("a b › c");
+		const long = joinAskers("x".repeat(300), "scout") ?? "";
+		expect(long.length).toBeLessThanOrEqual(200);
+		expect(long.endsWith("› scout")).toBe(true);
+	});
+});
+
