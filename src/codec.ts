@@ -1,5 +1,5 @@
 /**
- * The answer codec (§4, §6): a leaf that turns what a UI collected into the
+ * The answer codec: a leaf that turns what a UI collected into the
  * tool result (text for the model, details for the transcript), and carries
  * forms and answers between a subagent and its parent as versioned envelopes.
  * Pure: no I/O, no theme, no clock.

@@ -1,5 +1,5 @@
 /**
- * The dialog walker (§5): the form, walked one question at a time with pi's
+ * The dialog walker: the form, walked one question at a time with pi's
  * standard dialogs, so that any RPC client (an IDE, a web UI, a plain script)
  * can answer it. It returns the same Collected shape as the inline form.
  *

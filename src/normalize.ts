@@ -1,5 +1,5 @@
 /**
- * Argument normalisation (§2, "Shapes that other ask tools taught models").
+ * Argument normalisation ("Shapes that other ask tools taught models").
  *
  * Models arrive with habits from other ask tools. This folds each habit we
  * recognise into the canonical shape, so the first call succeeds, and says

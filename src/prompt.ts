@@ -1,5 +1,5 @@
 /**
- * The steering text the model reads on every turn (§4). The three pieces say
+ * The steering text the model reads on every turn. The three pieces say
  * the same thing at three lengths; each guideline names the tool, because pi
  * appends guidelines flat to the system prompt. Every word here is paid for on
  * every turn: keep it short.

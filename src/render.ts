@@ -1,5 +1,5 @@
 /**
- * How an ask_user call looks in the transcript (§4): the call line while the
+ * How an ask_user call looks in the transcript: the call line while the
  * form is open, and the result rebuilt from `details` alone, so a resumed
  * session shows exactly what the live one showed.
  *
@@ -53,6 +53,8 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 		lines.push(theme.fg(color, `${STATUS_TEXT[details.status]} · ${count}${why}`));
 	}
 	if (details.asker) lines.push(theme.fg("dim", `asked by ${sanitizeLine(details.asker)}`));
+	// While the form is open it shows the questions itself; the transcript only keeps count.
+	if (details.status === "pending") return lines.join("\n");
 	for (const question of details.questions) {
 		lines.push(...(expanded ? expandedQuestion(details, question, theme) : [compactQuestion(details, question, theme)]));
 	}

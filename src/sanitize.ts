@@ -1,5 +1,5 @@
 /**
- * The display sanitiser (§3). Every string that came from a model or a child
+ * The display sanitiser. Every string that came from a model or a child
  * process passes through here before it reaches a terminal line.
  *
  * It removes what could act on the terminal instead of being shown: escape

@@ -1,5 +1,5 @@
 /**
- * The parameters the model sees (§2): the canonical shape of an ask_user call.
+ * The parameters the model sees: the canonical shape of an ask_user call.
  *
  * The schema is sent to the model on every turn, so it is kept plain and short:
  * objects, arrays, strings and booleans only (some provider proxies strip

@@ -175,7 +175,7 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefi
 	};
 }
 
-/** No form can be shown in this session: take the tool away so the model stops trying (§5). */
+/** No form can be shown in this session: take the tool away so the model stops trying. */
 function deactivate(host: ToolHost): void {
 	host.setActiveTools(host.getActiveTools().filter((name) => name !== TOOL_NAME));
 }

@@ -7,7 +7,7 @@
  * codec all speak these shapes without importing each other.
  */
 
-/** The limits of the contract (§2). Counted in UTF-16 code units unless noted. */
+/** The limits of the input. Counted in UTF-16 code units unless noted. */
 export const LIMITS = {
 	minQuestions: 1,
 	maxQuestions: 4,
@@ -57,13 +57,13 @@ export interface AskMetadata {
 	tags?: string[];
 }
 
-/** A validated call: every default filled in, every rule of §2 holds. */
+/** A validated call: every default filled in, every input rule holds. */
 export interface AskForm {
 	questions: AskQuestion[];
 	metadata?: AskMetadata;
 }
 
-// ── Canonical parameters: the schema the model sees (§2) ───────────────────
+// ── Canonical parameters: the schema the model sees ───────────────────
 
 export interface AskOptionParams {
 	label: string;
@@ -141,7 +141,7 @@ export interface Collected {
 	error?: string;
 }
 
-/** Progress reported through onUpdate while the form is open (§4). */
+/** Progress reported through onUpdate while the form is open. */
 export interface AskProgress {
 	phase: "opened" | "answered" | "review" | "submitted" | "dismissed";
 	answered: number;
@@ -170,7 +170,7 @@ export interface AskDetails {
 	progress?: AskProgress;
 }
 
-// ── Subagent relay envelopes (§6) ──────────────────────────────────────────
+// ── Subagent relay envelopes ──────────────────────────────────────────
 
 export const RELAY_VERSION = 1;
 

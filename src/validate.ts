@@ -1,5 +1,5 @@
 /**
- * Validation of ask_user arguments (§2): pure, before any UI.
+ * Validation of ask_user arguments: pure, before any UI.
  *
  * Reads anything, collects every violation (a model fixes them all in one
  * retry only if it hears about them all), and on success fills in every

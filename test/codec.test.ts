@@ -665,7 +665,7 @@ const arbMetadata: fc.Arbitrary<AskMetadata> = fc.record(
 	{ requiredKeys: [], noNullPrototype: true },
 );
 
-/** A form as validateParams leaves it: every rule of §2 holds, every default filled in. */
+/** A form as validateParams leaves it: every input rule holds, every default filled in. */
 const arbForm: fc.Arbitrary<AskForm> = arbIds
 	.chain((ids) => fc.tuple(fc.constant(ids), arbHeaders(ids.length)))
 	.chain(([ids, headers]) =>

@@ -1,5 +1,5 @@
 /**
- * The subagent relay envelopes (§6): a child's whole form travels to its
+ * The subagent relay envelopes: a child's whole form travels to its
  * parent as one dialog request whose title is RELAY_TITLE and whose payload is
  * a versioned JSON request; the parent's answer comes back as a versioned JSON
  * reply. A child whose ask is aborted tells the parent with a notify message
@@ -47,7 +47,7 @@ export function encodeRelayRequest(request: RelayRequest): string {
 	return JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
 }
 
-/** The request, with its questions validated by the same rules as a model's call (§2). */
+/** The request, with its questions validated by the same rules as a model's call. */
 export function decodeRelayRequest(text: unknown): RelayRequestDecoding {
 	const what = "relay request rejected";
 	const parsed = parseEnvelope(text, what);

@@ -1,5 +1,5 @@
 /**
- * The relay API (§6), for any subagent runner: a tool that runs a task in a
+ * The relay API, for any subagent runner: a tool that runs a task in a
  * child `pi --mode rpc` and wants the child's questions to reach the user.
  *
  *   const relay = createChildRelay({ ui: ctx.ui, asker: "scout", signal });

@@ -1,5 +1,5 @@
 /**
- * The child side of the relay (§6): a pi process whose parent declared that it
+ * The child side of the relay: a pi process whose parent declared that it
  * understands the rich form (`PI_ASK_USER_RELAY=1` in the environment) sends
  * the whole form as ONE dialog request — title RELAY_TITLE, the versioned
  * request envelope as the editor's prefill — and reads the reply envelope back

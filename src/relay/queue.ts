@@ -1,5 +1,5 @@
 /**
- * One form at a time (§6): a terminal can show one form, so every ask in the
+ * One form at a time: a terminal can show one form, so every ask in the
  * process — the session's own and those relayed from subagents — waits its
  * turn in a FIFO queue. A waiting ask whose signal aborts leaves the queue at
  * once (it never flashes onto the screen).

@@ -1,5 +1,5 @@
 /**
- * The channel registry (§6): one per process, on `globalThis` under a
+ * The channel registry: one per process, on `globalThis` under a
  * `Symbol.for` key, so that every copy of this package that is loaded — the
  * ask_user extension itself, a subagent runner that bundles its own copy, a
  * second version — finds the same one, whichever loaded first.
