@@ -1,0 +1,201 @@
+/**
+ * ask_user under `pi --mode rpc`: pi's `custom()` shows nothing there, so the
+ * tool walks the questions with standard dialogs (`select` per question,
+ * `editor` for free text and notes) that any RPC client can answer. Each test
+ * answers the dialogs like a client would and asserts on what the model got.
+ */
+
+import { afterEach, describe, expect, it } from "vitest";
+import { ROW } from "../../src/dialogs.ts";
+import {
+	ASK,
+	askScript,
+	MULTI_SELECT,
+	onlyAskResult,
+	REQUIRED_THEN_OPTIONAL,
+	TWO_QUESTIONS,
+	WHAT_NOW,
+} from "../support/ask-fixtures.ts";
+import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { answerInOrder, choose, type DialogAnswer, type DialogRequest, RpcPi } from "../support/rpc-client.ts";
+
+let piEnv: PiEnv | undefined;
+let rpc: RpcPi | undefined;
+
+afterEach(async () => {
+	await rpc?.close();
+	piEnv?.cleanup();
+	rpc = undefined;
+	piEnv = undefined;
+});
+
+function start(args: unknown, ...answers: Parameters<typeof answerInOrder>): { env: PiEnv; client: RpcPi; unexpected: DialogRequest[] } {
+	piEnv = createPiEnv({ script: askScript(args) });
+	const handler = answerInOrder(...answers);
+	rpc = RpcPi.start(piEnv, handler);
+	return { env: piEnv, client: rpc, unexpected: handler.unexpected };
+}
+
+/** Types `text` into an editor dialog, failing the test if the dialog is another kind. */
+function typeInEditor(text: string): (request: DialogRequest) => DialogAnswer {
+	return (request) => {
+		if (request.method !== "editor") throw new Error(`Expected an editor dialog, got ${request.method}: ${request.title}`);
+		return { value: text };
+	};
+}
+
+describe("ask_user over RPC dialogs", () => {
+	it("shows one select per question, then a review; Submit sends both answers", async () => {
+		const { env, client, unexpected } = start(TWO_QUESTIONS, choose("Postgres"), choose("launch"), choose(ROW.submit));
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		const [first, second] = client.dialogs;
+		expect(first?.title).toContain("Which database should the service use?");
+		expect(first?.method === "select" && first.options.some((o) => o.includes("Postgres") && /recommended/i.test(o))).toBe(true);
+		expect(second?.title).toContain("What should the command be called?");
+
+		const seen = onlyAskResult(env);
+		expect(seen.isError).toBe(false);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
+		expect(seen.text).toContain("launch-cli");
+	});
+
+	it("takes a multi-line free answer through the editor dialog, kept exactly as typed", async () => {
+		// U+2028 is valid inside a JSON string: a client splitting lines on it (readline) would break here.
+		const typed = 'Postgres 16,\n  but "SQLite" in tests 🎉\ttabbed\u2028and separated';
+		const { env, client, unexpected } = start(
+			TWO_QUESTIONS,
+			choose(ROW.freeText),
+			typeInEditor(typed),
+			choose("ship"),
+			choose(ROW.submit),
+		);
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		expect(client.dialogs.map((d) => d.method)).toEqual(["select", "editor", "select", "select"]);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: typed, label: typed, custom: true }]);
+		// The model reads the text JSON-quoted on one line: it can get back every character.
+		expect(seen.text).toContain(JSON.stringify(typed).replace("\u2028", "\\u2028"));
+		const [end] = client.toolEnds("ask_user");
+		expect(end?.["result"]).toMatchObject({ details: { answers: { db: { selections: [{ value: typed }] } } } });
+	});
+
+	it("goes Back to change an answer and Skips an optional question", async () => {
+		const { env, client, unexpected } = start(
+			REQUIRED_THEN_OPTIONAL,
+			choose("Tabs"),
+			choose(ROW.back),
+			choose("Spaces"),
+			choose(ROW.skip),
+			choose(ROW.submit),
+		);
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		expect(client.dialogs[2]?.title).toContain("Tabs or spaces?");
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["style"]?.selections).toEqual([{ value: "Spaces", label: "Spaces" }]);
+		expect(seen.details.answers["license"]).toBeUndefined();
+		expect(seen.details.skipped).toEqual(["license"]);
+		expect(seen.text).toMatch(/license: skipped/);
+	});
+
+	it("toggles options of a multi-select question and ends with Done", async () => {
+		const { env, client, unexpected } = start(MULTI_SELECT, choose("Linux"), choose("Windows"), choose(ROW.done));
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["targets"]).toMatchObject({
+			kind: "multi",
+			selections: [
+				{ value: "Linux", label: "Linux" },
+				{ value: "Windows", label: "Windows" },
+			],
+		});
+	});
+
+	it("records a note on the question written in the editor dialog", async () => {
+		const { env, client, unexpected } = start(
+			TWO_QUESTIONS,
+			choose(ROW.note),
+			typeInEditor("Ask ops about backups first"),
+			choose("SQLite"),
+			choose("ship"),
+			choose(ROW.submit),
+		);
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		const seen = onlyAskResult(env);
+		expect(seen.details.notes).toEqual([{ questionId: "db", text: "Ask ops about backups first" }]);
+		expect(seen.details.answers["db"]?.note).toBe("Ask ops about backups first");
+		expect(seen.text).toContain('note: "Ask ops about backups first"');
+	});
+
+	it("a cancelled dialog dismisses the form, keeps the answers given, and ends the turn", async () => {
+		const { env, client } = start(TWO_QUESTIONS, choose("SQLite"), { cancelled: true });
+		await client.prompt(ASK);
+
+		// terminate: the model is not called again until the user speaks.
+		expect(env.log().filter((e) => e.kind === "call")).toHaveLength(1);
+		await client.prompt(WHAT_NOW);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("dismissed");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		expect(seen.details.answers["cli"]).toBeUndefined();
+		expect(seen.text).toMatch(/do not assume/i);
+	});
+
+	it("an abort while a dialog is open returns aborted with the answers so far", async () => {
+		let answerLate: (answer: DialogAnswer) => void = () => {};
+		const slowUser = () => new Promise<DialogAnswer>((resolve) => (answerLate = resolve));
+		const { env, client } = start(TWO_QUESTIONS, choose("Postgres"), slowUser);
+		await client.request({ type: "prompt", message: ASK });
+		await client.waitFor((m) => m.type === "extension_ui_request" && String(m["title"]).includes("What should the command"));
+		await client.request({ type: "abort" });
+		await client.waitFor((m) => m.type === "agent_end");
+		answerLate({ cancelled: true });
+
+		await client.prompt(WHAT_NOW);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("aborted");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+	});
+
+	it("a malformed call is an error naming each problem's path and its fix, and shows no dialog", async () => {
+		const { env, client } = start({
+			questions: [
+				{ question: "Which one?", options: [{ label: "Only choice" }] },
+				{ question: "And this?", options: [{ label: "Same" }, { label: "Same" }] },
+			],
+		});
+		await client.prompt(ASK);
+
+		expect(client.dialogs).toEqual([]);
+		const seen = onlyAskResult(env);
+		expect(seen.isError).toBe(true);
+		expect(seen.text).toContain("questions[0].options");
+		expect(seen.text).toContain("2-5");
+		expect(seen.text).toContain("questions[1].options[1].label");
+		expect(seen.text).toMatch(/distinct|unique/i);
+	});
+
+	it("arguments that are not an object are an error that shows the expected shape", async () => {
+		const { env, client } = start("please ask the user something");
+		await client.prompt(ASK);
+
+		expect(client.dialogs).toEqual([]);
+		const seen = onlyAskResult(env);
+		expect(seen.isError).toBe(true);
+		expect(seen.text).toContain('"questions"');
+	});
+});

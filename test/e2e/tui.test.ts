@@ -1,0 +1,265 @@
+/**
+ * ask_user in pi's real TUI, driven through tmux: keys in, screen fragments
+ * out (pi wraps long lines, so only short fragments are asserted), and every
+ * test ends by checking what the scripted model received.
+ */
+
+import { afterEach, describe, expect, it } from "vitest";
+import {
+	ASK,
+	askResults,
+	askScript,
+	CLAUDE_CODE_SHAPE,
+	MULTI_SELECT,
+	onlyAskResult,
+	TWO_QUESTIONS,
+	WHAT_NOW,
+} from "../support/ask-fixtures.ts";
+import { QUOTE_PREFIX } from "../support/model-script.ts";
+import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { TmuxPi } from "../support/tmux.ts";
+
+let piEnv: PiEnv | undefined;
+let tui: TmuxPi | undefined;
+
+afterEach(async () => {
+	await tui?.kill();
+	piEnv?.cleanup();
+	tui = undefined;
+	piEnv = undefined;
+});
+
+/** Starts pi in a `cols`×`rows` terminal, says ASK, and waits for the form to show `firstQuestion`. */
+async function openForm(args: unknown, firstQuestion: string, size = { cols: 100, rows: 40 }) {
+	piEnv = createPiEnv({ script: askScript(args) });
+	tui = await TmuxPi.start(piEnv, size);
+	await tui.waitFor("scripted");
+	await tui.type(ASK);
+	await tui.send("Enter");
+	await tui.waitFor(firstQuestion);
+	return { env: piEnv, screen: tui };
+}
+
+/** pi has redrawn for `cols` columns (its editor border spans the width) and `text` is still there. */
+function renderedAtWidth(cols: number, text: string): (screen: string) => boolean {
+	return function renderedAtWidth(screen) {
+		return screen.includes(text) && screen.split("\n").includes("─".repeat(cols));
+	};
+}
+
+/** Says WHAT_NOW so the model runs again and logs the result it was not called with. */
+async function askWhatNow(screen: TmuxPi): Promise<void> {
+	await screen.type(WHAT_NOW);
+	await screen.send("Enter");
+	await screen.waitFor(QUOTE_PREFIX);
+}
+
+describe("ask_user in the TUI", () => {
+	it("answers two questions with the keyboard and submits from the review", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
+		expect(await screen.capture()).toContain("Postgres (recommended)");
+
+		await screen.send("Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("2", "Enter");
+		await screen.waitFor("Review your answers");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
+	});
+
+	it("takes a multi-line free answer in pi's editor, kept exactly as typed", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
+
+		await screen.send("3", "Enter");
+		await screen.waitFor("Your answer");
+		await screen.type("Postgres 16, but");
+		await screen.shiftEnter();
+		await screen.type("  SQLite in tests 🎉");
+		await screen.waitFor("SQLite in tests");
+		await screen.send("Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("Enter");
+		await screen.waitFor("Review your answers");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const typed = "Postgres 16, but\n  SQLite in tests 🎉";
+		const seen = onlyAskResult(env);
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: typed, label: typed, custom: true }]);
+		expect(seen.text).toContain(JSON.stringify(typed));
+	});
+
+	it("toggles options of a multi-select question with Space and finishes with Enter", async () => {
+		const { env, screen } = await openForm(MULTI_SELECT, "Which platforms");
+
+		await screen.send("Space", "3", "Space");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["targets"]).toMatchObject({
+			kind: "multi",
+			selections: [
+				{ value: "Linux", label: "Linux" },
+				{ value: "Windows", label: "Windows" },
+			],
+		});
+	});
+
+	it("writes a note on the focused option and one on the question", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
+
+		await screen.send("2", "n");
+		await screen.waitFor("Your note on “SQLite”");
+		await screen.type("only for the demo");
+		await screen.send("Enter");
+		await screen.waitForGone("Your note on");
+		await screen.send("N");
+		await screen.waitFor("Your note on");
+		await screen.type("ask ops first");
+		await screen.send("Enter");
+		await screen.waitFor("ask ops first");
+		await screen.send("2", "Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("Enter");
+		await screen.waitFor("Review your answers");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		expect(seen.details.notes).toEqual(
+			expect.arrayContaining([
+				{ questionId: "db", option: "SQLite", text: "only for the demo" },
+				{ questionId: "db", text: "ask ops first" },
+			]),
+		);
+		expect(seen.text).toContain('"only for the demo"');
+		expect(seen.text).toContain('"ask ops first"');
+	});
+
+	it("Esc twice dismisses, keeps the answers given, and ends the turn", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
+
+		await screen.send("2", "Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("Escape");
+		await screen.waitFor("esc again");
+		await screen.send("Escape");
+		await screen.waitForGone("What should the command");
+
+		// terminate: the model is not called again until the user speaks.
+		expect(env.log().filter((e) => e.kind === "call")).toHaveLength(1);
+		await askWhatNow(screen);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("dismissed");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		expect(seen.details.answers["cli"]).toBeUndefined();
+	});
+
+	it("Ctrl+C while the form is open aborts the run; the model sees aborted with the answers so far", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
+
+		await screen.send("Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("C-c");
+		await screen.waitForGone("What should the command");
+
+		await askWhatNow(screen);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("aborted");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+		expect(await screen.isRunning()).toBe(true);
+	});
+
+	it("keeps answers and typed text across a resize mid-form", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database", { cols: 110, rows: 40 });
+
+		await screen.send("2", "Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("3", "Enter");
+		await screen.waitFor("Your answer");
+		await screen.type("deploy");
+		await screen.resize(50, 30);
+		await screen.waitFor(renderedAtWidth(50, "deploy"));
+		await screen.resize(90, 35);
+		await screen.waitFor(renderedAtWidth(90, "deploy"));
+		await screen.send("Enter");
+		await screen.waitFor("Review your answers");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		expect(await screen.isRunning()).toBe(true);
+		const seen = onlyAskResult(env);
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "deploy", label: "deploy", custom: true }]);
+	});
+
+	it("works in a 40-column terminal", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which", { cols: 40, rows: 40 });
+		expect(await screen.capture()).toContain("Postgres");
+
+		await screen.send("Enter");
+		await screen.waitFor("What should");
+		await screen.send("Enter");
+		await screen.waitFor("Review your");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		expect(await screen.isRunning()).toBe(true);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "ship", label: "ship" }]);
+	});
+
+	it("text from the model cannot drive the terminal: an OSC 52 in context, description and preview sets no clipboard", async () => {
+		const osc52 = "\u001b]52;c;UFdORUQ=\u0007";
+		const { env, screen } = await openForm(
+			{
+				questions: [
+					{
+						question: "Which branch should the fix land on?",
+						context: `The context ${osc52}goes on here.`,
+						options: [
+							{ label: "main", description: `The description ${osc52}too.`, preview: `git switch main${osc52}\n\u001b[2Jgit pull` },
+							{ label: "release" },
+						],
+					},
+				],
+			},
+			"Which branch",
+		);
+		const form = await screen.waitFor("git pull");
+		expect(form).toContain("The context");
+		expect(form).not.toContain("]52;");
+		expect(await screen.clipboard()).toBeUndefined();
+
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+		expect(await screen.clipboard()).toBeUndefined();
+		expect(onlyAskResult(env).details.answers["q1"]?.selections).toEqual([{ value: "main", label: "main" }]);
+	});
+
+	it("accepts Claude Code's AskUserQuestion shape: Recommended marker read, Other dropped and explained", async () => {
+		const { env, screen } = await openForm(CLAUDE_CODE_SHAPE, "Which test runner");
+		const form = await screen.capture();
+		expect(form).toContain("Vitest (recommended)");
+		expect(form).not.toContain("Something else");
+
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const [seen] = askResults(env);
+		expect(seen?.isError).toBe(false);
+		expect(seen?.details.status).toBe("answered");
+		expect(Object.values(seen?.details.answers ?? {})).toEqual([{ kind: "single", selections: [{ value: "Vitest", label: "Vitest" }] }]);
+		expect(seen?.details.questions[0]?.options.map((o) => o.label)).toEqual(["Vitest", "Jest"]);
+		expect(seen?.details.notices?.join(" ")).toMatch(/Other/);
+	});
+});
