@@ -84,16 +84,22 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 	const notes: AskNote[] = [];
 	const problems = new Map<string, string>();
 
+	// What the user wrote as a free answer, kept even after choosing an option instead, to prefill the editor again.
+	const written = new Map<string, string>();
+
 	const snapshot = () => ({ answers: { ...answers }, skipped: [...skipped], notes: [...notes] });
-	const finish = (status: AskStatus): Collected => {
-		options.onProgress?.(
-			{ phase: status === "answered" ? "submitted" : "dismissed", answered: Object.keys(answers).length, total: questions.length },
-			snapshot(),
-		);
-		return { status, ...snapshot() };
+	const progress = (phase: AskProgress["phase"], questionId?: string) => {
+		try {
+			options.onProgress?.({ phase, answered: Object.keys(answers).length, total: questions.length, questionId }, snapshot());
+		} catch {
+			// A failing progress listener must not break the questions.
+		}
 	};
-	const progress = (phase: AskProgress["phase"], questionId?: string) =>
-		options.onProgress?.({ phase, answered: Object.keys(answers).length, total: questions.length, questionId }, snapshot());
+	const finish = (status: AskStatus, error?: string): Collected => {
+		if (status === "answered") progress("submitted");
+		if (status === "dismissed") progress("dismissed");
+		return { status, ...snapshot(), ...(error ? { error } : {}) };
+	};
 
 	const select = (title: string, rows: string[]) => untilAborted(ui.select(title, rows, { signal }), signal);
 	const edit = (title: string, prefill: string) => untilAborted(ui.editor(title, prefill), signal);
@@ -111,94 +117,105 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 		}
 	}
 
-	progress("opened");
-	let index = 0;
-	for (;;) {
-		if (signal?.aborted) return finish("aborted");
+	try {
+		return await walk();
+	} catch (error) {
+		// A dialog that fails (a client gone, a broken UI) ends the walk; what was answered stays.
+		return finish("error", error instanceof Error ? error.message : String(error));
+	}
 
-		if (index >= questions.length) {
-			if (questions.length === 1) return finish("answered");
-			progress("review");
-			const rows = [ROW.submit, ROW.back, ROW.cancel];
-			const choice = await select(reviewTitle(form, answers, skipped, notes, options.asker), rows);
+	async function walk(): Promise<Collected> {
+		progress("opened");
+		let index = 0;
+		for (;;) {
 			if (signal?.aborted) return finish("aborted");
-			if (choice === ROW.submit) return finish("answered");
-			if (choice === ROW.back) {
-				index = questions.length - 1;
-				continue;
-			}
-			return finish("dismissed");
-		}
 
-		const question = questions[index] as AskQuestion;
-		const answer = answers[question.id];
-		const note = notes.find((n) => n.questionId === question.id && n.option === undefined);
-		const rows = questionRows(question, answer, note !== undefined, index > 0);
-		const title = questionTitle(form, index, answer, options.asker, problems.get(question.id));
-		problems.delete(question.id);
-		const choice = await select(title, rows.map((r) => r.text));
-		if (signal?.aborted) return finish("aborted");
-		const row = rows.find((r) => r.text === choice)?.row;
-		if (!row) return finish("dismissed");
+			if (index >= questions.length) {
+				if (questions.length === 1) return finish("answered");
+				progress("review");
+				const rows = [ROW.submit, ROW.back, ROW.cancel];
+				const choice = await select(reviewTitle(form, answers, skipped, notes, options.asker), rows);
+				if (signal?.aborted) return finish("aborted");
+				if (choice === ROW.submit) return finish("answered");
+				if (choice === ROW.back) {
+					index = questions.length - 1;
+					continue;
+				}
+				return finish("dismissed");
+			}
 
-		switch (row.kind) {
-			case "option": {
-				const option = question.options[row.index];
-				if (!option) break;
-				const selection: AskSelection = { value: option.value, label: option.label };
-				if (!question.multiSelect) {
-					answers[question.id] = { kind: "single", selections: [selection] };
-					skipped.delete(question.id);
-					progress("answered", question.id);
-					index++;
-				} else {
-					toggleSelection(answers, question, selection);
-					skipped.delete(question.id);
-				}
-				break;
-			}
-			case "freeText": {
-				const current = answer?.selections.find((s) => s.custom)?.label ?? "";
-				const text = await editText(`${heading(form, index, options.asker)}\nYour answer to: ${sanitizeLine(question.question)}`, current);
-				if (signal?.aborted) return finish("aborted");
-				if (text === undefined) break;
-				setCustom(answers, question, text);
-				skipped.delete(question.id);
-				if (!question.multiSelect && answers[question.id]) {
-					progress("answered", question.id);
-					index++;
-				}
-				break;
-			}
-			case "note": {
-				const text = await editText(`${heading(form, index, options.asker)}\nA note on: ${sanitizeLine(question.question)}`, note?.text ?? "");
-				if (signal?.aborted) return finish("aborted");
-				if (text === undefined) break;
-				const at = notes.findIndex((n) => n.questionId === question.id && n.option === undefined);
-				if (at >= 0) notes.splice(at, 1);
-				if (text.trim() !== "") notes.push({ questionId: question.id, text });
-				break;
-			}
-			case "skip":
-				delete answers[question.id];
-				skipped.add(question.id);
-				index++;
-				break;
-			case "done":
-				if (!answers[question.id] && question.required) {
-					problems.set(question.id, "⚠ Pick at least one option (or type your own) before Done.");
+			const question = questions[index] as AskQuestion;
+			const answer = answers[question.id];
+			const note = notes.find((n) => n.questionId === question.id && n.option === undefined);
+			const rows = questionRows(question, answer, note !== undefined, index > 0);
+			const title = questionTitle(form, index, answer, options.asker, problems.get(question.id));
+			problems.delete(question.id);
+			const choice = await select(title, rows.map((r) => r.text));
+			if (signal?.aborted) return finish("aborted");
+			const row = rows.find((r) => r.text === choice)?.row;
+			if (!row) return finish("dismissed");
+
+			switch (row.kind) {
+				case "option": {
+					const option = question.options[row.index];
+					if (!option) break;
+					const selection: AskSelection = { value: option.value, label: option.label };
+					if (!question.multiSelect) {
+						answers[question.id] = { kind: "single", selections: [selection] };
+						skipped.delete(question.id);
+						progress("answered", question.id);
+						index++;
+					} else {
+						toggleSelection(answers, question, selection);
+						skipped.delete(question.id);
+					}
 					break;
 				}
-				if (!answers[question.id]) skipped.add(question.id);
-				else progress("answered", question.id);
-				index++;
-				break;
-			case "next":
-				index++;
-				break;
-			case "back":
-				index = Math.max(0, index - 1);
-				break;
+				case "freeText": {
+					const current = answer?.selections.find((s) => s.custom)?.label ?? written.get(question.id) ?? "";
+					const text = await editText(`${heading(form, index, options.asker)}\nYour answer to: ${sanitizeLine(question.question)}`, current);
+					if (signal?.aborted) return finish("aborted");
+					if (text === undefined) break;
+					if (text.trim() === "") written.delete(question.id);
+					else written.set(question.id, text);
+					setCustom(answers, question, text);
+					skipped.delete(question.id);
+					if (!question.multiSelect && answers[question.id]) {
+						progress("answered", question.id);
+						index++;
+					}
+					break;
+				}
+				case "note": {
+					const text = await editText(`${heading(form, index, options.asker)}\nA note on: ${sanitizeLine(question.question)}`, note?.text ?? "");
+					if (signal?.aborted) return finish("aborted");
+					if (text === undefined) break;
+					const at = notes.findIndex((n) => n.questionId === question.id && n.option === undefined);
+					if (at >= 0) notes.splice(at, 1);
+					if (text.trim() !== "") notes.push({ questionId: question.id, text });
+					break;
+				}
+				case "skip":
+					delete answers[question.id];
+					skipped.add(question.id);
+					index++;
+					break;
+				case "done":
+					if (!answers[question.id] && question.required) {
+						problems.set(question.id, "⚠ Pick at least one option (or type your own) before Done.");
+						break;
+					}
+					if (!answers[question.id]) skipped.add(question.id);
+					else progress("answered", question.id);
+					index++;
+					break;
+				case "next":
+					index++;
+					break;
+				case "back":
+					index = Math.max(0, index - 1);
+					break;
+			}
 		}
 	}
 }

@@ -24,6 +24,8 @@
  * fields are copied, so extra fields disappear. Never throws, never mutates.
  */
 
+import { LIMITS } from "./types.ts";
+
 export interface NormalizedArguments {
 	/** The canonical shape where the input allowed it; still unvalidated. */
 	params: unknown;
@@ -182,6 +184,7 @@ function quoteLabel(label: string): string {
 // ── "(Recommended)" markers ────────────────────────────────────────────────
 
 // Bounded whitespace keeps both patterns linear on a label of any length.
+const MARKED_LABEL_MAX = 4 * LIMITS.label;
 const RECOMMENDED_PREFIX = /^(?:[([]\s{0,3}recommended\s{0,3}[)\]]|recommended\s{0,3}:)\s{0,3}(?:[-–—:]\s{0,3})?/i;
 const RECOMMENDED_SUFFIX = /\s{0,3}(?:[-–—:]\s{0,3})?[([]\s{0,3}recommended\s{0,3}[)\]]$|\s{1,3}[-–—]\s{0,3}recommended$/i;
 
@@ -192,10 +195,12 @@ const RECOMMENDED_SUFFIX = /\s{0,3}(?:[-–—:]\s{0,3})?[([]\s{0,3}recommended\
  */
 export function withoutRecommendedMarker(label: string): string | undefined {
 	const text = label.trim();
+	// A label this long fails validation whatever it is marked with; don't spend rounds on it.
+	if (text.length > MARKED_LABEL_MAX) return undefined;
 	let cleaned = text;
-	// A few rounds, so "(Recommended) [Recommended] X" comes out clean and a
-	// second normalisation of the result changes nothing.
-	for (let round = 0; round < 4; round++) {
+	// Until nothing changes, so "(Recommended) [Recommended] X" comes out clean and a
+	// second normalisation of the result changes nothing. Every round shortens the text.
+	for (;;) {
 		const next = cleaned.replace(RECOMMENDED_PREFIX, "").replace(RECOMMENDED_SUFFIX, "").trim();
 		if (next === cleaned || next.length === 0) break;
 		cleaned = next;

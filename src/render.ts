@@ -8,7 +8,7 @@
  */
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
-import { questionOutcome } from "./codec.ts";
+import { answerFor, questionOutcome } from "./codec.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { AskDetails, AskQuestion } from "./types.ts";
@@ -28,7 +28,8 @@ function callHeaders(args: unknown): string[] {
 	if (!Array.isArray(questions)) return [];
 	return questions.slice(0, 4).map((q, i) => {
 		const header = (q as { header?: unknown } | null)?.header;
-		return typeof header === "string" && header.trim() ? sanitizeLine(header.trim()).slice(0, 24) : `Q${i + 1}`;
+		// Cut by code points, never inside a surrogate pair; the Text component wraps the rest.
+		return typeof header === "string" && header.trim() ? Array.from(sanitizeLine(header.trim())).slice(0, 24).join("") : `Q${i + 1}`;
 	});
 }
 
@@ -45,7 +46,7 @@ const STATUS_TEXT: Record<AskDetails["status"], string> = {
 /** The result view: compact `✓ Header: answer` lines, or every option marked ●/○ when expanded. */
 export function renderResultText(details: AskDetails, expanded: boolean, theme: RenderTheme): string {
 	const lines: string[] = [];
-	const answered = details.questions.filter((q) => details.answers[q.id]).length;
+	const answered = details.questions.filter((q) => answerFor(details.answers, q.id)).length;
 	if (details.status !== "answered") {
 		const count = `${answered} of ${details.questions.length} answered`;
 		const color = details.status === "error" ? "error" : details.status === "pending" ? "muted" : "warning";
@@ -63,7 +64,7 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 
 function compactQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme): string {
 	const header = theme.fg("accent", sanitizeLine(question.header));
-	const answer = details.answers[question.id];
+	const answer = answerFor(details.answers, question.id);
 	if (answer) {
 		const shown = answer.selections.map((s) => (s.custom ? `“${sanitizeLine(s.label)}”` : sanitizeLine(s.label))).join(", ");
 		const noted = details.notes.some((n) => n.questionId === question.id) ? theme.fg("dim", " (+note)") : "";
@@ -74,7 +75,7 @@ function compactQuestion(details: AskDetails, question: AskQuestion, theme: Rend
 }
 
 function expandedQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme): string[] {
-	const answer = details.answers[question.id];
+	const answer = answerFor(details.answers, question.id);
 	const chosen = new Set(answer?.selections.filter((s) => !s.custom).map((s) => s.value));
 	const lines = [`${theme.fg("accent", sanitizeLine(question.header))}  ${sanitizeLine(question.question)}`];
 	for (const option of question.options) {

@@ -22,6 +22,7 @@ import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
 import { renderCallText, renderResultText } from "./render.ts";
 import { ASK_CHANNEL, getChannel } from "./relay/registry.ts";
+import { sanitizeText } from "./sanitize.ts";
 import { AskParamsSchema } from "./schema.ts";
 import { type AskSurface, nothingCollected, type SurfaceContext } from "./surface.ts";
 import { type AskDetails, type AskForm, type AskParams, type AskProgress, type Collected, RELAY_VERSION } from "./types.ts";
@@ -142,7 +143,7 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 			} else {
 				// A thrown error (e.g. invalid arguments) has no details: show what the model was told.
 				const first = result.content[0];
-				text.setText(theme.fg("error", first?.type === "text" ? first.text : "ask_user failed"));
+				text.setText(theme.fg("error", sanitizeText(first?.type === "text" ? first.text : "ask_user failed")));
 			}
 			return text;
 		},

@@ -178,6 +178,42 @@ describe("the dialog walker", () => {
 		expect(seen[2]).toMatchObject({ questionId: "name", answered: 2, total: 2 });
 	});
 
+	it("an abort reports no 'dismissed' progress: the walk did not end by the user's choice", async () => {
+		const controller = new AbortController();
+		const seen: string[] = [];
+		const ui = {
+			select: () => {
+				controller.abort();
+				return new Promise<string | undefined>(() => {});
+			},
+			editor: async () => undefined,
+		};
+		const result = await collectWithDialogs(ui, form(db), { signal: controller.signal, onProgress: (p) => seen.push(p.phase) });
+		expect(result.status).toBe("aborted");
+		expect(seen).toEqual(["opened"]);
+	});
+
+	it("a dialog that throws ends the walk as error, keeping the answers given so far", async () => {
+		let calls = 0;
+		const ui = {
+			select: async (_title: string, rows: string[]) => {
+				if (calls++ === 0) return rows[0];
+				throw new Error("client went away");
+			},
+			editor: async () => undefined,
+		};
+		const result = await collectWithDialogs(ui, form(db, name));
+		expect(result).toMatchObject({ status: "error", error: "client went away" });
+		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
+	});
+
+	it("what was written stays on offer after choosing an option instead", async () => {
+		const ui = scriptedDialogs([pick(ROW.freeText), type("my own"), pick(ROW.back), pick("1."), pick(ROW.back), pick(ROW.freeText), cancel, pick(ROW.next), pick("1."), pick(ROW.submit)]);
+		const result = await collectWithDialogs(ui, form(db, name));
+		expect(ui.calls[6]).toMatchObject({ method: "editor", items: ["my own"] });
+		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
+	});
+
 	it("labels every dialog with the asker, and keeps model text from reaching the client raw", async () => {
 		const hostile = question("db", ["Post\x1b]52;c;aGk=\x07gres", "SQLite"], { question: "Which\x1b[2J one?" });
 		const ui = scriptedDialogs([pick("1.")]);

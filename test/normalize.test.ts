@@ -355,6 +355,13 @@ describe('a "(Recommended)" marker on a label', () => {
 		});
 	});
 
+	it("is removed however many times it repeats, so a second normalisation changes nothing", () => {
+		const label = `${"Recommended: ".repeat(5)}Postgres`;
+		expect(withoutRecommendedMarker(label)).toBe("Postgres");
+		const once = normalizeArguments({ questions: [{ question: "Q?", options: [label, "SQLite"] }] }).params;
+		expect(normalizeArguments(once).params).toEqual(once);
+	});
+
 	it("is found in linear time on a huge label", () => {
 		const label = `${"(".repeat(200_000)}${" ".repeat(200_000)}-x`;
 		const started = performance.now();

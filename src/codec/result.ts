@@ -84,7 +84,7 @@ function closingSentence(collected: Collected): string | undefined {
 }
 
 function questionLine(question: AskQuestion, collected: Collected): string {
-	const answer = hasAnswer(collected.answers, question.id) ? collected.answers[question.id] : undefined;
+	const answer = answerFor(collected.answers, question.id);
 	const parts: string[] = [];
 	if (answer) parts.push(answer.selections.map(formatSelection).join(", "));
 	else parts.push(collected.skipped.includes(question.id) ? "skipped" : "unanswered");
@@ -188,4 +188,9 @@ function notesOn(notes: AskNote[], questionId: string): AskNote[] {
 // Ids are the model's strings: "constructor" or "__proto__" must not find Object.prototype.
 function hasAnswer(answers: Record<string, AskAnswer>, id: string): boolean {
 	return Object.hasOwn(answers, id);
+}
+
+/** The answer to question `id`, if any; own keys only, so no id can find a built-in property. */
+export function answerFor(answers: Record<string, AskAnswer>, id: string): AskAnswer | undefined {
+	return hasAnswer(answers, id) ? answers[id] : undefined;
 }

@@ -138,9 +138,9 @@ export class AskFormComponent implements Component, Focusable {
 		this.editor?.invalidate();
 	}
 
-	/** The agent run was aborted: close at once, keeping the answers. */
+	/** The agent run was aborted: close at once, keeping the answers and what the open editor holds. */
 	abort(): void {
-		if (!this.closed) this.dispatch({ type: "abort" });
+		if (!this.closed) this.dispatch({ type: "abort", editorText: this.editor?.getExpandedText() });
 	}
 
 	dispose(): void {
@@ -180,15 +180,23 @@ export class AskFormComponent implements Component, Focusable {
 	}
 
 	/**
-	 * Enter saves the text exactly as typed: the Editor's own submit would
-	 * trim it and clear itself, so it is never used (disableSubmit). pi's
-	 * "backslash then Enter = new line" habit is kept by letting the Editor
-	 * handle that one case.
+	 * Enter saves the text exactly as typed; the Editor's own submit would trim
+	 * it and clear itself, so it stays disabled. The Editor sees the key first:
+	 * a new-line variant of Enter changes its text, a plain Enter does not and
+	 * means save. pi's "backslash then Enter = new line" habit is kept by
+	 * letting the Editor handle that one case with submit enabled.
 	 */
 	private submitEditor(data: string): void {
 		const editor = this.editor;
 		if (!editor) return;
+		const text = editor.getExpandedText();
 		const { line, col } = editor.getCursor();
+		editor.handleInput(data);
+		const moved = editor.getCursor();
+		if (editor.getExpandedText() !== text || moved.line !== line || moved.col !== col) {
+			this.changed();
+			return;
+		}
 		if (col > 0 && editor.getLines()[line]?.[col - 1] === "\\") {
 			editor.disableSubmit = false;
 			editor.handleInput(data);
@@ -196,7 +204,6 @@ export class AskFormComponent implements Component, Focusable {
 			this.changed();
 			return;
 		}
-		const text = editor.getExpandedText();
 		this.dispatch({ type: "editorSubmitted", text });
 		// Refused (too long): a large paste sits in the Editor as one "[paste #1 …]" marker that
 		// Backspace would delete whole. Spell it out so the user can shorten it where needed.
@@ -285,6 +292,11 @@ export class AskFormComponent implements Component, Focusable {
 	}
 
 	private fail(error: unknown): void {
+		try {
+			this.state = update(this.state, { type: "abort", editorText: this.editor?.getExpandedText() });
+		} catch {
+			// The state as it was is still worth returning.
+		}
 		this.finish("error", `The form failed: ${error instanceof Error ? error.message : String(error)}`);
 	}
 }

@@ -73,20 +73,12 @@ export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManage
 }
 
 /**
- * Enter in the editor saves, unless the Editor itself treats this key as a new
- * line (Shift+Enter, the \n some terminals send for it, Alt+Enter…): those
- * checks come before submit in pi-tui's Editor and are mirrored here.
+ * Enter in the editor: the component lets the Editor see it first, so a
+ * new-line variant of Enter (some terminals send one for Shift+Enter) still
+ * makes a new line; only an Enter that changes nothing saves.
  */
 function isEditorSubmit(data: string, kb: KeybindingsManager): boolean {
-	if (!kb.matches(data, "tui.input.submit")) return false;
-	const newLine =
-		kb.matches(data, "tui.input.newLine") ||
-		data === "\n" ||
-		(data.charCodeAt(0) === 10 && data.length > 1) ||
-		data === "\x1b\r" ||
-		data === "\x1b[13;2~" ||
-		(data.length > 1 && data.includes("\x1b") && data.includes("\r"));
-	return !newLine;
+	return kb.matches(data, "tui.input.submit");
 }
 
 // ── Key names for the hint line and the help screen ────────────────────────

@@ -10,7 +10,8 @@
  * - saved texts are never blank and never longer than LIMITS.freeText; a
  *   text over the limit is refused and the editor stays open;
  * - nothing typed is dropped: Esc in the editor keeps what was typed as a
- *   draft for that target, and no action deletes a saved text except saving
+ *   draft for that target, closing the form from outside keeps the open
+ *   editor's text as saved, and no action deletes a saved text except saving
  *   a blank one over it;
  * - every action clears the transient message and disarms Esc, except the
  *   one that sets them.
@@ -70,7 +71,8 @@ export type Action =
 	| { type: "skip" }
 	| { type: "submit" }
 	| { type: "dismiss" }
-	| { type: "abort" }
+	/** The form closes from outside; `editorText`: what the open editor holds, kept as if saved. */
+	| { type: "abort"; editorText?: string }
 	/** Any key the form does not use: it still clears the message and disarms Esc. */
 	| { type: "otherKey" };
 
@@ -143,7 +145,7 @@ export function update(state: FormState, action: Action): FormState {
 		case "dismiss":
 			return { ...base, outcome: "dismissed" };
 		case "abort":
-			return { ...base, outcome: "aborted" };
+			return { ...keepTyped(base, action.editorText), outcome: "aborted" };
 		case "otherKey":
 			return base;
 	}
@@ -286,6 +288,20 @@ function editorSubmitted(state: FormState, text: string): FormState {
 			`Too long: ${text.length} characters, the limit is ${LIMITS.freeText}. Shorten it, then save again.`,
 		);
 	}
+	const saved = saveEditorText(state, text);
+	const question = state.form.questions[target.question];
+	// A free answer to a single-select question is its answer: move on, as choosing an option does.
+	if (target.kind === "custom" && !isBlank(text) && question && !question.multiSelect) return advance(saved, target.question);
+	return saved;
+}
+
+/**
+ * Closes the editor with its text saved to its target: a blank text clears
+ * the target. The caller has checked the length.
+ */
+function saveEditorText(state: FormState, text: string): FormState {
+	if (state.overlay.kind !== "editor") return state;
+	const target = state.overlay.target;
 	const value = isBlank(text) ? undefined : text;
 	const drafts: Record<string, string> = { ...state.drafts };
 	delete drafts[draftKey(target)];
@@ -302,13 +318,21 @@ function editorSubmitted(state: FormState, text: string): FormState {
 			optionNotes[target.option] = value;
 			return withQuestion(closed, index, { optionNotes });
 		}
-		case "custom": {
+		case "custom":
 			if (value === undefined) return withQuestion(closed, index, { customText: undefined, customChosen: false });
 			if (question.multiSelect) return withQuestion(closed, index, { customText: value, customChosen: true, skipped: false });
-			const answered = withQuestion(closed, index, { customText: value, customChosen: true, chosen: [], skipped: false });
-			return advance(answered, index);
-		}
+			return withQuestion(closed, index, { customText: value, customChosen: true, chosen: [], skipped: false });
 	}
+}
+
+/**
+ * The form closes while the editor is open (abort, timeout, interrupt): what
+ * was typed is kept as if saved — without moving on — so it reaches the
+ * result with the other answers. Blank or over-long text changes nothing.
+ */
+function keepTyped(state: FormState, text: string | undefined): FormState {
+	if (state.overlay.kind !== "editor" || text === undefined || isBlank(text) || text.length > LIMITS.freeText) return state;
+	return saveEditorText(state, text);
 }
 
 function editorCancelled(state: FormState, draft: string): FormState {

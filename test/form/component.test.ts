@@ -104,6 +104,16 @@ describe("free text with pi-tui's Editor", () => {
 		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("a\nb");
 	});
 
+	test("an Enter variant the Editor reads as a new line makes a new line, not a save", () => {
+		const form = mount();
+		form.press("4", KEY.enter);
+		form.typeText("one");
+		form.press("\x1b\r");
+		form.typeText("two");
+		form.press(KEY.enter);
+		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("one\ntwo");
+	});
+
 	test("notes go through the same editor and undo history does not cross targets", () => {
 		const form = mount(SCOPE_AND_TARGETS);
 		form.press("n");
@@ -153,6 +163,26 @@ describe("completion", () => {
 		const result = onlyResult(form.done);
 		expect(result.status).toBe("aborted");
 		expect(result.answers.scope?.selections[0]?.label).toBe("Medium");
+	});
+
+	test("an abort while the editor is open keeps what was typed, as an answer and as a note", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press("4", KEY.enter);
+		form.typeText("half a thought");
+		form.component.abort();
+		expect(onlyResult(form.done)).toMatchObject({
+			status: "aborted",
+			answers: { scope: { kind: "single", selections: [{ value: "half a thought", label: "half a thought", custom: true }] } },
+		});
+
+		const noting = mount(SCOPE_AND_TARGETS);
+		noting.press("N");
+		noting.typeText("ask Sam");
+		noting.press(KEY.ctrlC);
+		const result = onlyResult(noting.done);
+		expect(result.status).toBe("aborted");
+		expect(result.notes).toEqual([{ questionId: "scope", text: "ask Sam" }]);
+		expect(result.answers).toEqual({});
 	});
 
 	test("Esc Esc dismisses with the partial answers", () => {
