@@ -31,6 +31,16 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		unregister = undefined;
 	});
 
+	// A dismissal ends the turn (terminate), but pi still runs the calls the model batched after
+	// ask_user. The user asked for the floor: those calls are refused until the next turn.
+	let dismissedThisTurn = false;
+	pi.on("turn_start", () => {
+		dismissedThisTurn = false;
+	});
+	pi.on("tool_call", () =>
+		dismissedThisTurn ? { block: true, reason: "Not run: the user dismissed ask_user earlier in this turn. Wait for the user." } : undefined,
+	);
+
 	pi.registerFlag("ask-user-timeout", {
 		description: "Seconds the user has to answer ask_user before it returns timed_out (default: no limit)",
 		type: "string",
@@ -41,6 +51,9 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			setActiveTools: (names) => pi.setActiveTools(names),
 			timeoutMs: () => parseTimeout(pi.getFlag("ask-user-timeout") ?? process.env.PI_ASK_USER_TIMEOUT),
 			surface,
+			onDismissed: () => {
+				dismissedThisTurn = true;
+			},
 		}),
 	);
 }

@@ -45,6 +45,8 @@ export interface ToolHost {
 	timeoutMs?(): number | undefined;
 	/** The way this session reaches its user (shared with the relay channel, so forms queue together). */
 	surface(ctx: SurfaceContext): AskSurface;
+	/** The user dismissed the form: the rest of this tool batch must not run. */
+	onDismissed?(): void;
 }
 
 /** normalise → validate; throws AskUserInputError naming every problem and its fix. */
@@ -102,7 +104,7 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 		promptSnippet: PROMPT_SNIPPET,
 		promptGuidelines: PROMPT_GUIDELINES,
 		parameters: AskParamsSchema,
-		// Two forms never overlap, and no sibling tool runs before the user has answered.
+		// Two forms never overlap, and no later call of the same batch runs before the user has answered.
 		executionMode: "sequential",
 
 		prepareArguments(raw: unknown): PreparedParams {
@@ -126,6 +128,7 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 			}
 			if (collected.status === "aborted" && deadline.timedOut()) collected = { ...collected, status: "timed_out" };
 			if (collected.status === "no_ui") deactivate(host);
+			if (collected.status === "dismissed") host.onDismissed?.();
 			return toolResult(form, collected, notices);
 		},
 

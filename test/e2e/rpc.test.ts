@@ -5,6 +5,8 @@
  * answers the dialogs like a client would and asserts on what the model got.
  */
 
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROW } from "../../src/dialogs.ts";
 import {
@@ -16,6 +18,7 @@ import {
 	TWO_QUESTIONS,
 	WHAT_NOW,
 } from "../support/ask-fixtures.ts";
+import { quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, type DialogAnswer, type DialogRequest, RpcPi } from "../support/rpc-client.ts";
 
@@ -153,6 +156,33 @@ describe("ask_user over RPC dialogs", () => {
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 		expect(seen.details.answers["cli"]).toBeUndefined();
 		expect(seen.text).toMatch(/do not assume/i);
+	});
+
+	it("after a dismissal, the calls the model batched after ask_user are not run", async () => {
+		piEnv = createPiEnv({
+			script: scriptOf({
+				user: ASK,
+				replies: [
+					{
+						toolCalls: [
+							{ name: "ask_user", arguments: TWO_QUESTIONS },
+							{ name: "bash", arguments: { command: "touch after-dismissal" } },
+						],
+					},
+					quoteLastToolResult,
+				],
+			}),
+		});
+		const env = piEnv;
+		rpc = RpcPi.start(env, answerInOrder({ cancelled: true }));
+		await rpc.prompt(ASK);
+
+		const bash = env.toolResults("bash");
+		expect(bash).toHaveLength(1);
+		expect(bash[0]?.isError).toBe(true);
+		expect(bash[0]?.text).toContain("the user dismissed ask_user");
+		expect(existsSync(join(env.cwd, "after-dismissal"))).toBe(false);
+		expect(onlyAskResult(env).details.status).toBe("dismissed");
 	});
 
 	it("an abort while a dialog is open returns aborted with the answers so far", async () => {
