@@ -8,16 +8,15 @@
  */
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { readRelayEnvironment } from "./src/relay/child.ts";
-import { createFormQueue } from "./src/relay/queue.ts";
-import { ASK_CHANNEL, registerChannel } from "./src/relay/registry.ts";
+import { takeRelayEnvironment } from "./src/relay/child.ts";
+import { ASK_CHANNEL, formQueue, registerChannel } from "./src/relay/registry.ts";
 import { createAskChannel, createSurface, type SurfaceContext } from "./src/surface.ts";
 import { createAskUserTool, parseTimeout } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
-	// One terminal, one form at a time: this session's asks and its subagents' share the queue.
-	const queue = createFormQueue();
-	const relayEnv = readRelayEnvironment();
+	// One terminal, one form at a time: this session's asks and its subagents' share the process's queue.
+	const queue = formQueue();
+	const relayEnv = takeRelayEnvironment();
 	const surface = (ctx: SurfaceContext) => createSurface(ctx, queue, relayEnv);
 	let unregister: (() => void) | undefined;
 

@@ -5,7 +5,7 @@
  * Pure: no I/O, no theme, no clock.
  */
 
-export { answerFor, buildDetails, formatProgressText, formatResultText, progressDetails, questionOutcome } from "./codec/result.ts";
+export { answerFor, buildDetails, emptyCollected, formatProgressText, formatResultText, progressDetails, questionOutcome } from "./codec/result.ts";
 export type { ResultExtra } from "./codec/result.ts";
 export {
 	RELAY_ASKER_MAX,

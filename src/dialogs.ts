@@ -13,6 +13,7 @@
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { errorText, raceAbort } from "./abort.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import {
 	type AskAnswer,
@@ -57,23 +58,9 @@ type Row =
 	| { kind: "back" };
 
 /** Resolves with undefined when the signal aborts first; the dialog itself may not support a signal. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
-	if (!signal) return promise;
-	if (signal.aborted) return Promise.resolve(undefined);
-	return new Promise((resolve, reject) => {
-		const onAbort = () => resolve(undefined);
-		signal.addEventListener("abort", onAbort, { once: true });
-		promise.then(
-			(value) => {
-				signal.removeEventListener("abort", onAbort);
-				resolve(value);
-			},
-			(error: unknown) => {
-				signal.removeEventListener("abort", onAbort);
-				reject(error);
-			},
-		);
-	});
+async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+	const raced = await raceAbort(promise, signal);
+	return raced.aborted ? undefined : raced.value;
 }
 
 export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> {
@@ -121,7 +108,7 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 		return await walk();
 	} catch (error) {
 		// A dialog that fails (a client gone, a broken UI) ends the walk; what was answered stays.
-		return finish("error", error instanceof Error ? error.message : String(error));
+		return finish("error", errorText(error));
 	}
 
 	async function walk(): Promise<Collected> {

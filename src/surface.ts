@@ -13,13 +13,13 @@
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { collectedToReply } from "./codec.ts";
+import { collectedToReply, emptyCollected } from "./codec.ts";
 import { collectWithDialogs } from "./dialogs.ts";
 import { showAskForm } from "./form/index.ts";
 import { collectViaRelay, type RelayEnvironment } from "./relay/child.ts";
 import type { FormQueue } from "./relay/queue.ts";
 import type { ChannelHandler } from "./relay/registry.ts";
-import type { AskForm, AskProgress, AskStatus, Collected } from "./types.ts";
+import type { AskForm, AskProgress, Collected } from "./types.ts";
 
 export interface SurfaceContext {
 	hasUI: boolean;
@@ -37,17 +37,13 @@ export interface AskOptions {
 
 export type AskSurface = (form: AskForm, options: AskOptions) => Promise<Collected>;
 
-export function nothingCollected(status: AskStatus, error?: string): Collected {
-	return { status, answers: {}, skipped: [], notes: [], ...(error ? { error } : {}) };
-}
-
 export function createSurface(ctx: SurfaceContext, queue: FormQueue, relayEnv: RelayEnvironment): AskSurface {
 	return (form, options) =>
-		queue.run(() => collectHere(ctx, relayEnv, form, options), options.signal, () => nothingCollected("aborted"));
+		queue.run(() => collectHere(ctx, relayEnv, form, options), options.signal, () => emptyCollected("aborted"));
 }
 
 async function collectHere(ctx: SurfaceContext, relayEnv: RelayEnvironment, form: AskForm, options: AskOptions): Promise<Collected> {
-	if (!ctx.hasUI) return nothingCollected("no_ui");
+	if (!ctx.hasUI) return emptyCollected("no_ui");
 	const { signal, asker, onProgress } = options;
 	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort() });
 	if (fromForm) return fromForm;

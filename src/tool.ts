@@ -12,19 +12,21 @@ import { Text } from "@mariozechner/pi-tui";
 import {
 	buildDetails,
 	decodeRelayReply,
+	emptyCollected,
 	encodeRelayReply,
 	formatProgressText,
 	formatResultText,
 	progressDetails,
 	replyToCollected,
 } from "./codec.ts";
+import { errorText } from "./abort.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
 import { renderCallText, renderResultText } from "./render.ts";
 import { ASK_CHANNEL, getChannel } from "./relay/registry.ts";
 import { sanitizeText } from "./sanitize.ts";
 import { AskParamsSchema } from "./schema.ts";
-import { type AskSurface, nothingCollected, type SurfaceContext } from "./surface.ts";
+import { type AskSurface, type SurfaceContext } from "./surface.ts";
 import { type AskDetails, type AskForm, type AskParams, type AskProgress, type Collected, RELAY_VERSION } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 
@@ -90,10 +92,10 @@ async function collect(
  */
 async function collectThroughChannel(form: AskForm, signal: AbortSignal | undefined): Promise<Collected> {
 	const channel = getChannel(ASK_CHANNEL);
-	if (!channel) return nothingCollected("no_ui");
+	if (!channel) return emptyCollected("no_ui");
 	const reply = await channel({ v: RELAY_VERSION, questions: form.questions, metadata: form.metadata }, { signal });
 	const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
-	return decoded.ok ? replyToCollected(decoded.reply) : nothingCollected("error", decoded.error);
+	return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
 }
 
 export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskParamsSchema, AskDetails> {
@@ -114,7 +116,7 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 
 		async execute(_toolCallId, params, signal, onUpdate, ctx) {
 			const { form, notices } = prepareForm(params);
-			if (signal?.aborted) return toolResult(form, nothingCollected("aborted"), notices);
+			if (signal?.aborted) return toolResult(form, emptyCollected("aborted"), notices);
 
 			// The UIs know one signal: the run's abort or the timeout, whichever comes first.
 			const deadline = withTimeout(signal, host.timeoutMs?.());
@@ -122,7 +124,7 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 			try {
 				collected = await collect(host, form, ctx, deadline.signal, onUpdate);
 			} catch (error) {
-				collected = nothingCollected("error", error instanceof Error ? error.message : String(error));
+				collected = emptyCollected("error", errorText(error));
 			} finally {
 				deadline.clear();
 			}

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayReply, encodeRelayRequest, RELAY_TITLE } from "../src/codec.ts";
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
 import { joinAskers } from "../src/relay/asker.ts";
-import { collectViaRelay, readRelayEnvironment } from "../src/relay/child.ts";
+import { CANCEL_GRACE_MS, collectViaRelay, relayEnvironmentOf, takeRelayEnvironment } from "../src/relay/child.ts";
 import { createFormQueue } from "../src/relay/queue.ts";
-import { ASK_CHANNEL, type ChannelHandler, channelRegistry, getChannel, REGISTRY_KEY, registerChannel } from "../src/relay/registry.ts";
+import { ASK_CHANNEL, type ChannelHandler, channelRegistry, formQueue, getChannel, REGISTRY_KEY, registerChannel } from "../src/relay/registry.ts";
 import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
 
 const question: AskQuestion = {
@@ -174,9 +174,17 @@ describe("the form queue", () => {
 
 describe("the child side", () => {
 	it("reads PI_ASK_USER_RELAY=1 from the environment, and relayEnvironment sets it", () => {
-		expect(readRelayEnvironment({})).toEqual({ relay: false });
-		expect(readRelayEnvironment({ PI_ASK_USER_RELAY: "0" })).toEqual({ relay: false });
-		expect(readRelayEnvironment(relayEnvironment())).toEqual({ relay: true });
+		expect(relayEnvironmentOf({})).toEqual({ relay: false });
+		expect(relayEnvironmentOf({ PI_ASK_USER_RELAY: "0" })).toEqual({ relay: false });
+		expect(relayEnvironmentOf(relayEnvironment())).toEqual({ relay: true });
+	});
+
+	it("takes the variable out of the environment once read, so the processes it starts don't inherit it", () => {
+		process.env.PI_ASK_USER_RELAY = "1";
+		const first = takeRelayEnvironment();
+		expect(process.env.PI_ASK_USER_RELAY).toBeUndefined();
+		// Read once per process: a reload (or a second copy) sees the same answer.
+		expect(takeRelayEnvironment()).toEqual(first);
 	});
 
 	it("sends the whole form as one editor request with the marker title, and decodes the reply", async () => {
@@ -205,7 +213,25 @@ describe("the child side", () => {
 		}
 	});
 
-	it("an abort resolves at once as aborted and tells the parent with a cancel notice for this request", async () => {
+	it("an aborted ask keeps the answers the parent sends back in reply to its cancel notice", async () => {
+		const controller = new AbortController();
+		let answer: (reply: string) => void = () => {};
+		let rid = "";
+		const ui = {
+			editor: (_title: string, prefill?: string) => {
+				rid = JSON.parse(prefill ?? "{}").rid;
+				return new Promise<string | undefined>((resolve) => (answer = resolve));
+			},
+			notify: (message: string) => {
+				if (decodeRelayCancel(message) === rid) answer(encodeRelayReply(reply("aborted", { rid, answers: pgAnswer })));
+			},
+		};
+		const pending = collectViaRelay(ui, form, { signal: controller.signal });
+		controller.abort();
+		expect(await pending).toEqual({ status: "aborted", answers: pgAnswer, skipped: [], notes: [] });
+	});
+
+	it("an abort resolves as aborted, telling the parent with a cancel notice, within the grace period", async () => {
 		const controller = new AbortController();
 		const notices: string[] = [];
 		let rid = "";
@@ -217,8 +243,10 @@ describe("the child side", () => {
 			notify: (message: string) => notices.push(message),
 		};
 		const pending = collectViaRelay(ui, form, { signal: controller.signal });
+		const started = Date.now();
 		controller.abort();
 		expect((await pending).status).toBe("aborted");
+		expect(Date.now() - started).toBeLessThan(CANCEL_GRACE_MS + 2_000);
 		expect(notices.map(decodeRelayCancel)).toEqual([rid]);
 	});
 });
@@ -284,18 +312,75 @@ describe("the relay API", () => {
 		expect(await relay.handle(markerRequest("r3"))).toBeUndefined();
 	});
 
-	it("the runner's abort signal closes the child's forms", async () => {
+	it("the runner's abort closes the child's forms, and a child still alive gets aborted replies", async () => {
 		let formSignal: AbortSignal | undefined;
-		registerChannel(ASK_CHANNEL, (_request, { signal }) => {
+		registerChannel(ASK_CHANNEL, (request, { signal }) => {
 			formSignal = signal;
-			return new Promise(() => {});
+			return new Promise((resolve) => signal?.addEventListener("abort", () => resolve(reply("aborted", { rid: request.rid }))));
 		});
 		const runner = new AbortController();
 		const relay = createChildRelay({ asker: "scout", signal: runner.signal });
-		void relay.handle(markerRequest("r1"));
+		const open = relay.handle(markerRequest("r1", { rid: "rid-1" }));
 		await Promise.resolve();
 		runner.abort();
 		expect(formSignal?.aborted).toBe(true);
+		const statusOf = (response: unknown) => {
+			const decoded = decodeRelayReply((response as { value: string }).value);
+			return decoded.ok ? decoded.reply.status : decoded.error;
+		};
+		expect(statusOf(await open)).toBe("aborted");
+		expect(statusOf(await relay.handle(markerRequest("r2", { rid: "rid-2" })))).toBe("aborted");
+		expect(await relay.handle({ type: "extension_ui_request", id: "d", method: "confirm", title: "t", message: "m" })).toEqual({
+			type: "extension_ui_response",
+			id: "d",
+			cancelled: true,
+		});
+	});
+
+	it("the child's text reaches the parent's dialogs sanitised; a select is answered with the child's own string", async () => {
+		const { ui, titles, notified } = parentUI({ select: "B" });
+		let offered: string[] = [];
+		const picky: ParentUI = { ...ui, select: async (title, options) => (titles.push(title), (offered = options), options[1]) };
+		const relay = createChildRelay({ asker: "scout\x1b[2J", ui: picky });
+		const response = await relay.handle({
+			type: "extension_ui_request",
+			id: "1",
+			method: "select",
+			title: "Pick\x1b]52;c;aGk=\x07",
+			options: ["A\x1b[31m", "B\x1b[31m"],
+		});
+		expect(response).toEqual({ type: "extension_ui_response", id: "1", value: "B\x1b[31m" });
+		expect(offered).toEqual(["A", "B"]);
+		await relay.handle({ type: "extension_ui_request", id: "2", method: "notify", message: "hi\x1b]0;pwned\x07" });
+		await relay.handle({ type: "extension_ui_request", id: "3", method: "notify", message: "\u0000ask_user/unknown" });
+		expect([...titles, ...notified].join("")).not.toMatch(/[\x00-\x08\x1b\x7f-\x9f]/);
+		expect(notified).toEqual(["scout: hi"]);
+	});
+
+	it("a forwarded dialog waits its turn behind an open form, never on top of it", async () => {
+		const opened: string[] = [];
+		let finishForm: () => void = () => {};
+		registerChannel(ASK_CHANNEL, (request) =>
+			formQueue().run(
+				() => {
+					opened.push("form");
+					return new Promise<RelayReply>((resolve) => (finishForm = () => resolve(reply("answered", { rid: request.rid, answers: pgAnswer }))));
+				},
+				undefined,
+				() => reply("aborted"),
+			),
+		);
+		const { ui } = parentUI({ confirm: true });
+		const relay = createChildRelay({ asker: "scout", ui: { ...ui, confirm: async () => (opened.push("confirm"), true) } });
+		const form = relay.handle(markerRequest("r1", { rid: "rid-1" }));
+		await Promise.resolve();
+		const dialog = relay.handle({ type: "extension_ui_request", id: "c", method: "confirm", title: "Sure?", message: "" });
+		await new Promise((r) => setTimeout(r, 10));
+		expect(opened).toEqual(["form"]);
+		finishForm();
+		await form;
+		expect(await dialog).toMatchObject({ confirmed: true });
+		expect(opened).toEqual(["form", "confirm"]);
 	});
 
 	it("forwards the child's ordinary dialogs to the parent's, labelled with the asker", async () => {

@@ -45,12 +45,14 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 			child.stderr.on("data", (chunk: Buffer) => {
 				stderr = (stderr + chunk.toString()).slice(-4000);
 			});
+			// A child that has gone away must not take this pi down with it (EPIPE on a late write).
+			child.stdin.on("error", () => {});
 			const send = (message: unknown) => {
 				if (child.stdin.writable) child.stdin.write(`${JSON.stringify(message)}\n`);
 			};
 
 			try {
-				const answer = await new Promise<string>((resolve, reject) => {
+				const answer = await new Promise<ChildOutcome>((resolve, reject) => {
 					let buffer = "";
 					child.stdout.on("data", (chunk: Buffer) => {
 						buffer += chunk.toString();
@@ -65,17 +67,21 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 								continue;
 							}
 							if (message.type === "extension_ui_request") {
-								void relay.handle(message).then((response) => response && send(response)); // ← 3
+								relay.handle(message).then((response) => response && send(response), () => {}); // ← 3
 							} else if (message.type === "agent_end") {
-								resolve(finalText(message.messages ?? []));
+								resolve(outcomeOf(message.messages ?? []));
 							}
 						}
 					});
-					child.on("exit", (code) => reject(new Error(`the subagent exited (code ${code}) before it finished${stderr ? `: ${stderr.trim()}` : ""}`)));
+					child.on("exit", (code, signal) => reject(new Error(`the subagent exited (${signal ?? `code ${code}`}) before it finished${stderr ? `: ${stderr.trim()}` : ""}`)));
 					child.on("error", reject);
 					send({ type: "prompt", message: params.task });
 				});
-				return { content: [{ type: "text", text: answer || "(the subagent gave no answer)" }], details: { agent } };
+				return {
+					content: [{ type: "text", text: answer.text || "(the subagent gave no answer)" }],
+					details: { agent },
+					...(answer.endedByTool ? { terminate: true } : {}),
+				};
 			} finally {
 				relay.dispose(); // ← closes any form the child still had open
 				signal?.removeEventListener("abort", stopChild);
@@ -86,18 +92,34 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 	});
 }
 
-function finalText(messages: unknown[]): string {
-	for (const message of [...messages].reverse()) {
-		const { role, content } = message as { role?: string; content?: unknown };
-		if (role !== "assistant" || !Array.isArray(content)) continue;
-		const text = content
-			.filter((part): part is { type: "text"; text: string } => (part as { type?: string }).type === "text")
-			.map((part) => part.text)
-			.join("\n")
-			.trim();
-		if (text) return text;
-	}
-	return "";
+interface ChildOutcome {
+	text: string;
+	/** The child's run ended on a tool's result, not on a reply (e.g. the user dismissed its ask_user). */
+	endedByTool: boolean;
+}
+
+/**
+ * The child's final answer: its last assistant text. A run that ends on tool
+ * results was stopped by a tool (ask_user dismissed: the user wants to speak),
+ * so those results go up and end this turn too — as a local dismissal would.
+ */
+function outcomeOf(messages: unknown[]): ChildOutcome {
+	const roleOf = (message: unknown) => (message as { role?: string }).role;
+	const contentOf = (message: unknown) => textOf((message as { content?: unknown }).content);
+	let end = messages.length;
+	while (end > 0 && roleOf(messages[end - 1]) === "toolResult") end -= 1;
+	if (end < messages.length) return { text: messages.slice(end).map(contentOf).join("\n"), endedByTool: true };
+	const lastReply = [...messages].reverse().find((message) => roleOf(message) === "assistant" && contentOf(message));
+	return { text: lastReply ? contentOf(lastReply) : "", endedByTool: false };
+}
+
+function textOf(content: unknown): string {
+	if (!Array.isArray(content)) return "";
+	return content
+		.filter((part): part is { type: "text"; text: string } => (part as { type?: string }).type === "text")
+		.map((part) => part.text)
+		.join("\n")
+		.trim();
 }
 
 /** The same pi that runs this session: its node binary and its CLI script. */

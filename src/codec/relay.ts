@@ -13,6 +13,7 @@
 
 import { RELAY_VERSION } from "../types.ts";
 import type { AskQuestion, AskStatus, Collected, RelayReply, RelayRequest } from "../types.ts";
+import { errorText } from "../abort.ts";
 import { validateParams } from "../validate.ts";
 import { checkAgainstQuestions, checkAnswers, checkNotes, checkSkipped } from "./reply-checks.ts";
 import { describeFound, formatShapeIssues, isObject, own, type JsonObject, type ShapeIssue } from "./shape.ts";
@@ -175,7 +176,7 @@ function parseEnvelope(text: unknown, what: string): EnvelopeParsing {
 	try {
 		value = JSON.parse(text);
 	} catch (error) {
-		return { ok: false, error: `${what}: not valid JSON (${errorMessage(error)})` };
+		return { ok: false, error: `${what}: not valid JSON (${errorText(error)})` };
 	}
 	if (!isObject(value)) return { ok: false, error: `${what}: expected a JSON object (found ${describeFound(value)})` };
 	const v = own(value, "v");
@@ -208,8 +209,4 @@ function checkRid(envelope: JsonObject, issues: ShapeIssue[]): string | undefine
 		return undefined;
 	}
 	return rid;
-}
-
-function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }

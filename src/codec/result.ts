@@ -190,6 +190,11 @@ function hasAnswer(answers: Record<string, AskAnswer>, id: string): boolean {
 	return Object.hasOwn(answers, id);
 }
 
+/** A UI's result when nothing was collected: the run was aborted first, no UI, a failure. */
+export function emptyCollected(status: AskStatus, error?: string): Collected {
+	return { status, answers: {}, skipped: [], notes: [], ...(error !== undefined ? { error } : {}) };
+}
+
 /** The answer to question `id`, if any; own keys only, so no id can find a built-in property. */
 export function answerFor(answers: Record<string, AskAnswer>, id: string): AskAnswer | undefined {
 	return hasAnswer(answers, id) ? answers[id] : undefined;

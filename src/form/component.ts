@@ -23,6 +23,7 @@ import {
 	truncateToWidth,
 	visibleWidth,
 } from "@mariozechner/pi-tui";
+import { errorText } from "../abort.ts";
 import type { AskForm, AskProgress, AskStatus, Collected } from "../types.ts";
 import { answerSignature, collect, collectAnswers, type PartialAnswers, progressOf } from "./answers.ts";
 import { renderForm } from "./form-view.ts";
@@ -297,7 +298,7 @@ export class AskFormComponent implements Component, Focusable {
 		} catch {
 			// The state as it was is still worth returning.
 		}
-		this.finish("error", `The form failed: ${error instanceof Error ? error.message : String(error)}`);
+		this.finish("error", `The form failed: ${errorText(error)}`);
 	}
 }
 

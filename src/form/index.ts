@@ -12,6 +12,7 @@
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import type { Component } from "@mariozechner/pi-tui";
+import { errorText } from "../abort.ts";
 import type { AskForm, AskProgress, Collected } from "../types.ts";
 import { collect } from "./answers.ts";
 import { AskFormComponent } from "./component.ts";
@@ -69,7 +70,7 @@ export async function showAskForm(
 					onInterrupt: options.onInterrupt,
 				});
 			} catch (error) {
-				finish({ ...collect(initialState(form), "error"), error: `The form could not be shown: ${describe(error)}` });
+				finish({ ...collect(initialState(form), "error"), error: `The form could not be shown: ${errorText(error)}` });
 				return emptyComponent;
 			}
 			if (abortedEarly || signal?.aborted) component.abort();
@@ -81,7 +82,3 @@ export async function showAskForm(
 }
 
 const emptyComponent: Component = { render: () => [], invalidate: () => {} };
-
-function describe(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}

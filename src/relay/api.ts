@@ -18,11 +18,13 @@
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { decodeRelayCancel, decodeRelayRequest, encodeRelayReply, RELAY_TITLE } from "../codec.ts";
-import { type AskStatus, RELAY_VERSION, type RelayReply } from "../types.ts";
+import { errorText } from "../abort.ts";
+import { collectedToReply, decodeRelayCancel, decodeRelayRequest, emptyCollected, encodeRelayReply, RELAY_TITLE } from "../codec.ts";
+import { sanitizeLine, sanitizeText } from "../sanitize.ts";
+import type { Collected, RelayReply } from "../types.ts";
 import { joinAskers } from "./asker.ts";
 import { RELAY_ENV } from "./child.ts";
-import { ASK_CHANNEL, getChannel } from "./registry.ts";
+import { ASK_CHANNEL, formQueue, getChannel } from "./registry.ts";
 
 /** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */
 export interface ExtensionUIRequest {
@@ -62,7 +64,11 @@ export interface ChildRelay {
 	 * dialog request, a fire-and-forget request, or the child is gone).
 	 */
 	handle(message: unknown): Promise<ExtensionUIResponse | undefined>;
-	/** The child exited or was stopped: its open and queued forms close now ("aborted"). Safe to call twice. */
+	/**
+	 * The child exited or was stopped: its open and queued forms close now, and
+	 * nothing more is written to it. Safe to call twice. (The runner's abort
+	 * signal closes the forms too, but still answers a child that is alive.)
+	 */
 	dispose(): void;
 }
 
@@ -72,78 +78,109 @@ export function relayEnvironment(): Record<string, string> {
 }
 
 export function createChildRelay(options: ChildRelayOptions): ChildRelay {
-	const child = new AbortController();
+	// `closing`: the child's forms and dialogs must close (the runner aborted, or the child is gone).
+	// `disposed`: the child is gone, so nothing more is written to it. After a runner's abort the
+	// child may still be alive and waiting: it gets its "aborted" replies.
+	const closing = new AbortController();
+	let disposed = false;
 	const forms = new Map<string, AbortController>();
-	const dispose = () => child.abort();
-	options.signal?.addEventListener("abort", dispose, { once: true });
-	if (options.signal?.aborted) dispose();
+	const close = () => closing.abort();
+	options.signal?.addEventListener("abort", close, { once: true });
+	if (options.signal?.aborted) close();
 
-	const label = (title: string) => `${options.asker}: ${title}`;
+	// The child's words reach this terminal only through the display sanitiser.
+	const asker = sanitizeLine(options.asker);
+	const label = (title: string) => `${asker}: ${sanitizeText(title)}`;
+	const written = (response: ExtensionUIResponse) => (disposed ? undefined : response);
 
 	async function relayForm(id: string, payload: unknown): Promise<ExtensionUIResponse | undefined> {
 		const decoded = decodeRelayRequest(payload);
-		if (!decoded.ok) return value(id, replyWith("error", decoded.error));
+		if (!decoded.ok) return value(id, collectedToReply(emptyCollected("error", decoded.error)));
 		const request = decoded.request;
+		const reply = (collected: Collected) => written(value(id, collectedToReply(collected, request.rid)));
+		if (closing.signal.aborted) return reply(emptyCollected("aborted"));
 		const form = new AbortController();
 		const cancel = () => form.abort();
-		child.signal.addEventListener("abort", cancel, { once: true });
+		closing.signal.addEventListener("abort", cancel, { once: true });
 		if (request.rid) forms.set(request.rid, form);
 		try {
 			const channel = getChannel(ASK_CHANNEL);
 			// No session with a UI in this process: a headless parent can't ask anyone.
-			if (!channel) return value(id, replyWith("no_ui", undefined, request.rid));
-			const reply = await channel({ ...request, asker: joinAskers(options.asker, request.asker) }, { signal: form.signal });
-			return child.signal.aborted ? undefined : value(id, { ...reply, ...(request.rid ? { rid: request.rid } : {}) });
+			if (!channel) return reply(emptyCollected("no_ui"));
+			const answered = await channel({ ...request, asker: joinAskers(options.asker, request.asker) }, { signal: form.signal });
+			return written(value(id, { ...answered, ...(request.rid ? { rid: request.rid } : {}) }));
 		} catch (error) {
-			return value(id, replyWith("error", error instanceof Error ? error.message : String(error), request.rid));
+			return reply(emptyCollected("error", errorText(error)));
 		} finally {
-			child.signal.removeEventListener("abort", cancel);
+			closing.signal.removeEventListener("abort", cancel);
 			if (request.rid) forms.delete(request.rid);
 		}
 	}
 
-	async function forwardDialog(request: ExtensionUIRequest): Promise<ExtensionUIResponse> {
-		const { id, title = "" } = request;
+	/** The child's own dialogs, on the parent's UI: labelled, sanitised, and in turn with every form. */
+	async function forwardDialog(request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
+		const { id } = request;
 		const ui = options.ui;
-		const opts = { signal: child.signal, ...(request.timeout ? { timeout: request.timeout } : {}) };
-		if (!ui || child.signal.aborted) return { type: "extension_ui_response", id, cancelled: true };
-		switch (request.method) {
-			case "confirm":
-				return { type: "extension_ui_response", id, confirmed: await ui.confirm(label(title), request.message ?? "", opts) };
-			case "select":
-				return orCancelled(id, await ui.select(label(title), request.options ?? [], opts));
-			case "input":
-				return orCancelled(id, await ui.input(label(title), request.placeholder, opts));
-			default:
-				return orCancelled(id, await ui.editor(label(title), request.prefill));
-		}
+		const cancelled: ExtensionUIResponse = { type: "extension_ui_response", id, cancelled: true };
+		if (!ui || closing.signal.aborted) return written(cancelled);
+		const signal = closing.signal;
+		const opts = { signal, ...(request.timeout ? { timeout: request.timeout } : {}) };
+		const show = async (): Promise<ExtensionUIResponse> => {
+			const title = label(request.title ?? "");
+			switch (request.method) {
+				case "confirm":
+					return { type: "extension_ui_response", id, confirmed: await ui.confirm(title, sanitizeText(request.message ?? ""), opts) };
+				case "select": {
+					// Shown sanitised, answered with the child's own string, by position.
+					const choices = request.options ?? [];
+					const shown = choices.map((choice, i) => `${sanitizeLine(choice)}${"\u200b".repeat(duplicateIndex(choices, i))}`);
+					const picked = await ui.select(title, shown, opts);
+					return orCancelled(id, picked === undefined ? undefined : choices[shown.indexOf(picked)]);
+				}
+				case "input":
+					return orCancelled(id, await ui.input(title, sanitizeLine(request.placeholder ?? ""), opts));
+				default:
+					// pi's editor dialog takes no signal: once shown, it stays until the user closes it.
+					return orCancelled(id, await ui.editor(title, sanitizeText(request.prefill ?? "")));
+			}
+		};
+		return written(await formQueue().run(show, signal, () => cancelled));
 	}
 
 	return {
 		async handle(message) {
+			if (disposed) return undefined;
 			const request = asUIRequest(message);
 			if (!request) return undefined;
-			if (request.method === "editor" && request.title === RELAY_TITLE) {
-				if (child.signal.aborted) return undefined;
-				return relayForm(request.id, request.prefill);
-			}
+			if (request.method === "editor" && request.title === RELAY_TITLE) return relayForm(request.id, request.prefill);
 			if (request.method === "notify") {
 				const rid = decodeRelayCancel(request.message);
 				if (rid !== undefined) forms.get(rid)?.abort();
-				else if (request.message) options.ui?.notify(label(request.message), request.notifyType);
+				// A NUL-led message is protocol, never text for the user.
+				else if (request.message && !request.message.startsWith("\u0000")) {
+					options.ui?.notify(label(request.message), request.notifyType);
+				}
 				return undefined;
 			}
-			if (["select", "confirm", "input", "editor"].includes(request.method)) {
-				if (child.signal.aborted) return undefined;
-				return forwardDialog(request);
-			}
+			if (DIALOGS.has(request.method)) return forwardDialog(request);
 			return undefined;
 		},
 		dispose() {
-			options.signal?.removeEventListener("abort", dispose);
-			dispose();
+			disposed = true;
+			options.signal?.removeEventListener("abort", close);
+			close();
 		},
 	};
+}
+
+const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
+
+/** How many earlier options look the same once sanitised: each repeat gets an invisible mark to stay distinct. */
+function duplicateIndex(choices: string[], index: number): number {
+	const shown = sanitizeLine(choices[index] ?? "");
+	let count = 0;
+	for (let i = 0; i < index; i++) if (sanitizeLine(choices[i] ?? "") === shown) count++;
+	return count;
 }
 
 function asUIRequest(message: unknown): ExtensionUIRequest | undefined {
@@ -153,18 +190,6 @@ function asUIRequest(message: unknown): ExtensionUIRequest | undefined {
 		return undefined;
 	}
 	return candidate as ExtensionUIRequest;
-}
-
-function replyWith(status: AskStatus, error?: string, rid?: string): RelayReply {
-	return {
-		v: RELAY_VERSION,
-		...(rid ? { rid } : {}),
-		status,
-		answers: {},
-		skipped: [],
-		notes: [],
-		...(error ? { error } : {}),
-	};
 }
 
 function value(id: string, reply: RelayReply): ExtensionUIResponse {

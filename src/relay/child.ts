@@ -11,7 +11,8 @@
 
 import { randomUUID } from "node:crypto";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { decodeRelayReply, encodeRelayCancel, encodeRelayRequest, RELAY_TITLE, replyToCollected } from "../codec.ts";
+import { raceAbort } from "../abort.ts";
+import { decodeRelayReply, emptyCollected, encodeRelayCancel, encodeRelayRequest, RELAY_TITLE, replyToCollected } from "../codec.ts";
 import { type AskForm, type Collected, RELAY_VERSION } from "../types.ts";
 
 export const RELAY_ENV = "PI_ASK_USER_RELAY";
@@ -21,8 +22,26 @@ export interface RelayEnvironment {
 	relay: boolean;
 }
 
-export function readRelayEnvironment(env: NodeJS.ProcessEnv = process.env): RelayEnvironment {
+export function relayEnvironmentOf(env: NodeJS.ProcessEnv): RelayEnvironment {
 	return { relay: env[RELAY_ENV] === "1" };
+}
+
+const TAKEN = Symbol.for("pi-ask-user/relay-environment");
+
+/**
+ * This process's relay environment, read once. The variable is then removed
+ * from process.env: it speaks of this process's parent, and must not reach the
+ * processes this one starts (a `pi --mode rpc` run from the bash tool under a
+ * plain client would send it relay requests). Runners set it explicitly for
+ * their own children. Kept on globalThis so a reload or a second copy of the
+ * package reads the same answer.
+ */
+export function takeRelayEnvironment(): RelayEnvironment {
+	const holder = globalThis as { [TAKEN]?: RelayEnvironment };
+	const taken = holder[TAKEN] ?? relayEnvironmentOf(process.env);
+	holder[TAKEN] = taken;
+	delete process.env[RELAY_ENV];
+	return taken;
 }
 
 export type RelayUI = Pick<ExtensionUIContext, "editor" | "notify">;
@@ -33,46 +52,40 @@ export interface RelayAskOptions {
 }
 
 /**
- * Asks the parent. An abort resolves at once (RPC's editor dialog cannot be
- * withdrawn, so the parent is told with a cancel notice and closes the form);
- * anything but a well-formed reply to this very request is an "error".
+ * How long an aborted ask waits for the parent's reply to its cancel notice: a
+ * relay-aware parent answers in one round trip per level; a parent that never
+ * answers costs this much, once.
+ */
+export const CANCEL_GRACE_MS = 1_000;
+
+/**
+ * Asks the parent. On an abort the parent is told with a cancel notice (RPC's
+ * editor dialog cannot be withdrawn); it closes the form at once and replies
+ * with the answers given so far, which are kept if the reply comes within
+ * CANCEL_GRACE_MS — otherwise "aborted" with nothing. Anything but a
+ * well-formed reply to this very request is an "error".
  */
 export async function collectViaRelay(ui: RelayUI, form: AskForm, options: RelayAskOptions = {}): Promise<Collected> {
 	const { signal } = options;
-	const nothing = (status: Collected["status"], error?: string): Collected => ({
-		status,
-		answers: {},
-		skipped: [],
-		notes: [],
-		...(error ? { error } : {}),
-	});
-	if (signal?.aborted) return nothing("aborted");
+	if (signal?.aborted) return emptyCollected("aborted");
 
 	const rid = randomUUID();
 	const request = encodeRelayRequest({ v: RELAY_VERSION, rid, asker: options.asker, questions: form.questions, metadata: form.metadata });
-	const reply = await new Promise<string | undefined | typeof ABORTED>((resolve, reject) => {
-		const onAbort = () => resolve(ABORTED);
-		signal?.addEventListener("abort", onAbort, { once: true });
-		ui.editor(RELAY_TITLE, request).then(
-			(value) => {
-				signal?.removeEventListener("abort", onAbort);
-				resolve(value);
-			},
-			(error: unknown) => {
-				signal?.removeEventListener("abort", onAbort);
-				reject(error);
-			},
-		);
-	});
-	if (reply === ABORTED) {
-		ui.notify(encodeRelayCancel(rid), "info");
-		return nothing("aborted");
-	}
-	if (reply === undefined) {
-		return nothing("error", "the parent cancelled the relayed form without a reply (is its runner relay-aware?)");
-	}
-	const decoded = decodeRelayReply(reply, { questions: form.questions, rid });
-	return decoded.ok ? replyToCollected(decoded.reply) : nothing("error", decoded.error);
-}
+	const editing = ui.editor(RELAY_TITLE, request);
+	const decode = (reply: string) => decodeRelayReply(reply, { questions: form.questions, rid });
 
-const ABORTED = Symbol("aborted");
+	const raced = await raceAbort(editing, signal);
+	if (raced.aborted) {
+		ui.notify(encodeRelayCancel(rid), "info");
+		const late = await raceAbort(editing, AbortSignal.timeout(CANCEL_GRACE_MS)).catch(() => undefined);
+		const decoded = late && !late.aborted && late.value !== undefined ? decode(late.value) : undefined;
+		if (!decoded?.ok) return emptyCollected("aborted");
+		// The abort wins over whatever the parent says, but nothing the user gave is lost.
+		return { ...replyToCollected(decoded.reply), status: "aborted" };
+	}
+	if (raced.value === undefined) {
+		return emptyCollected("error", "the parent cancelled the relayed form without a reply (is its runner relay-aware?)");
+	}
+	const decoded = decode(raced.value);
+	return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
+}

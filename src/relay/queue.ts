@@ -1,8 +1,9 @@
 /**
- * One form at a time: a terminal can show one form, so every ask in the
- * process — the session's own and those relayed from subagents — waits its
- * turn in a FIFO queue. A waiting ask whose signal aborts leaves the queue at
- * once (it never flashes onto the screen).
+ * One form at a time: a terminal can show one form (or one dialog), so every
+ * ask in the process — the session's own, those relayed from subagents, and
+ * the dialogs forwarded from them — waits its turn in a FIFO queue. A waiting
+ * ask whose signal aborts leaves the queue at once (it never flashes onto the
+ * screen). The process's queue lives in the channel registry.
  */
 
 export interface FormQueue {
