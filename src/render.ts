@@ -53,7 +53,6 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 		const why = details.error ? ` — ${sanitizeLine(details.error)}` : "";
 		lines.push(theme.fg(color, `${STATUS_TEXT[details.status]} · ${count}${why}`));
 	}
-	if (details.asker) lines.push(theme.fg("dim", `asked by ${sanitizeLine(details.asker)}`));
 	// While the form is open it shows the questions itself; the transcript only keeps count.
 	if (details.status === "pending") return lines.join("\n");
 	for (const question of details.questions) {

@@ -33,14 +33,48 @@ export interface AskOptions {
 	/** Who asked, for relayed forms: shown above the form. */
 	asker?: string;
 	onProgress?: (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) => void;
+	/** How long the user has, counted from when the form is shown (not while it waits its turn). */
+	timeoutMs?: number;
 }
 
 export type AskSurface = (form: AskForm, options: AskOptions) => Promise<Collected>;
 
 export function createSurface(ctx: SurfaceContext, queue: FormQueue, relayEnv: RelayEnvironment): AskSurface {
 	return (form, options) =>
-		queue.run(() => collectHere(ctx, relayEnv, form, options), options.signal, () => emptyCollected("aborted"));
+		queue.run(() => collectInTime(ctx, relayEnv, form, options), options.signal, () => emptyCollected("aborted"));
 }
+
+/** The UIs know one signal: the run's abort or the timeout, whichever comes first. */
+async function collectInTime(ctx: SurfaceContext, relayEnv: RelayEnvironment, form: AskForm, options: AskOptions): Promise<Collected> {
+	const deadline = withTimeout(options.signal, options.timeoutMs);
+	try {
+		const collected = await collectHere(ctx, relayEnv, form, { ...options, signal: deadline.signal });
+		return collected.status === "aborted" && deadline.timedOut() ? { ...collected, status: "timed_out" } : collected;
+	} finally {
+		deadline.clear();
+	}
+}
+
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
+	if (!timeoutMs || timeoutMs <= 0) return { signal, timedOut: () => false, clear: () => {} };
+	const controller = new AbortController();
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		controller.abort();
+	}, timeoutMs);
+	const onAbort = () => controller.abort();
+	signal?.addEventListener("abort", onAbort, { once: true });
+	return {
+		signal: controller.signal,
+		timedOut: () => timedOut && !signal?.aborted,
+		clear: () => {
+			clearTimeout(timer);
+			signal?.removeEventListener("abort", onAbort);
+		},
+	};
+}
+
 
 async function collectHere(ctx: SurfaceContext, relayEnv: RelayEnvironment, form: AskForm, options: AskOptions): Promise<Collected> {
 	if (!ctx.hasUI) return emptyCollected("no_ui");

@@ -80,7 +80,7 @@ async function collect(
 ): Promise<Collected> {
 	const onProgress = (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) =>
 		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
-	if (ctx.hasUI) return host.surface(ctx)(form, { signal, onProgress });
+	if (ctx.hasUI) return host.surface(ctx)(form, { signal, onProgress, timeoutMs: host.timeoutMs?.() });
 	return collectThroughChannel(form, signal);
 }
 
@@ -118,17 +118,12 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 			const { form, notices } = prepareForm(params);
 			if (signal?.aborted) return toolResult(form, emptyCollected("aborted"), notices);
 
-			// The UIs know one signal: the run's abort or the timeout, whichever comes first.
-			const deadline = withTimeout(signal, host.timeoutMs?.());
 			let collected: Collected;
 			try {
-				collected = await collect(host, form, ctx, deadline.signal, onUpdate);
+				collected = await collect(host, form, ctx, signal, onUpdate);
 			} catch (error) {
 				collected = emptyCollected("error", errorText(error));
-			} finally {
-				deadline.clear();
 			}
-			if (collected.status === "aborted" && deadline.timedOut()) collected = { ...collected, status: "timed_out" };
 			if (collected.status === "no_ui") deactivate(host);
 			if (collected.status === "dismissed") host.onDismissed?.();
 			return toolResult(form, collected, notices);
@@ -159,26 +154,6 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 export function parseTimeout(value: unknown): number | undefined {
 	const seconds = typeof value === "string" ? Number(value) : Number.NaN;
 	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
-}
-
-function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
-	if (!timeoutMs || timeoutMs <= 0) return { signal, timedOut: () => false, clear: () => {} };
-	const controller = new AbortController();
-	let timedOut = false;
-	const timer = setTimeout(() => {
-		timedOut = true;
-		controller.abort();
-	}, timeoutMs);
-	const onAbort = () => controller.abort();
-	signal?.addEventListener("abort", onAbort, { once: true });
-	return {
-		signal: controller.signal,
-		timedOut: () => timedOut && !signal?.aborted,
-		clear: () => {
-			clearTimeout(timer);
-			signal?.removeEventListener("abort", onAbort);
-		},
-	};
 }
 
 /** No form can be shown in this session: take the tool away so the model stops trying. */

@@ -18,6 +18,9 @@ export const LIMITS = {
 	question: 1000,
 	context: 1000,
 	label: 60,
+	/** An answer key, and an option's value: they appear on every result line. */
+	id: 64,
+	value: 200,
 	description: 300,
 	preview: 4000,
 	/** Free text and notes typed by the user. */
@@ -102,7 +105,7 @@ export interface AskAnswer {
 	kind: "single" | "multi";
 	/** Exactly one for "single"; one or more for "multi". */
 	selections: AskSelection[];
-	/** The user's note on the question as a whole. */
+	/** In details: the user's note on the question as a whole (UIs record notes in Collected.notes). */
 	note?: string;
 }
 
@@ -162,8 +165,6 @@ export interface AskDetails {
 	skipped: string[];
 	notes: AskNote[];
 	metadata?: AskMetadata;
-	/** Who asked, when the form came from a subagent. */
-	asker?: string;
 	/** What normalisation changed in the call, so the model learns (e.g. a dropped "Other" option). */
 	notices?: string[];
 	error?: string;

@@ -50,7 +50,13 @@ export const HEADER: TextRule = {
 	blankFix: `Give a short tab label such as "Database", or leave "header" out.`,
 	lengthFix: `Use a short tab label such as "Database".`,
 };
-export const ID: TextRule = { noun: "an id", oneLine: true, blankFix: `Give a short key such as "db", or leave "id" out.` };
+export const ID: TextRule = {
+	noun: "an id",
+	max: LIMITS.id,
+	oneLine: true,
+	blankFix: `Give a short key such as "db", or leave "id" out.`,
+	lengthFix: `Use a short key such as "db".`,
+};
 export const LABEL: TextRule = {
 	noun: "a label",
 	required: true,
@@ -60,7 +66,13 @@ export const LABEL: TextRule = {
 	lengthFix: `Shorten the label and move detail into "description".`,
 	lineBreakFix: `Move detail into "description".`,
 };
-export const VALUE: TextRule = { noun: "a value", oneLine: true, blankFix: `Leave "value" out to get the label back.` };
+export const VALUE: TextRule = {
+	noun: "a value",
+	max: LIMITS.value,
+	oneLine: true,
+	blankFix: `Leave "value" out to get the label back.`,
+	lengthFix: "Use a short machine value; put explanations into \"description\".",
+};
 export const DESCRIPTION: TextRule = {
 	noun: "a description",
 	max: LIMITS.description,

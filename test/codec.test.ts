@@ -210,13 +210,6 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 		expect(lines[3]).toBe('extras: skipped; note: "ask me later"');
 	});
 
-	it("a question note carried only on the answer is still shown", () => {
-		const answers = { db: { ...DB, note: "from the answer" } };
-		expect(formatResultText(FORM, collected("answered", { answers })).split("\n")[1]).toBe(
-			'db: "PostgreSQL" (value "postgres"); note: "from the answer"',
-		);
-	});
-
 	it("answers under ids that are not questions are not listed, and Object.prototype names find nothing", () => {
 		// validateParams refuses reserved ids; a form built elsewhere still must not read the prototype.
 		const text = formatResultText(
@@ -294,7 +287,7 @@ describe("buildDetails and questionOutcome", () => {
 	const answered = collected("answered", { answers: { db: DB, features: FEATURES }, skipped: ["extras"], notes: NOTES });
 
 	it("records questions, answers with their question note, skipped, notes, status and metadata", () => {
-		const details = buildDetails(FORM, answered, { notices: ["n1"], asker: "planner › scout" });
+		const details = buildDetails(FORM, answered, { notices: ["n1"] });
 		expect(details).toEqual({
 			status: "answered",
 			questions: FORM.questions,
@@ -302,7 +295,6 @@ describe("buildDetails and questionOutcome", () => {
 			skipped: ["extras"],
 			notes: NOTES,
 			metadata: { source: "planner", tags: ["setup"] },
-			asker: "planner › scout",
 			notices: ["n1"],
 		});
 		expect(details.answers.features).not.toHaveProperty("note");
@@ -313,7 +305,6 @@ describe("buildDetails and questionOutcome", () => {
 		const details = buildDetails(FORM, source, { notices: [] });
 		expect(details.error).toBe("boom");
 		expect(details).not.toHaveProperty("notices");
-		expect(details).not.toHaveProperty("asker");
 		(details.answers.db as AskAnswer).selections.push({ value: "x", label: "x" });
 		expect(DB.selections).toHaveLength(1);
 	});
@@ -328,7 +319,7 @@ describe("buildDetails and questionOutcome", () => {
 
 	it("progressDetails is pending, carries the progress and the answers so far", () => {
 		const progress = { phase: "answered", answered: 1, total: 3, questionId: "db" } as const;
-		const details = progressDetails(FORM, progress, { answers: { db: DB }, skipped: [], notes: NOTES.slice(0, 1) }, "scout");
+		const details = progressDetails(FORM, progress, { answers: { db: DB }, skipped: [], notes: NOTES.slice(0, 1) });
 		expect(details).toEqual({
 			status: "pending",
 			questions: FORM.questions,
@@ -336,7 +327,6 @@ describe("buildDetails and questionOutcome", () => {
 			skipped: [],
 			notes: NOTES.slice(0, 1),
 			metadata: FORM.metadata,
-			asker: "scout",
 			progress,
 		});
 	});

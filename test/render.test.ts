@@ -108,8 +108,4 @@ describe("renderResult", () => {
 	it("while the form is open, only counts: the form itself shows the questions", () => {
 		expect(renderResultText({ ...answered, status: "pending" }, false, plain)).toBe("Waiting for the user · 2 of 3 answered");
 	});
-
-	it("names the asker of a relayed form", () => {
-		expect(renderResultText({ ...answered, asker: "planner › scout" }, false, plain)).toContain("asked by planner › scout");
-	});
 });

@@ -9,7 +9,7 @@ import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
 import { cancel, type DialogStep, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 
 /** A host whose active tools can be observed. */
-function host(timeoutMs?: number): ToolHost & { active: string[] } {
+function host(timeoutMs?: number, queue = createFormQueue()): ToolHost & { active: string[] } {
 	const state = {
 		active: ["read", "bash", "ask_user"],
 		getActiveTools: () => [...state.active],
@@ -19,7 +19,6 @@ function host(timeoutMs?: number): ToolHost & { active: string[] } {
 		timeoutMs: () => timeoutMs,
 		surface: (ctx: Parameters<ToolHost["surface"]>[0]) => createSurface(ctx, queue, { relay: false }),
 	};
-	const queue = createFormQueue();
 	return state;
 }
 
@@ -182,6 +181,18 @@ describe("the ask_user tool", () => {
 		expect((result.details as AskDetails).status).toBe("timed_out");
 		expect((result.details as AskDetails).answers.database).toBeDefined();
 		expect(text(result).toLowerCase()).toContain("time");
+	});
+
+	it("the timeout counts from when the form is shown, not while it waits behind another", async () => {
+		const queue = createFormQueue();
+		let release: () => void = () => {};
+		void queue.run(() => new Promise<void>((resolve) => (release = resolve)), undefined, () => undefined);
+		const tool = createAskUserTool(host(80, queue));
+		const { ctx } = rpcContext([pick("1."), pick("1."), pick(ROW.submit)]);
+		const pending = run(tool, twoQuestions, ctx);
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		release();
+		expect(((await pending).details as AskDetails).status).toBe("answered");
 	});
 
 	it("a UI that throws gives an error result, not a crash", async () => {

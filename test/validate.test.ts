@@ -75,6 +75,8 @@ describe("one rule at a time: the path, the limit and the fix", () => {
 		["header ≤ 12 characters", edit((p) => (p.questions[0]!.header = "Database kind")), "questions[0].header", ["13 characters; the limit is 12", "short tab label"]],
 		["header counts emoji as one character each", edit((p) => (p.questions[0]!.header = "🚀".repeat(13))), "questions[0].header", ["13 characters; the limit is 12"]],
 		["header is one line", edit((p) => (p.questions[0]!.header = "Data\nbase")), "questions[0].header", ["line break"]],
+		["id ≤ 64", edit((p) => (p.questions[0]!.id = "k".repeat(65))), "questions[0].id", ["65 characters; the limit is 64", "short key"]],
+		["value ≤ 200", edit((p) => (option(p, 0, 0).value = "v".repeat(201))), "questions[0].options[0].value", ["201 characters; the limit is 200", '"description"']],
 		["headers are unique ignoring case", edit((p) => (p.questions[1]!.header = " DATABASE ")), "questions[1].header", ['"DATABASE" is already the header of questions[0]', "own label"]],
 		["id is a string", edit((p) => (p.questions[0]!.id = 1.5)), "questions[0].id", ["expected a string, got the number 1.5"]],
 		["id is not blank", edit((p) => (p.questions[0]!.id = "")), "questions[0].id", ["blank", 'leave "id" out']],

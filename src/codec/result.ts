@@ -20,10 +20,9 @@ import type {
 } from "../types.ts";
 import { formatId, quoteExact } from "./quote.ts";
 
-/** What the tool knows besides the answers: normalisation notices, and who asked (relayed forms). */
+/** What the tool knows besides the answers: what normalisation changed in the call. */
 export interface ResultExtra {
 	notices?: string[];
-	asker?: string;
 }
 
 // ── Text for the model ─────────────────────────────────────────────────────
@@ -32,8 +31,6 @@ export interface ResultExtra {
  * One header line with the status and the count, one line per question in
  * question order, a `Note:` line per normalisation notice, and for every
  * status but "answered" one closing sentence telling the model what to do.
- *
- * The asker is not repeated here: the model reading this is the one that asked.
  */
 export function formatResultText(form: AskForm, collected: Collected, extra?: ResultExtra): string {
 	const total = form.questions.length;
@@ -91,7 +88,6 @@ function questionLine(question: AskQuestion, collected: Collected): string {
 
 	const notes = notesOn(collected.notes, question.id);
 	const questionNotes = notes.filter((n) => n.option === undefined).map((n) => n.text);
-	if (questionNotes.length === 0 && answer?.note !== undefined) questionNotes.push(answer.note);
 	for (const text of questionNotes) parts.push(`note: ${quoteExact(text)}`);
 	for (const note of notes) {
 		if (note.option !== undefined) parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}`);
@@ -120,7 +116,6 @@ export function buildDetails(form: AskForm, collected: Collected, extra?: Result
 		notes: [...collected.notes],
 	};
 	if (form.metadata !== undefined) details.metadata = form.metadata;
-	if (extra?.asker !== undefined) details.asker = extra.asker;
 	if (extra?.notices !== undefined && extra.notices.length > 0) details.notices = [...extra.notices];
 	if (collected.error !== undefined) details.error = collected.error;
 	return details;
@@ -131,7 +126,6 @@ export function progressDetails(
 	form: AskForm,
 	progress: AskProgress,
 	partial: Pick<Collected, "answers" | "skipped" | "notes">,
-	asker?: string,
 ): AskDetails {
 	const details: AskDetails = {
 		status: "pending",
@@ -142,7 +136,6 @@ export function progressDetails(
 		progress: { ...progress },
 	};
 	if (form.metadata !== undefined) details.metadata = form.metadata;
-	if (asker !== undefined) details.asker = asker;
 	return details;
 }
 
@@ -169,12 +162,12 @@ export function questionOutcome(details: Pick<AskDetails, "status" | "answers" |
 }
 
 // The question-level note lives in `notes` (where every UI records it); the
-// answer repeats it so a reader of one answer needs nothing else.
+// details repeat it on the answer so a reader of one answer needs nothing else.
 function answersWithNotes(answers: Record<string, AskAnswer>, notes: AskNote[]): Record<string, AskAnswer> {
 	return Object.fromEntries(
 		Object.entries(answers).map(([id, answer]): [string, AskAnswer] => {
 			const copy: AskAnswer = { kind: answer.kind, selections: answer.selections.map((s) => ({ ...s })) };
-			const note = notesOn(notes, id).find((n) => n.option === undefined)?.text ?? answer.note;
+			const note = notesOn(notes, id).find((n) => n.option === undefined)?.text;
 			if (note !== undefined) copy.note = note;
 			return [id, copy];
 		}),

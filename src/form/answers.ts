@@ -10,8 +10,7 @@ export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
 
 /**
  * The answers collected so far, whatever the status (nothing is thrown away).
- * - answers: only answered questions; option selections in option order, the free answer last;
- *   `note` carries the question note of an answered question.
+ * - answers: only answered questions; option selections in option order, the free answer last.
  * - skipped: on "answered", every optional question without an answer (an unanswered optional
  *   question at submit time counts as skipped); otherwise only those the user skipped with `s`.
  * - notes: every note, answered or not: the question note (no `option`), then option notes
@@ -36,9 +35,7 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 			if (qs.customChosen && qs.customText !== undefined) {
 				selections.push({ value: qs.customText, label: qs.customText, custom: true });
 			}
-			const answer: AskAnswer = { kind: question.multiSelect ? "multi" : "single", selections };
-			if (qs.note !== undefined) answer.note = qs.note;
-			answers[question.id] = answer;
+			answers[question.id] = { kind: question.multiSelect ? "multi" : "single", selections };
 		} else if (qs.skipped || (submitted && !question.required)) {
 			skipped.push(question.id);
 		}

@@ -13,10 +13,9 @@
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import type { Component } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
+import { emptyCollected } from "../codec.ts";
 import type { AskForm, AskProgress, Collected } from "../types.ts";
-import { collect } from "./answers.ts";
 import { AskFormComponent } from "./component.ts";
-import { initialState } from "./state.ts";
 import { formThemeFrom } from "./theme.ts";
 
 export interface FormOptions {
@@ -40,7 +39,7 @@ export async function showAskForm(
 	options: FormOptions = {},
 ): Promise<Collected | undefined> {
 	const { signal } = options;
-	if (signal?.aborted) return collect(initialState(form), "aborted");
+	if (signal?.aborted) return emptyCollected("aborted");
 
 	let component: AskFormComponent | undefined;
 	let abortedEarly = false;
@@ -70,7 +69,7 @@ export async function showAskForm(
 					onInterrupt: options.onInterrupt,
 				});
 			} catch (error) {
-				finish({ ...collect(initialState(form), "error"), error: `The form could not be shown: ${errorText(error)}` });
+				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
 				return emptyComponent;
 			}
 			if (abortedEarly || signal?.aborted) component.abort();

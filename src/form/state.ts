@@ -42,7 +42,6 @@ import {
 } from "./model.ts";
 
 export type * from "./model.ts";
-export { collect } from "./answers.ts";
 
 export type Action =
 	/** ↑/↓: focus the previous/next row, wrapping. */
@@ -55,12 +54,10 @@ export type Action =
 	| { type: "toggle" }
 	/** ←/→, Tab/Shift+Tab: previous/next tab, wrapping; the Submit tab included. */
 	| { type: "switchTab"; delta: 1 | -1 }
-	| { type: "goToTab"; tab: number }
 	/** n: note on the focused option (on the "Type something…" row: on the question). */
 	| { type: "openNote" }
 	/** N: note on the question. */
 	| { type: "openQuestionNote" }
-	| { type: "openFreeText" }
 	| { type: "editorSubmitted"; text: string }
 	| { type: "editorCancelled"; draft: string }
 	/** PageUp/PageDown, resolved by the component against the last rendered layout. */
@@ -69,8 +66,6 @@ export type Action =
 	| { type: "escape" }
 	/** s: skip an optional question. */
 	| { type: "skip" }
-	| { type: "submit" }
-	| { type: "dismiss" }
 	/** The form closes from outside; `editorText`: what the open editor holds, kept as if saved. */
 	| { type: "abort"; editorText?: string }
 	/** Any key the form does not use: it still clears the message and disarms Esc. */
@@ -117,16 +112,10 @@ export function update(state: FormState, action: Action): FormState {
 			return toggle(base);
 		case "switchTab":
 			return goToTab(base, (base.tab + action.delta + tabCount(base)) % tabCount(base));
-		case "goToTab":
-			return goToTab(base, action.tab);
 		case "openNote":
 			return openNote(base);
 		case "openQuestionNote":
 			return whenOnQuestion(base, (index) => openEditor(base, { kind: "questionNote", question: index }));
-		case "openFreeText":
-			return whenOnQuestion(base, (index, question) =>
-				question.allowOther ? openEditor(base, { kind: "custom", question: index }) : base,
-			);
 		case "editorSubmitted":
 			return editorSubmitted(base, action.text);
 		case "editorCancelled":
@@ -140,10 +129,6 @@ export function update(state: FormState, action: Action): FormState {
 			return escape(state, base);
 		case "skip":
 			return skip(base);
-		case "submit":
-			return base.overlay.kind === "none" ? trySubmit(base) : base;
-		case "dismiss":
-			return { ...base, outcome: "dismissed" };
 		case "abort":
 			return { ...keepTyped(base, action.editorText), outcome: "aborted" };
 		case "otherKey":
