@@ -53,7 +53,8 @@ function normalizeRoot(raw: unknown, notices: string[]): unknown {
 	if (questions === undefined && looksLikeQuestion(raw)) questions = [raw];
 	if (isRecord(questions)) questions = [questions];
 	if (Array.isArray(questions)) {
-		out.questions = questions.map((question, index) => normalizeQuestion(question, index, notices));
+		// Array.from, not map: a hole must reach the validator as a missing question, not vanish.
+		out.questions = Array.from(questions, (question, index) => normalizeQuestion(question, index, notices));
 	} else if (questions !== undefined) {
 		out.questions = questions;
 	}
@@ -74,7 +75,7 @@ function normalizeQuestion(raw: unknown, index: number, notices: string[]): unkn
 	setIfPresent(out, "question", firstPresent(raw, "question", "prompt"));
 	setIfPresent(out, "context", field(raw, "context"));
 	const options = parseJsonText(firstPresent(raw, "options", "choices"));
-	setIfPresent(out, "options", Array.isArray(options) ? options.map(normalizeOption) : options);
+	setIfPresent(out, "options", Array.isArray(options) ? Array.from(options, (option) => normalizeOption(option)) : options);
 	setIfPresent(out, "multiSelect", booleanFromText(field(raw, "multiSelect")));
 	setIfPresent(out, "allowOther", booleanFromText(field(raw, "allowOther")));
 	setIfPresent(out, "required", booleanFromText(field(raw, "required")));

@@ -9,16 +9,7 @@
 
 import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
-import {
-	buildDetails,
-	decodeRelayReply,
-	emptyCollected,
-	encodeRelayReply,
-	formatProgressText,
-	formatResultText,
-	progressDetails,
-	replyToCollected,
-} from "./codec.ts";
+import { buildDetails, emptyCollected, formatProgressText, formatResultText, progressDetails } from "./codec/result.ts";
 import { errorText } from "./abort.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
@@ -51,11 +42,15 @@ export interface ToolHost {
 	onDismissed?(): void;
 }
 
-/** normalise → validate; throws AskUserInputError naming every problem and its fix. */
-export function prepareForm(raw: unknown): { form: AskForm; notices: string[] } {
+/**
+ * normalise → validate; throws AskUserInputError naming every problem and its
+ * fix. `carried`: the notices prepareArguments left on its output — read only
+ * in execute, from an object prepareArguments built (normalisation drops any
+ * such key a model sends itself).
+ */
+export function prepareForm(raw: unknown, carried: readonly string[] = []): { form: AskForm; notices: string[] } {
 	const { params, notices } = normalizeArguments(raw);
-	const carried = (raw as PreparedParams | null)?.[NOTICES];
-	const allNotices = Array.isArray(carried) ? [...carried.filter((n) => typeof n === "string"), ...notices] : notices;
+	const allNotices = [...carried, ...notices];
 	const result = validateParams(params);
 	if (!result.ok) throw new AskUserInputError(result.issues, allNotices);
 	return { form: result.form, notices: allNotices };
@@ -94,6 +89,8 @@ async function collectThroughChannel(form: AskForm, signal: AbortSignal | undefi
 	const channel = getChannel(ASK_CHANNEL);
 	if (!channel) return emptyCollected("no_ui");
 	const reply = await channel({ v: RELAY_VERSION, questions: form.questions, metadata: form.metadata }, { signal });
+	// The relay codec loads when first needed, not during pi's start-up.
+	const { decodeRelayReply, encodeRelayReply, replyToCollected } = await import("./codec/relay.ts");
 	const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 	return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
 }
@@ -115,7 +112,7 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 		},
 
 		async execute(_toolCallId, params, signal, onUpdate, ctx) {
-			const { form, notices } = prepareForm(params);
+			const { form, notices } = prepareForm(params, carriedNotices(params));
 			if (signal?.aborted) return toolResult(form, emptyCollected("aborted"), notices);
 
 			let collected: Collected;
@@ -154,6 +151,16 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 export function parseTimeout(value: unknown): number | undefined {
 	const seconds = typeof value === "string" ? Number(value) : Number.NaN;
 	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+function carriedNotices(params: unknown): string[] {
+	try {
+		const carried = (params as PreparedParams | null)?.[NOTICES];
+		return Array.isArray(carried) ? carried.filter((notice): notice is string => typeof notice === "string") : [];
+	} catch {
+		// An exotic object (a throwing getter, a revoked Proxy): normalisation will say what is wrong.
+		return [];
+	}
 }
 
 /** No form can be shown in this session: take the tool away so the model stops trying. */

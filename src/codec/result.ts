@@ -18,6 +18,7 @@ import type {
 	Collected,
 	QuestionOutcome,
 } from "../types.ts";
+import { sanitizeLine } from "../sanitize.ts";
 import { formatId, quoteExact } from "./quote.ts";
 
 /** What the tool knows besides the answers: what normalisation changed in the call. */
@@ -37,7 +38,7 @@ export function formatResultText(form: AskForm, collected: Collected, extra?: Re
 	const answered = form.questions.filter((q) => hasAnswer(collected.answers, q.id)).length;
 	const lines = [headerLine(collected.status, answered, total)];
 	for (const question of form.questions) lines.push(questionLine(question, collected));
-	for (const notice of extra?.notices ?? []) lines.push(`Note: ${oneLine(notice)}`);
+	for (const notice of extra?.notices ?? []) lines.push(`Note: ${oneLine(sanitizeLine(notice))}`);
 	const closing = closingSentence(collected);
 	if (closing) lines.push(closing);
 	return lines.join("\n");

@@ -120,7 +120,9 @@ export class AskFormComponent implements Component, Focusable {
 		if (this.closed) return [];
 		this.lastWidth = width;
 		try {
-			const editorLines = this.editor ? fitEditorLines(this.editor.render(width), width) : undefined;
+			// pi-tui's Editor recurses without end when a wide character meets a width under 3:
+			// render it at 3 at least, and cut its lines to the real width.
+			const editorLines = this.editor ? fitEditorLines(this.editor.render(Math.max(EDITOR_MIN_WIDTH, width)), width) : undefined;
 			const frame = renderForm(
 				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines },
 				this.ctx,
@@ -301,6 +303,8 @@ export class AskFormComponent implements Component, Focusable {
 		this.finish("error", `The form failed: ${errorText(error)}`);
 	}
 }
+
+const EDITOR_MIN_WIDTH = 3;
 
 /** The Editor keeps to its width except on the narrowest terminals (its cursor cell); cut those lines. */
 function fitEditorLines(lines: string[], width: number): string[] {

@@ -141,8 +141,14 @@ describe("free text with pi-tui's Editor", () => {
 		form.typeText("中文 text");
 		form.component.focused = true;
 		for (let width = 1; width <= 12; width++) {
-			for (const line of form.screen(width)) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+			const lines = form.screen(width);
+			expect(lines.length).toBeGreaterThan(0);
+			for (const line of lines) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
 		}
+		// Still open and still holding the text: rendering at 1 column did not break the form.
+		expect(form.done).not.toHaveBeenCalled();
+		form.press(KEY.enter);
+		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("中文 text");
 	});
 });
 

@@ -1,0 +1,78 @@
+/**
+ * 10,000 random key sequences on random valid forms through the real
+ * component and pi-tui's real Editor, half starting on a narrow terminal and
+ * half on a wide one, each resized anywhere in 1–240 on the way. What is
+ * checked after every key is in support/random-keys.ts; the independent model
+ * of the expected answers is support/answer-model.ts.
+ */
+
+import { setKeybindings } from "@mariozechner/pi-tui";
+import fc from "fast-check";
+import { beforeAll, expect, test } from "vitest";
+import type { AskForm } from "../../src/types.ts";
+import { piKeybindings } from "../form/support.ts";
+import { RAW } from "./support/answer-model.ts";
+import { checkFrame, randomKeysProperty, runSequence } from "./support/random-keys.ts";
+
+beforeAll(() => setKeybindings(piKeybindings()));
+
+test("10,000 random key sequences (5,000 random forms, each from a narrow and a wide start): invariants, every line fits, done once, the answers are what the keys chose", () => {
+	fc.assert(randomKeysProperty(), { numRuns: 5_000 });
+}, 120_000);
+
+test("the model and the form agree on a fixed sequence that uses every kind of answer", () => {
+	const form: AskForm = {
+		questions: [
+			{
+				id: "db",
+				header: "DB",
+				question: "Which database?",
+				options: [
+					{ label: "Postgres", value: "pg", recommended: true },
+					{ label: "SQLite", value: "SQLite", recommended: false },
+				],
+				multiSelect: false,
+				allowOther: true,
+				required: true,
+			},
+			{
+				id: "targets",
+				header: "Targets",
+				question: "Which targets?",
+				options: [
+					{ label: "Linux", value: "Linux", recommended: false },
+					{ label: "macOS", value: "macOS", recommended: false },
+				],
+				multiSelect: true,
+				allowOther: true,
+				required: false,
+			},
+		],
+	};
+	// A note on Postgres, choose SQLite; toggle Linux and macOS, a two-line free answer, then submit from the review.
+	const keys = ["n", ..."fast", RAW.enter, RAW.down, RAW.enter, RAW.space, RAW.down, RAW.space, RAW.down, RAW.space, ..."中文 🚀", RAW.shiftEnter, "x", RAW.enter, RAW.tab, RAW.enter];
+	runSequence(
+		form,
+		keys.map((key) => ({ key, resize: null })),
+		80,
+		30,
+		false,
+	);
+});
+
+test("the frame check catches a line one column too wide, however it is made up", () => {
+	const colour = (text: string) => `\x1b[38;2;1;2;3m${text}\x1b[39m`;
+	for (const [line, width] of [
+		["中文中", 5],
+		["🚀🚀x", 4],
+		["─".repeat(11), 10],
+		[colour("x".repeat(9)), 8],
+		["👨‍👩‍👧👨‍👩‍👧", 3],
+		["…—“”", 3],
+		["\ttab", 5],
+	] as const) {
+		expect(() => checkFrame([line], width, 60, "probe")).toThrow(/wide at width/);
+		expect(() => checkFrame([line], width + 1, 60, "probe")).not.toThrow();
+	}
+	expect(() => checkFrame(["a", "b", "c", "d"], 80, 3, "probe")).toThrow(/4 lines for 3 terminal rows/);
+});

@@ -1,0 +1,410 @@
+/**
+ * An independent model of what the user's keys choose: what a person reading
+ * the contract (§3) and the key table would expect the form to return.
+ *
+ * Written from the contract, not from src/form: a mutable object, one method
+ * per kind of key, its own reading of raw keys, and a plain text buffer
+ * standing in for pi-tui's Editor (insert at the end, Backspace deletes the
+ * last grapheme, Shift+Enter or a backslash before Enter makes a new line,
+ * a bracketed paste is cleaned the way the Editor cleans it). The key
+ * sequences that drive it keep the Editor's cursor at the end of its text
+ * (no arrows while editing) and its pastes small (no "[paste #1]" markers).
+ *
+ * It knows answers, skips, notes, drafts, the tab, the focus, the overlay, the
+ * armed Esc and the outcome — nothing about layout or scrolling.
+ */
+
+import type { AskAnswer, AskForm, AskNote, AskSelection, AskStatus, Collected } from "../../../src/types.ts";
+import { LIMITS } from "../../../src/types.ts";
+
+/** Raw input the generators use, with what each means on the form. */
+export const RAW = {
+	up: "\x1b[A",
+	down: "\x1b[B",
+	right: "\x1b[C",
+	left: "\x1b[D",
+	enter: "\r",
+	escape: "\x1b",
+	tab: "\t",
+	shiftTab: "\x1b[Z",
+	space: " ",
+	pageUp: "\x1b[5~",
+	pageDown: "\x1b[6~",
+	backspace: "\x7f",
+	ctrlC: "\x03",
+	shiftEnter: "\x1b[13;2u",
+} as const;
+
+export const PASTE_START = "\x1b[200~";
+export const PASTE_END = "\x1b[201~";
+
+type Intent =
+	| { kind: "move"; delta: 1 | -1 }
+	| { kind: "digit"; row: number }
+	| { kind: "enter" }
+	| { kind: "space" }
+	| { kind: "tab"; delta: 1 | -1 }
+	| { kind: "note" }
+	| { kind: "questionNote" }
+	| { kind: "skip" }
+	| { kind: "help" }
+	| { kind: "escape" }
+	| { kind: "scroll" }
+	| { kind: "interrupt" }
+	| { kind: "other" };
+
+/** What a raw key means on the form (not in the editor), per the contract's key table. */
+export function formIntent(raw: string): Intent {
+	switch (raw) {
+		case RAW.up:
+		case "k":
+			return { kind: "move", delta: -1 };
+		case RAW.down:
+		case "j":
+			return { kind: "move", delta: 1 };
+		case RAW.enter:
+			return { kind: "enter" };
+		case RAW.space:
+			return { kind: "space" };
+		case RAW.right:
+		case RAW.tab:
+			return { kind: "tab", delta: 1 };
+		case RAW.left:
+		case RAW.shiftTab:
+			return { kind: "tab", delta: -1 };
+		case "n":
+			return { kind: "note" };
+		case "N":
+			return { kind: "questionNote" };
+		case "s":
+			return { kind: "skip" };
+		case "?":
+			return { kind: "help" };
+		case RAW.escape:
+			return { kind: "escape" };
+		case RAW.pageUp:
+		case RAW.pageDown:
+			return { kind: "scroll" };
+		case RAW.ctrlC:
+			return { kind: "interrupt" };
+	}
+	if (/^[1-9]$/.test(raw)) return { kind: "digit", row: Number(raw) - 1 };
+	return { kind: "other" };
+}
+
+/** Keys that move the Editor's cursor or do more than insert: never sent while the model's editor is open. */
+export function isEditorSafe(raw: string): boolean {
+	if (raw === RAW.enter || raw === RAW.escape || raw === RAW.backspace || raw === RAW.shiftEnter || raw === RAW.ctrlC) return true;
+	if (raw.startsWith(PASTE_START)) return true;
+	// Printable text only: no escape sequences, no controls (Tab included).
+	return raw.length > 0 && !/[\x00-\x1f\x7f]/.test(raw);
+}
+
+type Target = { kind: "custom"; q: number } | { kind: "note"; q: number } | { kind: "optionNote"; q: number; o: number };
+
+interface QuestionModel {
+	focus: number;
+	picked: Set<number>;
+	freeText: string | undefined;
+	freeTextOn: boolean;
+	note: string | undefined;
+	optionNotes: Map<number, string>;
+	skipped: boolean;
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+export class AnswerModel {
+	tab = 0;
+	reviewFocus: number;
+	overlay: "none" | "help" | "editor" = "none";
+	target: Target | undefined;
+	buffer = "";
+	escArmed = false;
+	outcome: "answered" | "dismissed" | "aborted" | undefined;
+	readonly questions: QuestionModel[];
+	private readonly drafts = new Map<string, string>();
+
+	constructor(readonly form: AskForm) {
+		this.questions = form.questions.map(() => ({
+			focus: 0,
+			picked: new Set<number>(),
+			freeText: undefined,
+			freeTextOn: false,
+			note: undefined,
+			optionNotes: new Map<number, string>(),
+			skipped: false,
+		}));
+		this.reviewFocus = form.questions.length;
+	}
+
+	// ── Keys ───────────────────────────────────────────────────────────────
+
+	press(raw: string): void {
+		if (this.outcome) return;
+		if (raw === RAW.ctrlC) return this.abort();
+		if (this.overlay === "editor") return this.editorKey(raw);
+		const intent = formIntent(raw);
+		if (this.overlay === "help") return this.helpKey(intent);
+		if (intent.kind !== "escape") this.escArmed = false;
+		switch (intent.kind) {
+			case "move":
+				return this.move(intent.delta);
+			case "digit":
+				if (this.onQuestion() && intent.row < this.rows(this.tab)) this.q().focus = intent.row;
+				return;
+			case "enter":
+				return this.enter();
+			case "space":
+				return this.space();
+			case "tab":
+				if (this.tabs() > 1) this.tab = (this.tab + intent.delta + this.tabs()) % this.tabs();
+				return;
+			case "note":
+				if (!this.onQuestion()) return;
+				return this.openEditor(
+					this.q().focus < this.question().options.length ? { kind: "optionNote", q: this.tab, o: this.q().focus } : { kind: "note", q: this.tab },
+				);
+			case "questionNote":
+				if (this.onQuestion()) this.openEditor({ kind: "note", q: this.tab });
+				return;
+			case "skip":
+				return this.skip();
+			case "help":
+				this.overlay = "help";
+				return;
+			case "escape":
+				if (this.escArmed) this.outcome = "dismissed";
+				else this.escArmed = true;
+				return;
+			case "scroll":
+			case "other":
+			case "interrupt":
+				return;
+		}
+	}
+
+	private helpKey(intent: Intent): void {
+		if (intent.kind === "help" || intent.kind === "escape") this.overlay = "none";
+	}
+
+	private move(delta: 1 | -1): void {
+		if (this.onQuestion()) {
+			const rows = this.rows(this.tab);
+			this.q().focus = (this.q().focus + delta + rows) % rows;
+			return;
+		}
+		const rows = this.form.questions.length + 2;
+		this.reviewFocus = (this.reviewFocus + delta + rows) % rows;
+	}
+
+	private enter(): void {
+		const count = this.form.questions.length;
+		if (!this.onQuestion()) {
+			if (this.reviewFocus === count) this.submit();
+			else if (this.reviewFocus === count + 1) this.outcome = "dismissed";
+			else this.tab = this.reviewFocus;
+			return;
+		}
+		const question = this.question();
+		const q = this.q();
+		if (q.focus === question.options.length) return this.openEditor({ kind: "custom", q: this.tab });
+		if (!question.multiSelect) {
+			q.picked = new Set([q.focus]);
+			q.freeTextOn = false;
+			q.skipped = false;
+			return this.next(this.tab);
+		}
+		if (!this.answered(this.tab)) {
+			q.picked = new Set([q.focus]);
+			q.skipped = false;
+		}
+		this.next(this.tab);
+	}
+
+	private space(): void {
+		if (!this.onQuestion() || !this.question().multiSelect) return;
+		const q = this.q();
+		if (q.focus === this.question().options.length) {
+			if (q.freeText === undefined) return this.openEditor({ kind: "custom", q: this.tab });
+			q.freeTextOn = !q.freeTextOn;
+		} else if (q.picked.has(q.focus)) q.picked.delete(q.focus);
+		else q.picked.add(q.focus);
+		q.skipped = false;
+	}
+
+	private skip(): void {
+		if (!this.onQuestion() || this.question().required) return;
+		const q = this.q();
+		q.picked = new Set();
+		q.freeTextOn = false;
+		q.skipped = true;
+		this.next(this.tab);
+	}
+
+	/** After question `from` was answered or skipped: the next question still to do, else review (or submit, for one question). */
+	private next(from: number): void {
+		const count = this.form.questions.length;
+		if (count === 1) return this.submit();
+		for (let step = 1; step < count; step++) {
+			const i = (from + step) % count;
+			if (!this.answered(i) && !this.questions[i]!.skipped) {
+				this.tab = i;
+				return;
+			}
+		}
+		this.tab = count;
+	}
+
+	private submit(): void {
+		const missing = this.form.questions.findIndex((question, i) => question.required && !this.answered(i));
+		if (missing === -1) this.outcome = "answered";
+		else this.tab = missing;
+	}
+
+	// ── The editor ─────────────────────────────────────────────────────────
+
+	private openEditor(target: Target): void {
+		this.overlay = "editor";
+		this.target = target;
+		this.buffer = this.drafts.get(keyOf(target)) ?? this.saved(target) ?? "";
+	}
+
+	private editorKey(raw: string): void {
+		if (raw === RAW.escape) {
+			const target = this.target!;
+			if (this.buffer === (this.saved(target) ?? "")) this.drafts.delete(keyOf(target));
+			else this.drafts.set(keyOf(target), this.buffer);
+			this.overlay = "none";
+			this.target = undefined;
+			return;
+		}
+		if (raw === RAW.enter) {
+			if (this.buffer.endsWith("\\")) {
+				this.buffer = `${this.buffer.slice(0, -1)}\n`;
+				return;
+			}
+			return this.save();
+		}
+		if (raw === RAW.backspace) {
+			const graphemes = [...segmenter.segment(this.buffer)];
+			const last = graphemes[graphemes.length - 1];
+			if (last) this.buffer = this.buffer.slice(0, this.buffer.length - last.segment.length);
+			return;
+		}
+		if (raw === RAW.shiftEnter) {
+			this.buffer += "\n";
+			return;
+		}
+		if (raw.startsWith(PASTE_START)) {
+			const pasted = raw.slice(PASTE_START.length, raw.length - PASTE_END.length);
+			this.buffer += [...pasted.replace(/\r\n?/g, "\n").replace(/\t/g, "    ")].filter((c) => c === "\n" || c.charCodeAt(0) >= 32).join("");
+			return;
+		}
+		this.buffer += raw;
+	}
+
+	/**
+	 * The form closes from outside (the run's abort, a timeout, the interrupt
+	 * key): what the open editor holds is kept as if saved, without moving on,
+	 * unless it is blank or over the limit.
+	 */
+	abort(): void {
+		if (this.outcome) return;
+		if (this.overlay === "editor" && this.buffer.trim() !== "" && this.buffer.length <= LIMITS.freeText) this.save(false);
+		this.outcome = "aborted";
+	}
+
+	/** Enter in the editor: save, or refuse a text over the limit and stay. `advance`: a single-select answer moves on. */
+	private save(advance = true): void {
+		const text = this.buffer;
+		if (text.length > LIMITS.freeText) return; // refused: the editor stays open with the text
+		const target = this.target!;
+		this.drafts.delete(keyOf(target));
+		this.overlay = "none";
+		this.target = undefined;
+		const value = text.trim() === "" ? undefined : text;
+		const q = this.questions[target.q]!;
+		if (target.kind === "note") q.note = value;
+		else if (target.kind === "optionNote") {
+			if (value === undefined) q.optionNotes.delete(target.o);
+			else q.optionNotes.set(target.o, value);
+		} else if (value === undefined) {
+			q.freeText = undefined;
+			q.freeTextOn = false;
+		} else {
+			q.freeText = value;
+			q.freeTextOn = true;
+			q.skipped = false;
+			if (!this.form.questions[target.q]!.multiSelect) {
+				q.picked = new Set();
+				if (advance) this.next(target.q);
+			}
+		}
+	}
+
+	private saved(target: Target): string | undefined {
+		const q = this.questions[target.q]!;
+		return target.kind === "custom" ? q.freeText : target.kind === "note" ? q.note : q.optionNotes.get(target.o);
+	}
+
+	// ── What the form should return ────────────────────────────────────────
+
+	/** The answers as the contract words them (§4, src/types.ts Collected), for the form's outcome or `status`. */
+	expected(status: AskStatus = this.outcome ?? "aborted"): Collected {
+		const answers: Record<string, AskAnswer> = {};
+		const skipped: string[] = [];
+		const notes: AskNote[] = [];
+		this.form.questions.forEach((question, i) => {
+			const q = this.questions[i]!;
+			if (this.answered(i)) {
+				const selections: AskSelection[] = question.options
+					.filter((_, o) => q.picked.has(o))
+					.map((option) => ({ value: option.value, label: option.label }));
+				if (q.freeTextOn && q.freeText !== undefined) selections.push({ value: q.freeText, label: q.freeText, custom: true });
+				// The question's note goes to `notes` only (types.ts: AskAnswer.note is filled in details, not by a UI).
+				answers[question.id] = { kind: question.multiSelect ? "multi" : "single", selections };
+			} else if (q.skipped || (status === "answered" && !question.required)) {
+				skipped.push(question.id);
+			}
+			if (q.note !== undefined) notes.push({ questionId: question.id, text: q.note });
+			question.options.forEach((option, o) => {
+				const text = q.optionNotes.get(o);
+				if (text !== undefined) notes.push({ questionId: question.id, option: option.label, text });
+			});
+		});
+		return { status, answers, skipped, notes };
+	}
+
+	// ── Small readers ──────────────────────────────────────────────────────
+
+	tabs(): number {
+		return this.form.questions.length > 1 ? this.form.questions.length + 1 : 1;
+	}
+
+	onQuestion(): boolean {
+		return this.tab < this.form.questions.length;
+	}
+
+	answered(i: number): boolean {
+		const q = this.questions[i]!;
+		return q.picked.size > 0 || (q.freeTextOn && q.freeText !== undefined);
+	}
+
+	private rows(i: number): number {
+		const question = this.form.questions[i]!;
+		return question.options.length + (question.allowOther ? 1 : 0);
+	}
+
+	private question() {
+		return this.form.questions[this.tab]!;
+	}
+
+	private q(): QuestionModel {
+		return this.questions[this.tab]!;
+	}
+}
+
+function keyOf(target: Target): string {
+	return target.kind === "optionNote" ? `${target.kind}:${target.q}:${target.o}` : `${target.kind}:${target.q}`;
+}
