@@ -8,22 +8,29 @@
  */
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { takeRelayEnvironment } from "./src/relay/child.ts";
+import { takeRelayEnvironment } from "./src/relay/environment.ts";
 import { ASK_CHANNEL, formQueue, registerChannel } from "./src/relay/registry.ts";
-import { createAskChannel, createSurface, type SurfaceContext } from "./src/surface.ts";
+import type { AskSurface, SurfaceContext } from "./src/surface.ts";
 import { createAskUserTool, parseTimeout } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	// One terminal, one form at a time: this session's asks and its subagents' share the process's queue.
 	const queue = formQueue();
 	const relayEnv = takeRelayEnvironment();
-	const surface = (ctx: SurfaceContext) => createSurface(ctx, queue, relayEnv);
+	// The UIs (the form, the dialog walker, the relay client) load on the first ask, not during pi's start-up.
+	const ui = () => import("./src/surface.ts");
+	const surface =
+		(ctx: SurfaceContext): AskSurface =>
+		async (form, options) =>
+			(await ui()).createSurface(ctx, queue, relayEnv)(form, options);
 	let unregister: (() => void) | undefined;
 
 	pi.on("session_start", (_event, ctx) => {
 		unregister?.();
 		// Only a session that can show a form offers to ask for others (subagents, headless sessions).
-		unregister = ctx.hasUI ? registerChannel(ASK_CHANNEL, createAskChannel(surface(ctx))) : undefined;
+		unregister = ctx.hasUI
+			? registerChannel(ASK_CHANNEL, async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options))
+			: undefined;
 	});
 	pi.on("session_shutdown", () => {
 		unregister?.();

@@ -10,14 +10,13 @@ export const TOOL_NAME = "ask_user";
 export const TOOL_LABEL = "Ask user";
 
 export const TOOL_DESCRIPTION =
-	"Ask the user 1-4 multiple-choice questions in one inline form and wait for the answers. " +
-	"Use it only when several reasonable paths exist, you have gathered the context you can, and a wrong guess would cost real work. " +
-	"Batch related decisions into one call. A free-text row is added automatically: never add an \"Other\" option. " +
-	"Put the recommended option first and set recommended: true.";
+	"Ask the user 1-4 multiple-choice questions in one form and wait for the answers. " +
+	"Use it only when several reasonable paths exist, context is gathered and a wrong guess would cost real work; batch related decisions. " +
+	'A free-text row is automatic: never add an "Other" option. Put the recommended option first (recommended: true).';
 
-export const PROMPT_SNIPPET = "Ask the user 1-4 multiple-choice questions at once when a decision is genuinely ambiguous";
+export const PROMPT_SNIPPET = "Ask the user 1-4 multiple-choice questions when a decision is genuinely ambiguous";
 
 export const PROMPT_GUIDELINES: string[] = [
-	"Use ask_user only when several reasonable paths exist, the context is gathered, and a wrong guess would cost real work; otherwise decide and state your assumption.",
-	"Batch related decisions into one ask_user call; never add an \"Other\" option to ask_user (a free-text row is automatic); put the recommended option first with recommended: true.",
+	"Use ask_user only when several reasonable paths exist, context is gathered and a wrong guess would cost real work; otherwise decide and state your assumption.",
+	'Batch related decisions into one ask_user call; never add an "Other" option to it; put the recommended option first.',
 ];

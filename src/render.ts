@@ -8,7 +8,7 @@
  */
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
-import { answerFor, questionOutcome } from "./codec.ts";
+import { answerFor, questionOutcome } from "./codec/result.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { AskDetails, AskQuestion } from "./types.ts";

@@ -17,33 +17,27 @@ import type { AskParams } from "./types.ts";
 const OptionSchema = Type.Object({
 	label: Type.String({ description: "≤60 chars, unique" }),
 	value: Type.Optional(Type.String({ description: "Returned to you; default: label" })),
-	description: Type.Optional(Type.String({ description: "≤300 chars" })),
-	preview: Type.Optional(Type.String({ description: "Multi-line code/diff/mock-up, ≤4000 chars; single-select only" })),
-	recommended: Type.Optional(Type.Boolean({ description: "At most one; list it first" })),
+	description: Type.Optional(Type.String()),
+	preview: Type.Optional(Type.String({ description: "Code/diff/mock-up shown beside it; single-select only" })),
+	recommended: Type.Optional(Type.Boolean({ description: "At most one" })),
 });
 
 const QuestionSchema = Type.Object({
 	id: Type.Optional(Type.String({ description: "Answer key; default: header slug" })),
 	header: Type.Optional(Type.String({ description: "Tab label ≤12 chars, unique" })),
-	question: Type.String({ description: "One decision, one line, ≤1000 chars" }),
-	context: Type.Optional(Type.String({ description: "Background the user needs, ≤1000 chars" })),
-	options: Type.Array(OptionSchema, {
-		description: "2-5 real choices; a free-text row is added, never add Other",
-	}),
-	multiSelect: Type.Optional(Type.Boolean({ description: "default: false" })),
+	question: Type.String({ description: "One decision, one line" }),
+	context: Type.Optional(Type.String({ description: "What the user needs to know" })),
+	options: Type.Array(OptionSchema, { description: "2-5 choices" }),
+	multiSelect: Type.Optional(Type.Boolean()),
 	allowOther: Type.Optional(Type.Boolean({ description: "Free-text row; default: true" })),
-	required: Type.Optional(Type.Boolean({ description: "default: true" })),
+	required: Type.Optional(Type.Boolean({ description: "false: skippable" })),
 });
 
 export const AskParamsSchema = Type.Object({
 	questions: Type.Array(QuestionSchema, { description: "1-4 related decisions" }),
 	metadata: Type.Optional(
 		Type.Object(
-			{
-				source: Type.Optional(Type.String({ description: "Caller" })),
-				flowId: Type.Optional(Type.String({ description: "Flow id" })),
-				tags: Type.Optional(Type.Array(Type.String(), { description: "Tags" })),
-			},
+			{ source: Type.Optional(Type.String()), flowId: Type.Optional(Type.String()), tags: Type.Optional(Type.Array(Type.String())) },
 			{ description: "Echoed back in the result" },
 		),
 	),

@@ -23,7 +23,7 @@ import { collectedToReply, decodeRelayCancel, decodeRelayRequest, emptyCollected
 import { sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { Collected, RelayReply } from "../types.ts";
 import { joinAskers } from "./asker.ts";
-import { RELAY_ENV } from "./child.ts";
+import { RELAY_ENV } from "./environment.ts";
 import { ASK_CHANNEL, formQueue, getChannel } from "./registry.ts";
 
 /** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */

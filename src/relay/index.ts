@@ -4,5 +4,5 @@
  */
 
 export { type ChildRelay, type ChildRelayOptions, createChildRelay, type ExtensionUIRequest, type ExtensionUIResponse, type ParentUI, relayEnvironment } from "./api.ts";
-export { RELAY_ENV } from "./child.ts";
+export { RELAY_ENV } from "./environment.ts";
 export { ASK_CHANNEL, type ChannelHandler, getChannel, registerChannel } from "./registry.ts";

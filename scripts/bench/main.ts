@@ -1,0 +1,233 @@
+/**
+ * The benchmark, in the order it runs: load both tools as pi would, measure
+ * their prompt footprint, heap growth over 100,000 keys (first, so nothing
+ * else has run in the process yet), the first render, the per-key cost at four
+ * widths (ours against the questionnaire example at 120 columns, interleaved),
+ * and pi's start-up with and without ask_user. Then the table and, last, one
+ * line of JSON (report.ts).
+ */
+
+import { join } from "node:path";
+import { runInNewContext } from "node:vm";
+import { setFlagsFromString } from "node:v8";
+import { initTheme, type Theme, type ToolDefinition } from "@mariozechner/pi-coding-agent";
+import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
+import { quietTui } from "../../test/form/fake-terminal.ts";
+import { piKeybindings } from "../../test/form/support.ts";
+import { footprintOf } from "./footprint.ts";
+import { largestAskParams, questionnaireParams } from "./forms.ts";
+import { KEY_CYCLE, KeyDriver, measureInterleaved, stats } from "./keystrokes.ts";
+import { captureTools, type ExtensionFactory, mountTool, type Screen } from "./mount.ts";
+import { type BenchResult, printLoadReport, printReport } from "./report.ts";
+import { createStartupEnv, EXTENSION_LOAD_PHASE, type StartupRun } from "./startup.ts";
+
+export interface BenchOptions {
+	repo: string;
+	argv: string[];
+	jiti: { import(id: string, options?: { default?: boolean }): Promise<unknown> };
+}
+
+const WIDTHS = [40, 80, 120, 200] as const;
+const ROWS = 40;
+const QUESTIONNAIRE = ["node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions", "questionnaire.ts"];
+
+export async function runBench(options: BenchOptions): Promise<void> {
+	const quick = options.argv.includes("--quick");
+	const loadOnly = options.argv.includes("--load-only");
+	const keys = numberFlag(options.argv, "--keys") ?? (quick ? 2_000 : 12_000);
+	const warmup = quick ? 500 : 3_000;
+	const heapKeys = quick ? 10_000 : 100_000;
+	const loadRuns = numberFlag(options.argv, "--runs") ?? (quick ? 3 : 9);
+	const log = (line: string) => process.stderr.write(`${line}\n`);
+
+	if (loadOnly) {
+		log(`· pi start-up, ${loadRuns} runs with and without ask_user`);
+		printLoadReport(await measureStartup(options.repo, loadRuns));
+		return;
+	}
+
+	initTheme("dark");
+	const theme = piThemeProxy();
+	const keybindings = piKeybindings();
+	// pi installs its keybindings globally at start-up; pi-tui's Editor reads them from there.
+	setKeybindings(keybindings);
+	const screen = (width: number): Screen => ({ tui: quietTui(width, ROWS).tui, theme, keybindings });
+
+	const ours = await loadTool(options, ["index.ts"], "ask_user");
+	const questionnaire = await loadTool(options, QUESTIONNAIRE, "questionnaire");
+	const oursArgs = largestAskParams();
+	const questionnaireArgs = questionnaireParams();
+
+	const drive = async (tool: ToolSource, args: unknown, width: number): Promise<KeyDriver> => {
+		const mounted = await mountTool(tool(), args, screen(width));
+		return new KeyDriver(mounted.component, width, mounted.closed, mounted.close);
+	};
+
+	log("· footprint");
+	const footprint = footprintOf(ours());
+	const questionnaireFootprint = footprintOf(questionnaire());
+
+	// First, before anything else has run in this process: what is left on the heap is ours alone.
+	log(`· heap over ${heapKeys} keys`);
+	const heapDriver = await drive(ours, oursArgs, 120);
+	const heapGrowthKb = measureHeapGrowth(heapDriver, warmup, heapKeys);
+	await heapDriver.close();
+
+	log("· first render");
+	const firstRender = await measureFirstRender(ours, oursArgs, screen, quick ? 50 : 300);
+	const questionnaireFirstRender = await measureFirstRender(questionnaire, questionnaireArgs, screen, quick ? 50 : 300);
+
+	const median: Record<string, number> = {};
+	const p99: Record<string, number> = {};
+	const mean: Record<string, number> = {};
+	let questionnaireStats = stats([]);
+	for (const width of WIDTHS) {
+		log(`· keystrokes at ${width} columns`);
+		const drivers = [await drive(ours, oursArgs, width)];
+		if (width === 120) drivers.push(await drive(questionnaire, questionnaireArgs, width));
+		const samples = measureInterleaved(drivers, warmup, keys);
+		checkFits(drivers[0]!, width);
+		for (const driver of drivers) await driver.close();
+		const own = stats(samples[0] ?? []);
+		median[width] = own.median;
+		p99[width] = own.p99;
+		mean[width] = own.mean;
+		if (width === 120) questionnaireStats = stats(samples[1] ?? []);
+	}
+
+	let load: BenchResult["load"];
+	if (!options.argv.includes("--skip-load")) {
+		log(`· pi start-up, ${loadRuns} runs with and without ask_user`);
+		load = await measureStartup(options.repo, loadRuns);
+	}
+
+	printReport({
+		widths: [...WIDTHS],
+		keysPerWidth: keys,
+		cycleLength: KEY_CYCLE.length,
+		rows: ROWS,
+		median,
+		p99,
+		mean,
+		firstRenderUs: firstRender.render,
+		openUs: firstRender.open,
+		questionnaire: { stats: questionnaireStats, firstRenderUs: questionnaireFirstRender.render, footprint: questionnaireFootprint },
+		heapKeys,
+		heapGrowthKb,
+		footprint,
+		load,
+	});
+}
+
+/**
+ * A fresh copy of the tool for each form: ours keeps one form on screen at a
+ * time per extension instance (its FIFO queue), and these forms never close.
+ */
+type ToolSource = () => ToolDefinition;
+
+async function loadTool(options: BenchOptions, path: string[], name: string): Promise<ToolSource> {
+	const factory = (await options.jiti.import(join(options.repo, ...path), { default: true })) as ExtensionFactory;
+	return () => {
+		const tool = captureTools(factory).get(name);
+		if (!tool) throw new Error(`${path.join("/")} registered no tool named ${name}`);
+		return tool;
+	};
+}
+
+/** Median µs of: the tool's execute up to the component (open), and the component's first render at 120 columns. */
+async function measureFirstRender(tool: ToolSource, args: unknown, screen: (width: number) => Screen, count: number) {
+	const open: number[] = [];
+	const render: number[] = [];
+	for (let i = 0; i < count + 20; i++) {
+		const mounted = await mountTool(tool(), args, screen(120));
+		const t0 = process.hrtime.bigint();
+		mounted.component.render(120);
+		const t1 = process.hrtime.bigint();
+		await mounted.close();
+		if (i < 20) continue;
+		open.push(mounted.openUs);
+		render.push(Number(t1 - t0) / 1000);
+	}
+	return { open: stats(open).median, render: stats(render).median };
+}
+
+/**
+ * What pi hands to ui.custom factories: not the Theme itself but a proxy that
+ * reads the current one from globalThis on every access (pi's theme.js; not
+ * exported), so a theme switch reaches open components. Rebuilt here so its
+ * cost is in the figures too.
+ */
+function piThemeProxy(): Theme {
+	const key = Symbol.for("@mariozechner/pi-coding-agent:theme");
+	const current = () => {
+		const theme = (globalThis as Record<symbol, Theme | undefined>)[key];
+		if (!theme) throw new Error("pi's theme is not initialised");
+		return theme;
+	};
+	current();
+	return new Proxy({} as Theme, { get: (_target, prop) => current()[prop as keyof Theme] });
+}
+
+function checkFits(driver: KeyDriver, width: number): void {
+	for (const line of driver.component.render(width)) {
+		if (visibleWidth(line) > width) throw new Error(`a line wider than ${width} columns: ${JSON.stringify(line)}`);
+	}
+}
+
+function forceGc(): () => void {
+	const exposed = (globalThis as { gc?: () => void }).gc;
+	if (exposed) return exposed;
+	setFlagsFromString("--expose-gc");
+	return runInNewContext("gc") as () => void;
+}
+
+/** KiB of heap after `count` keys minus after the warm-up, each read after full collections. */
+function measureHeapGrowth(driver: KeyDriver, warmup: number, count: number): number {
+	const gc = forceGc();
+	const settle = () => {
+		for (let i = 0; i < 4; i++) gc();
+		return process.memoryUsage().heapUsed;
+	};
+	driver.press(warmup);
+	const before = settle();
+	driver.press(count);
+	const after = settle();
+	return (after - before) / 1024;
+}
+
+async function measureStartup(repo: string, runs: number): Promise<NonNullable<BenchResult["load"]>> {
+	const env = createStartupEnv(repo);
+	try {
+		// One unmeasured run each: jiti's transform cache and the OS file cache warm up, as on any second start.
+		await env.run(false);
+		await env.run(true);
+		const all: StartupRun[] = [];
+		for (let i = 0; i < runs; i++) {
+			// Alternate which goes first, so drift falls on both alike.
+			const order = i % 2 === 0 ? [false, true] : [true, false];
+			for (const withExtension of order) all.push(await env.run(withExtension));
+		}
+		const pick = (withExtension: boolean) => all.filter((run) => run.withExtension === withExtension);
+		const phaseMedian = (list: StartupRun[], phase: string) => stats(list.map((run) => run.phases[phase] ?? Number.NaN)).median;
+		const without = pick(false);
+		const withExt = pick(true);
+		const phases = [...new Set(all.flatMap((run) => Object.keys(run.phases)))];
+		return {
+			runs,
+			withoutMs: stats(without.map((run) => run.wallMs)).median,
+			withMs: stats(withExt.map((run) => run.wallMs)).median,
+			phase: EXTENSION_LOAD_PHASE,
+			phaseWithoutMs: phaseMedian(without, EXTENSION_LOAD_PHASE),
+			phaseWithMs: phaseMedian(withExt, EXTENSION_LOAD_PHASE),
+			phases: Object.fromEntries(phases.map((phase) => [phase, { without: phaseMedian(without, phase), with: phaseMedian(withExt, phase) }])),
+		};
+	} finally {
+		env.cleanup();
+	}
+}
+
+function numberFlag(argv: string[], name: string): number | undefined {
+	const at = argv.indexOf(name);
+	const value = at >= 0 ? Number(argv[at + 1]) : Number.NaN;
+	return Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
+}

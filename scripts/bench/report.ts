@@ -1,0 +1,159 @@
+/**
+ * The benchmark's output: a table a person reads, each figure beside its
+ * target, and as the very last line one JSON object a program reads.
+ */
+
+import type { Footprint } from "./footprint.ts";
+import type { Stats } from "./keystrokes.ts";
+
+export interface BenchResult {
+	widths: number[];
+	keysPerWidth: number;
+	cycleLength: number;
+	rows: number;
+	median: Record<string, number>;
+	p99: Record<string, number>;
+	mean: Record<string, number>;
+	firstRenderUs: number;
+	openUs: number;
+	questionnaire: { stats: Stats; firstRenderUs: number; footprint: Footprint };
+	heapKeys: number;
+	heapGrowthKb: number;
+	footprint: Footprint;
+	load?: {
+		runs: number;
+		withoutMs: number;
+		withMs: number;
+		phase: string;
+		phaseWithoutMs: number;
+		phaseWithMs: number;
+		phases: Record<string, { without: number; with: number }>;
+	};
+}
+
+/** The issue's targets; "≤" each. */
+export const TARGETS = {
+	keystroke_us_median_120: 60,
+	keystroke_us_p99_120: 250,
+	heap_growth_kb_100k: 512,
+	load_ratio: 1.03,
+	footprint_tokens: 450,
+} as const;
+
+const round = (value: number, digits = 1): number => {
+	const scale = 10 ** digits;
+	return Math.round(value * scale) / scale;
+};
+
+const byWidth = (values: Record<string, number>, widths: number[]): Record<string, number> =>
+	Object.fromEntries(widths.map((width) => [String(width), round(values[width] ?? Number.NaN)]));
+
+export function printReport(result: BenchResult): void {
+	const q = result.questionnaire;
+	const ratio = q.stats.median / (result.median[120] ?? Number.NaN);
+	const load = result.load;
+	const loadRatio = load ? load.withMs / load.withoutMs : undefined;
+	const json = {
+		keystroke_us_median: byWidth(result.median, result.widths),
+		keystroke_us_p99: byWidth(result.p99, result.widths),
+		keystroke_us_mean: byWidth(result.mean, result.widths),
+		keys_per_width: result.keysPerWidth,
+		first_render_us: round(result.firstRenderUs),
+		open_us: round(result.openUs),
+		heap_growth_kb_100k: round(result.heapGrowthKb),
+		heap_keys: result.heapKeys,
+		questionnaire_ratio_120: round(ratio, 2),
+		questionnaire_us_median_120: round(q.stats.median),
+		questionnaire_us_p99_120: round(q.stats.p99),
+		questionnaire_first_render_us: round(q.firstRenderUs),
+		...(load && loadRatio !== undefined
+			? {
+					load_ms_median: round(load.withMs),
+					load_ms_median_without: round(load.withoutMs),
+					load_ratio: round(loadRatio, 3),
+					load_phase_ms: round(load.phaseWithMs - load.phaseWithoutMs),
+					load_phase: load.phase,
+					load_runs: load.runs,
+				}
+			: {}),
+		footprint_chars: result.footprint.chars,
+		footprint_tokens: result.footprint.tokens,
+		footprint_tokens_parts: result.footprint.parts,
+		questionnaire_footprint_tokens: q.footprint.tokens,
+	};
+
+	const rows: [string, string, string][] = [];
+	const add = (what: string, figure: string, target = "") => rows.push([what, figure, target]);
+	const verdict = (value: number, limit: number) => `≤ ${limit}  ${value <= limit ? "✓ met" : "✗ MISSED"}`;
+	for (const width of result.widths) {
+		const isTarget = width === 120;
+		add(
+			`keystroke @${width} cols  median / p99 (µs)`,
+			`${round(result.median[width] ?? Number.NaN)} / ${round(result.p99[width] ?? Number.NaN)}`,
+			isTarget
+				? `${verdict(round(result.median[width] ?? Number.NaN), TARGETS.keystroke_us_median_120)} / ${verdict(round(result.p99[width] ?? Number.NaN), TARGETS.keystroke_us_p99_120)}`
+				: "",
+		);
+	}
+	add("questionnaire.ts @120  median / p99 (µs)", `${round(q.stats.median)} / ${round(q.stats.p99)}`);
+	add("questionnaire median ÷ ours @120", `${round(ratio, 2)}×`, "> 1 (faster than it)");
+	add("first render @120 (µs, median)", `${round(result.firstRenderUs)}`, `questionnaire: ${round(q.firstRenderUs)}`);
+	add("open: execute → component (µs)", `${round(result.openUs)}`);
+	add(`heap growth over ${result.heapKeys} keys (KiB)`, `${round(result.heapGrowthKb)}`, verdict(round(result.heapGrowthKb), TARGETS.heap_growth_kb_100k));
+	if (load && loadRatio !== undefined) {
+		add(`pi --mode rpc → get_state (ms, median of ${load.runs})`, `${round(load.withMs)} with / ${round(load.withoutMs)} without`);
+		add("load ratio (with ÷ without)", `${round(loadRatio, 3)}`, verdict(round(loadRatio, 3), TARGETS.load_ratio));
+		add(`pi's "${load.phase}" phase (ms, PI_TIMING=1)`, `${load.phaseWithMs} with / ${load.phaseWithoutMs} without`, `ours: +${round(load.phaseWithMs - load.phaseWithoutMs)} ms`);
+	} else {
+		add("pi start-up", "skipped (--skip-load)");
+	}
+	const parts = result.footprint.parts;
+	add(
+		"prompt footprint (o200k tokens)",
+		`${result.footprint.tokens} (${result.footprint.chars} chars)`,
+		verdict(result.footprint.tokens, TARGETS.footprint_tokens),
+	);
+	add(
+		"  description / snippet / guidelines / schema",
+		`${parts.description} / ${parts.promptSnippet} / ${parts.promptGuidelines} / ${parts.parameters}`,
+		`questionnaire: ${q.footprint.tokens}`,
+	);
+
+	const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+	const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - [...text].length));
+	const out = [
+		"",
+		`ask_user benchmark — largest legal form (4 questions × 5 options, 120-char descriptions, previews, CJK, emoji),`,
+		`${result.keysPerWidth} keys per width after warm-up, a ${result.cycleLength}-key cycle, terminal ${result.rows} rows, pi's dark theme`,
+		"",
+		rows.map((row) => `  ${pad(row[0], widths[0]!)}  ${pad(row[1], widths[1]!)}  ${row[2]}`.trimEnd()).join("\n"),
+		"",
+	];
+	if (load) {
+		out.push("pi start-up phases, median ms (without → with):");
+		out.push(`  ${Object.entries(load.phases).map(([phase, ms]) => `${phase} ${ms.without}→${ms.with}`).join(", ")}`);
+		out.push("");
+	}
+	process.stdout.write(`${out.join("\n")}\n${JSON.stringify(json)}\n`);
+}
+
+/** `--load-only`: the start-up figures alone, the same way. */
+export function printLoadReport(load: NonNullable<BenchResult["load"]>): void {
+	const ratio = load.withMs / load.withoutMs;
+	const json = {
+		load_ms_median: round(load.withMs),
+		load_ms_median_without: round(load.withoutMs),
+		load_ratio: round(ratio, 3),
+		load_phase_ms: round(load.phaseWithMs - load.phaseWithoutMs),
+		load_phase: load.phase,
+		load_runs: load.runs,
+	};
+	const out = [
+		"",
+		`pi --mode rpc → get_state, median of ${load.runs}: ${round(load.withMs)} ms with ask_user, ${round(load.withoutMs)} ms without (ratio ${round(ratio, 3)}, target ≤ ${TARGETS.load_ratio})`,
+		`pi's "${load.phase}" phase: ${load.phaseWithMs} ms with, ${load.phaseWithoutMs} ms without`,
+		`phases (without → with): ${Object.entries(load.phases).map(([phase, ms]) => `${phase} ${ms.without}→${ms.with}`).join(", ")}`,
+		"",
+	];
+	process.stdout.write(`${out.join("\n")}\n${JSON.stringify(json)}\n`);
+}

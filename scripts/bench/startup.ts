@@ -1,0 +1,133 @@
+/**
+ * What loading ask_user costs pi at start-up: the real `pi --mode rpc`, from
+ * spawn until it answers `get_state`, with and without `-e ./index.ts`.
+ *
+ * Offline and isolated (pi-facts.md): a temp agent dir, HOME and working dir,
+ * PI_OFFLINE, the --no-* flags. The model pi needs before it will serve RPC
+ * comes from a models.json entry that points at a closed local port and is
+ * never called — so the baseline loads no extension at all, and the difference
+ * is ours alone (jiti's own start-up included: pi pays it for the first
+ * extension it loads).
+ *
+ * With PI_TIMING=1 pi prints its start-up phases to stderr. pi's time(label)
+ * marks the END of a phase, and the extensions load inside
+ * createAgentSessionRuntime, which sits after time("createRuntime") and before
+ * time("readPipedStdin"): in RPC mode (no stdin read) the "readPipedStdin"
+ * phase is the extension-loading phase.
+ */
+
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { StringDecoder } from "node:string_decoder";
+
+export const EXTENSION_LOAD_PHASE = "readPipedStdin";
+
+export interface StartupRun {
+	withExtension: boolean;
+	/** Spawn → the get_state response, milliseconds. */
+	wallMs: number;
+	/** pi's own phases (PI_TIMING=1), milliseconds. */
+	phases: Record<string, number>;
+}
+
+export interface StartupEnv {
+	run(withExtension: boolean): Promise<StartupRun>;
+	cleanup(): void;
+}
+
+const PI_VERSION = "0.73.1";
+
+export function createStartupEnv(repo: string): StartupEnv {
+	const root = mkdtempSync(join(tmpdir(), "pi-ask-user-bench-"));
+	const agentDir = join(root, "agent");
+	const home = join(root, "home");
+	const cwd = join(root, "work");
+	for (const dir of [agentDir, home, cwd]) mkdirSync(dir, { recursive: true });
+	writeFileSync(
+		join(agentDir, "settings.json"),
+		JSON.stringify({ quietStartup: true, lastChangelogVersion: PI_VERSION, enableInstallTelemetry: false }),
+	);
+	writeFileSync(
+		join(agentDir, "models.json"),
+		JSON.stringify({
+			providers: {
+				bench: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "bench-offline-key", models: [{ id: "offline" }] },
+			},
+		}),
+	);
+	const env: Record<string, string> = {
+		PATH: [dirname(process.execPath), process.env["PATH"] ?? "/usr/bin:/bin"].join(delimiter),
+		HOME: home,
+		LANG: "C.UTF-8",
+		LC_ALL: "C.UTF-8",
+		PI_CODING_AGENT_DIR: agentDir,
+		PI_OFFLINE: "1",
+		PI_TELEMETRY: "0",
+		PI_TIMING: "1",
+	};
+	const piBin = join(repo, "node_modules", ".bin", "pi");
+	const baseArgs = [
+		"--offline",
+		"--no-session",
+		"--no-context-files",
+		"--no-extensions",
+		"--no-skills",
+		"--no-prompt-templates",
+		"--no-themes",
+		"--model",
+		"bench/offline",
+		"--mode",
+		"rpc",
+	];
+	return {
+		run: (withExtension) => runOnce(piBin, withExtension ? ["-e", join(repo, "index.ts"), ...baseArgs] : baseArgs, env, cwd, withExtension),
+		cleanup: () => rmSync(root, { recursive: true, force: true }),
+	};
+}
+
+const TIMEOUT_MS = 30_000;
+
+function runOnce(piBin: string, args: string[], env: Record<string, string>, cwd: string, withExtension: boolean): Promise<StartupRun> {
+	return new Promise((resolve, reject) => {
+		const start = performance.now();
+		const child = spawn(piBin, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+		let wallMs: number | undefined;
+		let stderr = "";
+		let stdout = "";
+		const decoder = new StringDecoder("utf8");
+		const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
+		child.stdout.on("data", (chunk: Buffer) => {
+			stdout += decoder.write(chunk);
+			if (wallMs === undefined && /"command":"get_state"/.test(stdout)) {
+				wallMs = performance.now() - start;
+				child.kill("SIGTERM");
+			}
+		});
+		child.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString("utf8");
+		});
+		child.on("error", reject);
+		child.on("exit", () => {
+			clearTimeout(timer);
+			if (wallMs === undefined) {
+				reject(new Error(`pi did not answer get_state (args: ${args.join(" ")}):\n${stderr.slice(-2000)}`));
+				return;
+			}
+			resolve({ withExtension, wallMs, phases: parsePhases(stderr) });
+		});
+		// Left open: pi in RPC mode may stop reading once stdin ends.
+		child.stdin.write(`${JSON.stringify({ type: "get_state", id: "bench" })}\n`);
+	});
+}
+
+/** `  label: 12ms` lines of pi's "--- Startup Timings ---" block. */
+export function parsePhases(stderr: string): Record<string, number> {
+	const phases: Record<string, number> = {};
+	for (const match of stderr.matchAll(/^\s+([\w.]+): (\d+)ms$/gm)) {
+		const [, label, ms] = match;
+		if (label !== undefined && ms !== undefined) phases[label] = Number(ms);
+	}
+	return phases;
+}
