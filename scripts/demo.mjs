@@ -9,73 +9,51 @@
  * user's pi setup is read or changed.
  *
  * Plain Node on purpose: it runs from a fresh clone after `npm ci`, no build.
- * (test/support/pi-env.ts builds the same isolated environment for the tests.)
+ * The isolation itself is scripts/isolated-pi.mjs, shared with the tests and
+ * the benchmark.
  */
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { createIsolatedPi, ISOLATION_FLAGS, PI_BIN, REPO_ROOT } from "./isolated-pi.mjs";
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const piBin = join(repo, "node_modules", ".bin", "pi");
-if (!existsSync(piBin)) {
+if (!existsSync(PI_BIN)) {
 	console.error("pi is not installed here yet: run `npm ci` first, then `npm run demo`.");
 	process.exit(1);
 }
 
-const root = mkdtempSync(join(tmpdir(), "pi-ask-user-demo-"));
-const removeRoot = () => rmSync(root, { recursive: true, force: true });
-const agentDir = join(root, "agent");
-const home = join(root, "home");
-const cwd = join(root, "work");
-for (const dir of [agentDir, home, cwd]) mkdirSync(dir, { recursive: true });
-writeFileSync(
-	join(agentDir, "settings.json"),
-	JSON.stringify({ quietStartup: true, lastChangelogVersion: "0.73.1", enableInstallTelemetry: false }),
-);
-
+const isolated = createIsolatedPi("pi-ask-user-demo-");
 const env = {
-	PATH: [dirname(process.execPath), process.env.PATH ?? "/usr/bin:/bin"].join(delimiter),
-	HOME: home,
+	...isolated.env,
 	TERM: process.env.TERM ?? "xterm-256color",
 	...(process.env.COLORTERM ? { COLORTERM: process.env.COLORTERM } : {}),
 	LANG: process.env.LANG ?? "C.UTF-8",
-	PI_CODING_AGENT_DIR: agentDir,
-	PI_OFFLINE: "1",
-	PI_TELEMETRY: "0",
-	PI_SCRIPTED_MODEL_SCRIPT: join(repo, "scripts", "demo-script.json"),
+	PI_SCRIPTED_MODEL_SCRIPT: join(REPO_ROOT, "scripts", "demo-script.json"),
 };
 const args = [
-	"--offline",
-	"--no-session",
-	"--no-context-files",
-	"--no-extensions",
-	"--no-skills",
-	"--no-prompt-templates",
-	"--no-themes",
+	...ISOLATION_FLAGS,
 	"-e",
-	join(repo, "test", "support", "scripted-model.ts"),
+	join(REPO_ROOT, "test", "support", "scripted-model.ts"),
 	"-e",
-	join(repo, "index.ts"),
+	join(REPO_ROOT, "index.ts"),
 	"--model",
 	"scripted/scripted",
 ];
 
 console.log("ask_user demo: type anything and press Enter; Esc Esc dismisses; Ctrl+D quits.");
 
-const pi = spawn(piBin, args, { cwd, env, stdio: "inherit" });
+const pi = spawn(PI_BIN, args, { cwd: isolated.cwd, env, stdio: "inherit" });
 // pi owns the terminal; a signal meant for the demo is meant for pi.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 	process.on(signal, () => pi.kill(signal));
 }
 pi.on("error", (error) => {
 	console.error(`Could not start pi: ${error.message}`);
-	removeRoot();
+	isolated.cleanup();
 	process.exit(1);
 });
 pi.on("exit", (code, signal) => {
-	removeRoot();
+	isolated.cleanup();
 	process.exit(code ?? (signal ? 1 : 0));
 });

@@ -2,12 +2,12 @@
  * What loading ask_user costs pi at start-up: the real `pi --mode rpc`, from
  * spawn until it answers `get_state`, with and without `-e ./index.ts`.
  *
- * Offline and isolated (pi-facts.md): a temp agent dir, HOME and working dir,
- * PI_OFFLINE, the --no-* flags. The model pi needs before it will serve RPC
- * comes from a models.json entry that points at a closed local port and is
- * never called — so the baseline loads no extension at all, and the difference
- * is ours alone (jiti's own start-up included: pi pays it for the first
- * extension it loads).
+ * Offline and isolated like the demo and the tests (scripts/isolated-pi.mjs:
+ * a temp agent dir, HOME and working dir, PI_OFFLINE, the --no-* flags). The
+ * model pi needs before it will serve RPC comes from a models.json entry that
+ * points at a closed local port and is never called — so the baseline loads
+ * no extension at all, and the difference is ours alone (jiti's own start-up
+ * included: pi pays it for the first extension it loads).
  *
  * With PI_TIMING=1 pi prints its start-up phases to stderr. pi's time(label)
  * marks the END of a phase, and the extensions load inside
@@ -17,10 +17,10 @@
  */
 
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
+import { createIsolatedPi, ISOLATION_FLAGS, PI_BIN } from "../isolated-pi.mjs";
 
 export const EXTENSION_LOAD_PHASE = "readPipedStdin";
 
@@ -37,20 +37,10 @@ export interface StartupEnv {
 	cleanup(): void;
 }
 
-const PI_VERSION = "0.73.1";
-
 export function createStartupEnv(repo: string): StartupEnv {
-	const root = mkdtempSync(join(tmpdir(), "pi-ask-user-bench-"));
-	const agentDir = join(root, "agent");
-	const home = join(root, "home");
-	const cwd = join(root, "work");
-	for (const dir of [agentDir, home, cwd]) mkdirSync(dir, { recursive: true });
+	const isolated = createIsolatedPi("pi-ask-user-bench-");
 	writeFileSync(
-		join(agentDir, "settings.json"),
-		JSON.stringify({ quietStartup: true, lastChangelogVersion: PI_VERSION, enableInstallTelemetry: false }),
-	);
-	writeFileSync(
-		join(agentDir, "models.json"),
+		join(isolated.agentDir, "models.json"),
 		JSON.stringify({
 			providers: {
 				bench: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "bench-offline-key", models: [{ id: "offline" }] },
@@ -58,32 +48,15 @@ export function createStartupEnv(repo: string): StartupEnv {
 		}),
 	);
 	const env: Record<string, string> = {
-		PATH: [dirname(process.execPath), process.env["PATH"] ?? "/usr/bin:/bin"].join(delimiter),
-		HOME: home,
+		...isolated.env,
 		LANG: "C.UTF-8",
 		LC_ALL: "C.UTF-8",
-		PI_CODING_AGENT_DIR: agentDir,
-		PI_OFFLINE: "1",
-		PI_TELEMETRY: "0",
 		PI_TIMING: "1",
 	};
-	const piBin = join(repo, "node_modules", ".bin", "pi");
-	const baseArgs = [
-		"--offline",
-		"--no-session",
-		"--no-context-files",
-		"--no-extensions",
-		"--no-skills",
-		"--no-prompt-templates",
-		"--no-themes",
-		"--model",
-		"bench/offline",
-		"--mode",
-		"rpc",
-	];
+	const baseArgs = [...ISOLATION_FLAGS, "--model", "bench/offline", "--mode", "rpc"];
 	return {
-		run: (withExtension) => runOnce(piBin, withExtension ? ["-e", join(repo, "index.ts"), ...baseArgs] : baseArgs, env, cwd, withExtension),
-		cleanup: () => rmSync(root, { recursive: true, force: true }),
+		run: (withExtension) => runOnce(PI_BIN, withExtension ? ["-e", join(repo, "index.ts"), ...baseArgs] : baseArgs, env, isolated.cwd, withExtension),
+		cleanup: isolated.cleanup,
 	};
 }
 

@@ -1,23 +1,19 @@
 /**
- * An isolated, offline pi for one test: a temp dir holding pi's agent dir, a
- * HOME, a working dir, the model script and its log; the environment and the
- * command line that run the real pi binary against it. Nothing outside the
- * temp dir is read or written by pi (see pi-facts: offline flags).
+ * An isolated, offline pi for one test, run by the scripted model: the
+ * throwaway dir of scripts/isolated-pi.mjs (pi's agent dir, a HOME, a working
+ * dir; shared with the demo and the benchmark) plus the model script and its
+ * log, and the environment and command line that run the real pi binary
+ * against it. Nothing outside the temp dir is read or written by pi.
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createIsolatedPi, ISOLATION_FLAGS, REPO_ROOT } from "../../scripts/isolated-pi.mjs";
 import { LOG_ENV, type ModelLogEntry, type ModelScript, SCRIPT_ENV, SCRIPTED_MODEL, type ToolResultLogEntry } from "./model-script.ts";
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const PI_BIN = join(REPO_ROOT, "node_modules", ".bin", "pi");
+export { PI_BIN, REPO_ROOT } from "../../scripts/isolated-pi.mjs";
 export const SCRIPTED_MODEL_EXTENSION = join(REPO_ROOT, "test", "support", "scripted-model.ts");
 export const ASK_USER_EXTENSION = join(REPO_ROOT, "index.ts");
-
-/** The pi version the settings are written for (it stops the changelog screen). */
-const PI_VERSION = "0.73.1";
 
 export interface PiEnvOptions {
 	script: ModelScript;
@@ -48,40 +44,21 @@ export interface PiEnv {
 }
 
 export function createPiEnv(options: PiEnvOptions): PiEnv {
-	const root = mkdtempSync(join(tmpdir(), "pi-ask-user-e2e-"));
-	const agentDir = join(root, "agent");
-	const home = join(root, "home");
-	const cwd = join(root, "work");
-	for (const dir of [agentDir, home, cwd]) mkdirSync(dir, { recursive: true });
-	writeFileSync(
-		join(agentDir, "settings.json"),
-		JSON.stringify({ quietStartup: true, lastChangelogVersion: PI_VERSION, enableInstallTelemetry: false }),
-	);
-	const scriptPath = join(root, "script.json");
-	const logPath = join(root, "model-log.jsonl");
+	const isolated = createIsolatedPi("pi-ask-user-e2e-");
+	const scriptPath = join(isolated.root, "script.json");
+	const logPath = join(isolated.root, "model-log.jsonl");
 	writeFileSync(logPath, "");
 
 	const env: Record<string, string> = {
-		// pi's bin is a `#!/usr/bin/env node` script: the node running the tests must come first.
-		PATH: [dirname(process.execPath), process.env["PATH"] ?? "/usr/bin:/bin"].join(delimiter),
-		HOME: home,
+		...isolated.env,
 		LANG: "C.UTF-8",
 		LC_ALL: "C.UTF-8",
-		PI_CODING_AGENT_DIR: agentDir,
-		PI_OFFLINE: "1",
-		PI_TELEMETRY: "0",
 		[SCRIPT_ENV]: scriptPath,
 		[LOG_ENV]: logPath,
 		...options.env,
 	};
 	const args = [
-		"--offline",
-		"--no-session",
-		"--no-context-files",
-		"--no-extensions",
-		"--no-skills",
-		"--no-prompt-templates",
-		"--no-themes",
+		...ISOLATION_FLAGS,
 		"-e",
 		SCRIPTED_MODEL_EXTENSION,
 		...(options.extensions ?? [ASK_USER_EXTENSION]).flatMap((path) => ["-e", path]),
@@ -89,10 +66,9 @@ export function createPiEnv(options: PiEnvOptions): PiEnv {
 		SCRIPTED_MODEL,
 	];
 
-	let removed = false;
 	const piEnv: PiEnv = {
-		root,
-		cwd,
+		root: isolated.root,
+		cwd: isolated.cwd,
 		env,
 		args,
 		scriptPath,
@@ -112,11 +88,7 @@ export function createPiEnv(options: PiEnvOptions): PiEnv {
 				.filter((entry): entry is ToolResultLogEntry => entry.kind === "toolResult")
 				.filter((entry) => toolName === undefined || entry.toolName === toolName);
 		},
-		cleanup() {
-			if (removed) return;
-			removed = true;
-			rmSync(root, { recursive: true, force: true });
-		},
+		cleanup: isolated.cleanup,
 	};
 	piEnv.writeScript(options.script);
 	return piEnv;

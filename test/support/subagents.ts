@@ -18,6 +18,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { ISOLATION_FLAGS } from "../../scripts/isolated-pi.mjs";
 import { RELAY_ENV } from "../../src/relay/child.ts";
 import { callTool, type ModelScript, quoteLastToolResult, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
@@ -26,17 +27,12 @@ import { isRunningProcess } from "./tmux.ts";
 export const RUNNER_EXTENSION = join(REPO_ROOT, "examples", "subagent-runner", "index.ts");
 
 /**
- * What every child gets after the runner's own `--mode rpc --no-session -e <ask_user>`:
- * offline and isolated, the scripted model, and the runner too, so a child can
- * run subagents of its own (nesting).
+ * What every child gets after the runner's own `--mode rpc --no-session -e <ask_user>`
+ * (so --no-session is left out here): offline and isolated, the scripted
+ * model, and the runner too, so a child can run subagents of its own (nesting).
  */
 export const CHILD_ARGS = [
-	"--offline",
-	"--no-context-files",
-	"--no-extensions",
-	"--no-skills",
-	"--no-prompt-templates",
-	"--no-themes",
+	...ISOLATION_FLAGS.filter((flag) => flag !== "--no-session"),
 	"-e",
 	SCRIPTED_MODEL_EXTENSION,
 	"-e",
@@ -104,7 +100,7 @@ export interface PiProcess {
  * `process.title`, which overwrites its /proc cmdline with "pi".
  */
 export function processesOf(piEnv: PiEnv): PiProcess[] {
-	const marker = `PI_CODING_AGENT_DIR=${join(piEnv.root, "agent")}`;
+	const marker = `PI_CODING_AGENT_DIR=${piEnv.env["PI_CODING_AGENT_DIR"]}`;
 	const relayed = `${RELAY_ENV}=1`;
 	const found: PiProcess[] = [];
 	for (const name of readdirSync("/proc")) {
