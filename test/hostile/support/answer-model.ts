@@ -16,24 +16,10 @@
 
 import type { AskAnswer, AskForm, AskNote, AskSelection, AskStatus, Collected } from "../../../src/types.ts";
 import { LIMITS } from "../../../src/types.ts";
+import { KEY } from "../../form/support.ts";
 
-/** Raw input the generators use, with what each means on the form. */
-export const RAW = {
-	up: "\x1b[A",
-	down: "\x1b[B",
-	right: "\x1b[C",
-	left: "\x1b[D",
-	enter: "\r",
-	escape: "\x1b",
-	tab: "\t",
-	shiftTab: "\x1b[Z",
-	space: " ",
-	pageUp: "\x1b[5~",
-	pageDown: "\x1b[6~",
-	backspace: "\x7f",
-	ctrlC: "\x03",
-	shiftEnter: "\x1b[13;2u",
-} as const;
+/** Raw input the generators use: the same keys the form's own tests press. */
+export const RAW = KEY;
 
 export const PASTE_START = "\x1b[200~";
 export const PASTE_END = "\x1b[201~";
