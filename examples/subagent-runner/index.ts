@@ -39,7 +39,14 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 				stdio: ["pipe", "pipe", "pipe"],
 			});
 			const stopChild = () => child.kill("SIGTERM");
-			signal?.addEventListener("abort", stopChild, { once: true });
+			// An abort ends this tool at once and stops the child. The relay has already answered the
+			// child's open form "aborted"; whatever the child says after that is not this run's answer.
+			let endRun = (_error: Error) => {};
+			const onAbort = () => {
+				stopChild();
+				endRun(new Error("the run was aborted: the subagent was stopped before it finished"));
+			};
+			signal?.addEventListener("abort", onAbort, { once: true });
 
 			let stderr = "";
 			child.stderr.on("data", (chunk: Buffer) => {
@@ -53,6 +60,8 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 
 			try {
 				const answer = await new Promise<ChildOutcome>((resolve, reject) => {
+					endRun = reject;
+					if (signal?.aborted) onAbort();
 					let buffer = "";
 					child.stdout.on("data", (chunk: Buffer) => {
 						buffer += chunk.toString();
@@ -84,7 +93,7 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 				};
 			} finally {
 				relay.dispose(); // ← closes any form the child still had open
-				signal?.removeEventListener("abort", stopChild);
+				signal?.removeEventListener("abort", onAbort);
 				child.stdin.end();
 				stopChild();
 			}
