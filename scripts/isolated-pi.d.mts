@@ -10,6 +10,17 @@ export declare const REPO_ROOT: string;
 export declare const PI_BIN: string;
 /** The pi version the settings are written for (it stops the changelog screen). */
 export declare const PI_VERSION: string;
+/** A pi to run: its command line up to pi's own arguments, its version, and the node that runs it. */
+export interface PiCommand {
+	/** E.g. `[".../node_modules/.bin/pi"]`, or `["/path/to/node", "/path/to/cli.js"]`. */
+	readonly argv: readonly string[];
+	/** Its version: the settings are written for it (it stops the changelog screen). */
+	readonly version: string;
+	/** The directory of the node that runs it: first on PATH, so whatever pi starts with `node` gets it too. */
+	readonly nodeDir: string;
+}
+/** This checkout's pi (PI_BIN), run by the node running us. */
+export declare const THIS_PI: PiCommand;
 /** pi's flags for an offline run that reads nothing of the user's; extensions given with `-e path` still load. */
 export declare const ISOLATION_FLAGS: readonly string[];
 
@@ -23,7 +34,7 @@ export interface IsolatedPi {
 	/** A working directory for pi, empty. */
 	readonly cwd: string;
 	/**
-	 * The isolation variables: PATH (this node first), HOME, PI_CODING_AGENT_DIR,
+	 * The isolation variables: PATH (pi's node first), HOME, PI_CODING_AGENT_DIR,
 	 * PI_OFFLINE, PI_TELEMETRY. Callers spread it and add their own.
 	 */
 	readonly env: Readonly<Record<string, string>>;
@@ -31,5 +42,5 @@ export interface IsolatedPi {
 	cleanup(): void;
 }
 
-/** Makes the throwaway directory (named `<prefix>XXXXXX`, under TMPDIR) with pi's settings written. */
-export declare function createIsolatedPi(prefix: string): IsolatedPi;
+/** Makes the throwaway directory (named `<prefix>XXXXXX`, under TMPDIR) with the settings of `pi` (default THIS_PI) written. */
+export declare function createIsolatedPi(prefix: string, pi?: PiCommand): IsolatedPi;

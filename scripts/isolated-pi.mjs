@@ -23,12 +23,16 @@ import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** @typedef {import("./isolated-pi.d.mts").IsolatedPi} IsolatedPi */
+/** @typedef {import("./isolated-pi.d.mts").PiCommand} PiCommand */
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const PI_BIN = join(REPO_ROOT, "node_modules", ".bin", "pi");
 
 /** The pi version the settings are written for (it stops the changelog screen). */
 export const PI_VERSION = "0.73.1";
+
+/** @type {PiCommand} This checkout's pi, run by the node running us. */
+export const THIS_PI = Object.freeze({ argv: Object.freeze([PI_BIN]), version: PI_VERSION, nodeDir: dirname(process.execPath) });
 
 /** pi's flags for an offline run that reads nothing of the user's; extensions given with `-e path` still load. */
 export const ISOLATION_FLAGS = Object.freeze([
@@ -43,13 +47,14 @@ export const ISOLATION_FLAGS = Object.freeze([
 
 /**
  * Makes the throwaway directory under the OS temp dir (TMPDIR), named
- * `<prefix>XXXXXX` so a leftover says whose it is, with pi's settings already
- * written.
+ * `<prefix>XXXXXX` so a leftover says whose it is, with the settings of `pi`
+ * (default: this checkout's) already written.
  *
  * @param {string} prefix
+ * @param {PiCommand} [pi]
  * @returns {IsolatedPi}
  */
-export function createIsolatedPi(prefix) {
+export function createIsolatedPi(prefix, pi = THIS_PI) {
 	const root = mkdtempSync(join(tmpdir(), prefix));
 	const agentDir = join(root, "agent");
 	const home = join(root, "home");
@@ -57,11 +62,11 @@ export function createIsolatedPi(prefix) {
 	for (const dir of [agentDir, home, cwd]) mkdirSync(dir, { recursive: true });
 	writeFileSync(
 		join(agentDir, "settings.json"),
-		JSON.stringify({ quietStartup: true, lastChangelogVersion: PI_VERSION, enableInstallTelemetry: false }),
+		JSON.stringify({ quietStartup: true, lastChangelogVersion: pi.version, enableInstallTelemetry: false }),
 	);
 	const env = {
-		// pi's bin is a `#!/usr/bin/env node` script: the node running us must come first.
-		PATH: [dirname(process.execPath), process.env["PATH"] ?? "/usr/bin:/bin"].join(delimiter),
+		// pi's bin is a `#!/usr/bin/env node` script: the node that runs pi must come first.
+		PATH: [pi.nodeDir, process.env["PATH"] ?? "/usr/bin:/bin"].join(delimiter),
 		HOME: home,
 		PI_CODING_AGENT_DIR: agentDir,
 		PI_OFFLINE: "1",

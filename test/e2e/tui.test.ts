@@ -4,8 +4,6 @@
  * test ends by checking what the scripted model received.
  */
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
 	ASK,
@@ -17,8 +15,9 @@ import {
 	TWO_QUESTIONS,
 	WHAT_NOW,
 } from "../support/ask-fixtures.ts";
+import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
-import { createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
+import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let piEnv: PiEnv | undefined;
@@ -56,38 +55,15 @@ async function askWhatNow(screen: TmuxPi): Promise<void> {
 	await screen.waitFor(QUOTE_PREFIX);
 }
 
-/** The demo's batch: a single-select question with previews, a multi-select, an optional question. */
-const DEMO_BATCH: unknown = JSON.parse(readFileSync(join(REPO_ROOT, "scripts", "demo-script.json"), "utf8")).conversations[0].replies[0]
-	.toolCalls[0].arguments;
-
 describe("a three-question batch at 40 columns, keyboard only", () => {
 	const narrow = { cols: 40, rows: 40 };
 
 	it("answers all three, adds a note, reviews and submits; the model gets every answer and the note", async () => {
 		const { env, screen } = await openForm(DEMO_BATCH, "How should", narrow);
-
-		await screen.send("Enter");
-		await screen.waitFor("Which requests");
-		await screen.send("Space", "Down", "Space", "n");
-		await screen.waitFor("Your note on");
-		await screen.type("with backoff");
-		await screen.send("Enter");
-		await screen.waitForGone("Your note on");
-		await screen.send("Enter");
-		await screen.waitFor("breaking");
-		await screen.send("2", "Enter");
-		await screen.waitFor("Review your");
-		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX);
+		await answerDemoBatch(screen);
 
 		expect(await screen.isRunning()).toBe(true);
-		const seen = onlyAskResult(env);
-		expect(seen.details.status).toBe("answered");
-		expect(seen.details.answers["errors"]?.selections).toEqual([{ value: "result", label: "Result value" }]);
-		expect(seen.details.answers["retries"]?.selections.map((s) => s.label)).toEqual(["GET", "PUT / DELETE"]);
-		expect(seen.details.answers["changelog"]?.selections).toEqual([{ value: "minor", label: "No, minor with a migration note" }]);
-		expect(seen.details.notes).toEqual([{ questionId: "retries", option: "PUT / DELETE", text: "with backoff" }]);
-		expect(seen.text).toContain('note on "PUT / DELETE": "with backoff"');
+		expectDemoBatchAnswered(onlyAskResult(env));
 	});
 
 	it("the same batch dismissed with Esc Esc reports the answers given so far", async () => {

@@ -5,7 +5,7 @@
  */
 
 import { spawn } from "node:child_process";
-import { PI_BIN, type PiEnv } from "./pi-env.ts";
+import type { PiEnv } from "./pi-env.ts";
 
 export interface HeadlessRun {
 	exitCode: number | null;
@@ -17,7 +17,8 @@ export interface HeadlessRun {
 
 export function runHeadless(piEnv: PiEnv, mode: "print" | "json", messages: string[], timeoutMs = 30_000): Promise<HeadlessRun> {
 	const modeArgs = mode === "print" ? ["-p"] : ["--mode", "json"];
-	const child = spawn(PI_BIN, [...piEnv.args, ...modeArgs, ...messages], {
+	const [pi = "pi", ...args] = piEnv.command;
+	const child = spawn(pi, [...args, ...modeArgs, ...messages], {
 		cwd: piEnv.cwd,
 		env: piEnv.env,
 		stdio: ["ignore", "pipe", "pipe"],

@@ -8,10 +8,10 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createIsolatedPi, ISOLATION_FLAGS, REPO_ROOT } from "../../scripts/isolated-pi.mjs";
+import { createIsolatedPi, ISOLATION_FLAGS, type PiCommand, REPO_ROOT, THIS_PI } from "../../scripts/isolated-pi.mjs";
 import { LOG_ENV, type ModelLogEntry, type ModelScript, SCRIPT_ENV, SCRIPTED_MODEL, type ToolResultLogEntry } from "./model-script.ts";
 
-export { PI_BIN, REPO_ROOT } from "../../scripts/isolated-pi.mjs";
+export { REPO_ROOT } from "../../scripts/isolated-pi.mjs";
 export const SCRIPTED_MODEL_EXTENSION = join(REPO_ROOT, "test", "support", "scripted-model.ts");
 export const ASK_USER_EXTENSION = join(REPO_ROOT, "index.ts");
 
@@ -21,6 +21,8 @@ export interface PiEnvOptions {
 	extensions?: string[];
 	/** Extra environment variables for pi. */
 	env?: Record<string, string>;
+	/** The pi to run; default: this checkout's (0.73.1). */
+	pi?: PiCommand;
 }
 
 export interface PiEnv {
@@ -29,8 +31,8 @@ export interface PiEnv {
 	/** pi's working directory. */
 	readonly cwd: string;
 	readonly env: Record<string, string>;
-	/** The command line after the pi binary (mode flags such as `--mode rpc` go after these). */
-	readonly args: string[];
+	/** The whole command line, pi itself first (mode flags such as `--mode rpc` go after it). */
+	readonly command: readonly string[];
 	readonly scriptPath: string;
 	readonly logPath: string;
 	/** Replaces the script; the model reads it on every call. */
@@ -44,7 +46,8 @@ export interface PiEnv {
 }
 
 export function createPiEnv(options: PiEnvOptions): PiEnv {
-	const isolated = createIsolatedPi("pi-ask-user-e2e-");
+	const pi = options.pi ?? THIS_PI;
+	const isolated = createIsolatedPi("pi-ask-user-e2e-", pi);
 	const scriptPath = join(isolated.root, "script.json");
 	const logPath = join(isolated.root, "model-log.jsonl");
 	writeFileSync(logPath, "");
@@ -57,7 +60,8 @@ export function createPiEnv(options: PiEnvOptions): PiEnv {
 		[LOG_ENV]: logPath,
 		...options.env,
 	};
-	const args = [
+	const command = [
+		...pi.argv,
 		...ISOLATION_FLAGS,
 		"-e",
 		SCRIPTED_MODEL_EXTENSION,
@@ -70,7 +74,7 @@ export function createPiEnv(options: PiEnvOptions): PiEnv {
 		root: isolated.root,
 		cwd: isolated.cwd,
 		env,
-		args,
+		command,
 		scriptPath,
 		logPath,
 		writeScript(script) {

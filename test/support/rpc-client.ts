@@ -7,7 +7,7 @@
 
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
-import { PI_BIN, type PiEnv } from "./pi-env.ts";
+import type { PiEnv } from "./pi-env.ts";
 
 /** Any line pi writes: a response, an event or a UI request. */
 export interface RpcMessage {
@@ -66,7 +66,8 @@ export class RpcPi {
 
 	/** Starts `pi --mode rpc` for `piEnv`. Dialogs go to `handler` (default: cancel every one). */
 	static start(piEnv: PiEnv, handler: DialogHandler = () => ({ cancelled: true })): RpcPi {
-		const child = spawn(PI_BIN, [...piEnv.args, "--mode", "rpc"], {
+		const [pi = "pi", ...args] = piEnv.command;
+		const child = spawn(pi, [...args, "--mode", "rpc"], {
 			cwd: piEnv.cwd,
 			env: piEnv.env,
 			stdio: ["pipe", "pipe", "pipe"],

@@ -116,7 +116,7 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 			kind: "call",
 			user,
 			replyIndex,
-			tools: (context.tools ?? []).map((t) => t.name),
+			tools: offeredTools(context),
 			scripted: reply !== undefined,
 		});
 		if (reply !== undefined) return reply;
@@ -163,6 +163,23 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 	});
 }
 
+/**
+ * The names of the tools the model is offered. pi 0.73.1 lists them in
+ * `context.tools`; the renamed pi (1.x) declares them in system messages
+ * instead (`toolsAdded`/`toolsRemoved`, applied in order), which 0.73.1's
+ * types do not know, hence the loose reading.
+ */
+function offeredTools(context: Context): string[] {
+	const tools = new Set((context.tools ?? []).map((t) => t.name));
+	for (const message of context.messages as unknown[]) {
+		const { role, toolsAdded, toolsRemoved } = message as { role?: string; toolsAdded?: { name: string }[]; toolsRemoved?: { name: string }[] };
+		if (role !== "system") continue;
+		for (const tool of toolsAdded ?? []) tools.add(tool.name);
+		for (const tool of toolsRemoved ?? []) tools.delete(tool.name);
+	}
+	return [...tools];
+}
+
 /** The latest user message, and how many assistant messages followed it. */
 function positionOf(messages: Message[]): { user: string; replyIndex: number } {
 	let replyIndex = 0;
@@ -180,7 +197,7 @@ function fillPlaceholders(text: string, context: Context): string {
 	return text
 		.replaceAll("{{lastToolResult}}", lastResult === undefined ? "(no tool result)" : textOf(lastResult.content))
 		.replaceAll("{{lastToolResultIsError}}", String(lastResult?.isError ?? false))
-		.replaceAll("{{tools}}", (context.tools ?? []).map((t) => t.name).join(", "));
+		.replaceAll("{{tools}}", offeredTools(context).join(", "));
 }
 
 function textOf(content: Message["content"]): string {

@@ -18,7 +18,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ISOLATION_FLAGS } from "../../scripts/isolated-pi.mjs";
+import { ISOLATION_FLAGS, type PiCommand } from "../../scripts/isolated-pi.mjs";
 import { RELAY_ENV } from "../../src/relay/child.ts";
 import { callTool, type ModelScript, quoteLastToolResult, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
@@ -43,13 +43,15 @@ export const CHILD_ARGS = [
 
 /**
  * A pi env whose pi loads ask_user and the example runner, and whose children
- * are scripted too; `env` reaches the parent and, inherited, every child.
+ * are scripted too; `env` reaches the parent and, inherited, every child. The
+ * children are the same pi as the parent (the runner starts its own node and script).
  */
-export function createRelayPiEnv(script: ModelScript, env: Record<string, string> = {}): PiEnv {
+export function createRelayPiEnv(script: ModelScript, env: Record<string, string> = {}, pi?: PiCommand): PiEnv {
 	return createPiEnv({
 		script,
 		extensions: [ASK_USER_EXTENSION, RUNNER_EXTENSION],
 		env: { PI_SUBAGENT_ARGS: JSON.stringify(CHILD_ARGS), ...env },
+		...(pi ? { pi } : {}),
 	});
 }
 

@@ -15,7 +15,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { PI_BIN, type PiEnv } from "./pi-env.ts";
+import type { PiEnv } from "./pi-env.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -71,7 +71,7 @@ export class TmuxPi {
 
 	/** Starts pi's interactive TUI for `piEnv` in a detached session of `cols`×`rows`. */
 	static start(piEnv: PiEnv, options: TmuxOptions = {}): Promise<TmuxPi> {
-		return TmuxPi.run([PI_BIN, ...piEnv.args, ...(options.extraArgs ?? [])], {
+		return TmuxPi.run([...piEnv.command, ...(options.extraArgs ?? [])], {
 			cwd: piEnv.cwd,
 			env: piEnv.env,
 			scratchDir: piEnv.root,

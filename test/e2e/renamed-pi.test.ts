@@ -1,0 +1,146 @@
+/**
+ * ask_user in the renamed pi (`@earendil-works/pi-coding-agent` 1.x), loaded
+ * unchanged: the same index.ts, whose `@mariozechner/*` and `@sinclair/typebox`
+ * imports the renamed pi's loader serves. The main flow of every mode — the
+ * TUI form, the RPC dialogs, print mode, a subagent asking through its parent —
+ * each asserting on what the scripted model received.
+ *
+ * scripts/renamed-pi.mjs installs that pi on first use (npm ci into
+ * node_modules/.cache/renamed-pi, with a Node 22 from the registry when the
+ * node running the tests is older than 22.19).
+ */
+
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { PiCommand } from "../../scripts/isolated-pi.mjs";
+import { ensureRenamedPi } from "../../scripts/renamed-pi.mjs";
+import { ROW } from "../../src/dialogs.ts";
+import { ASK, askResults, askScript, onlyAskResult, TWO_QUESTIONS, WHAT_NOW } from "../support/ask-fixtures.ts";
+import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
+import { runHeadless } from "../support/headless.ts";
+import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
+import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
+import { childAsks, createRelayPiEnv, expectNoProcessesLeft, parentDelegates } from "../support/subagents.ts";
+import { TmuxPi } from "../support/tmux.ts";
+
+let renamedPi: PiCommand;
+let piEnv: PiEnv | undefined;
+let tui: TmuxPi | undefined;
+let rpc: RpcPi | undefined;
+
+beforeAll(async () => {
+	renamedPi = await ensureRenamedPi();
+}, 300_000);
+
+afterEach(async () => {
+	await tui?.kill();
+	await rpc?.close();
+	try {
+		if (piEnv) await expectNoProcessesLeft(piEnv);
+	} finally {
+		piEnv?.cleanup();
+		tui = undefined;
+		rpc = undefined;
+		piEnv = undefined;
+	}
+});
+
+/** Starts the renamed pi's TUI in a `cols`×`rows` terminal, says `prompt`, and waits for `firstQuestion`. */
+async function openForm(env: PiEnv, prompt: string, firstQuestion: string, size = { cols: 100, rows: 40 }): Promise<TmuxPi> {
+	piEnv = env;
+	tui = await TmuxPi.start(env, size);
+	await tui.waitFor("scripted");
+	await tui.type(prompt);
+	await tui.send("Enter");
+	await tui.waitFor(firstQuestion, 15_000);
+	return tui;
+}
+
+function callsFor(env: PiEnv, user: string): ModelCallLogEntry[] {
+	return env.log().filter((e): e is ModelCallLogEntry => e.kind === "call" && e.user.includes(user));
+}
+
+describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unchanged", () => {
+	it("is the renamed pi, 1.x", () => {
+		expect(renamedPi.version).toMatch(/^1\./);
+		expect(renamedPi.argv.join(" ")).toContain("@earendil-works/pi-coding-agent");
+	});
+
+	it("TUI: the demo's three questions at 40 columns, answered with a note, reviewed and submitted", async () => {
+		const env = createPiEnv({ script: askScript(DEMO_BATCH), pi: renamedPi });
+		const screen = await openForm(env, ASK, "How should", { cols: 40, rows: 40 });
+		await answerDemoBatch(screen);
+
+		expect(await screen.isRunning()).toBe(true);
+		expectDemoBatchAnswered(onlyAskResult(env));
+	});
+
+	it("TUI: Esc twice dismisses, keeps the answer given, and ends the turn", async () => {
+		const env = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: renamedPi });
+		const screen = await openForm(env, ASK, "Which database");
+
+		await screen.send("2", "Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("Escape");
+		await screen.waitFor("again to");
+		await screen.send("Escape");
+		await screen.waitForGone("What should the command");
+		await screen.waitForGone("Working...");
+		await screen.type(WHAT_NOW);
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("dismissed");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		// terminate: the model was not called again after the dismissal, only on the next prompt.
+		expect(callsFor(env, ASK)).toHaveLength(1);
+	});
+
+	it("RPC: one select per question, then the review; Submit sends both answers", async () => {
+		const env = (piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: renamedPi }));
+		const handler = answerInOrder(choose("Postgres"), choose("launch"), choose(ROW.submit));
+		const client = (rpc = RpcPi.start(env, handler));
+		await client.prompt(ASK);
+
+		expect(handler.unexpected).toEqual([]);
+		expect(client.dialogs.map((d) => d.method)).toEqual(["select", "select", "select"]);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
+	});
+
+	it("print mode: no_ui, told not to call again, and ask_user is gone from the next prompt's tools", async () => {
+		const script = scriptOf(
+			{ user: "first", replies: [callTool("ask_user", TWO_QUESTIONS), quoteLastToolResult] },
+			{ user: "second", replies: [{ text: "Tools now: {{tools}}" }] },
+		);
+		const env = (piEnv = createPiEnv({ script, pi: renamedPi }));
+		const run = await runHeadless(env, "print", ["first: ask me", "second: go on"]);
+		expect(run.exitCode, run.stderr).toBe(0);
+
+		expect(askResults(env).map((r) => [r.details.status, r.isError])).toEqual([["no_ui", false]]);
+		expect(onlyAskResult(env).text).toMatch(/do not call it again/i);
+		const [firstCall] = callsFor(env, "first");
+		const [secondCall] = callsFor(env, "second");
+		expect(firstCall?.tools).toContain("ask_user");
+		expect(secondCall?.tools).toEqual(firstCall?.tools.filter((t) => t !== "ask_user"));
+	});
+
+	it("a subagent (a child renamed pi in RPC mode) asks through the parent's TUI, labelled; the answers reach the child", async () => {
+		const form = { questions: [{ id: "db", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };
+		const script = scriptOf(childAsks("SCOUT TASK", form, "Scout"), parentDelegates("delegate this", { agent: "scout", task: "SCOUT TASK: ask" }));
+		const env = createRelayPiEnv(script, {}, renamedPi);
+		const screen = await openForm(env, "delegate this", "Which database");
+
+		expect(await screen.capture()).toContain("Asked by scout");
+		await screen.send("2", "Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 15_000);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		expect(env.toolResults("subagent").map((r) => r.text)).toEqual([`Scout got: ${seen.text}`]);
+	});
+});
