@@ -83,8 +83,24 @@ async function collectHere(ctx: SurfaceContext, relayEnv: RelayEnvironment, form
 	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort() });
 	if (fromForm) return fromForm;
 	// custom() showed nothing: an RPC host.
-	if (relayEnv.relay) return collectViaRelay(ctx.ui, form, { signal, asker });
+	if (relayEnv.relay) return collectThroughParent(ctx, form, options);
 	return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress });
+}
+
+/**
+ * The parent shows the form, so all this side can report is that the form
+ * went up, and how it came back (answered or dismissed; the other statuses
+ * end the tool without a last word, as they do for a local form).
+ */
+async function collectThroughParent(ctx: SurfaceContext, form: AskForm, { signal, asker, onProgress }: AskOptions): Promise<Collected> {
+	const total = form.questions.length;
+	onProgress?.({ phase: "opened", answered: 0, total }, emptyCollected("answered"));
+	const collected = await collectViaRelay(ctx.ui, form, { signal, asker });
+	if (collected.status === "answered" || collected.status === "dismissed") {
+		const phase = collected.status === "answered" ? "submitted" : "dismissed";
+		onProgress?.({ phase, answered: Object.keys(collected.answers).length, total }, collected);
+	}
+	return collected;
 }
 
 /** The "ask_user" channel of this session: relayed requests are asked here, in turn with everything else. */

@@ -1,5 +1,6 @@
 import type { AgentToolResult, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
+import { encodeRelayReply } from "../src/codec.ts";
 import { ROW } from "../src/dialogs.ts";
 import { createFormQueue } from "../src/relay/queue.ts";
 import { ASK_CHANNEL, channelRegistry, registerChannel } from "../src/relay/registry.ts";
@@ -8,8 +9,8 @@ import { AskUserInputError, createAskUserTool, parseTimeout, type ToolHost } fro
 import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
 import { cancel, type DialogStep, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 
-/** A host whose active tools can be observed. */
-function host(timeoutMs?: number, queue = createFormQueue()): ToolHost & { active: string[] } {
+/** A host whose active tools can be observed; `relay`: it runs as a relayed child. */
+function host(timeoutMs?: number, queue = createFormQueue(), relay = false): ToolHost & { active: string[] } {
 	const state = {
 		active: ["read", "bash", "ask_user"],
 		getActiveTools: () => [...state.active],
@@ -17,7 +18,7 @@ function host(timeoutMs?: number, queue = createFormQueue()): ToolHost & { activ
 			state.active = names;
 		},
 		timeoutMs: () => timeoutMs,
-		surface: (ctx: Parameters<ToolHost["surface"]>[0]) => createSurface(ctx, queue, { relay: false }),
+		surface: (ctx: Parameters<ToolHost["surface"]>[0]) => createSurface(ctx, queue, { relay }),
 	};
 	return state;
 }
@@ -219,6 +220,35 @@ describe("the ask_user tool", () => {
 		const phases = updates.map((u) => (u as { details: AskDetails }).details.progress?.phase);
 		expect(phases).toEqual(["opened", "answered", "answered", "review", "submitted"]);
 		expect((updates[1] as { details: AskDetails }).details.status).toBe("pending");
+	});
+
+	it("a relayed child reports the form going up to the parent and coming back, the answers it brought", async () => {
+		const tool = createAskUserTool(host(undefined, createFormQueue(), true));
+		for (const [status, lastPhase] of [
+			["answered", "submitted"],
+			["dismissed", "dismissed"],
+		] as const) {
+			const ctx = {
+				hasUI: true,
+				ui: {
+					custom: async () => undefined,
+					notify: () => {},
+					editor: async (_title: string, prefill?: string) => {
+						const { rid } = JSON.parse(prefill ?? "{}") as { rid: string };
+						const answers = { database: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };
+						return encodeRelayReply({ v: RELAY_VERSION, rid, status, answers, skipped: [], notes: [] });
+					},
+				},
+			} as unknown as ExtensionContext;
+			const updates: unknown[] = [];
+			const result = await run(tool, twoQuestions, ctx, undefined, updates);
+			expect((result.details as AskDetails).status).toBe(status);
+			const progress = updates.map((u) => (u as { details: AskDetails }).details.progress);
+			expect(progress).toEqual([
+				{ phase: "opened", answered: 0, total: 2 },
+				{ phase: lastPhase, answered: 1, total: 2 },
+			]);
+		}
 	});
 
 	it("a dropped Other option reaches the model as a notice, through prepareArguments", async () => {
