@@ -37,14 +37,20 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		unregister = undefined;
 	});
 
-	// A dismissal ends the turn (terminate), but pi still runs the calls the model batched after
-	// ask_user. The user asked for the floor: those calls are refused until the next turn.
-	let dismissedThisTurn = false;
-	pi.on("turn_start", () => {
-		dismissedThisTurn = false;
-	});
+	// A dismissal means the user wants the floor. Its result terminates, but pi still runs the calls
+	// the model batched after ask_user, and, as not every result of that batch terminated, calls the
+	// model once more. Every tool call is refused until the user speaks again (a new prompt, or a
+	// message typed while the run goes on).
+	let waitingForUser = false;
+	const userSpoke = () => {
+		waitingForUser = false;
+	};
+	pi.on("agent_start", userSpoke);
+	pi.on("input", userSpoke);
 	pi.on("tool_call", () =>
-		dismissedThisTurn ? { block: true, reason: "Not run: the user dismissed ask_user earlier in this turn. Wait for the user." } : undefined,
+		waitingForUser
+			? { block: true, reason: "Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user." }
+			: undefined,
 	);
 
 	pi.registerFlag("ask-user-timeout", {
@@ -58,7 +64,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			timeoutMs: () => parseTimeout(pi.getFlag("ask-user-timeout") ?? process.env.PI_ASK_USER_TIMEOUT),
 			surface,
 			onDismissed: () => {
-				dismissedThisTurn = true;
+				waitingForUser = true;
 			},
 		}),
 	);

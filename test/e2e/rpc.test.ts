@@ -18,7 +18,7 @@ import {
 	TWO_QUESTIONS,
 	WHAT_NOW,
 } from "../support/ask-fixtures.ts";
-import { quoteLastToolResult, scriptOf } from "../support/model-script.ts";
+import { callTool, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, type DialogAnswer, type DialogRequest, RpcPi } from "../support/rpc-client.ts";
 
@@ -158,31 +158,40 @@ describe("ask_user over RPC dialogs", () => {
 		expect(seen.text).toMatch(/do not assume/i);
 	});
 
-	it("after a dismissal, the calls the model batched after ask_user are not run", async () => {
+	it("after a dismissal, no tool runs until the user speaks: not the calls batched after ask_user, not the next turn's", async () => {
 		piEnv = createPiEnv({
-			script: scriptOf({
-				user: ASK,
-				replies: [
-					{
-						toolCalls: [
-							{ name: "ask_user", arguments: TWO_QUESTIONS },
-							{ name: "bash", arguments: { command: "touch after-dismissal" } },
-						],
-					},
-					quoteLastToolResult,
-				],
-			}),
+			script: scriptOf(
+				{
+					user: ASK,
+					replies: [
+						{
+							toolCalls: [
+								{ name: "ask_user", arguments: TWO_QUESTIONS },
+								{ name: "bash", arguments: { command: "touch batched" } },
+							],
+						},
+						// pi calls the model once more (not every result of the batch terminated): a new turn.
+						callTool("bash", { command: "touch next-turn" }),
+						quoteLastToolResult,
+					],
+				},
+				{ user: "go on", replies: [callTool("bash", { command: "touch after-the-user-spoke" }), quoteLastToolResult] },
+			),
 		});
 		const env = piEnv;
 		rpc = RpcPi.start(env, answerInOrder({ cancelled: true }));
 		await rpc.prompt(ASK);
 
-		const bash = env.toolResults("bash");
-		expect(bash).toHaveLength(1);
-		expect(bash[0]?.isError).toBe(true);
-		expect(bash[0]?.text).toContain("the user dismissed ask_user");
-		expect(existsSync(join(env.cwd, "after-dismissal"))).toBe(false);
+		const refused = env.toolResults("bash");
+		expect(refused.map((r) => r.isError)).toEqual([true, true]);
+		for (const r of refused) expect(r.text).toContain("the user dismissed ask_user");
+		expect(existsSync(join(env.cwd, "batched"))).toBe(false);
+		expect(existsSync(join(env.cwd, "next-turn"))).toBe(false);
 		expect(onlyAskResult(env).details.status).toBe("dismissed");
+
+		await rpc.prompt("go on");
+		expect(env.toolResults("bash").map((r) => r.isError)).toEqual([true, true, false]);
+		expect(existsSync(join(env.cwd, "after-the-user-spoke"))).toBe(true);
 	});
 
 	it("an abort while a dialog is open returns aborted with the answers so far", async () => {
