@@ -291,6 +291,48 @@ describe("the relay API", () => {
 		expect(decoded.ok && decoded.reply.error).toMatch(/version/);
 	});
 
+	it("a relay request of another protocol version is answered with an error naming both, never shown as an editor", async () => {
+		const { ui, titles } = parentUI({ editor: "typed" });
+		const v2 = { type: "extension_ui_request", id: "r2", method: "editor", title: "\u0000ask_user/relay/v2", prefill: "{}" };
+		const response = await createChildRelay({ asker: "scout", ui }).handle(v2);
+		const decoded = decodeRelayReply((response as { value: string }).value);
+		expect(decoded.ok && decoded.reply.status).toBe("error");
+		expect(decoded.ok && decoded.reply.error).toContain('"ask_user/relay/v2"');
+		expect(decoded.ok && decoded.reply.error).toContain("ask_user/relay/v1");
+		expect(titles).toEqual([]);
+	});
+
+	it("never rejects: broken requests and failing parent dialogs are answered cancelled, broken notices ignored", async () => {
+		const failing: ParentUI = {
+			select: async () => Promise.reject(new Error("terminal gone")),
+			confirm: async () => Promise.reject(new Error("terminal gone")),
+			input: async () => Promise.reject(new Error("terminal gone")),
+			editor: async () => Promise.reject(new Error("terminal gone")),
+			notify: () => {
+				throw new Error("terminal gone");
+			},
+		};
+		const { ui, titles } = parentUI({ select: "a" });
+		const request = (fields: Record<string, unknown>) => ({ type: "extension_ui_request", id: "d1", method: "select", title: "Pick", ...fields });
+		const cancelled = { type: "extension_ui_response", id: "d1", cancelled: true };
+
+		// Fields of the wrong type: not shown, but answered.
+		for (const fields of [{ options: [1, 2] }, { options: "ab" }, { title: 7 }, { timeout: "soon" }]) {
+			expect(await createChildRelay({ asker: "scout", ui }).handle(request(fields))).toEqual(cancelled);
+		}
+		expect(titles).toEqual([]);
+		// A parent dialog that throws.
+		for (const method of ["select", "confirm", "input", "editor"]) {
+			expect(await createChildRelay({ asker: "scout", ui: failing }).handle(request({ method, options: ["a"] }))).toEqual(cancelled);
+		}
+		// Notices: nothing to answer, nothing thrown.
+		const relay = createChildRelay({ asker: "scout", ui: failing });
+		expect(await relay.handle({ type: "extension_ui_request", id: "n1", method: "notify", message: 7 })).toBeUndefined();
+		expect(await relay.handle({ type: "extension_ui_request", id: "n2", method: "notify", message: "hi" })).toBeUndefined();
+		// Without an id there is nothing to answer.
+		expect(await relay.handle({ type: "extension_ui_request", method: "select" })).toBeUndefined();
+	});
+
 	it("the child's cancel notice closes its open form; dispose closes the rest and nothing more is written", async () => {
 		const signals: AbortSignal[] = [];
 		registerChannel(ASK_CHANNEL, (request, { signal }) => {

@@ -33,11 +33,15 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 		}),
 		async execute(_toolCallId, params, signal, _onUpdate, ctx) {
 			const agent = String(params.agent);
+			const args = [...piArgs(), "--mode", "rpc", "--no-session", "-e", ASK_USER_EXTENSION, ...extraArgs()];
 			const relay = createChildRelay({ asker: agent, ui: ctx.hasUI ? ctx.ui : undefined, signal }); // ← 1
-			const child = spawn(piCommand(), [...piArgs(), "--mode", "rpc", "--no-session", "-e", ASK_USER_EXTENSION, ...extraArgs()], {
+			const child = spawn(piCommand(), args, {
 				env: { ...process.env, ...relayEnvironment() }, // ← 2
 				stdio: ["pipe", "pipe", "pipe"],
 			});
+			// Decoded as a stream: a character split between two reads must not become U+FFFD.
+			child.stdout.setEncoding("utf8");
+			child.stderr.setEncoding("utf8");
 			const stopChild = () => child.kill("SIGTERM");
 			// An abort ends this tool at once and stops the child. The relay has already answered the
 			// child's open form "aborted"; whatever the child says after that is not this run's answer.
@@ -49,8 +53,8 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 			signal?.addEventListener("abort", onAbort, { once: true });
 
 			let stderr = "";
-			child.stderr.on("data", (chunk: Buffer) => {
-				stderr = (stderr + chunk.toString()).slice(-4000);
+			child.stderr.on("data", (chunk: string) => {
+				stderr = (stderr + chunk).slice(-4000);
 			});
 			// A child that has gone away must not take this pi down with it (EPIPE on a late write).
 			child.stdin.on("error", () => {});
@@ -63,18 +67,20 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 					endRun = reject;
 					if (signal?.aborted) onAbort();
 					let buffer = "";
-					child.stdout.on("data", (chunk: Buffer) => {
-						buffer += chunk.toString();
+					child.stdout.on("data", (chunk: string) => {
+						buffer += chunk;
 						// RPC framing: records end at \n only (JSON strings may hold U+2028).
 						for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
 							const line = buffer.slice(0, end).replace(/\r$/, "");
 							buffer = buffer.slice(end + 1);
-							let message: { type?: string; messages?: unknown[] };
+							let parsed: unknown;
 							try {
-								message = JSON.parse(line);
+								parsed = JSON.parse(line);
 							} catch {
 								continue;
 							}
+							if (typeof parsed !== "object" || parsed === null) continue;
+							const message = parsed as { type?: string; messages?: unknown[] };
 							if (message.type === "extension_ui_request") {
 								relay.handle(message).then((response) => response && send(response), () => {}); // ← 3
 							} else if (message.type === "agent_end") {

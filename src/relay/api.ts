@@ -61,7 +61,9 @@ export interface ChildRelay {
 	/**
 	 * Takes one message the child printed. Resolves with the response to write
 	 * to the child's stdin, or undefined when there is nothing to write (not a
-	 * dialog request, a fire-and-forget request, or the child is gone).
+	 * dialog request, a fire-and-forget request, or the child is gone). Never
+	 * rejects: a malformed request, or a parent dialog that fails, is answered
+	 * `cancelled`, so the child is never left waiting.
 	 */
 	handle(message: unknown): Promise<ExtensionUIResponse | undefined>;
 	/**
@@ -151,19 +153,17 @@ export function createChildRelay(options: ChildRelayOptions): ChildRelay {
 		async handle(message) {
 			if (disposed) return undefined;
 			const request = asUIRequest(message);
-			if (!request) return undefined;
-			if (request.method === "editor" && request.title === RELAY_TITLE) return relayForm(request.id, request.prefill);
-			if (request.method === "notify") {
-				const rid = decodeRelayCancel(request.message);
-				if (rid !== undefined) forms.get(rid)?.abort();
-				// A NUL-led message is protocol, never text for the user.
-				else if (request.message && !request.message.startsWith("\u0000")) {
-					options.ui?.notify(label(request.message), request.notifyType);
-				}
-				return undefined;
+			if (!request || request === MALFORMED) return undefined;
+			const cancelled: ExtensionUIResponse = { type: "extension_ui_response", id: request.id, cancelled: true };
+			// A dialog waits for its answer; the other requests (notify, status, widgets) are fire-and-forget.
+			const answerIfDialog = () => (DIALOGS.has(request.method) ? written(cancelled) : undefined);
+			if ("malformed" in request) return answerIfDialog();
+			try {
+				return await handleRequest(request);
+			} catch {
+				// Nothing the child sends may take the parent down, and no dialog is left unanswered.
+				return answerIfDialog();
 			}
-			if (DIALOGS.has(request.method)) return forwardDialog(request);
-			return undefined;
 		},
 		dispose() {
 			disposed = true;
@@ -171,6 +171,25 @@ export function createChildRelay(options: ChildRelayOptions): ChildRelay {
 			close();
 		},
 	};
+
+	async function handleRequest(request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
+		if (request.method === "editor" && request.title?.startsWith("\u0000")) {
+			if (request.title === RELAY_TITLE) return relayForm(request.id, request.prefill);
+			const error = `unknown relay protocol ${JSON.stringify(request.title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
+			return written(value(request.id, collectedToReply(emptyCollected("error", error))));
+		}
+		if (request.method === "notify") {
+			const rid = decodeRelayCancel(request.message);
+			if (rid !== undefined) forms.get(rid)?.abort();
+			// A NUL-led message is protocol, never text for the user.
+			else if (request.message && !request.message.startsWith("\u0000")) {
+				options.ui?.notify(label(request.message), request.notifyType);
+			}
+			return undefined;
+		}
+		if (DIALOGS.has(request.method)) return forwardDialog(request);
+		return undefined;
+	}
 }
 
 const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
@@ -183,13 +202,27 @@ function duplicateIndex(choices: string[], index: number): number {
 	return count;
 }
 
-function asUIRequest(message: unknown): ExtensionUIRequest | undefined {
+/** A dialog request too broken to show; its id is still answered, so the child does not wait forever. */
+const MALFORMED = Symbol("malformed");
+
+/**
+ * The message as a UI request: undefined when it is not one (other RPC
+ * output), MALFORMED for a request without a usable id or method, and
+ * `{ malformed, id, method }` when a field has the wrong type (it can't be
+ * shown, but a dialog can still be answered).
+ */
+function asUIRequest(message: unknown): ExtensionUIRequest | typeof MALFORMED | { malformed: true; id: string; method: string } | undefined {
 	if (typeof message !== "object" || message === null) return undefined;
-	const candidate = message as Partial<ExtensionUIRequest>;
-	if (candidate.type !== "extension_ui_request" || typeof candidate.id !== "string" || typeof candidate.method !== "string") {
-		return undefined;
-	}
-	return candidate as ExtensionUIRequest;
+	const candidate = message as Record<keyof ExtensionUIRequest, unknown>;
+	if (candidate.type !== "extension_ui_request") return undefined;
+	const { id, method } = candidate;
+	if (typeof id !== "string" || typeof method !== "string") return MALFORMED;
+	const optionalStrings = [candidate.title, candidate.message, candidate.placeholder, candidate.prefill, candidate.notifyType];
+	const wellFormed =
+		optionalStrings.every((field) => field === undefined || typeof field === "string") &&
+		(candidate.timeout === undefined || typeof candidate.timeout === "number") &&
+		(candidate.options === undefined || (Array.isArray(candidate.options) && candidate.options.every((o) => typeof o === "string")));
+	return wellFormed ? (candidate as unknown as ExtensionUIRequest) : { malformed: true, id, method };
 }
 
 function value(id: string, reply: RelayReply): ExtensionUIResponse {
