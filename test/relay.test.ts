@@ -42,6 +42,7 @@ function deferred<T>() {
 
 afterEach(() => {
 	channelRegistry().channels.clear();
+	channelRegistry().covered?.clear();
 });
 
 describe("the channel registry", () => {
@@ -74,6 +75,31 @@ describe("the channel registry", () => {
 		expect(getChannel(ASK_CHANNEL)).toBe(second);
 		unregisterSecond();
 		expect(getChannel(ASK_CHANNEL)).toBeUndefined();
+	});
+
+	it("stacks handlers: removing the current one brings back the newest one still registered, in any order", () => {
+		// Sessions with a UI come and go in any order (an SDK session inside a parent session, a new session, …).
+		const ops = fc.array(fc.oneof(fc.constant({ op: "register" as const }), fc.record({ op: fc.constant("remove" as const), pick: fc.nat() })), {
+			maxLength: 40,
+		});
+		fc.assert(
+			fc.property(ops, (sequence) => {
+				channelRegistry().channels.clear();
+				channelRegistry().covered?.clear();
+				const live: { handler: ChannelHandler; remove: () => void }[] = [];
+				for (const step of sequence) {
+					if (step.op === "register") {
+						const handler: ChannelHandler = async () => reply("answered");
+						live.push({ handler, remove: registerChannel(ASK_CHANNEL, handler) });
+					} else if (live.length > 0) {
+						const [gone] = live.splice(step.pick % live.length, 1);
+						gone?.remove();
+						gone?.remove(); // twice: harmless
+					}
+					expect(getChannel(ASK_CHANNEL)).toBe(live.at(-1)?.handler);
+				}
+			}),
+		);
 	});
 
 	it("replaces something that is not a registry under its key instead of crashing", () => {

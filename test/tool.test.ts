@@ -58,7 +58,10 @@ async function run(tool: ReturnType<typeof createAskUserTool>, raw: unknown, ctx
 	return tool.execute("call-1", params, signal, updates ? (u) => updates.push(u) : undefined, ctx);
 }
 
-afterEach(() => channelRegistry().channels.clear());
+afterEach(() => {
+	channelRegistry().channels.clear();
+	channelRegistry().covered?.clear();
+});
 
 describe("the ask_user tool", () => {
 	it("is sequential, and its steering names the tool in every guideline", () => {

@@ -6,15 +6,19 @@
  *
  * The ask_user extension registers the "ask_user" channel at session_start,
  * bound to that session's UI, and replaces it on every new session. The relay
- * API and headless in-process sessions look it up to reach the user.
+ * API and headless in-process sessions look it up to reach the user. Handlers
+ * stack: when a later session with a UI (an in-process one made through the
+ * SDK) removes its handler, the one it covered is current again.
  *
  * It also holds the process's form queue: one terminal, one form at a time,
  * whichever copy of the package is asking — the extension's own forms, the
  * forms relayed from subagents, and the dialogs forwarded from them.
  *
  * Compatibility rule: the shape below is version 1. A later version may add
- * fields but keeps `channels` holding v1 handlers and `queue` keeping the
- * FormQueue contract, so older copies keep working.
+ * fields but keeps `channels` holding v1 handlers (the current one per name)
+ * and `queue` keeping the FormQueue contract, so older copies keep working.
+ * `covered` (the handlers under the current one) was added within v1: a copy
+ * that doesn't know it just replaces `channels` entries, as it always did.
  */
 
 import type { RelayReply, RelayRequest } from "../types.ts";
@@ -29,8 +33,11 @@ export type ChannelHandler = (request: RelayRequest, options: { signal?: AbortSi
 
 export interface ChannelRegistry {
 	readonly version: number;
+	/** The current handler of each channel. */
 	readonly channels: Map<string, ChannelHandler>;
 	readonly queue: FormQueue;
+	/** Per channel, the handlers registered before the current one and not yet removed, oldest first. */
+	covered?: Map<string, ChannelHandler[]>;
 }
 
 type WithRegistry = { [REGISTRY_KEY]?: unknown };
@@ -64,12 +71,31 @@ export function channelRegistry(): ChannelRegistry {
 	return created;
 }
 
-/** Registers (or replaces) a channel's handler; the returned function removes it, unless it was replaced since. */
+/**
+ * Makes `handler` the channel's current one. The returned function removes
+ * it: if it is still current, the newest handler it covered (still
+ * registered) takes over; if it has been covered since, it just leaves the
+ * stack. Safe to call twice.
+ */
 export function registerChannel(name: string, handler: ChannelHandler): () => void {
-	const { channels } = channelRegistry();
+	const registry = channelRegistry();
+	const { channels } = registry;
+	const covered = (registry.covered ??= new Map());
+	const stack = covered.get(name) ?? [];
+	const current = channels.get(name);
+	if (current) stack.push(current);
+	covered.set(name, stack);
 	channels.set(name, handler);
 	return () => {
-		if (channels.get(name) === handler) channels.delete(name);
+		const below = covered.get(name) ?? [];
+		if (channels.get(name) === handler) {
+			const previous = below.pop();
+			if (previous) channels.set(name, previous);
+			else channels.delete(name);
+		} else {
+			const at = below.lastIndexOf(handler);
+			if (at >= 0) below.splice(at, 1);
+		}
 	};
 }
 
