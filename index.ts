@@ -11,7 +11,7 @@ import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { takeRelayEnvironment } from "./src/relay/environment.ts";
 import { ASK_CHANNEL, formQueue, registerChannel } from "./src/relay/registry.ts";
 import type { AskSurface, SurfaceContext } from "./src/surface.ts";
-import { createAskUserTool, parseTimeout } from "./src/tool.ts";
+import { createAskUserTool, parseTimeout, timeoutProblem } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	// One terminal, one form at a time: this session's asks and its subagents' share the process's queue.
@@ -25,7 +25,10 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			(await ui()).createSurface(ctx, queue, relayEnv)(form, options);
 	let unregister: (() => void) | undefined;
 
+	const timeoutSetting = () => pi.getFlag("ask-user-timeout") ?? process.env.PI_ASK_USER_TIMEOUT;
 	pi.on("session_start", (_event, ctx) => {
+		const problem = timeoutProblem(timeoutSetting());
+		if (problem && ctx.hasUI) ctx.ui.notify(problem, "warning");
 		unregister?.();
 		// Only a session that can show a form offers to ask for others (subagents, headless sessions).
 		unregister = ctx.hasUI
@@ -61,7 +64,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		createAskUserTool({
 			getActiveTools: () => pi.getActiveTools(),
 			setActiveTools: (names) => pi.setActiveTools(names),
-			timeoutMs: () => parseTimeout(pi.getFlag("ask-user-timeout") ?? process.env.PI_ASK_USER_TIMEOUT),
+			timeoutMs: () => parseTimeout(timeoutSetting()),
 			surface,
 			onDismissed: () => {
 				waitingForUser = true;

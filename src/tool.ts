@@ -147,10 +147,21 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 	};
 }
 
-/** Seconds as given on the command line or in the environment; anything else means no limit. */
+/** The longest delay a timer can wait (2^31 − 1 ms, about 24.8 days); a longer one would fire at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** Seconds as given on the command line or in the environment, in ms; anything else means no limit (see timeoutProblem). */
 export function parseTimeout(value: unknown): number | undefined {
 	const seconds = typeof value === "string" ? Number(value) : Number.NaN;
-	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+	return Number.isFinite(seconds) && seconds > 0 && seconds * 1000 <= MAX_TIMEOUT_MS ? seconds * 1000 : undefined;
+}
+
+/** Why a given timeout is not used, for a warning at start-up; undefined when it is fine or not given. */
+export function timeoutProblem(value: unknown): string | undefined {
+	if (value === undefined || value === "" || parseTimeout(value) !== undefined) return undefined;
+	const seconds = Number(value);
+	const why = Number.isFinite(seconds) && seconds * 1000 > MAX_TIMEOUT_MS ? "is longer than 24 days" : "is not a positive number of seconds";
+	return `ask_user timeout ${JSON.stringify(String(value))} ${why}: no limit is set. Give seconds, e.g. --ask-user-timeout 300.`;
 }
 
 function carriedNotices(params: unknown): string[] {

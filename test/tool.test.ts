@@ -5,7 +5,7 @@ import { ROW } from "../src/dialogs.ts";
 import { createFormQueue } from "../src/relay/queue.ts";
 import { ASK_CHANNEL, channelRegistry, registerChannel } from "../src/relay/registry.ts";
 import { createSurface } from "../src/surface.ts";
-import { AskUserInputError, createAskUserTool, parseTimeout, type ToolHost } from "../src/tool.ts";
+import { AskUserInputError, createAskUserTool, parseTimeout, timeoutProblem, type ToolHost } from "../src/tool.ts";
 import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
 import { cancel, type DialogStep, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 
@@ -305,6 +305,12 @@ describe("the ask_user tool", () => {
 	it("parses the timeout setting in seconds and ignores anything else", () => {
 		expect(parseTimeout("90")).toBe(90_000);
 		expect(parseTimeout("0.5")).toBe(500);
-		for (const value of [undefined, "", "0", "-3", "soon", true]) expect(parseTimeout(value)).toBeUndefined();
+		for (const value of [undefined, "", "0", "-3", "soon", true, "3000000", "Infinity"]) expect(parseTimeout(value)).toBeUndefined();
+		// The longest a timer can wait; a longer delay would fire at once.
+		expect(parseTimeout("2147483.647")).toBe(2_147_483_647);
+		expect(timeoutProblem("90")).toBeUndefined();
+		expect(timeoutProblem(undefined)).toBeUndefined();
+		expect(timeoutProblem("soon")).toMatch(/"soon" is not a positive number of seconds: no limit is set/);
+		expect(timeoutProblem("3000000")).toMatch(/longer than 24 days/);
 	});
 });

@@ -293,3 +293,22 @@ describe("ask_user in the TUI", () => {
 		expect(seen?.details.notices?.join(" ")).toMatch(/Other/);
 	});
 });
+
+describe("settings", () => {
+	it("a timeout that can't be used is named in a warning at start-up, and the form then waits without a limit", async () => {
+		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) });
+		tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: ["--ask-user-timeout", "soon"] });
+		const start = await tui.waitFor("no limit is set");
+		expect(start).toContain('"soon" is not a positive number of seconds');
+		await tui.type(ASK);
+		await tui.send("Enter");
+		await tui.waitFor("Which database");
+		await tui.send("Enter");
+		await tui.waitFor("What should the command");
+		await tui.send("Enter");
+		await tui.waitFor("Review your answers");
+		await tui.send("Enter");
+		await tui.waitFor(QUOTE_PREFIX);
+		expect(onlyAskResult(piEnv).details.status).toBe("answered");
+	});
+});
