@@ -13,14 +13,14 @@
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { collectedToReply, emptyCollected } from "./codec.ts";
+import { collectedToReply, decodeRelayReply, emptyCollected, encodeRelayReply, replyToCollected } from "./codec.ts";
 import { collectWithDialogs } from "./dialogs.ts";
 import { showAskForm } from "./form/index.ts";
 import { collectViaRelay } from "./relay/child.ts";
 import type { RelayEnvironment } from "./relay/environment.ts";
 import type { FormQueue } from "./relay/queue.ts";
 import type { ChannelHandler } from "./relay/registry.ts";
-import type { AskForm, AskProgress, Collected } from "./types.ts";
+import { type AskForm, type AskProgress, type Collected, RELAY_VERSION, type RelayRequest } from "./types.ts";
 
 export interface SurfaceContext {
 	hasUI: boolean;
@@ -87,15 +87,47 @@ async function collectHere(ctx: SurfaceContext, relayEnv: RelayEnvironment, form
 	return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress });
 }
 
+/** A relayed RPC child: its parent shows the form. */
+function collectThroughParent(ctx: SurfaceContext, form: AskForm, { signal, asker, onProgress }: AskOptions): Promise<Collected> {
+	return askedElsewhere(form, onProgress, () => collectViaRelay(ctx.ui, form, { signal, asker }));
+}
+
+/** How the form of a session without UI is labelled in the session that shows it. */
+export const IN_PROCESS_ASKER = "subagent";
+
 /**
- * The parent shows the form, so all this side can report is that the form
- * went up, and how it came back (answered or dismissed; the other statuses
- * end the tool without a last word, as they do for a local form).
+ * A session without UI (a subagent session made through pi's SDK) asks through
+ * the channel of this process's session that has one. It runs outside the
+ * form queue — the channel's own surface queues it — and its timeout counts
+ * from the request. The reply crosses a package boundary (the handler may
+ * belong to another copy or version), so it is checked like one that crossed
+ * a process boundary.
  */
-async function collectThroughParent(ctx: SurfaceContext, form: AskForm, { signal, asker, onProgress }: AskOptions): Promise<Collected> {
+export async function collectThroughChannel(channel: ChannelHandler, form: AskForm, options: AskOptions): Promise<Collected> {
+	const deadline = withTimeout(options.signal, options.timeoutMs);
+	try {
+		const collected = await askedElsewhere(form, options.onProgress, async () => {
+			const request: RelayRequest = { v: RELAY_VERSION, asker: IN_PROCESS_ASKER, questions: form.questions, metadata: form.metadata };
+			const reply = await channel(request, { signal: deadline.signal });
+			const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
+			return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
+		});
+		return collected.status === "aborted" && deadline.timedOut() ? { ...collected, status: "timed_out" } : collected;
+	} finally {
+		deadline.clear();
+	}
+}
+
+/**
+ * A form shown somewhere else (a parent process, another session): all this
+ * side can report is that it went up, and how it came back (answered or
+ * dismissed; the other statuses end the tool without a last word, as they do
+ * for a local form).
+ */
+async function askedElsewhere(form: AskForm, onProgress: AskOptions["onProgress"], ask: () => Promise<Collected>): Promise<Collected> {
 	const total = form.questions.length;
 	onProgress?.({ phase: "opened", answered: 0, total }, emptyCollected("answered"));
-	const collected = await collectViaRelay(ctx.ui, form, { signal, asker });
+	const collected = await ask();
 	if (collected.status === "answered" || collected.status === "dismissed") {
 		const phase = collected.status === "answered" ? "submitted" : "dismissed";
 		onProgress?.({ phase, answered: Object.keys(collected.answers).length, total }, collected);

@@ -18,7 +18,7 @@ import { ASK_CHANNEL, getChannel } from "./relay/registry.ts";
 import { sanitizeText } from "./sanitize.ts";
 import { AskParamsSchema } from "./schema.ts";
 import { type AskSurface, type SurfaceContext } from "./surface.ts";
-import { type AskDetails, type AskForm, type AskParams, type AskProgress, type Collected, RELAY_VERSION } from "./types.ts";
+import { type AskDetails, type AskForm, type AskParams, type AskProgress, type Collected } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 
 /**
@@ -75,24 +75,13 @@ async function collect(
 ): Promise<Collected> {
 	const onProgress = (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) =>
 		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
-	if (ctx.hasUI) return host.surface(ctx)(form, { signal, onProgress, timeoutMs: host.timeoutMs?.() });
-	return collectThroughChannel(form, signal);
-}
-
-/**
- * A session without UI (print mode, or a subagent session made through the
- * SDK in this process) asks through the session that has one, if any. The
- * reply crosses a package boundary (the handler may belong to another copy or
- * version), so it is checked like one that crossed a process boundary.
- */
-async function collectThroughChannel(form: AskForm, signal: AbortSignal | undefined): Promise<Collected> {
+	const options = { signal, onProgress, timeoutMs: host.timeoutMs?.() };
+	if (ctx.hasUI) return host.surface(ctx)(form, options);
+	// Print mode, or a subagent session made through the SDK in this process: ask through the
+	// process's session that has a UI, if any. The UI layer loads when first needed.
 	const channel = getChannel(ASK_CHANNEL);
 	if (!channel) return emptyCollected("no_ui");
-	const reply = await channel({ v: RELAY_VERSION, questions: form.questions, metadata: form.metadata }, { signal });
-	// The relay codec loads when first needed, not during pi's start-up.
-	const { decodeRelayReply, encodeRelayReply, replyToCollected } = await import("./codec/relay.ts");
-	const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
-	return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
+	return (await import("./surface.ts")).collectThroughChannel(channel, form, options);
 }
 
 export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskParamsSchema, AskDetails> {

@@ -131,6 +131,36 @@ describe("the ask_user tool", () => {
 		expect(h.active).toContain("ask_user");
 	});
 
+	it("asking through another session: labelled, with progress, and within this session's timeout", async () => {
+		const seen: { asker?: string }[] = [];
+		let formSignal: AbortSignal | undefined;
+		registerChannel(ASK_CHANNEL, (request, { signal }) => {
+			seen.push({ asker: request.asker });
+			formSignal = signal;
+			// The user answers the first question, then leaves the form open.
+			return new Promise((resolve) =>
+				signal?.addEventListener("abort", () =>
+					resolve({
+						v: RELAY_VERSION,
+						status: "aborted",
+						answers: { database: { kind: "single", selections: [{ value: "pg", label: "Postgres" }] } },
+						skipped: [],
+						notes: [],
+					}),
+				),
+			);
+		});
+		const tool = createAskUserTool(host(30));
+		const updates: unknown[] = [];
+		const result = await run(tool, twoQuestions, printContext, undefined, updates);
+		const details = result.details as AskDetails;
+		expect(seen).toEqual([{ asker: "subagent" }]);
+		expect(formSignal?.aborted).toBe(true);
+		expect(details.status).toBe("timed_out");
+		expect(details.answers.database?.selections).toEqual([{ value: "pg", label: "Postgres" }]);
+		expect(updates.map((u) => (u as { details: AskDetails }).details.progress?.phase)).toEqual(["opened"]);
+	});
+
 	it("a reply from another session that does not fit the form is an error, never a guess", async () => {
 		const tool = createAskUserTool(host());
 		registerChannel(ASK_CHANNEL, async () => ({
