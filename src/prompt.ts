@@ -14,7 +14,7 @@ export const TOOL_DESCRIPTION =
 	"Use it only when several reasonable paths exist, context is gathered and a wrong guess would cost real work; batch related decisions. " +
 	'A free-text row is automatic: never add an "Other" option. Put the recommended option first (recommended: true).';
 
-export const PROMPT_SNIPPET = "Ask the user 1-4 multiple-choice questions when a decision is genuinely ambiguous";
+export const PROMPT_SNIPPET = "Ask the user 1-4 batched multiple-choice questions when a decision is genuinely ambiguous; recommended option first, no Other option";
 
 export const PROMPT_GUIDELINES: string[] = [
 	"Use ask_user only when several reasonable paths exist, context is gathered and a wrong guess would cost real work; otherwise decide and state your assumption.",
