@@ -1,4 +1,6 @@
 import fc from "fast-check";
+import { initTheme } from "@mariozechner/pi-coding-agent";
+import type { Component } from "@mariozechner/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayReply, encodeRelayRequest, RELAY_TITLE } from "../src/codec.ts";
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
@@ -7,6 +9,17 @@ import { CANCEL_GRACE_MS, collectViaRelay, relayEnvironmentOf, takeRelayEnvironm
 import { createFormQueue } from "../src/relay/queue.ts";
 import { ASK_CHANNEL, type ChannelHandler, channelRegistry, formQueue, getChannel, REGISTRY_KEY, registerChannel } from "../src/relay/registry.ts";
 import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
+import { quietTui } from "./form/fake-terminal.ts";
+import { piKeybindings } from "./form/support.ts";
+
+/** The factory pi's custom() calls: (tui, theme, keybindings, done) → component. */
+type CustomFactory = (tui: unknown, theme: unknown, keybindings: unknown, done: (value: unknown) => void) => unknown;
+
+/** Waits (a few macrotasks at most) until `condition` holds. */
+async function until(condition: () => boolean): Promise<void> {
+	for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 1));
+	expect(condition()).toBe(true);
+}
 
 const question: AskQuestion = {
 	id: "db",
@@ -357,6 +370,55 @@ describe("the relay API", () => {
 		expect(await relay.handle({ type: "extension_ui_request", id: "n2", method: "notify", message: "hi" })).toBeUndefined();
 		// Without an id there is nothing to answer.
 		expect(await relay.handle({ type: "extension_ui_request", method: "select" })).toBeUndefined();
+	});
+
+	it("a forwarded editor dialog is pi's editor shown through custom(), and it closes when the child goes", async () => {
+		initTheme("dark"); // pi's editor component draws with pi's global theme
+		const { tui } = quietTui();
+		let shown: (Component & { handleInput?(data: string): void }) | undefined;
+		let closedWith: unknown = "still open";
+		const { ui } = parentUI({ editor: "from editor()" });
+		const withCustom: ParentUI = {
+			...ui,
+			custom: ((factory: CustomFactory) =>
+				new Promise<unknown>((resolve) => {
+					shown = factory(tui, {} as never, piKeybindings() as never, (value: unknown) => {
+						closedWith = value;
+						resolve(value);
+					}) as Component;
+				})) as ParentUI["custom"],
+		};
+		const relay = createChildRelay({ asker: "scout", ui: withCustom });
+		const request = { type: "extension_ui_request", id: "e1", method: "editor", title: "Notes", prefill: "draft" };
+
+		// Typed into and submitted: the child gets the text.
+		const answered = relay.handle(request);
+		await until(() => shown !== undefined);
+		expect(shown?.render(60).join("\n")).toContain("scout: Notes");
+		shown?.handleInput?.("!");
+		shown?.handleInput?.("\r");
+		expect(await answered).toEqual({ type: "extension_ui_response", id: "e1", value: "draft!" });
+
+		// Still open when the child goes: closed at once, the queue moves on.
+		shown = undefined;
+		const pending = relay.handle({ ...request, id: "e2" });
+		await until(() => shown !== undefined);
+		closedWith = "still open";
+		relay.dispose();
+		expect(closedWith).toBeUndefined();
+		expect(await pending).toBeUndefined();
+		expect(formQueue().waiting).toBe(0);
+		let next = false;
+		await formQueue().run(async () => (next = true), undefined, () => undefined);
+		expect(next).toBe(true);
+	});
+
+	it("where custom() shows nothing (an RPC parent), a forwarded editor dialog is pi's editor()", async () => {
+		const { ui, titles } = parentUI({ editor: "typed" });
+		const rpcLike: ParentUI = { ...ui, custom: (async () => undefined) as ParentUI["custom"] };
+		const response = await createChildRelay({ asker: "scout", ui: rpcLike }).handle({ type: "extension_ui_request", id: "e1", method: "editor", title: "Notes" });
+		expect(response).toEqual({ type: "extension_ui_response", id: "e1", value: "typed" });
+		expect(titles).toEqual(["scout: Notes"]);
 	});
 
 	it("the child's cancel notice closes its open form; dispose closes the rest and nothing more is written", async () => {

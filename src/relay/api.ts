@@ -17,7 +17,7 @@
  * the parent's own dialogs, labelled with the asker.
  */
 
-import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
 import { errorText } from "../abort.ts";
 import { collectedToReply, decodeRelayCancel, decodeRelayRequest, emptyCollected, encodeRelayReply, RELAY_TITLE } from "../codec.ts";
 import { sanitizeLine, sanitizeText } from "../sanitize.ts";
@@ -46,7 +46,13 @@ export type ExtensionUIResponse =
 	| { type: "extension_ui_response"; id: string; confirmed: boolean }
 	| { type: "extension_ui_response"; id: string; cancelled: true };
 
-export type ParentUI = Pick<ExtensionUIContext, "select" | "confirm" | "input" | "editor" | "notify">;
+/**
+ * The parent's dialogs. With `custom` (pi's TUI), a forwarded editor dialog is
+ * pi's own editor component shown through it, so it can be closed when the
+ * child goes; without it (or where custom() shows nothing: RPC), pi's
+ * `editor()` is used, which can't be withdrawn.
+ */
+export type ParentUI = Pick<ExtensionUIContext, "select" | "confirm" | "input" | "editor" | "notify"> & Partial<Pick<ExtensionUIContext, "custom">>;
 
 export interface ChildRelayOptions {
 	/** Who the child is (agent name / task): its forms and dialogs are labelled with it. */
@@ -142,8 +148,7 @@ export function createChildRelay(options: ChildRelayOptions): ChildRelay {
 				case "input":
 					return orCancelled(id, await ui.input(title, sanitizeLine(request.placeholder ?? ""), opts));
 				default:
-					// pi's editor dialog takes no signal: once shown, it stays until the user closes it.
-					return orCancelled(id, await ui.editor(title, sanitizeText(request.prefill ?? "")));
+					return orCancelled(id, await closableEditor(ui, title, sanitizeText(request.prefill ?? ""), signal));
 			}
 		};
 		return written(await formQueue().run(show, signal, () => cancelled));
@@ -193,6 +198,33 @@ export function createChildRelay(options: ChildRelayOptions): ChildRelay {
 }
 
 const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
+
+/**
+ * pi's editor dialog, closed (as cancelled) when `signal` aborts. pi's
+ * `editor()` takes no signal, so in the TUI the same component pi uses is
+ * shown through `custom()`; where custom() shows nothing (it resolves without
+ * calling the factory: RPC), `editor()` it is, and it stays until answered.
+ */
+async function closableEditor(ui: ParentUI, title: string, prefill: string, signal: AbortSignal): Promise<string | undefined> {
+	if (!ui.custom) return ui.editor(title, prefill);
+	let shown = false;
+	const value = await ui.custom<string | undefined>((tui, _theme, keybindings, done) => {
+		shown = true;
+		let settled = false;
+		const finish = (result: string | undefined) => {
+			if (settled) return;
+			settled = true;
+			signal.removeEventListener("abort", cancel);
+			done(result);
+		};
+		const cancel = () => finish(undefined);
+		signal.addEventListener("abort", cancel, { once: true });
+		const editor = new ExtensionEditorComponent(tui, keybindings, title, prefill, finish, cancel);
+		if (signal.aborted) cancel();
+		return editor;
+	});
+	return shown ? value : ui.editor(title, prefill);
+}
 
 /** How many earlier options look the same once sanitised: each repeat gets an invisible mark to stay distinct. */
 function duplicateIndex(choices: string[], index: number): number {
