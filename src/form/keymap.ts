@@ -73,9 +73,9 @@ export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManage
 }
 
 /**
- * Enter in the editor: the component lets the Editor see it first, so a
- * new-line variant of Enter (some terminals send one for Shift+Enter) still
- * makes a new line; only an Enter that changes nothing saves.
+ * The user's submit key in the editor (pi's `tui.input.submit`). Whether it
+ * saves is the component's call (submitEditor): it lets the Editor see the
+ * key first, so a new-line variant of Enter still makes a new line.
  */
 function isEditorSubmit(data: string, kb: KeybindingsManager): boolean {
 	return kb.matches(data, "tui.input.submit");
@@ -210,7 +210,12 @@ export function keyTable(names: KeyNames): KeyHelp[] {
 			action: "previous / next question (Submit included)",
 			hint: { keys: names.tabs, action: "questions" },
 		},
-		{ id: "note", keys: names.note, action: "add a note to the focused option", hint: { keys: names.note, action: "note" } },
+		{
+			id: "note",
+			keys: names.note,
+			action: "add a note to the focused option (on “Type something…”: to the question)",
+			hint: { keys: names.note, action: "note" },
+		},
 		{ id: "questionNote", keys: names.questionNote, action: "add a note to the question", hint: { keys: names.questionNote, action: "note on question" } },
 		{ id: "skip", keys: names.skip, action: "skip an optional question", hint: { keys: names.skip, action: "skip" } },
 		{ id: "scroll", keys: `${names.pageUp} ${names.pageDown}`, action: "scroll long text", hint: { keys: `${names.pageUp}/${names.pageDown}`, action: "scroll" } },
