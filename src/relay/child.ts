@@ -15,8 +15,6 @@ import { raceAbort } from "../abort.ts";
 import { decodeRelayReply, emptyCollected, encodeRelayCancel, encodeRelayRequest, RELAY_TITLE, replyToCollected } from "../codec.ts";
 import { type AskForm, type Collected, RELAY_VERSION } from "../types.ts";
 
-export { RELAY_ENV, type RelayEnvironment, relayEnvironmentOf, takeRelayEnvironment } from "./environment.ts";
-
 export type RelayUI = Pick<ExtensionUIContext, "editor" | "notify">;
 
 export interface RelayAskOptions {

@@ -19,7 +19,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ISOLATION_FLAGS, type PiCommand } from "../../scripts/isolated-pi.mjs";
-import { RELAY_ENV } from "../../src/relay/child.ts";
+import { RELAY_ENV } from "../../src/relay/environment.ts";
 import { callTool, type ModelScript, quoteLastToolResult, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
 import { isRunningProcess } from "./tmux.ts";
