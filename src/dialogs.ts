@@ -10,6 +10,12 @@
  * `editor`. Two or more questions end with a review `select` (Submit / Back /
  * Cancel). Cancelling a `select` dismisses the form; cancelling an `editor`
  * only returns to the question, keeping what was saved before.
+ *
+ * Drafts: RPC's `editor` returns nothing when cancelled, so text typed and
+ * cancelled never reaches the walker. The one unsaved text it does hold is a
+ * text refused for its length: if the user then cancels, or the run aborts
+ * while it is offered again, it is kept as a draft (reported on every status
+ * but "answered"; the review says a submit drops it), never lost silently.
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
@@ -17,6 +23,7 @@ import { errorText, raceAbort } from "./abort.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import {
 	type AskAnswer,
+	type AskDraft,
 	type AskForm,
 	type AskNote,
 	type AskProgress,
@@ -73,6 +80,8 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 
 	// What the user wrote as a free answer, kept even after choosing an option instead, to prefill the editor again.
 	const written = new Map<string, string>();
+	// Refused (too long) texts the user did not get to save, by draftKey.
+	const drafts = new Map<string, AskDraft>();
 
 	const snapshot = () => ({ answers: { ...answers }, skipped: [...skipped], notes: [...notes] });
 	const progress = (phase: AskProgress["phase"], questionId?: string) => {
@@ -85,20 +94,32 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 	const finish = (status: AskStatus, error?: string): Collected => {
 		if (status === "answered") progress("submitted");
 		if (status === "dismissed") progress("dismissed");
-		return { status, ...snapshot(), ...(error ? { error } : {}) };
+		const unsaved = status === "answered" ? [] : [...drafts.values()];
+		return { status, ...snapshot(), ...(unsaved.length > 0 ? { drafts: unsaved } : {}), ...(error ? { error } : {}) };
 	};
 
 	const select = (title: string, rows: string[]) => untilAborted(ui.select(title, rows, { signal }), signal);
 	const edit = (title: string, prefill: string) => untilAborted(ui.editor(title, prefill), signal);
 
-	/** Asks for text until it fits the limit or the user cancels; never drops what was typed. */
-	async function editText(title: string, prefill: string): Promise<string | undefined> {
-		let text = prefill;
+	/**
+	 * Asks for text until it fits the limit or the user cancels; never drops
+	 * what was typed: a refused text left unsaved (cancel, abort) becomes the
+	 * draft of `target`, and comes back as the prefill next time.
+	 */
+	async function editText(title: string, prefill: string, target: Omit<AskDraft, "text">): Promise<string | undefined> {
+		const key = draftKey(target);
+		let text = drafts.get(key)?.text ?? prefill;
 		let problem = "";
 		for (;;) {
 			const result = await edit(problem ? `${title}\n${problem}` : title, text);
-			if (result === undefined) return undefined;
-			if (result.length <= LIMITS.freeText) return result;
+			if (result === undefined) {
+				if (text.length > LIMITS.freeText) drafts.set(key, { ...target, text });
+				return undefined;
+			}
+			if (result.length <= LIMITS.freeText) {
+				drafts.delete(key);
+				return result;
+			}
 			text = result;
 			problem = `⚠ ${result.length} characters; the limit is ${LIMITS.freeText}. Shorten it and save again.`;
 		}
@@ -121,7 +142,7 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 				if (questions.length === 1) return finish("answered");
 				progress("review");
 				const rows = [ROW.submit, ROW.back, ROW.cancel];
-				const choice = await select(reviewTitle(form, answers, skipped, notes, options.asker), rows);
+				const choice = await select(reviewTitle(form, answers, skipped, notes, drafts.size, options.asker), rows);
 				if (signal?.aborted) return finish("aborted");
 				if (choice === ROW.submit) return finish("answered");
 				if (choice === ROW.back) {
@@ -160,7 +181,10 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 				}
 				case "freeText": {
 					const current = answer?.selections.find((s) => s.custom)?.label ?? written.get(question.id) ?? "";
-					const text = await editText(`${heading(form, index, options.asker)}\nYour answer to: ${sanitizeLine(question.question)}`, current);
+					const text = await editText(`${heading(form, index, options.asker)}\nYour answer to: ${sanitizeLine(question.question)}`, current, {
+						questionId: question.id,
+						kind: "answer",
+					});
 					if (signal?.aborted) return finish("aborted");
 					if (text === undefined) break;
 					if (text.trim() === "") written.delete(question.id);
@@ -174,7 +198,10 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 					break;
 				}
 				case "note": {
-					const text = await editText(`${heading(form, index, options.asker)}\nA note on: ${sanitizeLine(question.question)}`, note?.text ?? "");
+					const text = await editText(`${heading(form, index, options.asker)}\nA note on: ${sanitizeLine(question.question)}`, note?.text ?? "", {
+						questionId: question.id,
+						kind: "note",
+					});
 					if (signal?.aborted) return finish("aborted");
 					if (text === undefined) break;
 					const at = notes.findIndex((n) => n.questionId === question.id && n.option === undefined);
@@ -271,7 +298,18 @@ function questionTitle(form: AskForm, index: number, answer: AskAnswer | undefin
 	return lines.join("\n");
 }
 
-function reviewTitle(form: AskForm, answers: Record<string, AskAnswer>, skipped: Set<string>, notes: AskNote[], asker: string | undefined): string {
+function draftKey(target: Omit<AskDraft, "text">): string {
+	return `${target.kind}:${target.questionId}`;
+}
+
+function reviewTitle(
+	form: AskForm,
+	answers: Record<string, AskAnswer>,
+	skipped: Set<string>,
+	notes: AskNote[],
+	unsavedDrafts: number,
+	asker: string | undefined,
+): string {
 	const lines = [asker ? `${sanitizeLine(asker)} asks · Review your answers` : "Review your answers"];
 	for (const question of form.questions) {
 		const answer = answers[question.id];
@@ -282,6 +320,10 @@ function reviewTitle(form: AskForm, answers: Record<string, AskAnswer>, skipped:
 				: "(no answer)";
 		lines.push(sanitizeLine(`${question.header}: ${shown}`));
 		for (const note of notes.filter((n) => n.questionId === question.id)) lines.push(sanitizeLine(`  note: ${clip(note.text, 60)}`));
+	}
+	if (unsavedDrafts > 0) {
+		const count = unsavedDrafts === 1 ? "1 text over the limit was not saved" : `${unsavedDrafts} texts over the limit were not saved`;
+		lines.push(`⚠ ${count}; Submit drops ${unsavedDrafts === 1 ? "it" : "them"}.`);
 	}
 	return lines.join("\n");
 }

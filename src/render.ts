@@ -8,7 +8,7 @@
  */
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
-import { answerFor, questionOutcome } from "./codec/result.ts";
+import { answerFor, draftsOn, questionOutcome } from "./codec/result.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { AskDetails, AskQuestion } from "./types.ts";
@@ -43,7 +43,11 @@ const STATUS_TEXT: Record<AskDetails["status"], string> = {
 	pending: "Waiting for the user",
 };
 
-/** The result view: compact `✓ Header: answer` lines, or every option marked ●/○ when expanded. */
+/**
+ * The result view: compact `✓ Header: answer` lines, or every option marked
+ * ●/○ when expanded, with notes and the text the user left unconfirmed in the
+ * editor (drafts; details written before drafts existed have none).
+ */
 export function renderResultText(details: AskDetails, expanded: boolean, theme: RenderTheme): string {
 	const lines: string[] = [];
 	const answered = details.questions.filter((q) => answerFor(details.answers, q.id)).length;
@@ -64,18 +68,20 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 function compactQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme): string {
 	const header = theme.fg("accent", sanitizeLine(question.header));
 	const answer = answerFor(details.answers, question.id);
+	const drafted = draftsOn(details.drafts, question.id).length > 0 ? theme.fg("warning", " (+draft)") : "";
 	if (answer) {
 		const shown = answer.selections.map((s) => (s.custom ? `“${sanitizeLine(s.label)}”` : sanitizeLine(s.label))).join(", ");
 		const noted = details.notes.some((n) => n.questionId === question.id) ? theme.fg("dim", " (+note)") : "";
-		return `${theme.fg("success", "✓")} ${header}: ${shown}${noted}`;
+		return `${theme.fg("success", "✓")} ${header}: ${shown}${noted}${drafted}`;
 	}
 	const outcome = questionOutcome(details, question.id);
-	return `${theme.fg("dim", outcome === "skipped" ? "–" : "·")} ${header}: ${theme.fg("dim", outcome)}`;
+	return `${theme.fg("dim", outcome === "skipped" ? "–" : "·")} ${header}: ${theme.fg("dim", outcome)}${drafted}`;
 }
 
 function expandedQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme): string[] {
 	const answer = answerFor(details.answers, question.id);
 	const chosen = new Set(answer?.selections.filter((s) => !s.custom).map((s) => s.value));
+	const drafts = draftsOn(details.drafts, question.id);
 	const lines = [`${theme.fg("accent", sanitizeLine(question.header))}  ${sanitizeLine(question.question)}`];
 	for (const option of question.options) {
 		const on = chosen.has(option.value);
@@ -84,13 +90,22 @@ function expandedQuestion(details: AskDetails, question: AskQuestion, theme: Ren
 		for (const note of details.notes.filter((n) => n.questionId === question.id && n.option === option.label)) {
 			lines.push(theme.fg("dim", `      note: ${indent(sanitizeText(note.text), "      ")}`));
 		}
+		for (const draft of drafts.filter((d) => d.kind === "note" && d.option === option.label)) {
+			lines.push(theme.fg("warning", `      note draft, not saved: ${indent(sanitizeText(draft.text), "      ")}`));
+		}
 	}
 	for (const selection of answer?.selections.filter((s) => s.custom) ?? []) {
 		lines.push(`  ${theme.fg("success", "●")} ${theme.fg("muted", "wrote:")} ${indent(sanitizeText(selection.label), "    ")}`);
 	}
 	if (!answer) lines.push(`  ${theme.fg("dim", questionOutcome(details, question.id))}`);
+	for (const draft of drafts.filter((d) => d.kind === "answer")) {
+		lines.push(theme.fg("warning", `  draft, not saved: ${indent(sanitizeText(draft.text), "    ")}`));
+	}
 	for (const note of details.notes.filter((n) => n.questionId === question.id && n.option === undefined)) {
 		lines.push(theme.fg("dim", `  note: ${indent(sanitizeText(note.text), "    ")}`));
+	}
+	for (const draft of drafts.filter((d) => d.kind === "note" && d.option === undefined)) {
+		lines.push(theme.fg("warning", `  note draft, not saved: ${indent(sanitizeText(draft.text), "    ")}`));
 	}
 	return lines;
 }

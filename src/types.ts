@@ -117,12 +117,29 @@ export interface AskNote {
 }
 
 /**
+ * Text the user typed and never confirmed: still in the editor when the form
+ * closed from outside, or left in it with Esc. Reported apart from the
+ * answers and notes (it replaces nothing the user did confirm), so the model
+ * can see it without mistaking it for an answer. Not bound by
+ * LIMITS.freeText: that limit is for confirmed text, and a draft is never cut.
+ */
+export interface AskDraft {
+	questionId: string;
+	/** "answer": the question's free answer ("Type something…"); "note": a note. */
+	kind: "answer" | "note";
+	/** For a note on one option: its label. Never set on an "answer" draft. */
+	option?: string;
+	/** Never blank. */
+	text: string;
+}
+
+/**
  * How the call ended.
  * - answered: the user submitted (optional questions may be skipped);
  * - dismissed: the user chose not to answer;
  * - aborted: the agent run was aborted (or the asking child went away);
  * - no_ui: no user interface could show the form;
- * - timed_out: nobody answered in time;
+ * - timed_out: time ran out before the user finished;
  * - error: the UI failed (e.g. a malformed relay reply).
  */
 export type AskStatus = "answered" | "dismissed" | "aborted" | "no_ui" | "timed_out" | "error";
@@ -140,6 +157,8 @@ export interface Collected {
 	/** Ids of optional questions the user chose to skip. */
 	skipped: string[];
 	notes: AskNote[];
+	/** Unconfirmed text left in the editor; present only when there is some. A submitted form has none (the user chose). */
+	drafts?: AskDraft[];
 	/** What went wrong, for status "error". */
 	error?: string;
 }
@@ -164,6 +183,8 @@ export interface AskDetails {
 	answers: Record<string, AskAnswer>;
 	skipped: string[];
 	notes: AskNote[];
+	/** Unconfirmed text left in the editor; present only when there is some (absent in details written before it existed). */
+	drafts?: AskDraft[];
 	metadata?: AskMetadata;
 	/** What normalisation changed in the call, so the model learns (e.g. a dropped "Other" option). */
 	notices?: string[];
@@ -194,5 +215,7 @@ export interface RelayReply {
 	answers: Record<string, AskAnswer>;
 	skipped: string[];
 	notes: AskNote[];
+	/** Present only when there are drafts; a v1 reply without it is valid. */
+	drafts?: AskDraft[];
 	error?: string;
 }

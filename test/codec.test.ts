@@ -20,6 +20,7 @@ import {
 } from "../src/codec.ts";
 import type {
 	AskAnswer,
+	AskDraft,
 	AskForm,
 	AskMetadata,
 	AskNote,
@@ -97,7 +98,7 @@ const FEATURES_LINE = 'features: "Auth", "Billing", wrote "Crypto \\"wallets\\""
 describe("formatResultText: one line per question, one closing sentence", () => {
 	it("all three answered: header with the count, then each answer", () => {
 		const text = formatResultText(FORM, collected("answered", { answers: { db: DB, features: FEATURES, extras: EXTRAS }, notes: NOTES }));
-		expect(text.split("\n")).toEqual(["User answered 3 of 3 questions:", DB_LINE, FEATURES_LINE, 'extras: "Docs"']);
+		expect(text.split("\n")).toEqual(["User submitted the form (3 of 3 answered):", DB_LINE, FEATURES_LINE, 'extras: "Docs"']);
 	});
 
 	it("answered with an optional question skipped marks it skipped and adds no closing sentence", () => {
@@ -105,7 +106,7 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 			FORM,
 			collected("answered", { answers: { db: DB, features: FEATURES }, skipped: ["extras"], notes: NOTES }),
 		);
-		expect(text.split("\n")).toEqual(["User answered 2 of 3 questions:", DB_LINE, FEATURES_LINE, "extras: skipped"]);
+		expect(text.split("\n")).toEqual(["User submitted the form (2 of 3 answered, 1 skipped):", DB_LINE, FEATURES_LINE, "extras: skipped"]);
 	});
 
 	it("dismissed keeps the answers so far and tells the model to wait for the user", () => {
@@ -144,7 +145,7 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 	it("timed_out tells the model to state its assumption or ask in plain text", () => {
 		const text = formatResultText(FORM, collected("timed_out", { answers: { db: DB, extras: EXTRAS } }));
 		expect(text.split("\n")).toEqual([
-			"Nobody answered in time (2 of 3 answered):",
+			"Time ran out before the user finished (2 of 3 answered):",
 			'db: "PostgreSQL" (value "postgres")',
 			"features: unanswered",
 			'extras: "Docs"',
@@ -186,10 +187,17 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 		]);
 	});
 
-	it("a one-question form says question, not questions", () => {
+	it("a one-question form submitted with its answer", () => {
 		const form: AskForm = { questions: [FORM.questions[0] as AskQuestion] };
 		expect(formatResultText(form, collected("answered", { answers: { db: DB } }))).toBe(
-			'User answered 1 of 1 question:\ndb: "PostgreSQL" (value "postgres")',
+			'User submitted the form (1 of 1 answered):\ndb: "PostgreSQL" (value "postgres")',
+		);
+	});
+
+	it("a submitted form whose only question was skipped says it was submitted, with the question skipped", () => {
+		const form: AskForm = { questions: [FORM.questions[2] as AskQuestion] };
+		expect(formatResultText(form, collected("answered", { skipped: ["extras"] }))).toBe(
+			"User submitted the form (0 of 1 answered, 1 skipped):\nextras: skipped",
 		);
 	});
 
@@ -216,7 +224,28 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 			{ questions: [{ ...(FORM.questions[0] as AskQuestion), id: "constructor" }] },
 			collected("answered", { answers: { other: DB } }),
 		);
-		expect(text).toBe("User answered 0 of 1 question:\nconstructor: unanswered");
+		expect(text).toBe("User submitted the form (0 of 1 answered):\nconstructor: unanswered");
+	});
+
+	it("a draft never replaces the answer: it follows it on the question's line, marked unconfirmed", () => {
+		const drafts: AskDraft[] = [{ questionId: "db", kind: "answer", text: "half-typ" }];
+		const lines = formatResultText(FORM, collected("timed_out", { answers: { db: DB }, drafts })).split("\n");
+		expect(lines[0]).toBe("Time ran out before the user finished (1 of 3 answered):");
+		expect(lines[1]).toBe('db: "PostgreSQL" (value "postgres"); unconfirmed text left in the editor: "half-typ"');
+	});
+
+	it("drafts of notes name the option they are on, and come after the notes; text is quoted exactly", () => {
+		const drafts: AskDraft[] = [
+			{ questionId: "features", kind: "note", text: "maybe\nlater" },
+			{ questionId: "features", kind: "note", option: "Billing", text: 'say "no"' },
+			{ questionId: "extras", kind: "answer", text: "x".repeat(4001) },
+		];
+		const lines = formatResultText(FORM, collected("aborted", { notes: NOTES.slice(1), drafts })).split("\n");
+		expect(lines[2]).toBe(
+			'features: unanswered; note on "Billing": "Stripe only"; unconfirmed note left in the editor: "maybe\\nlater"; unconfirmed note on "Billing" left in the editor: "say \\"no\\""',
+		);
+		// Longer than a saved answer may be: a draft is kept whole, never cut.
+		expect(lines[3]).toBe(`extras: unanswered; unconfirmed text left in the editor: "${"x".repeat(4001)}"`);
 	});
 
 	it("ids that are not plain slugs are quoted so each line splits at its first colon", () => {
@@ -307,6 +336,16 @@ describe("buildDetails and questionOutcome", () => {
 		expect(details).not.toHaveProperty("notices");
 		(details.answers.db as AskAnswer).selections.push({ value: "x", label: "x" });
 		expect(DB.selections).toHaveLength(1);
+	});
+
+	it("keeps the drafts, copied, and leaves the field out when there are none", () => {
+		const drafts: AskDraft[] = [{ questionId: "db", kind: "note", option: "SQLite", text: "tests only?" }];
+		const details = buildDetails(FORM, collected("dismissed", { answers: { db: DB }, drafts }));
+		expect(details.drafts).toEqual(drafts);
+		expect(details.drafts?.[0]).not.toBe(drafts[0]);
+		expect(details.answers.db).toEqual(DB);
+		expect(buildDetails(FORM, collected("dismissed", { drafts: [] }))).not.toHaveProperty("drafts");
+		expect(buildDetails(FORM, answered)).not.toHaveProperty("drafts");
 	});
 
 	it("questionOutcome: answered, skipped, or unanswered", () => {
@@ -545,6 +584,66 @@ describe("relay reply", () => {
 		expect(decodeRelayReply(JSON.stringify({ v: 1, status: "aborted", answers: {}, skipped: [], notes: [] }), { questions: strict }).ok).toBe(true);
 	});
 
+	it("carries drafts from the parent back to the child, checked against the questions", () => {
+		const drafts: AskDraft[] = [
+			{ questionId: "db", kind: "answer", text: "half-typ" },
+			{ questionId: "features", kind: "note", option: "Billing", text: "x".repeat(4001) },
+			{ questionId: "extras", kind: "note", text: "later" },
+		];
+		const reply: RelayReply = { ...REPLY, status: "timed_out", drafts };
+		const text = encodeRelayReply(reply);
+		expect(Object.keys(JSON.parse(text))).toEqual(["v", "rid", "status", "answers", "skipped", "notes", "drafts"]);
+		expect(decodeRelayReply(text, { questions: FORM.questions, rid: "r-1" })).toEqual({ ok: true, reply });
+	});
+
+	it("a reply without drafts is still valid v1, and no drafts are sent as no field at all", () => {
+		expect(JSON.parse(encodeRelayReply({ ...REPLY, drafts: [] }))).not.toHaveProperty("drafts");
+		const decoded = decodeRelayReply(encodeRelayReply(REPLY), { questions: FORM.questions });
+		expect(decoded).toEqual({ ok: true, reply: REPLY });
+		expect(decoded.ok && decoded.reply).not.toHaveProperty("drafts");
+	});
+
+	it("rejects malformed drafts, naming each path", () => {
+		expect(decodeReplyError({ ...REPLY, drafts: "half-typ" })).toBe(
+			'relay reply rejected: drafts: must be an array of drafts, or absent (found the string "half-typ")',
+		);
+		expect(decodeReplyError({ ...REPLY, drafts: null })).toContain("drafts: must be an array of drafts, or absent (found null)");
+		const error = decodeReplyError({
+			...REPLY,
+			drafts: [
+				"text",
+				{ questionId: 1, kind: "answer", text: "a" },
+				{ questionId: "db", kind: "selection", text: "a" },
+				{ questionId: "db", kind: "answer", option: "SQLite", text: "a" },
+				{ questionId: "db", kind: "note", option: 2, text: "a" },
+				{ questionId: "db", kind: "note", text: "  \n " },
+				{ questionId: "db", kind: "note" },
+			],
+		});
+		expect(error).toContain('drafts[0]: must be a draft object { questionId, kind, option?, text } (found the string "text")');
+		expect(error).toContain("drafts[1].questionId: must be a string (found number 1)");
+		expect(error).toContain('drafts[2].kind: must be "answer" or "note" (found the string "selection")');
+		expect(error).toContain('drafts[3].option: must be absent on an "answer" draft');
+		expect(error).toContain("drafts[4].option: must be an option label string or absent (found number 2)");
+		expect(error).toContain("drafts[5].text: must not be blank");
+		expect(error).toContain("drafts[6].text: must be a string (found nothing)");
+	});
+
+	it("with the questions known: a draft is on a question of the request, free text only where allowed, on an option it has", () => {
+		const strict = validForm({ questions: [{ id: "a", question: "A?", options: [{ label: "x" }, { label: "y" }], allowOther: false }] }).questions;
+		const reply = (drafts: unknown) => ({ v: 1, status: "aborted", answers: {}, skipped: [], notes: [], drafts });
+		expect(decodeReplyError(reply([{ questionId: "b", kind: "note", text: "n" }]), { questions: strict })).toContain(
+			'drafts[0].questionId: "b" is no question of the request (known ids: "a")',
+		);
+		expect(decodeReplyError(reply([{ questionId: "a", kind: "answer", text: "mine" }]), { questions: strict })).toContain(
+			"drafts[0]: is free text, but the question does not allow it (allowOther is false)",
+		);
+		expect(decodeReplyError(reply([{ questionId: "a", kind: "note", option: "z", text: "n" }]), { questions: strict })).toContain(
+			'drafts[0].option: "z" is not an option label of question "a"',
+		);
+		expect(decodeRelayReply(JSON.stringify(reply([{ questionId: "a", kind: "note", option: "y", text: "n" }])), { questions: strict }).ok).toBe(true);
+	});
+
 	it("rejects a reply to another request", () => {
 		expect(decodeReplyError(REPLY, { rid: "r-2" })).toContain('rid: "r-1" does not match the request\'s rid "r-2"');
 	});
@@ -567,12 +666,14 @@ describe("relay reply", () => {
 	});
 
 	it("converts to and from what a UI collected", () => {
-		const c = collected("error", { answers: { db: DB }, skipped: ["extras"], notes: NOTES, error: "x" });
+		const c = collected("error", { answers: { db: DB }, skipped: ["extras"], notes: NOTES, drafts: [{ questionId: "db", kind: "answer", text: "d" }], error: "x" });
 		const reply = collectedToReply(c, "r-9");
 		expect(reply).toEqual({ v: 1, rid: "r-9", ...c });
 		expect(replyToCollected(reply)).toEqual(c);
 		expect(collectedToReply(collected("answered"))).not.toHaveProperty("rid");
 		expect(replyToCollected({ ...REPLY })).not.toHaveProperty("error");
+		expect(replyToCollected({ ...REPLY, drafts: [] })).not.toHaveProperty("drafts");
+		expect(collectedToReply(collected("aborted", { drafts: [] }))).not.toHaveProperty("drafts");
 	});
 });
 
@@ -694,6 +795,13 @@ const arbNote = (ids: fc.Arbitrary<string>): fc.Arbitrary<AskNote> =>
 	fc
 		.record({ questionId: ids, option: fc.option(anyText(), { nil: undefined }), text: userText })
 		.map(({ questionId, option, text }) => ({ questionId, ...(option !== undefined && { option }), text }));
+const draftText = anyText(40).filter((s) => s.trim() !== "");
+const arbDraft = (ids: fc.Arbitrary<string>): fc.Arbitrary<AskDraft> =>
+	fc
+		.record({ questionId: ids, option: fc.option(anyText(), { nil: undefined }), text: draftText })
+		.map(({ questionId, option, text }): AskDraft =>
+			option === undefined ? { questionId, kind: "answer", text } : { questionId, kind: "note", option, text },
+		);
 const arbStatus = fc.constantFrom(...STATUSES);
 const arbError = fc.option(anyText(), { nil: undefined });
 
@@ -710,18 +818,20 @@ const arbReply: fc.Arbitrary<RelayReply> = fc
 			split,
 			answers: fc.array(arbAnswer, { minLength: ids.length, maxLength: ids.length }),
 			notes: fc.array(arbNote(fc.oneof(anyText(10), ids.length ? fc.constantFrom(...ids) : fc.constant("x"))), { maxLength: 4 }),
+			drafts: fc.array(arbDraft(fc.oneof(anyText(10), ids.length ? fc.constantFrom(...ids) : fc.constant("x"))), { maxLength: 3 }),
 			status: arbStatus,
 			rid: fc.option(arbRid, { nil: undefined }),
 			error: arbError,
 		});
 	})
-	.map(({ ids, split, answers, notes, status, rid, error }) => ({
+	.map(({ ids, split, answers, notes, drafts, status, rid, error }) => ({
 		v: 1 as const,
 		...(rid !== undefined && { rid }),
 		status,
 		answers: Object.fromEntries(ids.slice(0, split).map((id, i) => [id, answers[i] as AskAnswer])),
 		skipped: ids.slice(split),
 		notes,
+		...(drafts.length > 0 && { drafts }),
 		...(error !== undefined && { error }),
 	}));
 
@@ -738,6 +848,8 @@ const arbReplyTo = (form: AskForm): fc.Arbitrary<RelayReply> =>
 						custom: q.allowOther ? fc.option(userText, { nil: undefined }) : fc.constant(undefined),
 						note: fc.option(userText, { nil: undefined }),
 						optionNote: fc.option(fc.tuple(fc.constantFrom(...q.options), userText), { nil: undefined }),
+						customDraft: q.allowOther ? fc.option(draftText, { nil: undefined }) : fc.constant(undefined),
+						noteDraft: fc.option(fc.tuple(fc.option(fc.constantFrom(...q.options), { nil: undefined }), draftText), { nil: undefined }),
 					}),
 				),
 			),
@@ -751,6 +863,13 @@ const arbReplyTo = (form: AskForm): fc.Arbitrary<RelayReply> =>
 				const outcome = status === "answered" && q.required ? "answered" : pick.outcome;
 				if (pick.note !== undefined) reply.notes.push({ questionId: q.id, text: pick.note });
 				if (pick.optionNote) reply.notes.push({ questionId: q.id, option: pick.optionNote[0].label, text: pick.optionNote[1] });
+				const drafts: AskDraft[] = [];
+				if (pick.customDraft !== undefined) drafts.push({ questionId: q.id, kind: "answer", text: pick.customDraft });
+				if (pick.noteDraft) {
+					const [option, text] = pick.noteDraft;
+					drafts.push(option ? { questionId: q.id, kind: "note", option: option.label, text } : { questionId: q.id, kind: "note", text });
+				}
+				if (drafts.length > 0) reply.drafts = [...(reply.drafts ?? []), ...drafts];
 				if (outcome === "skipped") reply.skipped.push(q.id);
 				if (outcome !== "answered") return;
 				const selections: AskSelection[] = pick.chosen.map((o) => ({ value: o.value, label: o.label }));

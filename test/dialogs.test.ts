@@ -101,6 +101,43 @@ describe("the dialog walker", () => {
 		expect(result.answers.db?.selections[0]?.label).toBe("short");
 	});
 
+	it("a refused text the user then cancels is kept as a draft: offered again as the prefill, reported on dismiss", async () => {
+		const long = "x".repeat(4001);
+		const ui = scriptedDialogs([pick("1."), pick(ROW.note), type(long), cancel, pick(ROW.note), cancel, cancel]);
+		const result = await collectWithDialogs(ui, form(db, name));
+		expect(ui.calls[5]).toMatchObject({ method: "editor", items: [long] });
+		expect(result.status).toBe("dismissed");
+		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
+		expect(result.notes).toEqual([]);
+		expect(result.drafts).toEqual([{ questionId: "name", kind: "note", text: long }]);
+	});
+
+	it("the review says a submit drops the unsaved text, and a submit does", async () => {
+		const long = "y".repeat(4002);
+		const ui = scriptedDialogs([pick("1."), pick(ROW.freeText), type(long), cancel, pick(ROW.skip), pick(ROW.submit)]);
+		const result = await collectWithDialogs(ui, form(db, name));
+		expect(ui.calls.at(-1)?.title).toContain("⚠ 1 text over the limit was not saved; Submit drops it.");
+		expect(result.status).toBe("answered");
+		expect(result).not.toHaveProperty("drafts");
+	});
+
+	it("an abort while a refused text is offered again keeps it as a draft", async () => {
+		const controller = new AbortController();
+		const long = "z".repeat(4001);
+		let edits = 0;
+		const ui = {
+			select: async (_title: string, rows: string[]) => rows.find((r) => r === ROW.freeText),
+			editor: async () => {
+				if (edits++ === 0) return long;
+				controller.abort();
+				return new Promise<string | undefined>(() => {});
+			},
+		};
+		const result = await collectWithDialogs(ui, form(db), { signal: controller.signal });
+		expect(result.status).toBe("aborted");
+		expect(result.drafts).toEqual([{ questionId: "db", kind: "answer", text: long }]);
+	});
+
 	it("cancelling the editor returns to the question and keeps the earlier custom answer", async () => {
 		const ui = scriptedDialogs([pick(ROW.freeText), type("mine"), pick(ROW.back), pick(ROW.freeText), cancel, pick(ROW.next), pick("1."), pick(ROW.submit)]);
 		const result = await collectWithDialogs(ui, form(db, name));

@@ -105,6 +105,54 @@ describe("renderResult", () => {
 		expect(failed.split("\n")[0]).toBe("[error:Failed · 2 of 3 answered — bad reply]");
 	});
 
+	it("drafts: hinted in the compact view, listed unsaved in the expanded one, in the warning colour, never as the answer", () => {
+		const timedOut: AskDetails = {
+			...answered,
+			status: "timed_out",
+			skipped: [],
+			drafts: [
+				{ questionId: "db", kind: "answer", text: "half-typ" },
+				{ questionId: "features", kind: "note", option: "Billing", text: "maybe\nnot" },
+				{ questionId: "name", kind: "note", text: "ask \x1b[31mlater" },
+			],
+		};
+		expect(renderResultText(timedOut, false, plain).split("\n")).toEqual([
+			"Timed out · 2 of 3 answered",
+			"✓ Database: Postgres (+note) (+draft)",
+			"✓ Features: Auth, “audit log” (+note) (+draft)",
+			"· Name: unanswered (+draft)",
+		]);
+		const lines = renderResultText(timedOut, true, plain).split("\n");
+		expect(lines).toEqual([
+			"Timed out · 2 of 3 answered",
+			"Database  Database?",
+			"  ● Postgres",
+			"  ○ SQLite",
+			"  draft, not saved: half-typ",
+			"  note: v16 please",
+			"Features  Features?",
+			"  ● Auth",
+			"  ○ Billing",
+			"      note: later",
+			"      note draft, not saved: maybe",
+			"      not",
+			"  ● wrote: audit",
+			"    log",
+			"Name  Name?",
+			"  ○ Keep",
+			"  ○ Rename",
+			"  unanswered",
+			"  note draft, not saved: ask later",
+		]);
+		expect(renderResultText(timedOut, true, theme)).toContain("[warning:  draft, not saved: half-typ]");
+	});
+
+	it("details without drafts (written before they existed) or with junk in their place still render", () => {
+		expect(renderResultText({ ...answered }, false, plain)).not.toContain("draft");
+		const junk = { ...answered, drafts: [null, 5, { questionId: "db" }] } as unknown as AskDetails;
+		expect(renderResultText(junk, true, plain)).not.toContain("draft");
+	});
+
 	it("while the form is open, only counts: the form itself shows the questions", () => {
 		expect(renderResultText({ ...answered, status: "pending" }, false, plain)).toBe("Waiting for the user · 2 of 3 answered");
 	});

@@ -15,7 +15,7 @@ import { RELAY_VERSION } from "../types.ts";
 import type { AskQuestion, AskStatus, Collected, RelayReply, RelayRequest } from "../types.ts";
 import { errorText } from "../abort.ts";
 import { validateParams } from "../validate.ts";
-import { checkAgainstQuestions, checkAnswers, checkNotes, checkSkipped } from "./reply-checks.ts";
+import { checkAgainstQuestions, checkAnswers, checkDrafts, checkNotes, checkSkipped } from "./reply-checks.ts";
 import { describeFound, formatShapeIssues, isObject, own, type JsonObject, type ShapeIssue } from "./shape.ts";
 
 /** The title of the dialog request that carries a relay request; the NUL keeps it from any human-made title. */
@@ -76,16 +76,21 @@ export function decodeRelayRequest(text: unknown): RelayRequestDecoding {
 
 // ── Reply ──────────────────────────────────────────────────────────────────
 
+// `drafts` only when there are some: a v1 reader that predates them sees the envelope it knows.
 export function encodeRelayReply(reply: RelayReply): string {
 	const { rid, status, answers, skipped, notes, error } = reply;
-	return JSON.stringify({ v: RELAY_VERSION, rid, status, answers, skipped, notes, error });
+	const drafts = reply.drafts !== undefined && reply.drafts.length > 0 ? reply.drafts : undefined;
+	return JSON.stringify({ v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts, error });
 }
 
 /**
  * The reply, with every answer's shape checked. Given the questions it
  * answers, also checks that every id is one of them, that each answer fits
- * its question (kind, options, free text allowed, optional when skipped) and
- * that status "answered" answers every required question.
+ * its question (kind, options, free text allowed, optional when skipped),
+ * that each draft fits too (free text allowed, an option label it names
+ * exists) and that status "answered" answers every required question.
+ * `drafts` may be absent (a parent that predates them); when present it is
+ * checked like the rest.
  */
 export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation): RelayReplyDecoding {
 	const what = "relay reply rejected";
@@ -105,6 +110,7 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 	const answers = checkAnswers(own(envelope, "answers"), issues);
 	const skipped = checkSkipped(own(envelope, "skipped"), answers, issues);
 	const notes = checkNotes(own(envelope, "notes"), issues);
+	const drafts = checkDrafts(own(envelope, "drafts"), issues);
 	const error = own(envelope, "error");
 	if (error !== undefined && typeof error !== "string") {
 		issues.push({ path: "error", message: `must be a string (found ${describeFound(error)})` });
@@ -118,6 +124,7 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 		answers: answers ?? {},
 		skipped: skipped ?? [],
 		notes: notes ?? [],
+		...(drafts !== undefined && drafts.length > 0 && { drafts }),
 		...(typeof error === "string" && { error }),
 	};
 
@@ -149,6 +156,7 @@ export function replyToCollected(reply: RelayReply): Collected {
 		answers: reply.answers,
 		skipped: reply.skipped,
 		notes: reply.notes,
+		...(reply.drafts !== undefined && reply.drafts.length > 0 && { drafts: reply.drafts }),
 		...(reply.error !== undefined && { error: reply.error }),
 	};
 }
@@ -161,6 +169,7 @@ export function collectedToReply(collected: Collected, rid?: string): RelayReply
 		answers: collected.answers,
 		skipped: collected.skipped,
 		notes: collected.notes,
+		...(collected.drafts !== undefined && collected.drafts.length > 0 && { drafts: collected.drafts }),
 		...(collected.error !== undefined && { error: collected.error }),
 	};
 }

@@ -1,13 +1,14 @@
 /**
  * The checks a relay reply passes before the child believes it: first its
- * shape (types, the one-or-more selection rules, the editor's length limit),
+ * shape (types, the one-or-more selection rules, the editor's length limit
+ * for confirmed text; drafts are never cut, so they have none),
  * then, when the child says which questions it asked, whether each answer fits
  * its question. Each check records what is wrong as a path and a rule and
  * returns the clean value it could build.
  */
 
 import { LIMITS } from "../types.ts";
-import type { AskAnswer, AskNote, AskQuestion, AskSelection, RelayReply } from "../types.ts";
+import type { AskAnswer, AskDraft, AskNote, AskQuestion, AskSelection, RelayReply } from "../types.ts";
 import { childPath, describeFound, indexPath, isObject, own, type ShapeIssue } from "./shape.ts";
 
 export function checkAnswers(value: unknown, issues: ShapeIssue[]): Record<string, AskAnswer> | undefined {
@@ -137,6 +138,53 @@ export function checkNotes(value: unknown, issues: ShapeIssue[]): AskNote[] | un
 	return notes;
 }
 
+/**
+ * Drafts: absent (a reply from before drafts existed) or an array of
+ * { questionId, kind: "answer" | "note", option?, text } with non-blank text;
+ * only a note names an option.
+ */
+export function checkDrafts(value: unknown, issues: ShapeIssue[]): AskDraft[] | undefined {
+	if (value === undefined) return undefined;
+	if (!Array.isArray(value)) {
+		issues.push({ path: "drafts", message: `must be an array of drafts, or absent (found ${describeFound(value)})` });
+		return undefined;
+	}
+	const drafts: AskDraft[] = [];
+	value.forEach((raw: unknown, i) => {
+		const path = indexPath("drafts", i);
+		if (!isObject(raw)) {
+			issues.push({ path, message: `must be a draft object { questionId, kind, option?, text } (found ${describeFound(raw)})` });
+			return;
+		}
+		const before = issues.length;
+		const questionId = own(raw, "questionId");
+		const kind = own(raw, "kind");
+		const option = own(raw, "option");
+		const text = own(raw, "text");
+		if (typeof questionId !== "string") {
+			issues.push({ path: `${path}.questionId`, message: `must be a string (found ${describeFound(questionId)})` });
+		}
+		if (kind !== "answer" && kind !== "note") {
+			issues.push({ path: `${path}.kind`, message: `must be "answer" or "note" (found ${describeFound(kind)})` });
+		}
+		if (option !== undefined && typeof option !== "string") {
+			issues.push({ path: `${path}.option`, message: `must be an option label string or absent (found ${describeFound(option)})` });
+		} else if (option !== undefined && kind === "answer") {
+			issues.push({ path: `${path}.option`, message: `must be absent on an "answer" draft (only a note is on an option)` });
+		}
+		if (typeof text !== "string") issues.push({ path: `${path}.text`, message: `must be a string (found ${describeFound(text)})` });
+		else if (text.trim() === "") issues.push({ path: `${path}.text`, message: "must not be blank (a blank draft is no draft)" });
+		if (issues.length > before) return;
+		drafts.push({
+			questionId: questionId as string,
+			kind: kind as AskDraft["kind"],
+			...(typeof option === "string" && { option }),
+			text: text as string,
+		});
+	});
+	return drafts;
+}
+
 /** Free text and notes: strings the user typed, within the editor's limit. */
 function checkUserText(path: string, value: unknown, issues: ShapeIssue[]): void {
 	if (typeof value !== "string") issues.push({ path, message: `must be a string (found ${describeFound(value)})` });
@@ -186,6 +234,17 @@ export function checkAgainstQuestions(reply: RelayReply, questions: readonly Ask
 	reply.notes.forEach((note, i) => {
 		if (!byId.has(note.questionId)) {
 			issues.push({ path: `${indexPath("notes", i)}.questionId`, message: `${JSON.stringify(note.questionId)} is no question of the request (${known})` });
+		}
+	});
+	(reply.drafts ?? []).forEach((draft, i) => {
+		const path = indexPath("drafts", i);
+		const question = byId.get(draft.questionId);
+		if (!question) {
+			issues.push({ path: `${path}.questionId`, message: `${JSON.stringify(draft.questionId)} is no question of the request (${known})` });
+		} else if (draft.kind === "answer" && !question.allowOther) {
+			issues.push({ path, message: "is free text, but the question does not allow it (allowOther is false)" });
+		} else if (draft.option !== undefined && !question.options.some((o) => o.label === draft.option)) {
+			issues.push({ path: `${path}.option`, message: `${JSON.stringify(draft.option)} is not an option label of question ${JSON.stringify(draft.questionId)}` });
 		}
 	});
 	if (reply.status === "answered") {

@@ -9,6 +9,7 @@
 import type {
 	AskAnswer,
 	AskDetails,
+	AskDraft,
 	AskForm,
 	AskNote,
 	AskProgress,
@@ -32,11 +33,15 @@ export interface ResultExtra {
  * One header line with the status and the count, one line per question in
  * question order, a `Note:` line per normalisation notice, and for every
  * status but "answered" one closing sentence telling the model what to do.
+ * Drafts (text the user left unconfirmed in the editor) go on their
+ * question's line after its answer and notes, worded so they never read as
+ * the answer.
  */
 export function formatResultText(form: AskForm, collected: Collected, extra?: ResultExtra): string {
 	const total = form.questions.length;
 	const answered = form.questions.filter((q) => hasAnswer(collected.answers, q.id)).length;
-	const lines = [headerLine(collected.status, answered, total)];
+	const skipped = form.questions.filter((q) => !hasAnswer(collected.answers, q.id) && collected.skipped.includes(q.id)).length;
+	const lines = [headerLine(collected.status, answered, skipped, total)];
 	for (const question of form.questions) lines.push(questionLine(question, collected));
 	for (const notice of extra?.notices ?? []) lines.push(`Note: ${oneLine(sanitizeLine(notice))}`);
 	const closing = closingSentence(collected);
@@ -44,11 +49,11 @@ export function formatResultText(form: AskForm, collected: Collected, extra?: Re
 	return lines.join("\n");
 }
 
-function headerLine(status: AskStatus, answered: number, total: number): string {
+function headerLine(status: AskStatus, answered: number, skipped: number, total: number): string {
 	const count = `${answered} of ${total} answered`;
 	switch (status) {
 		case "answered":
-			return `User answered ${answered} of ${total} ${total === 1 ? "question" : "questions"}:`;
+			return `User submitted the form (${count}${skipped > 0 ? `, ${skipped} skipped` : ""}):`;
 		case "dismissed":
 			return `User dismissed the questions (${count}):`;
 		case "aborted":
@@ -56,7 +61,7 @@ function headerLine(status: AskStatus, answered: number, total: number): string 
 		case "no_ui":
 			return `No UI available: the questions could not be shown (${count}):`;
 		case "timed_out":
-			return `Nobody answered in time (${count}):`;
+			return `Time ran out before the user finished (${count}):`;
 		case "error":
 			return `The question form failed (${count}):`;
 	}
@@ -93,7 +98,13 @@ function questionLine(question: AskQuestion, collected: Collected): string {
 	for (const note of notes) {
 		if (note.option !== undefined) parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}`);
 	}
+	for (const draft of draftsOn(collected.drafts, question.id)) parts.push(formatDraft(draft));
 	return `${formatId(question.id)}: ${parts.join("; ")}`;
+}
+
+function formatDraft(draft: AskDraft): string {
+	const what = draft.kind === "answer" ? "text" : draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
+	return `unconfirmed ${what} left in the editor: ${quoteExact(draft.text)}`;
 }
 
 function formatSelection(selection: AskSelection): string {
@@ -116,6 +127,7 @@ export function buildDetails(form: AskForm, collected: Collected, extra?: Result
 		skipped: [...collected.skipped],
 		notes: [...collected.notes],
 	};
+	if (collected.drafts !== undefined && collected.drafts.length > 0) details.drafts = collected.drafts.map((d) => ({ ...d }));
 	if (form.metadata !== undefined) details.metadata = form.metadata;
 	if (extra?.notices !== undefined && extra.notices.length > 0) details.notices = [...extra.notices];
 	if (collected.error !== undefined) details.error = collected.error;
@@ -177,6 +189,13 @@ function answersWithNotes(answers: Record<string, AskAnswer>, notes: AskNote[]):
 
 function notesOn(notes: AskNote[], questionId: string): AskNote[] {
 	return notes.filter((n) => n.questionId === questionId);
+}
+
+/** The drafts on one question; `drafts` may be missing (details written before drafts existed). */
+export function draftsOn(drafts: readonly AskDraft[] | undefined, questionId: string): AskDraft[] {
+	if (!Array.isArray(drafts)) return [];
+	// Read back from a session file: skip anything that is not a draft rather than fail the transcript.
+	return drafts.filter((d) => typeof d === "object" && d !== null && d.questionId === questionId && typeof d.text === "string");
 }
 
 // Ids are the model's strings: "constructor" or "__proto__" must not find Object.prototype.

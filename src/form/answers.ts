@@ -3,8 +3,8 @@
  * the shapes of src/types.ts, and the progress reported while the form is open.
  */
 
-import type { AskAnswer, AskNote, AskProgress, AskSelection, AskStatus, Collected } from "../types.ts";
-import { answeredCount, type FormState, isAnswered } from "./model.ts";
+import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected } from "../types.ts";
+import { answeredCount, type FormState, isAnswered, pendingDrafts } from "./model.ts";
 
 export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
 
@@ -15,9 +15,33 @@ export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
  *   question at submit time counts as skipped); otherwise only those the user skipped with `s`.
  * - notes: every note, answered or not: the question note (no `option`), then option notes
  *   in option order, by option label.
+ * - drafts: unconfirmed editor text (see pendingDrafts), on every status but "answered":
+ *   a submit drops them, because the user was asked and chose to submit without them.
  */
 export function collect(state: FormState, status: AskStatus): Collected {
-	return { status, ...collectAnswers(state, status === "answered") };
+	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
+	if (status !== "answered") {
+		const drafts = collectDrafts(state);
+		if (drafts.length > 0) collected.drafts = drafts;
+	}
+	return collected;
+}
+
+export function collectDrafts(state: FormState): AskDraft[] {
+	return pendingDrafts(state).flatMap(({ target, text }): AskDraft[] => {
+		const question = state.form.questions[target.question];
+		if (!question) return [];
+		switch (target.kind) {
+			case "custom":
+				return [{ questionId: question.id, kind: "answer", text }];
+			case "questionNote":
+				return [{ questionId: question.id, kind: "note", text }];
+			case "optionNote": {
+				const option = question.options[target.option];
+				return option ? [{ questionId: question.id, kind: "note", option: option.label, text }] : [];
+			}
+		}
+	});
 }
 
 export function collectAnswers(state: FormState, submitted: boolean): PartialAnswers {

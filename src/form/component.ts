@@ -47,13 +47,30 @@ export interface AskFormComponentOptions {
 	onInterrupt?: () => void;
 }
 
-/** Lines pi keeps for itself under the form (footer, status) on a normal terminal. */
-const HOST_CHROME_ROWS = 4;
+/**
+ * pi draws its footer under the form: two lines (the working directory, the
+ * usage), a third only when an extension sets a status. pi-tui shows the last
+ * `rows` lines of everything, so only the form's lines above the footer are
+ * on screen.
+ */
+export const PI_FOOTER_ROWS = 2;
+/** On a normal terminal the form also leaves pi's working indicator above it in sight. */
+const HOST_CHROME_ROWS = PI_FOOTER_ROWS + 2;
+/** A short terminal gives the form every row above the footer, up to this many. */
 const SMALL_TERMINAL_ROWS = 5;
 
-/** The most lines the form may take on a terminal of `rows` rows. */
+/**
+ * The most lines the form may take on a terminal of `rows` rows: never more
+ * than the rows above pi's footer, so its last line — the one that matters
+ * when rows are few, since the views keep the focused row or the editor's
+ * cursor line in what they render — is always on screen. From 3 rows on that
+ * is at least one line. With a third footer line (an extension's status) the
+ * form's first line is pushed off instead; at 3 rows nothing is left for it,
+ * which no height the form picks could change.
+ */
 export function formHeight(rows: number): number {
-	return Math.max(1, Math.max(Math.min(rows, SMALL_TERMINAL_ROWS), rows - HOST_CHROME_ROWS));
+	const aboveFooter = rows - PI_FOOTER_ROWS;
+	return Math.max(1, Math.min(aboveFooter, SMALL_TERMINAL_ROWS), rows - HOST_CHROME_ROWS);
 }
 
 export class AskFormComponent implements Component, Focusable {
@@ -67,6 +84,12 @@ export class AskFormComponent implements Component, Focusable {
 	private ports: ScrollPort[] = [];
 	private closed = false;
 	private hasFocus = false;
+	/**
+	 * PageUp/PageDown moved the question's body and no other key came since:
+	 * the body shows what was scrolled to even when the focused row is not in
+	 * it. Any other key clears it, and the focused row is back in view.
+	 */
+	private reading = false;
 
 	constructor(private readonly options: AskFormComponentOptions) {
 		const keys = keyNamesFrom(options.keybindings);
@@ -98,7 +121,7 @@ export class AskFormComponent implements Component, Focusable {
 		this.cache = undefined;
 	}
 
-	/** The state as it is now (read-only; for tests and the lead's diagnostics). */
+	/** The state as it is now, read-only: tests check what a key did here without reading it off the screen. */
 	get currentState(): FormState {
 		return this.state;
 	}
@@ -107,7 +130,9 @@ export class AskFormComponent implements Component, Focusable {
 		if (this.closed) return;
 		try {
 			const command = commandForKey(data, this.keyMode(), this.options.keybindings);
-			if (command) this.run(command, data);
+			if (!command) return;
+			if (command.type !== "page") this.stopReading();
+			this.run(command, data);
 		} catch (error) {
 			this.fail(error);
 		}
@@ -124,7 +149,7 @@ export class AskFormComponent implements Component, Focusable {
 			// render it at 3 at least, and cut its lines to the real width.
 			const editorLines = this.editor ? fitEditorLines(this.editor.render(Math.max(EDITOR_MIN_WIDTH, width)), width) : undefined;
 			const frame = renderForm(
-				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines },
+				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines, reading: this.reading },
 				this.ctx,
 			);
 			this.ports = frame.ports;
@@ -226,6 +251,11 @@ export class AskFormComponent implements Component, Focusable {
 			const step = byLine ? 1 : port.page;
 			const top = Math.min(Math.max(port.top + direction * step, port.min), port.max);
 			if (top !== port.top) {
+				// The state may already hold this top (the window had moved off it to show the focus): redraw anyway.
+				if (port.target === "body" && !this.reading) {
+					this.reading = true;
+					this.changed();
+				}
 				this.dispatch({ type: "scrollTo", target: port.target, top });
 				return;
 			}
@@ -256,6 +286,12 @@ export class AskFormComponent implements Component, Focusable {
 		editor.setText(editorPrefill(after, after.overlay.target));
 		editor.focused = this.hasFocus;
 		this.editor = editor;
+	}
+
+	private stopReading(): void {
+		if (!this.reading) return;
+		this.reading = false;
+		this.changed();
 	}
 
 	private changed(): void {

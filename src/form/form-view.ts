@@ -9,7 +9,7 @@ import { renderHelpView } from "./help-view.ts";
 import { renderHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
 import type { ScrollPort, ViewContext } from "./layout.ts";
-import { currentQuestion, type EditorTarget, type FormState, hasTabs, isSubmitTab } from "./model.ts";
+import { currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isSubmitTab } from "./model.ts";
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
@@ -23,6 +23,12 @@ export interface FormFrameInput {
 	asker?: string;
 	/** The Editor's own lines, already at most `width` wide; only used while the editor is open. */
 	editorLines?: readonly string[];
+	/**
+	 * PageUp/PageDown moved the question's body since the last other key: it
+	 * shows the lines asked for even when the focused row is not among them
+	 * (see renderQuestionView).
+	 */
+	reading?: boolean;
 }
 
 export interface FormFrame {
@@ -35,24 +41,28 @@ const BODY_MIN_HEIGHT = 3;
 /** The inverse-video cursor pi-tui's Editor draws: the line to keep when its lines must be cut. */
 const EDITOR_CURSOR = "\x1b[7m";
 
+/**
+ * Rows go to content before spacing. The chrome that carries meaning (who
+ * asks, the tab bar, the message, the hint) gives way on a short terminal,
+ * least useful first, so the body keeps three rows. The spacing (the rule
+ * above the form, the blank under the tab bar) is drawn only in rows the
+ * body leaves unused: on a terminal too short for the whole question those
+ * rows show content instead.
+ */
 export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const { state, width, table } = input;
 	const { theme, fit } = ctx;
 	const height = Math.max(1, input.height);
 
-	const rule = theme.border(fit.rule(width));
 	const asker = input.asker !== undefined ? theme.muted(fit.line(`Asked by ${input.asker}`, width).text) : undefined;
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
 	const hint = renderHintLine(state, table, width, ctx);
 
-	// On a short terminal the chrome gives way to the body, least useful first.
-	const show = { rule: true, asker: asker !== undefined, tabBar: tabBar !== undefined, blank: tabBar !== undefined, hint: true, message: message.length };
-	const chrome = () => +show.rule + +show.asker + +show.tabBar + +show.blank + +show.hint + show.message;
+	const show = { asker: asker !== undefined, tabBar: tabBar !== undefined, hint: true, message: message.length };
+	const chrome = () => +show.asker + +show.tabBar + +show.hint + show.message;
 	const bodyMin = Math.min(BODY_MIN_HEIGHT, height);
 	const giveWay: (() => void)[] = [
-		() => (show.rule = false),
-		() => (show.blank = false),
 		() => (show.asker = false),
 		() => (show.hint = false),
 		() => (show.message = Math.min(show.message, 1)),
@@ -61,34 +71,41 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	];
 	for (const drop of giveWay) if (height - chrome() < bodyMin) drop();
 
+	const bodyHeight = Math.max(1, height - chrome());
+	const { lines: body, ports, spare } = renderBody(input, bodyHeight, ctx);
+	const showRule = spare >= 1;
+	const showBlank = show.tabBar && spare >= 2;
+
 	const top: string[] = [];
-	if (show.rule) top.push(rule);
+	if (showRule) top.push(theme.border(fit.rule(width)));
 	if (show.asker && asker !== undefined) top.push(asker);
 	if (show.tabBar && tabBar !== undefined) top.push(tabBar);
-	if (show.blank) top.push("");
+	if (showBlank) top.push("");
 	const bottom = message.slice(0, show.message);
 	if (show.hint) bottom.push(hint);
-	const bodyHeight = Math.max(1, height - top.length - bottom.length);
-
-	const { lines: body, ports } = renderBody(input, bodyHeight, ctx);
 	return { lines: [...top, ...body, ...bottom], ports };
 }
 
-function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): { lines: string[]; ports: ScrollPort[] } {
+/** The current view cut to `height`, and the rows of it the view will not need (see QuestionViewResult.spare). */
+function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): { lines: string[]; ports: ScrollPort[]; spare: number } {
 	const { state, width } = input;
+	const unused = (lines: readonly string[]) => Math.max(0, height - lines.length);
 	if (state.overlay.kind === "help") {
 		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx);
-		return { lines: help.lines, ports: [help.body] };
+		return { lines: help.lines, ports: [help.body], spare: unused(help.lines) };
 	}
-	if (state.overlay.kind === "editor") return { lines: editorBody(input, state.overlay.target, height, ctx), ports: [] };
+	if (state.overlay.kind === "editor") {
+		const lines = editorBody(input, state.overlay.target, height, ctx);
+		return { lines, ports: [], spare: unused(lines) };
+	}
 	if (isSubmitTab(state)) {
 		const review = renderSubmitView(state, width, height, ctx);
-		return { lines: review.lines, ports: [review.body] };
+		return { lines: review.lines, ports: [review.body], spare: unused(review.lines) };
 	}
 	const current = currentQuestion(state);
-	if (!current) return { lines: [], ports: [] };
-	const view = renderQuestionView(state, current.index, width, height, ctx);
-	return { lines: view.lines, ports: view.detail ? [view.body, view.detail] : [view.body] };
+	if (!current) return { lines: [], ports: [], spare: 0 };
+	const view = renderQuestionView(state, current.index, width, height, ctx, input.reading === true);
+	return { lines: view.lines, ports: view.detail ? [view.body, view.detail] : [view.body], spare: view.spare };
 }
 
 /** The question (as much as fits), what is being written, and the editor. */
@@ -146,5 +163,7 @@ function messageLines(state: FormState, width: number, ctx: ViewContext): string
 		return lines;
 	}
 	if (state.escArmed) return fit.wrap(`Press ${ctx.keys.escape} again to dismiss the form`, width).lines.map((line) => theme.warning(line));
+	const armed = enterArmedText(state, ctx.keys.choose);
+	if (armed !== undefined) return fit.wrap(armed, width).lines.map((line) => theme.warning(line));
 	return [];
 }

@@ -83,11 +83,25 @@ export interface Window {
 }
 
 /**
- * Cuts `body` to `height` rows. When it is taller, the first and last rows
- * become "↑ n more" / "↓ n more" markers (blank when nothing is hidden that
- * way) and the window shows the requested offset, moved just enough that the
- * focused lines [focusStart, focusEnd) are in view — the start of them when
- * they are taller than the window.
+ * How a window treats the focused lines:
+ * - "pinned": always in view, and the port stops PageUp/PageDown where they
+ *   would leave it (the review, whose rows are short);
+ * - "follow": in view, the window moving just enough from the requested top,
+ *   but the port spans the whole body so PageUp/PageDown can go past the
+ *   focus (a question, while the user moves the focus);
+ * - "free": the requested top as it is, the focus wherever it falls (a
+ *   question after PageUp/PageDown, until the next other key).
+ */
+export type WindowMode = "pinned" | "follow" | "free";
+
+/**
+ * Cuts `body` to `height` rows. When it is taller (and the height is 3 or
+ * more) a "↑ n more · pgup" row heads the window when lines are hidden above
+ * and a "↓ n more · pgdn" row ends it when lines are hidden below — only
+ * then: a window at the top or the bottom spends that row on content. With
+ * a focus (see WindowMode) the requested offset moves just enough that the
+ * focused lines [start, end) are in view — the start of them when they are
+ * taller than the window.
  */
 export function windowLines(
 	body: readonly string[],
@@ -97,28 +111,41 @@ export function windowLines(
 	target: ScrollTarget,
 	width: number,
 	ctx: ViewContext,
+	mode: WindowMode = "pinned",
 ): Window {
 	const total = body.length;
 	if (total <= height) {
 		return { lines: body.slice(), port: { target, top: 0, min: 0, max: 0, page: Math.max(1, height - 1) } };
 	}
 	const markers = height >= 3;
-	const rows = Math.max(1, markers ? height - 2 : height);
-	const last = total - rows;
-	let min = 0;
-	let max = last;
-	if (focus) {
-		min = Math.max(0, Math.min(focus.end - rows, last));
-		max = Math.min(focus.start, last);
-		if (min > max) min = max;
+	const rows = Math.max(1, height);
+	// The top that shows the last line: only the "↑" marker is needed there.
+	const last = markers ? total - (rows - 1) : total - rows;
+	const rowsAt = (top: number) => (markers ? rows - (top > 0 ? 1 : 0) - (top < last ? 1 : 0) : rows);
+	let lo = 0;
+	let hi = last;
+	if (focus && mode !== "free") {
+		hi = Math.min(Math.max(0, focus.start), last);
+		lo = firstTopShowing(focus.end, rowsAt(0), markers ? rows - 2 : rows, last);
+		if (lo > hi) lo = hi;
 	}
-	const top = Math.min(Math.max(requestedTop, min), max);
+	const top = Math.min(Math.max(requestedTop, lo), hi);
+	const shown = rowsAt(top);
 	const lines: string[] = [];
-	if (markers) lines.push(marker(top > 0 ? `↑ ${top} more` : "", width, ctx));
-	for (let i = top; i < top + rows; i++) lines.push(body[i] ?? "");
-	const below = total - top - rows;
-	if (markers) lines.push(marker(below > 0 ? `↓ ${below} more · ${ctx.keys.pageDown}` : "", width, ctx));
-	return { lines, port: { target, top, min, max, page: Math.max(1, rows - 1) } };
+	if (markers && top > 0) lines.push(marker(`↑ ${top} more · ${ctx.keys.pageUp}`, width, ctx));
+	for (let i = top; i < top + shown; i++) lines.push(body[i] ?? "");
+	const below = total - top - shown;
+	if (markers && below > 0) lines.push(marker(`↓ ${below} more · ${ctx.keys.pageDown}`, width, ctx));
+	// A page keeps one line of the last view in sight, wherever the window is.
+	const page = Math.max(1, (markers ? rows - 2 : rows) - 1);
+	const port = mode === "pinned" ? { target, top, min: lo, max: hi, page } : { target, top, min: 0, max: last, page };
+	return { lines, port };
+}
+
+/** The smallest top whose window reaches line `end` (exclusive): 0 when the first window does, else a middle window, else the last. */
+function firstTopShowing(end: number, firstRows: number, middleRows: number, last: number): number {
+	if (end <= firstRows) return 0;
+	return Math.min(Math.max(1, end - middleRows), last);
 }
 
 function marker(text: string, width: number, ctx: ViewContext): string {

@@ -55,6 +55,8 @@ export interface ReviewState {
 
 export type FormOutcome = "answered" | "dismissed" | "aborted";
 
+export type EnterArmed = "submit" | "dismiss";
+
 export interface FormState {
 	readonly form: AskForm;
 	readonly questions: readonly QuestionState[];
@@ -67,6 +69,12 @@ export interface FormState {
 	readonly drafts: Readonly<Record<string, string>>;
 	/** Esc was pressed once on the form; the next Esc dismisses, any other key disarms. */
 	readonly escArmed: boolean;
+	/**
+	 * Enter asked for a second Enter: "submit" (unsaved drafts would be
+	 * dropped), "dismiss" (the review's Cancel row). The next Enter confirms,
+	 * any other key disarms.
+	 */
+	readonly enterArmed: EnterArmed | undefined;
 	/** A transient message; the next action clears it. */
 	readonly message: FormMessage | undefined;
 	/** Set once; after it, the state never changes again. */
@@ -183,6 +191,70 @@ export function editorPrefill(state: FormState, target: EditorTarget): string {
 
 export function hasDraft(state: FormState, target: EditorTarget): boolean {
 	return draftKey(target) in state.drafts;
+}
+
+/** Which targets of one question hold an unsaved draft: what the question view marks. */
+export interface QuestionDrafts {
+	readonly custom: boolean;
+	readonly questionNote: boolean;
+	/** By option index. */
+	readonly optionNotes: readonly boolean[];
+}
+
+export function questionDrafts(state: FormState, index: number): QuestionDrafts {
+	const question = state.form.questions[index];
+	return {
+		custom: hasDraft(state, { kind: "custom", question: index }),
+		questionNote: hasDraft(state, { kind: "questionNote", question: index }),
+		optionNotes: question ? question.options.map((_, option) => hasDraft(state, { kind: "optionNote", question: index, option })) : [],
+	};
+}
+
+export interface PendingDraft {
+	readonly target: EditorTarget;
+	readonly text: string;
+}
+
+/**
+ * The drafts that hold something the saved texts do not: not blank, not the
+ * saved text. What a submit would drop and what any other ending reports.
+ * In question order; within a question the free answer, the question note,
+ * then the option notes in option order.
+ */
+export function pendingDrafts(state: FormState): PendingDraft[] {
+	const pending: PendingDraft[] = [];
+	state.form.questions.forEach((question, index) => {
+		const targets: EditorTarget[] = [
+			{ kind: "custom", question: index },
+			{ kind: "questionNote", question: index },
+			...question.options.map((_, option): EditorTarget => ({ kind: "optionNote", question: index, option })),
+		];
+		for (const target of targets) {
+			const key = draftKey(target);
+			const text = Object.hasOwn(state.drafts, key) ? state.drafts[key] : undefined;
+			if (text !== undefined && !isBlank(text) && text !== savedText(state, target)) pending.push({ target, text });
+		}
+	});
+	return pending;
+}
+
+/** "1 unsaved draft" / "2 unsaved drafts". */
+export function unsavedDraftsText(count: number): string {
+	return `${count} unsaved ${count === 1 ? "draft" : "drafts"}`;
+}
+
+/** What the armed Enter asks, with the confirm key's name as the user's keybindings show it. */
+export function enterArmedText(state: FormState, enterKey: string): string | undefined {
+	switch (state.enterArmed) {
+		case undefined:
+			return undefined;
+		case "dismiss":
+			return `Press ${enterKey} again to dismiss the form`;
+		case "submit": {
+			const count = pendingDrafts(state).length;
+			return `${unsavedDraftsText(count)} — press ${enterKey} again to submit without ${count === 1 ? "it" : "them"}`;
+		}
+	}
 }
 
 export function isBlank(text: string): boolean {

@@ -5,9 +5,10 @@
  * descriptions or previews, below it otherwise (previews only; descriptions
  * then sit under their labels).
  *
- * Pure: (state, width, height, context) → lines. Every line is at most
- * `width` columns: each piece comes pre-fitted from the TextFitter and the
- * widths are added up, never re-measured.
+ * Pure: (state, width, height, context, reading) → lines. Every line is at
+ * most `width` columns: each piece comes pre-fitted from the TextFitter and
+ * the widths are added up, never re-measured. How the rows are shared out
+ * is documented at renderQuestionView.
  */
 
 import type { AskQuestion } from "../types.ts";
@@ -22,7 +23,7 @@ import {
 	windowLines,
 	windowSections,
 } from "./layout.ts";
-import { type FormState, hasDraft, type QuestionState, rowCount, typeRow } from "./model.ts";
+import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, typeRow } from "./model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 84;
@@ -36,69 +37,169 @@ export const TYPE_SOMETHING = "Type something…";
 const RECOMMENDED = " (recommended)";
 const NOTE_MARK = " ✎";
 const DRAFT_MARK = " (draft)";
+const NOTE_DRAFT_MARK = " ✎ (draft)";
 
 export interface QuestionViewResult {
 	lines: string[];
 	body: ScrollPort;
 	detail?: ScrollPort;
+	/**
+	 * Rows of the height this question never needs, whichever row has the
+	 * focus: the form may spend them on its own spacing (its rule, the blank
+	 * under the tab bar).
+	 */
+	spare: number;
 }
 
-export function renderQuestionView(state: FormState, index: number, width: number, height: number, ctx: ViewContext): QuestionViewResult {
+/**
+ * The vertical rule, in order:
+ *
+ * 1. Content before spacing. The question, its context, the option rows and
+ *    the tallest detail any row can show (pane or preview) make the natural
+ *    height. When it fits, the spare rows buy spacing: a blank line between
+ *    the question and the options, then (stacked) one before the preview;
+ *    what is still left goes back to the form as `spare`. When it does not
+ *    fit, no row is spent on spacing. Measuring the tallest detail, not the
+ *    focused one, keeps the layout still while the focus moves.
+ * 2. The detail gets the rows under the header and the list; when they are
+ *    too few and the body scrolls anyway, one window's worth of rows. A
+ *    detail taller than that scrolls in a pane of its own.
+ * 3. The body scrolls in a window (layout.ts). While the focus moves, the
+ *    window follows it, moving just enough to keep the focused row in view
+ *    ("follow"). PageUp/PageDown scroll the body freely — to the first line
+ *    of a question taller than the screen, or past the options to a preview
+ *    — and the focused row may leave the screen while the user reads
+ *    (`reading`, "free"); the next key that is not PageUp/PageDown brings
+ *    it back. This is how the contract's "never cut silently" and "the
+ *    focused row always stays visible" hold together when the question
+ *    alone is taller than the screen: the "↑ n more · pgup" row says where
+ *    the rest is, and the focus is never lost, only out of sight until the
+ *    user acts.
+ */
+export function renderQuestionView(
+	state: FormState,
+	index: number,
+	width: number,
+	height: number,
+	ctx: ViewContext,
+	reading = false,
+): QuestionViewResult {
 	const question = state.form.questions[index];
 	const qs = state.questions[index];
-	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 } };
+	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 }, spare: 0 };
+	const drafts = questionDrafts(state, index);
+	const header = questionHeader(question, qs, drafts.questionNote, width, ctx);
+	const layout =
+		width >= SIDE_BY_SIDE_MIN_WIDTH && hasDetails(question)
+			? sideBySideLayout(question, qs, drafts, header, width, height, ctx)
+			: stackedLayout(question, qs, drafts, header, width, height, ctx);
+	const visible = windowLines(layout.body.lines, height, qs.scroll, layout.focus, "body", width, ctx, reading ? "free" : "follow");
+	const result: QuestionViewResult = { lines: visible.lines, body: visible.port, spare: layout.spare };
+	if (layout.detail) result.detail = layout.detail;
+	return result;
+}
+
+interface BodyLayout {
+	body: LineBufferType;
+	focus: { start: number; end: number };
+	detail?: ScrollPort;
+	spare: number;
+}
+
+/** Spare rows once the natural height is placed, or undefined when it does not fit. */
+function spareRows(height: number, natural: number): number | undefined {
+	return natural <= height ? height - natural : undefined;
+}
+
+function pushAll(from: LineBufferType, out: LineBufferType): void {
+	for (let i = 0; i < from.length; i++) out.push(from.lines[i] ?? "", from.widths[i] ?? 0);
+}
+
+function sideBySideLayout(
+	question: AskQuestion,
+	qs: QuestionState,
+	draftPending: QuestionDrafts,
+	header: Section[],
+	width: number,
+	height: number,
+	ctx: ViewContext,
+): BodyLayout {
 	const { theme, fit } = ctx;
+	const listWidth = Math.min(Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, draftPending, ctx)), Math.floor(width * 0.45));
+	const paneWidth = width - listWidth - SEPARATOR.length;
+	const list = new LineBuffer();
+	const range = pushOptionRows(question, qs, draftPending, listWidth, false, list, ctx);
+	const sections = detailSections(question, qs, qs.focus, paneWidth, ctx);
+	let tallest = 0;
+	for (let row = 0; row < rowCount(question); row++) tallest = Math.max(tallest, sectionsHeight(detailSections(question, qs, row, paneWidth, ctx)));
+	const headerHeight = sectionsHeight(header);
+	const spare = spareRows(height, headerHeight + Math.max(list.length, tallest));
+	const gap = spare !== undefined && spare >= 1;
+
 	const body = new LineBuffer();
-
-	// The question and its context, full width.
-	pushSectionLines(questionHeader(question, qs, width, ctx), 0, Number.MAX_SAFE_INTEGER, body, fit);
-	body.push("", 0);
-
-	const sideBySide = width >= SIDE_BY_SIDE_MIN_WIDTH && hasDetails(question);
-	const draftPending = hasDraft(state, { kind: "custom", question: index });
-	let detail: ScrollPort | undefined;
-	let focus: { start: number; end: number };
-
-	if (sideBySide) {
-		const listWidth = Math.min(Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, draftPending, ctx)), Math.floor(width * 0.45));
-		const paneWidth = width - listWidth - SEPARATOR.length;
-		const list = new LineBuffer();
-		const range = pushOptionRows(question, qs, draftPending, listWidth, false, list, ctx);
-		const sections = detailSections(question, qs, paneWidth, ctx);
-		const paneRoom = Math.max(list.length, height - body.length);
-		const paneHeight = Math.min(sectionsHeight(sections), paneRoom);
-		const pane = new LineBuffer();
-		detail = windowSections(sections, paneHeight, qs.detailScroll, paneWidth, pane, ctx);
-		const rows = Math.max(list.length, pane.length);
-		const separator = theme.border(SEPARATOR);
-		focus = { start: body.length + range.start, end: body.length + range.end };
-		for (let i = 0; i < rows; i++) {
-			const left = list.lines[i] ?? "";
-			const leftWidth = list.widths[i] ?? 0;
-			const right = pane.lines[i];
-			if (right === undefined) body.push(left, leftWidth);
-			else body.push(left + fit.spaces(listWidth - leftWidth) + separator + right, listWidth + SEPARATOR.length + (pane.widths[i] ?? 0));
-		}
-	} else {
-		const range = pushOptionRows(question, qs, draftPending, width, true, body, ctx);
-		focus = range;
-		const preview = stackedPreview(question, qs, width, ctx);
-		if (preview.length > 0) {
-			body.push("", 0);
-			const room = Math.max(STACKED_PANE_MIN_HEIGHT, height - body.length - 2);
-			detail = windowSections(preview, Math.min(sectionsHeight(preview), room), qs.detailScroll, width, body, ctx);
-		}
+	pushSectionLines(header, 0, Number.MAX_SAFE_INTEGER, body, fit);
+	if (gap) body.push("", 0);
+	const above = body.length;
+	// Fits: the rows under the header. Scrolls: one window's worth, so the whole pane can be read scrolled down.
+	const paneRoom = above + list.length <= height ? height - above : height - 2;
+	const paneHeight = Math.min(sectionsHeight(sections), Math.max(list.length, paneRoom));
+	const pane = new LineBuffer();
+	const detail = windowSections(sections, paneHeight, qs.detailScroll, paneWidth, pane, ctx);
+	const rows = Math.max(list.length, pane.length);
+	const separator = theme.border(SEPARATOR);
+	for (let i = 0; i < rows; i++) {
+		const left = list.lines[i] ?? "";
+		const leftWidth = list.widths[i] ?? 0;
+		const right = pane.lines[i];
+		if (right === undefined) body.push(left, leftWidth);
+		else body.push(left + fit.spaces(listWidth - leftWidth) + separator + right, listWidth + SEPARATOR.length + (pane.widths[i] ?? 0));
 	}
+	return { body, focus: { start: above + range.start, end: above + range.end }, detail, spare: spare === undefined ? 0 : spare - +gap };
+}
 
-	const visible = windowLines(body.lines, height, qs.scroll, focus, "body", width, ctx);
-	return detail ? { lines: visible.lines, body: visible.port, detail } : { lines: visible.lines, body: visible.port };
+function stackedLayout(
+	question: AskQuestion,
+	qs: QuestionState,
+	draftPending: QuestionDrafts,
+	header: Section[],
+	width: number,
+	height: number,
+	ctx: ViewContext,
+): BodyLayout {
+	const { fit } = ctx;
+	const list = new LineBuffer();
+	const range = pushOptionRows(question, qs, draftPending, width, true, list, ctx);
+	const preview = stackedPreview(question, qs.focus, width, ctx);
+	let tallest = 0;
+	for (let row = 0; row < question.options.length; row++) tallest = Math.max(tallest, sectionsHeight(stackedPreview(question, row, width, ctx)));
+	const headerHeight = sectionsHeight(header);
+	const spare = spareRows(height, headerHeight + list.length + tallest);
+	const gap = spare !== undefined && spare >= 1;
+	const previewGap = spare !== undefined && spare >= 2 && tallest > 0;
+
+	const body = new LineBuffer();
+	pushSectionLines(header, 0, Number.MAX_SAFE_INTEGER, body, fit);
+	if (gap) body.push("", 0);
+	const focus = { start: body.length + range.start, end: body.length + range.end };
+	pushAll(list, body);
+	let detail: ScrollPort | undefined;
+	if (preview.length > 0) {
+		if (previewGap) body.push("", 0);
+		const room = height - body.length;
+		const full = sectionsHeight(preview);
+		// Fits: the rows under the list. Scrolls: one window's worth, so the whole pane can be read scrolled down.
+		const paneHeight = full <= room ? full : room >= STACKED_PANE_MIN_HEIGHT ? room : Math.max(STACKED_PANE_MIN_HEIGHT, height - 2);
+		detail = windowSections(preview, Math.min(full, paneHeight), qs.detailScroll, width, body, ctx);
+	}
+	const used = +gap + +previewGap;
+	return detail ? { body, focus, detail, spare: spare === undefined ? 0 : spare - used } : { body, focus, spare: spare === undefined ? 0 : spare - used };
 }
 
 function hasDetails(question: AskQuestion): boolean {
 	return question.options.some((option) => option.description !== undefined || option.preview !== undefined);
 }
 
-function questionHeader(question: AskQuestion, qs: QuestionState, width: number, ctx: ViewContext): Section[] {
+function questionHeader(question: AskQuestion, qs: QuestionState, noteDrafted: boolean, width: number, ctx: ViewContext): Section[] {
 	const { theme, fit } = ctx;
 	const sections: Section[] = [{ fitted: fit.wrap(question.question, width), style: (s) => theme.bold(s) }];
 	if (question.context !== undefined) sections.push({ fitted: fit.wrap(question.context, width), style: theme.muted });
@@ -106,6 +207,7 @@ function questionHeader(question: AskQuestion, qs: QuestionState, width: number,
 		sections.push({ fitted: fit.wrap("✎ Your note on this question:", width), style: theme.muted });
 		sections.push({ fitted: fit.wrap(qs.note, Math.max(1, width - 2)), style: theme.text, indent: width > 2 ? 2 : 0 });
 	}
+	if (noteDrafted) sections.push({ fitted: fit.wrap(`✎ Note on this question (draft): ${ctx.keys.questionNote} to open it`, width), style: theme.muted });
 	return sections;
 }
 
@@ -136,7 +238,7 @@ function markFor(question: AskQuestion, selected: boolean): string {
 function pushOptionRows(
 	question: AskQuestion,
 	qs: QuestionState,
-	draftPending: boolean,
+	draftPending: QuestionDrafts,
 	width: number,
 	inline: boolean,
 	out: LineBufferType,
@@ -201,17 +303,20 @@ interface Mark {
 const RECOMMENDED_MARK: Mark = { text: RECOMMENDED, tone: "success" };
 const NOTE: Mark = { text: NOTE_MARK, tone: "muted" };
 const DRAFT: Mark = { text: DRAFT_MARK, tone: "muted" };
+const NOTE_DRAFT: Mark = { text: NOTE_DRAFT_MARK, tone: "muted" };
 const NO_MARKS: Mark[] = [];
 
-function marksFor(question: AskQuestion, qs: QuestionState, row: number, draftPending: boolean): Mark[] {
+function marksFor(question: AskQuestion, qs: QuestionState, row: number, draftPending: QuestionDrafts): Mark[] {
 	const option = question.options[row];
 	const recommended = option?.recommended === true;
-	const noted = option !== undefined && qs.optionNotes[row] !== undefined;
-	const drafted = option === undefined && draftPending;
-	if (!recommended && !noted && !drafted) return NO_MARKS;
+	const noteDrafted = option !== undefined && draftPending.optionNotes[row] === true;
+	const noted = option !== undefined && qs.optionNotes[row] !== undefined && !noteDrafted;
+	const drafted = option === undefined && draftPending.custom;
+	if (!recommended && !noted && !noteDrafted && !drafted) return NO_MARKS;
 	const marks: Mark[] = [];
 	if (recommended) marks.push(RECOMMENDED_MARK);
 	if (noted) marks.push(NOTE);
+	if (noteDrafted) marks.push(NOTE_DRAFT);
 	if (drafted) marks.push(DRAFT);
 	return marks;
 }
@@ -237,7 +342,7 @@ function pushMarks(out: LineBufferType, marks: Mark[], prefixWidth: number, text
 }
 
 /** The widest row, to size the list column beside the detail pane. */
-function naturalListWidth(question: AskQuestion, qs: QuestionState, draftPending: boolean, ctx: ViewContext): number {
+function naturalListWidth(question: AskQuestion, qs: QuestionState, draftPending: QuestionDrafts, ctx: ViewContext): number {
 	const prefix = 7;
 	let widest = ctx.fit.width(TYPE_SOMETHING);
 	question.options.forEach((option, row) => {
@@ -250,10 +355,10 @@ function naturalListWidth(question: AskQuestion, qs: QuestionState, draftPending
 
 // ── The detail pane ────────────────────────────────────────────────────────
 
-/** Beside the list: the focused option's label, description, preview and note; or the free answer. */
-function detailSections(question: AskQuestion, qs: QuestionState, width: number, ctx: ViewContext): Section[] {
+/** Beside the list: the option's label, description, preview and note; for the "Type something…" row, the free answer. */
+function detailSections(question: AskQuestion, qs: QuestionState, row: number, width: number, ctx: ViewContext): Section[] {
 	const { theme, fit } = ctx;
-	const option = question.options[qs.focus];
+	const option = question.options[row];
 	if (!option) {
 		if (qs.customText === undefined) return [{ fitted: fit.wrap(`Write your own answer: ${ctx.keys.choose}`, width), style: theme.muted }];
 		return [
@@ -267,7 +372,7 @@ function detailSections(question: AskQuestion, qs: QuestionState, width: number,
 		sections.push({ fitted: fit.wrap("", width), style: theme.text });
 		sections.push({ fitted: fit.wrap(option.preview, width), style: theme.dim });
 	}
-	const note = qs.optionNotes[qs.focus];
+	const note = qs.optionNotes[row];
 	if (note !== undefined) {
 		sections.push({ fitted: fit.wrap("✎ Your note:", width), style: theme.muted });
 		sections.push({ fitted: fit.wrap(note, width), style: theme.text });
@@ -275,9 +380,9 @@ function detailSections(question: AskQuestion, qs: QuestionState, width: number,
 	return sections;
 }
 
-/** Below the list (narrow terminals): only the focused option's preview; descriptions are inline. */
-function stackedPreview(question: AskQuestion, qs: QuestionState, width: number, ctx: ViewContext): Section[] {
-	const option = question.options[qs.focus];
+/** Below the list (narrow terminals): only the option's preview; descriptions are inline. */
+function stackedPreview(question: AskQuestion, row: number, width: number, ctx: ViewContext): Section[] {
+	const option = question.options[row];
 	if (option?.preview === undefined) return [];
 	return [
 		{ fitted: ctx.fit.wrap("Preview:", width), style: ctx.theme.muted },

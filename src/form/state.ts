@@ -11,10 +11,13 @@
  *   text over the limit is refused and the editor stays open;
  * - nothing typed is dropped: Esc in the editor keeps what was typed as a
  *   draft for that target, closing the form from outside keeps the open
- *   editor's text as saved, and no action deletes a saved text except saving
- *   a blank one over it;
- * - every action clears the transient message and disarms Esc, except the
- *   one that sets them.
+ *   editor's text as a draft too (never as saved: a draft replaces no
+ *   answer), and no action deletes a saved text except saving a blank one
+ *   over it; only a submit the user confirmed leaves drafts behind;
+ * - Enter that ends the form while something would be lost asks first:
+ *   Submit with unsaved drafts, the review's Cancel row;
+ * - every action clears the transient message and disarms Esc and Enter,
+ *   except the one that sets them.
  */
 
 import { LIMITS } from "../types.ts";
@@ -24,6 +27,7 @@ import {
 	currentQuestion,
 	draftKey,
 	type EditorTarget,
+	type EnterArmed,
 	type FormMessage,
 	type FormState,
 	isAnswered,
@@ -31,6 +35,7 @@ import {
 	isPending,
 	isSubmitTab,
 	missingRequired,
+	pendingDrafts,
 	type QuestionState,
 	reviewRowCount,
 	rowCount,
@@ -66,9 +71,9 @@ export type Action =
 	| { type: "escape" }
 	/** s: skip an optional question. */
 	| { type: "skip" }
-	/** The form closes from outside; `editorText`: what the open editor holds, kept as if saved. */
+	/** The form closes from outside; `editorText`: what the open editor holds, kept as a draft. */
 	| { type: "abort"; editorText?: string }
-	/** Any key the form does not use: it still clears the message and disarms Esc. */
+	/** Any key the form does not use: it still clears the message and disarms Esc and Enter. */
 	| { type: "otherKey" };
 
 export function initialState(form: AskForm): FormState {
@@ -93,6 +98,7 @@ export function initialState(form: AskForm): FormState {
 		helpScroll: 0,
 		drafts: {},
 		escArmed: false,
+		enterArmed: undefined,
 		message: undefined,
 		outcome: undefined,
 	};
@@ -100,14 +106,15 @@ export function initialState(form: AskForm): FormState {
 
 export function update(state: FormState, action: Action): FormState {
 	if (state.outcome !== undefined) return state;
-	const base = state.escArmed || state.message ? { ...state, escArmed: false, message: undefined } : state;
+	const base =
+		state.escArmed || state.enterArmed || state.message ? { ...state, escArmed: false, enterArmed: undefined, message: undefined } : state;
 	switch (action.type) {
 		case "move":
 			return moveFocus(base, action.delta);
 		case "focus":
 			return focusRow(base, action.row);
 		case "choose":
-			return choose(base);
+			return choose(base, state.enterArmed);
 		case "toggle":
 			return toggle(base);
 		case "switchTab":
@@ -130,7 +137,7 @@ export function update(state: FormState, action: Action): FormState {
 		case "skip":
 			return skip(base);
 		case "abort":
-			return { ...keepTyped(base, action.editorText), outcome: "aborted" };
+			return { ...keepEditorText(base, action.editorText), outcome: "aborted" };
 		case "otherKey":
 			return base;
 	}
@@ -171,18 +178,22 @@ function goToTab(state: FormState, tab: number): FormState {
 
 /**
  * Enter on the focused row:
- * - review: a question row jumps to it; Submit submits; Cancel dismisses;
+ * - after an Enter that asked for another (`armed`): confirms it, wherever
+ *   the focus is (nothing happened in between: any other key disarms);
+ * - review: a question row jumps to it; Submit submits; Cancel asks first;
  * - "Type something…": opens the editor;
  * - single-select option: records it and advances;
  * - multi-select option: done with the current selections (selecting the
  *   focused option first when nothing is selected), and advances.
  */
-function choose(state: FormState): FormState {
+function choose(state: FormState, armed: EnterArmed | undefined): FormState {
 	if (!onForm(state)) return state;
+	if (armed === "submit") return trySubmit(state, true);
+	if (armed === "dismiss") return { ...state, outcome: "dismissed" };
 	if (isSubmitTab(state)) {
 		const row = state.review.focus;
 		if (row === submitRow(state)) return trySubmit(state);
-		if (row === cancelRow(state)) return { ...state, outcome: "dismissed" };
+		if (row === cancelRow(state)) return { ...state, enterArmed: "dismiss" };
 		return goToTab(state, row);
 	}
 	return whenOnQuestion(state, (index, question, qs) => {
@@ -220,7 +231,11 @@ function skip(state: FormState): FormState {
 	});
 }
 
-/** After answering or skipping question `from`: one question submits; otherwise go to the next pending question, else the Submit tab. */
+/**
+ * After answering or skipping question `from`: one question submits; otherwise
+ * go to the next pending question, else to the Submit tab with Submit focused
+ * (not the row the user came back from, which would lead back to it).
+ */
 function advance(state: FormState, from: number): FormState {
 	const count = state.form.questions.length;
 	if (count === 1) return trySubmit(state);
@@ -229,15 +244,19 @@ function advance(state: FormState, from: number): FormState {
 		const qs = state.questions[next];
 		if (qs && isPending(qs)) return { ...state, tab: next };
 	}
-	return { ...state, tab: count };
+	return { ...withReview(state, submitRow(state)), tab: count };
 }
 
-function trySubmit(state: FormState): FormState {
+/** Submits when every required question is answered; unsaved drafts would be dropped, so that asks first unless `confirmed`. */
+function trySubmit(state: FormState, confirmed = false): FormState {
 	const missing = missingRequired(state);
 	const first = missing[0];
-	if (first === undefined) return { ...state, outcome: "answered" };
-	const names = missing.map((i) => state.form.questions[i]?.header ?? `Q${i + 1}`);
-	return { ...withMessage(state, "warning", `Answer ${joinNames(names)} first`), tab: first };
+	if (first !== undefined) {
+		const names = missing.map((i) => state.form.questions[i]?.header ?? `Q${i + 1}`);
+		return { ...withMessage(state, "warning", `Answer ${joinNames(names)} first`), tab: first };
+	}
+	if (!confirmed && pendingDrafts(state).length > 0) return { ...state, enterArmed: "submit" };
+	return { ...state, outcome: "answered" };
 }
 
 function joinNames(names: string[]): string {
@@ -312,12 +331,13 @@ function saveEditorText(state: FormState, text: string): FormState {
 
 /**
  * The form closes while the editor is open (abort, timeout, interrupt): what
- * was typed is kept as if saved — without moving on — so it reaches the
- * result with the other answers. Blank or over-long text changes nothing.
+ * was typed is kept as a draft, as Esc would keep it — never as saved, since
+ * the user did not confirm it and it must not replace what they did confirm.
+ * Whatever its length: the limit is for saved text.
  */
-function keepTyped(state: FormState, text: string | undefined): FormState {
-	if (state.overlay.kind !== "editor" || text === undefined || isBlank(text) || text.length > LIMITS.freeText) return state;
-	return saveEditorText(state, text);
+function keepEditorText(state: FormState, text: string | undefined): FormState {
+	if (state.overlay.kind !== "editor" || text === undefined) return state;
+	return editorCancelled(state, text);
 }
 
 function editorCancelled(state: FormState, draft: string): FormState {

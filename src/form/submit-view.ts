@@ -1,12 +1,23 @@
 /**
- * The Submit tab: a review of every answer and note, what is still missing,
- * and the Submit and Cancel rows. Each question's review row is focusable:
- * Enter on it goes back to that question.
+ * The Submit tab: a review of every answer and note, the unsaved drafts a
+ * submit would drop, what is still missing, and the Submit and Cancel rows.
+ * Each question's review row is focusable: Enter on it goes back to that
+ * question.
  */
 
 import type { AskQuestion } from "../types.ts";
 import { LineBuffer, type ScrollPort, type ViewContext, windowLines } from "./layout.ts";
-import { cancelRow, type FormState, isAnswered, missingRequired, type QuestionState, submitRow } from "./model.ts";
+import {
+	cancelRow,
+	type FormState,
+	isAnswered,
+	missingRequired,
+	type PendingDraft,
+	pendingDrafts,
+	type QuestionState,
+	submitRow,
+	unsavedDraftsText,
+} from "./model.ts";
 
 /** From this width on, headers get a column of their own. */
 const COLUMNS_MIN_WIDTH = 40;
@@ -29,6 +40,7 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	const indent = fit.spaces(prefixWidth);
 	const headerColumn = width >= COLUMNS_MIN_WIDTH ? headerColumnWidth(state, width, ctx) : 0;
 	let focus = { start: 0, end: 1 };
+	const drafts = pendingDrafts(state);
 
 	state.form.questions.forEach((question, i) => {
 		const qs = state.questions[i];
@@ -59,7 +71,9 @@ export function renderSubmitView(state: FormState, width: number, height: number
 			const value = fit.wrap(summary, textWidth);
 			value.lines.forEach((line, n) => body.push(indent + style(line), prefixWidth + (value.widths[n] ?? 0)));
 		}
-		pushNotes(question, qs, prefixWidth + (headerColumn > 0 ? headerColumn + 2 : 0), width, body, ctx);
+		const notesIndent = prefixWidth + (headerColumn > 0 ? headerColumn + 2 : 0);
+		pushNotes(question, qs, notesIndent, width, body, ctx);
+		pushDrafts(question, drafts.filter((d) => d.target.question === i), notesIndent, width, body, ctx);
 		if (focused) focus = { start, end: body.length };
 	});
 
@@ -68,8 +82,10 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	const status =
 		missing.length > 0
 			? fit.wrap(`Still missing: ${missing.map((i) => state.form.questions[i]?.header ?? "").join(", ")}`, width)
-			: fit.wrap("Ready to submit.", width);
-	const statusStyle = missing.length > 0 ? theme.warning : theme.success;
+			: drafts.length > 0
+				? fit.wrap(`Ready to submit, but ${unsavedDraftsText(drafts.length)} would be dropped: save ${drafts.length === 1 ? "it" : "them"} on ${drafts.length === 1 ? "its question" : "their questions"} to keep ${drafts.length === 1 ? "it" : "them"}.`, width)
+				: fit.wrap("Ready to submit.", width);
+	const statusStyle = missing.length > 0 || drafts.length > 0 ? theme.warning : theme.success;
 	status.lines.forEach((line, n) => body.push(statusStyle(line), status.widths[n] ?? 0));
 
 	for (const [row, label] of [
@@ -111,17 +127,32 @@ function summaryOf(question: AskQuestion, qs: QuestionState, ctx: ViewContext): 
 
 /** Each note on one line, cut with "…": the full text is one Enter away on the question's tab. */
 function pushNotes(question: AskQuestion, qs: QuestionState, indentWidth: number, width: number, out: LineBuffer, ctx: ViewContext): void {
-	const { theme, fit } = ctx;
-	const left = Math.min(indentWidth, Math.max(0, width - 3));
-	const room = width - left;
-	const push = (prefix: string, text: string) => {
-		const head = fit.line(prefix, room);
-		const rest = fit.line(text, Math.max(0, room - head.width));
-		out.push(fit.spaces(left) + theme.muted(head.text + rest.text), left + head.width + rest.width);
-	};
+	const push = indentedLine(indentWidth, width, out, ctx, ctx.theme.muted);
 	if (qs.note !== undefined) push("✎ ", qs.note);
 	qs.optionNotes.forEach((note, o) => {
 		const option = question.options[o];
-		if (note !== undefined && option) push(`✎ ${fit.line(option.label, 24).text}: `, note);
+		if (note !== undefined && option) push(`✎ ${ctx.fit.line(option.label, 24).text}: `, note);
 	});
+}
+
+/** Each unsaved draft of the question on one line, in the warning colour: a submit drops them. */
+function pushDrafts(question: AskQuestion, drafts: PendingDraft[], indentWidth: number, width: number, out: LineBuffer, ctx: ViewContext): void {
+	const push = indentedLine(indentWidth, width, out, ctx, ctx.theme.warning);
+	for (const { target, text } of drafts) {
+		const option = target.kind === "optionNote" ? question.options[target.option] : undefined;
+		const what = target.kind === "custom" ? "unsaved draft" : option ? `unsaved note draft on ${ctx.fit.line(option.label, 24).text}` : "unsaved note draft";
+		push(`✎ ${what}: `, text);
+	}
+}
+
+/** A line `prefix text` at the indent, cut to the width (the indent gives way on the narrowest terminals). */
+function indentedLine(indentWidth: number, width: number, out: LineBuffer, ctx: ViewContext, style: (s: string) => string) {
+	const { fit } = ctx;
+	const left = Math.min(indentWidth, Math.max(0, width - 3));
+	const room = width - left;
+	return (prefix: string, text: string) => {
+		const head = fit.line(prefix, room);
+		const rest = fit.line(text, Math.max(0, room - head.width));
+		out.push(fit.spaces(left) + style(head.text + rest.text), left + head.width + rest.width);
+	};
 }

@@ -1,6 +1,7 @@
 /**
  * The tab bar: one tab per question (□ unanswered, ■ answered, – skipped)
- * and the Submit tab. It fits any width: labels are elided first, then the
+ * and the Submit tab (✓ once the form can be submitted, unmarked before:
+ * a check mark must not promise a submit that would be refused). It fits any width: labels are elided first, then the
  * bar scrolls to keep the current tab in view with ‹ › where tabs are hidden.
  */
 
@@ -13,6 +14,7 @@ const MORE_LEFT = "‹";
 const MORE_RIGHT = "›";
 
 interface Tab {
+	/** Empty: no mark. */
 	mark: string;
 	label: string;
 	style: (s: string) => string;
@@ -25,7 +27,8 @@ function tabsOf(state: FormState, theme: FormTheme): Tab[] {
 		const mark = answered ? "■" : qs?.skipped ? "–" : "□";
 		return { mark, label: question.header, style: answered ? theme.success : theme.muted };
 	});
-	tabs.push({ mark: "✓", label: SUBMIT_LABEL, style: canSubmit(state) ? theme.success : theme.dim });
+	const ready = canSubmit(state);
+	tabs.push({ mark: ready ? "✓" : "", label: SUBMIT_LABEL, style: ready ? theme.success : theme.dim });
 	return tabs;
 }
 
@@ -43,8 +46,8 @@ export function renderTabBar(state: FormState, width: number, ctx: ViewContext):
 		widths = [];
 		for (const tab of tabs) {
 			const label = fit.line(tab.label, cap);
-			texts.push(` ${tab.mark} ${label.text} `);
-			widths.push(label.width + 4);
+			texts.push(tab.mark ? ` ${tab.mark} ${label.text} ` : ` ${label.text} `);
+			widths.push(label.width + (tab.mark ? 4 : 2));
 		}
 		if (sum(widths, 0, widths.length) <= width) break;
 	}

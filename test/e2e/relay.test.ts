@@ -260,7 +260,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		expect(childResults(env)[0]?.details.status).toBe("answered");
 		const parentSaw = env.toolResults("subagent");
 		expect(parentSaw.filter((r) => r.isError).map((r) => r.text)).toEqual([expect.stringMatching(/subagent exited/)]);
-		expect(parentSaw.filter((r) => !r.isError).map((r) => r.text)).toEqual([expect.stringMatching(/got: User answered/)]);
+		expect(parentSaw.filter((r) => !r.isError).map((r) => r.text)).toEqual([expect.stringMatching(/got: User submitted the form/)]);
 	});
 
 	it("Ctrl+C in a relayed form aborts the parent's run: the form closes and the child is stopped", async () => {

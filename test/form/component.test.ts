@@ -171,14 +171,17 @@ describe("completion", () => {
 		expect(result.answers.scope?.selections[0]?.label).toBe("Medium");
 	});
 
-	test("an abort while the editor is open keeps what was typed, as an answer and as a note", () => {
+	test("an abort while the editor is open keeps what was typed as a draft, never in place of the committed answer", () => {
 		const form = mount(SCOPE_AND_TARGETS);
-		form.press("4", KEY.enter);
+		form.press(KEY.down, KEY.enter, KEY.left, "4", KEY.enter);
 		form.typeText("half a thought");
 		form.component.abort();
-		expect(onlyResult(form.done)).toMatchObject({
+		expect(onlyResult(form.done)).toEqual({
 			status: "aborted",
-			answers: { scope: { kind: "single", selections: [{ value: "half a thought", label: "half a thought", custom: true }] } },
+			answers: { scope: { kind: "single", selections: [{ value: "Medium", label: "Medium" }] } },
+			skipped: [],
+			notes: [],
+			drafts: [{ questionId: "scope", kind: "answer", text: "half a thought" }],
 		});
 
 		const noting = mount(SCOPE_AND_TARGETS);
@@ -187,8 +190,26 @@ describe("completion", () => {
 		noting.press(KEY.ctrlC);
 		const result = onlyResult(noting.done);
 		expect(result.status).toBe("aborted");
-		expect(result.notes).toEqual([{ questionId: "scope", text: "ask Sam" }]);
+		expect(result.notes).toEqual([]);
+		expect(result.drafts).toEqual([{ questionId: "scope", kind: "note", text: "ask Sam" }]);
 		expect(result.answers).toEqual({});
+	});
+
+	test("the draft marks and the review's list of drafts show on screen; Submit asks before dropping them", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press(KEY.down, "n");
+		form.typeText("pricier");
+		form.press(KEY.escape);
+		expect(form.screen().join("\n")).toContain("Medium (recommended) ✎ (draft)");
+		form.press(KEY.enter, KEY.enter);
+		const review = form.screen().join("\n");
+		expect(review).toContain("✎ unsaved note draft on Medium: pricier");
+		expect(review).toContain("❯ Submit");
+		form.press(KEY.enter);
+		expect(form.done).not.toHaveBeenCalled();
+		expect(form.screen().join("\n")).toContain("1 unsaved draft — press enter again to submit without it");
+		form.press(KEY.enter);
+		expect(onlyResult(form.done)).not.toHaveProperty("drafts");
 	});
 
 	test("Esc Esc dismisses with the partial answers", () => {
@@ -270,8 +291,10 @@ describe("rendering", () => {
 		const form = mount(formOf(question("q", { options: [option("A", { preview }), option("B")] })), {}, { width: 100, rows: 24 });
 		expect(form.screen().join("\n")).not.toContain("preview line 40");
 		form.press(KEY.pageDown, KEY.pageDown);
-		expect(form.component.currentState.questions[0]?.detailScroll).toBeGreaterThan(0);
-		expect(form.screen().join("\n")).toContain("preview line 30");
+		const top = form.component.currentState.questions[0]?.detailScroll ?? 0;
+		expect(top).toBeGreaterThan(0);
+		expect(form.screen().join("\n")).toContain(`preview line ${top + 1}\n`);
+		expect(form.screen().join("\n")).not.toContain("preview line 1\n");
 		form.press(KEY.pageUp, KEY.pageUp, KEY.pageUp);
 		expect(form.component.currentState.questions[0]?.detailScroll).toBe(0);
 	});

@@ -6,7 +6,7 @@
 
 import { describe, expect, test } from "vitest";
 import { collect } from "../../src/form/answers.ts";
-import { canSubmit, type FormState, isAnswered, missingRequired } from "../../src/form/model.ts";
+import { canSubmit, enterArmedText, type FormState, isAnswered, missingRequired, pendingDrafts } from "../../src/form/model.ts";
 import { initialState, update } from "../../src/form/state.ts";
 import type { Collected } from "../../src/types.ts";
 import { drive, formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS, type } from "./support.ts";
@@ -342,9 +342,53 @@ const rows: Row[] = [
 		expect: (state) => expect(state.tab).toBe(1),
 	},
 	{
-		name: "Enter on the Cancel row dismisses",
-		keys: [KEY.left, KEY.down, KEY.enter],
-		expect: (state) => expect(state.outcome).toBe("dismissed"),
+		name: "Enter on the Cancel row asks first; a second Enter dismisses and keeps answers",
+		keys: [KEY.enter, KEY.left, KEY.left, KEY.down, KEY.enter, KEY.enter],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("dismissed");
+			expect(result.answers.scope?.selections[0]?.label).toBe("Small");
+		},
+	},
+	{
+		name: "one Enter on Cancel does not dismiss even a fully answered form: it arms, and says so",
+		// Both answered → Submit tab; ↑↑↑ from Submit wraps past the first row onto Cancel.
+		keys: [KEY.enter, KEY.enter, KEY.up, KEY.up, KEY.up, KEY.enter],
+		expect: (state) => {
+			expect(state.review.focus).toBe(3);
+			expect(state.outcome).toBeUndefined();
+			expect(state.enterArmed).toBe("dismiss");
+			expect(enterArmedText(state, "enter")).toBe("Press enter again to dismiss the form");
+		},
+	},
+	{
+		name: "Cancel armed, then any other key disarms: the next Enter arms again instead of dismissing",
+		keys: [KEY.left, KEY.down, KEY.enter, "x", KEY.enter],
+		expect: (state) => {
+			expect(state.outcome).toBeUndefined();
+			expect(state.enterArmed).toBe("dismiss");
+		},
+	},
+	{
+		name: "Cancel armed, then a move disarms; Enter on Submit is a plain submit again",
+		keys: [KEY.enter, KEY.enter, KEY.down, KEY.enter, KEY.up, KEY.enter],
+		expect: (state) => expect(state.outcome).toBe("answered"),
+	},
+	{
+		name: "answering everything lands on the Submit tab with Submit focused",
+		keys: [KEY.enter, KEY.enter],
+		expect: (state) => {
+			expect(state.tab).toBe(2);
+			expect(state.review.focus).toBe(2);
+		},
+	},
+	{
+		name: "fixing a question from the review comes back with Submit focused, so Enter submits (no loop)",
+		// Both answered → review; ↑↑ to Scope's row; Enter goes there; choose Large; back on the review; Enter.
+		keys: [KEY.enter, KEY.enter, KEY.up, KEY.up, KEY.enter, "3", KEY.enter, KEY.enter],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("answered");
+			expect(result.answers.scope?.selections[0]?.label).toBe("Large");
+		},
 	},
 	{
 		name: "switching tabs and opening the help keep selections, free text and notes",
@@ -444,5 +488,118 @@ describe("update", () => {
 		expect(state.questions[1]?.detailScroll).toBe(2);
 		state = update(state, { type: "move", delta: 1 });
 		expect(state.questions[1]?.detailScroll).toBe(0);
+	});
+});
+
+/** Drives `keys`, then closes the form from outside with what the (stand-in) editor holds, as the component does. */
+function closeFromOutside(form: typeof SCOPE_AND_TARGETS, keys: string[], editorText?: string): FormState {
+	const { state } = drive(form, keys);
+	return update(state, { type: "abort", editorText: state.overlay.kind === "editor" ? editorText : undefined });
+}
+
+const OPTIONAL_PAIR = formOf(
+	question("a", { header: "A", options: [option("Yes"), option("No")] }),
+	question("b", { header: "B", required: false, options: [option("Yes"), option("No")] }),
+);
+
+describe("unconfirmed text: drafts", () => {
+	test("text left in the open editor when the form closes from outside is a draft: the committed choice stays the answer", () => {
+		// Choose Medium, come back, open Type something…, type, and time out.
+		const state = closeFromOutside(SCOPE_AND_TARGETS, [KEY.down, KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("half-typ")], "half-typ");
+		expect(state.outcome).toBe("aborted");
+		expect(state.questions[0]?.customText).toBeUndefined();
+		const result = collect(state, "timed_out");
+		expect(result.answers.scope).toEqual({ kind: "single", selections: [{ value: "Medium", label: "Medium" }] });
+		expect(result.drafts).toEqual([{ questionId: "scope", kind: "answer", text: "half-typ" }]);
+	});
+
+	test("a note being written when the form closes is a note draft; the saved note stays the note", () => {
+		const state = closeFromOutside(SCOPE_AND_TARGETS, ["n", ...type("saved"), KEY.enter, "n", ...type(" more")], "saved more");
+		const result = collect(state, "aborted");
+		expect(result.notes).toEqual([{ questionId: "scope", option: "Small", text: "saved" }]);
+		expect(result.drafts).toEqual([{ questionId: "scope", kind: "note", option: "Small", text: "saved more" }]);
+	});
+
+	test("text over the 4000-unit limit at close is kept whole as a draft, not dropped", () => {
+		const long = "x".repeat(4001);
+		const state = closeFromOutside(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE, KEY.enter, KEY.paste(long), KEY.enter], long);
+		expect(collect(state, "aborted").drafts).toEqual([{ questionId: "scope", kind: "answer", text: long }]);
+	});
+
+	test("an editor closed holding only what is saved, or nothing but blanks, leaves no draft", () => {
+		const unchanged = closeFromOutside(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter], "mine");
+		expect(collect(unchanged, "aborted")).not.toHaveProperty("drafts");
+		expect(collect(unchanged, "aborted").answers.scope?.selections[0]?.value).toBe("mine");
+		const blank = closeFromOutside(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("  ")], "  ");
+		expect(collect(blank, "aborted")).not.toHaveProperty("drafts");
+	});
+
+	test("drafts left with Esc (free answer, question note, option note) come back on dismiss, in question order", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, [
+			KEY.down, "n", ...type("on medium"), KEY.escape,
+			"N", ...type("on scope"), KEY.escape,
+			TYPE_ROW_OF_SCOPE, KEY.enter, ...type("own"), KEY.escape,
+			KEY.escape, KEY.escape,
+		]);
+		expect(state.outcome).toBe("dismissed");
+		expect(collect(state, "dismissed").drafts).toEqual([
+			{ questionId: "scope", kind: "answer", text: "own" },
+			{ questionId: "scope", kind: "note", text: "on scope" },
+			{ questionId: "scope", kind: "note", option: "Medium", text: "on medium" },
+		]);
+	});
+
+	test("Submit with a draft pending asks once, and the review lists it; Enter again submits without it", () => {
+		// A answered; in B's editor type "important", Esc; to the Submit tab.
+		const keys = [KEY.enter, "3", KEY.enter, ...type("important"), KEY.escape, KEY.tab];
+		const armed = drive(OPTIONAL_PAIR, [...keys, KEY.enter]).state;
+		expect(armed.outcome).toBeUndefined();
+		expect(armed.enterArmed).toBe("submit");
+		expect(pendingDrafts(armed)).toEqual([{ target: { kind: "custom", question: 1 }, text: "important" }]);
+		expect(enterArmedText(armed, "enter")).toBe("1 unsaved draft — press enter again to submit without it");
+
+		const submitted = drive(OPTIONAL_PAIR, [...keys, KEY.enter, KEY.enter]).state;
+		expect(submitted.outcome).toBe("answered");
+		const result = collect(submitted, "answered");
+		expect(result.skipped).toEqual(["b"]);
+		expect(result).not.toHaveProperty("drafts");
+	});
+
+	test("Submit armed by drafts, then any other key disarms: the next Enter asks again", () => {
+		const { state } = drive(OPTIONAL_PAIR, [KEY.enter, "3", KEY.enter, ...type("important"), KEY.escape, KEY.tab, KEY.enter, "x", KEY.enter]);
+		expect(state.outcome).toBeUndefined();
+		expect(state.enterArmed).toBe("submit");
+	});
+
+	test("two drafts are counted in the question", () => {
+		const { state } = drive(OPTIONAL_PAIR, ["n", ...type("a"), KEY.escape, KEY.enter, "N", ...type("b"), KEY.escape, KEY.tab, KEY.enter]);
+		expect(enterArmedText(state, "enter")).toBe("2 unsaved drafts — press enter again to submit without them");
+	});
+
+	test("one question: choosing while a draft is pending asks first; Enter again submits", () => {
+		const keys = ["N", ...type("why"), KEY.escape, KEY.down, KEY.enter];
+		const armed = drive(ONE_QUESTION, keys).state;
+		expect(armed.outcome).toBeUndefined();
+		expect(armed.enterArmed).toBe("submit");
+		expect(armed.questions[0]?.chosen).toEqual([1]);
+		const submitted = drive(ONE_QUESTION, [...keys, KEY.enter]).state;
+		expect(submitted.outcome).toBe("answered");
+		expect(collect(submitted, "answered").answers.scope?.selections[0]?.label).toBe("Medium");
+	});
+
+	test("one question: a free answer saved while a note draft is pending asks first, and Enter (on the Type row) confirms", () => {
+		const keys = ["N", ...type("why"), KEY.escape, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter];
+		const armed = drive(ONE_QUESTION, keys).state;
+		expect(armed.enterArmed).toBe("submit");
+		expect(armed.overlay.kind).toBe("none");
+		const submitted = drive(ONE_QUESTION, [...keys, KEY.enter]).state;
+		expect(submitted.outcome).toBe("answered");
+		expect(submitted.overlay.kind).toBe("none");
+	});
+
+	test("a draft saved (or Esc'd back to what is saved) no longer holds up Submit", () => {
+		const saved = drive(OPTIONAL_PAIR, [KEY.enter, "3", KEY.enter, ...type("important"), KEY.escape, KEY.enter, KEY.enter, KEY.enter]).state;
+		expect(saved.outcome).toBe("answered");
+		expect(collect(saved, "answered").answers.b?.selections[0]?.value).toBe("important");
 	});
 });

@@ -82,6 +82,16 @@ describe("the question view", () => {
 		expect(lines).toContain("  about it");
 	});
 
+	test("drafts of notes are marked too: on the option, and under the question", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, ["n", ...type("why"), KEY.escape, KEY.down, "n", ...type("new"), KEY.enter, "n", ...type(" not saved"), KEY.escape, "N", ...type("about"), KEY.escape]);
+		const lines = questionLines(state, 60);
+		expect(lines).toContain("  ○ 1. Small ✎ (draft)");
+		// A saved note with an unsaved change: the draft mark, and the saved note under it.
+		expect(lines).toContain("❯ ○ 2. Medium (recommended) ✎ (draft)");
+		expect(lines).toContain("       ✎ new");
+		expect(lines).toContain("✎ Note on this question (draft): N to open it");
+	});
+
 	test(`from ${SIDE_BY_SIDE_MIN_WIDTH} columns the detail pane stands beside the list`, () => {
 		const lines = questionLines(initialState(DESCRIBED), SIDE_BY_SIDE_MIN_WIDTH);
 		const row = lines.find((line) => line.startsWith("❯"));
@@ -120,7 +130,7 @@ describe("the question view", () => {
 		const lines = renderQuestionView(state, 0, 40, 6, ctx).lines;
 		expect(lines).toHaveLength(6);
 		expect(lines.some((line) => line.startsWith("❯ ○ 2. SQLite"))).toBe(true);
-		expect(lines[0]).toMatch(/^↑ \d+ more$/);
+		expect(lines[0]).toMatch(/^↑ \d+ more · pgup$/);
 	});
 
 	test("model text cannot reach the terminal as escape sequences", () => {
@@ -166,12 +176,52 @@ describe("the submit view", () => {
 		expect(lines).toContain("  – B  skipped");
 		expect(lines).toContain("Ready to submit.");
 	});
+
+	test("lists the unsaved drafts a submit would drop, under their questions, and says so above Submit", () => {
+		const form = formOf(question("a", { header: "A" }), question("b", { header: "B", required: false }));
+		const { state } = drive(form, [KEY.enter, "4", KEY.enter, ...type("important"), KEY.escape, KEY.up, "n", ...type("hmm"), KEY.escape, KEY.tab]);
+		const lines = renderSubmitView(state, 80, 40, ctx).lines;
+		expectFits(lines, 80);
+		expect(lines).toEqual([
+			"Review your answers",
+			"",
+			"  ■ A  Alpha",
+			"  □ B  not answered (optional: will be reported as skipped)",
+			"       ✎ unsaved draft: important",
+			"       ✎ unsaved note draft on Gamma: hmm",
+			"",
+			"Ready to submit, but 2 unsaved drafts would be dropped: save them on their",
+			"questions to keep them.",
+			"❯ Submit",
+			"  Cancel (dismiss the form)",
+		]);
+		for (let width = 1; width <= 80; width++) expectFits(renderSubmitView(state, width, 40, ctx).lines, width);
+	});
+
+	test("after the form auto-advances to the review, Submit is the focused row", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, [KEY.enter, KEY.enter]);
+		const lines = renderSubmitView(state, 60, 40, ctx).lines;
+		expect(lines).toContain("❯ Submit");
+		expect(lines.filter((line) => line.startsWith("❯"))).toHaveLength(1);
+	});
+
+	test("the armed Cancel and the armed Submit say what the next Enter does", () => {
+		const cancel = drive(SCOPE_AND_TARGETS, [KEY.enter, KEY.enter, KEY.down, KEY.enter]).state;
+		expect(renderForm({ state: cancel, width: 60, height: 40, table }, ctx).lines).toContain("Press enter again to dismiss the form");
+		const form = formOf(question("a", { header: "A" }), question("b", { header: "B", required: false }));
+		const submit = drive(form, [KEY.enter, "4", KEY.enter, ...type("important"), KEY.escape, KEY.tab, KEY.enter]).state;
+		expect(renderForm({ state: submit, width: 60, height: 40, table }, ctx).lines).toContain(
+			"1 unsaved draft — press enter again to submit without it",
+		);
+	});
 });
 
 describe("the tab bar", () => {
-	test("marks answered questions and ends with Submit", () => {
+	test("marks answered questions and ends with Submit, unmarked until the form can be submitted", () => {
 		const { state } = drive(SCOPE_AND_TARGETS, [KEY.enter]);
-		expect(renderTabBar(state, 80, ctx)).toBe(" ■ Scope  □ Targets  ✓ Submit ");
+		expect(renderTabBar(state, 80, ctx)).toBe(" ■ Scope  □ Targets  Submit ");
+		const ready = drive(SCOPE_AND_TARGETS, [KEY.enter, KEY.enter]).state;
+		expect(renderTabBar(ready, 80, ctx)).toBe(" ■ Scope  ■ Targets  ✓ Submit ");
 	});
 
 	test("elides labels before it scrolls, and fits every width", () => {
@@ -182,13 +232,13 @@ describe("the tab bar", () => {
 			question("d", { header: "Deployment" }),
 		);
 		const state = { ...initialState(form), tab: 2 };
-		expect(renderTabBar(state, 46, ctx)).toBe(" □ Arch…  □ Back…  □ Cont…  □ Depl…  ✓ Subm… ");
+		expect(renderTabBar(state, 44, ctx)).toBe(" □ Arch…  □ Back…  □ Cont…  □ Depl…  Subm… ");
 		for (let width = 1; width <= 80; width++) {
 			const bar = renderTabBar(state, width, ctx);
 			expect(visibleWidth(bar), `width ${width}: ${bar}`).toBeLessThanOrEqual(width);
 			if (width >= 12) expect(bar).toContain("□ C");
 		}
-		expect(renderTabBar(state, 14, ctx)).toMatch(/^‹.*□ C.*›$/);
+		expect(renderTabBar(state, 13, ctx)).toMatch(/^‹.*□ C.*›$/);
 	});
 });
 

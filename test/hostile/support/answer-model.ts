@@ -11,10 +11,10 @@
  * (no arrows while editing) and its pastes small (no "[paste #1]" markers).
  *
  * It knows answers, skips, notes, drafts, the tab, the focus, the overlay, the
- * armed Esc and the outcome — nothing about layout or scrolling.
+ * armed Esc and Enter and the outcome — nothing about layout or scrolling.
  */
 
-import type { AskAnswer, AskForm, AskNote, AskSelection, AskStatus, Collected } from "../../../src/types.ts";
+import type { AskAnswer, AskDraft, AskForm, AskNote, AskSelection, AskStatus, Collected } from "../../../src/types.ts";
 import { LIMITS } from "../../../src/types.ts";
 import { KEY } from "../../form/support.ts";
 
@@ -107,9 +107,11 @@ export class AnswerModel {
 	target: Target | undefined;
 	buffer = "";
 	escArmed = false;
+	/** Enter asked for a second Enter: a submit that would drop drafts, or the review's Cancel. */
+	enterArmed: "submit" | "dismiss" | undefined;
 	outcome: "answered" | "dismissed" | "aborted" | undefined;
 	readonly questions: QuestionModel[];
-	private readonly drafts = new Map<string, string>();
+	private readonly drafts = new Map<string, { target: Target; text: string }>();
 
 	constructor(readonly form: AskForm) {
 		this.questions = form.questions.map(() => ({
@@ -133,6 +135,8 @@ export class AnswerModel {
 		const intent = formIntent(raw);
 		if (this.overlay === "help") return this.helpKey(intent);
 		if (intent.kind !== "escape") this.escArmed = false;
+		const armed = this.enterArmed;
+		this.enterArmed = undefined;
 		switch (intent.kind) {
 			case "move":
 				return this.move(intent.delta);
@@ -140,7 +144,7 @@ export class AnswerModel {
 				if (this.onQuestion() && intent.row < this.rows(this.tab)) this.q().focus = intent.row;
 				return;
 			case "enter":
-				return this.enter();
+				return this.enter(armed);
 			case "space":
 				return this.space();
 			case "tab":
@@ -184,11 +188,17 @@ export class AnswerModel {
 		this.reviewFocus = (this.reviewFocus + delta + rows) % rows;
 	}
 
-	private enter(): void {
+	/** `armed`: what the previous Enter asked; this Enter confirms it, wherever the focus is. */
+	private enter(armed: "submit" | "dismiss" | undefined): void {
 		const count = this.form.questions.length;
+		if (armed === "submit") return this.submit(true);
+		if (armed === "dismiss") {
+			this.outcome = "dismissed";
+			return;
+		}
 		if (!this.onQuestion()) {
 			if (this.reviewFocus === count) this.submit();
-			else if (this.reviewFocus === count + 1) this.outcome = "dismissed";
+			else if (this.reviewFocus === count + 1) this.enterArmed = "dismiss";
 			else this.tab = this.reviewFocus;
 			return;
 		}
@@ -228,7 +238,7 @@ export class AnswerModel {
 		this.next(this.tab);
 	}
 
-	/** After question `from` was answered or skipped: the next question still to do, else review (or submit, for one question). */
+	/** After question `from` was answered or skipped: the next question still to do, else review on Submit (or submit, for one question). */
 	private next(from: number): void {
 		const count = this.form.questions.length;
 		if (count === 1) return this.submit();
@@ -240,12 +250,15 @@ export class AnswerModel {
 			}
 		}
 		this.tab = count;
+		this.reviewFocus = count;
 	}
 
-	private submit(): void {
+	/** Unsaved drafts would be lost: that asks for a second Enter unless `confirmed`. */
+	private submit(confirmed = false): void {
 		const missing = this.form.questions.findIndex((question, i) => question.required && !this.answered(i));
-		if (missing === -1) this.outcome = "answered";
-		else this.tab = missing;
+		if (missing !== -1) this.tab = missing;
+		else if (!confirmed && this.pendingDrafts().length > 0) this.enterArmed = "submit";
+		else this.outcome = "answered";
 	}
 
 	// ── The editor ─────────────────────────────────────────────────────────
@@ -253,18 +266,20 @@ export class AnswerModel {
 	private openEditor(target: Target): void {
 		this.overlay = "editor";
 		this.target = target;
-		this.buffer = this.drafts.get(keyOf(target)) ?? this.saved(target) ?? "";
+		this.buffer = this.drafts.get(keyOf(target))?.text ?? this.saved(target) ?? "";
+	}
+
+	/** Esc in the editor, or the form closing under it: the text stays as a draft unless it is what is saved. */
+	private leaveEditor(): void {
+		const target = this.target!;
+		if (this.buffer === (this.saved(target) ?? "")) this.drafts.delete(keyOf(target));
+		else this.drafts.set(keyOf(target), { target, text: this.buffer });
+		this.overlay = "none";
+		this.target = undefined;
 	}
 
 	private editorKey(raw: string): void {
-		if (raw === RAW.escape) {
-			const target = this.target!;
-			if (this.buffer === (this.saved(target) ?? "")) this.drafts.delete(keyOf(target));
-			else this.drafts.set(keyOf(target), this.buffer);
-			this.overlay = "none";
-			this.target = undefined;
-			return;
-		}
+		if (raw === RAW.escape) return this.leaveEditor();
 		if (raw === RAW.enter) {
 			if (this.buffer.endsWith("\\")) {
 				this.buffer = `${this.buffer.slice(0, -1)}\n`;
@@ -292,17 +307,17 @@ export class AnswerModel {
 
 	/**
 	 * The form closes from outside (the run's abort, a timeout, the interrupt
-	 * key): what the open editor holds is kept as if saved, without moving on,
-	 * unless it is blank or over the limit.
+	 * key): what the open editor holds is kept as a draft, whatever its length
+	 * — it was never confirmed, so it replaces no answer.
 	 */
 	abort(): void {
 		if (this.outcome) return;
-		if (this.overlay === "editor" && this.buffer.trim() !== "" && this.buffer.length <= LIMITS.freeText) this.save(false);
+		if (this.overlay === "editor") this.leaveEditor();
 		this.outcome = "aborted";
 	}
 
-	/** Enter in the editor: save, or refuse a text over the limit and stay. `advance`: a single-select answer moves on. */
-	private save(advance = true): void {
+	/** Enter in the editor: save, or refuse a text over the limit and stay. */
+	private save(): void {
 		const text = this.buffer;
 		if (text.length > LIMITS.freeText) return; // refused: the editor stays open with the text
 		const target = this.target!;
@@ -324,7 +339,7 @@ export class AnswerModel {
 			q.skipped = false;
 			if (!this.form.questions[target.q]!.multiSelect) {
 				q.picked = new Set();
-				if (advance) this.next(target.q);
+				this.next(target.q);
 			}
 		}
 	}
@@ -332,6 +347,14 @@ export class AnswerModel {
 	private saved(target: Target): string | undefined {
 		const q = this.questions[target.q]!;
 		return target.kind === "custom" ? q.freeText : target.kind === "note" ? q.note : q.optionNotes.get(target.o);
+	}
+
+	/** Drafts that hold something new (not blank, not the saved text): in question order, free answer, note, option notes. */
+	private pendingDrafts(): { target: Target; text: string }[] {
+		const rank = (t: Target) => t.q * 1000 + (t.kind === "custom" ? 0 : t.kind === "note" ? 1 : 2 + t.o);
+		return [...this.drafts.values()]
+			.filter(({ target, text }) => text.trim() !== "" && text !== this.saved(target))
+			.sort((a, b) => rank(a.target) - rank(b.target));
 	}
 
 	// ── What the form should return ────────────────────────────────────────
@@ -359,7 +382,18 @@ export class AnswerModel {
 				if (text !== undefined) notes.push({ questionId: question.id, option: option.label, text });
 			});
 		});
-		return { status, answers, skipped, notes };
+		const collected: Collected = { status, answers, skipped, notes };
+		// A submit drops the drafts: the user was asked, and chose.
+		const drafts: AskDraft[] = status === "answered" ? [] : this.pendingDrafts().map(({ target, text }) => this.draftOf(target, text));
+		if (drafts.length > 0) collected.drafts = drafts;
+		return collected;
+	}
+
+	private draftOf(target: Target, text: string): AskDraft {
+		const question = this.form.questions[target.q]!;
+		if (target.kind === "custom") return { questionId: question.id, kind: "answer", text };
+		if (target.kind === "note") return { questionId: question.id, kind: "note", text };
+		return { questionId: question.id, kind: "note", option: question.options[target.o]!.label, text };
 	}
 
 	// ── Small readers ──────────────────────────────────────────────────────

@@ -125,6 +125,8 @@ function checkAgainstModel(state: FormState, model: AnswerModel, where: string):
 	if (state.overlay.kind !== model.overlay) differ("overlay", state.overlay.kind, model.overlay);
 	if (state.tab !== model.tab) differ("tab", state.tab, model.tab);
 	if (state.escArmed !== model.escArmed) differ("escArmed", state.escArmed, model.escArmed);
+	if (state.enterArmed !== model.enterArmed) differ("enterArmed", state.enterArmed, model.enterArmed);
+	if (state.review.focus !== model.reviewFocus) differ("review focus", state.review.focus, model.reviewFocus);
 	state.questions.forEach((qs, i) => {
 		const q = model.questions[i]!;
 		if (qs.focus !== q.focus) differ(`question ${i} focus`, qs.focus, q.focus);
