@@ -70,6 +70,9 @@ async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefi
 	return raced.aborted ? undefined : raced.value;
 }
 
+/** How many answers in a row that match no row end the walk as an error. */
+const MAX_STRAY_ANSWERS = 3;
+
 export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> {
 	const { signal } = options;
 	const questions = form.questions;
@@ -90,6 +93,15 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 		} catch {
 			// A failing progress listener must not break the questions.
 		}
+	};
+	// A client that answers a select with a row it was not offered (it trimmed or reworded it) is
+	// asked again, never read as a dismissal; after a few in a row it is an error.
+	let strayAnswers = 0;
+	const strayAnswer = (choice: string): Collected | undefined => {
+		strayAnswers++;
+		if (strayAnswers < MAX_STRAY_ANSWERS) return undefined;
+		const shown = JSON.stringify(choice.length > 80 ? `${choice.slice(0, 80)}…` : choice);
+		return finish("error", `The RPC client answered a select with ${shown}, which is not one of its rows, ${MAX_STRAY_ANSWERS} times in a row: a select must return one of its options exactly.`);
 	};
 	const finish = (status: AskStatus, error?: string): Collected => {
 		if (status === "answered") progress("submitted");
@@ -146,10 +158,14 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 				if (signal?.aborted) return finish("aborted");
 				if (choice === ROW.submit) return finish("answered");
 				if (choice === ROW.back) {
+					strayAnswers = 0;
 					index = questions.length - 1;
 					continue;
 				}
-				return finish("dismissed");
+				if (choice === undefined || choice === ROW.cancel) return finish("dismissed");
+				const stop = strayAnswer(choice);
+				if (stop) return stop;
+				continue;
 			}
 
 			const question = questions[index] as AskQuestion;
@@ -160,8 +176,15 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 			problems.delete(question.id);
 			const choice = await select(title, rows.map((r) => r.text));
 			if (signal?.aborted) return finish("aborted");
+			if (choice === undefined) return finish("dismissed");
 			const row = rows.find((r) => r.text === choice)?.row;
-			if (!row) return finish("dismissed");
+			if (!row) {
+				const stop = strayAnswer(choice);
+				if (stop) return stop;
+				problems.set(question.id, "⚠ That answer is not one of the rows: pick one of them.");
+				continue;
+			}
+			strayAnswers = 0;
 
 			switch (row.kind) {
 				case "option": {

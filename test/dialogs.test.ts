@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collectWithDialogs, ROW } from "../src/dialogs.ts";
 import type { AskForm, AskProgress, AskQuestion } from "../src/types.ts";
-import { cancel, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";
+import { cancel, type DialogStep, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";
 
 function question(id: string, labels: string[], extra: Partial<AskQuestion> = {}): AskQuestion {
 	return {
@@ -179,6 +179,24 @@ describe("the dialog walker", () => {
 		const result = await collectWithDialogs(ui, form(db, name));
 		expect(result.status).toBe("dismissed");
 		expect(Object.keys(result.answers)).toEqual(["db", "name"]);
+	});
+
+	it("an answer that is none of the rows (a client that trimmed it) asks again, saying why; it never dismisses", async () => {
+		const trimmed: DialogStep = (call) => call.items.find((item) => item.startsWith("1."))?.trim().slice(0, 6);
+		const ui = scriptedDialogs([trimmed, pick("1."), pick("1."), () => "Submit", pick(ROW.submit)]);
+		const result = await collectWithDialogs(ui, form(db, name));
+		expect(result.status).toBe("answered");
+		expect(ui.calls[1]?.title).toContain("not one of the rows");
+		expect(ui.calls.map((c) => c.title.includes("Review"))).toEqual([false, false, false, true, true]);
+	});
+
+	it("three stray answers in a row end the walk as an error naming the answer, with the answers kept", async () => {
+		const ui = scriptedDialogs([pick("1."), () => "1", () => "1", () => "1"]);
+		const result = await collectWithDialogs(ui, form(db, name));
+		expect(result.status).toBe("error");
+		expect(result.error).toContain('"1"');
+		expect(result.error).toMatch(/not one of its rows, 3 times/);
+		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
 	});
 
 	it("an abort while a dialog is open resolves at once as aborted, even if the dialog never answers", async () => {
