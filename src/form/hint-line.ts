@@ -7,7 +7,7 @@
 import type { AskQuestion } from "../types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
-import { currentQuestion, type FormState, hasTabs, isSubmitTab, typeRow } from "./model.ts";
+import { currentQuestion, type FormState, hasTabs, isAnswered, isSubmitTab, type QuestionState, typeRow } from "./model.ts";
 
 const SEPARATOR = " · ";
 
@@ -18,12 +18,15 @@ export function hintIds(state: FormState): KeyHelpId[] {
 	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "help", "dismiss"];
 	const current = currentQuestion(state);
 	if (!current) return ["help", "dismiss"];
-	return [...questionIds(current.question, current.qs.focus === typeRow(current.question)), ...tabs, "note", ...skipIds(current.question), "help", "dismiss"];
+	return [...questionIds(current.question, current.qs), ...tabs, "note", ...skipIds(current.question), "help", "dismiss"];
 }
 
-function questionIds(question: AskQuestion, onTypeRow: boolean): KeyHelpId[] {
-	if (question.multiSelect) return onTypeRow ? ["move", "toggle", "write"] : ["move", "toggle", "done"];
-	return onTypeRow ? ["move", "write"] : ["move", "choose"];
+function questionIds(question: AskQuestion, qs: QuestionState): KeyHelpId[] {
+	const onTypeRow = qs.focus === typeRow(question);
+	if (!question.multiSelect) return onTypeRow ? ["move", "write"] : ["move", "choose"];
+	if (onTypeRow) return ["move", "toggle", "write"];
+	// With nothing selected, Enter chooses the focused option (and finishes): say so.
+	return ["move", "toggle", isAnswered(qs) ? "done" : "choose"];
 }
 
 function skipIds(question: AskQuestion): KeyHelpId[] {
