@@ -12,6 +12,8 @@ import type { FormTheme } from "./theme.ts";
 const SUBMIT_LABEL = "Submit";
 const MORE_LEFT = "‹";
 const MORE_RIGHT = "›";
+/** The narrowest a label is elided to before the bar scrolls instead. */
+const MIN_LABEL_WIDTH = 3;
 
 interface Tab {
 	/** Empty: no mark. */
@@ -38,10 +40,11 @@ export function renderTabBar(state: FormState, width: number, ctx: ViewContext):
 	const current = Math.min(state.tab, tabs.length - 1);
 	const widest = Math.max(...tabs.map((tab) => fit.measure(tab.label)));
 
-	// Elide labels until the whole bar fits, or they are down to one column.
+	// Elide labels until the whole bar fits, or they are down to three columns: below that a
+	// wide (CJK) first character can't show beside the "…", and the label would be empty.
 	let texts: string[] = [];
 	let widths: number[] = [];
-	for (let cap = widest; cap >= 1; cap--) {
+	for (let cap = widest; cap >= Math.min(MIN_LABEL_WIDTH, widest); cap--) {
 		texts = [];
 		widths = [];
 		for (const tab of tabs) {

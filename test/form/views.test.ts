@@ -240,6 +240,17 @@ describe("the tab bar", () => {
 		}
 		expect(renderTabBar(state, 13, ctx)).toMatch(/^‹.*□ C.*›$/);
 	});
+
+	test("narrow, wide-character labels keep a character each: the bar scrolls rather than show empty tabs", () => {
+		const form = formOf(question("a", { header: "数据库" }), question("b", { header: "认证" }), question("c", { header: "部署" }), question("d", { header: "日志" }));
+		for (const width of [20, 25, 30]) {
+			const bar = renderTabBar({ ...initialState(form), tab: 1 }, width, ctx);
+			expect(visibleWidth(bar)).toBeLessThanOrEqual(width);
+			expect(bar, `width ${width}: ${bar}`).toContain("□ 认");
+			// No tab is a bare mark with nothing after it.
+			expect(bar, `width ${width}: ${bar}`).not.toMatch(/[□■] {2}/);
+		}
+	});
 });
 
 describe("the help and the hint", () => {
