@@ -42,14 +42,13 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 
 	// A dismissal means the user wants the floor. Its result terminates, but pi still runs the calls
 	// the model batched after ask_user, and, as not every result of that batch terminated, calls the
-	// model once more. Every tool call is refused until the user speaks again (a new prompt, or a
-	// message typed while the run goes on).
+	// model once more. Every tool call is refused until the user speaks again: a user message enters
+	// the conversation (a new prompt, or one steered in or queued during the run). Not agent_start:
+	// pi also starts a run on its own, to retry after an error or a compaction.
 	let waitingForUser = false;
-	const userSpoke = () => {
-		waitingForUser = false;
-	};
-	pi.on("agent_start", userSpoke);
-	pi.on("input", userSpoke);
+	pi.on("message_start", (event) => {
+		if (event.message.role === "user") waitingForUser = false;
+	});
 	pi.on("tool_call", () =>
 		waitingForUser
 			? { block: true, reason: "Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user." }
