@@ -65,7 +65,8 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefi
 		controller.abort();
 	}, timeoutMs);
 	const onAbort = () => controller.abort();
-	signal?.addEventListener("abort", onAbort, { once: true });
+	if (signal?.aborted) controller.abort();
+	else signal?.addEventListener("abort", onAbort, { once: true });
 	return {
 		signal: controller.signal,
 		timedOut: () => timedOut && !signal?.aborted,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { encodeRelayReply } from "../src/codec.ts";
 import { ROW } from "../src/dialogs.ts";
 import { createFormQueue } from "../src/relay/queue.ts";
-import { ASK_CHANNEL, channelRegistry, registerChannel } from "../src/relay/registry.ts";
+import { ASK_CHANNEL, channelRegistry, getChannel, registerChannel } from "../src/relay/registry.ts";
 import { createSurface } from "../src/surface.ts";
 import { AskUserInputError, createAskUserTool, parseTimeout, timeoutProblem, type ToolHost } from "../src/tool.ts";
 import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
@@ -159,6 +159,21 @@ describe("the ask_user tool", () => {
 		expect(details.status).toBe("timed_out");
 		expect(details.answers.database?.selections).toEqual([{ value: "pg", label: "Postgres" }]);
 		expect(updates.map((u) => (u as { details: AskDetails }).details.progress?.phase)).toEqual(["opened"]);
+	});
+
+	it("asking through another session with a timeout: an abort that came first reaches the form", async () => {
+		let sawAborted: boolean | undefined;
+		registerChannel(ASK_CHANNEL, async (request, { signal }) => {
+			sawAborted = signal?.aborted;
+			return { v: RELAY_VERSION, status: "aborted", answers: {}, skipped: [], notes: [] };
+		});
+		const { collectThroughChannel } = await import("../src/surface.ts");
+		const channel = getChannel(ASK_CHANNEL);
+		if (!channel) throw new Error("no channel");
+		const aborted = AbortSignal.abort();
+		const collected = await collectThroughChannel(channel, { questions: [] }, { signal: aborted, timeoutMs: 60_000 });
+		expect(sawAborted).toBe(true);
+		expect(collected.status).toBe("aborted");
 	});
 
 	it("a reply from another session that does not fit the form is an error, never a guess", async () => {
