@@ -184,13 +184,24 @@ export function savedText(state: FormState, target: EditorTarget): string | unde
 	}
 }
 
+/**
+ * The target's unsaved draft, if it holds something the saved text does not
+ * (not blank, not the saved text). The one test of "is there a draft": what the
+ * view marks, the review lists, Submit asks about and the result reports.
+ */
+export function pendingDraftText(state: FormState, target: EditorTarget): string | undefined {
+	const key = draftKey(target);
+	const text = Object.hasOwn(state.drafts, key) ? state.drafts[key] : undefined;
+	return text !== undefined && !isBlank(text) && text !== savedText(state, target) ? text : undefined;
+}
+
 /** What the editor shows when it opens: the unsaved draft if any, else the saved text. */
 export function editorPrefill(state: FormState, target: EditorTarget): string {
-	return state.drafts[draftKey(target)] ?? savedText(state, target) ?? "";
+	return pendingDraftText(state, target) ?? savedText(state, target) ?? "";
 }
 
 export function hasDraft(state: FormState, target: EditorTarget): boolean {
-	return draftKey(target) in state.drafts;
+	return pendingDraftText(state, target) !== undefined;
 }
 
 /** Which targets of one question hold an unsaved draft: what the question view marks. */
@@ -216,10 +227,9 @@ export interface PendingDraft {
 }
 
 /**
- * The drafts that hold something the saved texts do not: not blank, not the
- * saved text. What a submit would drop and what any other ending reports.
- * In question order; within a question the free answer, the question note,
- * then the option notes in option order.
+ * Every pending draft (pendingDraftText): what a submit would drop and what
+ * any other ending reports. In question order; within a question the free
+ * answer, the question note, then the option notes in option order.
  */
 export function pendingDrafts(state: FormState): PendingDraft[] {
 	const pending: PendingDraft[] = [];
@@ -230,9 +240,8 @@ export function pendingDrafts(state: FormState): PendingDraft[] {
 			...question.options.map((_, option): EditorTarget => ({ kind: "optionNote", question: index, option })),
 		];
 		for (const target of targets) {
-			const key = draftKey(target);
-			const text = Object.hasOwn(state.drafts, key) ? state.drafts[key] : undefined;
-			if (text !== undefined && !isBlank(text) && text !== savedText(state, target)) pending.push({ target, text });
+			const text = pendingDraftText(state, target);
+			if (text !== undefined) pending.push({ target, text });
 		}
 	});
 	return pending;

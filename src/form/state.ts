@@ -346,8 +346,8 @@ function editorCancelled(state: FormState, draft: string): FormState {
 	const key = draftKey(target);
 	const drafts: Record<string, string> = { ...state.drafts };
 	delete drafts[key];
-	// A draft equal to what is saved (or empty with nothing saved) is no draft at all.
-	if (draft !== (savedText(state, target) ?? "")) drafts[key] = draft;
+	// Esc cancels: blank text, or text equal to what is saved, is no draft, and the saved text stands.
+	if (!isBlank(draft) && draft !== savedText(state, target)) drafts[key] = draft;
 	return { ...state, overlay: { kind: "none" }, drafts };
 }
 

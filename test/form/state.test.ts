@@ -6,7 +6,16 @@
 
 import { describe, expect, test } from "vitest";
 import { collect } from "../../src/form/answers.ts";
-import { canSubmit, enterArmedText, type FormState, isAnswered, missingRequired, pendingDrafts } from "../../src/form/model.ts";
+import {
+	canSubmit,
+	editorPrefill,
+	enterArmedText,
+	type FormState,
+	isAnswered,
+	missingRequired,
+	pendingDrafts,
+	questionDrafts,
+} from "../../src/form/model.ts";
 import { initialState, update } from "../../src/form/state.ts";
 import type { Collected } from "../../src/types.ts";
 import { drive, formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS, type } from "./support.ts";
@@ -532,6 +541,17 @@ describe("unconfirmed text: drafts", () => {
 		expect(collect(unchanged, "aborted").answers.scope?.selections[0]?.value).toBe("mine");
 		const blank = closeFromOutside(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("  ")], "  ");
 		expect(collect(blank, "aborted")).not.toHaveProperty("drafts");
+	});
+
+	test("Esc on blanks, or on a cleared saved note, leaves no draft: nothing is marked and the saved text stands", () => {
+		// Save a note on the question, reopen it, clear it, Esc; and blanks on Type something…, Esc.
+		const clearing = [KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace];
+		const { state } = drive(SCOPE_AND_TARGETS, ["N", ...type("keep"), KEY.enter, "N", ...clearing, KEY.escape, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("   "), KEY.escape]);
+		expect(state.drafts).toEqual({});
+		expect(questionDrafts(state, 0)).toEqual({ custom: false, questionNote: false, optionNotes: [false, false, false] });
+		expect(pendingDrafts(state)).toEqual([]);
+		expect(editorPrefill(state, { kind: "questionNote", question: 0 })).toBe("keep");
+		expect(collect({ ...state, outcome: "dismissed" }, "dismissed").notes).toEqual([{ questionId: "scope", text: "keep" }]);
 	});
 
 	test("drafts left with Esc (free answer, question note, option note) come back on dismiss, in question order", () => {
