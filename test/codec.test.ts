@@ -244,8 +244,9 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 		expect(lines[2]).toBe(
 			'features: unanswered; note on "Billing": "Stripe only"; unconfirmed note left in the editor: "maybe\\nlater"; unconfirmed note on "Billing" left in the editor: "say \\"no\\""',
 		);
-		// Longer than a saved answer may be: a draft is kept whole, never cut.
-		expect(lines[3]).toBe(`extras: unanswered; unconfirmed text left in the editor: "${"x".repeat(4001)}"`);
+		// Longer than a saved answer may be: whole in details, the first 4000 in the model's text.
+		expect(lines[3]).toBe(`extras: unanswered; unconfirmed text left in the editor: "${"x".repeat(4000)}" (+1 more characters, in details.drafts)`);
+		expect(buildDetails(FORM, collected("aborted", { drafts })).drafts?.[2]?.text).toHaveLength(4001);
 	});
 
 	it("ids that are not plain slugs are quoted so each line splits at its first colon", () => {
@@ -644,6 +645,22 @@ describe("relay reply", () => {
 		expect(decodeRelayReply(JSON.stringify(reply([{ questionId: "a", kind: "note", option: "y", text: "n" }])), { questions: strict }).ok).toBe(true);
 	});
 
+	it("with the questions known: no drafts on a submitted form, and one draft per question, kind and option", () => {
+		const questions = validForm({ questions: [{ id: "a", question: "A?", options: [{ label: "x" }, { label: "y" }] }] }).questions;
+		const submitted = { v: 1, status: "answered", answers: { a: { kind: "single", selections: [{ value: "x", label: "x" }] } }, skipped: [], notes: [] };
+		expect(decodeReplyError({ ...submitted, drafts: [{ questionId: "a", kind: "note", text: "n" }] }, { questions })).toContain(
+			'drafts: must be absent when status is "answered"',
+		);
+		const twice = [
+			{ questionId: "a", kind: "note", option: "x", text: "one" },
+			{ questionId: "a", kind: "note", text: "on the question" },
+			{ questionId: "a", kind: "note", option: "x", text: "two" },
+		];
+		expect(decodeReplyError({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [], drafts: twice }, { questions })).toContain(
+			"drafts[2]: is a second draft for the same question, kind and option",
+		);
+	});
+
 	it("rejects a reply to another request", () => {
 		expect(decodeReplyError(REPLY, { rid: "r-2" })).toContain('rid: "r-1" does not match the request\'s rid "r-2"');
 	});
@@ -869,7 +886,8 @@ const arbReplyTo = (form: AskForm): fc.Arbitrary<RelayReply> =>
 					const [option, text] = pick.noteDraft;
 					drafts.push(option ? { questionId: q.id, kind: "note", option: option.label, text } : { questionId: q.id, kind: "note", text });
 				}
-				if (drafts.length > 0) reply.drafts = [...(reply.drafts ?? []), ...drafts];
+				// A submitted form has dropped its drafts.
+				if (drafts.length > 0 && status !== "answered") reply.drafts = [...(reply.drafts ?? []), ...drafts];
 				if (outcome === "skipped") reply.skipped.push(q.id);
 				if (outcome !== "answered") return;
 				const selections: AskSelection[] = pick.chosen.map((o) => ({ value: o.value, label: o.label }));

@@ -236,9 +236,17 @@ export function checkAgainstQuestions(reply: RelayReply, questions: readonly Ask
 			issues.push({ path: `${indexPath("notes", i)}.questionId`, message: `${JSON.stringify(note.questionId)} is no question of the request (${known})` });
 		}
 	});
+	// A submitted form has dropped its drafts (the user confirmed), and a target holds one draft.
+	if (reply.status === "answered" && (reply.drafts ?? []).length > 0) {
+		issues.push({ path: "drafts", message: 'must be absent when status is "answered": a submitted form drops its drafts' });
+	}
+	const targets = new Set<string>();
 	(reply.drafts ?? []).forEach((draft, i) => {
 		const path = indexPath("drafts", i);
 		const question = byId.get(draft.questionId);
+		const target = JSON.stringify([draft.questionId, draft.kind, draft.option ?? null]);
+		if (targets.has(target)) issues.push({ path, message: "is a second draft for the same question, kind and option" });
+		targets.add(target);
 		if (!question) {
 			issues.push({ path: `${path}.questionId`, message: `${JSON.stringify(draft.questionId)} is no question of the request (${known})` });
 		} else if (draft.kind === "answer" && !question.allowOther) {

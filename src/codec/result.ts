@@ -20,6 +20,7 @@ import type {
 	QuestionOutcome,
 } from "../types.ts";
 import { sanitizeLine } from "../sanitize.ts";
+import { LIMITS } from "../types.ts";
 import { formatId, quoteExact } from "./quote.ts";
 
 /** What the tool knows besides the answers: what normalisation changed in the call. */
@@ -102,9 +103,17 @@ function questionLine(question: AskQuestion, collected: Collected): string {
 	return `${formatId(question.id)}: ${parts.join("; ")}`;
 }
 
+/**
+ * A draft is kept whole in `details`, but the model's text carries at most
+ * LIMITS.freeText of it: a huge paste the editor refused must not flood the
+ * model's context.
+ */
 function formatDraft(draft: AskDraft): string {
 	const what = draft.kind === "answer" ? "text" : draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
-	return `unconfirmed ${what} left in the editor: ${quoteExact(draft.text)}`;
+	const over = draft.text.length - LIMITS.freeText;
+	if (over <= 0) return `unconfirmed ${what} left in the editor: ${quoteExact(draft.text)}`;
+	const shown = quoteExact(draft.text.slice(0, LIMITS.freeText));
+	return `unconfirmed ${what} left in the editor: ${shown} (+${over} more characters, in details.drafts)`;
 }
 
 function formatSelection(selection: AskSelection): string {
