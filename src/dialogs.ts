@@ -72,6 +72,7 @@ async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefi
 
 /** How many answers in a row that match no row end the walk as an error. */
 const MAX_STRAY_ANSWERS = 3;
+const STRAY_PROBLEM = "⚠ That answer is not one of the rows: pick one of them.";
 
 export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> {
 	const { signal } = options;
@@ -146,15 +147,20 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 
 	async function walk(): Promise<Collected> {
 		progress("opened");
+		// Why the review is shown again, if it is: said in its title.
+		let reviewProblem: string | undefined;
 		let index = 0;
 		for (;;) {
 			if (signal?.aborted) return finish("aborted");
 
 			if (index >= questions.length) {
-				if (questions.length === 1) return finish("answered");
-				progress("review");
+				// One question submits on its answer, unless a refused text would be dropped: the review says so first.
+				if (questions.length === 1 && drafts.size === 0) return finish("answered");
+				if (reviewProblem === undefined) progress("review");
 				const rows = [ROW.submit, ROW.back, ROW.cancel];
-				const choice = await select(reviewTitle(form, answers, skipped, notes, drafts.size, options.asker), rows);
+				const title = reviewTitle(form, answers, skipped, notes, drafts.size, options.asker, reviewProblem);
+				reviewProblem = undefined;
+				const choice = await select(title, rows);
 				if (signal?.aborted) return finish("aborted");
 				if (choice === ROW.submit) return finish("answered");
 				if (choice === ROW.back) {
@@ -165,6 +171,7 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 				if (choice === undefined || choice === ROW.cancel) return finish("dismissed");
 				const stop = strayAnswer(choice);
 				if (stop) return stop;
+				reviewProblem = STRAY_PROBLEM;
 				continue;
 			}
 
@@ -181,7 +188,7 @@ export async function collectWithDialogs(ui: DialogUI, form: AskForm, options: W
 			if (!row) {
 				const stop = strayAnswer(choice);
 				if (stop) return stop;
-				problems.set(question.id, "⚠ That answer is not one of the rows: pick one of them.");
+				problems.set(question.id, STRAY_PROBLEM);
 				continue;
 			}
 			strayAnswers = 0;
@@ -332,8 +339,10 @@ function reviewTitle(
 	notes: AskNote[],
 	unsavedDrafts: number,
 	asker: string | undefined,
+	problem?: string,
 ): string {
 	const lines = [asker ? `${sanitizeLine(asker)} asks · Review your answers` : "Review your answers"];
+	if (problem) lines.push(problem);
 	for (const question of form.questions) {
 		const answer = answers[question.id];
 		const shown = answer

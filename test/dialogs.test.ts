@@ -121,6 +121,19 @@ describe("the dialog walker", () => {
 		expect(result).not.toHaveProperty("drafts");
 	});
 
+	it("one question with a refused text pending shows the review before it submits, instead of dropping it unsaid", async () => {
+		const long = "z".repeat(4001);
+		const ui = scriptedDialogs([pick(ROW.freeText), type(long), cancel, pick("1."), pick(ROW.submit)]);
+		const result = await collectWithDialogs(ui, form(db));
+		expect(ui.calls.at(-1)?.title).toContain("⚠ 1 text over the limit was not saved; Submit drops it.");
+		expect(result.status).toBe("answered");
+		expect(result).not.toHaveProperty("drafts");
+		// Without one, one question still submits on its answer.
+		const plain = scriptedDialogs([pick("1.")]);
+		expect((await collectWithDialogs(plain, form(db))).status).toBe("answered");
+		expect(plain.calls).toHaveLength(1);
+	});
+
 	it("an abort while a refused text is offered again keeps it as a draft", async () => {
 		const controller = new AbortController();
 		const long = "z".repeat(4001);
@@ -188,6 +201,7 @@ describe("the dialog walker", () => {
 		expect(result.status).toBe("answered");
 		expect(ui.calls[1]?.title).toContain("not one of the rows");
 		expect(ui.calls.map((c) => c.title.includes("Review"))).toEqual([false, false, false, true, true]);
+		expect(ui.calls[4]?.title).toContain("not one of the rows");
 	});
 
 	it("three stray answers in a row end the walk as an error naming the answer, with the answers kept", async () => {

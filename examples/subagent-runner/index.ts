@@ -43,8 +43,8 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 			child.stdout.setEncoding("utf8");
 			child.stderr.setEncoding("utf8");
 			const stopChild = () => child.kill("SIGTERM");
-			// An abort ends this tool at once and stops the child. The relay has already answered the
-			// child's open form "aborted"; whatever the child says after that is not this run's answer.
+			// An abort ends this tool at once and stops the child: whatever the child says after that is
+			// not this run's answer. (The relay's own abort closes the child's open form in the parent.)
 			let endRun = (_error: Error) => {};
 			const onAbort = () => {
 				stopChild();
