@@ -90,6 +90,8 @@ export class AskFormComponent implements Component, Focusable {
 	 * it. Any other key clears it, and the focused row is back in view.
 	 */
 	private reading = false;
+	/** While reading, the focused option is off screen (as last rendered). */
+	private focusHidden = false;
 
 	constructor(private readonly options: AskFormComponentOptions) {
 		const keys = keyNamesFrom(options.keybindings);
@@ -131,7 +133,12 @@ export class AskFormComponent implements Component, Focusable {
 		try {
 			const command = commandForKey(data, this.keyMode(), this.options.keybindings);
 			if (!command) return;
-			if (command.type !== "page") this.stopReading();
+			if (command.type !== "page") {
+				// A key that acts on the focused option while it is scrolled out of sight only brings it back.
+				const blind = this.focusHidden && ACTS_ON_FOCUS.has(command.type);
+				this.stopReading();
+				if (blind) return;
+			}
 			this.run(command, data);
 		} catch (error) {
 			this.fail(error);
@@ -153,6 +160,7 @@ export class AskFormComponent implements Component, Focusable {
 				this.ctx,
 			);
 			this.ports = frame.ports;
+			this.focusHidden = this.reading && frame.focusHidden;
 			this.cache = { width, rows, lines: frame.lines };
 			return frame.lines;
 		} catch (error) {
@@ -341,6 +349,9 @@ export class AskFormComponent implements Component, Focusable {
 }
 
 const EDITOR_MIN_WIDTH = 3;
+
+/** The commands that act on the focused option: choose (Enter), toggle (Space), a note on it. */
+const ACTS_ON_FOCUS: ReadonlySet<Command["type"]> = new Set(["choose", "toggle", "openNote"]);
 
 /** The Editor keeps to its width except on the narrowest terminals (its cursor cell); cut those lines. */
 function fitEditorLines(lines: string[], width: number): string[] {

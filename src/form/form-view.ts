@@ -35,6 +35,8 @@ export interface FormFrame {
 	lines: string[];
 	/** The scrollable regions as rendered, for PageUp/PageDown. */
 	ports: ScrollPort[];
+	/** The focused option is scrolled off screen: a key that acts on it should first bring it back. */
+	focusHidden: boolean;
 }
 
 const BODY_MIN_HEIGHT = 3;
@@ -62,17 +64,22 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const show = { asker: asker !== undefined, tabBar: tabBar !== undefined, hint: true, message: message.length };
 	const chrome = () => +show.asker + +show.tabBar + +show.hint + show.message;
 	const bodyMin = Math.min(BODY_MIN_HEIGHT, height);
+	// "Press … again" warns that the next key ends the form: it keeps its line, even at one row.
+	const armed = state.escArmed || state.enterArmed !== undefined;
 	const giveWay: (() => void)[] = [
 		() => (show.asker = false),
 		() => (show.hint = false),
 		() => (show.message = Math.min(show.message, 1)),
 		() => (show.tabBar = false),
-		() => (show.message = 0),
+		() => (show.message = armed ? Math.min(show.message, 1) : 0),
 	];
 	for (const drop of giveWay) if (height - chrome() < bodyMin) drop();
 
+	if (armed && show.message > 0 && chrome() >= height) {
+		return { lines: message.slice(0, Math.min(show.message, height)), ports: [], focusHidden: false };
+	}
 	const bodyHeight = Math.max(1, height - chrome());
-	const { lines: body, ports, spare } = renderBody(input, bodyHeight, ctx);
+	const { lines: body, ports, spare, focusHidden } = renderBody(input, bodyHeight, ctx);
 	const showRule = spare >= 1;
 	const showBlank = show.tabBar && spare >= 2;
 
@@ -83,11 +90,15 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	if (showBlank) top.push("");
 	const bottom = message.slice(0, show.message);
 	if (show.hint) bottom.push(hint);
-	return { lines: [...top, ...body, ...bottom], ports };
+	return { lines: [...top, ...body, ...bottom], ports, focusHidden: focusHidden === true };
 }
 
 /** The current view cut to `height`, and the rows of it the view will not need (see QuestionViewResult.spare). */
-function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): { lines: string[]; ports: ScrollPort[]; spare: number } {
+function renderBody(
+	input: FormFrameInput,
+	height: number,
+	ctx: ViewContext,
+): { lines: string[]; ports: ScrollPort[]; spare: number; focusHidden?: boolean } {
 	const { state, width } = input;
 	const unused = (lines: readonly string[]) => Math.max(0, height - lines.length);
 	if (state.overlay.kind === "help") {
@@ -105,7 +116,7 @@ function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): { 
 	const current = currentQuestion(state);
 	if (!current) return { lines: [], ports: [], spare: 0 };
 	const view = renderQuestionView(state, current.index, width, height, ctx, input.reading === true);
-	return { lines: view.lines, ports: view.detail ? [view.body, view.detail] : [view.body], spare: view.spare };
+	return { lines: view.lines, ports: view.detail ? [view.body, view.detail] : [view.body], spare: view.spare, focusHidden: view.focusHidden };
 }
 
 /** The question (as much as fits), what is being written, and the editor. */

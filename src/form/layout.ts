@@ -80,6 +80,8 @@ export function pushSectionLines(sections: readonly Section[], from: number, cou
 export interface Window {
 	lines: string[];
 	port: ScrollPort;
+	/** The first focused line is off screen (only while reading, in "free" mode). */
+	focusHidden: boolean;
 }
 
 /**
@@ -115,7 +117,7 @@ export function windowLines(
 ): Window {
 	const total = body.length;
 	if (total <= height) {
-		return { lines: body.slice(), port: { target, top: 0, min: 0, max: 0, page: Math.max(1, height - 1) } };
+		return { lines: body.slice(), port: { target, top: 0, min: 0, max: 0, page: Math.max(1, height - 1) }, focusHidden: false };
 	}
 	const markers = height >= 3;
 	const rows = Math.max(1, height);
@@ -139,7 +141,8 @@ export function windowLines(
 	// A page keeps one line of the last view in sight, wherever the window is.
 	const page = Math.max(1, (markers ? rows - 2 : rows) - 1);
 	const port = mode === "pinned" ? { target, top, min: lo, max: hi, page } : { target, top, min: 0, max: last, page };
-	return { lines, port };
+	const focusHidden = focus !== undefined && (focus.start < top || focus.start >= top + shown);
+	return { lines, port, focusHidden };
 }
 
 /** The smallest top whose window reaches line `end` (exclusive): 0 when the first window does, else a middle window, else the last. */

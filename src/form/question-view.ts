@@ -49,6 +49,8 @@ export interface QuestionViewResult {
 	 * under the tab bar).
 	 */
 	spare: number;
+	/** The focused row is scrolled off screen (the user is reading). */
+	focusHidden: boolean;
 }
 
 /**
@@ -86,7 +88,7 @@ export function renderQuestionView(
 ): QuestionViewResult {
 	const question = state.form.questions[index];
 	const qs = state.questions[index];
-	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 }, spare: 0 };
+	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 }, spare: 0, focusHidden: false };
 	const drafts = questionDrafts(state, index);
 	const header = questionHeader(question, qs, drafts.questionNote, width, ctx);
 	const layout =
@@ -94,7 +96,7 @@ export function renderQuestionView(
 			? sideBySideLayout(question, qs, drafts, header, width, height, ctx)
 			: stackedLayout(question, qs, drafts, header, width, height, ctx);
 	const visible = windowLines(layout.body.lines, height, qs.scroll, layout.focus, "body", width, ctx, reading ? "free" : "follow");
-	const result: QuestionViewResult = { lines: visible.lines, body: visible.port, spare: layout.spare };
+	const result: QuestionViewResult = { lines: visible.lines, body: visible.port, spare: layout.spare, focusHidden: visible.focusHidden };
 	if (layout.detail) result.detail = layout.detail;
 	return result;
 }

@@ -239,3 +239,45 @@ describe("the shortest terminals", () => {
 		}
 	});
 });
+
+describe("keys while the focused option is scrolled out of sight", () => {
+	test("Enter, Space or n only bring it back; the next one acts on it", () => {
+		const form = mount(LONG, 80, 24);
+		form.pageAll(KEY.pageUp);
+		expect(focusedRow(form.screen())).toBeUndefined();
+		form.press(KEY.enter);
+		expect(form.component.currentState.tab).toBe(0);
+		expect(form.component.currentState.questions[0]?.chosen).toEqual([]);
+		expect(focusedRow(form.screen())).toBe("❯ ○ 1. Alpha");
+		form.press(KEY.enter);
+		expect(form.component.currentState.questions[0]?.chosen).toEqual([0]);
+	});
+
+	test("while the focused option is still on screen, reading changes nothing: Enter chooses it", () => {
+		const form = mount(DEMO, 60, 16);
+		form.press(KEY.pageDown);
+		expect(focusedRow(form.screen())).toBeDefined();
+		form.press(KEY.enter);
+		expect(form.component.currentState.questions[0]?.chosen).toEqual([0]);
+	});
+});
+
+describe("'press again' warnings on the shortest terminals", () => {
+	test("the Esc warning is on screen at every height from 3 rows, and the next Esc dismisses", () => {
+		for (let rows = 3; rows <= 8; rows++) {
+			const form = mount(DEMO, 80, rows);
+			form.press(KEY.escape);
+			expect(form.screen().join("\n"), `80×${rows}`).toContain("Press esc again to dismiss the form");
+			form.press(KEY.escape);
+			expect(form.done, `80×${rows}`).toHaveBeenCalledTimes(1);
+		}
+	});
+
+	test("so is the review's Cancel warning", () => {
+		for (let rows = 3; rows <= 8; rows++) {
+			const form = mount(DEMO, 80, rows);
+			form.press(KEY.tab, KEY.tab, KEY.tab, KEY.down, KEY.enter);
+			expect(form.screen().join("\n"), `80×${rows}`).toMatch(/again to dismiss the form/);
+		}
+	});
+});
