@@ -124,6 +124,11 @@ export class AskFormComponent implements Component, Focusable {
 	}
 
 	/** The state as it is now, read-only: tests check what a key did here without reading it off the screen. */
+	/** The focused option is scrolled out of sight (as last rendered): a key acting on it only brings it back. */
+	get focusOutOfSight(): boolean {
+		return this.focusHidden;
+	}
+
 	get currentState(): FormState {
 		return this.state;
 	}
@@ -135,6 +140,8 @@ export class AskFormComponent implements Component, Focusable {
 			if (!command) return;
 			if (command.type !== "page") {
 				// A key that acts on the focused option while it is scrolled out of sight only brings it back.
+				// (Keys can arrive faster than frames: judge by the layout of the state as it is now.)
+				if (this.reading && !this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
 				const blind = this.focusHidden && ACTS_ON_FOCUS.has(command.type);
 				this.stopReading();
 				if (blind) return;

@@ -269,10 +269,10 @@ export class AnswerModel {
 		this.buffer = this.drafts.get(keyOf(target))?.text ?? this.saved(target) ?? "";
 	}
 
-	/** Esc in the editor, or the form closing under it: the text stays as a draft unless it is what is saved. */
+	/** Esc in the editor, or the form closing under it: the text stays as a draft unless it is blank or what is saved. */
 	private leaveEditor(): void {
 		const target = this.target!;
-		if (this.buffer === (this.saved(target) ?? "")) this.drafts.delete(keyOf(target));
+		if (this.buffer.trim() === "" || this.buffer === this.saved(target)) this.drafts.delete(keyOf(target));
 		else this.drafts.set(keyOf(target), { target, text: this.buffer });
 		this.overlay = "none";
 		this.target = undefined;

@@ -15,12 +15,15 @@ import { CURSOR_MARKER, visibleWidth } from "@mariozechner/pi-tui";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { AskFormComponent, formHeight } from "../../../src/form/component.ts";
+import { commandForKey } from "../../../src/form/keymap.ts";
 import type { FormState } from "../../../src/form/model.ts";
 import { plainTheme } from "../../../src/form/theme.ts";
 import type { AskForm, Collected } from "../../../src/types.ts";
 import { LIMITS } from "../../../src/types.ts";
 import { quietTui } from "../../form/fake-terminal.ts";
 import { colourTheme, piKeybindings } from "../../form/support.ts";
+
+const ACTS_ON_FOCUS: readonly string[] = ["choose", "toggle", "openNote"];
 import { arbAskForm } from "../../support/arbitraries.ts";
 import { AnswerModel, isEditorSafe, PASTE_END, PASTE_START, RAW } from "./answer-model.ts";
 
@@ -191,10 +194,11 @@ export function runSequence(form: AskForm, steps: readonly Step[], width0: numbe
 	let width = width0;
 	const { tui, terminal } = quietTui(width, rows0);
 	const results: Collected[] = [];
+	const keybindings = piKeybindings();
 	const component = new AskFormComponent({
 		tui,
 		theme: coloured ? colourTheme : plainTheme,
-		keybindings: piKeybindings(),
+		keybindings,
 		form,
 		onDone: (collected) => results.push(collected),
 	});
@@ -210,8 +214,11 @@ export function runSequence(form: AskForm, steps: readonly Step[], width0: numbe
 		}
 		// Keys that would move the Editor's cursor are not sent while it is open: the model's buffer appends only.
 		if (model.overlay === "editor" && !isEditorSafe(step.key)) return;
+		// A key that acts on the focused option while PageUp/PageDown scrolled it out of sight only brings it back.
+		const command = model.overlay === "none" ? commandForKey(step.key, "form", keybindings) : undefined;
+		const blind = component.focusOutOfSight && command !== undefined && ACTS_ON_FOCUS.includes(command.type);
 		component.handleInput(step.key);
-		model.press(step.key);
+		if (!blind) model.press(step.key);
 		const state = component.currentState;
 		checkInvariants(state, previous);
 		checkAgainstModel(state, model, where);
