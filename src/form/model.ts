@@ -67,6 +67,13 @@ export interface FormState {
 	readonly helpScroll: number;
 	/** What was typed in the editor and not saved, by draftKey(target). */
 	readonly drafts: Readonly<Record<string, string>>;
+	/**
+	 * The Submit tab has been shown. From then on, answering a question moves
+	 * on to the required questions still missing, else back to Submit: the
+	 * optional ones the review already listed as skipped are not pressed on
+	 * the user again.
+	 */
+	readonly reviewed: boolean;
 	/** Esc was pressed once on the form; the next Esc dismisses, any other key disarms. */
 	readonly escArmed: boolean;
 	/**

@@ -97,6 +97,7 @@ export function initialState(form: AskForm): FormState {
 		overlay: { kind: "none" },
 		helpScroll: 0,
 		drafts: {},
+		reviewed: false,
 		escArmed: false,
 		enterArmed: undefined,
 		message: undefined,
@@ -105,6 +106,11 @@ export function initialState(form: AskForm): FormState {
 }
 
 export function update(state: FormState, action: Action): FormState {
+	const next = step(state, action);
+	return next !== state && !next.reviewed && isSubmitTab(next) ? { ...next, reviewed: true } : next;
+}
+
+function step(state: FormState, action: Action): FormState {
 	if (state.outcome !== undefined) return state;
 	const base =
 		state.escArmed || state.enterArmed || state.message ? { ...state, escArmed: false, enterArmed: undefined, message: undefined } : state;
@@ -233,8 +239,9 @@ function skip(state: FormState): FormState {
 
 /**
  * After answering or skipping question `from`: one question submits; otherwise
- * go to the next pending question, else to the Submit tab with Submit focused
- * (not the row the user came back from, which would lead back to it).
+ * go to the next pending question (once the review has been seen, the next
+ * pending required one), else to the Submit tab with Submit focused (not the
+ * row the user came back from, which would lead back to it).
  */
 function advance(state: FormState, from: number): FormState {
 	const count = state.form.questions.length;
@@ -242,7 +249,8 @@ function advance(state: FormState, from: number): FormState {
 	for (let step = 1; step < count; step++) {
 		const next = (from + step) % count;
 		const qs = state.questions[next];
-		if (qs && isPending(qs)) return { ...state, tab: next };
+		const required = state.form.questions[next]?.required === true;
+		if (qs && isPending(qs) && (required || !state.reviewed)) return { ...state, tab: next };
 	}
 	return { ...withReview(state, submitRow(state)), tab: count };
 }

@@ -511,6 +511,24 @@ const OPTIONAL_PAIR = formOf(
 	question("b", { header: "B", required: false, options: [option("Yes"), option("No")] }),
 );
 
+describe("where answering leads", () => {
+	const REQUIRED_REQUIRED_OPTIONAL = formOf(question("a", { header: "A" }), question("b", { header: "B" }), question("c", { header: "C", required: false }));
+
+	test("before the review has been seen, to the next question still open, optional ones included", () => {
+		const { state } = drive(REQUIRED_REQUIRED_OPTIONAL, [KEY.enter, KEY.enter]);
+		expect(state.tab).toBe(2);
+	});
+
+	test("once it has been seen, to the required questions still missing, then back to Submit, focused", () => {
+		// Answer A; Tab past B and C to Submit; Enter: "Answer B first" takes the form to B; answer it.
+		const { state } = drive(REQUIRED_REQUIRED_OPTIONAL, [KEY.enter, KEY.tab, KEY.tab, KEY.enter, KEY.enter]);
+		expect(state.reviewed).toBe(true);
+		expect(state.tab).toBe(3);
+		expect(state.review.focus).toBe(3);
+		expect(update(state, { type: "choose" }).outcome).toBe("answered");
+	});
+});
+
 describe("unconfirmed text: drafts", () => {
 	test("text left in the open editor when the form closes from outside is a draft: the committed choice stays the answer", () => {
 		// Choose Medium, come back, open Type something…, type, and time out.

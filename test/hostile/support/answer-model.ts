@@ -102,6 +102,8 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 export class AnswerModel {
 	tab = 0;
+	/** The Submit tab has been shown. */
+	private reviewed = false;
 	reviewFocus: number;
 	overlay: "none" | "help" | "editor" = "none";
 	target: Target | undefined;
@@ -129,6 +131,12 @@ export class AnswerModel {
 	// ── Keys ───────────────────────────────────────────────────────────────
 
 	press(raw: string): void {
+		this.pressKey(raw);
+		// Once the Submit tab has been shown, answering moves on only to required questions.
+		if (this.tab === this.form.questions.length) this.reviewed = true;
+	}
+
+	private pressKey(raw: string): void {
 		if (this.outcome) return;
 		if (raw === RAW.ctrlC) return this.abort();
 		if (this.overlay === "editor") return this.editorKey(raw);
@@ -244,7 +252,7 @@ export class AnswerModel {
 		if (count === 1) return this.submit();
 		for (let step = 1; step < count; step++) {
 			const i = (from + step) % count;
-			if (!this.answered(i) && !this.questions[i]!.skipped) {
+			if (!this.answered(i) && !this.questions[i]!.skipped && (this.form.questions[i]!.required || !this.reviewed)) {
 				this.tab = i;
 				return;
 			}
