@@ -116,7 +116,7 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 			DB_LINE,
 			"features: unanswered",
 			"extras: unanswered",
-			"Do not assume answers to the unanswered questions: stop and wait for the user to tell you how to go on.",
+			"The user did not submit: do not assume answers or act on the ones given; stop and wait for the user to tell you how to go on.",
 		]);
 	});
 
@@ -183,7 +183,7 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 		expect(lines.slice(4)).toEqual([
 			'Note: Dropped the option "Other" from question db: the free-text row is added automatically.',
 			"Note: two lines",
-			"Do not assume answers to the unanswered questions: stop and wait for the user to tell you how to go on.",
+			"The user did not submit: do not assume answers or act on the ones given; stop and wait for the user to tell you how to go on.",
 		]);
 	});
 

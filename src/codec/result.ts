@@ -73,7 +73,7 @@ function closingSentence(collected: Collected): string | undefined {
 		case "answered":
 			return undefined;
 		case "dismissed":
-			return "Do not assume answers to the unanswered questions: stop and wait for the user to tell you how to go on.";
+			return "The user did not submit: do not assume answers or act on the ones given; stop and wait for the user to tell you how to go on.";
 		case "aborted":
 			return "The user did not finish: do not assume answers to the unanswered questions.";
 		case "no_ui":
