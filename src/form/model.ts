@@ -214,6 +214,8 @@ export function hasDraft(state: FormState, target: EditorTarget): boolean {
 /** Which targets of one question hold an unsaved draft: what the question view marks. */
 export interface QuestionDrafts {
 	readonly custom: boolean;
+	/** The free answer's draft text, shown in the detail of the "Type something…" row. */
+	readonly customText: string | undefined;
 	readonly questionNote: boolean;
 	/** By option index. */
 	readonly optionNotes: readonly boolean[];
@@ -223,6 +225,7 @@ export function questionDrafts(state: FormState, index: number): QuestionDrafts 
 	const question = state.form.questions[index];
 	return {
 		custom: hasDraft(state, { kind: "custom", question: index }),
+		customText: pendingDraftText(state, { kind: "custom", question: index }),
 		questionNote: hasDraft(state, { kind: "questionNote", question: index }),
 		optionNotes: question ? question.options.map((_, option) => hasDraft(state, { kind: "optionNote", question: index, option })) : [],
 	};

@@ -131,9 +131,9 @@ function sideBySideLayout(
 	const paneWidth = width - listWidth - SEPARATOR.length;
 	const list = new LineBuffer();
 	const range = pushOptionRows(question, qs, draftPending, listWidth, false, list, ctx);
-	const sections = detailSections(question, qs, qs.focus, paneWidth, ctx);
+	const sections = detailSections(question, qs, qs.focus, paneWidth, ctx, draftPending.customText);
 	let tallest = 0;
-	for (let row = 0; row < rowCount(question); row++) tallest = Math.max(tallest, sectionsHeight(detailSections(question, qs, row, paneWidth, ctx)));
+	for (let row = 0; row < rowCount(question); row++) tallest = Math.max(tallest, sectionsHeight(detailSections(question, qs, row, paneWidth, ctx, draftPending.customText)));
 	const headerHeight = sectionsHeight(header);
 	const spare = spareRows(height, headerHeight + Math.max(list.length, tallest));
 	const gap = spare !== undefined && spare >= 1;
@@ -358,15 +358,22 @@ function naturalListWidth(question: AskQuestion, qs: QuestionState, draftPending
 // ── The detail pane ────────────────────────────────────────────────────────
 
 /** Beside the list: the option's label, description, preview and note; for the "Type something…" row, the free answer. */
-function detailSections(question: AskQuestion, qs: QuestionState, row: number, width: number, ctx: ViewContext): Section[] {
+function detailSections(question: AskQuestion, qs: QuestionState, row: number, width: number, ctx: ViewContext, customDraft?: string): Section[] {
 	const { theme, fit } = ctx;
 	const option = question.options[row];
 	if (!option) {
-		if (qs.customText === undefined) return [{ fitted: fit.wrap(`Write your own answer: ${ctx.keys.choose}`, width), style: theme.muted }];
-		return [
-			{ fitted: fit.wrap("Your answer:", width), style: theme.muted },
-			{ fitted: fit.wrap(qs.customText, width), style: theme.text },
-		];
+		const sections: Section[] =
+			qs.customText === undefined
+				? [{ fitted: fit.wrap(`Write your own answer: ${ctx.keys.choose}`, width), style: theme.muted }]
+				: [
+						{ fitted: fit.wrap("Your answer:", width), style: theme.muted },
+						{ fitted: fit.wrap(qs.customText, width), style: theme.text },
+					];
+		if (customDraft !== undefined) {
+			sections.push({ fitted: fit.wrap("Your draft, not saved:", width), style: theme.warning });
+			sections.push({ fitted: fit.wrap(customDraft, width), style: theme.text });
+		}
+		return sections;
 	}
 	const sections: Section[] = [{ fitted: fit.wrap(option.label, width), style: (s) => theme.bold(s) }];
 	if (option.description !== undefined) sections.push({ fitted: fit.wrap(option.description, width), style: theme.text });

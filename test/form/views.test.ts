@@ -67,6 +67,18 @@ describe("the question view", () => {
 		expect(questionLines(state, 60).slice(2)).toEqual(["  ☐ 1. Linux", "❯ ☑ 2. macOS", "  ☐ 3. Windows", "  ☐ 4. Type something…"]);
 	});
 
+	test("side by side, the Type something… row's pane shows the saved answer and, apart, the unsaved draft", () => {
+		// Save "mine", reopen, add to it, Esc: the row is marked, and the pane says which text is which.
+		const twoQuestions = formOf(...DESCRIBED.questions, question("other"));
+		const { state } = drive(twoQuestions, ["3", KEY.enter, ...type("mine"), KEY.enter, KEY.left, "3", KEY.enter, ...type(" and more"), KEY.escape]);
+		const text = questionLines({ ...state, tab: 0 }, 120).join("\n");
+		expect(text).toContain("(draft)");
+		expect(text).toMatch(/│ Your answer:/);
+		expect(text).toMatch(/│ mine\b/);
+		expect(text).toMatch(/│ Your draft, not saved:/);
+		expect(text).toMatch(/│ mine and more/);
+	});
+
 	test("the Type something… row shows the saved free answer, on one line", () => {
 		const { state } = drive(SCOPE_AND_TARGETS, ["4", KEY.enter, ...type("first line"), KEY.shiftEnter, ...type("second"), KEY.enter, KEY.left]);
 		expect(questionLines(state, 60)).toContain("❯ ● 4. “first line second”");
