@@ -34,9 +34,9 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 		async execute(_toolCallId, params, signal, _onUpdate, ctx) {
 			const agent = String(params.agent);
 			const args = [...piArgs(), "--mode", "rpc", "--no-session", "-e", ASK_USER_EXTENSION, ...extraArgs()];
-			const relay = createChildRelay({ asker: agent, ui: ctx.hasUI ? ctx.ui : undefined, signal }); // ← 1
+			const relay = createChildRelay({ asker: agent, ui: ctx.hasUI ? ctx.ui : undefined, signal }); // the relay for this child
 			const child = spawn(piCommand(), args, {
-				env: { ...process.env, ...relayEnvironment() }, // ← 2
+				env: { ...process.env, ...relayEnvironment() }, // ← 1
 				stdio: ["pipe", "pipe", "pipe"],
 			});
 			// Decoded as a stream: a character split between two reads must not become U+FFFD.
@@ -82,7 +82,8 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 							if (typeof parsed !== "object" || parsed === null) continue;
 							const message = parsed as { type?: string; messages?: unknown[] };
 							if (message.type === "extension_ui_request") {
-								relay.handle(message).then((response) => response && send(response), () => {}); // ← 3
+								// handle() never rejects: a broken request or a failing dialog is answered "cancelled".
+								void relay.handle(message).then((response) => response && send(response)); // ← 2
 							} else if (message.type === "agent_end") {
 								resolve(outcomeOf(message.messages ?? []));
 							}
@@ -98,7 +99,7 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 					...(answer.endedByTool ? { terminate: true } : {}),
 				};
 			} finally {
-				relay.dispose(); // ← closes any form the child still had open
+				relay.dispose(); // ← 3: closes any form the child still had open
 				signal?.removeEventListener("abort", onAbort);
 				child.stdin.end();
 				stopChild();
