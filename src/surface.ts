@@ -48,8 +48,9 @@ export function createSurface(ctx: SurfaceContext, queue: FormQueue, relayEnv: R
 /** The UIs know one signal: the run's abort or the timeout, whichever comes first. */
 async function collectInTime(ctx: SurfaceContext, relayEnv: RelayEnvironment, form: AskForm, options: AskOptions): Promise<Collected> {
 	const deadline = withTimeout(options.signal, options.timeoutMs);
+	const endsAt = options.timeoutMs ? Date.now() + options.timeoutMs : undefined;
 	try {
-		const collected = await collectHere(ctx, relayEnv, form, { ...options, signal: deadline.signal });
+		const collected = await collectHere(ctx, relayEnv, form, { ...options, signal: deadline.signal }, endsAt);
 		return collected.status === "aborted" && deadline.timedOut() ? { ...collected, status: "timed_out" } : collected;
 	} finally {
 		deadline.clear();
@@ -78,10 +79,11 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefi
 }
 
 
-async function collectHere(ctx: SurfaceContext, relayEnv: RelayEnvironment, form: AskForm, options: AskOptions): Promise<Collected> {
+/** `endsAt`: when the time to answer runs out (epoch ms), for the form's countdown. */
+async function collectHere(ctx: SurfaceContext, relayEnv: RelayEnvironment, form: AskForm, options: AskOptions, endsAt?: number): Promise<Collected> {
 	if (!ctx.hasUI) return emptyCollected("no_ui");
 	const { signal, asker, onProgress } = options;
-	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort() });
+	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort(), deadline: endsAt });
 	if (fromForm) return fromForm;
 	// custom() showed nothing: an RPC host.
 	if (relayEnv.relay) return collectThroughParent(ctx, form, options);

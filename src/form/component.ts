@@ -45,6 +45,8 @@ export interface AskFormComponentOptions {
 	onProgress?: (progress: AskProgress, partial: PartialAnswers) => void;
 	/** pi's interrupt key was pressed; the form closes as "aborted" right after. */
 	onInterrupt?: () => void;
+	/** When the time to answer runs out (epoch ms): the hint line counts down to it. */
+	deadline?: number;
 }
 
 /**
@@ -79,7 +81,9 @@ export class AskFormComponent implements Component, Focusable {
 	private readonly ctx: ViewContext;
 	private readonly table: KeyHelp[];
 	private readonly editorTheme: EditorTheme;
-	private cache: { width: number; rows: number; lines: string[] } | undefined;
+	private cache: { width: number; rows: number; timeLeft: string | undefined; lines: string[] } | undefined;
+	/** Redraws the countdown once a second while there is a deadline. */
+	private ticker: ReturnType<typeof setInterval> | undefined;
 	private lastWidth: number | undefined;
 	private ports: ScrollPort[] = [];
 	private closed = false;
@@ -109,6 +113,10 @@ export class AskFormComponent implements Component, Focusable {
 			},
 		};
 		this.state = initialState(options.form);
+		if (options.deadline !== undefined) {
+			this.ticker = setInterval(() => options.tui.requestRender(), 1000);
+			this.ticker.unref?.();
+		}
 		this.report("opened");
 	}
 
@@ -155,7 +163,8 @@ export class AskFormComponent implements Component, Focusable {
 	render(width: number): string[] {
 		const rows = this.options.tui.terminal.rows;
 		const cache = this.cache;
-		if (cache && cache.width === width && (this.closed || cache.rows === rows)) return cache.lines;
+		const timeLeft = this.options.deadline === undefined ? undefined : formatTimeLeft(this.options.deadline - Date.now());
+		if (cache && cache.width === width && (this.closed || (cache.rows === rows && cache.timeLeft === timeLeft))) return cache.lines;
 		if (this.closed) return [];
 		this.lastWidth = width;
 		try {
@@ -163,12 +172,12 @@ export class AskFormComponent implements Component, Focusable {
 			// render it at 3 at least, and cut its lines to the real width.
 			const editorLines = this.editor ? fitEditorLines(this.editor.render(Math.max(EDITOR_MIN_WIDTH, width)), width) : undefined;
 			const frame = renderForm(
-				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines, reading: this.reading },
+				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines, reading: this.reading, timeLeft },
 				this.ctx,
 			);
 			this.ports = frame.ports;
 			this.focusHidden = this.reading && frame.focusHidden;
-			this.cache = { width, rows, lines: frame.lines };
+			this.cache = { width, rows, timeLeft, lines: frame.lines };
 			return frame.lines;
 		} catch (error) {
 			this.fail(error);
@@ -188,7 +197,13 @@ export class AskFormComponent implements Component, Focusable {
 
 	dispose(): void {
 		this.closed = true;
+		this.stopTicker();
 		this.editor = undefined;
+	}
+
+	private stopTicker(): void {
+		if (this.ticker !== undefined) clearInterval(this.ticker);
+		this.ticker = undefined;
 	}
 
 	// ── Input ──────────────────────────────────────────────────────────────
@@ -339,6 +354,7 @@ export class AskFormComponent implements Component, Focusable {
 	private finish(status: AskStatus, error?: string): void {
 		if (this.closed) return;
 		this.closed = true;
+		this.stopTicker();
 		const collected = collect(this.state, status);
 		if (error !== undefined) collected.error = error;
 		this.editor = undefined;
@@ -353,6 +369,15 @@ export class AskFormComponent implements Component, Focusable {
 		}
 		this.finish("error", `The form failed: ${errorText(error)}`);
 	}
+}
+
+/** "⏱ 4:32 left", "⏱ 0:05 left": whole seconds, rounded up, never below zero. */
+export function formatTimeLeft(ms: number): string {
+	const seconds = Math.max(0, Math.ceil(ms / 1000));
+	const minutes = Math.floor(seconds / 60);
+	const hours = Math.floor(minutes / 60);
+	const ss = String(seconds % 60).padStart(2, "0");
+	return hours > 0 ? `⏱ ${hours}:${String(minutes % 60).padStart(2, "0")}:${ss} left` : `⏱ ${minutes}:${ss} left`;
 }
 
 const EDITOR_MIN_WIDTH = 3;

@@ -29,6 +29,8 @@ export interface FormFrameInput {
 	 * (see renderQuestionView).
 	 */
 	reading?: boolean;
+	/** The time left to answer, e.g. "⏱ 4:32 left", when the form has a time limit: it leads the hint line. */
+	timeLeft?: string;
 }
 
 export interface FormFrame {
@@ -59,7 +61,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const asker = input.asker !== undefined ? theme.muted(fit.line(`Asked by ${input.asker}`, width).text) : undefined;
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
-	const hint = renderHintLine(state, table, width, ctx);
+	const hint = renderHintLine(state, table, width, ctx, input.timeLeft);
 
 	const show = { asker: asker !== undefined, tabBar: tabBar !== undefined, hint: true, message: message.length };
 	const chrome = () => +show.asker + +show.tabBar + +show.hint + show.message;

@@ -33,7 +33,8 @@ function skipIds(question: AskQuestion): KeyHelpId[] {
 	return question.required ? [] : ["skip"];
 }
 
-export function renderHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext): string {
+/** `lead`: shown first, before the keys, whenever it fits (the time left to answer). */
+export function renderHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): string {
 	const { theme, fit } = ctx;
 	const items: { text: string; keysLength: number; id: KeyHelpId }[] = [];
 	for (const id of hintIds(state)) {
@@ -44,6 +45,11 @@ export function renderHintLine(state: FormState, table: readonly KeyHelp[], widt
 	const helpWidth = help ? fit.measure(help.text) + SEPARATOR.length : 0;
 	let line = "";
 	let used = 0;
+	if (lead !== undefined) {
+		const cut = fit.line(lead, width);
+		line += theme.warning(cut.text);
+		used += cut.width;
+	}
 	for (const item of items) {
 		if (item === help) continue;
 		const itemWidth = fit.measure(item.text);

@@ -26,6 +26,8 @@ export interface FormOptions {
 	onProgress?: (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) => void;
 	/** The user pressed pi's interrupt/clear key (ctrl+c by default): the tool aborts the run. */
 	onInterrupt?: () => void;
+	/** When the time to answer runs out (epoch ms): shown as a countdown. */
+	deadline?: number;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function showAskForm(
 					onDone: finish,
 					onProgress: options.onProgress,
 					onInterrupt: options.onInterrupt,
+					deadline: options.deadline,
 				});
 			} catch (error) {
 				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));

@@ -295,6 +295,28 @@ describe("ask_user in the TUI", () => {
 });
 
 describe("settings", () => {
+	it("with a time limit, the form counts down in its hint line", async () => {
+		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), env: { PI_ASK_USER_TIMEOUT: "90" } });
+		tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40 });
+		await tui.waitFor("scripted");
+		await tui.type(ASK);
+		await tui.send("Enter");
+		const timeLeft = (screen: string) => /⏱ (\d+:\d\d) left · /.exec(screen)?.[1];
+		const first = timeLeft(await tui.waitFor("Which database"));
+		expect(first).toMatch(/^1:[0-3]\d$/);
+		await tui.waitFor(function countedDown(screen) {
+			const now = timeLeft(screen);
+			return now !== undefined && now < (first ?? "");
+		}, 5_000);
+		await tui.send("Enter");
+		await tui.waitFor("What should the command");
+		await tui.send("Enter");
+		await tui.waitFor("Review your answers");
+		await tui.send("Enter");
+		await tui.waitFor(QUOTE_PREFIX);
+		expect(onlyAskResult(piEnv).details.status).toBe("answered");
+	});
+
 	it("a timeout that can't be used is named in a warning at start-up, and the form then waits without a limit", async () => {
 		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) });
 		tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: ["--ask-user-timeout", "soon"] });

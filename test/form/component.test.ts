@@ -6,7 +6,7 @@
 
 import { CURSOR_MARKER, setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import { AskFormComponent, type AskFormComponentOptions, formHeight } from "../../src/form/component.ts";
+import { AskFormComponent, type AskFormComponentOptions, formatTimeLeft, formHeight } from "../../src/form/component.ts";
 import { plainTheme } from "../../src/form/theme.ts";
 import type { AskForm, AskProgress, Collected } from "../../src/types.ts";
 import { quietTui } from "./fake-terminal.ts";
@@ -312,5 +312,40 @@ describe("rendering", () => {
 		expect(form.component.focused).toBe(true);
 		expect(form.component.currentState.questions[1]?.customText).toContain("中文");
 		form.tui.stop();
+	});
+});
+
+describe("a time limit", () => {
+	test("the hint line counts down to the deadline, redrawn once a second, and the ticking stops when the form closes", () => {
+		vi.useFakeTimers();
+		try {
+			vi.setSystemTime(1_000_000);
+			const form = mount(ONE_QUESTION, { deadline: 1_000_000 + 65_000 });
+			const requested = vi.spyOn(form.tui, "requestRender");
+			expect(form.screen().at(-1)).toMatch(/^⏱ 1:05 left · ↑↓ move/);
+			vi.advanceTimersByTime(5_000);
+			expect(requested).toHaveBeenCalledTimes(5);
+			expect(form.screen().at(-1)).toMatch(/^⏱ 1:00 left · /);
+			vi.advanceTimersByTime(120_000);
+			expect(form.screen().at(-1)).toMatch(/^⏱ 0:00 left · /);
+			form.press(KEY.enter);
+			expect(onlyResult(form.done).status).toBe("answered");
+			requested.mockClear();
+			vi.advanceTimersByTime(10_000);
+			expect(requested).not.toHaveBeenCalled();
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	test("without one, there is no countdown", () => {
+		expect(mount().screen().at(-1)).toMatch(/^↑↓ move/);
+	});
+
+	test("the time left reads as minutes and seconds, hours when it is that long, rounded up, never negative", () => {
+		expect(formatTimeLeft(65_000)).toBe("⏱ 1:05 left");
+		expect(formatTimeLeft(4_001)).toBe("⏱ 0:05 left");
+		expect(formatTimeLeft(-3_000)).toBe("⏱ 0:00 left");
+		expect(formatTimeLeft(3_600_000 + 61_000)).toBe("⏱ 1:01:01 left");
 	});
 });
