@@ -223,13 +223,48 @@ function edges(tree: Tree): { parent: Record<string, unknown> | unknown[]; key: 
 	return out;
 }
 
-/** A copy, so that surgery never reaches the shared constants (nor makes a cycle through them). */
+/**
+ * A copy, so that surgery never reaches the shared constants (nor makes a
+ * cycle through them). structuredClone gives up on the 5,000-deep constants
+ * (it recurses); those are copied without recursion instead — handing back
+ * the constant itself let a cut add it inside itself, and the next walk of
+ * the tree never ended.
+ */
 function copy<T>(value: T): T {
 	try {
 		return structuredClone(value);
 	} catch {
-		return value;
+		return copyPlainData(value) as T;
 	}
+}
+
+/** Arrays and plain objects copied iteratively (shared and cyclic references kept as such); anything else as is. */
+function copyPlainData(value: unknown): unknown {
+	const shell = (node: unknown): Record<string, unknown> | unknown[] | undefined =>
+		Array.isArray(node) ? new Array(node.length) : isPlainObject(node) ? (Object.getPrototypeOf(node) === null ? Object.create(null) : {}) : undefined;
+	const root = shell(value);
+	if (root === undefined) return value;
+	const copies = new Map<unknown, unknown>([[value, root]]);
+	const pending: [Record<string, unknown>, Record<string, unknown>][] = [[value as Record<string, unknown>, root as Record<string, unknown>]];
+	while (pending.length > 0) {
+		const [from, to] = pending.pop()!;
+		for (const key of Object.keys(from)) {
+			const child = from[key];
+			let copied = copies.get(child);
+			if (copied === undefined) {
+				const childShell = shell(child);
+				if (childShell === undefined) copied = child;
+				else {
+					copied = childShell;
+					copies.set(child, childShell);
+					pending.push([child as Record<string, unknown>, childShell as Record<string, unknown>]);
+				}
+			}
+			// defineProperty: an own "__proto__" stays a property, as in the original.
+			Object.defineProperty(to, key, { value: copied, enumerable: true, writable: true, configurable: true });
+		}
+	}
+	return root;
 }
 
 /** Applies the cuts to a deep copy of `tree`, in order. */
