@@ -223,9 +223,10 @@ export interface QuestionDrafts {
 
 export function questionDrafts(state: FormState, index: number): QuestionDrafts {
 	const question = state.form.questions[index];
+	const customText = pendingDraftText(state, { kind: "custom", question: index });
 	return {
-		custom: hasDraft(state, { kind: "custom", question: index }),
-		customText: pendingDraftText(state, { kind: "custom", question: index }),
+		custom: customText !== undefined,
+		customText,
 		questionNote: hasDraft(state, { kind: "questionNote", question: index }),
 		optionNotes: question ? question.options.map((_, option) => hasDraft(state, { kind: "optionNote", question: index, option })) : [],
 	};

@@ -131,9 +131,10 @@ function sideBySideLayout(
 	const paneWidth = width - listWidth - SEPARATOR.length;
 	const list = new LineBuffer();
 	const range = pushOptionRows(question, qs, draftPending, listWidth, false, list, ctx);
-	const sections = detailSections(question, qs, qs.focus, paneWidth, ctx, draftPending.customText);
-	let tallest = 0;
-	for (let row = 0; row < rowCount(question); row++) tallest = Math.max(tallest, sectionsHeight(detailSections(question, qs, row, paneWidth, ctx, draftPending.customText)));
+	// Every row's detail, once: the focused one is shown, the tallest sizes the layout.
+	const details = Array.from({ length: rowCount(question) }, (_, row) => detailSections(question, qs, row, paneWidth, ctx, draftPending.customText));
+	const sections = details[qs.focus] ?? [];
+	const tallest = Math.max(0, ...details.map(sectionsHeight));
 	const headerHeight = sectionsHeight(header);
 	const spare = spareRows(height, headerHeight + Math.max(list.length, tallest));
 	const gap = spare !== undefined && spare >= 1;
@@ -171,9 +172,10 @@ function stackedLayout(
 	const { fit } = ctx;
 	const list = new LineBuffer();
 	const range = pushOptionRows(question, qs, draftPending, width, true, list, ctx);
-	const preview = stackedPreview(question, qs.focus, width, ctx);
-	let tallest = 0;
-	for (let row = 0; row < question.options.length; row++) tallest = Math.max(tallest, sectionsHeight(stackedPreview(question, row, width, ctx)));
+	// Every option's preview, once: the focused one is shown, the tallest sizes the layout.
+	const previews = question.options.map((_, row) => stackedPreview(question, row, width, ctx));
+	const preview = previews[qs.focus] ?? [];
+	const tallest = Math.max(0, ...previews.map(sectionsHeight));
 	const headerHeight = sectionsHeight(header);
 	const spare = spareRows(height, headerHeight + list.length + tallest);
 	const gap = spare !== undefined && spare >= 1;

@@ -158,7 +158,7 @@ export function createChildRelay(options: ChildRelayOptions): ChildRelay {
 		async handle(message) {
 			if (disposed) return undefined;
 			const request = asUIRequest(message);
-			if (!request || request === MALFORMED) return undefined;
+			if (!request) return undefined;
 			const cancelled: ExtensionUIResponse = { type: "extension_ui_response", id: request.id, cancelled: true };
 			// A dialog waits for its answer; the other requests (notify, status, widgets) are fire-and-forget.
 			const answerIfDialog = () => (DIALOGS.has(request.method) ? written(cancelled) : undefined);
@@ -234,21 +234,19 @@ function duplicateIndex(choices: string[], index: number): number {
 	return count;
 }
 
-/** A dialog request too broken to show; its id is still answered, so the child does not wait forever. */
-const MALFORMED = Symbol("malformed");
-
 /**
  * The message as a UI request: undefined when it is not one (other RPC
- * output), MALFORMED for a request without a usable id or method, and
+ * output) or has no usable id or method (nothing can be answered), and
  * `{ malformed, id, method }` when a field has the wrong type (it can't be
- * shown, but a dialog can still be answered).
+ * shown, but a dialog can still be answered, so the child does not wait
+ * forever).
  */
-function asUIRequest(message: unknown): ExtensionUIRequest | typeof MALFORMED | { malformed: true; id: string; method: string } | undefined {
+function asUIRequest(message: unknown): ExtensionUIRequest | { malformed: true; id: string; method: string } | undefined {
 	if (typeof message !== "object" || message === null) return undefined;
 	const candidate = message as Record<keyof ExtensionUIRequest, unknown>;
 	if (candidate.type !== "extension_ui_request") return undefined;
 	const { id, method } = candidate;
-	if (typeof id !== "string" || typeof method !== "string") return MALFORMED;
+	if (typeof id !== "string" || typeof method !== "string") return undefined;
 	const optionalStrings = [candidate.title, candidate.message, candidate.placeholder, candidate.prefill, candidate.notifyType];
 	const wellFormed =
 		optionalStrings.every((field) => field === undefined || typeof field === "string") &&

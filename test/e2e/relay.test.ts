@@ -20,7 +20,7 @@ import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import {
 	childAsks,
 	createRelayPiEnv,
-	expectNoProcessesLeft,
+	endPiTest,
 	killSubagent,
 	modelCalled,
 	parentDelegates,
@@ -36,16 +36,11 @@ let tui: TmuxPi | undefined;
 let rpc: RpcPi | undefined;
 
 afterEach(async () => {
-	await tui?.kill();
-	await rpc?.close();
-	try {
-		if (piEnv) await expectNoProcessesLeft(piEnv);
-	} finally {
-		piEnv?.cleanup();
-		tui = undefined;
-		rpc = undefined;
-		piEnv = undefined;
-	}
+	const started = { tui, rpc, piEnv };
+	tui = undefined;
+	rpc = undefined;
+	piEnv = undefined;
+	await endPiTest(started);
 });
 
 /** The parent's prompt: its model hands the task(s) to `subagent`. */

@@ -20,7 +20,7 @@ import { runHeadless } from "../support/headless.ts";
 import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
-import { childAsks, createRelayPiEnv, expectNoProcessesLeft, parentDelegates } from "../support/subagents.ts";
+import { childAsks, createRelayPiEnv, endPiTest, parentDelegates } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let renamedPi: PiCommand;
@@ -33,16 +33,11 @@ beforeAll(async () => {
 }, 300_000);
 
 afterEach(async () => {
-	await tui?.kill();
-	await rpc?.close();
-	try {
-		if (piEnv) await expectNoProcessesLeft(piEnv);
-	} finally {
-		piEnv?.cleanup();
-		tui = undefined;
-		rpc = undefined;
-		piEnv = undefined;
-	}
+	const started = { tui, rpc, piEnv };
+	tui = undefined;
+	rpc = undefined;
+	piEnv = undefined;
+	await endPiTest(started);
 });
 
 /** Starts the renamed pi's TUI in a `cols`×`rows` terminal, says `prompt`, and waits for `firstQuestion`. */

@@ -30,15 +30,36 @@ afterEach(async () => {
 	piEnv = undefined;
 });
 
-/** Starts pi in a `cols`×`rows` terminal, says ASK, and waits for the form to show `firstQuestion`. */
-async function openForm(args: unknown, firstQuestion: string, size = { cols: 100, rows: 40 }) {
-	piEnv = createPiEnv({ script: askScript(args) });
-	tui = await TmuxPi.start(piEnv, size);
+interface StartOptions {
+	env?: Record<string, string>;
+	extraArgs?: string[];
+}
+
+/** Starts pi (whose model asks `args` on ASK) in a `cols`×`rows` terminal and waits for its start-up screen. */
+async function startPi(args: unknown, size = { cols: 100, rows: 40 }, options: StartOptions = {}) {
+	piEnv = createPiEnv({ script: askScript(args), ...(options.env ? { env: options.env } : {}) });
+	tui = await TmuxPi.start(piEnv, { ...size, ...(options.extraArgs ? { extraArgs: options.extraArgs } : {}) });
 	await tui.waitFor("scripted");
-	await tui.type(ASK);
-	await tui.send("Enter");
-	await tui.waitFor(firstQuestion);
 	return { env: piEnv, screen: tui };
+}
+
+/** startPi, then says ASK and waits for the form to show `firstQuestion`. */
+async function openForm(args: unknown, firstQuestion: string, size = { cols: 100, rows: 40 }, options: StartOptions = {}) {
+	const { env, screen } = await startPi(args, size, options);
+	await screen.type(ASK);
+	await screen.send("Enter");
+	const form = await screen.waitFor(firstQuestion);
+	return { env, screen, form };
+}
+
+/** TWO_QUESTIONS is open: takes the first option of each, submits from the review, waits for the model's quote. */
+async function submitFirstOptions(screen: TmuxPi): Promise<void> {
+	await screen.send("Enter");
+	await screen.waitFor("What should the command");
+	await screen.send("Enter");
+	await screen.waitFor("Review your answers");
+	await screen.send("Enter");
+	await screen.waitFor(QUOTE_PREFIX);
 }
 
 /** pi has redrawn for `cols` columns (its editor border spans the width) and `text` is still there. */
@@ -296,41 +317,27 @@ describe("ask_user in the TUI", () => {
 
 describe("settings", () => {
 	it("with a time limit, the form counts down in its hint line", async () => {
-		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), env: { PI_ASK_USER_TIMEOUT: "90" } });
-		tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40 });
-		await tui.waitFor("scripted");
-		await tui.type(ASK);
-		await tui.send("Enter");
-		const timeLeft = (screen: string) => /⏱ (\d+:\d\d) left · /.exec(screen)?.[1];
-		const first = timeLeft(await tui.waitFor("Which database"));
+		const wide = { cols: 120, rows: 40 };
+		const { env, screen, form } = await openForm(TWO_QUESTIONS, "Which database", wide, { env: { PI_ASK_USER_TIMEOUT: "90" } });
+		const timeLeft = (text: string) => /⏱ (\d+:\d\d) left · /.exec(text)?.[1];
+		const first = timeLeft(form);
 		expect(first).toMatch(/^1:[0-3]\d$/);
-		await tui.waitFor(function countedDown(screen) {
-			const now = timeLeft(screen);
+		await screen.waitFor(function countedDown(text) {
+			const now = timeLeft(text);
 			return now !== undefined && now < (first ?? "");
 		}, 5_000);
-		await tui.send("Enter");
-		await tui.waitFor("What should the command");
-		await tui.send("Enter");
-		await tui.waitFor("Review your answers");
-		await tui.send("Enter");
-		await tui.waitFor(QUOTE_PREFIX);
-		expect(onlyAskResult(piEnv).details.status).toBe("answered");
+		await submitFirstOptions(screen);
+		expect(onlyAskResult(env).details.status).toBe("answered");
 	});
 
 	it("a timeout that can't be used is named in a warning at start-up, and the form then waits without a limit", async () => {
-		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) });
-		tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: ["--ask-user-timeout", "soon"] });
-		const start = await tui.waitFor("no limit is set");
+		const { env, screen } = await startPi(TWO_QUESTIONS, { cols: 120, rows: 40 }, { extraArgs: ["--ask-user-timeout", "soon"] });
+		const start = await screen.waitFor("no limit is set");
 		expect(start).toContain('"soon" is not a positive number of seconds');
-		await tui.type(ASK);
-		await tui.send("Enter");
-		await tui.waitFor("Which database");
-		await tui.send("Enter");
-		await tui.waitFor("What should the command");
-		await tui.send("Enter");
-		await tui.waitFor("Review your answers");
-		await tui.send("Enter");
-		await tui.waitFor(QUOTE_PREFIX);
-		expect(onlyAskResult(piEnv).details.status).toBe("answered");
+		await screen.type(ASK);
+		await screen.send("Enter");
+		await screen.waitFor("Which database");
+		await submitFirstOptions(screen);
+		expect(onlyAskResult(env).details.status).toBe("answered");
 	});
 });

@@ -22,7 +22,8 @@ import { ISOLATION_FLAGS, type PiCommand } from "../../scripts/isolated-pi.mjs";
 import { RELAY_ENV } from "../../src/relay/environment.ts";
 import { callTool, type ModelScript, quoteLastToolResult, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
-import { isRunningProcess } from "./tmux.ts";
+import type { RpcPi } from "./rpc-client.ts";
+import { isRunningProcess, type TmuxPi } from "./tmux.ts";
 
 export const RUNNER_EXTENSION = join(REPO_ROOT, "examples", "subagent-runner", "index.ts");
 
@@ -170,4 +171,18 @@ export async function expectNoProcessesLeft(piEnv: PiEnv, timeoutMs = 3_000): Pr
 		}
 	}
 	throw new Error(`Processes of the test still running ${timeoutMs} ms after it ended:\n${left.map((p) => `pid ${p.pid} (parent ${p.ppid})${p.subagent ? ", a subagent" : ""}`).join("\n")}`);
+}
+
+/**
+ * The end of a test that started pi: stops the TUI and the RPC client it
+ * started, checks that no process of the test is left, and removes its temp dir.
+ */
+export async function endPiTest(started: { tui?: TmuxPi | undefined; rpc?: RpcPi | undefined; piEnv?: PiEnv | undefined }): Promise<void> {
+	await started.tui?.kill();
+	await started.rpc?.close();
+	try {
+		if (started.piEnv) await expectNoProcessesLeft(started.piEnv);
+	} finally {
+		started.piEnv?.cleanup();
+	}
 }
