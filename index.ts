@@ -8,22 +8,24 @@
  */
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { takeRelayEnvironment } from "./src/relay/environment.ts";
-import { ASK_CHANNEL, formQueue, registerChannel } from "./src/relay/registry.ts";
+import { takeUpstream } from "./src/relay/environment.ts";
+import { shareLocalChannel } from "./src/relay/channel-server.ts";
+import { ASK_CHANNEL, formQueue, getChannel, registerChannel } from "./src/relay/registry.ts";
 import type { AskSurface, SurfaceContext } from "./src/surface.ts";
 import { createAskUserTool, parseTimeout, timeoutProblem } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	// One terminal, one form at a time: this session's asks and its subagents' share the process's queue.
 	const queue = formQueue();
-	const relayEnv = takeRelayEnvironment();
+	const upstream = takeUpstream();
 	// The UIs (the form, the dialog walker, the relay client) load on the first ask, not during pi's start-up.
 	const ui = () => import("./src/surface.ts");
 	const surface =
 		(ctx: SurfaceContext): AskSurface =>
 		async (form, options) =>
-			(await ui()).createSurface(ctx, queue, relayEnv)(form, options);
+			(await ui()).createSurface(ctx, queue, upstream)(form, options);
 	let unregister: (() => void) | undefined;
+	let stopListening: (() => Promise<void>) | undefined;
 
 	const timeoutSetting = () => pi.getFlag("ask-user-timeout") ?? process.env.PI_ASK_USER_TIMEOUT;
 	pi.on("session_start", (_event, ctx) => {
@@ -34,10 +36,21 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		unregister = ctx.hasUI
 			? registerChannel(ASK_CHANNEL, async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options))
 			: undefined;
+		// The top session with a UI listens for the processes it starts (runners' children, pi from bash);
+		// one that inherited an ancestor's channel leaves it, so its children reach the top.
+		if (ctx.hasUI && upstream.channel === undefined && !stopListening) {
+			stopListening = shareLocalChannel(
+				() => getChannel(ASK_CHANNEL),
+				(message) => ctx.ui.notify(message, "warning"),
+			);
+		}
 	});
-	pi.on("session_shutdown", () => {
+	pi.on("session_shutdown", async () => {
 		unregister?.();
 		unregister = undefined;
+		const stop = stopListening;
+		stopListening = undefined;
+		await stop?.();
 	});
 
 	// A dismissal means the user wants the floor. Its result terminates, but pi still runs the calls
@@ -65,6 +78,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			setActiveTools: (names) => pi.setActiveTools(names),
 			timeoutMs: () => parseTimeout(timeoutSetting()),
 			surface,
+			inheritedChannel: upstream.channel,
 			onDismissed: () => {
 				waitingForUser = true;
 			},

@@ -5,8 +5,11 @@
  * - RPC under a relay-aware parent (PI_ASK_USER_RELAY=1): the whole form goes
  *   up as one relay request — this is also how a nested subagent's form climbs
  *   to the top;
+ * - RPC in a process that inherited an ancestor's local channel
+ *   (PI_ASK_USER_CHANNEL): the whole form goes to that session;
  * - plain RPC: the dialog walker, which any RPC client can show;
- * - no UI: "no_ui".
+ * - no UI: "no_ui" (tool.ts first tries another session of this process, then
+ *   the inherited local channel).
  *
  * Every ask waits in the process's FIFO queue, so the session's own forms and
  * the ones relayed from subagents never overlap on screen.
@@ -16,8 +19,11 @@ import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { collectedToReply, decodeRelayReply, emptyCollected, encodeRelayReply, replyToCollected } from "./codec.ts";
 import { collectWithDialogs } from "./dialogs.ts";
 import { showAskForm } from "./form/index.ts";
+import { decodeChannelAddress } from "./codec/channel.ts";
+import { firstUserText, joinAskers, selfAsker } from "./relay/asker.ts";
+import { collectViaChannel } from "./relay/channel-client.ts";
 import { collectViaRelay } from "./relay/child.ts";
-import type { RelayEnvironment } from "./relay/environment.ts";
+import type { Upstream } from "./relay/environment.ts";
 import type { FormQueue } from "./relay/queue.ts";
 import type { ChannelHandler } from "./relay/registry.ts";
 import { type AskForm, type AskProgress, type Collected, RELAY_VERSION, type RelayRequest } from "./types.ts";
@@ -27,6 +33,8 @@ export interface SurfaceContext {
 	ui: ExtensionUIContext;
 	/** Aborts the session's agent run (the user's interrupt key inside the form). */
 	abort(): void;
+	/** The session's entries: its first user message labels the forms it sends to an ancestor. */
+	sessionManager?: { getEntries(): readonly unknown[] };
 }
 
 export interface AskOptions {
@@ -40,17 +48,22 @@ export interface AskOptions {
 
 export type AskSurface = (form: AskForm, options: AskOptions) => Promise<Collected>;
 
-export function createSurface(ctx: SurfaceContext, queue: FormQueue, relayEnv: RelayEnvironment): AskSurface {
+export function createSurface(ctx: SurfaceContext, queue: FormQueue, upstream: Upstream): AskSurface {
 	return (form, options) =>
-		queue.run(() => collectInTime(ctx, relayEnv, form, options), options.signal, () => emptyCollected("aborted"));
+		queue.run(() => collectInTime(ctx, upstream, form, options), options.signal, () => emptyCollected("aborted"));
 }
 
 /** The UIs know one signal: the run's abort or the timeout, whichever comes first. */
-async function collectInTime(ctx: SurfaceContext, relayEnv: RelayEnvironment, form: AskForm, options: AskOptions): Promise<Collected> {
-	const deadline = withTimeout(options.signal, options.timeoutMs);
+function collectInTime(ctx: SurfaceContext, upstream: Upstream, form: AskForm, options: AskOptions): Promise<Collected> {
 	const endsAt = options.timeoutMs ? Date.now() + options.timeoutMs : undefined;
+	return inTime(options, (signal) => collectHere(ctx, upstream, form, { ...options, signal }, endsAt));
+}
+
+/** Runs `ask` with the run's signal cut short by the timeout; an abort by the clock is "timed_out". */
+async function inTime(options: AskOptions, ask: (signal: AbortSignal | undefined) => Promise<Collected>): Promise<Collected> {
+	const deadline = withTimeout(options.signal, options.timeoutMs);
 	try {
-		const collected = await collectHere(ctx, relayEnv, form, { ...options, signal: deadline.signal }, endsAt);
+		const collected = await ask(deadline.signal);
 		return collected.status === "aborted" && deadline.timedOut() ? { ...collected, status: "timed_out" } : collected;
 	} finally {
 		deadline.clear();
@@ -80,19 +93,50 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefi
 
 
 /** `endsAt`: when the time to answer runs out (epoch ms), for the form's countdown. */
-async function collectHere(ctx: SurfaceContext, relayEnv: RelayEnvironment, form: AskForm, options: AskOptions, endsAt?: number): Promise<Collected> {
+async function collectHere(ctx: SurfaceContext, upstream: Upstream, form: AskForm, options: AskOptions, endsAt?: number): Promise<Collected> {
 	if (!ctx.hasUI) return emptyCollected("no_ui");
 	const { signal, asker, onProgress } = options;
 	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort(), deadline: endsAt });
 	if (fromForm) return fromForm;
 	// custom() showed nothing: an RPC host.
-	if (relayEnv.relay) return collectThroughParent(ctx, form, options);
+	if (upstream.relay) return collectThroughParent(ctx, form, options);
+	if (upstream.channel !== undefined) {
+		const labelled = { ...options, asker: joinAskers(selfLabel(ctx), asker) };
+		return askedElsewhere(form, onProgress, () => askThroughLocalChannel(upstream.channel as string, form, labelled));
+	}
 	return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress });
 }
 
 /** A relayed RPC child: its parent shows the form. */
 function collectThroughParent(ctx: SurfaceContext, form: AskForm, { signal, asker, onProgress }: AskOptions): Promise<Collected> {
 	return askedElsewhere(form, onProgress, () => collectViaRelay(ctx.ui, form, { signal, asker }));
+}
+
+/** How this session is labelled in the ancestor session that shows its forms. */
+export function selfLabel(ctx: Pick<SurfaceContext, "sessionManager">): string {
+	let entries: readonly unknown[] = [];
+	try {
+		entries = ctx.sessionManager?.getEntries() ?? [];
+	} catch {
+		// No session to read: the label falls back to "subagent".
+	}
+	return selfAsker(process.env, firstUserText(entries));
+}
+
+async function askThroughLocalChannel(channel: string, form: AskForm, options: AskOptions): Promise<Collected> {
+	const decoded = decodeChannelAddress(channel);
+	if (!decoded.ok) return emptyCollected("no_ui", decoded.error);
+	return collectViaChannel(decoded.address, form, { signal: options.signal, asker: options.asker });
+}
+
+/**
+ * A session without UI whose process inherited an ancestor's local channel
+ * (a runner's `pi -p` child, a `pi` run from the bash tool) asks there, with
+ * its timeout counted from the request, and reports `opened` and how the form
+ * came back. A parent that is gone is "no_ui", with the reason.
+ */
+export function collectThroughLocalChannel(channel: string, form: AskForm, options: AskOptions): Promise<Collected> {
+	return inTime(options, (signal) => askedElsewhere(form, options.onProgress, () => askThroughLocalChannel(channel, form, { ...options, signal })));
 }
 
 /** How the form of a session without UI is labelled in the session that shows it. */
@@ -106,19 +150,16 @@ export const IN_PROCESS_ASKER = "subagent";
  * belong to another copy or version), so it is checked like one that crossed
  * a process boundary.
  */
-export async function collectThroughChannel(channel: ChannelHandler, form: AskForm, options: AskOptions): Promise<Collected> {
-	const deadline = withTimeout(options.signal, options.timeoutMs);
-	try {
-		const collected = await askedElsewhere(form, options.onProgress, async () => {
-			const request: RelayRequest = { v: RELAY_VERSION, asker: IN_PROCESS_ASKER, questions: form.questions, metadata: form.metadata };
-			const reply = await channel(request, { signal: deadline.signal });
+export function collectThroughChannel(channel: ChannelHandler, form: AskForm, options: AskOptions): Promise<Collected> {
+	return inTime(options, (signal) =>
+		askedElsewhere(form, options.onProgress, async () => {
+			const asker = options.asker ?? IN_PROCESS_ASKER;
+			const request: RelayRequest = { v: RELAY_VERSION, asker, questions: form.questions, metadata: form.metadata };
+			const reply = await channel(request, { signal });
 			const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 			return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
-		});
-		return collected.status === "aborted" && deadline.timedOut() ? { ...collected, status: "timed_out" } : collected;
-	} finally {
-		deadline.clear();
-	}
+		}),
+	);
 }
 
 /**

@@ -38,6 +38,8 @@ export interface ToolHost {
 	timeoutMs?(): number | undefined;
 	/** The way this session reaches its user (shared with the relay channel, so forms queue together). */
 	surface(ctx: SurfaceContext): AskSurface;
+	/** An ancestor session's local channel this process inherited (PI_ASK_USER_CHANNEL), if any. */
+	inheritedChannel?: string | undefined;
 	/** The user dismissed the form: the rest of this tool batch must not run. */
 	onDismissed?(): void;
 }
@@ -77,11 +79,15 @@ async function collect(
 		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
 	const options = { signal, onProgress, timeoutMs: host.timeoutMs?.() };
 	if (ctx.hasUI) return host.surface(ctx)(form, options);
-	// Print mode, or a subagent session made through the SDK in this process: ask through the
-	// process's session that has a UI, if any. The UI layer loads when first needed.
+	// Print or JSON mode, or a subagent session made through the SDK in this process: ask through
+	// the process's session that has a UI, else through the ancestor session whose channel this
+	// process inherited. The UI layer loads when first needed.
 	const channel = getChannel(ASK_CHANNEL);
-	if (!channel) return emptyCollected("no_ui");
-	return (await import("./surface.ts")).collectThroughChannel(channel, form, options);
+	if (!channel && host.inheritedChannel === undefined) return emptyCollected("no_ui");
+	const surface = await import("./surface.ts");
+	const labelled = { ...options, asker: surface.selfLabel(ctx) };
+	if (channel) return surface.collectThroughChannel(channel, form, labelled);
+	return surface.collectThroughLocalChannel(host.inheritedChannel as string, form, labelled);
 }
 
 export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskParamsSchema, AskDetails> {

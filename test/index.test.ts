@@ -5,8 +5,13 @@
  */
 
 import type { ExtensionAPI, ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import { existsSync } from "node:fs";
+import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import askUserExtension from "../index.ts";
+import { CHANNEL_ENV, decodeChannelAddress } from "../src/codec/channel.ts";
+import { collectViaChannel } from "../src/relay/channel-client.ts";
+import { prepareForm } from "../src/tool.ts";
 
 type Handler = (event: unknown, ctx?: unknown) => unknown;
 
@@ -24,9 +29,9 @@ function loadExtension() {
 		setActiveTools: () => {},
 	} as unknown as ExtensionAPI;
 	askUserExtension(pi);
-	const fire = async (name: string, event: unknown = {}) => {
+	const fire = async (name: string, event: unknown = {}, ctx: unknown = {}) => {
 		let result: unknown;
-		for (const handler of handlers.get(name) ?? []) result = (await handler(event, {})) ?? result;
+		for (const handler of handlers.get(name) ?? []) result = (await handler(event, ctx)) ?? result;
 		return result;
 	};
 	if (!tool) throw new Error("the extension registered no tool");
@@ -62,5 +67,25 @@ describe("after a dismissal", () => {
 
 		await fire("message_start", { type: "message_start", message: { role: "user", content: "go on" } });
 		expect(await fire("tool_call", bash)).toBeUndefined();
+	});
+});
+
+describe("the local channel", () => {
+	it("a session with a UI publishes its channel for the processes it starts, answers through it, and takes it back at shutdown", async () => {
+		const { fire } = loadExtension();
+		expect(process.env[CHANNEL_ENV]).toBeUndefined();
+		await fire("session_start", { type: "session_start" }, { ...dismissingUser, ui: { ...dismissingUser.ui, notify: () => {} } });
+		for (let i = 0; i < 200 && process.env[CHANNEL_ENV] === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+		const decoded = decodeChannelAddress(process.env[CHANNEL_ENV]);
+		if (!decoded.ok) throw new Error(decoded.error);
+		const { address } = decoded;
+		expect(existsSync(address.path)).toBe(true);
+
+		const { form } = prepareForm(oneQuestion);
+		expect((await collectViaChannel(address, form, { asker: "child" })).status).toBe("dismissed");
+
+		await fire("session_shutdown", { type: "session_shutdown" });
+		expect(process.env[CHANNEL_ENV]).toBeUndefined();
+		expect(existsSync(dirname(address.path))).toBe(false);
 	});
 });

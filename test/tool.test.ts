@@ -18,7 +18,7 @@ function host(timeoutMs?: number, queue = createFormQueue(), relay = false): Too
 			state.active = names;
 		},
 		timeoutMs: () => timeoutMs,
-		surface: (ctx: Parameters<ToolHost["surface"]>[0]) => createSurface(ctx, queue, { relay }),
+		surface: (ctx: Parameters<ToolHost["surface"]>[0]) => createSurface(ctx, queue, { relay, channel: undefined }),
 	};
 	return state;
 }

@@ -16,3 +16,46 @@ export function joinAskers(outer: string | undefined, inner: string | undefined)
 	const tail = joined.slice(joined.length - ASKER_MAX + 1).replace(/^[\udc00-\udfff]/, "");
 	return `…${tail}`;
 }
+
+/**
+ * Variables a runner may set to name its child, read in this order: ours,
+ * then names runners use for their agent. Read from the environment the child
+ * was started with (a runner that names its child passes the name this way).
+ */
+export const ASKER_ENV_NAMES = ["PI_ASK_USER_ASKER", "PI_SUBAGENT_NAME", "PI_AGENT_NAME"] as const;
+/** How much of a child's task labels its forms. */
+const TASK_LABEL_MAX = 60;
+
+/**
+ * How a session that asks through another one is labelled there: a runner's
+ * name for it, else the start of its task (its first user message), else
+ * "subagent".
+ */
+export function selfAsker(env: Readonly<Record<string, string | undefined>>, task: string | undefined): string {
+	for (const name of ASKER_ENV_NAMES) {
+		const label = joinAskers(undefined, env[name]);
+		if (label) return label;
+	}
+	const words = task?.replace(/\s+/g, " ").trim();
+	if (!words) return "subagent";
+	const label = words.length <= TASK_LABEL_MAX ? words : `${words.slice(0, TASK_LABEL_MAX - 1).replace(/[\ud800-\udbff]$/, "").trimEnd()}…`;
+	return joinAskers(undefined, label) ?? "subagent";
+}
+
+type Loose = { [key: string]: unknown } | null | undefined;
+
+/** The text of the first user message among a session's entries (pi's session entries, read loosely). */
+export function firstUserText(entries: readonly unknown[]): string | undefined {
+	for (const entry of entries as readonly Loose[]) {
+		const message = entry?.["type"] === "message" ? (entry["message"] as Loose) : undefined;
+		if (message?.["role"] !== "user") continue;
+		const content = message["content"];
+		if (typeof content === "string") return content;
+		if (!Array.isArray(content)) return undefined;
+		return (content as Loose[])
+			.filter((part) => part?.["type"] === "text" && typeof part["text"] === "string")
+			.map((part) => part?.["text"] as string)
+			.join(" ");
+	}
+	return undefined;
+}

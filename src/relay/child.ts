@@ -42,21 +42,44 @@ export async function collectViaRelay(ui: RelayUI, form: AskForm, options: Relay
 
 	const rid = randomUUID();
 	const request = encodeRelayRequest({ v: RELAY_VERSION, rid, asker: options.asker, questions: form.questions, metadata: form.metadata });
-	const editing = ui.editor(RELAY_TITLE, request);
-	const decode = (reply: string) => decodeRelayReply(reply, { questions: form.questions, rid });
+	return awaitRelayReply(ui.editor(RELAY_TITLE, request), {
+		form,
+		rid,
+		signal,
+		cancel: () => ui.notify(encodeRelayCancel(rid), "info"),
+		noReply: "the parent cancelled the relayed form without a reply (is its runner relay-aware?)",
+	});
+}
 
-	const raced = await raceAbort(editing, signal);
+export interface ReplyWait {
+	form: AskForm;
+	/** The request's id: a reply to anything else is an error. */
+	rid: string;
+	signal: AbortSignal | undefined;
+	/** Tells the parent the ask is aborted (it then replies with the answers so far). */
+	cancel(): void;
+	/** The error when the reply comes back empty. */
+	noReply: string;
+}
+
+/**
+ * Waits for the parent's reply text to a relay request, by any transport. On
+ * an abort the parent is told (`cancel`) and gets CANCEL_GRACE_MS to reply
+ * with the answers given so far, which are kept under status "aborted".
+ * Anything but a well-formed reply to this very request is an "error".
+ */
+export async function awaitRelayReply(reply: Promise<string | undefined>, wait: ReplyWait): Promise<Collected> {
+	const decode = (text: string) => decodeRelayReply(text, { questions: wait.form.questions, rid: wait.rid });
+	const raced = await raceAbort(reply, wait.signal);
 	if (raced.aborted) {
-		ui.notify(encodeRelayCancel(rid), "info");
-		const late = await raceAbort(editing, AbortSignal.timeout(CANCEL_GRACE_MS)).catch(() => undefined);
+		wait.cancel();
+		const late = await raceAbort(reply, AbortSignal.timeout(CANCEL_GRACE_MS)).catch(() => undefined);
 		const decoded = late && !late.aborted && late.value !== undefined ? decode(late.value) : undefined;
 		if (!decoded?.ok) return emptyCollected("aborted");
 		// The abort wins over whatever the parent says, but nothing the user gave is lost.
 		return { ...replyToCollected(decoded.reply), status: "aborted" };
 	}
-	if (raced.value === undefined) {
-		return emptyCollected("error", "the parent cancelled the relayed form without a reply (is its runner relay-aware?)");
-	}
+	if (raced.value === undefined) return emptyCollected("error", wait.noReply);
 	const decoded = decode(raced.value);
 	return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
 }

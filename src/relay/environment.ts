@@ -1,7 +1,11 @@
 /**
- * Whether this process runs under a relay-aware parent: `PI_ASK_USER_RELAY=1`,
- * set by the relay API when it spawns a child. A leaf: imports nothing.
+ * What this process learned from its environment about who shows its forms:
+ * a relay-aware parent (`PI_ASK_USER_RELAY=1`, set by the relay API when it
+ * spawns a child), and an ancestor session's local channel
+ * (`PI_ASK_USER_CHANNEL`). Each is read once per process.
  */
+
+import { CHANNEL_ENV } from "../codec/channel.ts";
 
 export const RELAY_ENV = "PI_ASK_USER_RELAY";
 
@@ -30,4 +34,39 @@ export function takeRelayEnvironment(): RelayEnvironment {
 	holder[TAKEN] = taken;
 	delete process.env[RELAY_ENV];
 	return taken;
+}
+
+const CHANNEL_TAKEN = Symbol.for("pi-ask-user/channel-environment");
+
+export interface ChannelEnvironment {
+	/**
+	 * PI_ASK_USER_CHANNEL as this process found it: the address of an
+	 * ancestor session that shows forms. Undefined when this process is the
+	 * top (it may then publish its own).
+	 */
+	inherited: string | undefined;
+}
+
+/**
+ * The channel variable as it was when this process started, read once and
+ * kept on globalThis: once this process publishes its own channel, a reload
+ * or a second copy of the package must not take it for an ancestor's. Unlike
+ * the relay variable it stays in process.env, so grandchildren reach the top.
+ */
+export function takeChannelEnvironment(env: NodeJS.ProcessEnv = process.env): ChannelEnvironment {
+	const holder = globalThis as { [CHANNEL_TAKEN]?: ChannelEnvironment };
+	const taken = holder[CHANNEL_TAKEN] ?? { inherited: env[CHANNEL_ENV] || undefined };
+	holder[CHANNEL_TAKEN] = taken;
+	return taken;
+}
+
+/** Who shows this process's forms when it can't: a relay-aware runner, or an ancestor's local channel. */
+export interface Upstream extends RelayEnvironment {
+	/** The inherited PI_ASK_USER_CHANNEL (see ChannelEnvironment). */
+	channel: string | undefined;
+}
+
+/** This process's upstream, read once (see takeRelayEnvironment and takeChannelEnvironment). */
+export function takeUpstream(): Upstream {
+	return { ...takeRelayEnvironment(), channel: takeChannelEnvironment().inherited };
 }

@@ -1,0 +1,133 @@
+/**
+ * The local channel's wire: how a child process reaches the session that
+ * shows its forms when no runner carries them (pi's own example runner,
+ * `pi -p` from the bash tool, any runner whose children inherit the
+ * environment).
+ *
+ * The address travels in one environment variable, `PI_ASK_USER_CHANNEL`:
+ * `1:<token>:<socket path>`. On the socket, one connection carries one ask,
+ * as newline-terminated JSON lines:
+ *
+ *   child  → {"v":1,"token":"…"}          proves it was given the address
+ *   parent → {"v":1,"ready":true}          a live, listening session
+ *   child  → the relay request envelope    (encodeRelayRequest, as on RPC)
+ *   parent → the relay reply envelope      (encodeRelayReply), then closes
+ *   child  → {"v":1,"cancel":true}         optional: the child's run aborted
+ *
+ * A pure leaf: the sockets live in src/relay/channel-*.ts.
+ */
+
+import { describeFound, isObject, type JsonObject, own } from "./shape.ts";
+
+export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
+export const CHANNEL_VERSION = 1;
+/** The longest line either side accepts, in bytes: a form is at most a few tens of kilobytes. */
+export const CHANNEL_LINE_MAX = 1024 * 1024;
+
+export interface ChannelAddress {
+	/** The Unix socket's path (a named pipe's name on Windows). */
+	path: string;
+	/** 64 hex digits; only a process that was given it may ask. */
+	token: string;
+}
+
+const TOKEN = /^[0-9a-f]{64}$/;
+const ADDRESS = /^1:([0-9a-f]{64}):(.+)$/s;
+
+export function encodeChannelAddress(address: ChannelAddress): string {
+	return `${CHANNEL_VERSION}:${address.token}:${address.path}`;
+}
+
+/** The address in the variable, or a reason it can't be used. */
+export function decodeChannelAddress(value: unknown): { ok: true; address: ChannelAddress } | { ok: false; error: string } {
+	if (typeof value !== "string") return { ok: false, error: `${CHANNEL_ENV} is not set` };
+	const match = ADDRESS.exec(value);
+	if (!match?.[1] || !match[2] || /[\0\n]/.test(match[2])) {
+		return { ok: false, error: `${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another version` };
+	}
+	return { ok: true, address: { token: match[1], path: match[2] } };
+}
+
+export function encodeChannelHello(token: string): string {
+	return JSON.stringify({ v: CHANNEL_VERSION, token });
+}
+
+/** The token a hello line carries, or undefined for anything else. */
+export function decodeChannelHello(line: string): string | undefined {
+	const message = parseLine(line);
+	const token = message && own(message, "token");
+	return typeof token === "string" && TOKEN.test(token) ? token : undefined;
+}
+
+export const CHANNEL_READY = JSON.stringify({ v: CHANNEL_VERSION, ready: true });
+export const CHANNEL_CANCEL = JSON.stringify({ v: CHANNEL_VERSION, cancel: true });
+
+export function isChannelReady(line: string): boolean {
+	const message = parseLine(line);
+	return message !== undefined && own(message, "ready") === true;
+}
+
+export function isChannelCancel(line: string): boolean {
+	const message = parseLine(line);
+	return message !== undefined && own(message, "cancel") === true;
+}
+
+/** Why a line is not of this protocol's version, for an error the user can act on. */
+export function channelVersionProblem(line: string): string | undefined {
+	const message = parseLine(line);
+	if (message === undefined) return "not a JSON object of the ask_user channel";
+	const v = own(message, "v");
+	return v === CHANNEL_VERSION ? undefined : `protocol version ${describeFound(v)}, expected ${CHANNEL_VERSION}: parent and child run incompatible pi-ask-user versions`;
+}
+
+function parseLine(line: string): JsonObject | undefined {
+	try {
+		const value: unknown = JSON.parse(line);
+		return isObject(value) ? value : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Cuts a byte stream into lines. `push` returns the complete lines so far, or
+ * "overflow" once a line grows past `max` bytes (the connection is then
+ * dropped: nothing is buffered without bound).
+ */
+export function createLineSplitter(max = CHANNEL_LINE_MAX): { push(chunk: Uint8Array): string[] | "overflow" } {
+	let pending: Uint8Array[] = [];
+	let pendingBytes = 0;
+	const decoder = new TextDecoder();
+	return {
+		push(chunk) {
+			const lines: string[] = [];
+			let start = 0;
+			for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, start)) {
+				if (pendingBytes + at - start > max) return "overflow";
+				pending.push(chunk.subarray(start, at));
+				lines.push(decoder.decode(concat(pending, pendingBytes + at - start)));
+				pending = [];
+				pendingBytes = 0;
+				start = at + 1;
+			}
+			const rest = chunk.subarray(start);
+			if (pendingBytes + rest.length > max) return "overflow";
+			if (rest.length > 0) {
+				pending.push(rest);
+				pendingBytes += rest.length;
+			}
+			return lines;
+		},
+	};
+}
+
+function concat(parts: Uint8Array[], length: number): Uint8Array {
+	if (parts.length === 1 && parts[0]) return parts[0];
+	const joined = new Uint8Array(length);
+	let offset = 0;
+	for (const part of parts) {
+		joined.set(part, offset);
+		offset += part.length;
+	}
+	return joined;
+}

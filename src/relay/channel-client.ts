@@ -1,0 +1,136 @@
+/**
+ * The child's side of the local channel: a session that cannot show a form
+ * (print, JSON, RPC without a relay-aware runner) and that inherited
+ * PI_ASK_USER_CHANNEL sends its whole form to the session that published it.
+ * See codec/channel.ts for the wire and channel-server.ts for the other end.
+ *
+ * A parent that is gone (ENOENT, ECONNREFUSED) or does not answer within
+ * CONNECT_MS (a connect that hangs, a frozen process) is "no_ui", with the
+ * reason, so the model goes on as it would with no UI at all.
+ */
+
+import { randomUUID } from "node:crypto";
+import { createConnection, type Socket } from "node:net";
+import { errorText } from "../abort.ts";
+import {
+	CHANNEL_CANCEL,
+	type ChannelAddress,
+	channelVersionProblem,
+	createLineSplitter,
+	encodeChannelHello,
+	isChannelReady,
+} from "../codec/channel.ts";
+import { emptyCollected, encodeRelayRequest } from "../codec.ts";
+import { type AskForm, type Collected, RELAY_VERSION } from "../types.ts";
+import { awaitRelayReply } from "./child.ts";
+
+/** How long a child waits for a live parent to say it is listening. */
+export const CONNECT_MS = 1_500;
+
+export interface ChannelAskOptions {
+	signal?: AbortSignal;
+	/** How the form is labelled in the parent. */
+	asker?: string;
+}
+
+export async function collectViaChannel(address: ChannelAddress, form: AskForm, options: ChannelAskOptions = {}): Promise<Collected> {
+	const { signal } = options;
+	if (signal?.aborted) return emptyCollected("aborted");
+	const opened = await connect(address, signal);
+	if (!opened.ok) return opened.collected;
+	const { socket, next } = opened;
+	try {
+		const rid = randomUUID();
+		socket.write(`${encodeRelayRequest({ v: RELAY_VERSION, rid, asker: options.asker, questions: form.questions, metadata: form.metadata })}\n`);
+		return await awaitRelayReply(next(), {
+			form,
+			rid,
+			signal,
+			cancel: () => socket.write(`${CHANNEL_CANCEL}\n`),
+			noReply: "the parent pi session that showed the form ended before the user answered",
+		});
+	} finally {
+		socket.destroy();
+	}
+}
+
+interface Connection {
+	socket: Socket;
+	/** The next line the parent sent; undefined once the connection has closed. */
+	next(): Promise<string | undefined>;
+}
+
+type Connecting = { ok: true; socket: Socket; next: Connection["next"] } | { ok: false; collected: Collected };
+
+/** Connects and proves the token; resolves once the parent said it is ready, or why it can't be used. */
+async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<Connecting> {
+	const connection = openConnection(address.path);
+	const { socket } = connection;
+	socket.write(`${encodeChannelHello(address.token)}\n`);
+	const unreachable = (why: string): Connecting => {
+		socket.destroy();
+		return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
+	};
+	const first = await Promise.race([
+		connection.next().then((line) => ({ line })),
+		sleep(CONNECT_MS).then(() => "timeout" as const),
+		abortOf(signal).then(() => "aborted" as const),
+	]);
+	if (first === "aborted") {
+		socket.destroy();
+		return { ok: false, collected: emptyCollected("aborted") };
+	}
+	if (first === "timeout") return unreachable(`did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`);
+	if (first.line === undefined) return unreachable(`is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`);
+	if (!isChannelReady(first.line)) return unreachable(`answered in a way this version does not understand: ${channelVersionProblem(first.line) ?? "not ready"}`);
+	return { ok: true, socket, next: connection.next };
+}
+
+function openConnection(path: string): Connection & { failure(): string | undefined } {
+	const socket = createConnection(path);
+	const splitter = createLineSplitter();
+	const lines: string[] = [];
+	let closed = false;
+	let failure: string | undefined;
+	let waiting: ((line: string | undefined) => void) | undefined;
+	const deliver = () => {
+		if (!waiting || (lines.length === 0 && !closed)) return;
+		const resolve = waiting;
+		waiting = undefined;
+		resolve(lines.shift());
+	};
+	socket.on("data", (chunk: Buffer) => {
+		const got = splitter.push(chunk);
+		if (got === "overflow") socket.destroy();
+		else lines.push(...got);
+		deliver();
+	});
+	socket.on("error", (error: NodeJS.ErrnoException) => {
+		failure = error.code ?? errorText(error);
+	});
+	socket.on("close", () => {
+		closed = true;
+		deliver();
+	});
+	return {
+		socket,
+		next: () =>
+			new Promise((resolve) => {
+				waiting = resolve;
+				deliver();
+			}),
+		failure: () => failure,
+	};
+}
+
+function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Resolves when `signal` aborts; never, without one. */
+function abortOf(signal: AbortSignal | undefined): Promise<void> {
+	return new Promise((resolve) => {
+		if (signal?.aborted) resolve();
+		else signal?.addEventListener("abort", () => resolve(), { once: true });
+	});
+}

@@ -1,0 +1,251 @@
+/**
+ * The parent's side of the local channel: a session that can show forms
+ * listens on a Unix domain socket (a named pipe on Windows) in a directory
+ * only this user can enter, and publishes the address, with a random token,
+ * in PI_ASK_USER_CHANNEL of its own process, so every process it starts from
+ * then on — a runner's `pi -p` children, a `pi` run from the bash tool, their
+ * children in turn — can ask the user through it. See codec/channel.ts for
+ * the wire.
+ *
+ * What it lets in: a connection must prove the token in its first line within
+ * HELLO_MS, no line may pass CHANNEL_LINE_MAX, at most MAX_CONNECTIONS are
+ * open at once; anything else is closed with nothing shown. A request is then
+ * decoded and validated like a model's call and asked through the process's
+ * "ask_user" channel handler, in turn with every other form. A connection
+ * that closes (the child killed, its run aborted) aborts its form at once.
+ */
+
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { errorText } from "../abort.ts";
+import {
+	CHANNEL_ENV,
+	CHANNEL_READY,
+	type ChannelAddress,
+	createLineSplitter,
+	decodeChannelHello,
+	encodeChannelAddress,
+	isChannelCancel,
+} from "../codec/channel.ts";
+import { collectedToReply, decodeRelayRequest, emptyCollected, encodeRelayReply } from "../codec.ts";
+import type { RelayReply } from "../types.ts";
+import type { ChannelHandler } from "./registry.ts";
+
+/** How long a connection has to prove the token. */
+export const HELLO_MS = 2_000;
+/** Connections open at once; more are refused by the OS-level accept. */
+export const MAX_CONNECTIONS = 32;
+/** How long closing waits for the aborted forms' last replies to reach their children. */
+const CLOSE_GRACE_MS = 300;
+/** Unix socket paths are limited to about 104–108 bytes. */
+const SOCKET_PATH_MAX = 100;
+
+export interface LocalChannelOptions {
+	/** The handler that shows a form now; undefined answers the child `no_ui`. */
+	handler(): ChannelHandler | undefined;
+	/** Where the socket's private directory is made; default: the OS temp dir. */
+	parentDir?: string;
+}
+
+export interface LocalChannel {
+	readonly address: ChannelAddress;
+	/** Aborts every open ask (each child gets its reply), stops listening, removes the socket's directory. */
+	close(): Promise<void>;
+}
+
+export async function openLocalChannel(options: LocalChannelOptions): Promise<LocalChannel> {
+	const token = randomBytes(32).toString("hex");
+	const place = socketPlace(options.parentDir);
+	// Each open connection, and how to end it when the channel closes.
+	const sockets = new Map<Socket, () => void>();
+	const server = createServer((socket) => serve(socket, Buffer.from(token), options.handler, sockets));
+	server.maxConnections = MAX_CONNECTIONS;
+	try {
+		await listen(server, place.path);
+		if (process.platform !== "win32") chmodSync(place.path, 0o600);
+	} catch (error) {
+		place.remove();
+		throw error;
+	}
+	// Neither the server nor a child waiting on it keeps pi running.
+	server.unref();
+	// pi leaves through process.exit (its quit, SIGTERM and SIGHUP handlers): the files go with it.
+	const onExit = () => place.remove();
+	process.on("exit", onExit);
+	const onSigint = () => {
+		// Only when nobody else handles SIGINT: then it would end the process without "exit".
+		if (process.listenerCount("SIGINT") > 1) return;
+		place.remove();
+		process.off("SIGINT", onSigint);
+		process.kill(process.pid, "SIGINT");
+	};
+	process.on("SIGINT", onSigint);
+
+	let closing: Promise<void> | undefined;
+	return {
+		address: { path: place.path, token },
+		close() {
+			closing ??= (async () => {
+				process.off("exit", onExit);
+				process.off("SIGINT", onSigint);
+				server.close();
+				for (const end of sockets.values()) end();
+				await allClosed([...sockets.keys()], CLOSE_GRACE_MS);
+				for (const socket of sockets.keys()) socket.destroy();
+				place.remove();
+			})();
+			return closing;
+		},
+	};
+}
+
+function listen(server: Server, path: string): Promise<void> {
+	return new Promise((resolve, reject) => {
+		server.once("error", reject);
+		server.listen(path, () => {
+			server.off("error", reject);
+			// A failing accept (EMFILE) must not become an uncaught error in pi.
+			server.on("error", () => {});
+			resolve();
+		});
+	});
+}
+
+/** A fresh private directory for each channel: a stale socket of a crashed run is never in the way. */
+function socketPlace(parentDir = tmpdir()): { path: string; remove(): void } {
+	const name = `${randomBytes(8).toString("hex")}.sock`;
+	if (process.platform === "win32") return { path: `\\\\.\\pipe\\pi-ask-user-${name}`, remove: () => {} };
+	const base = join(parentDir, "pi-ask-user-XXXXXX", name).length <= SOCKET_PATH_MAX ? parentDir : "/tmp";
+	// mkdtemp makes the directory 0700; the chmod says so where a umask or platform might not.
+	const dir = mkdtempSync(join(base, "pi-ask-user-"));
+	chmodSync(dir, 0o700);
+	let removed = false;
+	return {
+		path: join(dir, name),
+		remove() {
+			if (removed) return;
+			removed = true;
+			rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+function serve(socket: Socket, token: Buffer, handler: () => ChannelHandler | undefined, sockets: Map<Socket, () => void>): void {
+	socket.unref();
+	const splitter = createLineSplitter();
+	const asking = new AbortController();
+	let stage: "hello" | "request" | "asking" = "hello";
+	const drop = () => socket.destroy();
+	// Closing the channel: an open form closes and its child gets the answers so far; anyone else is dropped.
+	sockets.set(socket, () => (stage === "asking" ? asking.abort() : drop()));
+	const helloTimer = setTimeout(drop, HELLO_MS);
+	helloTimer.unref();
+
+	socket.on("error", () => {}); // a reset is a close: handled there
+	socket.on("close", () => {
+		clearTimeout(helloTimer);
+		sockets.delete(socket);
+		asking.abort();
+	});
+	socket.on("data", (chunk: Buffer) => {
+		const lines = splitter.push(chunk);
+		if (lines === "overflow") return drop();
+		for (const line of lines) {
+			if (stage === "hello") {
+				const given = decodeChannelHello(line);
+				if (given === undefined || !timingSafeEqual(Buffer.from(given), token)) return drop();
+				clearTimeout(helloTimer);
+				stage = "request";
+				socket.write(`${CHANNEL_READY}\n`);
+			} else if (stage === "request") {
+				stage = "asking";
+				void ask(line, handler, asking.signal).then((reply) => {
+					if (!socket.destroyed) socket.end(`${encodeRelayReply(reply)}\n`);
+				});
+			} else if (isChannelCancel(line)) {
+				asking.abort();
+			} else {
+				return drop();
+			}
+		}
+	});
+}
+
+/** Never rejects: whatever happens, the child gets a reply it can decode. */
+async function ask(line: string, handler: () => ChannelHandler | undefined, signal: AbortSignal): Promise<RelayReply> {
+	const decoded = decodeRelayRequest(line);
+	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
+	const { rid } = decoded.request;
+	const current = handler();
+	if (current === undefined) return collectedToReply(emptyCollected("no_ui", "the parent session has no UI to show the form"), rid);
+	try {
+		return await current(decoded.request, { signal });
+	} catch (error) {
+		return collectedToReply(emptyCollected("error", errorText(error)), rid);
+	}
+}
+
+function allClosed(sockets: Socket[], timeoutMs: number): Promise<void> {
+	if (sockets.length === 0) return Promise.resolve();
+	return new Promise((resolve) => {
+		const timer = setTimeout(resolve, timeoutMs);
+		let left = sockets.length;
+		for (const socket of sockets) {
+			socket.once("close", () => {
+				left -= 1;
+				if (left === 0) {
+					clearTimeout(timer);
+					resolve();
+				}
+			});
+		}
+	});
+}
+
+const SHARED = Symbol.for("pi-ask-user/local-channel");
+
+interface SharedChannel {
+	users: number;
+	opening: Promise<LocalChannel | undefined>;
+}
+
+/**
+ * This process's channel, opened by the first session with a UI that asks for
+ * it and shared by any later one (an SDK session in the same process): the
+ * server hands each request to whichever "ask_user" handler is current. Its
+ * address goes into PI_ASK_USER_CHANNEL while it listens. The returned
+ * function lets go; the last one out closes the channel and withdraws the
+ * variable. `onError` hears why it could not listen (subagents then can't ask).
+ */
+export function shareLocalChannel(handler: () => ChannelHandler | undefined, onError: (message: string) => void): () => Promise<void> {
+	const holder = globalThis as { [SHARED]?: SharedChannel };
+	const shared = (holder[SHARED] ??= {
+		users: 0,
+		opening: openLocalChannel({ handler }).then(
+			(channel) => {
+				process.env[CHANNEL_ENV] = encodeChannelAddress(channel.address);
+				return channel;
+			},
+			(error: unknown) => {
+				onError(`ask_user: subagents cannot ask through this session (no local channel: ${errorText(error)})`);
+				return undefined;
+			},
+		),
+	});
+	shared.users += 1;
+	let released = false;
+	return async () => {
+		if (released) return;
+		released = true;
+		shared.users -= 1;
+		if (shared.users > 0) return;
+		if (holder[SHARED] === shared) delete holder[SHARED];
+		const channel = await shared.opening;
+		if (!channel) return;
+		if (process.env[CHANNEL_ENV] === encodeChannelAddress(channel.address)) delete process.env[CHANNEL_ENV];
+		await channel.close();
+	};
+}

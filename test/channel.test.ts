@@ -1,0 +1,369 @@
+/**
+ * The local channel over real Unix sockets, in this process: the parent's
+ * server (channel-server.ts) and the child's client (channel-client.ts), and
+ * what a hostile client on the socket gets — nothing shown, nothing crashed.
+ */
+
+import fc from "fast-check";
+import { mkdtempSync, rmSync, statSync, existsSync } from "node:fs";
+import { createConnection, createServer, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	CHANNEL_LINE_MAX,
+	type ChannelAddress,
+	createLineSplitter,
+	decodeChannelAddress,
+	decodeChannelHello,
+	encodeChannelAddress,
+	encodeChannelHello,
+} from "../src/codec/channel.ts";
+import { collectedToReply, emptyCollected } from "../src/codec.ts";
+import { firstUserText, selfAsker } from "../src/relay/asker.ts";
+import { CONNECT_MS, collectViaChannel } from "../src/relay/channel-client.ts";
+import { HELLO_MS, type LocalChannel, MAX_CONNECTIONS, openLocalChannel } from "../src/relay/channel-server.ts";
+import type { ChannelHandler } from "../src/relay/registry.ts";
+import { type AskForm, RELAY_VERSION, type RelayRequest } from "../src/types.ts";
+
+const form: AskForm = {
+	questions: [
+		{
+			id: "db",
+			header: "Database",
+			question: "Which database?",
+			options: [
+				{ label: "Postgres", value: "pg", recommended: true },
+				{ label: "SQLite", value: "SQLite", recommended: false },
+			],
+			multiSelect: false,
+			allowOther: true,
+			required: true,
+		},
+	],
+};
+const pgAnswer = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };
+
+/** A parent UI that records every request it was asked to show, and answers as told. */
+function recordingHandler(answer: (request: RelayRequest, signal: AbortSignal | undefined) => Promise<Parameters<typeof collectedToReply>[0]>) {
+	const shown: RelayRequest[] = [];
+	const handler: ChannelHandler = async (request, { signal }) => {
+		shown.push(request);
+		return collectedToReply(await answer(request, signal), request.rid);
+	};
+	return { shown, handler };
+}
+
+const answersPg = async () => ({ ...emptyCollected("answered"), answers: pgAnswer });
+
+let root: string;
+let channel: LocalChannel | undefined;
+beforeEach(() => {
+	root = mkdtempSync(join(tmpdir(), "pi-ask-user-channel-test-"));
+});
+afterEach(async () => {
+	await channel?.close();
+	channel = undefined;
+	rmSync(root, { recursive: true, force: true });
+});
+
+async function open(handler: ChannelHandler | undefined): Promise<LocalChannel> {
+	channel = await openLocalChannel({ handler: () => handler, parentDir: root });
+	return channel;
+}
+
+/** Connects, writes `lines` raw, and resolves with everything the server sent before it closed. */
+function rawClient(path: string, write: (socket: Socket) => void): Promise<{ received: string; closedWithin: number }> {
+	const started = Date.now();
+	return new Promise((resolve) => {
+		const socket = createConnection(path);
+		let received = "";
+		socket.on("data", (chunk) => {
+			received += chunk.toString("utf8");
+		});
+		socket.on("error", () => {});
+		socket.on("close", () => resolve({ received, closedWithin: Date.now() - started }));
+		socket.on("connect", () => write(socket));
+	});
+}
+
+describe("the channel's wire", () => {
+	it("an address round-trips, and anything else is refused with the variable's name", () => {
+		const address: ChannelAddress = { token: "ab".repeat(32), path: "/tmp/x y:z/1.sock" };
+		expect(decodeChannelAddress(encodeChannelAddress(address))).toEqual({ ok: true, address });
+		for (const bad of [undefined, "", "2:" + "ab".repeat(32) + ":/p", "1:short:/p", `1:${"ab".repeat(32)}:`]) {
+			const decoded = decodeChannelAddress(bad);
+			expect(decoded.ok).toBe(false);
+			if (!decoded.ok) expect(decoded.error).toContain("PI_ASK_USER_CHANNEL");
+		}
+	});
+
+	it("a hello carries exactly a 64-hex-digit token", () => {
+		expect(decodeChannelHello(encodeChannelHello("0f".repeat(32)))).toBe("0f".repeat(32));
+		expect(decodeChannelHello(encodeChannelHello("0F".repeat(32)))).toBeUndefined();
+		expect(decodeChannelHello('{"token":{"toString":1}}')).toBeUndefined();
+		expect(decodeChannelHello("not json")).toBeUndefined();
+	});
+
+	it("the line splitter gives the same lines however the bytes are chunked", () => {
+		fc.assert(
+			fc.property(fc.array(fc.string({ unit: "grapheme" }).map((s) => s.replace(/\n/g, " ")), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 10 }), (lines, cuts) => {
+				const bytes = new TextEncoder().encode(lines.map((line) => `${line}\n`).join(""));
+				const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+				const splitter = createLineSplitter();
+				const got: string[] = [];
+				let from = 0;
+				for (const to of [...points, bytes.length]) {
+					const out = splitter.push(bytes.subarray(from, to));
+					if (out === "overflow") throw new Error("overflow");
+					got.push(...out);
+					from = to;
+				}
+				expect(got).toEqual(lines);
+			}),
+		);
+	});
+
+	it("the line splitter refuses a line past its cap, with or without its newline", () => {
+		expect(createLineSplitter(4).push(new TextEncoder().encode("12345"))).toBe("overflow");
+		expect(createLineSplitter(4).push(new TextEncoder().encode("12345\n"))).toBe("overflow");
+		const splitter = createLineSplitter(4);
+		expect(splitter.push(new TextEncoder().encode("12"))).toEqual([]);
+		expect(splitter.push(new TextEncoder().encode("34\n56"))).toEqual(["1234"]);
+		expect(splitter.push(new TextEncoder().encode("789"))).toBe("overflow");
+	});
+});
+
+describe("a child asks its parent through the channel", () => {
+	it("the form is shown in the parent, labelled, and the child gets the answers", async () => {
+		const { shown, handler } = recordingHandler(answersPg);
+		const { address } = await open(handler);
+		const collected = await collectViaChannel(address, form, { asker: "Task: pick a database" });
+		expect(collected).toMatchObject({ status: "answered", answers: pgAnswer });
+		expect(shown).toHaveLength(1);
+		expect(shown[0]).toMatchObject({ asker: "Task: pick a database", questions: form.questions });
+	});
+
+	it("the socket is the user's alone: its directory is 0700 and the socket 0600", async () => {
+		const { address } = await open(undefined);
+		expect(statSync(dirname(address.path)).mode & 0o777).toBe(0o700);
+		expect(statSync(address.path).mode & 0o777).toBe(0o600);
+	});
+
+	it("a parent without a handler answers no_ui", async () => {
+		const { address } = await open(undefined);
+		const collected = await collectViaChannel(address, form);
+		expect(collected.status).toBe("no_ui");
+	});
+
+	it("two children at once each get their own answers", async () => {
+		const { handler } = recordingHandler(async (request) => ({
+			...emptyCollected("answered"),
+			answers: { db: { kind: "single", selections: [{ value: request.asker === "a" ? "pg" : "SQLite", label: request.asker === "a" ? "Postgres" : "SQLite" }] } },
+		}));
+		const { address } = await open(handler);
+		const [a, b] = await Promise.all([collectViaChannel(address, form, { asker: "a" }), collectViaChannel(address, form, { asker: "b" })]);
+		expect(a.answers["db"]?.selections[0]?.value).toBe("pg");
+		expect(b.answers["db"]?.selections[0]?.value).toBe("SQLite");
+	});
+
+	it("a child that aborts closes its form in the parent and keeps the answers given so far", async () => {
+		let parentSignal: AbortSignal | undefined;
+		const { handler } = recordingHandler(
+			(_request, signal) =>
+				new Promise((resolve) => {
+					parentSignal = signal;
+					signal?.addEventListener("abort", () => resolve({ ...emptyCollected("aborted"), answers: pgAnswer }));
+				}),
+		);
+		const { address } = await open(handler);
+		const controller = new AbortController();
+		const asking = collectViaChannel(address, form, { signal: controller.signal });
+		await until(() => parentSignal !== undefined);
+		controller.abort();
+		const collected = await asking;
+		expect(parentSignal?.aborted).toBe(true);
+		expect(collected).toMatchObject({ status: "aborted", answers: pgAnswer });
+	});
+
+	it("a child that goes away (its socket closed) closes its form in the parent at once", async () => {
+		let parentSignal: AbortSignal | undefined;
+		const { handler } = recordingHandler((_request, signal) => {
+			parentSignal = signal;
+			return new Promise(() => {});
+		});
+		const { address } = await open(handler);
+		const socket = createConnection(address.path);
+		socket.write(`${encodeChannelHello(address.token)}\n`);
+		socket.write(`${JSON.stringify({ v: RELAY_VERSION, rid: "r1", questions: form.questions })}\n`);
+		await until(() => parentSignal !== undefined);
+		socket.destroy();
+		await until(() => parentSignal?.aborted === true);
+	});
+
+	it("the parent closing while a child waits answers it aborted, never leaves it hanging", async () => {
+		const { handler } = recordingHandler(
+			(_request, signal) => new Promise((resolve) => signal?.addEventListener("abort", () => resolve(emptyCollected("aborted")))),
+		);
+		const opened = await open(handler);
+		const asking = collectViaChannel(opened.address, form);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		await opened.close();
+		expect((await asking).status).toBe("aborted");
+		expect(existsSync(dirname(opened.address.path))).toBe(false);
+	});
+
+	it("a parent that vanishes mid-form (its socket destroyed) is an error that says so", async () => {
+		// A server of our own that accepts, says ready, then dies: what a killed parent looks like.
+		const path = join(root, "dying.sock");
+		const server = createServer((socket) => {
+			socket.write('{"v":1,"ready":true}\n');
+			socket.once("data", () => socket.destroy());
+		});
+		await new Promise<void>((resolve) => server.listen(path, resolve));
+		try {
+			const collected = await collectViaChannel({ path, token: "ab".repeat(32) }, form);
+			expect(collected.status).toBe("error");
+			expect(collected.error).toContain("ended before the user answered");
+		} finally {
+			server.close();
+		}
+	});
+});
+
+describe("an unreachable parent is no_ui, fast, with the reason", () => {
+	it("no socket file (ENOENT)", async () => {
+		const started = Date.now();
+		const collected = await collectViaChannel({ path: join(root, "gone.sock"), token: "ab".repeat(32) }, form);
+		expect(collected.status).toBe("no_ui");
+		expect(collected.error).toContain("ENOENT");
+		expect(Date.now() - started).toBeLessThan(CONNECT_MS);
+	});
+
+	it("a stale socket file nobody listens on (ECONNREFUSED)", async () => {
+		const path = join(root, "stale.sock");
+		const server = createServer();
+		await new Promise<void>((resolve) => server.listen(path, resolve));
+		// Closing a listening socket's server removes its file; a crash would leave it: recreate the look.
+		const { execFileSync } = await import("node:child_process");
+		server.close();
+		execFileSync("python3", ["-c", `import socket; s=socket.socket(socket.AF_UNIX); s.bind(${JSON.stringify(path)})`]);
+		const collected = await collectViaChannel({ path, token: "ab".repeat(32) }, form);
+		expect(collected.status).toBe("no_ui");
+		expect(collected.error).toContain("ECONNREFUSED");
+	});
+
+	it("a socket that accepts and never answers", async () => {
+		const path = join(root, "silent.sock");
+		const server = createServer(() => {});
+		await new Promise<void>((resolve) => server.listen(path, resolve));
+		try {
+			const started = Date.now();
+			const collected = await collectViaChannel({ path, token: "ab".repeat(32) }, form);
+			expect(collected.status).toBe("no_ui");
+			expect(collected.error).toContain("did not answer");
+			expect(Date.now() - started).toBeLessThan(CONNECT_MS + 1_000);
+		} finally {
+			server.close();
+		}
+	});
+});
+
+describe("hostile clients on the socket: nothing shown, nothing crashed", () => {
+	async function expectStillServes(address: ChannelAddress, shown: RelayRequest[]): Promise<void> {
+		const before = shown.length;
+		expect((await collectViaChannel(address, form)).status).toBe("answered");
+		expect(shown.length).toBe(before + 1);
+	}
+
+	it("a wrong token is closed at once, before any request is read", async () => {
+		const { shown, handler } = recordingHandler(answersPg);
+		const { address } = await open(handler);
+		const wrong = { ...address, token: "cd".repeat(32) };
+		const result = await rawClient(address.path, (socket) => {
+			socket.write(`${encodeChannelHello(wrong.token)}\n`);
+			socket.write(`${JSON.stringify({ v: RELAY_VERSION, questions: form.questions })}\n`);
+		});
+		expect(result.received).toBe("");
+		expect(shown).toHaveLength(0);
+		expect((await collectViaChannel(wrong, form)).status).toBe("no_ui");
+		await expectStillServes(address, shown);
+	});
+
+	it("garbage, a missing token and a silent client are closed with nothing shown", async () => {
+		const { shown, handler } = recordingHandler(answersPg);
+		const { address } = await open(handler);
+		const garbage = await rawClient(address.path, (socket) => socket.write("\u0000\u001b]52;c;AAAA\u0007 garbage\n"));
+		const noToken = await rawClient(address.path, (socket) => socket.write(`${JSON.stringify({ v: 1 })}\n`));
+		const silent = await rawClient(address.path, () => {});
+		expect([garbage.received, noToken.received, silent.received]).toEqual(["", "", ""]);
+		expect(silent.closedWithin).toBeGreaterThanOrEqual(HELLO_MS - 100);
+		expect(shown).toHaveLength(0);
+		await expectStillServes(address, shown);
+	});
+
+	it("a line over the cap is cut off, token or not", async () => {
+		const { shown, handler } = recordingHandler(answersPg);
+		const { address } = await open(handler);
+		const huge = await rawClient(address.path, (socket) => {
+			socket.write(`${encodeChannelHello(address.token)}\n`);
+			socket.write(Buffer.alloc(CHANNEL_LINE_MAX + 10, "a"));
+		});
+		expect(huge.received).toBe('{"v":1,"ready":true}\n');
+		expect(shown).toHaveLength(0);
+		await expectStillServes(address, shown);
+	});
+
+	it("a request that fails validation is answered error, and shows nothing", async () => {
+		const { shown, handler } = recordingHandler(answersPg);
+		const { address } = await open(handler);
+		const result = await rawClient(address.path, (socket) => {
+			socket.write(`${encodeChannelHello(address.token)}\n`);
+			socket.write(`${JSON.stringify({ v: RELAY_VERSION, questions: [{ question: "\u001b[2Jbad", options: [] }] })}\n`);
+		});
+		const reply = JSON.parse(result.received.split("\n")[1] ?? "{}") as { status?: string; error?: string };
+		expect(reply.status).toBe("error");
+		expect(reply.error).toContain("questions[0]");
+		expect(shown).toHaveLength(0);
+	});
+
+	it("200 connections at once: the excess is refused, the parent still answers its children", async () => {
+		const { shown, handler } = recordingHandler(answersPg);
+		const { address } = await open(handler);
+		const flood = Array.from({ length: 200 }, () => rawClient(address.path, () => {}));
+		const results = await Promise.all(flood);
+		expect(results.every((result) => result.received === "")).toBe(true);
+		expect(shown).toHaveLength(0);
+		expect(MAX_CONNECTIONS).toBeLessThan(200);
+		await expectStillServes(address, shown);
+	}, 15_000);
+});
+
+describe("how a child is labelled", () => {
+	it("a runner's name first, then the start of the task, then 'subagent'", () => {
+		expect(selfAsker({ PI_SUBAGENT_NAME: "scout" }, "Task: look around")).toBe("scout");
+		expect(selfAsker({ PI_ASK_USER_ASKER: "mine", PI_SUBAGENT_NAME: "scout" }, undefined)).toBe("mine");
+		expect(selfAsker({}, "Task:  look\naround")).toBe("Task: look around");
+		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`)).toMatch(/^Task: word word .*…$/);
+		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`).length).toBeLessThanOrEqual(60);
+		expect(selfAsker({ PI_SUBAGENT_NAME: " \u001b " }, "  ")).toBe("subagent");
+	});
+
+	it("the task is the first user message of the session, text parts joined", () => {
+		const entries = [
+			{ type: "model_change" },
+			{ type: "message", message: { role: "user", content: [{ type: "text", text: "Task:" }, { type: "image" }, { type: "text", text: "scan" }] } },
+			{ type: "message", message: { role: "user", content: "later" } },
+		];
+		expect(firstUserText(entries)).toBe("Task: scan");
+		expect(firstUserText([{ type: "message", message: { role: "assistant", content: "x" } }])).toBeUndefined();
+	});
+});
+
+async function until(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error("timed out waiting");
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+}
