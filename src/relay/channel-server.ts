@@ -72,25 +72,13 @@ export async function openLocalChannel(options: LocalChannelOptions): Promise<Lo
 	}
 	// Neither the server nor a child waiting on it keeps pi running.
 	server.unref();
-	// pi leaves through process.exit (its quit, SIGTERM and SIGHUP handlers): the files go with it.
-	const onExit = () => place.remove();
-	process.on("exit", onExit);
-	const onSigint = () => {
-		// Only when nobody else handles SIGINT: then it would end the process without "exit".
-		if (process.listenerCount("SIGINT") > 1) return;
-		place.remove();
-		process.off("SIGINT", onSigint);
-		process.kill(process.pid, "SIGINT");
-	};
-	process.on("SIGINT", onSigint);
-
+	const stopWatching = removeOnExit(place.remove);
 	let closing: Promise<void> | undefined;
 	return {
 		address: { path: place.path, token },
 		close() {
 			closing ??= (async () => {
-				process.off("exit", onExit);
-				process.off("SIGINT", onSigint);
+				stopWatching();
 				server.close();
 				for (const end of sockets.values()) end();
 				await allClosed([...sockets.keys()], CLOSE_GRACE_MS);
@@ -100,6 +88,34 @@ export async function openLocalChannel(options: LocalChannelOptions): Promise<Lo
 			return closing;
 		},
 	};
+}
+
+/**
+ * Removes the socket's directory when the process ends: on "exit" (pi's quit
+ * and its signal handlers leave through process.exit), and on the signals
+ * that end a process without "exit". SIGTERM and SIGHUP always mean the end:
+ * the files go at once, whoever else handles them. SIGINT only when nobody
+ * else handles it (pi ignores it while suspended); the signal is then raised
+ * again, so it still does what it would have done. Returns the undo.
+ */
+function removeOnExit(remove: () => void): () => void {
+	const ending: NodeJS.Signals[] = process.platform === "win32" ? ["SIGTERM"] : ["SIGTERM", "SIGHUP"];
+	const onSignal = (signal: NodeJS.Signals) => {
+		const alone = process.listenerCount(signal) === 1;
+		if (!alone && signal === "SIGINT") return;
+		remove();
+		if (!alone) return;
+		stop();
+		process.kill(process.pid, signal);
+	};
+	const signals: NodeJS.Signals[] = ["SIGINT", ...ending];
+	process.on("exit", remove);
+	for (const signal of signals) process.on(signal, onSignal);
+	const stop = () => {
+		process.off("exit", remove);
+		for (const signal of signals) process.off(signal, onSignal);
+	};
+	return stop;
 }
 
 function listen(server: Server, path: string): Promise<void> {

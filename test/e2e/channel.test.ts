@@ -1,0 +1,220 @@
+/**
+ * Subagents of runners that know nothing of ask_user ask the user through the
+ * parent's local channel: pi's own example runner (`pi --mode json -p`
+ * children), `pi -p` run from the bash tool, two children at once, a
+ * grandchild; a child killed mid-form, the parent ending while a child waits,
+ * and hostile clients on the socket. Every test asserts on what the scripted
+ * models received and on short screen fragments, and ends with no process of
+ * the test left running.
+ */
+
+import { existsSync, statSync } from "node:fs";
+import { createConnection } from "node:net";
+import { dirname } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { askResults, type AskResultSeen } from "../support/ask-fixtures.ts";
+import { callTool, QUOTE_PREFIX, scriptOf } from "../support/model-script.ts";
+import type { PiEnv } from "../support/pi-env.ts";
+import { channelSockets, childrenOf, createPlainRunnerPiEnv, parentRuns, piPrintCommand } from "../support/plain-runners.ts";
+import { childAsks, endPiTest, modelCalled, until } from "../support/subagents.ts";
+import { TmuxPi } from "../support/tmux.ts";
+
+let piEnv: PiEnv | undefined;
+let tui: TmuxPi | undefined;
+
+afterEach(async () => {
+	const started = { tui, piEnv };
+	tui = undefined;
+	piEnv = undefined;
+	await endPiTest(started);
+});
+
+const DELEGATE = "delegate this";
+
+const DB_FORM = {
+	questions: [
+		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
+	],
+};
+const LICENSE_FORM = {
+	questions: [
+		{ id: "license", header: "License", question: "Which license should the code carry?", options: [{ label: "MIT" }, { label: "Apache-2.0" }] },
+	],
+};
+
+async function startParent(env: PiEnv): Promise<TmuxPi> {
+	tui = await TmuxPi.start(env, { cols: 100, rows: 40 });
+	await tui.waitFor("scripted");
+	await tui.type(DELEGATE);
+	await tui.send("Enter");
+	return tui;
+}
+
+function resultFor(env: PiEnv, questionId: string): AskResultSeen | undefined {
+	return askResults(env).find((r) => r.details.questions.some((q) => q.id === questionId));
+}
+
+describe("pi's own example runner: its child asks through the parent's TUI", () => {
+	it("the child's form shows labelled with its task, is answered there, and the child's model receives the choice", async () => {
+		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
+		const screen = await startParent(env);
+
+		const form = await screen.waitFor("Which database", 20_000);
+		expect(form).toContain("Asked by Task: SCOUT TASK: pick a database");
+		const [socket] = channelSockets(env);
+		expect(statSync(dirname(socket as string)).mode & 0o777).toBe(0o700);
+		await screen.send("2", "Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 20_000);
+
+		const [child] = askResults(env);
+		expect(askResults(env)).toHaveLength(1);
+		expect(child?.details.status).toBe("answered");
+		expect(child?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		expect(env.toolResults("subagent")[0]?.text).toContain(`Scout got: ${child?.text}`);
+	});
+
+	it("two children at once: the forms queue, and each child gets its own answer", async () => {
+		const script = scriptOf(
+			childAsks("SCOUT TASK", DB_FORM, "Scout"),
+			childAsks("CRITIC TASK", LICENSE_FORM, "Critic"),
+			parentRuns(DELEGATE, "SCOUT TASK: pick a database", "CRITIC TASK: pick a license"),
+		);
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const screen = await startParent(env);
+
+		const firstScreen = await screen.waitFor(/Which (database|license)/, 20_000);
+		const first = firstScreen.includes("Which database") ? "database" : "license";
+		const second = first === "database" ? "license" : "database";
+		await until(() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"), "both children to call ask_user", 20_000);
+		await sleep(700);
+		expect(await screen.capture()).not.toContain(`Which ${second}`);
+		await screen.send("2", "Enter");
+		await screen.waitFor(`Which ${second}`, 10_000);
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX, 20_000);
+
+		const picked = first === "database" ? { db: "SQLite", license: "MIT" } : { db: "Postgres", license: "Apache-2.0" };
+		expect(resultFor(env, "db")?.details.answers["db"]?.selections[0]?.label).toBe(picked.db);
+		expect(resultFor(env, "license")?.details.answers["license"]?.selections[0]?.label).toBe(picked.license);
+	});
+
+	it("a killed child's form leaves the parent's screen within a second, and the parent stays usable", async () => {
+		const script = scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"), {
+			user: "what now?",
+			replies: [{ text: "Still here" }],
+		});
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const screen = await startParent(env);
+		await screen.waitFor("Which database", 20_000);
+		const [child] = childrenOf(env, screen.pid);
+		if (!child) throw new Error("no child process found");
+		process.kill(child.pid, "SIGKILL");
+		const started = Date.now();
+		await screen.waitForGone("Which database", 3_000);
+		expect(Date.now() - started).toBeLessThan(1_500);
+		await screen.waitForGone("Working...", 10_000);
+		await screen.type("what now?");
+		await screen.send("Enter");
+		await screen.waitFor("Still here", 10_000);
+	});
+
+	it("the parent killed while a child waits: the child's ask ends at once with an error that says why", async () => {
+		// A child in a session of its own (as detached runners start them), so the parent's end sends it no SIGHUP.
+		const script = scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), {
+			user: DELEGATE,
+			replies: [callTool("bash", { command: `setsid ${piPrintCommand("SCOUT TASK: pick a database")}` })],
+		});
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const screen = await startParent(env);
+		await screen.waitFor("Which database", 20_000);
+		process.kill(screen.pid, "SIGKILL");
+		await until(() => askResults(env).length === 1, "the orphaned child's model to receive its ask_user result", 3_000);
+		expect(askResults(env)[0]?.details).toMatchObject({ status: "error", error: expect.stringContaining("ended before the user answered") });
+		// endPiTest checks that the child has exited too.
+	});
+
+	it("the parent quitting (SIGTERM) while a child waits closes its channel and removes the socket's directory; no child is left", async () => {
+		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
+		const screen = await startParent(env);
+		await screen.waitFor("Which database", 20_000);
+		const [socket] = channelSockets(env);
+		process.kill(screen.pid, "SIGTERM");
+		await until(() => !existsSync(dirname(socket as string)), "the channel's directory to be removed", 5_000);
+	});
+});
+
+describe("pi -p from the bash tool, and a grandchild", () => {
+	it("a `pi -p` the model runs from bash asks through the parent's TUI", async () => {
+		const script = scriptOf(childAsks("BASH TASK", DB_FORM, "Bash child"), {
+			user: DELEGATE,
+			replies: [callTool("bash", { command: piPrintCommand("BASH TASK: pick a database") }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
+		});
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const screen = await startParent(env);
+		const form = await screen.waitFor("Which database", 20_000);
+		expect(form).toContain("Asked by BASH TASK: pick a database");
+		await screen.send("Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} Bash child got:`, 20_000);
+		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+	});
+
+	it("a grandchild (pi -p run by the example runner's child) reaches the top parent", async () => {
+		const script = scriptOf(
+			childAsks("INNER TASK", LICENSE_FORM, "Inner"),
+			{
+				user: "MIDDLE TASK",
+				replies: [callTool("bash", { command: piPrintCommand("INNER TASK: pick a license") }), { text: "Middle got: {{lastToolResult}}" }],
+			},
+			parentRuns(DELEGATE, "MIDDLE TASK: plan"),
+		);
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const screen = await startParent(env);
+		const form = await screen.waitFor("Which license", 25_000);
+		expect(form).toContain("Asked by INNER TASK: pick a license");
+		await screen.send("2", "Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} Middle got:`, 25_000);
+		expect(askResults(env)[0]?.details.answers["license"]?.selections).toEqual([{ value: "Apache-2.0", label: "Apache-2.0" }]);
+	});
+});
+
+describe("hostile clients on the parent's socket", () => {
+	it("a wrong token, garbage, a line over the cap and 200 connections show nothing and break nothing", async () => {
+		const script = scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"));
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		tui = await TmuxPi.start(env, { cols: 100, rows: 40 });
+		const screen = tui;
+		await screen.waitFor("scripted");
+		await until(() => channelSockets(env).length === 1, "the parent's channel socket");
+		const [socket] = channelSockets(env) as [string];
+		const before = await screen.capture();
+
+		const attack = (payload: string | Buffer) =>
+			new Promise<string>((resolve) => {
+				const client = createConnection(socket);
+				let received = "";
+				client.on("data", (chunk) => {
+					received += chunk.toString();
+				});
+				client.on("error", () => {});
+				client.on("close", () => resolve(received));
+				client.on("connect", () => client.write(payload));
+			});
+		const received = await Promise.all([
+			attack(`${JSON.stringify({ v: 1, token: "ab".repeat(32) })}\n${JSON.stringify({ v: 1, questions: DB_FORM.questions })}\n`),
+			attack("\u001b]52;c;AAAA\u0007\n"),
+			attack(Buffer.alloc(1024 * 1024 + 16, "x")),
+			...Array.from({ length: 200 }, () => attack("")),
+		]);
+		expect(received.every((text) => text === "")).toBe(true);
+		expect(await screen.capture()).toBe(before);
+
+		// Still listening for its own children.
+		await screen.type(DELEGATE);
+		await screen.send("Enter");
+		await screen.waitFor("Which database", 20_000);
+		await screen.send("Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 20_000);
+		expect(askResults(env)[0]?.details.status).toBe("answered");
+	});
+});

@@ -1,0 +1,66 @@
+/**
+ * Subagents of runners that know nothing of ask_user: pi's own example runner
+ * (`examples/extensions/subagent/` in the installed pi package), which starts
+ * `pi --mode json -p` children with the inherited environment, and a `pi -p`
+ * run from the bash tool. Their children get no `-e` flags: they load
+ * ask_user and the scripted model the way a user's pi does, from the
+ * `extensions` list of pi's settings (the parent runs with --no-extensions, so
+ * it loads only its own `-e` list). Agents are user agents in the agent dir.
+ *
+ * The parent's TMPDIR is inside the test's temp dir, so its channel's socket
+ * can be found (and attacked) there, and nothing is left in the real /tmp.
+ */
+
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PI_BIN } from "../../scripts/isolated-pi.mjs";
+import { type ModelScript, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
+import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
+import { processesOf, type PiProcess } from "./subagents.ts";
+
+export const PI_EXAMPLE_RUNNER = join(REPO_ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions", "subagent", "index.ts");
+
+/** The agent every test runs: no `tools:` line, so the child keeps every tool, ask_user included. */
+export const AGENT = "helper";
+
+export function createPlainRunnerPiEnv(script: ModelScript): PiEnv {
+	const tmp = { TMPDIR: "" };
+	const piEnv = createPiEnv({ script, extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER], env: tmp });
+	const tmpDir = join(piEnv.root, "tmp");
+	mkdirSync(tmpDir);
+	piEnv.env["TMPDIR"] = tmpDir;
+	const agentDir = piEnv.env["PI_CODING_AGENT_DIR"] as string;
+	const settingsPath = join(agentDir, "settings.json");
+	const settings = JSON.parse(readFileSync(settingsPath, "utf8")) as Record<string, unknown>;
+	writeFileSync(settingsPath, JSON.stringify({ ...settings, extensions: [SCRIPTED_MODEL_EXTENSION, ASK_USER_EXTENSION] }));
+	mkdirSync(join(agentDir, "agents"));
+	writeFileSync(
+		join(agentDir, "agents", `${AGENT}.md`),
+		`---\nname: ${AGENT}\ndescription: Does a task, asking the user when it must\nmodel: ${SCRIPTED_MODEL}\n---\nDo the task.\n`,
+	);
+	return piEnv;
+}
+
+/** A bash command that runs `pi -p` on `task`, as a model would from the bash tool (stdin closed, offline). */
+export function piPrintCommand(task: string): string {
+	return `${PI_BIN} --offline --no-session -p --model ${SCRIPTED_MODEL} ${JSON.stringify(task)} </dev/null`;
+}
+
+/** The parent's conversation: on `prompt`, run these tasks with pi's example runner (in parallel when more than one), then quote the result. */
+export function parentRuns(prompt: string, ...tasks: string[]): ScriptedConversation {
+	const args = tasks.length === 1 ? { agent: AGENT, task: tasks[0] } : { tasks: tasks.map((task) => ({ agent: AGENT, task })) };
+	return { user: prompt, replies: [{ toolCalls: [{ name: "subagent", arguments: args }] }, { text: "Received: {{lastToolResult}}" }] };
+}
+
+/** The children of the parent pi (`parentPid`) that run for this test. */
+export function childrenOf(piEnv: PiEnv, parentPid: number): PiProcess[] {
+	return processesOf(piEnv).filter((p) => p.ppid === parentPid);
+}
+
+/** The sockets the parent's channel listens on (its TMPDIR is the test's). */
+export function channelSockets(piEnv: PiEnv): string[] {
+	const tmpDir = piEnv.env["TMPDIR"] as string;
+	return readdirSync(tmpDir)
+		.filter((name) => name.startsWith("pi-ask-user-"))
+		.flatMap((dir) => readdirSync(join(tmpDir, dir)).map((name) => join(tmpDir, dir, name)));
+}
