@@ -178,6 +178,24 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 	});
 });
 
+describe("an in-process runner (pi's SDK, same process)", () => {
+	it("a session made with createAgentSession, without a UI, asks through the parent's TUI by the channel registry", async () => {
+		const script = scriptOf(childAsks("INPROC TASK", DB_FORM, "In-process"), {
+			user: DELEGATE,
+			replies: [callTool("inproc_subagent", { task: "INPROC TASK: pick a database" }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
+		});
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const screen = await startParent(env);
+		const form = await screen.waitFor("Which database", 20_000);
+		expect(form).toContain("Asked by INPROC TASK: pick a database");
+		// No other pi process: the subagent is a session of the parent's own process.
+		expect(childrenOf(env, screen.pid)).toEqual([]);
+		await screen.send("2", "Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} In-process got:`, 20_000);
+		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+	});
+});
+
 describe("hostile clients on the parent's socket", () => {
 	it("a wrong token, garbage, a line over the cap and 200 connections show nothing and break nothing", async () => {
 		const script = scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"));

@@ -23,9 +23,12 @@ export const PI_EXAMPLE_RUNNER = join(REPO_ROOT, "node_modules", "@mariozechner"
 /** The agent every test runs: no `tools:` line, so the child keeps every tool, ask_user included. */
 export const AGENT = "helper";
 
+/** The in-process runner (pi's SDK, same process): test/support/in-process-runner.ts. */
+export const IN_PROCESS_RUNNER = join(REPO_ROOT, "test", "support", "in-process-runner.ts");
+
 export function createPlainRunnerPiEnv(script: ModelScript): PiEnv {
 	const tmp = { TMPDIR: "" };
-	const piEnv = createPiEnv({ script, extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER], env: tmp });
+	const piEnv = createPiEnv({ script, extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER, IN_PROCESS_RUNNER], env: tmp });
 	const tmpDir = join(piEnv.root, "tmp");
 	mkdirSync(tmpDir);
 	piEnv.env["TMPDIR"] = tmpDir;
