@@ -24,24 +24,10 @@ import { firstUserText, selfAsker } from "../src/relay/asker.ts";
 import { CONNECT_MS, collectViaChannel } from "../src/relay/channel-client.ts";
 import { HELLO_MS, type LocalChannel, MAX_CONNECTIONS, openLocalChannel } from "../src/relay/channel-server.ts";
 import type { ChannelHandler } from "../src/relay/registry.ts";
+import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { type AskForm, RELAY_VERSION, type RelayRequest } from "../src/types.ts";
 
-const form: AskForm = {
-	questions: [
-		{
-			id: "db",
-			header: "Database",
-			question: "Which database?",
-			options: [
-				{ label: "Postgres", value: "pg", recommended: true },
-				{ label: "SQLite", value: "SQLite", recommended: false },
-			],
-			multiSelect: false,
-			allowOther: true,
-			required: true,
-		},
-	],
-};
+const form: AskForm = { questions: [DB_QUESTION] };
 const pgAnswer = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };
 
 /** A parent UI that records every request it was asked to show, and answers as told. */

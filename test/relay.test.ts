@@ -11,6 +11,7 @@ import { createFormQueue } from "../src/relay/queue.ts";
 import { ASK_CHANNEL, type ChannelHandler, channelRegistry, formQueue, getChannel, REGISTRY_KEY, registerChannel } from "../src/relay/registry.ts";
 import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
 import { quietTui } from "./form/fake-terminal.ts";
+import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { piKeybindings } from "./form/support.ts";
 
 /** The factory pi's custom() calls: (tui, theme, keybindings, done) → component. */
@@ -22,18 +23,7 @@ async function until(condition: () => boolean): Promise<void> {
 	expect(condition()).toBe(true);
 }
 
-const question: AskQuestion = {
-	id: "db",
-	header: "Database",
-	question: "Which database?",
-	options: [
-		{ label: "Postgres", value: "pg", recommended: true },
-		{ label: "SQLite", value: "SQLite", recommended: false },
-	],
-	multiSelect: false,
-	allowOther: true,
-	required: true,
-};
+const question: AskQuestion = DB_QUESTION;
 const form: AskForm = { questions: [question] };
 
 function reply(status: RelayReply["status"], extra: Partial<RelayReply> = {}): RelayReply {

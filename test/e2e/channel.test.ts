@@ -13,11 +13,11 @@ import { createConnection } from "node:net";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { askResults, type AskResultSeen } from "../support/ask-fixtures.ts";
+import { askResults, type AskResultSeen, DB_FORM, LICENSE_FORM } from "../support/ask-fixtures.ts";
 import { callTool, QUOTE_PREFIX, scriptOf } from "../support/model-script.ts";
 import type { PiEnv } from "../support/pi-env.ts";
 import { channelSockets, childrenOf, createPlainRunnerPiEnv, parentRuns, piPrintCommand } from "../support/plain-runners.ts";
-import { childAsks, endPiTest, modelCalled, until } from "../support/subagents.ts";
+import { childAsks, endPiTest, modelCalled, startTuiWith, until } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let piEnv: PiEnv | undefined;
@@ -32,23 +32,11 @@ afterEach(async () => {
 
 const DELEGATE = "delegate this";
 
-const DB_FORM = {
-	questions: [
-		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
-	],
-};
-const LICENSE_FORM = {
-	questions: [
-		{ id: "license", header: "License", question: "Which license should the code carry?", options: [{ label: "MIT" }, { label: "Apache-2.0" }] },
-	],
-};
 
-async function startParent(env: PiEnv): Promise<TmuxPi> {
-	tui = await TmuxPi.start(env, { cols: 100, rows: 40 });
-	await tui.waitFor("scripted");
-	await tui.type(DELEGATE);
-	await tui.send("Enter");
-	return tui;
+function startParent(env: PiEnv): Promise<TmuxPi> {
+	return startTuiWith(env, DELEGATE, (started) => {
+		tui = started;
+	});
 }
 
 function resultFor(env: PiEnv, questionId: string): AskResultSeen | undefined {

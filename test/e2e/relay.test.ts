@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROW } from "../../src/dialogs.ts";
-import { askResults, type AskResultSeen, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
+import { askResults, type AskResultSeen, DB_FORM, LICENSE_FORM, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import { runHeadless } from "../support/headless.ts";
 import { callTool, type ModelScript, QUOTE_PREFIX, quoteLastToolResult, type ScriptedConversation, scriptOf } from "../support/model-script.ts";
 import type { PiEnv } from "../support/pi-env.ts";
@@ -23,6 +23,7 @@ import {
 	endPiTest,
 	killSubagent,
 	modelCalled,
+	startTuiWith,
 	parentDelegates,
 	processesOf,
 	subagentsOf,
@@ -48,16 +49,6 @@ const DELEGATE = "delegate this";
 /** A later prompt, to show the parent still works, and to read a result the turn ended on. */
 const WHAT_NOW = "what now?";
 
-const DB_FORM = {
-	questions: [
-		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
-	],
-};
-const LICENSE_FORM = {
-	questions: [
-		{ id: "license", header: "License", question: "Which license should the code carry?", options: [{ label: "MIT" }, { label: "Apache-2.0" }] },
-	],
-};
 
 const whatNow = { user: WHAT_NOW, replies: [quoteLastToolResult] };
 
@@ -89,12 +80,10 @@ function twoChildrenAsk({ writePids = false } = {}): ModelScript {
 }
 
 /** Starts the parent's TUI and sends DELEGATE. */
-async function startParent(env: PiEnv): Promise<TmuxPi> {
-	tui = await TmuxPi.start(env, { cols: 100, rows: 40 });
-	await tui.waitFor("scripted");
-	await tui.type(DELEGATE);
-	await tui.send("Enter");
-	return tui;
+function startParent(env: PiEnv): Promise<TmuxPi> {
+	return startTuiWith(env, DELEGATE, (started) => {
+		tui = started;
+	});
 }
 
 /**

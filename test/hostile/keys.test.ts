@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import type { AskForm } from "../../src/types.ts";
 import { piKeybindings } from "../form/support.ts";
+import { DB_QUESTION } from "../support/ask-fixtures.ts";
 import { RAW } from "./support/answer-model.ts";
 import { checkFrame, randomKeysProperty, runSequence } from "./support/random-keys.ts";
 
@@ -23,18 +24,7 @@ test("10,000 random key sequences (5,000 random forms, each from a narrow and a 
 test("the model and the form agree on a fixed sequence that uses every kind of answer", () => {
 	const form: AskForm = {
 		questions: [
-			{
-				id: "db",
-				header: "DB",
-				question: "Which database?",
-				options: [
-					{ label: "Postgres", value: "pg", recommended: true },
-					{ label: "SQLite", value: "SQLite", recommended: false },
-				],
-				multiSelect: false,
-				allowOther: true,
-				required: true,
-			},
+			{ ...DB_QUESTION, header: "DB" },
 			{
 				id: "targets",
 				header: "Targets",

@@ -3,9 +3,35 @@
  * the model received from ask_user.
  */
 
-import type { AskDetails } from "../../src/types.ts";
+import type { AskDetails, AskQuestion } from "../../src/types.ts";
 import { callTool, type ModelScript, quoteLastToolResult, scriptOf } from "./model-script.ts";
 import type { PiEnv } from "./pi-env.ts";
+
+/** One question as validation leaves it (every default filled): for tests below the tool. */
+export const DB_QUESTION: AskQuestion = {
+	id: "db",
+	header: "Database",
+	question: "Which database?",
+	options: [
+		{ label: "Postgres", value: "pg", recommended: true },
+		{ label: "SQLite", value: "SQLite", recommended: false },
+	],
+	multiSelect: false,
+	allowOther: true,
+	required: true,
+};
+
+/** Two one-question forms a subagent asks in the e2e tests. */
+export const DB_FORM = {
+	questions: [
+		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
+	],
+};
+export const LICENSE_FORM = {
+	questions: [
+		{ id: "license", header: "License", question: "Which license should the code carry?", options: [{ label: "MIT" }, { label: "Apache-2.0" }] },
+	],
+};
 
 /** Two required single-select questions. */
 export const TWO_QUESTIONS = {

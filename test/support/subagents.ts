@@ -23,7 +23,7 @@ import { RELAY_ENV } from "../../src/relay/environment.ts";
 import { callTool, type ModelScript, quoteLastToolResult, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
 import type { RpcPi } from "./rpc-client.ts";
-import { isRunningProcess, type TmuxPi } from "./tmux.ts";
+import { isRunningProcess, TmuxPi } from "./tmux.ts";
 
 export const RUNNER_EXTENSION = join(REPO_ROOT, "examples", "subagent-runner", "index.ts");
 
@@ -73,6 +73,19 @@ export function parentDelegates(prompt: string, ...runs: Array<{ agent: string; 
 		user: prompt,
 		replies: [{ toolCalls: runs.map((args) => ({ name: "subagent", arguments: args })) }, quoteLastToolResult],
 	};
+}
+
+/**
+ * Starts pi's TUI for `piEnv` (100×40), hands it to `started` at once (so the
+ * test's clean-up stops it whatever happens next), and says `prompt`.
+ */
+export async function startTuiWith(piEnv: PiEnv, prompt: string, started: (tui: TmuxPi) => void): Promise<TmuxPi> {
+	const tui = await TmuxPi.start(piEnv, { cols: 100, rows: 40 });
+	started(tui);
+	await tui.waitFor("scripted");
+	await tui.type(prompt);
+	await tui.send("Enter");
+	return tui;
 }
 
 /** True once a model (whoever runs `task`) has been called on it for reply number `replyIndex` (0-based). */
