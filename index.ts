@@ -7,12 +7,17 @@
  * pieces fit together.
  */
 
-import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { basename } from "node:path";
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { parseAttentionMode, parseReminder } from "./src/attention.ts";
+import { decodeChannelAddress } from "./src/codec/channel.ts";
+import { TOOL_NAME } from "./src/prompt.ts";
 import { takeUpstream } from "./src/relay/environment.ts";
 import { shareLocalChannel } from "./src/relay/channel-server.ts";
 import { ASK_CHANNEL, formQueue, getChannel, registerChannel } from "./src/relay/registry.ts";
 import type { AskSurface, SurfaceContext } from "./src/surface.ts";
 import { createAskUserTool, parseTimeout, timeoutProblem } from "./src/tool.ts";
+import { type AttentionHost, watchForms } from "./src/waiting.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	// One terminal, one form at a time: this session's asks and its subagents' share the process's queue.
@@ -20,17 +25,22 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const upstream = takeUpstream();
 	// The UIs (the form, the dialog walker, the relay client) load on the first ask, not during pi's start-up.
 	const ui = () => import("./src/surface.ts");
-	const surface =
-		(ctx: SurfaceContext): AskSurface =>
-		async (form, options) =>
-			(await ui()).createSurface(ctx, queue, upstream)(form, options);
+	const attentionMode = () => parseAttentionMode(pi.getFlag("ask-user-attention") ?? process.env.PI_ASK_USER_ATTENTION);
+	const reminder = () => parseReminder(pi.getFlag("ask-user-remind") ?? process.env.PI_ASK_USER_REMIND);
+	// Every form of the session, its own and its subagents', is watched: events, answers from elsewhere, attention.
+	const surface = (ctx: SurfaceContext): AskSurface =>
+		watchForms(async (form, options) => (await ui()).createSurface(ctx, queue, upstream)(form, options), {
+			emit: (event, payload) => pi.events.emit(event, payload),
+			attention: terminalAttention(ctx, () => ({ mode: attentionMode().mode, ...reminder() })),
+		});
 	let unregister: (() => void) | undefined;
 	let stopListening: (() => Promise<void>) | undefined;
 
 	const timeoutSetting = () => pi.getFlag("ask-user-timeout") ?? process.env.PI_ASK_USER_TIMEOUT;
 	pi.on("session_start", (_event, ctx) => {
-		const problem = timeoutProblem(timeoutSetting());
-		if (problem && ctx.hasUI) ctx.ui.notify(problem, "warning");
+		for (const problem of [timeoutProblem(timeoutSetting()), attentionMode().problem, reminder().problem]) {
+			if (problem && ctx.hasUI) ctx.ui.notify(problem, "warning");
+		}
 		unregister?.();
 		// Only a session that can show a form offers to ask for others (subagents, headless sessions).
 		unregister = ctx.hasUI
@@ -45,6 +55,22 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			);
 		}
 	});
+	// No offer that cannot be kept: before every run, a session that has no UI and nobody to ask through
+	// (no session with a UI in this process, no reachable ancestor) does not offer ask_user; it is offered
+	// again once there is. Only what this extension took away is given back.
+	let withheld = false;
+	pi.on("before_agent_start", async (_event, ctx) => {
+		const canAsk = ctx.hasUI || getChannel(ASK_CHANNEL) !== undefined || (await inheritedChannelReachable(upstream.channel));
+		const active = pi.getActiveTools();
+		if (!canAsk && active.includes(TOOL_NAME)) {
+			pi.setActiveTools(active.filter((name) => name !== TOOL_NAME));
+			withheld = true;
+		} else if (canAsk && withheld && !active.includes(TOOL_NAME)) {
+			pi.setActiveTools([...active, TOOL_NAME]);
+			withheld = false;
+		}
+	});
+
 	pi.on("session_shutdown", async () => {
 		unregister?.();
 		unregister = undefined;
@@ -72,6 +98,14 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		description: "Seconds the user has to answer ask_user before it returns timed_out (default: no limit)",
 		type: "string",
 	});
+	pi.registerFlag("ask-user-attention", {
+		description: "How a waiting ask_user form gets your attention: bell (default), desktop (a terminal notification), or off",
+		type: "string",
+	});
+	pi.registerFlag("ask-user-remind", {
+		description: "Ring again after this many seconds with no key pressed while an ask_user form waits (default: never)",
+		type: "string",
+	});
 	pi.registerTool(
 		createAskUserTool({
 			getActiveTools: () => pi.getActiveTools(),
@@ -79,9 +113,50 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			timeoutMs: () => parseTimeout(timeoutSetting()),
 			surface,
 			inheritedChannel: upstream.channel,
+			onNoUI: () => {
+				withheld = true;
+			},
 			onDismissed: () => {
 				waitingForUser = true;
 			},
 		}),
 	);
+}
+
+async function inheritedChannelReachable(channel: string | undefined): Promise<boolean> {
+	const decoded = decodeChannelAddress(channel);
+	if (!decoded.ok) return false;
+	return (await import("./src/relay/channel-client.ts")).channelReachable(decoded.address);
+}
+
+/** The terminal of a TUI session: the bell and notifications go to it, its title shows a waiting form. */
+function terminalAttention(ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>, setting: AttentionHost["setting"]): AttentionHost {
+	return {
+		setting,
+		// RPC and print write JSON to stdout: only a terminal gets bells and titles.
+		isTerminal: () => process.stdout.isTTY === true,
+		write: (bytes) => {
+			if (bytes !== "") process.stdout.write(bytes);
+		},
+		env: process.env,
+		setTitle: (title) => ctx.ui.setTitle(title),
+		piTitle: () => piTitle(ctx),
+		onInput: (listener) =>
+			ctx.ui.onTerminalInput(() => {
+				listener();
+				return undefined;
+			}),
+	};
+}
+
+/** The title pi itself sets (interactive mode's updateTerminalTitle), to put back when a form closes. */
+function piTitle(ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>): string {
+	const cwd = basename(ctx.cwd ?? process.cwd());
+	let name: string | undefined;
+	try {
+		name = (ctx.sessionManager as { getSessionName?(): string | undefined } | undefined)?.getSessionName?.();
+	} catch {
+		name = undefined;
+	}
+	return name ? `π - ${name} - ${cwd}` : `π - ${cwd}`;
 }

@@ -57,6 +57,7 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 		const why = details.error ? ` — ${sanitizeLine(details.error)}` : "";
 		lines.push(theme.fg(color, `${STATUS_TEXT[details.status]} · ${count}${why}`));
 	}
+	if (typeof details.answeredBy === "string") lines.push(theme.fg("warning", `Answered elsewhere, through ${sanitizeLine(details.answeredBy)}`));
 	// While the form is open it shows the questions itself; the transcript only keeps count.
 	if (details.status === "pending") return lines.join("\n");
 	for (const question of details.questions) {

@@ -42,6 +42,8 @@ export interface ToolHost {
 	inheritedChannel?: string | undefined;
 	/** The user dismissed the form: the rest of this tool batch must not run. */
 	onDismissed?(): void;
+	/** No form could be shown: the tool took itself out of the active tools. */
+	onNoUI?(): void;
 }
 
 /**
@@ -116,7 +118,10 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 			} catch (error) {
 				collected = emptyCollected("error", errorText(error));
 			}
-			if (collected.status === "no_ui") deactivate(host);
+			if (collected.status === "no_ui") {
+				deactivate(host);
+				host.onNoUI?.();
+			}
 			if (collected.status === "dismissed") host.onDismissed?.();
 			return toolResult(form, collected, notices);
 		},

@@ -161,6 +161,8 @@ export interface Collected {
 	drafts?: AskDraft[];
 	/** What went wrong, for status "error". */
 	error?: string;
+	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
+	answeredBy?: string;
 }
 
 /** Progress reported through onUpdate while the form is open. */
@@ -189,6 +191,8 @@ export interface AskDetails {
 	/** What normalisation changed in the call, so the model learns (e.g. a dropped "Other" option). */
 	notices?: string[];
 	error?: string;
+	/** Who answered, when another extension did instead of the user at this terminal. */
+	answeredBy?: string;
 	progress?: AskProgress;
 }
 

@@ -11,13 +11,15 @@ import { describe, expect, it } from "vitest";
 import askUserExtension from "../index.ts";
 import { CHANNEL_ENV, decodeChannelAddress } from "../src/codec/channel.ts";
 import { collectViaChannel } from "../src/relay/channel-client.ts";
+import { ASK_CHANNEL, registerChannel } from "../src/relay/registry.ts";
 import { prepareForm } from "../src/tool.ts";
 
 type Handler = (event: unknown, ctx?: unknown) => unknown;
 
-function loadExtension() {
+function loadExtension(tools = ["read", "bash", "ask_user"]) {
 	const handlers = new Map<string, Handler[]>();
 	let tool: ToolDefinition | undefined;
+	let active = [...tools];
 	const pi = {
 		on: (name: string, handler: Handler) => handlers.set(name, [...(handlers.get(name) ?? []), handler]),
 		registerTool: (definition: ToolDefinition) => {
@@ -25,8 +27,11 @@ function loadExtension() {
 		},
 		registerFlag: () => {},
 		getFlag: () => undefined,
-		getActiveTools: () => ["read", "bash", "ask_user"],
-		setActiveTools: () => {},
+		getActiveTools: () => [...active],
+		setActiveTools: (names: string[]) => {
+			active = names;
+		},
+		events: { emit: () => {}, on: () => () => {} },
 	} as unknown as ExtensionAPI;
 	askUserExtension(pi);
 	const fire = async (name: string, event: unknown = {}, ctx: unknown = {}) => {
@@ -35,7 +40,7 @@ function loadExtension() {
 		return result;
 	};
 	if (!tool) throw new Error("the extension registered no tool");
-	return { tool, fire };
+	return { tool, fire, active: () => active };
 }
 
 /** An RPC-like session whose user cancels the first dialog: the form is dismissed. */
@@ -72,6 +77,8 @@ describe("after a dismissal", () => {
 
 describe("the local channel", () => {
 	it("a session with a UI publishes its channel for the processes it starts, answers through it, and takes it back at shutdown", async () => {
+		// As the top session: not one started by a pi whose channel this test process inherited.
+		delete process.env[CHANNEL_ENV];
 		const { fire } = loadExtension();
 		expect(process.env[CHANNEL_ENV]).toBeUndefined();
 		await fire("session_start", { type: "session_start" }, { ...dismissingUser, ui: { ...dismissingUser.ui, notify: () => {} } });
@@ -87,5 +94,33 @@ describe("the local channel", () => {
 		await fire("session_shutdown", { type: "session_shutdown" });
 		expect(process.env[CHANNEL_ENV]).toBeUndefined();
 		expect(existsSync(dirname(address.path))).toBe(false);
+	});
+});
+
+describe("no offer that cannot be kept", () => {
+	it("a run without a UI and nobody to ask through is not offered ask_user; it is offered again once a session with a UI registers", async () => {
+		delete process.env[CHANNEL_ENV];
+		const { fire, active } = loadExtension();
+		const headless = { hasUI: false };
+		await fire("before_agent_start", { type: "before_agent_start" }, headless);
+		expect(active()).toEqual(["read", "bash"]);
+		const unregister = registerChannel(ASK_CHANNEL, async () => ({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [] }));
+		try {
+			await fire("before_agent_start", { type: "before_agent_start" }, headless);
+			expect(active()).toEqual(["read", "bash", "ask_user"]);
+		} finally {
+			unregister();
+		}
+		await fire("before_agent_start", { type: "before_agent_start" }, headless);
+		expect(active()).toEqual(["read", "bash"]);
+	});
+
+	it("a session with a UI keeps ask_user, and never adds it where the user left it out", async () => {
+		const kept = loadExtension();
+		await kept.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true });
+		expect(kept.active()).toEqual(["read", "bash", "ask_user"]);
+		const leftOut = loadExtension(["read"]);
+		await leftOut.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true });
+		expect(leftOut.active()).toEqual(["read"]);
 	});
 });

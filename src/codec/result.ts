@@ -42,7 +42,8 @@ export function formatResultText(form: AskForm, collected: Collected, extra?: Re
 	const total = form.questions.length;
 	const answered = form.questions.filter((q) => hasAnswer(collected.answers, q.id)).length;
 	const skipped = form.questions.filter((q) => !hasAnswer(collected.answers, q.id) && collected.skipped.includes(q.id)).length;
-	const lines = [headerLine(collected.status, answered, skipped, total)];
+	const header = headerLine(collected.status, answered, skipped, total);
+	const lines = [collected.answeredBy === undefined ? header : answeredElsewhere(header, collected.answeredBy)];
 	for (const question of form.questions) lines.push(questionLine(question, collected));
 	for (const notice of extra?.notices ?? []) lines.push(`Note: ${oneLine(sanitizeLine(notice))}`);
 	const closing = closingSentence(collected);
@@ -66,6 +67,11 @@ function headerLine(status: AskStatus, answered: number, skipped: number, total:
 		case "error":
 			return `The question form failed (${count}):`;
 	}
+}
+
+/** "User submitted the form (…):" → "Answered through phone bridge, not at the terminal: the user submitted the form (…):" */
+function answeredElsewhere(header: string, source: string): string {
+	return `Answered through ${quoteExact(sanitizeLine(source))}, not at the terminal: ${header.charAt(0).toLowerCase()}${header.slice(1)}`;
 }
 
 function closingSentence(collected: Collected): string | undefined {
@@ -140,6 +146,7 @@ export function buildDetails(form: AskForm, collected: Collected, extra?: Result
 	if (form.metadata !== undefined) details.metadata = form.metadata;
 	if (extra?.notices !== undefined && extra.notices.length > 0) details.notices = [...extra.notices];
 	if (collected.error !== undefined) details.error = collected.error;
+	if (collected.answeredBy !== undefined) details.answeredBy = collected.answeredBy;
 	return details;
 }
 

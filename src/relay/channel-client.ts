@@ -54,6 +54,13 @@ export async function collectViaChannel(address: ChannelAddress, form: AskForm, 
 	}
 }
 
+/** Whether a live parent answers on this channel (a connection that proves the token, then closes). */
+export async function channelReachable(address: ChannelAddress): Promise<boolean> {
+	const opened = await connect(address, undefined);
+	if (opened.ok) opened.socket.destroy();
+	return opened.ok;
+}
+
 interface Connection {
 	socket: Socket;
 	/** The next line the parent sent; undefined once the connection has closed. */

@@ -1,12 +1,15 @@
 /**
- * ask_user in pi without a UI (`-p` and `--mode json`): no form can be shown,
- * so the model gets `no_ui` with words telling it not to retry, and the tool is
- * gone from the tools offered on the next prompt.
+ * ask_user in pi without a UI (`-p` and `--mode json`). With nobody to ask
+ * through, the model is never offered ask_user. A call that still gets
+ * through — here: the ancestor session whose channel this pi inherited was
+ * there when the run started and is gone when the model calls — gets `no_ui`
+ * with words telling it not to retry, and the tool is gone from the tools
+ * offered on the next prompt.
  */
 
 import { afterEach, describe, expect, it } from "vitest";
 import { askResults, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
-import { runHeadless } from "../support/headless.ts";
+import { parentGoneAfterTheCheck, runHeadless } from "../support/headless.ts";
 import { callTool, type ModelCallLogEntry, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 
@@ -26,8 +29,20 @@ function callsFor(env: PiEnv, user: string): ModelCallLogEntry[] {
 }
 
 describe.each(["print", "json"] as const)("pi %s mode", (mode) => {
-	it("answers no_ui, tells the model not to call again, and drops ask_user from the next prompt", async () => {
+	it("with nobody to ask through, the model is never offered ask_user, not even on the first turn", async () => {
 		piEnv = createPiEnv({ script });
+		const run = await runHeadless(piEnv, mode, ["first: ask me", "second: go on"]);
+		expect(run.exitCode, run.stderr).toBe(0);
+		const calls = piEnv.log().filter((e): e is ModelCallLogEntry => e.kind === "call");
+		expect(calls.length).toBeGreaterThanOrEqual(2);
+		for (const call of calls) {
+			expect(call.tools).not.toContain("ask_user");
+			expect(call.tools).toContain("read");
+		}
+	});
+
+	it("a call that still gets through answers no_ui with the reason, tells the model not to call again, and drops ask_user from the next prompt", async () => {
+		piEnv = createPiEnv({ script, env: await parentGoneAfterTheCheck() });
 		const run = await runHeadless(piEnv, mode, ["first: ask me", "second: go on"]);
 		expect(run.exitCode, run.stderr).toBe(0);
 
@@ -36,6 +51,7 @@ describe.each(["print", "json"] as const)("pi %s mode", (mode) => {
 		expect(seen.details.status).toBe("no_ui");
 		expect(seen.details.answers).toEqual({});
 		expect(seen.text).toMatch(/do not call it again/i);
+		expect(seen.details.error).toMatch(/unreachable/);
 
 		const [firstCall] = callsFor(piEnv, "first");
 		expect(firstCall?.tools).toContain("ask_user");
@@ -49,7 +65,7 @@ describe.each(["print", "json"] as const)("pi %s mode", (mode) => {
 
 describe("pi --mode json", () => {
 	it("streams the no_ui result in tool_execution_end with the questions in details", async () => {
-		piEnv = createPiEnv({ script });
+		piEnv = createPiEnv({ script, env: await parentGoneAfterTheCheck() });
 		const run = await runHeadless(piEnv, "json", ["first: ask me"]);
 		expect(run.exitCode, run.stderr).toBe(0);
 		const end = run.events.find((e) => e["type"] === "tool_execution_end" && e["toolName"] === "ask_user");
@@ -70,6 +86,7 @@ describe("pi -p", () => {
 				user: "stubborn",
 				replies: [callTool("ask_user", TWO_QUESTIONS), callTool("ask_user", TWO_QUESTIONS), { text: "giving up" }],
 			}),
+			env: await parentGoneAfterTheCheck(),
 		});
 		const run = await runHeadless(piEnv, "print", ["stubborn: ask me"]);
 		expect(run.exitCode, run.stderr).toBe(0);
@@ -81,7 +98,7 @@ describe("pi -p", () => {
 	});
 
 	it("prints the model's final reply, which quotes the no_ui result", async () => {
-		piEnv = createPiEnv({ script });
+		piEnv = createPiEnv({ script, env: await parentGoneAfterTheCheck() });
 		const run = await runHeadless(piEnv, "print", ["first: ask me"]);
 		expect(run.exitCode, run.stderr).toBe(0);
 		expect(run.stdout).toContain("Received:");

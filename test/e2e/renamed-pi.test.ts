@@ -16,7 +16,7 @@ import { ensureRenamedPi } from "../../scripts/renamed-pi.mjs";
 import { ROW } from "../../src/dialogs.ts";
 import { ASK, askResults, askScript, onlyAskResult, TWO_QUESTIONS, WHAT_NOW } from "../support/ask-fixtures.ts";
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
-import { runHeadless } from "../support/headless.ts";
+import { parentGoneAfterTheCheck, runHeadless } from "../support/headless.ts";
 import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
@@ -106,12 +106,17 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
 	});
 
-	it("print mode: no_ui, told not to call again, and ask_user is gone from the next prompt's tools", async () => {
+	it("print mode: with nobody to ask through, ask_user is never offered; a call that gets through is no_ui, told not to call again, and ask_user is gone from the next prompt's tools", async () => {
 		const script = scriptOf(
 			{ user: "first", replies: [callTool("ask_user", TWO_QUESTIONS), quoteLastToolResult] },
 			{ user: "second", replies: [{ text: "Tools now: {{tools}}" }] },
 		);
-		const env = (piEnv = createPiEnv({ script, pi: renamedPi }));
+		const alone = (piEnv = createPiEnv({ script, pi: renamedPi }));
+		expect((await runHeadless(alone, "print", ["first: ask me"])).exitCode).toBe(0);
+		expect(alone.log().filter((e) => e.kind === "call").every((e) => e.kind === "call" && !e.tools.includes("ask_user"))).toBe(true);
+		alone.cleanup();
+
+		const env = (piEnv = createPiEnv({ script, pi: renamedPi, env: await parentGoneAfterTheCheck() }));
 		const run = await runHeadless(env, "print", ["first: ask me", "second: go on"]);
 		expect(run.exitCode, run.stderr).toBe(0);
 

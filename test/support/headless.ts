@@ -5,6 +5,11 @@
  */
 
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CHANNEL_ENV, CHANNEL_READY, encodeChannelAddress } from "../../src/codec/channel.ts";
 import type { PiEnv } from "./pi-env.ts";
 
 export interface HeadlessRun {
@@ -52,4 +57,24 @@ export function runHeadless(piEnv: PiEnv, mode: "print" | "json", messages: stri
 			resolve({ exitCode, stdout, stderr, events });
 		});
 	});
+}
+
+/**
+ * The environment of a pi whose ancestor session answers pi's check before a
+ * run (a connection that proves nothing and closes) and is gone by the time
+ * the model calls ask_user: it stops listening after its first connection, and
+ * its socket's directory goes with it.
+ */
+export async function parentGoneAfterTheCheck(): Promise<Record<string, string>> {
+	const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-gone-"));
+	const path = join(dir, "parent.sock");
+	const server = createServer((socket) => {
+		server.close();
+		socket.on("error", () => {});
+		socket.once("data", () => socket.end(`${CHANNEL_READY}\n`));
+	});
+	server.on("close", () => rmSync(dir, { recursive: true, force: true }));
+	await new Promise<void>((resolve) => server.listen(path, resolve));
+	server.unref();
+	return { [CHANNEL_ENV]: encodeChannelAddress({ path, token: "ab".repeat(32) }) };
 }

@@ -1,0 +1,185 @@
+/**
+ * Forms while they wait: what the rest of the world hears of them, and what
+ * it may do. Wraps the session's surface, so every form the session shows —
+ * its own, and those relayed from subagents — goes through here:
+ *
+ * - events on pi.events for other extensions: `ask_user:waiting` when an ask
+ *   is made (it may still wait its turn), `ask_user:progress` as it goes,
+ *   `ask_user:closed` with how it ended; each with the ask's id, the asker and
+ *   the sanitised questions;
+ * - answering from elsewhere: the waiting event carries `answer(reply,
+ *   source)`; an answer passes the same validation as a relayed reply, the
+ *   first one wins, the form closes (or never shows), and the result says
+ *   where the answer came from;
+ * - attention, once the form is on screen in a terminal: the bell or a
+ *   desktop notification, the terminal title, and an optional reminder after
+ *   a while with no key pressed.
+ */
+
+import { randomUUID } from "node:crypto";
+import { attentionBytes, type AttentionSetting, waitingBody, waitingTitle } from "./attention.ts";
+import { buildDetails, decodeRelayReply, replyToCollected } from "./codec.ts";
+import { sanitizeLine, sanitizeText } from "./sanitize.ts";
+import type { AskOptions, AskSurface } from "./surface.ts";
+import { type AskDetails, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
+
+export const WAITING_EVENT = "ask_user:waiting";
+export const PROGRESS_EVENT = "ask_user:progress";
+export const CLOSED_EVENT = "ask_user:closed";
+
+/** What another extension may send as an answer: a relay reply's fields (see README, "Answering from elsewhere"). */
+export interface OutsideAnswer {
+	status?: "answered" | "dismissed";
+	answers: unknown;
+	skipped?: unknown;
+	notes?: unknown;
+}
+
+export type AnswerOutcome = { ok: true } | { ok: false; error: string };
+
+interface AskIdentity {
+	/** Unique per ask, in every event about it. */
+	id: string;
+	/** Who asked, for a relayed form ("planner › scout"); absent for the session's own. */
+	asker?: string;
+	/** The questions, every text sanitised (safe to show). */
+	questions: AskQuestion[];
+}
+
+export interface WaitingEvent extends AskIdentity {
+	/** Answers the form from elsewhere. `source` names the answerer ("phone bridge"); it reaches the model. */
+	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
+}
+
+export interface ProgressEvent extends AskIdentity {
+	progress: AskProgress;
+	details: AskDetails;
+}
+
+export interface ClosedEvent extends AskIdentity {
+	/** The same record as the tool result's details (status, answers, skipped, notes, drafts, answeredBy). */
+	details: AskDetails;
+}
+
+/** Where attention goes: the terminal, when there is one. */
+export interface AttentionHost {
+	setting(): AttentionSetting;
+	/** Is the form shown in a terminal (the TUI)? Nothing is written or retitled otherwise. */
+	isTerminal(): boolean;
+	write(bytes: string): void;
+	env: Readonly<Record<string, string | undefined>>;
+	setTitle?(title: string): void;
+	/** pi's own title, to put back when the form closes. */
+	piTitle?(): string;
+	/** Calls `listener` on every key the user presses; returns the unsubscribe. */
+	onInput?(listener: () => void): () => void;
+}
+
+export interface WaitingHost {
+	emit(event: string, payload: unknown): void;
+	attention?: AttentionHost;
+}
+
+export function watchForms(surface: AskSurface, watcher: WaitingHost): AskSurface {
+	// A listener that throws is another extension's bug: it must not break the user's form.
+	const host: WaitingHost = {
+		...watcher,
+		emit: (event, payload) => {
+			try {
+				watcher.emit(event, payload);
+			} catch {
+				// Ignored: see above.
+			}
+		},
+	};
+	return async (form, options) => {
+		const identity: AskIdentity = { id: randomUUID(), ...(options.asker && { asker: sanitizeLine(options.asker) }), questions: sanitizedQuestions(form.questions) };
+		const outside = outsideAnswers(form);
+		const signal = options.signal ? AbortSignal.any([options.signal, outside.signal]) : outside.signal;
+		let stopAttention: (() => void) | undefined;
+		const onProgress: AskOptions["onProgress"] = (progress, partial) => {
+			if (progress.phase === "opened" && host.attention && !stopAttention) stopAttention = startAttention(host.attention, form, options.asker);
+			host.emit(PROGRESS_EVENT, { ...identity, progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) } satisfies ProgressEvent);
+			options.onProgress?.(progress, partial);
+		};
+		host.emit(WAITING_EVENT, { ...identity, answer: outside.answer } satisfies WaitingEvent);
+		let collected: Collected | undefined;
+		try {
+			collected = outside.closed(await surface(form, { ...options, signal, onProgress }));
+			return collected;
+		} finally {
+			stopAttention?.();
+			const details = buildDetails(form, collected ?? { status: "error", answers: {}, skipped: [], notes: [] });
+			host.emit(CLOSED_EVENT, { ...identity, details } satisfies ClosedEvent);
+		}
+	};
+}
+
+/** The answers another extension may give: validated like a relayed reply, first one wins. */
+function outsideAnswers(form: AskForm) {
+	const controller = new AbortController();
+	let given: Collected | undefined;
+	let closed = false;
+	return {
+		signal: controller.signal,
+		answer(reply: OutsideAnswer, source: string): AnswerOutcome {
+			if (closed || given) return { ok: false, error: "this form is already closed: it was answered, dismissed or aborted" };
+			const who = typeof source === "string" ? sanitizeLine(source).trim() : "";
+			if (!who) return { ok: false, error: "source: name who answers (e.g. \"phone bridge\"); the model is told" };
+			const status = (reply as Partial<OutsideAnswer> | null)?.status ?? "answered";
+			if (status !== "answered" && status !== "dismissed") return { ok: false, error: `status: must be "answered" or "dismissed" (found ${JSON.stringify(status)})` };
+			const decoded = decodeRelayReply(JSON.stringify({ skipped: [], notes: [], ...(reply as object), v: RELAY_VERSION, status }), { questions: form.questions });
+			if (!decoded.ok) return { ok: false, error: decoded.error };
+			given = { ...replyToCollected(decoded.reply), answeredBy: who };
+			controller.abort();
+			return { ok: true };
+		},
+		/** The form's own outcome, unless an answer from elsewhere closed it. */
+		closed(fromForm: Collected): Collected {
+			closed = true;
+			return given && fromForm.status === "aborted" ? given : fromForm;
+		},
+	};
+}
+
+function startAttention(host: AttentionHost, form: AskForm, asker: string | undefined): () => void {
+	if (!host.isTerminal()) return () => {};
+	const { mode, reminderMs } = host.setting();
+	const ring = () => host.write(attentionBytes(mode, host.env, "pi", waitingBody(form.questions.length, asker)));
+	ring();
+	const piTitle = host.piTitle?.();
+	if (piTitle !== undefined) host.setTitle?.(waitingTitle(piTitle, form.questions.length));
+	let reminder: ReturnType<typeof setTimeout> | undefined;
+	const rearm = () => {
+		if (reminder) clearTimeout(reminder);
+		if (reminderMs === undefined || mode === "off") return;
+		reminder = setTimeout(() => {
+			ring();
+			rearm();
+		}, reminderMs);
+		reminder.unref?.();
+	};
+	rearm();
+	const stopListening = host.onInput?.(rearm);
+	return () => {
+		if (reminder) clearTimeout(reminder);
+		stopListening?.();
+		if (piTitle !== undefined) host.setTitle?.(piTitle);
+	};
+}
+
+function sanitizedQuestions(questions: readonly AskQuestion[]): AskQuestion[] {
+	return questions.map((q) => ({
+		...q,
+		header: sanitizeLine(q.header),
+		question: sanitizeText(q.question),
+		...(q.context !== undefined && { context: sanitizeText(q.context) }),
+		options: q.options.map((o) => ({
+			...o,
+			label: sanitizeLine(o.label),
+			value: sanitizeText(o.value),
+			...(o.description !== undefined && { description: sanitizeText(o.description) }),
+			...(o.preview !== undefined && { preview: sanitizeText(o.preview) }),
+		})),
+	}));
+}
