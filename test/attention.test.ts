@@ -1,0 +1,117 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+	attentionBytes,
+	BEL,
+	notificationText,
+	notifyProtocol,
+	parseAttentionMode,
+	parseReminder,
+	tmuxPassthrough,
+	waitingBody,
+	waitingTitle,
+} from "../src/attention.ts";
+
+const ESC = "\x1b";
+const count = (text: string, what: string) => text.split(what).length - 1;
+
+/** Anything a model could put in a question or an asker, weighted towards what ends or opens a sequence. */
+const hostileText = fc.array(
+	fc.oneof(
+		fc.string({ unit: "grapheme" }),
+		fc.constantFrom(ESC, BEL, "\x9c", "\x9d", "\x90", `${ESC}\\`, `${ESC}]0;pwned${BEL}`, `${ESC}P`, ";", "\u202e", "\n", "\r", "\x00"),
+	),
+	{ maxLength: 12 },
+).map((parts) => parts.join(""));
+
+const environments = [
+	{},
+	{ TERM_PROGRAM: "WezTerm" },
+	{ TERM_PROGRAM: "ghostty" },
+	{ KITTY_WINDOW_ID: "1" },
+	{ WT_SESSION: "x" },
+	{ TERM_PROGRAM: "iTerm.app" },
+	{ TERM: "foot" },
+	{ TMUX: "/tmp/tmux-0/default,1,0", KITTY_WINDOW_ID: "3" },
+	{ TMUX: "/tmp/tmux-0/default,1,0", TERM_PROGRAM: "tmux" },
+];
+
+describe("notification text", () => {
+	it("is printable, one line, without the OSC field separator, and within its length, whatever the model wrote", () => {
+		fc.assert(
+			fc.property(hostileText, fc.integer({ min: 1, max: 200 }), (text, max) => {
+				const clean = notificationText(text, max);
+				expect(clean).not.toMatch(/[\x00-\x1f\x7f-\x9f;\u202a-\u202e]/);
+				expect([...clean].length).toBeLessThanOrEqual(max);
+			}),
+		);
+	});
+
+	it("the bytes for every terminal frame the text and nothing else: no ESC, BEL or ST from the text survives", () => {
+		fc.assert(
+			fc.property(hostileText, hostileText, fc.constantFrom(...environments), fc.constantFrom("bell" as const, "desktop" as const), (title, body, env, mode) => {
+				const bytes = attentionBytes(mode, env, title, body);
+				const frame = attentionBytes(mode, env, "t", "b");
+				expect(count(bytes, ESC)).toBe(count(frame, ESC));
+				expect(count(bytes, BEL)).toBe(count(frame, BEL));
+				expect(bytes).not.toMatch(/[\x80-\x9f]/);
+			}),
+		);
+	});
+});
+
+describe("which terminal, which sequence", () => {
+	it("reads the variables terminals set", () => {
+		expect(notifyProtocol({ TERM_PROGRAM: "WezTerm" })).toBe("osc777");
+		expect(notifyProtocol({ TERM_PROGRAM: "ghostty" })).toBe("osc777");
+		expect(notifyProtocol({ TERM: "foot" })).toBe("osc777");
+		expect(notifyProtocol({ TERM: "rxvt-unicode-256color" })).toBe("osc777");
+		expect(notifyProtocol({ KITTY_WINDOW_ID: "1", TERM_PROGRAM: "WezTerm" })).toBe("osc99");
+		expect(notifyProtocol({ WT_SESSION: "x" })).toBe("osc9");
+		expect(notifyProtocol({ TERM_PROGRAM: "iTerm.app" })).toBe("osc9");
+		expect(notifyProtocol({ TERM_PROGRAM: "tmux", LC_TERMINAL: "iTerm2" })).toBe("osc9");
+		expect(notifyProtocol({ TERM: "xterm-256color" })).toBe("bell");
+	});
+
+	it("bell: one BEL; off: nothing; desktop: the notification, then a BEL", () => {
+		expect(attentionBytes("bell", { TERM_PROGRAM: "WezTerm" }, "pi", "1 question waiting")).toBe(BEL);
+		expect(attentionBytes("off", { TERM_PROGRAM: "WezTerm" }, "pi", "1 question waiting")).toBe("");
+		expect(attentionBytes("desktop", { TERM_PROGRAM: "WezTerm" }, "pi", "2 questions waiting")).toBe(`${ESC}]777;notify;pi;2 questions waiting${BEL}${BEL}`);
+		expect(attentionBytes("desktop", { KITTY_WINDOW_ID: "1" }, "pi", "b")).toBe(`${ESC}]99;i=pi-ask-user:d=0;pi${ESC}\\${ESC}]99;i=pi-ask-user:p=body;b${ESC}\\${BEL}`);
+		expect(attentionBytes("desktop", { WT_SESSION: "1" }, "pi", "b")).toBe(`${ESC}]9;pi: b${BEL}${BEL}`);
+		expect(attentionBytes("desktop", {}, "pi", "b")).toBe(BEL);
+	});
+
+	it("inside tmux the notification is wrapped for passthrough, its ESCs doubled, and the bell follows unwrapped", () => {
+		const bytes = attentionBytes("desktop", { TMUX: "x", KITTY_WINDOW_ID: "1" }, "pi", "b");
+		expect(bytes.startsWith(`${ESC}Ptmux;${ESC}${ESC}]99;`)).toBe(true);
+		expect(bytes.endsWith(`${ESC}\\${BEL}`)).toBe(true);
+		expect(tmuxPassthrough(`${ESC}]9;x${BEL}`)).toBe(`${ESC}Ptmux;${ESC}${ESC}]9;x${BEL}${ESC}\\`);
+	});
+
+	it("says how many questions wait and who asks", () => {
+		expect(waitingBody(1)).toBe("1 question waiting");
+		expect(waitingBody(3, "scout")).toBe("3 questions waiting — asked by scout");
+		expect(waitingTitle("π - work", 2)).toBe("❓ 2 questions · π - work");
+	});
+});
+
+describe("the settings", () => {
+	it("attention: off, bell, desktop; the bell by default; anything else named in a warning", () => {
+		expect(parseAttentionMode(undefined)).toEqual({ mode: "bell" });
+		expect(parseAttentionMode("Desktop")).toEqual({ mode: "desktop" });
+		expect(parseAttentionMode("off")).toEqual({ mode: "off" });
+		const bad = parseAttentionMode("loud");
+		expect(bad.mode).toBe("bell");
+		expect(bad.problem).toContain('"loud"');
+		expect(bad.problem).toContain("--ask-user-attention");
+	});
+
+	it("reminder: seconds from 1 to a day; none by default; anything else named in a warning", () => {
+		expect(parseReminder(undefined)).toEqual({});
+		expect(parseReminder("0")).toEqual({});
+		expect(parseReminder("90")).toEqual({ reminderMs: 90_000 });
+		expect(parseReminder("soon").problem).toContain("--ask-user-remind");
+		expect(parseReminder("0.5").problem).toBeDefined();
+	});
+});

@@ -1,0 +1,224 @@
+/**
+ * Forms while they wait (src/waiting.ts), over a stand-in surface that shows
+ * nothing: the events other extensions hear, answers from elsewhere, and the
+ * attention a terminal gets.
+ */
+
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { emptyCollected } from "../src/codec.ts";
+import type { AskOptions, AskSurface } from "../src/surface.ts";
+import type { AskForm, Collected } from "../src/types.ts";
+import {
+	type AttentionHost,
+	CLOSED_EVENT,
+	type ClosedEvent,
+	PROGRESS_EVENT,
+	type ProgressEvent,
+	WAITING_EVENT,
+	type WaitingEvent,
+	watchForms,
+} from "../src/waiting.ts";
+import { DB_QUESTION } from "./support/ask-fixtures.ts";
+
+const form: AskForm = { questions: [{ ...DB_QUESTION, question: "Which \u001b]52;c;AAAA\u0007database?" }] };
+const pg = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };
+
+/** A surface that opens at once and stays open until its signal aborts (then: aborted, nothing answered), or `finish` is called. */
+function openSurface() {
+	let finish: ((collected: Collected) => void) | undefined;
+	let seen: AskOptions | undefined;
+	const surface: AskSurface = (_form, options) =>
+		new Promise((resolve) => {
+			seen = options;
+			finish = resolve;
+			options.onProgress?.({ phase: "opened", answered: 0, total: 1 }, emptyCollected("answered"));
+			options.signal?.addEventListener("abort", () => resolve(emptyCollected("aborted")), { once: true });
+		});
+	return { surface, finish: (collected: Collected) => finish?.(collected), options: () => seen };
+}
+
+function recorder() {
+	const events: Array<{ event: string; payload: unknown }> = [];
+	return {
+		events,
+		emit: (event: string, payload: unknown) => events.push({ event, payload }),
+		waiting: () => events.find((e) => e.event === WAITING_EVENT)?.payload as WaitingEvent,
+		closed: () => events.find((e) => e.event === CLOSED_EVENT)?.payload as ClosedEvent | undefined,
+	};
+}
+
+async function tick(): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe("events for other extensions", () => {
+	it("waiting → progress → closed, with one id, the asker, and questions made safe to show", async () => {
+		const open = openSurface();
+		const heard = recorder();
+		const asking = watchForms(open.surface, { emit: heard.emit })(form, { asker: "scout" });
+		await tick();
+		open.finish({ ...emptyCollected("answered"), answers: pg });
+		const collected = await asking;
+
+		expect(collected.answers).toEqual(pg);
+		expect(heard.events.map((e) => e.event)).toEqual([WAITING_EVENT, PROGRESS_EVENT, CLOSED_EVENT]);
+		const [waiting, progress, closed] = heard.events.map((e) => e.payload) as [WaitingEvent, ProgressEvent, ClosedEvent];
+		expect(new Set([waiting.id, progress.id, closed.id]).size).toBe(1);
+		expect(waiting.asker).toBe("scout");
+		expect(waiting.questions[0]?.question).toBe("Which database?");
+		expect(progress.progress.phase).toBe("opened");
+		expect(closed.details).toMatchObject({ status: "answered", answers: { db: { selections: [{ value: "pg" }] } } });
+	});
+
+	it("a listener that throws breaks nothing", async () => {
+		const open = openSurface();
+		const asking = watchForms(open.surface, {
+			emit: () => {
+				throw new Error("a buggy extension");
+			},
+		})(form, {});
+		await tick();
+		open.finish({ ...emptyCollected("answered"), answers: pg });
+		expect((await asking).status).toBe("answered");
+	});
+});
+
+describe("answering from elsewhere", () => {
+	it("a valid answer closes the open form; the result keeps it and says who answered", async () => {
+		const open = openSurface();
+		const heard = recorder();
+		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
+		await tick();
+		expect(heard.waiting().answer({ answers: pg }, "phone bridge")).toEqual({ ok: true });
+		const collected = await asking;
+		expect(open.options()?.signal?.aborted).toBe(true);
+		expect(collected).toMatchObject({ status: "answered", answers: pg, answeredBy: "phone bridge" });
+		expect(heard.closed()?.details).toMatchObject({ status: "answered", answeredBy: "phone bridge" });
+	});
+
+	it("an invalid answer is refused with the reason, and the form stays open", async () => {
+		const open = openSurface();
+		const heard = recorder();
+		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
+		await tick();
+		const wrongLabel = heard.waiting().answer({ answers: { db: { kind: "single", selections: [{ value: "x", label: "Oracle" }] } } }, "bot");
+		expect(wrongLabel.ok).toBe(false);
+		if (!wrongLabel.ok) expect(wrongLabel.error).toContain("answers.db");
+		const nothing = heard.waiting().answer({ answers: {} }, "bot");
+		expect(nothing.ok).toBe(false);
+		expect(heard.waiting().answer({ answers: pg, status: "aborted" as never }, "bot").ok).toBe(false);
+		expect(heard.waiting().answer({ answers: pg }, "  ").ok).toBe(false);
+		expect(open.options()?.signal?.aborted).toBe(false);
+		open.finish({ ...emptyCollected("answered"), answers: pg });
+		expect((await asking).answeredBy).toBeUndefined();
+	});
+
+	it("the first answer wins; a later one, or one after the user answered, is refused", async () => {
+		const open = openSurface();
+		const heard = recorder();
+		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
+		await tick();
+		expect(heard.waiting().answer({ answers: pg }, "first")).toEqual({ ok: true });
+		expect(heard.waiting().answer({ answers: pg }, "second").ok).toBe(false);
+		expect((await asking).answeredBy).toBe("first");
+
+		const again = openSurface();
+		const heardAgain = recorder();
+		const answeredByUser = watchForms(again.surface, { emit: heardAgain.emit })(form, {});
+		await tick();
+		again.finish({ ...emptyCollected("answered"), answers: pg });
+		await answeredByUser;
+		expect(heardAgain.waiting().answer({ answers: pg }, "late").ok).toBe(false);
+	});
+
+	it("a dismissal from elsewhere is a dismissal, with who dismissed", async () => {
+		const open = openSurface();
+		const heard = recorder();
+		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
+		await tick();
+		expect(heard.waiting().answer({ status: "dismissed", answers: {} }, "policy")).toEqual({ ok: true });
+		expect(await asking).toMatchObject({ status: "dismissed", answeredBy: "policy" });
+	});
+});
+
+describe("attention in a terminal", () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	function terminal(setting: ReturnType<AttentionHost["setting"]>, env: Record<string, string> = {}, isTerminal = true) {
+		const written: string[] = [];
+		const titles: string[] = [];
+		let input: (() => void) | undefined;
+		const host: AttentionHost = {
+			setting: () => setting,
+			isTerminal: () => isTerminal,
+			write: (bytes) => written.push(bytes),
+			env,
+			setTitle: (title) => titles.push(title),
+			piTitle: () => "π - work",
+			onInput: (listener) => {
+				input = listener;
+				return () => {
+					input = undefined;
+				};
+			},
+		};
+		return { host, written, titles, press: () => input?.(), listening: () => input !== undefined };
+	}
+
+	it("the bell once when the form opens; the title says a question waits, and is put back when it closes", async () => {
+		const open = openSurface();
+		const term = terminal({ mode: "bell" });
+		const asking = watchForms(open.surface, { emit: () => {}, attention: term.host })(form, {});
+		await tick();
+		expect(term.written).toEqual(["\x07"]);
+		expect(term.titles).toEqual(["❓ 1 question · π - work"]);
+		open.finish(emptyCollected("dismissed"));
+		await asking;
+		expect(term.titles).toEqual(["❓ 1 question · π - work", "π - work"]);
+		expect(term.listening()).toBe(false);
+	});
+
+	it("desktop: the terminal's notification with the count and the asker", async () => {
+		const open = openSurface();
+		const term = terminal({ mode: "desktop" }, { TERM_PROGRAM: "WezTerm" });
+		const asking = watchForms(open.surface, { emit: () => {}, attention: term.host })(form, { asker: "scout" });
+		await tick();
+		expect(term.written).toEqual(["\x1b]777;notify;pi;1 question waiting — asked by scout\x07\x07"]);
+		open.finish(emptyCollected("dismissed"));
+		await asking;
+	});
+
+	it("not a terminal (RPC), or off: nothing written, no title", async () => {
+		for (const term of [terminal({ mode: "bell" }, {}, false), terminal({ mode: "off" })]) {
+			const open = openSurface();
+			const asking = watchForms(open.surface, { emit: () => {}, attention: term.host })(form, {});
+			await tick();
+			open.finish(emptyCollected("dismissed"));
+			await asking;
+			expect(term.written.join("")).toBe("");
+		}
+	});
+
+	it("the reminder rings again after a while with no key pressed, and a key puts it off", async () => {
+		vi.useFakeTimers();
+		const open = openSurface();
+		const term = terminal({ mode: "bell", reminderMs: 60_000 });
+		const asking = watchForms(open.surface, { emit: () => {}, attention: term.host })(form, {});
+		await vi.advanceTimersByTimeAsync(0);
+		expect(term.written).toHaveLength(1);
+		await vi.advanceTimersByTimeAsync(59_000);
+		term.press();
+		await vi.advanceTimersByTimeAsync(59_000);
+		expect(term.written).toHaveLength(1);
+		await vi.advanceTimersByTimeAsync(1_000);
+		expect(term.written).toHaveLength(2);
+		await vi.advanceTimersByTimeAsync(60_000);
+		expect(term.written).toHaveLength(3);
+		open.finish(emptyCollected("dismissed"));
+		await asking;
+		await vi.advanceTimersByTimeAsync(120_000);
+		expect(term.written).toHaveLength(3);
+	});
+});
