@@ -193,6 +193,11 @@ export class TmuxPi {
 		}
 	}
 
+	/** From now on, every byte the program writes is appended to `file` (tmux's pipe-pane): the raw output, escapes and all. */
+	async recordOutput(file: string): Promise<void> {
+		await this.tmux("pipe-pane", "-O", "-t", "pi", `cat >> '${file.replaceAll("'", "'\\''")}'`);
+	}
+
 	/** True while pi is running (the pane is not dead). */
 	async isRunning(): Promise<boolean> {
 		const { stdout } = await execFileAsync("tmux", ["-L", this.socket, "display-message", "-p", "-t", "pi", "#{pane_dead}"]);
