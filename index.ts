@@ -19,12 +19,24 @@ import type { AskSurface, SurfaceContext } from "./src/surface.ts";
 import { createAskUserTool, parseTimeout, timeoutProblem } from "./src/tool.ts";
 import { type AttentionHost, watchForms } from "./src/waiting.ts";
 
+/** How long after a session starts the UI modules load in the background. */
+export const PRELOAD_DELAY_MS = 300;
+
 export default function askUserExtension(pi: ExtensionAPI): void {
 	// One terminal, one form at a time: this session's asks and its subagents' share the process's queue.
 	const queue = formQueue();
 	const upstream = takeUpstream();
 	// The UIs (the form, the dialog walker, the relay client) load on the first ask, not during pi's start-up.
 	const ui = () => import("./src/surface.ts");
+	// ... and, so that the first form shows at once, in the background a moment after a session that may
+	// ask starts: never during pi's start-up, never keeping the process alive, and a failure stays quiet
+	// until a real ask meets it again and reports it.
+	let preloading = false;
+	const preload = () => {
+		if (preloading) return;
+		preloading = true;
+		setTimeout(() => void ui().then((loaded) => loaded.warmUpForm()).catch(() => {}), PRELOAD_DELAY_MS).unref();
+	};
 	const attentionMode = () => parseAttentionMode(pi.getFlag("ask-user-attention") ?? process.env.PI_ASK_USER_ATTENTION);
 	const reminder = () => parseReminder(pi.getFlag("ask-user-remind") ?? process.env.PI_ASK_USER_REMIND);
 	// Every form of the session, its own and its subagents', is watched: events, answers from elsewhere, attention.
@@ -38,6 +50,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 
 	const timeoutSetting = () => pi.getFlag("ask-user-timeout") ?? process.env.PI_ASK_USER_TIMEOUT;
 	pi.on("session_start", (_event, ctx) => {
+		if (ctx.hasUI || upstream.channel !== undefined) preload();
 		for (const problem of [timeoutProblem(timeoutSetting()), attentionMode().problem, reminder().problem]) {
 			if (problem && ctx.hasUI) ctx.ui.notify(problem, "warning");
 		}

@@ -19,6 +19,8 @@ import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { collectedToReply, decodeRelayReply, emptyCollected, encodeRelayReply, replyToCollected } from "./codec.ts";
 import { collectWithDialogs } from "./dialogs.ts";
 import { showAskForm } from "./form/index.ts";
+
+export { warmUpForm } from "./form/index.ts";
 import { decodeChannelAddress } from "./codec/channel.ts";
 import { firstUserText, joinAskers, selfAsker } from "./relay/asker.ts";
 import { collectViaChannel } from "./relay/channel-client.ts";

@@ -14,6 +14,7 @@ import { initTheme, type Theme, type ToolDefinition } from "@mariozechner/pi-cod
 import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { quietTui } from "../../test/form/fake-terminal.ts";
 import { piKeybindings } from "../../test/form/support.ts";
+import { firstAskOnce, measureFirstAsk } from "./first-ask.ts";
 import { footprintOf } from "./footprint.ts";
 import { largestAskParams, questionnaireParams } from "./forms.ts";
 import { KEY_CYCLE, KeyDriver, measureInterleaved, stats } from "./keystrokes.ts";
@@ -39,6 +40,8 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const heapKeys = quick ? 10_000 : 100_000;
 	const loadRuns = numberFlag(options.argv, "--runs") ?? (quick ? 3 : 9);
 	const log = (line: string) => process.stderr.write(`${line}\n`);
+	const firstAskKind = options.argv[options.argv.indexOf("--first-ask") + 1];
+	if (options.argv.includes("--first-ask")) return firstAskOnce(options.repo, options.jiti, firstAskKind === "warm");
 
 	if (loadOnly) {
 		log(`· pi start-up, ${loadRuns} runs with and without ask_user`);
@@ -95,6 +98,10 @@ export async function runBench(options: BenchOptions): Promise<void> {
 		if (width === 120) questionnaireStats = stats(samples[1] ?? []);
 	}
 
+	const firstAskRuns = quick ? 1 : 5;
+	log(`· first ask, ${firstAskRuns} fresh processes cold and warm`);
+	const firstAsk = { ...measureFirstAsk(options.repo, firstAskRuns), runs: firstAskRuns };
+
 	let load: BenchResult["load"];
 	if (!options.argv.includes("--skip-load")) {
 		log(`· pi start-up, ${loadRuns} runs with and without ask_user`);
@@ -115,6 +122,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 		heapKeys,
 		heapGrowthKb,
 		footprint,
+		firstAsk,
 		load,
 	});
 }

@@ -20,6 +20,8 @@ export interface BenchResult {
 	heapKeys: number;
 	heapGrowthKb: number;
 	footprint: Footprint;
+	/** execute → the first frame, in a fresh process: before (cold) and after (warm) the background preload. */
+	firstAsk?: { coldMs: number; warmMs: number; runs: number };
 	load?: {
 		runs: number;
 		withoutMs: number;
@@ -66,6 +68,9 @@ export function printReport(result: BenchResult): void {
 		questionnaire_us_median_120: round(q.stats.median),
 		questionnaire_us_p99_120: round(q.stats.p99),
 		questionnaire_first_render_us: round(q.firstRenderUs),
+		...(result.firstAsk
+			? { first_ask_ms_cold: round(result.firstAsk.coldMs), first_ask_ms_warm: round(result.firstAsk.warmMs), first_ask_runs: result.firstAsk.runs }
+			: {}),
 		...(load && loadRatio !== undefined
 			? {
 					load_ms_median: round(load.withMs),
@@ -99,6 +104,13 @@ export function printReport(result: BenchResult): void {
 	add("questionnaire median ÷ ours @120", `${round(ratio, 2)}×`, "> 1 (faster than it)");
 	add("first render @120 (µs, median)", `${round(result.firstRenderUs)}`, `questionnaire: ${round(q.firstRenderUs)}`);
 	add("open: execute → component (µs)", `${round(result.openUs)}`);
+	if (result.firstAsk) {
+		add(
+			`first ask: execute → first frame (ms, median of ${result.firstAsk.runs})`,
+			`${round(result.firstAsk.coldMs)} cold / ${round(result.firstAsk.warmMs)} warm`,
+			"warm: after the background preload",
+		);
+	}
 	add(`heap growth over ${result.heapKeys} keys (KiB)`, `${round(result.heapGrowthKb)}`, verdict(round(result.heapGrowthKb), TARGETS.heap_growth_kb_100k));
 	if (load && loadRatio !== undefined) {
 		add(`pi --mode rpc → get_state (ms, median of ${load.runs})`, `${round(load.withMs)} with / ${round(load.withoutMs)} without`);

@@ -10,8 +10,8 @@
  *   dismiss, abort, an error while building or rendering the form).
  */
 
-import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import type { Component } from "@mariozechner/pi-tui";
+import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
+import { type Component, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
 import { emptyCollected } from "../codec.ts";
 import type { AskForm, AskProgress, Collected } from "../types.ts";
@@ -84,3 +84,33 @@ export async function showAskForm(
 }
 
 const emptyComponent: Component = { render: () => [], invalidate: () => {} };
+
+/**
+ * Builds and renders a small form once, off screen, and closes it: the first
+ * real form then finds warm code — the modules compiled, V8's first runs done,
+ * and ICU's grapheme segmenter (pi-tui's width math) initialised, which alone
+ * costs more than a keystroke's budget many times over. Called by the
+ * background preload; never shows anything.
+ */
+export async function warmUpForm(): Promise<void> {
+	const option = (label: string) => ({ label, value: label, description: `${label} — é 世界 👩‍💻`, preview: `${label}\n  code`, recommended: false });
+	const sample: AskForm = {
+		questions: [
+			{ id: "warm", header: "Warm", question: "Warm up 世界 👩‍💻?", context: "Context.", options: [option("A"), option("B")], multiSelect: false, allowOther: true, required: true },
+		],
+	};
+	const offScreen = { requestRender: () => {}, terminal: { rows: 40, columns: 100 } } as unknown as TUI;
+	const noColours = { fg: (_color: string, s: string) => s, bg: (_color: string, s: string) => s, bold: (s: string) => s } as unknown as Theme;
+	const controller = new AbortController();
+	const ui: Pick<ExtensionUIContext, "custom"> = {
+		custom: <T>(factory: Parameters<ExtensionUIContext["custom"]>[0]) =>
+			new Promise<T>((resolve) => {
+				// pi's KeybindingsManager is pi-tui's with its config file on top; the form reads only pi-tui's part.
+				const keybindings = getKeybindings() as unknown as Parameters<typeof factory>[2];
+				const component = factory(offScreen, noColours, keybindings, (value: unknown) => resolve(value as T)) as Component;
+				for (const width of [100, 60]) component.render(width);
+				controller.abort();
+			}),
+	};
+	await showAskForm(ui, sample, { signal: controller.signal });
+}

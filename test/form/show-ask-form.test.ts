@@ -4,9 +4,9 @@
  */
 
 import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
-import type { Component, KeybindingsManager, TUI } from "@mariozechner/pi-tui";
+import { type Component, type KeybindingsManager, setKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { describe, expect, test, vi } from "vitest";
-import { showAskForm } from "../../src/form/index.ts";
+import { showAskForm, warmUpForm } from "../../src/form/index.ts";
 import type { AskProgress } from "../../src/types.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { KEY, piKeybindings, SCOPE_AND_TARGETS } from "./support.ts";
@@ -106,5 +106,16 @@ describe("showAskForm", () => {
 		host.shown.component?.handleInput?.(KEY.escape);
 		await result;
 		expect(progress.map((p) => p.phase)).toEqual(["opened", "dismissed"]);
+	});
+
+	test("the off-screen warm-up builds, renders and closes a form without error, and a real form after it works as before", async () => {
+		setKeybindings(piKeybindings());
+		await expect(warmUpForm()).resolves.toBeUndefined();
+		const host = tuiHost();
+		const result = showAskForm(host.ui, SCOPE_AND_TARGETS);
+		expect(host.shown.component?.render(80).join("\n")).toContain("Which");
+		host.shown.component?.handleInput?.(KEY.escape);
+		host.shown.component?.handleInput?.(KEY.escape);
+		await expect(result).resolves.toMatchObject({ status: "dismissed" });
 	});
 });

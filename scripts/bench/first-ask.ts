@@ -1,0 +1,83 @@
+/**
+ * The time from a tool call's execute to the form's first frame, in a fresh
+ * process: "cold" asks at once after the extension loaded (the UI modules
+ * load on that first ask), "warm" first starts a session with a UI and waits
+ * for the background preload, as a user's first question after start-up
+ * would. Each run is its own process (`npm run bench` spawns them), so
+ * nothing loaded by another measurement helps.
+ */
+
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { initTheme, type ExtensionAPI, type ToolDefinition } from "@mariozechner/pi-coding-agent";
+import { setKeybindings } from "@mariozechner/pi-tui";
+import { quietTui } from "../../test/form/fake-terminal.ts";
+import { piKeybindings } from "../../test/form/support.ts";
+import { largestAskParams } from "./forms.ts";
+import type { ExtensionFactory } from "./mount.ts";
+import { mountTool } from "./mount.ts";
+
+type Jiti = { import(id: string, options?: { default?: boolean }): Promise<unknown> };
+type Handler = (event: unknown, ctx: unknown) => unknown;
+
+/** Runs in the child process: prints the milliseconds, alone on its line. */
+export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Promise<void> {
+	initTheme("dark");
+	const keybindings = piKeybindings();
+	setKeybindings(keybindings);
+	const factory = (await jiti.import(join(repo, "index.ts"), { default: true })) as ExtensionFactory;
+	const handlers = new Map<string, Handler[]>();
+	let tool: ToolDefinition | undefined;
+	const pi = {
+		on: (name: string, handler: Handler) => void handlers.set(name, [...(handlers.get(name) ?? []), handler]),
+		registerTool: (definition: ToolDefinition) => {
+			tool = definition;
+		},
+		registerFlag: () => {},
+		getFlag: () => undefined,
+		getActiveTools: () => ["ask_user"],
+		setActiveTools: () => {},
+		events: { emit: () => {}, on: () => () => {} },
+	} as unknown as ExtensionAPI;
+	factory(pi);
+	if (!tool) throw new Error("index.ts registered no tool");
+	if (warm) {
+		const ctx = { hasUI: true, cwd: process.cwd(), ui: { notify: () => {} } };
+		for (const handler of handlers.get("session_start") ?? []) await handler({ type: "session_start" }, ctx);
+		// The preload starts PRELOAD_DELAY_MS after session_start; give it ample time to finish.
+		await sleep(3_000);
+	}
+	const { tui } = quietTui(120, 40);
+	const started = process.hrtime.bigint();
+	const mounted = await mountTool(tool, largestAskParams(), { tui, theme: themeOf(), keybindings });
+	mounted.component.render(120);
+	const ms = Number(process.hrtime.bigint() - started) / 1e6;
+	process.stdout.write(`${ms}\n`);
+	process.exit(0);
+}
+
+function themeOf() {
+	const key = Symbol.for("@mariozechner/pi-coding-agent:theme");
+	const theme = (globalThis as unknown as Record<symbol, Parameters<typeof mountTool>[2]["theme"] | undefined>)[key];
+	if (!theme) throw new Error("pi's theme is not initialised");
+	return theme;
+}
+
+/** Spawns `runs` fresh processes of each kind; the medians, in ms. */
+export function measureFirstAsk(repo: string, runs: number): { coldMs: number; warmMs: number } {
+	const once = (kind: "cold" | "warm") => {
+		const run = spawnSync(process.execPath, [join(repo, "scripts", "bench.mjs"), "--first-ask", kind], { encoding: "utf8" });
+		const value = Number(run.stdout.trim().split("\n").at(-1));
+		if (run.status !== 0 || !Number.isFinite(value)) throw new Error(`first-ask ${kind} failed: ${run.stderr || run.stdout}`);
+		return value;
+	};
+	const cold: number[] = [];
+	const warm: number[] = [];
+	for (let i = 0; i < runs; i++) {
+		cold.push(once("cold"));
+		warm.push(once("warm"));
+	}
+	const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+	return { coldMs: median(cold), warmMs: median(warm) };
+}
