@@ -131,6 +131,18 @@ describe("answering from elsewhere", () => {
 		expect(heardAgain.waiting().answer({ answers: pg }, "late").ok).toBe(false);
 	});
 
+	it("a form still waiting its turn is answered before it ever shows", async () => {
+		// A surface whose form waits behind another (the queue) until its signal aborts it.
+		let opened = false;
+		const queued: AskSurface = (_form, options) =>
+			new Promise((resolve) => options.signal?.addEventListener("abort", () => resolve(emptyCollected("aborted")), { once: true }));
+		const heard = recorder();
+		const asking = watchForms(queued, { emit: heard.emit })(form, { onProgress: () => (opened = true) });
+		expect(heard.waiting().answer({ answers: pg }, "policy")).toEqual({ ok: true });
+		expect(await asking).toMatchObject({ status: "answered", answers: pg, answeredBy: "policy" });
+		expect(opened).toBe(false);
+	});
+
 	it("a dismissal from elsewhere is a dismissal, with who dismissed", async () => {
 		const open = openSurface();
 		const heard = recorder();
