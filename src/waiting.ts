@@ -143,8 +143,8 @@ function outsideAnswers(form: AskForm) {
 }
 
 function startAttention(host: AttentionHost, form: AskForm, asker: string | undefined): () => void {
-	if (!host.isTerminal()) return () => {};
 	const { mode, reminderMs } = host.setting();
+	if (mode === "off" || !host.isTerminal()) return () => {};
 	const ring = () => host.write(attentionBytes(mode, host.env, "pi", waitingBody(form.questions.length, asker)));
 	ring();
 	const piTitle = host.piTitle?.();
@@ -152,7 +152,7 @@ function startAttention(host: AttentionHost, form: AskForm, asker: string | unde
 	let reminder: ReturnType<typeof setTimeout> | undefined;
 	const rearm = () => {
 		if (reminder) clearTimeout(reminder);
-		if (reminderMs === undefined || mode === "off") return;
+		if (reminderMs === undefined) return;
 		reminder = setTimeout(() => {
 			ring();
 			rearm();

@@ -210,6 +210,7 @@ describe("attention in a terminal", () => {
 			open.finish(emptyCollected("dismissed"));
 			await asking;
 			expect(term.written.join("")).toBe("");
+			expect(term.titles).toEqual([]);
 		}
 	});
 
