@@ -13,11 +13,10 @@ import { parseAttentionMode, parseReminder } from "./src/attention.ts";
 import { decodeChannelAddress } from "./src/codec/channel.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
 import { takeUpstream } from "./src/relay/environment.ts";
-import { shareLocalChannel } from "./src/relay/channel-server.ts";
 import { ASK_CHANNEL, formQueue, getChannel, registerChannel } from "./src/relay/registry.ts";
 import type { AskSurface, SurfaceContext } from "./src/surface.ts";
 import { createAskUserTool, parseTimeout, timeoutProblem } from "./src/tool.ts";
-import { type AttentionHost, watchForms } from "./src/waiting.ts";
+import type { AttentionHost } from "./src/waiting.ts";
 
 /** How long after a session starts the UI modules load in the background. */
 export const PRELOAD_DELAY_MS = 300;
@@ -28,6 +27,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const upstream = takeUpstream();
 	// The UIs (the form, the dialog walker, the relay client) load on the first ask, not during pi's start-up.
 	const ui = () => import("./src/surface.ts");
+	const watcher = () => import("./src/waiting.ts");
 	// ... and, so that the first form shows at once, in the background a moment after a session that may
 	// ask starts: never during pi's start-up, never keeping the process alive, and a failure stays quiet
 	// until a real ask meets it again and reports it.
@@ -35,16 +35,17 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const preload = () => {
 		if (preloading) return;
 		preloading = true;
-		setTimeout(() => void ui().then((loaded) => loaded.warmUpForm()).catch(() => {}), PRELOAD_DELAY_MS).unref();
+		setTimeout(() => void Promise.all([ui().then((loaded) => loaded.warmUpForm()), watcher()]).catch(() => {}), PRELOAD_DELAY_MS).unref();
 	};
 	const attentionMode = () => parseAttentionMode(pi.getFlag("ask-user-attention") ?? process.env.PI_ASK_USER_ATTENTION);
 	const reminder = () => parseReminder(pi.getFlag("ask-user-remind") ?? process.env.PI_ASK_USER_REMIND);
 	// Every form of the session, its own and its subagents', is watched: events, answers from elsewhere, attention.
 	const surface = (ctx: SurfaceContext): AskSurface =>
-		watchForms(async (form, options) => (await ui()).createSurface(ctx, queue, upstream)(form, options), {
-			emit: (event, payload) => pi.events.emit(event, payload),
-			attention: terminalAttention(ctx, () => ({ mode: attentionMode().mode, ...reminder() })),
-		});
+		async (form, options) =>
+			(await watcher()).watchForms(async (...ask) => (await ui()).createSurface(ctx, queue, upstream)(...ask), {
+				emit: (event, payload) => pi.events.emit(event, payload),
+				attention: terminalAttention(ctx, () => ({ mode: attentionMode().mode, ...reminder() })),
+			})(form, options);
 	let unregister: (() => void) | undefined;
 	let stopListening: (() => Promise<void>) | undefined;
 
@@ -62,10 +63,14 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		// The top session with a UI listens for the processes it starts (runners' children, pi from bash);
 		// one that inherited an ancestor's channel leaves it, so its children reach the top.
 		if (ctx.hasUI && upstream.channel === undefined && !stopListening) {
-			stopListening = shareLocalChannel(
-				() => getChannel(ASK_CHANNEL),
-				(message) => ctx.ui.notify(message, "warning"),
+			// Loaded here, not at start-up: the socket is needed only once a child can exist.
+			const listening = import("./src/relay/channel-server.ts").then((server) =>
+				server.shareLocalChannel(
+					() => getChannel(ASK_CHANNEL),
+					(message) => ctx.ui.notify(message, "warning"),
+				),
 			);
+			stopListening = async () => (await listening)();
 		}
 	});
 	// No offer that cannot be kept: before every run, a session that has no UI and nobody to ask through
