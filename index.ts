@@ -8,10 +8,11 @@
  */
 
 import { basename } from "node:path";
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { parseAttentionMode, parseReminder } from "./src/attention.ts";
 import { decodeChannelAddress } from "./src/codec/channel.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
+import { readSettings, settingsFiles } from "./src/settings.ts";
 import { takeUpstream } from "./src/relay/environment.ts";
 import { ASK_CHANNEL, formQueue, getChannel, registerChannel } from "./src/relay/registry.ts";
 import type { AskSurface, SurfaceContext } from "./src/surface.ts";
@@ -37,8 +38,11 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		preloading = true;
 		setTimeout(() => void Promise.all([ui().then((loaded) => loaded.warmUpForm()), watcher()]).catch(() => {}), PRELOAD_DELAY_MS).unref();
 	};
-	const attentionMode = () => parseAttentionMode(pi.getFlag("ask-user-attention") ?? process.env.PI_ASK_USER_ATTENTION);
-	const reminder = () => parseReminder(pi.getFlag("ask-user-remind") ?? process.env.PI_ASK_USER_REMIND);
+	// Settings: a flag wins over its environment variable, which wins over the files, which win over the default.
+	const { settings: file, warnings: fileWarnings } = readSettings(settingsFiles(getAgentDir(), process.cwd()));
+	const setting = (flag: string, variable: string, fromFile: unknown) => pi.getFlag(flag) ?? process.env[variable] ?? (fromFile === undefined ? undefined : String(fromFile));
+	const attentionMode = () => parseAttentionMode(setting("ask-user-attention", "PI_ASK_USER_ATTENTION", file.attention));
+	const reminder = () => parseReminder(setting("ask-user-remind", "PI_ASK_USER_REMIND", file.remindSeconds));
 	// Every form of the session, its own and its subagents', is watched: events, answers from elsewhere, attention.
 	const surface = (ctx: SurfaceContext): AskSurface =>
 		async (form, options) =>
@@ -49,11 +53,15 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	let unregister: (() => void) | undefined;
 	let stopListening: (() => Promise<void>) | undefined;
 
-	const timeoutSetting = () => pi.getFlag("ask-user-timeout") ?? process.env.PI_ASK_USER_TIMEOUT;
+	const timeoutSetting = () => setting("ask-user-timeout", "PI_ASK_USER_TIMEOUT", file.timeoutSeconds === 0 ? undefined : file.timeoutSeconds);
 	pi.on("session_start", (_event, ctx) => {
 		if (ctx.hasUI || upstream.channel !== undefined) preload();
-		for (const problem of [timeoutProblem(timeoutSetting()), attentionMode().problem, reminder().problem]) {
-			if (problem && ctx.hasUI) ctx.ui.notify(problem, "warning");
+		const problems = [...fileWarnings.splice(0), timeoutProblem(timeoutSetting()), attentionMode().problem, reminder().problem];
+		for (const problem of problems) {
+			if (!problem) continue;
+			// Without a UI (print, JSON), where a person running pi still reads stderr.
+			if (ctx.hasUI) ctx.ui.notify(problem, "warning");
+			else process.stderr.write(`${problem}\n`);
 		}
 		unregister?.();
 		// Only a session that can show a form offers to ask for others (subagents, headless sessions).
@@ -131,6 +139,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			timeoutMs: () => parseTimeout(timeoutSetting()),
 			surface,
 			inheritedChannel: upstream.channel,
+			steering: { description: file.description, promptSnippet: file.promptSnippet, promptGuidelines: file.promptGuidelines },
 			onNoUI: () => {
 				withheld = true;
 			},

@@ -44,6 +44,8 @@ export interface ToolHost {
 	onDismissed?(): void;
 	/** No form could be shown: the tool took itself out of the active tools. */
 	onNoUI?(): void;
+	/** The user's own steering text (the settings file), in place of ours. */
+	steering?: { description?: string; promptSnippet?: string; promptGuidelines?: string[] };
 }
 
 /**
@@ -96,9 +98,9 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 	return {
 		name: TOOL_NAME,
 		label: TOOL_LABEL,
-		description: TOOL_DESCRIPTION,
-		promptSnippet: PROMPT_SNIPPET,
-		promptGuidelines: PROMPT_GUIDELINES,
+		description: host.steering?.description ?? TOOL_DESCRIPTION,
+		promptSnippet: host.steering?.promptSnippet ?? PROMPT_SNIPPET,
+		promptGuidelines: host.steering?.promptGuidelines ?? PROMPT_GUIDELINES,
 		parameters: AskParamsSchema,
 		// Two forms never overlap, and no later call of the same batch runs before the user has answered.
 		executionMode: "sequential",

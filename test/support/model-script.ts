@@ -56,6 +56,9 @@ export interface ModelCallLogEntry {
 	replyIndex: number;
 	/** Names of the tools offered to the model on this call. */
 	tools: string[];
+	/** The description of ask_user the model was given (pi 0.73.1; absent where tools come in system messages). */
+	askUserDescription?: string | undefined;
+	systemPrompt?: string | undefined;
 	/** False when no conversation or no reply was scripted for this call. */
 	scripted: boolean;
 }

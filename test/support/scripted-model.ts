@@ -117,6 +117,8 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 			user,
 			replyIndex,
 			tools: offeredTools(context),
+			askUserDescription: context.tools?.find((tool) => tool.name === "ask_user")?.description,
+			systemPrompt: context.systemPrompt,
 			scripted: reply !== undefined,
 		});
 		if (reply !== undefined) return reply;

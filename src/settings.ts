@@ -1,0 +1,131 @@
+/**
+ * The settings file, `ask-user.json`: global in pi's agent directory
+ * (~/.pi/agent/ask-user.json) and per project in `.pi/ask-user.json`; the
+ * project's file wins key by key. Flags and environment variables win over
+ * both (index.ts). `schema/ask-user.schema.json` describes the same keys for
+ * editors; a test holds the two together.
+ *
+ * Bad settings never break pi: malformed JSON, an unknown key, a wrong type —
+ * each is a warning that names the file, the key and the fix, and the default
+ * applies to that key; everything else in the file still applies.
+ */
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ATTENTION_MODES, type AttentionMode } from "./attention.ts";
+import { isObject, own } from "./codec/shape.ts";
+
+export const SETTINGS_FILE = "ask-user.json";
+
+export interface AskUserSettings {
+	attention?: AttentionMode;
+	remindSeconds?: number;
+	timeoutSeconds?: number;
+	/** Replaces the tool's description (what the model reads about ask_user). */
+	description?: string;
+	/** Replaces the one-line snippet in pi's tool list. */
+	promptSnippet?: string;
+	/** Replaces the guidelines pi adds to the system prompt. */
+	promptGuidelines?: string[];
+}
+
+type Key = keyof AskUserSettings;
+
+interface KeyRule {
+	/** The value, or undefined when it is not of this key's type. */
+	read(value: unknown): unknown;
+	/** What the key takes, for the warning: "one of off, bell, desktop". */
+	takes: string;
+}
+
+const text = (max: number): KeyRule => ({
+	read: (value) => (typeof value === "string" && value.trim() !== "" && value.length <= max ? value : undefined),
+	takes: `a non-empty string of at most ${max} characters`,
+});
+const seconds = (max: number): KeyRule => ({
+	read: (value) => (typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= max ? value : undefined),
+	takes: `a number of seconds from 0 to ${max} (0: none)`,
+});
+
+export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
+	attention: {
+		read: (value) => ((ATTENTION_MODES as readonly unknown[]).includes(value) ? value : undefined),
+		takes: `one of ${ATTENTION_MODES.map((mode) => JSON.stringify(mode)).join(", ")}`,
+	},
+	remindSeconds: seconds(86_400),
+	timeoutSeconds: seconds(2_147_483),
+	description: text(4_000),
+	promptSnippet: text(1_000),
+	promptGuidelines: {
+		read: (value) =>
+			Array.isArray(value) && value.length <= 20 && value.every((line) => typeof line === "string" && line.trim() !== "" && line.length <= 1_000)
+				? [...(value as string[])]
+				: undefined,
+		takes: "a list of at most 20 non-empty strings",
+	},
+};
+
+/** Keys an editor adds that mean nothing here. */
+const IGNORED = new Set(["$schema"]);
+
+export interface SettingsReading {
+	settings: AskUserSettings;
+	warnings: string[];
+}
+
+/** One file's text → its settings and a warning per problem. `file` names it in the warnings. */
+export function parseSettings(text: string, file: string): SettingsReading {
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch (error) {
+		const why = error instanceof Error ? error.message : String(error);
+		return { settings: {}, warnings: [`ask_user settings: ${file} is not valid JSON (${why}): none of it applies. Fix the JSON, or remove the file.`] };
+	}
+	if (!isObject(value)) {
+		return { settings: {}, warnings: [`ask_user settings: ${file} must hold a JSON object ({ "attention": "desktop", … }): none of it applies.`] };
+	}
+	const settings: Record<string, unknown> = {};
+	const warnings: string[] = [];
+	for (const key of Object.keys(value)) {
+		if (IGNORED.has(key)) continue;
+		const rule = (SETTING_RULES as Record<string, KeyRule | undefined>)[key];
+		if (!rule) {
+			warnings.push(`ask_user settings: ${file}: unknown key ${JSON.stringify(key)} is ignored. Known keys: ${Object.keys(SETTING_RULES).join(", ")}.`);
+			continue;
+		}
+		const read = rule.read(own(value, key));
+		if (read === undefined) {
+			warnings.push(`ask_user settings: ${file}: ${key} must be ${rule.takes} (found ${JSON.stringify(own(value, key))}); the default applies.`);
+			continue;
+		}
+		settings[key] = read;
+	}
+	return { settings: settings as AskUserSettings, warnings };
+}
+
+/** Where the files are: the global one first, the project's second (it wins). */
+export function settingsFiles(agentDir: string, cwd: string): string[] {
+	return [join(agentDir, SETTINGS_FILE), join(cwd, ".pi", SETTINGS_FILE)];
+}
+
+/** Reads and merges the files; a missing file is no problem, an unreadable one is a warning. */
+export function readSettings(files: readonly string[], read: (path: string) => string = (path) => readFileSync(path, "utf8")): SettingsReading {
+	const merged: AskUserSettings = {};
+	const warnings: string[] = [];
+	for (const file of files) {
+		let text: string;
+		try {
+			text = read(file);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+				warnings.push(`ask_user settings: ${file} could not be read (${(error as Error).message}): none of it applies.`);
+			}
+			continue;
+		}
+		const parsed = parseSettings(text, file);
+		Object.assign(merged, parsed.settings);
+		warnings.push(...parsed.warnings);
+	}
+	return { settings: merged, warnings };
+}
