@@ -1,0 +1,181 @@
+/**
+ * One ask_user form as one ACP elicitation form (`elicitation/create`, form
+ * mode), and the host's answer back as a relay reply: for host adapters (an
+ * ACP bridge such as pi-acp) that show a whole form at once instead of a
+ * chain of dialogs. Pure; exported as `pi-ask-user/elicitation`.
+ *
+ * The schema stays within ACP's restricted subset: a flat object whose
+ * properties are strings (with `oneOf` titled options, or free text with
+ * `maxLength`) and string arrays (`items.anyOf` titled options). Per question:
+ *
+ *   <id>          the choice: a string (single-select) or a string array
+ *                 (multi-select); each option's `const` is its label
+ *   <id>.other    the question's own answer, when free text is allowed
+ *   <id>.note     a note on the question
+ *
+ * (should another question's id already be `<id>.other`, a `~` is added
+ * until the name is free: `propertyNames` decides, the same way both ways.)
+ *
+ * In a single-select question, text in `<id>.other` is the answer (the
+ * choice is then not used); in a multi-select one it is added to the chosen
+ * options. A question is listed in `required` only when a choice is the one
+ * way to answer it; the rest of "required" is checked when the answer comes
+ * back, as for any relayed reply.
+ */
+
+import { type AskForm, type AskQuestion, type AskSelection, LIMITS, RELAY_VERSION, type RelayReply } from "../types.ts";
+import { decodeRelayReply, encodeRelayReply } from "./relay.ts";
+
+export const OTHER_SUFFIX = ".other";
+export const NOTE_SUFFIX = ".note";
+
+export interface TitledOption {
+	const: string;
+	title: string;
+	description?: string;
+}
+
+export type ElicitationProperty =
+	| { type: "string"; title: string; description?: string; oneOf: TitledOption[] }
+	| { type: "string"; title: string; description?: string; maxLength: number }
+	| { type: "array"; title: string; description?: string; items: { anyOf: TitledOption[] }; minItems?: number; maxItems: number };
+
+export interface ElicitationSchema {
+	type: "object";
+	title?: string;
+	properties: Record<string, ElicitationProperty>;
+	required?: string[];
+}
+
+/** The `params` of `elicitation/create` (form mode) but the session fields the adapter adds. */
+export interface ElicitationForm {
+	mode: "form";
+	message: string;
+	requestedSchema: ElicitationSchema;
+}
+
+/** What the host answered: ACP's response to `elicitation/create`. */
+export type ElicitationResult =
+	| { action: "accept"; content?: Record<string, string | number | boolean | string[]> | null }
+	| { action: "decline" }
+	| { action: "cancel" };
+
+/** The property names of each question: its id, and free names for its text and note. */
+export function propertyNames(form: AskForm): Map<string, { choice: string; other: string; note: string }> {
+	const taken = new Set(form.questions.map((q) => q.id));
+	const free = (name: string) => {
+		let candidate = name;
+		while (taken.has(candidate)) candidate += "~";
+		taken.add(candidate);
+		return candidate;
+	};
+	return new Map(form.questions.map((q) => [q.id, { choice: q.id, other: free(q.id + OTHER_SUFFIX), note: free(q.id + NOTE_SUFFIX) }]));
+}
+
+export function formToElicitation(form: AskForm, asker?: string): ElicitationForm {
+	const properties: Record<string, ElicitationProperty> = {};
+	const required: string[] = [];
+	const names = propertyNames(form);
+	for (const question of form.questions) {
+		const name = names.get(question.id) as { other: string; note: string };
+		properties[question.id] = choiceProperty(question);
+		if (question.allowOther) {
+			properties[name.other] = {
+				type: "string",
+				title: `${question.header}: your own answer`,
+				description: question.multiSelect ? "Added to the options chosen." : "Instead of choosing an option.",
+				maxLength: LIMITS.freeText,
+			};
+		}
+		properties[name.note] = { type: "string", title: `${question.header}: a note`, maxLength: LIMITS.freeText };
+		if (question.required && !question.allowOther) required.push(question.id);
+	}
+	const count = form.questions.length;
+	const message = `${asker ? `${asker} asks` : "The agent asks"} ${count === 1 ? "one question" : `${count} questions`}: ${form.questions.map((q) => q.question).join(" / ")}`;
+	return { mode: "form", message, requestedSchema: { type: "object", properties, ...(required.length > 0 && { required }) } };
+}
+
+function choiceProperty(question: AskQuestion): ElicitationProperty {
+	const options = question.options.map((option) => ({
+		const: option.label,
+		title: option.recommended ? `${option.label} (recommended)` : option.label,
+		...(option.description !== undefined && { description: option.description }),
+	}));
+	const description = question.context === undefined ? question.question : `${question.question}\n\n${question.context}`;
+	if (!question.multiSelect) return { type: "string", title: question.header, description, oneOf: options };
+	return {
+		type: "array",
+		title: question.header,
+		description,
+		items: { anyOf: options },
+		...(question.required && !question.allowOther && { minItems: 1 }),
+		maxItems: options.length,
+	};
+}
+
+/**
+ * The host's answer as a relay reply, checked like any relayed reply against
+ * the form (known labels, every required question answered): accept →
+ * "answered"; decline and cancel → "dismissed". Anything that does not fit
+ * is an error naming the property and the rule.
+ */
+export function elicitationToReply(form: AskForm, result: ElicitationResult, rid?: string): { ok: true; reply: RelayReply } | { ok: false; error: string } {
+	const base = { v: RELAY_VERSION, ...(rid !== undefined && { rid }), answers: {}, skipped: [], notes: [] } satisfies Partial<RelayReply>;
+	if (result.action !== "accept") return { ok: true, reply: { ...base, status: "dismissed" } };
+	const content = result.content ?? {};
+	const reply: RelayReply = { ...base, status: "answered" };
+	const names = propertyNames(form);
+	for (const question of form.questions) {
+		const name = names.get(question.id) as { other: string; note: string };
+		const selections = selectionsFrom(question, content, name.other);
+		if (typeof selections === "string") return { ok: false, error: `elicitation result rejected: ${selections}` };
+		if (selections.length > 0) reply.answers[question.id] = { kind: question.multiSelect ? "multi" : "single", selections };
+		else if (!question.required) reply.skipped.push(question.id);
+		const note = textOf(content[name.note]);
+		if (note !== undefined) reply.notes.push({ questionId: question.id, text: note });
+	}
+	// Through the relay's own checks: one definition of a valid reply.
+	const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions, ...(rid !== undefined && { rid }) });
+	return decoded.ok ? { ok: true, reply: decoded.reply } : { ok: false, error: decoded.error };
+}
+
+/** The selections a question's properties hold, or what is wrong with them. */
+function selectionsFrom(question: AskQuestion, content: Record<string, unknown>, otherName: string): AskSelection[] | string {
+	const choice = content[question.id];
+	const labels = choice === undefined || choice === null || choice === "" ? [] : question.multiSelect ? choice : [choice];
+	if (!Array.isArray(labels) || !labels.every((label) => typeof label === "string")) {
+		return `${question.id}: expected ${question.multiSelect ? "a list of option labels" : "an option label"} (found ${JSON.stringify(choice)})`;
+	}
+	const chosen: AskSelection[] = [];
+	for (const label of labels) {
+		const option = question.options.find((o) => o.label === label);
+		if (!option) return `${question.id}: ${JSON.stringify(label)} is not one of its options (${question.options.map((o) => JSON.stringify(o.label)).join(", ")})`;
+		if (!chosen.some((s) => s.label === label)) chosen.push({ value: option.value, label: option.label });
+	}
+	const other = question.allowOther ? textOf(content[otherName]) : undefined;
+	if (other === undefined) return chosen;
+	const custom: AskSelection = { value: other, label: other, custom: true };
+	return question.multiSelect ? [...chosen, custom] : [custom];
+}
+
+/** A text field's value; blank is none. */
+function textOf(value: unknown): string | undefined {
+	return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+/** The content an accepting host would send for `reply` (for tests, and for adapters that pre-fill `default`s). */
+export function replyToElicitationContent(form: AskForm, reply: Pick<RelayReply, "answers" | "notes">): Record<string, string | string[]> {
+	const content: Record<string, string | string[]> = {};
+	const names = propertyNames(form);
+	for (const question of form.questions) {
+		const name = names.get(question.id) as { other: string; note: string };
+		const selections = reply.answers[question.id]?.selections ?? [];
+		const chosen = selections.filter((s) => !s.custom).map((s) => s.label);
+		const custom = selections.find((s) => s.custom);
+		if (question.multiSelect ? chosen.length > 0 : chosen[0] !== undefined && !custom) content[question.id] = question.multiSelect ? chosen : (chosen[0] as string);
+		if (custom) content[name.other] = custom.label;
+		const note = reply.notes.find((n) => n.questionId === question.id && n.option === undefined);
+		if (note) content[name.note] = note.text;
+	}
+	return content;
+}
