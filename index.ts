@@ -7,17 +7,15 @@
  * pieces fit together.
  */
 
-import { basename } from "node:path";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { parseAttentionMode, parseReminder } from "./src/attention.ts";
 import { decodeChannelAddress } from "./src/codec/channel.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
-import { readSettings, settingsFiles } from "./src/settings.ts";
-import { takeUpstream } from "./src/relay/environment.ts";
-import { ASK_CHANNEL, formQueue, getChannel, registerChannel } from "./src/relay/registry.ts";
+import { readSettings, settingsFiles, settingText } from "./src/settings.ts";
+import { takeUpstream, type Upstream } from "./src/relay/environment.ts";
+import { ASK_CHANNEL, type ChannelHandler, formQueue, getChannel, registerChannel } from "./src/relay/registry.ts";
 import type { AskSurface, SurfaceContext } from "./src/surface.ts";
 import { createAskUserTool, parseTimeout, timeoutProblem } from "./src/tool.ts";
-import type { AttentionHost } from "./src/waiting.ts";
 
 /** How long after a session starts the UI modules load in the background. */
 export const PRELOAD_DELAY_MS = 300;
@@ -26,64 +24,109 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	// One terminal, one form at a time: this session's asks and its subagents' share the process's queue.
 	const queue = formQueue();
 	const upstream = takeUpstream();
-	// The UIs (the form, the dialog walker, the relay client) load on the first ask, not during pi's start-up.
+	const { settings: file, warnings: fileWarnings } = readSettings(settingsFiles(getAgentDir(), process.cwd()));
+	const sources = { flag: (name: string) => pi.getFlag(name), env: process.env, file };
+	const attention = () => parseAttentionMode(settingText(sources, "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention"));
+	const reminder = () => parseReminder(settingText(sources, "ask-user-remind", "PI_ASK_USER_REMIND", "remindSeconds"));
+	const timeout = () => settingText(sources, "ask-user-timeout", "PI_ASK_USER_TIMEOUT", "timeoutSeconds");
+
+	// The UIs (the form, the dialog walker, the relay client) load after start-up (see preload), not during it.
 	const ui = () => import("./src/surface.ts");
 	const watcher = () => import("./src/waiting.ts");
-	// ... and, so that the first form shows at once, in the background a moment after a session that may
-	// ask starts: never during pi's start-up, never keeping the process alive, and a failure stays quiet
-	// until a real ask meets it again and reports it.
-	let preloading = false;
-	const preload = () => {
-		if (preloading) return;
-		preloading = true;
-		setTimeout(() => void Promise.all([ui().then((loaded) => loaded.warmUpForm()), watcher()]).catch(() => {}), PRELOAD_DELAY_MS).unref();
-	};
-	// Settings: a flag wins over its environment variable, which wins over the files, which win over the default.
-	const { settings: file, warnings: fileWarnings } = readSettings(settingsFiles(getAgentDir(), process.cwd()));
-	const setting = (flag: string, variable: string, fromFile: unknown) => pi.getFlag(flag) ?? process.env[variable] ?? (fromFile === undefined ? undefined : String(fromFile));
-	const attentionMode = () => parseAttentionMode(setting("ask-user-attention", "PI_ASK_USER_ATTENTION", file.attention));
-	const reminder = () => parseReminder(setting("ask-user-remind", "PI_ASK_USER_REMIND", file.remindSeconds));
 	// Every form of the session, its own and its subagents', is watched: events, answers from elsewhere, attention.
-	const surface = (ctx: SurfaceContext): AskSurface =>
-		async (form, options) =>
-			(await watcher()).watchForms(async (...ask) => (await ui()).createSurface(ctx, queue, upstream)(...ask), {
-				emit: (event, payload) => pi.events.emit(event, payload),
-				attention: terminalAttention(ctx, () => ({ mode: attentionMode().mode, ...reminder() })),
-			})(form, options);
-	let unregister: (() => void) | undefined;
-	let stopListening: (() => Promise<void>) | undefined;
+	const surface = (ctx: SurfaceContext): AskSurface => async (form, options) => {
+		const { terminalAttention, watchForms } = await watcher();
+		const inner: AskSurface = async (...ask) => (await ui()).createSurface(ctx, queue, upstream)(...ask);
+		const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(ctx, () => ({ mode: attention().mode, ...reminder() })) };
+		return watchForms(inner, host)(form, options);
+	};
+	const preload = preloadOnce(() => Promise.all([ui().then((loaded) => loaded.warmUpForm()), watcher()]));
 
-	const timeoutSetting = () => setting("ask-user-timeout", "PI_ASK_USER_TIMEOUT", file.timeoutSeconds === 0 ? undefined : file.timeoutSeconds);
 	pi.on("session_start", (_event, ctx) => {
 		if (ctx.hasUI || upstream.channel !== undefined) preload();
-		const problems = [...fileWarnings.splice(0), timeoutProblem(timeoutSetting()), attentionMode().problem, reminder().problem];
-		for (const problem of problems) {
-			if (!problem) continue;
-			// Without a UI (print, JSON), where a person running pi still reads stderr.
-			if (ctx.hasUI) ctx.ui.notify(problem, "warning");
-			else process.stderr.write(`${problem}\n`);
-		}
-		unregister?.();
-		// Only a session that can show a form offers to ask for others (subagents, headless sessions).
-		unregister = ctx.hasUI
-			? registerChannel(ASK_CHANNEL, async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options))
-			: undefined;
-		// The top session with a UI listens for the processes it starts (runners' children, pi from bash);
-		// one that inherited an ancestor's channel leaves it, so its children reach the top.
-		if (ctx.hasUI && upstream.channel === undefined && !stopListening) {
-			// Loaded here, not at start-up: the socket is needed only once a child can exist.
-			const listening = import("./src/relay/channel-server.ts").then((server) =>
-				server.shareLocalChannel(
-					() => getChannel(ASK_CHANNEL),
-					(message) => ctx.ui.notify(message, "warning"),
-				),
-			);
-			stopListening = async () => (await listening)();
-		}
+		warn(ctx, [...fileWarnings.splice(0), timeoutProblem(timeout()), attention().problem, reminder().problem]);
 	});
-	// No offer that cannot be kept: before every run, a session that has no UI and nobody to ask through
-	// (no session with a UI in this process, no reachable ancestor) does not offer ask_user; it is offered
-	// again once there is. Only what this extension took away is given back.
+	askForOthers(pi, upstream, (ctx) => async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options));
+	const offer = offerOnlyWhereAnswerable(pi, upstream);
+	const dismissal = holdToolsAfterDismissal(pi);
+	registerFlags(pi);
+	pi.registerTool(
+		createAskUserTool({
+			getActiveTools: () => pi.getActiveTools(),
+			setActiveTools: (names) => pi.setActiveTools(names),
+			timeoutMs: () => parseTimeout(timeout()),
+			surface,
+			inheritedChannel: upstream.channel,
+			steering: { description: file.description, promptSnippet: file.promptSnippet, promptGuidelines: file.promptGuidelines },
+			onNoUI: offer.withheld,
+			onDismissed: dismissal.dismissed,
+		}),
+	);
+}
+
+/**
+ * Runs `load` once, in the background, a moment after it is first asked for:
+ * never during pi's start-up, never keeping the process alive; a failure stays
+ * quiet until a real ask meets it again and reports it.
+ */
+function preloadOnce(load: () => Promise<unknown>): () => void {
+	let started = false;
+	return () => {
+		if (started) return;
+		started = true;
+		setTimeout(() => void load().catch(() => {}), PRELOAD_DELAY_MS).unref();
+	};
+}
+
+/** Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them. */
+function warn(ctx: ExtensionContext, problems: Array<string | undefined>): void {
+	for (const problem of problems) {
+		if (!problem) continue;
+		if (ctx.hasUI) ctx.ui.notify(problem, "warning");
+		else process.stderr.write(`${problem}\n`);
+	}
+}
+
+/**
+ * A session with a UI asks for others: it registers the process's ask_user
+ * channel (SDK sessions in this process) and, at the top, listens on the local
+ * channel for the processes it starts (runners' children, pi from bash). A
+ * session that inherited an ancestor's channel leaves it, so its children
+ * reach the top.
+ */
+function askForOthers(pi: ExtensionAPI, upstream: Upstream, handlerFor: (ctx: ExtensionContext) => ChannelHandler): void {
+	let unregister: (() => void) | undefined;
+	let stopListening: (() => Promise<void>) | undefined;
+	pi.on("session_start", (_event, ctx) => {
+		unregister?.();
+		unregister = ctx.hasUI ? registerChannel(ASK_CHANNEL, handlerFor(ctx)) : undefined;
+		if (!ctx.hasUI || upstream.channel !== undefined || stopListening) return;
+		// Loaded here, not at start-up: the socket is needed only once a child can exist.
+		const listening = import("./src/relay/channel-server.ts").then((server) =>
+			server.shareLocalChannel(
+				() => getChannel(ASK_CHANNEL),
+				(message) => ctx.ui.notify(message, "warning"),
+			),
+		);
+		stopListening = async () => (await listening)();
+	});
+	pi.on("session_shutdown", async () => {
+		unregister?.();
+		unregister = undefined;
+		const stop = stopListening;
+		stopListening = undefined;
+		await stop?.();
+	});
+}
+
+/**
+ * No offer that cannot be kept: before every run, a session that has no UI
+ * and nobody to ask through (no session with a UI in this process, no
+ * reachable ancestor) does not offer ask_user; it is offered again once there
+ * is. Only what this extension took away (here, or after a no_ui result) is
+ * given back.
+ */
+function offerOnlyWhereAnswerable(pi: ExtensionAPI, upstream: Upstream): { withheld(): void } {
 	let withheld = false;
 	pi.on("before_agent_start", async (_event, ctx) => {
 		const canAsk = ctx.hasUI || getChannel(ASK_CHANNEL) !== undefined || (await inheritedChannelReachable(upstream.channel));
@@ -96,20 +139,23 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			withheld = false;
 		}
 	});
+	return {
+		withheld: () => {
+			withheld = true;
+		},
+	};
+}
 
-	pi.on("session_shutdown", async () => {
-		unregister?.();
-		unregister = undefined;
-		const stop = stopListening;
-		stopListening = undefined;
-		await stop?.();
-	});
-
-	// A dismissal means the user wants the floor. Its result terminates, but pi still runs the calls
-	// the model batched after ask_user, and, as not every result of that batch terminated, calls the
-	// model once more. Every tool call is refused until the user speaks again: a user message enters
-	// the conversation (a new prompt, or one steered in or queued during the run). Not agent_start:
-	// pi also starts a run on its own, to retry after an error or a compaction.
+/**
+ * A dismissal means the user wants the floor. Its result terminates, but pi
+ * still runs the calls the model batched after ask_user, and, as not every
+ * result of that batch terminated, calls the model once more. Every tool call
+ * is refused until the user speaks again: a user message enters the
+ * conversation (a new prompt, or one steered in or queued during the run).
+ * Not agent_start: pi also starts a run on its own, to retry after an error or
+ * a compaction.
+ */
+function holdToolsAfterDismissal(pi: ExtensionAPI): { dismissed(): void } {
 	let waitingForUser = false;
 	pi.on("message_start", (event) => {
 		if (event.message.role === "user") waitingForUser = false;
@@ -119,7 +165,14 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			? { block: true, reason: "Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user." }
 			: undefined,
 	);
+	return {
+		dismissed: () => {
+			waitingForUser = true;
+		},
+	};
+}
 
+function registerFlags(pi: ExtensionAPI): void {
 	pi.registerFlag("ask-user-timeout", {
 		description: "Seconds the user has to answer ask_user before it returns timed_out (default: no limit)",
 		type: "string",
@@ -132,58 +185,10 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		description: "Ring again after this many seconds with no key pressed while an ask_user form waits (default: never)",
 		type: "string",
 	});
-	pi.registerTool(
-		createAskUserTool({
-			getActiveTools: () => pi.getActiveTools(),
-			setActiveTools: (names) => pi.setActiveTools(names),
-			timeoutMs: () => parseTimeout(timeoutSetting()),
-			surface,
-			inheritedChannel: upstream.channel,
-			steering: { description: file.description, promptSnippet: file.promptSnippet, promptGuidelines: file.promptGuidelines },
-			onNoUI: () => {
-				withheld = true;
-			},
-			onDismissed: () => {
-				waitingForUser = true;
-			},
-		}),
-	);
 }
 
 async function inheritedChannelReachable(channel: string | undefined): Promise<boolean> {
 	const decoded = decodeChannelAddress(channel);
 	if (!decoded.ok) return false;
 	return (await import("./src/relay/channel-client.ts")).channelReachable(decoded.address);
-}
-
-/** The terminal of a TUI session: the bell and notifications go to it, its title shows a waiting form. */
-function terminalAttention(ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>, setting: AttentionHost["setting"]): AttentionHost {
-	return {
-		setting,
-		// RPC and print write JSON to stdout: only a terminal gets bells and titles.
-		isTerminal: () => process.stdout.isTTY === true,
-		write: (bytes) => {
-			if (bytes !== "") process.stdout.write(bytes);
-		},
-		env: process.env,
-		setTitle: (title) => ctx.ui.setTitle(title),
-		piTitle: () => piTitle(ctx),
-		onInput: (listener) =>
-			ctx.ui.onTerminalInput(() => {
-				listener();
-				return undefined;
-			}),
-	};
-}
-
-/** The title pi itself sets (interactive mode's updateTerminalTitle), to put back when a form closes. */
-function piTitle(ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>): string {
-	const cwd = basename(ctx.cwd ?? process.cwd());
-	let name: string | undefined;
-	try {
-		name = (ctx.sessionManager as { getSessionName?(): string | undefined } | undefined)?.getSessionName?.();
-	} catch {
-		name = undefined;
-	}
-	return name ? `π - ${name} - ${cwd}` : `π - ${cwd}`;
 }

@@ -129,3 +129,22 @@ export function readSettings(files: readonly string[], read: (path: string) => s
 	}
 	return { settings: merged, warnings };
 }
+
+/** Where a setting can be given besides the files: a flag (pi.getFlag) and an environment variable. */
+export interface SettingSources {
+	flag(name: string): unknown;
+	env: Readonly<Record<string, string | undefined>>;
+	file: AskUserSettings;
+}
+
+/**
+ * Each runtime setting as the text its parser takes: the flag wins over the
+ * variable, the variable over the files; undefined when none gives it.
+ */
+export function settingText(sources: SettingSources, flag: string, variable: string, key: "attention" | "remindSeconds" | "timeoutSeconds"): string | undefined {
+	const given = sources.flag(flag) ?? sources.env[variable];
+	if (given !== undefined) return String(given);
+	const fromFile = sources.file[key];
+	// 0 in the file means "none", as an absent key does.
+	return fromFile === undefined || fromFile === 0 ? undefined : String(fromFile);
+}

@@ -17,10 +17,12 @@
  */
 
 import { randomUUID } from "node:crypto";
+import { basename } from "node:path";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { attentionBytes, type AttentionSetting, waitingBody, waitingTitle } from "./attention.ts";
 import { buildDetails, decodeRelayReply, replyToCollected } from "./codec.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
-import type { AskOptions, AskSurface } from "./surface.ts";
+import type { AskOptions, AskSurface, SurfaceContext } from "./surface.ts";
 import { type AskDetails, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
 
 export const WAITING_EVENT = "ask_user:waiting";
@@ -182,4 +184,36 @@ function sanitizedQuestions(questions: readonly AskQuestion[]): AskQuestion[] {
 			...(o.preview !== undefined && { preview: sanitizeText(o.preview) }),
 		})),
 	}));
+}
+
+/** The terminal of a TUI session: the bell and notifications go to it, its title shows a waiting form. */
+export function terminalAttention(ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>, setting: AttentionHost["setting"]): AttentionHost {
+	return {
+		setting,
+		// RPC and print write JSON to stdout: only a terminal gets bells and titles.
+		isTerminal: () => process.stdout.isTTY === true,
+		write: (bytes) => {
+			if (bytes !== "") process.stdout.write(bytes);
+		},
+		env: process.env,
+		setTitle: (title) => ctx.ui.setTitle(title),
+		piTitle: () => piTitle(ctx),
+		onInput: (listener) =>
+			ctx.ui.onTerminalInput(() => {
+				listener();
+				return undefined;
+			}),
+	};
+}
+
+/** The title pi itself sets (interactive mode's updateTerminalTitle), to put back when a form closes. */
+function piTitle(ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>): string {
+	const cwd = basename(ctx.cwd ?? process.cwd());
+	let name: string | undefined;
+	try {
+		name = (ctx.sessionManager as { getSessionName?(): string | undefined } | undefined)?.getSessionName?.();
+	} catch {
+		name = undefined;
+	}
+	return name ? `π - ${name} - ${cwd}` : `π - ${cwd}`;
 }
