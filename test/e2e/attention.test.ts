@@ -7,23 +7,16 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
-import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
-import { until } from "../support/subagents.ts";
+import { ASK_USER_EXTENSION, createPiEnv, REPO_ROOT } from "../support/pi-env.ts";
+import { startedPerTest, until } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 const EVENT_RECORDER = join(REPO_ROOT, "test", "support", "event-recorder.ts");
 
-let piEnv: PiEnv | undefined;
-let tui: TmuxPi | undefined;
-afterEach(async () => {
-	await tui?.kill();
-	piEnv?.cleanup();
-	tui = undefined;
-	piEnv = undefined;
-});
+const started = startedPerTest();
 
 const ESC = "\x1b";
 const BEL = "\x07";
@@ -31,19 +24,18 @@ const BEL = "\x07";
 /** Starts pi with ask_user and the event recorder, its raw output recorded; says ASK; waits for the form. */
 async function openRecorded(args: unknown, env: Record<string, string> = {}) {
 	const events = "events.jsonl";
-	piEnv = createPiEnv({ script: askScript(args), extensions: [ASK_USER_EXTENSION, EVENT_RECORDER], env });
-	piEnv.env["PI_ASK_EVENTS_LOG"] = join(piEnv.root, events);
-	writeFileSync(piEnv.env["PI_ASK_EVENTS_LOG"], "");
-	const output = join(piEnv.root, "output.raw");
+	const env_ = (started.piEnv = createPiEnv({ script: askScript(args), extensions: [ASK_USER_EXTENSION, EVENT_RECORDER], env }));
+	env_.env["PI_ASK_EVENTS_LOG"] = join(env_.root, events);
+	writeFileSync(env_.env["PI_ASK_EVENTS_LOG"], "");
+	const output = join(env_.root, "output.raw");
 	writeFileSync(output, "");
-	tui = await TmuxPi.start(piEnv, { cols: 100, rows: 40 });
+	const tui = (started.tui = await TmuxPi.start(env_, { cols: 100, rows: 40 }));
 	await tui.recordOutput(output);
 	await tui.waitFor("scripted");
 	const beforeAsk = readFileSync(output, "latin1").length;
 	await tui.type(ASK);
 	await tui.send("Enter");
 	await tui.waitFor("Which database", 15_000);
-	const env_ = piEnv;
 	return {
 		screen: tui,
 		env: env_,

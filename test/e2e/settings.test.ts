@@ -6,21 +6,15 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import type { ModelCallLogEntry } from "../support/model-script.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
-import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { createPiEnv } from "../support/pi-env.ts";
+import { startedPerTest } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
-let piEnv: PiEnv | undefined;
-let tui: TmuxPi | undefined;
-afterEach(async () => {
-	await tui?.kill();
-	piEnv?.cleanup();
-	tui = undefined;
-	piEnv = undefined;
-});
+const started = startedPerTest();
 
 async function askAndSubmit(screen: TmuxPi): Promise<void> {
 	await screen.type(ASK);
@@ -36,13 +30,13 @@ async function askAndSubmit(screen: TmuxPi): Promise<void> {
 
 describe("ask-user.json", () => {
 	it("a project's file replaces the steering text the model reads; a bad value there is one warning, and the rest applies", async () => {
-		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) });
+		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) }));
 		mkdirSync(join(piEnv.cwd, ".pi"));
 		writeFileSync(
 			join(piEnv.cwd, ".pi", "ask-user.json"),
 			JSON.stringify({ attention: "loud", description: "CUSTOM DESCRIPTION of ask_user.", promptGuidelines: ["Use ask_user for CUSTOM GUIDELINE reasons."] }),
 		);
-		tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40 });
+		const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40 }));
 		const start = await tui.waitFor("attention must be one of", 15_000);
 		expect(start.split("ask_user settings").length - 1).toBe(1);
 		await askAndSubmit(tui);
@@ -55,9 +49,9 @@ describe("ask-user.json", () => {
 	});
 
 	it("a broken global file: one warning naming it, and the form works as ever", async () => {
-		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) });
+		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) }));
 		writeFileSync(join(piEnv.env["PI_CODING_AGENT_DIR"] as string, "ask-user.json"), '{ "attention": "desktop",');
-		tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40 });
+		const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40 }));
 		const start = await tui.waitFor("is not valid JSON", 15_000);
 		expect(start).toContain("ask-user.json");
 		expect(start.split("ask_user settings").length - 1).toBe(1);

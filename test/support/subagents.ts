@@ -18,6 +18,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach } from "vitest";
 import { ISOLATION_FLAGS, type PiCommand } from "../../scripts/isolated-pi.mjs";
 import { RELAY_ENV } from "../../src/relay/environment.ts";
 import { callTool, type ModelScript, quoteLastToolResult, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
@@ -184,6 +185,23 @@ export async function expectNoProcessesLeft(piEnv: PiEnv, timeoutMs = 3_000): Pr
 		}
 	}
 	throw new Error(`Processes of the test still running ${timeoutMs} ms after it ended:\n${left.map((p) => `pid ${p.pid} (parent ${p.ppid})${p.subagent ? ", a subagent" : ""}`).join("\n")}`);
+}
+
+/**
+ * What a test file's tests start, ended after each test by endPiTest (which
+ * also fails the test if a process of it is left): assign `tui`, `rpc`,
+ * `piEnv` as they start. Call once at the top of a test file.
+ */
+export function startedPerTest(): { tui?: TmuxPi | undefined; rpc?: RpcPi | undefined; piEnv?: PiEnv | undefined } {
+	const started: { tui?: TmuxPi | undefined; rpc?: RpcPi | undefined; piEnv?: PiEnv | undefined } = {};
+	afterEach(async () => {
+		const ending = { ...started };
+		started.tui = undefined;
+		started.rpc = undefined;
+		started.piEnv = undefined;
+		await endPiTest(ending);
+	});
+	return started;
 }
 
 /**
