@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
+import { ASK, askScript, onlyAskResult, submitFirstOptions, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { startedPerTest, until } from "../support/subagents.ts";
@@ -62,12 +62,7 @@ describe("attention when a form starts waiting", () => {
 		expect(count(open.replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, ""), BEL)).toBe(1);
 		expect(open).toContain(`${ESC}]0;${bytes("❓ 2 questions · π - work")}${BEL}`);
 
-		await screen.send("Enter");
-		await screen.waitFor("What should the command");
-		await screen.send("Enter");
-		await screen.waitFor("Review your answers");
-		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX, 10_000);
+		await submitFirstOptions(screen);
 		const closed = written();
 		expect(closed.lastIndexOf(`${ESC}]0;${bytes("π - work")}${BEL}`)).toBeGreaterThan(closed.lastIndexOf(bytes("❓")));
 	});

@@ -7,9 +7,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
+import { ASK, askScript, onlyAskResult, submitFirstOptions, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import type { ModelCallLogEntry } from "../support/model-script.ts";
-import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { createPiEnv } from "../support/pi-env.ts";
 import { startedPerTest } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
@@ -20,12 +19,7 @@ async function askAndSubmit(screen: TmuxPi): Promise<void> {
 	await screen.type(ASK);
 	await screen.send("Enter");
 	await screen.waitFor("Which database", 15_000);
-	await screen.send("Enter");
-	await screen.waitFor("What should the command");
-	await screen.send("Enter");
-	await screen.waitFor("Review your answers");
-	await screen.send("Enter");
-	await screen.waitFor(QUOTE_PREFIX, 10_000);
+	await submitFirstOptions(screen);
 }
 
 describe("ask-user.json", () => {

@@ -12,6 +12,7 @@ import {
 	CLAUDE_CODE_SHAPE,
 	MULTI_SELECT,
 	onlyAskResult,
+	submitFirstOptions,
 	TWO_QUESTIONS,
 	WHAT_NOW,
 } from "../support/ask-fixtures.ts";
@@ -53,15 +54,6 @@ async function openForm(args: unknown, firstQuestion: string, size = { cols: 100
 }
 
 /** TWO_QUESTIONS is open: takes the first option of each, submits from the review, waits for the model's quote. */
-async function submitFirstOptions(screen: TmuxPi): Promise<void> {
-	await screen.send("Enter");
-	await screen.waitFor("What should the command");
-	await screen.send("Enter");
-	await screen.waitFor("Review your answers");
-	await screen.send("Enter");
-	await screen.waitFor(QUOTE_PREFIX);
-}
-
 /** pi has redrawn for `cols` columns (its editor border spans the width) and `text` is still there. */
 function renderedAtWidth(cols: number, text: string): (screen: string) => boolean {
 	return function renderedAtWidth(screen) {

@@ -4,8 +4,9 @@
  */
 
 import type { AskDetails, AskQuestion } from "../../src/types.ts";
-import { callTool, type ModelScript, quoteLastToolResult, scriptOf } from "./model-script.ts";
+import { callTool, type ModelScript, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "./model-script.ts";
 import type { PiEnv } from "./pi-env.ts";
+import type { TmuxPi } from "./tmux.ts";
 
 /** One question as validation leaves it (every default filled): for tests below the tool. */
 export const DB_QUESTION: AskQuestion = {
@@ -141,4 +142,14 @@ export function onlyAskResult(piEnv: PiEnv): AskResultSeen {
 		throw new Error(`Expected the model to receive one ask_user result, it received ${results.length}: ${JSON.stringify(results, null, 2)}`);
 	}
 	return results[0] as AskResultSeen;
+}
+
+/** On TWO_QUESTIONS' open form: the first option of each, the review, Submit; waits for the model's quote. */
+export async function submitFirstOptions(screen: TmuxPi, timeoutMs = 10_000): Promise<void> {
+	await screen.send("Enter");
+	await screen.waitFor("What should the command");
+	await screen.send("Enter");
+	await screen.waitFor("Review your answers");
+	await screen.send("Enter");
+	await screen.waitFor(QUOTE_PREFIX, timeoutMs);
 }
