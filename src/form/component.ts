@@ -1,6 +1,6 @@
 /**
  * The thin impure shell around the state machine: a pi-tui Component that
- * turns keys into actions (keymap.ts → update in state.ts), owns the Editor
+ * turns keys into actions (keymap.ts → update in src/machine/update.ts), owns the Editor
  * for free text and notes, caches its render, reports progress, and reports
  * the outcome exactly once.
  *
@@ -25,12 +25,12 @@ import {
 } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
 import type { AskForm, AskProgress, AskStatus, Collected } from "../types.ts";
-import { answerSignature, collect, collectAnswers, type PartialAnswers, progressOf } from "./answers.ts";
+import { answerSignature, collect, collectAnswers, type PartialAnswers, progressOf } from "../machine/collect.ts";
 import { renderForm } from "./form-view.ts";
 import { type Command, commandForKey, type KeyHelp, type KeyMode, keyNamesFrom, keyTable } from "./keymap.ts";
 import type { ScrollPort, ViewContext } from "./layout.ts";
-import { editorPrefill, type FormState, isSubmitTab } from "./model.ts";
-import { type Action, initialState, update } from "./state.ts";
+import { editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
+import { type Action, initialState, update } from "../machine/update.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 

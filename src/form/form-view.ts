@@ -9,7 +9,7 @@ import { renderHelpView } from "./help-view.ts";
 import { renderHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
 import type { ScrollPort, ViewContext } from "./layout.ts";
-import { currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isSubmitTab } from "./model.ts";
+import { currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isSubmitTab } from "../machine/model.ts";
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";

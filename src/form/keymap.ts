@@ -10,7 +10,7 @@
 
 import { Key, type KeybindingsManager, type KeyId, matchesKey } from "@mariozechner/pi-tui";
 import { sanitizeLine } from "../sanitize.ts";
-import type { Action } from "./state.ts";
+import type { Action } from "../machine/update.ts";
 
 /**
  * What a key asks for. Most are plain state actions; the rest need something

@@ -5,7 +5,7 @@
  */
 
 import type { KeyNames } from "./keymap.ts";
-import type { ScrollTarget } from "./model.ts";
+import type { ScrollTarget } from "../machine/model.ts";
 import type { FittedText, TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 

@@ -23,7 +23,7 @@ import {
 	windowLines,
 	windowSections,
 } from "./layout.ts";
-import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, typeRow } from "./model.ts";
+import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, typeRow } from "../machine/model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 84;

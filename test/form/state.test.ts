@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, test } from "vitest";
-import { collect } from "../../src/form/answers.ts";
+import { collect } from "../../src/machine/collect.ts";
 import {
 	canSubmit,
 	editorPrefill,
@@ -15,8 +15,8 @@ import {
 	missingRequired,
 	pendingDrafts,
 	questionDrafts,
-} from "../../src/form/model.ts";
-import { initialState, update } from "../../src/form/state.ts";
+} from "../../src/machine/model.ts";
+import { initialState, update } from "../../src/machine/update.ts";
 import type { Collected } from "../../src/types.ts";
 import { drive, formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS, type } from "./support.ts";
 

@@ -7,8 +7,8 @@
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
 import { type Command, commandForKey, type KeyMode, keyNamesFrom, keyTable } from "../../src/form/keymap.ts";
 import type { ViewContext } from "../../src/form/layout.ts";
-import { editorPrefill } from "../../src/form/model.ts";
-import { type FormState, initialState, update } from "../../src/form/state.ts";
+import { editorPrefill } from "../../src/machine/model.ts";
+import { type FormState, initialState, update } from "../../src/machine/update.ts";
 import { TextFitter } from "../../src/form/text-fit.ts";
 import { type FormTheme, formThemeFrom, plainTheme } from "../../src/form/theme.ts";
 import type { AskForm, AskOption, AskQuestion } from "../../src/types.ts";

@@ -1,6 +1,7 @@
 /**
- * From the form's state to what the tool returns: answers, skips and notes in
- * the shapes of src/types.ts, and the progress reported while the form is open.
+ * From the state to what the tool returns: answers, skips and notes in the
+ * shapes of src/types.ts, and the progress reported while the questions are
+ * open. Every shell reads its result here, so each answer rule is written once.
  */
 
 import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected } from "../types.ts";

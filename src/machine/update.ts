@@ -1,8 +1,10 @@
 /**
- * The form's state machine: `update(state, action) → state`, a pure function.
+ * The state machine behind every UI: `update(state, action) → state`, a pure
+ * function. The inline form turns keys into these actions, the dialog walker
+ * turns dialog answers into them.
  *
  * No I/O, no theme, no timers, no pi-tui. The editor's text lives in the
- * component's Editor and arrives here only through editorSubmitted /
+ * shell's editor and arrives here only through editorSubmitted /
  * editorCancelled. Invariants kept here (and nowhere else):
  * - once `outcome` is set, every action returns the state unchanged;
  * - a single-select question holds at most one answer: choosing an option

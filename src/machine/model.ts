@@ -1,8 +1,10 @@
 /**
- * The form's state as a plain value, and the questions one asks of it.
+ * The state of one ask as a plain value, and the questions one asks of it.
  *
- * A leaf of src/form: the state machine (state.ts), the answer collector
- * (answers.ts) and every view read these shapes; none of them is imported here.
+ * Every UI shell reads and drives this one value: the inline form (src/form)
+ * and the dialog walker (src/dialogs.ts). The state machine (update.ts), the
+ * answer collector (collect.ts) and every view read these shapes; none of
+ * them is imported here.
  * Anything that can be derived (answered?, can submit?, what is missing) is a
  * function below, never a stored field, so it cannot go stale.
  */
