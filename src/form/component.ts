@@ -24,8 +24,8 @@ import {
 	visibleWidth,
 } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
-import type { AskForm, AskProgress, AskStatus, Collected } from "../types.ts";
-import { answerSignature, collect, collectAnswers, type PartialAnswers, progressOf } from "../machine/collect.ts";
+import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
+import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
 import { renderForm } from "./form-view.ts";
 import { type Command, commandForKey, type KeyHelp, type KeyMode, keyNamesFrom, keyTable } from "./keymap.ts";
 import type { ScrollPort, ViewContext } from "./layout.ts";
@@ -42,7 +42,7 @@ export interface AskFormComponentOptions {
 	asker?: string;
 	/** Called exactly once, with whatever was collected. */
 	onDone: (collected: Collected) => void;
-	onProgress?: (progress: AskProgress, partial: PartialAnswers) => void;
+	onProgress?: ProgressListener;
 	/** pi's interrupt key was pressed; the form closes as "aborted" right after. */
 	onInterrupt?: () => void;
 	/** When the time to answer runs out (epoch ms): the hint line counts down to it. */
@@ -117,7 +117,7 @@ export class AskFormComponent implements Component, Focusable {
 			this.ticker = setInterval(() => options.tui.requestRender(), 1000);
 			this.ticker.unref?.();
 		}
-		this.report("opened");
+		reportProgress(options.onProgress, this.state, { phase: "opened" });
 	}
 
 	/** Set by the TUI; passed on to the Editor so it emits CURSOR_MARKER and an IME window sits at the cursor. */
@@ -299,7 +299,7 @@ export class AskFormComponent implements Component, Focusable {
 		if (after === before) return;
 		this.state = after;
 		this.syncEditor(before, after);
-		this.reportChanges(before, after);
+		for (const step of progressSteps(before, after)) reportProgress(this.options.onProgress, after, step);
 		this.changed();
 		if (after.outcome !== undefined) this.finish(after.outcome);
 	}
@@ -331,25 +331,6 @@ export class AskFormComponent implements Component, Focusable {
 
 	// ── Progress and the outcome ───────────────────────────────────────────
 
-	private reportChanges(before: FormState, after: FormState): void {
-		after.form.questions.forEach((question, i) => {
-			const now = answerSignature(after, i);
-			if (now !== undefined && now !== answerSignature(before, i)) this.report("answered", question.id);
-		});
-		if (isSubmitTab(after) && !isSubmitTab(before)) this.report("review");
-		if (after.outcome === "answered") this.report("submitted");
-		if (after.outcome === "dismissed") this.report("dismissed");
-	}
-
-	private report(phase: AskProgress["phase"], questionId?: string): void {
-		const onProgress = this.options.onProgress;
-		if (!onProgress) return;
-		try {
-			onProgress(progressOf(this.state, phase, questionId), collectAnswers(this.state, phase === "submitted"));
-		} catch {
-			// A failing progress listener must not break the form.
-		}
-	}
 
 	private finish(status: AskStatus, error?: string): void {
 		if (this.closed) return;

@@ -73,6 +73,8 @@ export type Action =
 	| { type: "escape" }
 	/** s: skip an optional question. */
 	| { type: "skip" }
+	/** Done with the current question as it stands (the dialog walker's Done and Next rows). */
+	| { type: "done" }
 	/** The form closes from outside; `editorText`: what the open editor holds, kept as a draft. */
 	| { type: "abort"; editorText?: string }
 	/** Any key the form does not use: it still clears the message and disarms Esc and Enter. */
@@ -144,6 +146,8 @@ function step(state: FormState, action: Action): FormState {
 			return escape(state, base);
 		case "skip":
 			return skip(base);
+		case "done":
+			return done(base);
 		case "abort":
 			return { ...keepEditorText(base, action.editorText), outcome: "aborted" };
 		case "otherKey":
@@ -236,6 +240,16 @@ function skip(state: FormState): FormState {
 		if (question.required) return withMessage(state, "warning", `${question.header} is required and can't be skipped`);
 		// The free text stays saved (only deselected): nothing typed is lost by skipping.
 		return advance(withQuestion(state, index, { chosen: [], customChosen: false, skipped: true }), index);
+	});
+}
+
+/** Answered: on to the next; nothing chosen: skipped when optional, else it says what is missing. */
+function done(state: FormState): FormState {
+	if (!onForm(state)) return state;
+	return whenOnQuestion(state, (index, question, qs) => {
+		if (isAnswered(qs)) return advance(state, index);
+		if (question.required) return withMessage(state, "warning", "Pick at least one option (or type your own) before Done");
+		return skip(state);
 	});
 }
 
