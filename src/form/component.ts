@@ -25,12 +25,12 @@ import {
 } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
+import { editorPrefill, type FormState } from "../machine/model.ts";
+import { type Action, initialState, update } from "../machine/update.ts";
 import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
 import { renderForm } from "./form-view.ts";
 import { type Command, commandForKey, type KeyHelp, type KeyMode, keyNamesFrom, keyTable } from "./keymap.ts";
-import type { ScrollPort, ViewContext } from "./layout.ts";
-import { editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
-import { type Action, initialState, update } from "../machine/update.ts";
+import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
@@ -85,17 +85,8 @@ export class AskFormComponent implements Component, Focusable {
 	/** Redraws the countdown once a second while there is a deadline. */
 	private ticker: ReturnType<typeof setInterval> | undefined;
 	private lastWidth: number | undefined;
-	private ports: ScrollPort[] = [];
 	private closed = false;
 	private hasFocus = false;
-	/**
-	 * PageUp/PageDown moved the question's body and no other key came since:
-	 * the body shows what was scrolled to even when the focused row is not in
-	 * it. Any other key clears it, and the focused row is back in view.
-	 */
-	private reading = false;
-	/** While reading, the focused option is off screen (as last rendered). */
-	private focusHidden = false;
 
 	constructor(private readonly options: AskFormComponentOptions) {
 		const keys = keyNamesFrom(options.keybindings);
@@ -131,12 +122,12 @@ export class AskFormComponent implements Component, Focusable {
 		this.cache = undefined;
 	}
 
-	/** The state as it is now, read-only: tests check what a key did here without reading it off the screen. */
 	/** The focused option is scrolled out of sight (as last rendered): a key acting on it only brings it back. */
 	get focusOutOfSight(): boolean {
-		return this.focusHidden;
+		return this.state.reading && this.state.viewport.focusHidden;
 	}
 
+	/** The state as it is now, read-only: tests check what a key did here without reading it off the screen. */
 	get currentState(): FormState {
 		return this.state;
 	}
@@ -144,17 +135,10 @@ export class AskFormComponent implements Component, Focusable {
 	handleInput(data: string): void {
 		if (this.closed) return;
 		try {
+			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's frame first.
+			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
 			const command = commandForKey(data, this.keyMode(), this.options.keybindings);
-			if (!command) return;
-			if (command.type !== "page") {
-				// A key that acts on the focused option while it is scrolled out of sight only brings it back.
-				// (Keys can arrive faster than frames: judge by the layout of the state as it is now.)
-				if (this.reading && !this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
-				const blind = this.focusHidden && ACTS_ON_FOCUS.has(command.type);
-				this.stopReading();
-				if (blind) return;
-			}
-			this.run(command, data);
+			if (command) this.run(command, data);
 		} catch (error) {
 			this.fail(error);
 		}
@@ -172,11 +156,11 @@ export class AskFormComponent implements Component, Focusable {
 			// render it at 3 at least, and cut its lines to the real width.
 			const editorLines = this.editor ? fitEditorLines(this.editor.render(Math.max(EDITOR_MIN_WIDTH, width)), width) : undefined;
 			const frame = renderForm(
-				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines, reading: this.reading, timeLeft },
+				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines, timeLeft },
 				this.ctx,
 			);
-			this.ports = frame.ports;
-			this.focusHidden = this.reading && frame.focusHidden;
+			// Layout facts change no line of this frame: the cache stays.
+			this.state = update(this.state, { type: "viewport", ports: frame.ports, focusHidden: frame.focusHidden });
 			this.cache = { width, rows, timeLeft, lines: frame.lines };
 			return frame.lines;
 		} catch (error) {
@@ -229,9 +213,6 @@ export class AskFormComponent implements Component, Focusable {
 			case "editorCancel":
 				this.dispatch({ type: "editorCancelled", draft: this.editor?.getExpandedText() ?? "" });
 				return;
-			case "page":
-				this.page(command.direction, command.lines === "line");
-				return;
 			default:
 				this.dispatch(command);
 		}
@@ -268,31 +249,6 @@ export class AskFormComponent implements Component, Focusable {
 		if (this.state.overlay.kind === "editor" && editor.getText() !== text) editor.setText(text);
 	}
 
-	/**
-	 * PageUp/PageDown against what was last rendered. Down scrolls the page
-	 * first, then the detail pane inside it; up the other way round — like
-	 * nested scrolling.
-	 */
-	private page(direction: 1 | -1, byLine: boolean): void {
-		// Keys can arrive faster than frames: bring the layout up to date with the state first.
-		if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
-		const order = direction > 0 ? this.ports : [...this.ports].reverse();
-		for (const port of order) {
-			const step = byLine ? 1 : port.page;
-			const top = Math.min(Math.max(port.top + direction * step, port.min), port.max);
-			if (top !== port.top) {
-				// The state may already hold this top (the window had moved off it to show the focus): redraw anyway.
-				if (port.target === "body" && !this.reading) {
-					this.reading = true;
-					this.changed();
-				}
-				this.dispatch({ type: "scrollTo", target: port.target, top });
-				return;
-			}
-		}
-		this.dispatch({ type: "otherKey" });
-	}
-
 	private dispatch(action: Action): void {
 		const before = this.state;
 		const after = update(before, action);
@@ -316,12 +272,6 @@ export class AskFormComponent implements Component, Focusable {
 		editor.setText(editorPrefill(after, after.overlay.target));
 		editor.focused = this.hasFocus;
 		this.editor = editor;
-	}
-
-	private stopReading(): void {
-		if (!this.reading) return;
-		this.reading = false;
-		this.changed();
 	}
 
 	private changed(): void {
@@ -362,9 +312,6 @@ export function formatTimeLeft(ms: number): string {
 }
 
 const EDITOR_MIN_WIDTH = 3;
-
-/** The commands that act on the focused option: choose (Enter), toggle (Space), a note on it. */
-const ACTS_ON_FOCUS: ReadonlySet<Command["type"]> = new Set(["choose", "toggle", "openNote"]);
 
 /** The Editor keeps to its width except on the narrowest terminals (its cursor cell); cut those lines. */
 function fitEditorLines(lines: string[], width: number): string[] {

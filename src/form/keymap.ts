@@ -18,8 +18,6 @@ import type { Action } from "../machine/update.ts";
  */
 export type Command =
 	| Action
-	/** PageUp/PageDown (and ↑/↓ on the help screen): resolved against the last rendered layout. */
-	| { type: "page"; direction: 1 | -1; lines?: "page" | "line" }
 	/** Save the editor's text. */
 	| { type: "editorSubmit" }
 	/** Leave the editor; what was typed becomes a draft. */

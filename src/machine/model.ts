@@ -23,6 +23,31 @@ export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; ta
 /** The scrollable regions: the whole body, the detail pane (preview), the help screen. */
 export type ScrollTarget = "body" | "detail" | "help";
 
+/**
+ * A scrollable region as the view last drew it: where it is and where it may
+ * go. PageUp/PageDown are resolved against it, so the state never stores an
+ * offset the view would have to clamp again and again.
+ */
+export interface ScrollPort {
+	readonly target: ScrollTarget;
+	readonly top: number;
+	readonly min: number;
+	readonly max: number;
+	readonly page: number;
+}
+
+/**
+ * What the view computed when it last drew the state: layout facts the rules
+ * need (where PageUp/PageDown go, whether the focused option is in sight).
+ * They reach the state as data (the `viewport` action), never by a side channel.
+ */
+export interface Viewport {
+	/** In the order PageDown tries them: the page, then the detail pane inside it. */
+	readonly ports: readonly ScrollPort[];
+	/** The focused option is off screen, as drawn. */
+	readonly focusHidden: boolean;
+}
+
 export interface FormMessage {
 	tone: "warning" | "error";
 	text: string;
@@ -67,6 +92,13 @@ export interface FormState {
 	readonly review: ReviewState;
 	readonly overlay: Overlay;
 	readonly helpScroll: number;
+	/**
+	 * PageUp/PageDown moved the question's body and no other key came since:
+	 * the body shows what was scrolled to even when the focused row is not in
+	 * it. Any other key ends it, and the focused row is back in view.
+	 */
+	readonly reading: boolean;
+	readonly viewport: Viewport;
 	/** What was typed in the editor and not saved, by draftKey(target). */
 	readonly drafts: Readonly<Record<string, string>>;
 	/**

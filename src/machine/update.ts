@@ -42,7 +42,9 @@ import {
 	reviewRowCount,
 	rowCount,
 	savedText,
+	type ScrollPort,
 	type ScrollTarget,
+	type Viewport,
 	submitRow,
 	tabCount,
 	typeRow,
@@ -67,8 +69,12 @@ export type Action =
 	| { type: "openQuestionNote" }
 	| { type: "editorSubmitted"; text: string }
 	| { type: "editorCancelled"; draft: string }
-	/** PageUp/PageDown, resolved by the component against the last rendered layout. */
+	/** PageUp/PageDown (and ↑/↓ on the help screen, a line at a time), resolved against the viewport. */
+	| { type: "page"; direction: 1 | -1; lines?: "page" | "line" }
+	/** Scroll a region to a line, as far as the view lets it go. */
 	| { type: "scrollTo"; target: ScrollTarget; top: number }
+	/** The view drew the state: the layout facts it found (not a key: it disarms nothing). */
+	| ({ type: "viewport" } & Viewport)
 	| { type: "toggleHelp" }
 	| { type: "escape" }
 	/** s: skip an optional question. */
@@ -100,6 +106,8 @@ export function initialState(form: AskForm): FormState {
 		review: { focus: form.questions.length, scroll: 0 },
 		overlay: { kind: "none" },
 		helpScroll: 0,
+		reading: false,
+		viewport: { ports: [], focusHidden: false },
 		drafts: {},
 		reviewed: false,
 		escArmed: false,
@@ -114,8 +122,18 @@ export function update(state: FormState, action: Action): FormState {
 	return next !== state && !next.reviewed && isSubmitTab(next) ? { ...next, reviewed: true } : next;
 }
 
-function step(state: FormState, action: Action): FormState {
-	if (state.outcome !== undefined) return state;
+/** The actions that act on the focused option: choose (Enter), toggle (Space), a note on it. */
+const ACTS_ON_FOCUS: ReadonlySet<Action["type"]> = new Set(["choose", "toggle", "openNote"]);
+
+function step(before: FormState, action: Action): FormState {
+	if (before.outcome !== undefined) return before;
+	if (action.type === "viewport") return withViewport(before, action);
+	let state = before;
+	if (action.type !== "page" && state.reading) {
+		state = { ...state, reading: false };
+		// A key that acts on the focused option while it is scrolled out of sight only brings it back: nothing is chosen unseen.
+		if (state.viewport.focusHidden && ACTS_ON_FOCUS.has(action.type)) return state;
+	}
 	const base =
 		state.escArmed || state.enterArmed || state.message ? { ...state, escArmed: false, enterArmed: undefined, message: undefined } : state;
 	switch (action.type) {
@@ -137,6 +155,8 @@ function step(state: FormState, action: Action): FormState {
 			return editorSubmitted(base, action.text);
 		case "editorCancelled":
 			return editorCancelled(base, action.draft);
+		case "page":
+			return page(base, action.direction, action.lines === "line");
 		case "scrollTo":
 			return scrollTo(base, action.target, Math.max(0, Math.floor(action.top)));
 		case "toggleHelp":
@@ -383,6 +403,39 @@ function escape(state: FormState, base: FormState): FormState {
 	if (base.overlay.kind === "editor") return base;
 	if (state.escArmed) return { ...base, outcome: "dismissed" };
 	return { ...base, escArmed: true };
+}
+
+/**
+ * PageUp/PageDown against the ports as last drawn. Down scrolls the page
+ * first, then the detail pane inside it; up the other way round — like nested
+ * scrolling. Scrolling a body starts reading (see FormState.reading).
+ */
+function page(state: FormState, direction: 1 | -1, byLine: boolean): FormState {
+	const ports = state.viewport.ports;
+	const order = direction > 0 ? ports : [...ports].reverse();
+	for (const port of order) {
+		const top = Math.min(Math.max(port.top + direction * (byLine ? 1 : port.page), port.min), port.max);
+		if (top === port.top) continue;
+		// The port moves now, so a second key before the next frame goes on from here.
+		const moved = ports.map((p): ScrollPort => (p === port ? { ...p, top } : p));
+		const scrolled = scrollTo(state, port.target, top);
+		return { ...scrolled, reading: scrolled.reading || port.target === "body", viewport: { ...state.viewport, ports: moved } };
+	}
+	return state;
+}
+
+function withViewport(state: FormState, viewport: Viewport): FormState {
+	const now = state.viewport;
+	if (now.focusHidden === viewport.focusHidden && samePorts(now.ports, viewport.ports)) return state;
+	return { ...state, viewport: { ports: viewport.ports, focusHidden: viewport.focusHidden } };
+}
+
+function samePorts(a: readonly ScrollPort[], b: readonly ScrollPort[]): boolean {
+	if (a.length !== b.length) return false;
+	return a.every((p, i) => {
+		const q = b[i];
+		return q !== undefined && p.target === q.target && p.top === q.top && p.min === q.min && p.max === q.max && p.page === q.page;
+	});
 }
 
 function scrollTo(state: FormState, target: ScrollTarget, top: number): FormState {

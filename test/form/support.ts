@@ -116,7 +116,6 @@ export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings
 			case "editorCancel":
 				state = update(state, { type: "editorCancelled", draft: buffer });
 				break;
-			case "page":
 			case "interrupt":
 				continue;
 			default:
