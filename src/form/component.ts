@@ -29,7 +29,7 @@ import { editorPrefill, type FormState } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
 import { renderForm } from "./form-view.ts";
-import { type Command, commandForKey, type KeyHelp, type KeyMode, keyNamesFrom, keyTable } from "./keymap.ts";
+import { type Command, commandForKey, type KeyHelp, type KeyMode, keyNames, keyTable } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
@@ -89,9 +89,8 @@ export class AskFormComponent implements Component, Focusable {
 	private hasFocus = false;
 
 	constructor(private readonly options: AskFormComponentOptions) {
-		const keys = keyNamesFrom(options.keybindings);
-		this.ctx = { theme: options.theme, fit: new TextFitter(), keys };
-		this.table = keyTable(keys);
+		this.ctx = { theme: options.theme, fit: new TextFitter(), keys: keyNames(options.keybindings) };
+		this.table = keyTable(options.keybindings);
 		const theme = options.theme;
 		this.editorTheme = {
 			borderColor: theme.border,

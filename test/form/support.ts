@@ -5,7 +5,7 @@
  */
 
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
-import { type Command, commandForKey, type KeyMode, keyNamesFrom, keyTable } from "../../src/form/keymap.ts";
+import { type Command, commandForKey, type KeyMode, keyNames, keyTable } from "../../src/form/keymap.ts";
 import type { ViewContext } from "../../src/form/layout.ts";
 import { editorPrefill } from "../../src/machine/model.ts";
 import { type FormState, initialState, update } from "../../src/machine/update.ts";
@@ -77,11 +77,11 @@ export const colourTheme: FormTheme = formThemeFrom({
 } as never);
 
 export function plainContext(kb = piKeybindings(), theme: FormTheme = plainTheme): ViewContext {
-	return { theme, fit: new TextFitter(), keys: keyNamesFrom(kb) };
+	return { theme, fit: new TextFitter(), keys: keyNames(kb) };
 }
 
 export function plainTable(kb = piKeybindings()) {
-	return keyTable(keyNamesFrom(kb));
+	return keyTable(kb);
 }
 
 export function keyMode(state: FormState): KeyMode {
