@@ -122,6 +122,37 @@ export interface FormState {
 	readonly outcome: FormOutcome | undefined;
 }
 
+export function initialState(form: AskForm): FormState {
+	return {
+		form,
+		questions: form.questions.map(
+			(question): QuestionState => ({
+				focus: 0,
+				chosen: [],
+				customText: undefined,
+				customChosen: false,
+				note: undefined,
+				optionNotes: question.options.map(() => undefined),
+				skipped: false,
+				scroll: 0,
+				detailScroll: 0,
+			}),
+		),
+		tab: 0,
+		review: { focus: form.questions.length, scroll: 0 },
+		overlay: { kind: "none" },
+		helpScroll: 0,
+		reading: false,
+		viewport: { ports: [], focusHidden: false },
+		drafts: {},
+		reviewed: false,
+		escArmed: false,
+		enterArmed: undefined,
+		message: undefined,
+		outcome: undefined,
+	};
+}
+
 // ── Shape of the form ──────────────────────────────────────────────────────
 
 /** One question: no tab bar, no Submit tab. */

@@ -23,14 +23,12 @@
  */
 
 import { LIMITS } from "../types.ts";
-import type { AskForm, AskQuestion } from "../types.ts";
+import type { Action } from "./action.ts";
 import {
 	cancelRow,
-	currentQuestion,
 	draftKey,
 	type EditorTarget,
 	type EnterArmed,
-	type FormMessage,
 	type FormState,
 	isAnswered,
 	isBlank,
@@ -38,84 +36,19 @@ import {
 	isSubmitTab,
 	missingRequired,
 	pendingDrafts,
-	type QuestionState,
 	reviewRowCount,
 	rowCount,
 	savedText,
-	type ScrollPort,
-	type ScrollTarget,
-	type Viewport,
 	submitRow,
 	tabCount,
 	typeRow,
 } from "./model.ts";
+import { onForm, whenOnQuestion, withMessage, withQuestion, withReview } from "./patch.ts";
+import { page, scrollTo, withViewport } from "./scroll.ts";
 
+export type { Action } from "./action.ts";
+export { initialState } from "./model.ts";
 export type * from "./model.ts";
-
-export type Action =
-	/** ↑/↓: focus the previous/next row, wrapping. */
-	| { type: "move"; delta: 1 | -1 }
-	/** 1–9: focus that row (0-based here). */
-	| { type: "focus"; row: number }
-	/** Enter: choose the focused row (see choose() below). */
-	| { type: "choose" }
-	/** Space: toggle the focused option of a multi-select question. */
-	| { type: "toggle" }
-	/** ←/→, Tab/Shift+Tab: previous/next tab, wrapping; the Submit tab included. */
-	| { type: "switchTab"; delta: 1 | -1 }
-	/** n: note on the focused option (on the "Type something…" row: on the question). */
-	| { type: "openNote" }
-	/** N: note on the question. */
-	| { type: "openQuestionNote" }
-	| { type: "editorSubmitted"; text: string }
-	| { type: "editorCancelled"; draft: string }
-	/** PageUp/PageDown (and ↑/↓ on the help screen, a line at a time), resolved against the viewport. */
-	| { type: "page"; direction: 1 | -1; lines?: "page" | "line" }
-	/** Scroll a region to a line, as far as the view lets it go. */
-	| { type: "scrollTo"; target: ScrollTarget; top: number }
-	/** The view drew the state: the layout facts it found (not a key: it disarms nothing). */
-	| ({ type: "viewport" } & Viewport)
-	| { type: "toggleHelp" }
-	| { type: "escape" }
-	/** s: skip an optional question. */
-	| { type: "skip" }
-	/** Done with the current question as it stands (the dialog walker's Done and Next rows). */
-	| { type: "done" }
-	/** The form closes from outside; `editorText`: what the open editor holds, kept as a draft. */
-	| { type: "abort"; editorText?: string }
-	/** Any key the form does not use: it still clears the message and disarms Esc and Enter. */
-	| { type: "otherKey" };
-
-export function initialState(form: AskForm): FormState {
-	return {
-		form,
-		questions: form.questions.map(
-			(question): QuestionState => ({
-				focus: 0,
-				chosen: [],
-				customText: undefined,
-				customChosen: false,
-				note: undefined,
-				optionNotes: question.options.map(() => undefined),
-				skipped: false,
-				scroll: 0,
-				detailScroll: 0,
-			}),
-		),
-		tab: 0,
-		review: { focus: form.questions.length, scroll: 0 },
-		overlay: { kind: "none" },
-		helpScroll: 0,
-		reading: false,
-		viewport: { ports: [], focusHidden: false },
-		drafts: {},
-		reviewed: false,
-		escArmed: false,
-		enterArmed: undefined,
-		message: undefined,
-		outcome: undefined,
-	};
-}
 
 export function update(state: FormState, action: Action): FormState {
 	const next = step(state, action);
@@ -176,10 +109,6 @@ function step(before: FormState, action: Action): FormState {
 }
 
 // ── Focus and tabs ─────────────────────────────────────────────────────────
-
-function onForm(state: FormState): boolean {
-	return state.overlay.kind === "none";
-}
 
 function moveFocus(state: FormState, delta: 1 | -1): FormState {
 	if (!onForm(state)) return state;
@@ -395,7 +324,7 @@ function editorCancelled(state: FormState, draft: string): FormState {
 	return { ...state, overlay: { kind: "none" }, drafts };
 }
 
-// ── Esc and scrolling ──────────────────────────────────────────────────────
+// ── Esc ────────────────────────────────────────────────────────────────────
 
 /** Esc closes the help; on the form the first press arms, the second dismisses. `state` is before the generic disarm. */
 function escape(state: FormState, base: FormState): FormState {
@@ -403,75 +332,4 @@ function escape(state: FormState, base: FormState): FormState {
 	if (base.overlay.kind === "editor") return base;
 	if (state.escArmed) return { ...base, outcome: "dismissed" };
 	return { ...base, escArmed: true };
-}
-
-/**
- * PageUp/PageDown against the ports as last drawn. Down scrolls the page
- * first, then the detail pane inside it; up the other way round — like nested
- * scrolling. Scrolling a body starts reading (see FormState.reading).
- */
-function page(state: FormState, direction: 1 | -1, byLine: boolean): FormState {
-	const ports = state.viewport.ports;
-	const order = direction > 0 ? ports : [...ports].reverse();
-	for (const port of order) {
-		const top = Math.min(Math.max(port.top + direction * (byLine ? 1 : port.page), port.min), port.max);
-		if (top === port.top) continue;
-		// The port moves now, so a second key before the next frame goes on from here.
-		const moved = ports.map((p): ScrollPort => (p === port ? { ...p, top } : p));
-		const scrolled = scrollTo(state, port.target, top);
-		return { ...scrolled, reading: scrolled.reading || port.target === "body", viewport: { ...state.viewport, ports: moved } };
-	}
-	return state;
-}
-
-function withViewport(state: FormState, viewport: Viewport): FormState {
-	const now = state.viewport;
-	if (now.focusHidden === viewport.focusHidden && samePorts(now.ports, viewport.ports)) return state;
-	return { ...state, viewport: { ports: viewport.ports, focusHidden: viewport.focusHidden } };
-}
-
-function samePorts(a: readonly ScrollPort[], b: readonly ScrollPort[]): boolean {
-	if (a.length !== b.length) return false;
-	return a.every((p, i) => {
-		const q = b[i];
-		return q !== undefined && p.target === q.target && p.top === q.top && p.min === q.min && p.max === q.max && p.page === q.page;
-	});
-}
-
-function scrollTo(state: FormState, target: ScrollTarget, top: number): FormState {
-	if (target === "help") return state.helpScroll === top ? state : { ...state, helpScroll: top };
-	if (isSubmitTab(state)) {
-		if (target !== "body" || state.review.scroll === top) return state;
-		return { ...state, review: { ...state.review, scroll: top } };
-	}
-	return whenOnQuestion(state, (index, _question, qs) => {
-		if (target === "body") return qs.scroll === top ? state : withQuestion(state, index, { scroll: top });
-		return qs.detailScroll === top ? state : withQuestion(state, index, { detailScroll: top });
-	});
-}
-
-// ── Helpers ────────────────────────────────────────────────────────────────
-
-function whenOnQuestion(
-	state: FormState,
-	then: (index: number, question: AskQuestion, qs: QuestionState) => FormState,
-): FormState {
-	const current = currentQuestion(state);
-	return current ? then(current.index, current.question, current.qs) : state;
-}
-
-function withQuestion(state: FormState, index: number, patch: Partial<QuestionState>): FormState {
-	const questions = state.questions.slice();
-	const qs = questions[index];
-	if (!qs) return state;
-	questions[index] = { ...qs, ...patch };
-	return { ...state, questions };
-}
-
-function withReview(state: FormState, focus: number): FormState {
-	return { ...state, review: { ...state.review, focus } };
-}
-
-function withMessage(state: FormState, tone: FormMessage["tone"], text: string): FormState {
-	return { ...state, message: { tone, text } };
 }
