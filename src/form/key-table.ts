@@ -34,12 +34,18 @@ export type Command =
 export type Binding = Parameters<KeybindingsManager["matches"]>[1];
 
 /**
- * A key as the user has it: one of pi's bindings or one of the form's own
- * keys. A binding that `yields` gives way wherever another act lists the same
- * key: pi's interrupt key is Esc by default and Esc belongs to the form;
- * tui.select.cancel also lists ctrl+c, which is app.clear's.
+ * Which act a key reaches when several list it: "first" before every other,
+ * "last" after every other (otherwise the table's order decides).
  */
-export type KeySource = { binding: Binding; yields?: true } | { key: KeyId };
+export type Precedence = "first" | "last";
+
+/**
+ * A key as the user has it: one of pi's bindings or one of the form's own
+ * keys. pi's clear key (ctrl+c) interrupts wherever it is, though
+ * tui.select.cancel lists it too; pi's interrupt key is Esc by default, and
+ * Esc belongs to the form.
+ */
+export type KeySource = { binding: Binding; precedence?: Precedence } | { key: KeyId };
 
 /** Keys that give one command in the listed modes. */
 export interface KeyAct {
@@ -89,14 +95,14 @@ const EVERYWHERE: readonly KeyMode[] = ["form", "help", "editor"];
 const UP: readonly KeySource[] = [{ binding: "tui.select.up" }, { key: "k" }];
 const DOWN: readonly KeySource[] = [{ binding: "tui.select.down" }, { key: "j" }];
 const CONFIRM: readonly KeySource[] = [{ binding: "tui.select.confirm" }];
-const ESCAPE: readonly KeySource[] = [{ key: Key.escape }, { binding: "tui.select.cancel", yields: true }];
+const ESCAPE: readonly KeySource[] = [{ key: Key.escape }, { binding: "tui.select.cancel" }];
 const DIGITS: readonly KeyId[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 const choose: KeyAct = { modes: FORM, keys: CONFIRM, command: { type: "choose" } };
 
 /**
  * In the order the help screen lists them. Where two acts of one mode list
- * the same key, the first wins (after every act whose binding does not yield).
+ * the same key, the first wins, unless a binding's precedence says otherwise.
  */
 export const KEY_TABLE: readonly KeyEntry[] = [
 	{
@@ -163,8 +169,8 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 	{
 		id: "interrupt",
 		acts: [
-			{ modes: EVERYWHERE, keys: [{ binding: "app.clear" }], command: { type: "interrupt" } },
-			{ modes: EVERYWHERE, keys: [{ binding: "app.interrupt", yields: true }], command: { type: "interrupt" } },
+			{ modes: EVERYWHERE, keys: [{ binding: "app.clear", precedence: "first" }], command: { type: "interrupt" } },
+			{ modes: EVERYWHERE, keys: [{ binding: "app.interrupt", precedence: "last" }], command: { type: "interrupt" } },
 		],
 		help: "interrupt: stop the agent run",
 		hint: "interrupt",

@@ -7,17 +7,17 @@
 
 import { type KeybindingsManager, type KeyId, matchesKey } from "@mariozechner/pi-tui";
 import { sanitizeLine } from "../sanitize.ts";
-import { type Command, KEY_TABLE, type KeyAct, type KeyEntry, type KeyHelpId, type KeyMode, type KeySource } from "./key-table.ts";
+import { type Command, KEY_TABLE, type KeyAct, type KeyEntry, type KeyHelpId, type KeyMode, type KeySource, type Precedence } from "./key-table.ts";
 
 export type { Command, KeyHelpId, KeyMode } from "./key-table.ts";
 
 export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManager): Command | undefined {
-	for (const yielding of [false, true]) {
+	for (const pass of PASSES) {
 		for (const entry of KEY_TABLE) {
 			for (const act of entry.acts) {
 				if (!act.modes.includes(mode)) continue;
 				for (const source of act.keys) {
-					if (yields(source) === yielding && matches(data, source, kb)) return act.command;
+					if (precedenceOf(source) === pass && matches(data, source, kb)) return act.command;
 				}
 			}
 		}
@@ -26,8 +26,10 @@ export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManage
 	return mode === "help" ? undefined : { type: "otherKey" };
 }
 
-function yields(source: KeySource): boolean {
-	return "binding" in source && source.yields === true;
+const PASSES: readonly (Precedence | "table")[] = ["first", "table", "last"];
+
+function precedenceOf(source: KeySource): Precedence | "table" {
+	return ("binding" in source ? source.precedence : undefined) ?? "table";
 }
 
 function matches(data: string, source: KeySource, kb: KeybindingsManager): boolean {
@@ -103,11 +105,11 @@ function keyLists(entry: KeyEntry, kb: KeybindingsManager): string[][] {
 
 /** The act a key id reaches in the first mode of `act` where it is read: what commandForKey would pick. */
 function ownerOf(id: KeyId, act: KeyAct, kb: KeybindingsManager): KeyAct | undefined {
-	for (const yielding of [false, true]) {
+	for (const pass of PASSES) {
 		for (const entry of KEY_TABLE) {
 			for (const other of entry.acts) {
 				if (!other.modes.some((mode) => act.modes.includes(mode))) continue;
-				if (other.keys.some((source) => yields(source) === yielding && idsOf(source, kb).includes(id))) return other;
+				if (other.keys.some((source) => precedenceOf(source) === pass && idsOf(source, kb).includes(id))) return other;
 			}
 		}
 	}
