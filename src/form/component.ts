@@ -29,7 +29,7 @@ import { editorPrefill, type FormState } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
 import { renderForm } from "./form-view.ts";
-import { type Command, commandForKey, type KeyHelp, type KeyMode, keyNames, keyTable } from "./keymap.ts";
+import { type Command, commandForKey, type KeyHelp, keyModeOf, keyNames, keyTable } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
@@ -136,7 +136,7 @@ export class AskFormComponent implements Component, Focusable {
 		try {
 			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's frame first.
 			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
-			const command = commandForKey(data, this.keyMode(), this.options.keybindings);
+			const command = commandForKey(data, keyModeOf(this.state), this.options.keybindings);
 			if (command) this.run(command, data);
 		} catch (error) {
 			this.fail(error);
@@ -190,11 +190,6 @@ export class AskFormComponent implements Component, Focusable {
 	}
 
 	// ── Input ──────────────────────────────────────────────────────────────
-
-	private keyMode(): KeyMode {
-		const kind = this.state.overlay.kind;
-		return kind === "editor" ? "editor" : kind === "help" ? "help" : "form";
-	}
 
 	private run(command: Command, data: string): void {
 		switch (command.type) {

@@ -6,10 +6,17 @@
  */
 
 import { type KeybindingsManager, type KeyId, matchesKey } from "@mariozechner/pi-tui";
+import type { FormState } from "../machine/model.ts";
 import { sanitizeLine } from "../sanitize.ts";
 import { type Command, KEY_TABLE, type KeyAct, type KeyEntry, type KeyHelpId, type KeyMode, type KeySource, type Precedence } from "./key-table.ts";
 
 export type { Command, KeyHelpId, KeyMode } from "./key-table.ts";
+
+/** Where the state reads its keys: the open editor, the help screen, or the options. */
+export function keyModeOf(state: FormState): KeyMode {
+	const kind = state.overlay.kind;
+	return kind === "editor" ? "editor" : kind === "help" ? "help" : "form";
+}
 
 export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManager): Command | undefined {
 	for (const pass of PASSES) {

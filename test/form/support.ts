@@ -5,7 +5,7 @@
  */
 
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
-import { type Command, commandForKey, type KeyMode, keyNames, keyTable } from "../../src/form/keymap.ts";
+import { type Command, commandForKey, keyModeOf, keyNames, keyTable } from "../../src/form/keymap.ts";
 import type { ViewContext } from "../../src/form/layout.ts";
 import { editorPrefill } from "../../src/machine/model.ts";
 import { type FormState, initialState, update } from "../../src/machine/update.ts";
@@ -84,9 +84,6 @@ export function plainTable(kb = piKeybindings()) {
 	return keyTable(kb);
 }
 
-export function keyMode(state: FormState): KeyMode {
-	return state.overlay.kind === "editor" ? "editor" : state.overlay.kind === "help" ? "help" : "form";
-}
 
 /**
  * Feeds raw keys through the keymap into update(). The editor is stood in
@@ -100,7 +97,7 @@ export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings
 	const commands: Command[] = [];
 	for (const data of keys) {
 		const wasEditing = state.overlay.kind === "editor";
-		const command = commandForKey(data, keyMode(state), kb);
+		const command = commandForKey(data, keyModeOf(state), kb);
 		if (!command) continue;
 		commands.push(command);
 		switch (command.type) {
