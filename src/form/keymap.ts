@@ -19,16 +19,7 @@ export function keyModeOf(state: FormState): KeyMode {
 }
 
 export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManager): Command | undefined {
-	for (const pass of PASSES) {
-		for (const entry of KEY_TABLE) {
-			for (const act of entry.acts) {
-				if (!act.modes.includes(mode)) continue;
-				for (const source of act.keys) {
-					if (precedenceOf(source) === pass && matches(data, source, kb)) return act.command;
-				}
-			}
-		}
-	}
+	for (const { source, act } of MATCH_ORDER[mode]) if (matches(data, source, kb)) return act.command;
 	if (mode === "editor") return { type: "editorInput" };
 	return mode === "help" ? undefined : { type: "otherKey" };
 }
@@ -37,6 +28,27 @@ const PASSES: readonly (Precedence | "table")[] = ["first", "table", "last"];
 
 function precedenceOf(source: KeySource): Precedence | "table" {
 	return ("binding" in source ? source.precedence : undefined) ?? "table";
+}
+
+interface Candidate {
+	source: KeySource;
+	act: KeyAct;
+}
+
+/** Per mode, every key source of the table in the order input tries them: built once, since it names bindings, not keys. */
+const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = { form: matchOrder("form"), help: matchOrder("help"), editor: matchOrder("editor") };
+
+function matchOrder(mode: KeyMode): Candidate[] {
+	const order: Candidate[] = [];
+	for (const pass of PASSES) {
+		for (const entry of KEY_TABLE) {
+			for (const act of entry.acts) {
+				if (!act.modes.includes(mode)) continue;
+				for (const source of act.keys) if (precedenceOf(source) === pass) order.push({ source, act });
+			}
+		}
+	}
+	return order;
 }
 
 function matches(data: string, source: KeySource, kb: KeybindingsManager): boolean {
@@ -101,7 +113,7 @@ function keyLists(entry: KeyEntry, kb: KeybindingsManager): string[][] {
 	const lists: string[][] = [];
 	const seen = new Set<string>();
 	for (const act of entry.acts) {
-		const names = unique(act.keys.flatMap((source) => idsOf(source, kb).filter((id) => ownerOf(id, act, kb) === act)).map(keyName));
+		const names = unique(act.keys.flatMap((source) => idsOf(source, kb).filter((id) => reaches(id, act, kb))).map(keyName));
 		const signature = names.join("/");
 		if (names.length === 0 || seen.has(signature)) continue;
 		seen.add(signature);
@@ -110,17 +122,9 @@ function keyLists(entry: KeyEntry, kb: KeybindingsManager): string[][] {
 	return lists;
 }
 
-/** The act a key id reaches in the first mode of `act` where it is read: what commandForKey would pick. */
-function ownerOf(id: KeyId, act: KeyAct, kb: KeybindingsManager): KeyAct | undefined {
-	for (const pass of PASSES) {
-		for (const entry of KEY_TABLE) {
-			for (const other of entry.acts) {
-				if (!other.modes.some((mode) => act.modes.includes(mode))) continue;
-				if (other.keys.some((source) => precedenceOf(source) === pass && idsOf(source, kb).includes(id))) return other;
-			}
-		}
-	}
-	return undefined;
+/** Whether key `id` gives this act's command in one of its modes: no act before it in that mode lists the key. */
+function reaches(id: KeyId, act: KeyAct, kb: KeybindingsManager): boolean {
+	return act.modes.some((mode) => MATCH_ORDER[mode].find((candidate) => idsOf(candidate.source, kb).includes(id))?.act === act);
 }
 
 function idsOf(source: KeySource, kb: KeybindingsManager): KeyId[] {
