@@ -24,6 +24,7 @@
  * fields are copied, so extra fields disappear. Never throws, never mutates.
  */
 
+import { isObject, type JsonObject, own } from "./json.ts";
 import { LIMITS } from "./types.ts";
 
 export interface NormalizedArguments {
@@ -44,14 +45,13 @@ export function normalizeArguments(raw: unknown): NormalizedArguments {
 	}
 }
 
-type JsonRecord = Record<string, unknown>;
 
 function normalizeRoot(raw: unknown, notices: string[]): unknown {
-	if (!isRecord(raw)) return raw;
-	const out: JsonRecord = {};
+	if (!isObject(raw)) return raw;
+	const out: JsonObject = {};
 	let questions = parseJsonText(field(raw, "questions"));
 	if (questions === undefined && looksLikeQuestion(raw)) questions = [raw];
-	if (isRecord(questions)) questions = [questions];
+	if (isObject(questions)) questions = [questions];
 	if (Array.isArray(questions)) {
 		// Array.from, not map: a hole must reach the validator as a missing question, not vanish.
 		out.questions = Array.from(questions, (question, index) => normalizeQuestion(question, index, notices));
@@ -59,17 +59,17 @@ function normalizeRoot(raw: unknown, notices: string[]): unknown {
 		out.questions = questions;
 	}
 	const metadata = field(raw, "metadata");
-	if (metadata !== undefined) out.metadata = isRecord(metadata) ? normalizeMetadata(metadata) : metadata;
+	if (metadata !== undefined) out.metadata = isObject(metadata) ? normalizeMetadata(metadata) : metadata;
 	return out;
 }
 
-function looksLikeQuestion(raw: JsonRecord): boolean {
+function looksLikeQuestion(raw: JsonObject): boolean {
 	return ["question", "prompt", "options", "choices"].some((key) => field(raw, key) !== undefined);
 }
 
 function normalizeQuestion(raw: unknown, index: number, notices: string[]): unknown {
-	if (!isRecord(raw)) return raw;
-	const out: JsonRecord = {};
+	if (!isObject(raw)) return raw;
+	const out: JsonObject = {};
 	setIfPresent(out, "id", numberAsString(field(raw, "id")));
 	setIfPresent(out, "header", firstPresent(raw, "header", "label"));
 	setIfPresent(out, "question", firstPresent(raw, "question", "prompt"));
@@ -85,8 +85,8 @@ function normalizeQuestion(raw: unknown, index: number, notices: string[]): unkn
 
 function normalizeOption(option: unknown): unknown {
 	const raw = typeof option === "string" || isFiniteNumber(option) ? { label: String(option) } : option;
-	if (!isRecord(raw)) return raw;
-	const out: JsonRecord = {};
+	if (!isObject(raw)) return raw;
+	const out: JsonObject = {};
 	const label = numberAsString(firstPresent(raw, "label", "text", "name", "title"));
 	const value = numberAsString(firstPresent(raw, "value", "id"));
 	setIfPresent(out, "label", label);
@@ -106,8 +106,8 @@ function normalizeOption(option: unknown): unknown {
 	return out;
 }
 
-function normalizeMetadata(raw: JsonRecord): JsonRecord {
-	const out: JsonRecord = {};
+function normalizeMetadata(raw: JsonObject): JsonObject {
+	const out: JsonObject = {};
 	setIfPresent(out, "source", field(raw, "source"));
 	setIfPresent(out, "flowId", field(raw, "flowId"));
 	const tags = field(raw, "tags");
@@ -161,11 +161,11 @@ export function isOtherOptionLabel(label: string): boolean {
 	return OTHER_LABEL.test(text.normalize("NFKC").toLowerCase().replace(/\s+/g, " "));
 }
 
-function dropOtherOptions(question: JsonRecord, index: number, notices: string[]): void {
+function dropOtherOptions(question: JsonObject, index: number, notices: string[]): void {
 	const options = question.options as unknown[];
 	const dropped: string[] = [];
 	const kept = options.filter((option) => {
-		const label = isRecord(option) ? option.label : undefined;
+		const label = isObject(option) ? option.label : undefined;
 		if (typeof label !== "string" || !isOtherOptionLabel(label)) return true;
 		dropped.push(quoteLabel(label));
 		return false;
@@ -211,23 +211,18 @@ export function withoutRecommendedMarker(label: string): string | undefined {
 
 // ── Small readers ──────────────────────────────────────────────────────────
 
-function isRecord(value: unknown): value is JsonRecord {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function isFiniteNumber(value: unknown): value is number {
 	return typeof value === "number" && Number.isFinite(value);
 }
 
 /** An own field; `null` counts as absent (strict-mode callers send null for "not given"). */
-function field(record: JsonRecord, key: string): unknown {
-	if (!Object.hasOwn(record, key)) return undefined;
-	const value = record[key];
+function field(record: JsonObject, key: string): unknown {
+	const value = own(record, key);
 	return value === null ? undefined : value;
 }
 
 /** The first of `keys` present on the record: the canonical name, then its aliases. */
-function firstPresent(record: JsonRecord, ...keys: string[]): unknown {
+function firstPresent(record: JsonObject, ...keys: string[]): unknown {
 	for (const key of keys) {
 		const value = field(record, key);
 		if (value !== undefined) return value;
@@ -235,7 +230,7 @@ function firstPresent(record: JsonRecord, ...keys: string[]): unknown {
 	return undefined;
 }
 
-function setIfPresent(out: JsonRecord, key: string, value: unknown): void {
+function setIfPresent(out: JsonObject, key: string, value: unknown): void {
 	if (value !== undefined) out[key] = value;
 }
 

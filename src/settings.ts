@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ATTENTION_MODES, type AttentionMode } from "./attention.ts";
-import { isObject, own } from "./codec/shape.ts";
+import { isObject, own } from "./json.ts";
 
 export const SETTINGS_FILE = "ask-user.json";
 

@@ -28,7 +28,7 @@ import { collectViaRelay } from "./relay/child.ts";
 import type { Upstream } from "./relay/environment.ts";
 import type { FormQueue } from "./relay/queue.ts";
 import type { ChannelHandler } from "./relay/registry.ts";
-import { type AskForm, type AskProgress, type Collected, RELAY_VERSION, type RelayRequest } from "./types.ts";
+import { type AskForm, type AskProgress, type Collected, type ProgressListener, RELAY_VERSION, type RelayRequest } from "./types.ts";
 
 export interface SurfaceContext {
 	hasUI: boolean;
@@ -43,7 +43,7 @@ export interface AskOptions {
 	signal?: AbortSignal;
 	/** Who asked, for relayed forms: shown above the form. */
 	asker?: string;
-	onProgress?: (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) => void;
+	onProgress?: ProgressListener;
 	/** How long the user has, counted from when the form is shown (not while it waits its turn). */
 	timeoutMs?: number;
 }

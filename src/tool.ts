@@ -17,8 +17,8 @@ import { renderCallText, renderResultText } from "./render.ts";
 import { ASK_CHANNEL, getChannel } from "./relay/registry.ts";
 import { sanitizeText } from "./sanitize.ts";
 import { AskParamsSchema } from "./schema.ts";
-import { type AskSurface, type SurfaceContext } from "./surface.ts";
-import { type AskDetails, type AskForm, type AskParams, type AskProgress, type Collected } from "./types.ts";
+import type { AskSurface, SurfaceContext } from "./surface.ts";
+import type { AskDetails, AskForm, AskParams, Collected, ProgressListener } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 
 /**
@@ -79,7 +79,7 @@ async function collect(
 	signal: AbortSignal | undefined,
 	onUpdate: AgentToolUpdateCallback<AskDetails> | undefined,
 ): Promise<Collected> {
-	const onProgress = (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) =>
+	const onProgress: ProgressListener = (progress, partial) =>
 		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
 	const options = { signal, onProgress, timeoutMs: host.timeoutMs?.() };
 	if (ctx.hasUI) return host.surface(ctx)(form, options);

@@ -165,6 +165,12 @@ export interface Collected {
 	answeredBy?: string;
 }
 
+/** What is known while the questions are still open: the answers so far. */
+export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
+
+/** Told of each step while the questions are open; a listener that throws must not break the questions. */
+export type ProgressListener = (progress: AskProgress, partial: PartialAnswers) => void;
+
 /** Progress reported through onUpdate while the form is open. */
 export interface AskProgress {
 	phase: "opened" | "answered" | "review" | "submitted" | "dismissed";
@@ -211,15 +217,5 @@ export interface RelayRequest {
 	metadata?: AskMetadata;
 }
 
-/** The parent's answer to a RelayRequest. */
-export interface RelayReply {
-	v: typeof RELAY_VERSION;
-	rid?: string;
-	status: AskStatus;
-	answers: Record<string, AskAnswer>;
-	skipped: string[];
-	notes: AskNote[];
-	/** Present only when there are drafts; a v1 reply without it is valid. */
-	drafts?: AskDraft[];
-	error?: string;
-}
+/** The parent's answer to a RelayRequest: what its UI collected, versioned and tied to the request. */
+export type RelayReply = { v: typeof RELAY_VERSION; rid?: string } & Collected;

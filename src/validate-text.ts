@@ -10,7 +10,6 @@ import { LIMITS } from "./types.ts";
 /** Collects one violation: where, and the rule broken with its fix. */
 export type Report = (path: string, message: string) => void;
 
-type JsonRecord = Record<string, unknown>;
 
 export interface TextRule {
 	/** The field as a noun, for messages: "a label". */
@@ -144,15 +143,6 @@ function countCodePoints(text: string): number {
 		count++;
 	}
 	return count;
-}
-
-export function isRecord(value: unknown): value is JsonRecord {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** An own field; inherited properties are not arguments. */
-export function field(record: JsonRecord, key: string): unknown {
-	return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 export function caseless(text: string): string {

@@ -11,16 +11,15 @@
  * that pass these same rules.
  */
 
+import { isObject, type JsonObject, own } from "./json.ts";
 import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "./types.ts";
 import {
 	CONTEXT,
 	caseless,
 	DESCRIPTION,
 	describe,
-	field,
 	HEADER,
 	ID,
-	isRecord,
 	LABEL,
 	PREVIEW,
 	QUESTION,
@@ -94,13 +93,13 @@ interface QuestionDraft {
 function validateRoot(params: unknown): ValidationResult {
 	const issues: ValidationIssue[] = [];
 	const report = (path: string, message: string): void => void issues.push({ path, message });
-	if (!isRecord(params)) {
+	if (!isObject(params)) {
 		report("arguments", `expected an object like {"questions": [...]}, got ${describe(params)}.`);
 		return { ok: false, issues };
 	}
-	const drafts = readQuestions(field(params, "questions"), report);
+	const drafts = readQuestions(own(params, "questions"), report);
 	checkUniqueAcrossQuestions(drafts, report);
-	const metadata = readMetadata(field(params, "metadata"), report);
+	const metadata = readMetadata(own(params, "metadata"), report);
 	if (issues.length > 0) return { ok: false, issues };
 	const form: AskForm = { questions: withDefaultNames(drafts) };
 	if (metadata !== undefined) form.metadata = metadata;
@@ -132,26 +131,26 @@ function readQuestions(value: unknown, report: Report): QuestionDraft[] {
 }
 
 function readQuestion(value: unknown, path: string, report: Report): QuestionDraft | undefined {
-	if (!isRecord(value)) {
+	if (!isObject(value)) {
 		report(path, `expected a question object with "question" and "options", got ${describe(value)}.`);
 		return undefined;
 	}
-	const id = readText(field(value, "id"), `${path}.id`, ID, report);
+	const id = readText(own(value, "id"), `${path}.id`, ID, report);
 	if (id !== undefined) checkIdSpelling(id, `${path}.id`, report);
-	const header = readText(field(value, "header"), `${path}.header`, HEADER, report);
-	const question = readText(field(value, "question"), `${path}.question`, QUESTION, report) ?? "";
-	const context = readText(field(value, "context"), `${path}.context`, CONTEXT, report);
-	const multiSelect = readBoolean(field(value, "multiSelect"), `${path}.multiSelect`, false, report);
+	const header = readText(own(value, "header"), `${path}.header`, HEADER, report);
+	const question = readText(own(value, "question"), `${path}.question`, QUESTION, report) ?? "";
+	const context = readText(own(value, "context"), `${path}.context`, CONTEXT, report);
+	const multiSelect = readBoolean(own(value, "multiSelect"), `${path}.multiSelect`, false, report);
 	return {
 		path,
 		id,
 		header,
 		question,
 		context,
-		options: readOptions(field(value, "options"), `${path}.options`, multiSelect, report),
+		options: readOptions(own(value, "options"), `${path}.options`, multiSelect, report),
 		multiSelect,
-		allowOther: readBoolean(field(value, "allowOther"), `${path}.allowOther`, true, report),
-		required: readBoolean(field(value, "required"), `${path}.required`, true, report),
+		allowOther: readBoolean(own(value, "allowOther"), `${path}.allowOther`, true, report),
+		required: readBoolean(own(value, "required"), `${path}.required`, true, report),
 	};
 }
 
@@ -200,15 +199,15 @@ function readOptions(value: unknown, path: string, multiSelect: boolean, report:
 }
 
 function readOption(value: unknown, path: string, multiSelect: boolean, report: Report): AskOption | undefined {
-	if (!isRecord(value)) {
+	if (!isObject(value)) {
 		report(path, `expected an option object like {"label": "..."}, got ${describe(value)}.`);
 		return undefined;
 	}
-	const label = readText(field(value, "label"), `${path}.label`, LABEL, report) ?? "";
-	const given = field(value, "value");
+	const label = readText(own(value, "label"), `${path}.label`, LABEL, report) ?? "";
+	const given = own(value, "value");
 	const optionValue = given === undefined ? label : (readText(given, `${path}.value`, VALUE, report) ?? "");
-	const description = readText(field(value, "description"), `${path}.description`, DESCRIPTION, report);
-	const preview = readText(field(value, "preview"), `${path}.preview`, PREVIEW, report);
+	const description = readText(own(value, "description"), `${path}.description`, DESCRIPTION, report);
+	const preview = readText(own(value, "preview"), `${path}.preview`, PREVIEW, report);
 	if (preview !== undefined && multiSelect) {
 		const fix = `Remove "preview" or drop "multiSelect": true.`;
 		report(`${path}.preview`, `previews are shown only in single-select questions. ${fix}`);
@@ -218,25 +217,25 @@ function readOption(value: unknown, path: string, multiSelect: boolean, report: 
 		value: optionValue,
 		...(description === undefined ? {} : { description }),
 		...(preview === undefined ? {} : { preview }),
-		recommended: readBoolean(field(value, "recommended"), `${path}.recommended`, false, report),
+		recommended: readBoolean(own(value, "recommended"), `${path}.recommended`, false, report),
 	};
 }
 
 function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
 	if (value === undefined) return undefined;
-	if (!isRecord(value)) {
+	if (!isObject(value)) {
 		const expected = `an object {"source"?, "flowId"?, "tags"?}`;
 		report("metadata", `expected ${expected}, got ${describe(value)}. Leave "metadata" out if there is none.`);
 		return undefined;
 	}
 	const metadata: AskMetadata = {};
 	for (const key of ["source", "flowId"] as const) {
-		const text = field(value, key);
+		const text = own(value, key);
 		if (text === undefined) continue;
 		if (typeof text === "string") metadata[key] = text;
 		else report(`metadata.${key}`, `expected a string, got ${describe(text)}.`);
 	}
-	const tags = field(value, "tags");
+	const tags = own(value, "tags");
 	if (tags === undefined) return metadata;
 	if (!Array.isArray(tags)) {
 		report("metadata.tags", `expected an array of strings, got ${describe(tags)}.`);

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { collectWithDialogs, ROW } from "../src/dialogs.ts";
-import type { AskForm, AskProgress, AskQuestion } from "../src/types.ts";
-import { cancel, type DialogStep, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { collectWithDialogs, type DialogUI, ROW, type WalkOptions } from "../src/dialogs.ts";
+import type { AskForm, AskProgress, AskQuestion, Collected } from "../src/types.ts";
+import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";
 
 function question(id: string, labels: string[], extra: Partial<AskQuestion> = {}): AskQuestion {
 	return {
@@ -22,10 +22,20 @@ const name = question("name", ["Keep", "Rename"], { required: false });
 
 const form = (...questions: AskQuestion[]): AskForm => ({ questions });
 
+/** The walk, failing on an `error` result: the walker turns any throw (a script that does not fit) into one. */
+async function walk(ui: DialogUI, asked: AskForm, options?: WalkOptions): Promise<Collected> {
+	const result = await collectWithDialogs(ui, asked, options);
+	expect(result.error, "an unexpected error result").toBeUndefined();
+	expect(result.status).not.toBe("error");
+	return result;
+}
+
+afterEach(expectEveryScriptUsedUp);
+
 describe("the dialog walker", () => {
 	it("one single-select question: choosing an option answers and submits without a review", async () => {
 		const ui = scriptedDialogs([pick("2.")]);
-		const result = await collectWithDialogs(ui, form(db));
+		const result = await walk(ui, form(db));
 		expect(result).toEqual({
 			status: "answered",
 			answers: { db: { kind: "single", selections: [{ value: "sqlite", label: "SQLite" }] } },
@@ -39,13 +49,13 @@ describe("the dialog walker", () => {
 
 	it("offers the options numbered, then the free-text row and a note row; no Back on the first question", async () => {
 		const ui = scriptedDialogs([pick("1.")]);
-		await collectWithDialogs(ui, form(db));
+		await walk(ui, form(db));
 		expect(ui.calls[0]?.items).toEqual(["1. Postgres", "2. SQLite", ROW.freeText, ROW.note]);
 	});
 
 	it("walks three questions, multi-select with Done, Skip on the optional one, then submits from the review", async () => {
 		const ui = scriptedDialogs([pick("1."), pick("1."), pick("3."), pick(ROW.done), pick(ROW.skip), pick(ROW.submit)]);
-		const result = await collectWithDialogs(ui, form(db, features, name));
+		const result = await walk(ui, form(db, features, name));
 		expect(result.status).toBe("answered");
 		expect(result.answers).toEqual({
 			db: { kind: "single", selections: [{ value: "postgres", label: "Postgres" }] },
@@ -66,13 +76,13 @@ describe("the dialog walker", () => {
 
 	it("toggling a multi-select option twice removes it again", async () => {
 		const ui = scriptedDialogs([pick("2."), pick("2."), pick("1."), pick(ROW.done)]);
-		const result = await collectWithDialogs(ui, form(features));
+		const result = await walk(ui, form(features));
 		expect(result.answers.features?.selections.map((s) => s.label)).toEqual(["Auth"]);
 	});
 
 	it("Done with nothing picked on a required multi-select question asks again with a hint", async () => {
 		const ui = scriptedDialogs([pick(ROW.done), pick("1."), pick(ROW.done)]);
-		const result = await collectWithDialogs(ui, form(features));
+		const result = await walk(ui, form(features));
 		expect(ui.calls[1]?.title).toContain("Pick at least one");
 		expect(result.status).toBe("answered");
 	});
@@ -80,13 +90,13 @@ describe("the dialog walker", () => {
 	it("free text is kept exactly as typed, newlines and spaces included", async () => {
 		const text = '  two\nlines "quoted" 🎉  ';
 		const ui = scriptedDialogs([pick(ROW.freeText), type(text)]);
-		const result = await collectWithDialogs(ui, form(db));
+		const result = await walk(ui, form(db));
 		expect(result.answers.db).toEqual({ kind: "single", selections: [{ value: text, label: text, custom: true }] });
 	});
 
 	it("free text on a multi-select question is one more selection, after the chosen options", async () => {
 		const ui = scriptedDialogs([pick(ROW.freeText), type("Audit log"), pick("2."), pick(ROW.done)]);
-		const result = await collectWithDialogs(ui, form(features));
+		const result = await walk(ui, form(features));
 		expect(result.answers.features?.selections).toEqual([
 			{ value: "billing", label: "Billing" },
 			{ value: "Audit log", label: "Audit log", custom: true },
@@ -96,15 +106,15 @@ describe("the dialog walker", () => {
 	it("a text over 4000 units is refused with a message and offered again intact, never clipped", async () => {
 		const long = "x".repeat(4001);
 		const ui = scriptedDialogs([pick(ROW.freeText), type(long), (call) => (call.items[0] === long ? "short" : "LOST")]);
-		const result = await collectWithDialogs(ui, form(db));
-		expect(ui.calls[2]?.title).toContain("4001 characters; the limit is 4000");
+		const result = await walk(ui, form(db));
+		expect(ui.calls[2]?.title).toContain("Too long: 4001 characters, the limit is 4000");
 		expect(result.answers.db?.selections[0]?.label).toBe("short");
 	});
 
 	it("a refused text the user then cancels is kept as a draft: offered again as the prefill, reported on dismiss", async () => {
 		const long = "x".repeat(4001);
 		const ui = scriptedDialogs([pick("1."), pick(ROW.note), type(long), cancel, pick(ROW.note), cancel, cancel]);
-		const result = await collectWithDialogs(ui, form(db, name));
+		const result = await walk(ui, form(db, name));
 		expect(ui.calls[5]).toMatchObject({ method: "editor", items: [long] });
 		expect(result.status).toBe("dismissed");
 		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
@@ -115,7 +125,7 @@ describe("the dialog walker", () => {
 	it("the review says a submit drops the unsaved text, and a submit does", async () => {
 		const long = "y".repeat(4002);
 		const ui = scriptedDialogs([pick("1."), pick(ROW.freeText), type(long), cancel, pick(ROW.skip), pick(ROW.submit)]);
-		const result = await collectWithDialogs(ui, form(db, name));
+		const result = await walk(ui, form(db, name));
 		expect(ui.calls.at(-1)?.title).toContain("⚠ 1 text over the limit was not saved; Submit drops it.");
 		expect(result.status).toBe("answered");
 		expect(result).not.toHaveProperty("drafts");
@@ -124,13 +134,13 @@ describe("the dialog walker", () => {
 	it("one question with a refused text pending shows the review before it submits, instead of dropping it unsaid", async () => {
 		const long = "z".repeat(4001);
 		const ui = scriptedDialogs([pick(ROW.freeText), type(long), cancel, pick("1."), pick(ROW.submit)]);
-		const result = await collectWithDialogs(ui, form(db));
+		const result = await walk(ui, form(db));
 		expect(ui.calls.at(-1)?.title).toContain("⚠ 1 text over the limit was not saved; Submit drops it.");
 		expect(result.status).toBe("answered");
 		expect(result).not.toHaveProperty("drafts");
 		// Without one, one question still submits on its answer.
 		const plain = scriptedDialogs([pick("1.")]);
-		expect((await collectWithDialogs(plain, form(db))).status).toBe("answered");
+		expect((await walk(plain, form(db))).status).toBe("answered");
 		expect(plain.calls).toHaveLength(1);
 	});
 
@@ -146,14 +156,14 @@ describe("the dialog walker", () => {
 				return new Promise<string | undefined>(() => {});
 			},
 		};
-		const result = await collectWithDialogs(ui, form(db), { signal: controller.signal });
+		const result = await walk(ui, form(db), { signal: controller.signal });
 		expect(result.status).toBe("aborted");
 		expect(result.drafts).toEqual([{ questionId: "db", kind: "answer", text: long }]);
 	});
 
 	it("cancelling the editor returns to the question and keeps the earlier custom answer", async () => {
 		const ui = scriptedDialogs([pick(ROW.freeText), type("mine"), pick(ROW.back), pick(ROW.freeText), cancel, pick(ROW.next), pick("1."), pick(ROW.submit)]);
-		const result = await collectWithDialogs(ui, form(db, name));
+		const result = await walk(ui, form(db, name));
 		// the editor reopened with the saved text, was cancelled, and the question came back
 		expect(ui.calls[4]).toMatchObject({ method: "editor", items: ["mine"] });
 		expect(ui.calls[5]?.method).toBe("select");
@@ -163,7 +173,7 @@ describe("the dialog walker", () => {
 
 	it("Back returns to the previous question with its answer marked", async () => {
 		const ui = scriptedDialogs([pick("2."), pick(ROW.back), pick("1."), pick("1."), pick(ROW.submit)]);
-		const result = await collectWithDialogs(ui, form(db, name));
+		const result = await walk(ui, form(db, name));
 		expect(ui.calls[2]?.items[1]).toBe("2. ● SQLite");
 		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
 		expect(result.answers.name?.selections[0]?.label).toBe("Keep");
@@ -171,25 +181,25 @@ describe("the dialog walker", () => {
 
 	it("a note is saved on the question, and an empty note removes it", async () => {
 		const ui = scriptedDialogs([pick(ROW.note), type("ask the DBA"), pick("1.")]);
-		const result = await collectWithDialogs(ui, form(db));
+		const result = await walk(ui, form(db));
 		expect(result.notes).toEqual([{ questionId: "db", text: "ask the DBA" }]);
 		expect(ui.calls[2]?.items).toContain(ROW.editNote);
 		expect(ui.calls[2]?.items).not.toContain(ROW.next);
 
 		const removing = scriptedDialogs([pick(ROW.note), type("x"), pick(ROW.editNote), type("  "), pick("1.")]);
-		expect((await collectWithDialogs(removing, form(db))).notes).toEqual([]);
+		expect((await walk(removing, form(db))).notes).toEqual([]);
 	});
 
 	it("cancelling a question's select dismisses the form and keeps the answers given so far", async () => {
 		const ui = scriptedDialogs([pick("1."), cancel]);
-		const result = await collectWithDialogs(ui, form(db, features));
+		const result = await walk(ui, form(db, features));
 		expect(result.status).toBe("dismissed");
 		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
 	});
 
 	it("Cancel on the review dismisses with every answer kept", async () => {
 		const ui = scriptedDialogs([pick("1."), pick("2."), pick(ROW.cancel)]);
-		const result = await collectWithDialogs(ui, form(db, name));
+		const result = await walk(ui, form(db, name));
 		expect(result.status).toBe("dismissed");
 		expect(Object.keys(result.answers)).toEqual(["db", "name"]);
 	});
@@ -197,7 +207,7 @@ describe("the dialog walker", () => {
 	it("an answer that is none of the rows (a client that trimmed it) asks again, saying why; it never dismisses", async () => {
 		const trimmed: DialogStep = (call) => call.items.find((item) => item.startsWith("1."))?.trim().slice(0, 6);
 		const ui = scriptedDialogs([trimmed, pick("1."), pick("1."), () => "Submit", pick(ROW.submit)]);
-		const result = await collectWithDialogs(ui, form(db, name));
+		const result = await walk(ui, form(db, name));
 		expect(result.status).toBe("answered");
 		expect(ui.calls[1]?.title).toContain("not one of the rows");
 		expect(ui.calls.map((c) => c.title.includes("Review"))).toEqual([false, false, false, true, true]);
@@ -219,7 +229,7 @@ describe("the dialog walker", () => {
 			select: () => new Promise<string | undefined>(() => {}),
 			editor: () => new Promise<string | undefined>(() => {}),
 		};
-		const pending = collectWithDialogs(ui, form(db), { signal: controller.signal });
+		const pending = walk(ui, form(db), { signal: controller.signal });
 		controller.abort();
 		await expect(pending).resolves.toMatchObject({ status: "aborted" });
 	});
@@ -234,7 +244,7 @@ describe("the dialog walker", () => {
 				return new Promise<string | undefined>(() => {});
 			},
 		};
-		const result = await collectWithDialogs(ui, form(db, name), { signal: controller.signal });
+		const result = await walk(ui, form(db, name), { signal: controller.signal });
 		expect(result.status).toBe("aborted");
 		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
 	});
@@ -242,7 +252,7 @@ describe("the dialog walker", () => {
 	it("reports progress: opened, each answer, review, submitted", async () => {
 		const seen: AskProgress[] = [];
 		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.submit)]);
-		await collectWithDialogs(ui, form(db, name), { onProgress: (p) => seen.push(p) });
+		await walk(ui, form(db, name), { onProgress: (p) => seen.push(p) });
 		expect(seen.map((p) => p.phase)).toEqual(["opened", "answered", "answered", "review", "submitted"]);
 		expect(seen[2]).toMatchObject({ questionId: "name", answered: 2, total: 2 });
 	});
@@ -257,7 +267,7 @@ describe("the dialog walker", () => {
 			},
 			editor: async () => undefined,
 		};
-		const result = await collectWithDialogs(ui, form(db), { signal: controller.signal, onProgress: (p) => seen.push(p.phase) });
+		const result = await walk(ui, form(db), { signal: controller.signal, onProgress: (p) => seen.push(p.phase) });
 		expect(result.status).toBe("aborted");
 		expect(seen).toEqual(["opened"]);
 	});
@@ -278,7 +288,7 @@ describe("the dialog walker", () => {
 
 	it("what was written stays on offer after choosing an option instead", async () => {
 		const ui = scriptedDialogs([pick(ROW.freeText), type("my own"), pick(ROW.back), pick("1."), pick(ROW.back), pick(ROW.freeText), cancel, pick(ROW.next), pick("1."), pick(ROW.submit)]);
-		const result = await collectWithDialogs(ui, form(db, name));
+		const result = await walk(ui, form(db, name));
 		expect(ui.calls[6]).toMatchObject({ method: "editor", items: ["my own"] });
 		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
 	});
@@ -286,7 +296,7 @@ describe("the dialog walker", () => {
 	it("labels every dialog with the asker, and keeps model text from reaching the client raw", async () => {
 		const hostile = question("db", ["Post\x1b]52;c;aGk=\x07gres", "SQLite"], { question: "Which\x1b[2J one?" });
 		const ui = scriptedDialogs([pick("1.")]);
-		await collectWithDialogs(ui, form(hostile), { asker: "scout" });
+		await walk(ui, form(hostile), { asker: "scout" });
 		const shown = `${ui.calls[0]?.title}${ui.calls[0]?.items.join("")}`;
 		expect(ui.calls[0]?.title.startsWith("scout asks · DB")).toBe(true);
 		expect(shown).not.toContain("\x1b");

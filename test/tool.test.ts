@@ -7,7 +7,7 @@ import { ASK_CHANNEL, channelRegistry, getChannel, registerChannel } from "../sr
 import { createSurface } from "../src/surface.ts";
 import { AskUserInputError, createAskUserTool, parseTimeout, timeoutProblem, type ToolHost } from "../src/tool.ts";
 import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
-import { cancel, type DialogStep, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
+import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 
 /** A host whose active tools can be observed; `relay`: it runs as a relayed child. */
 function host(timeoutMs?: number, queue = createFormQueue(), relay = false): ToolHost & { active: string[] } {
@@ -61,6 +61,7 @@ async function run(tool: ReturnType<typeof createAskUserTool>, raw: unknown, ctx
 afterEach(() => {
 	channelRegistry().channels.clear();
 	channelRegistry().covered?.clear();
+	expectEveryScriptUsedUp();
 });
 
 describe("the ask_user tool", () => {

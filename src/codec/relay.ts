@@ -16,7 +16,8 @@ import type { AskQuestion, AskStatus, Collected, RelayReply, RelayRequest } from
 import { errorText } from "../abort.ts";
 import { validateParams } from "../validate.ts";
 import { checkAgainstQuestions, checkAnswers, checkDrafts, checkNotes, checkSkipped } from "./reply-checks.ts";
-import { describeFound, formatShapeIssues, isObject, own, type JsonObject, type ShapeIssue } from "./shape.ts";
+import { isObject, type JsonObject, own } from "../json.ts";
+import { describeFound, formatShapeIssues, type ShapeIssue } from "./shape.ts";
 
 /** The title of the dialog request that carries a relay request; the NUL keeps it from any human-made title. */
 export const RELAY_TITLE = "\u0000ask_user/relay/v1";

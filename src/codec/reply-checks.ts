@@ -9,7 +9,8 @@
 
 import { LIMITS } from "../types.ts";
 import type { AskAnswer, AskDraft, AskNote, AskQuestion, AskSelection, RelayReply } from "../types.ts";
-import { childPath, describeFound, indexPath, isObject, own, type ShapeIssue } from "./shape.ts";
+import { isObject, own } from "../json.ts";
+import { childPath, describeFound, indexPath, type ShapeIssue } from "./shape.ts";
 
 export function checkAnswers(value: unknown, issues: ShapeIssue[]): Record<string, AskAnswer> | undefined {
 	if (!isObject(value)) {

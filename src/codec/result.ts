@@ -17,6 +17,7 @@ import type {
 	AskSelection,
 	AskStatus,
 	Collected,
+	PartialAnswers,
 	QuestionOutcome,
 } from "../types.ts";
 import { sanitizeLine } from "../sanitize.ts";
@@ -154,7 +155,7 @@ export function buildDetails(form: AskForm, collected: Collected, extra?: Result
 export function progressDetails(
 	form: AskForm,
 	progress: AskProgress,
-	partial: Pick<Collected, "answers" | "skipped" | "notes">,
+	partial: PartialAnswers,
 ): AskDetails {
 	const details: AskDetails = {
 		status: "pending",

@@ -8,18 +8,6 @@ export interface ShapeIssue {
 	message: string;
 }
 
-export type JsonObject = { [key: string]: unknown };
-
-/** A JSON object: not null, not an array. */
-export function isObject(value: unknown): value is JsonObject {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Own property lookup: a key named "constructor" must not find Object.prototype. */
-export function own(object: JsonObject, key: string): unknown {
-	return Object.hasOwn(object, key) ? object[key] : undefined;
-}
-
 /** `base.key`, or `base["key"]` when the key is not a plain identifier. */
 export function childPath(base: string, key: string): string {
 	const step = /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;

@@ -1,6 +1,6 @@
 /**
  * The thin impure shell around the state machine: a pi-tui Component that
- * turns keys into actions (keymap.ts → update in state.ts), owns the Editor
+ * turns keys into actions (keymap.ts → update in src/machine/update.ts), owns the Editor
  * for free text and notes, caches its render, reports progress, and reports
  * the outcome exactly once.
  *
@@ -24,13 +24,13 @@ import {
 	visibleWidth,
 } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
-import type { AskForm, AskProgress, AskStatus, Collected } from "../types.ts";
-import { answerSignature, collect, collectAnswers, type PartialAnswers, progressOf } from "./answers.ts";
+import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
+import { editorPrefill, type FormState } from "../machine/model.ts";
+import { type Action, initialState, update } from "../machine/update.ts";
+import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
 import { renderForm } from "./form-view.ts";
-import { type Command, commandForKey, type KeyHelp, type KeyMode, keyNamesFrom, keyTable } from "./keymap.ts";
-import type { ScrollPort, ViewContext } from "./layout.ts";
-import { editorPrefill, type FormState, isSubmitTab } from "./model.ts";
-import { type Action, initialState, update } from "./state.ts";
+import { type Command, commandForKey, type KeyHelp, keyModeOf, keyNames, keyTable } from "./keymap.ts";
+import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
@@ -42,7 +42,7 @@ export interface AskFormComponentOptions {
 	asker?: string;
 	/** Called exactly once, with whatever was collected. */
 	onDone: (collected: Collected) => void;
-	onProgress?: (progress: AskProgress, partial: PartialAnswers) => void;
+	onProgress?: ProgressListener;
 	/** pi's interrupt key was pressed; the form closes as "aborted" right after. */
 	onInterrupt?: () => void;
 	/** When the time to answer runs out (epoch ms): the hint line counts down to it. */
@@ -85,22 +85,12 @@ export class AskFormComponent implements Component, Focusable {
 	/** Redraws the countdown once a second while there is a deadline. */
 	private ticker: ReturnType<typeof setInterval> | undefined;
 	private lastWidth: number | undefined;
-	private ports: ScrollPort[] = [];
 	private closed = false;
 	private hasFocus = false;
-	/**
-	 * PageUp/PageDown moved the question's body and no other key came since:
-	 * the body shows what was scrolled to even when the focused row is not in
-	 * it. Any other key clears it, and the focused row is back in view.
-	 */
-	private reading = false;
-	/** While reading, the focused option is off screen (as last rendered). */
-	private focusHidden = false;
 
 	constructor(private readonly options: AskFormComponentOptions) {
-		const keys = keyNamesFrom(options.keybindings);
-		this.ctx = { theme: options.theme, fit: new TextFitter(), keys };
-		this.table = keyTable(keys);
+		this.ctx = { theme: options.theme, fit: new TextFitter(), keys: keyNames(options.keybindings) };
+		this.table = keyTable(options.keybindings);
 		const theme = options.theme;
 		this.editorTheme = {
 			borderColor: theme.border,
@@ -117,7 +107,7 @@ export class AskFormComponent implements Component, Focusable {
 			this.ticker = setInterval(() => options.tui.requestRender(), 1000);
 			this.ticker.unref?.();
 		}
-		this.report("opened");
+		reportProgress(options.onProgress, this.state, { phase: "opened" });
 	}
 
 	/** Set by the TUI; passed on to the Editor so it emits CURSOR_MARKER and an IME window sits at the cursor. */
@@ -131,12 +121,12 @@ export class AskFormComponent implements Component, Focusable {
 		this.cache = undefined;
 	}
 
-	/** The state as it is now, read-only: tests check what a key did here without reading it off the screen. */
 	/** The focused option is scrolled out of sight (as last rendered): a key acting on it only brings it back. */
 	get focusOutOfSight(): boolean {
-		return this.focusHidden;
+		return this.state.reading && this.state.viewport.focusHidden;
 	}
 
+	/** The state as it is now, read-only: tests check what a key did here without reading it off the screen. */
 	get currentState(): FormState {
 		return this.state;
 	}
@@ -144,17 +134,10 @@ export class AskFormComponent implements Component, Focusable {
 	handleInput(data: string): void {
 		if (this.closed) return;
 		try {
-			const command = commandForKey(data, this.keyMode(), this.options.keybindings);
-			if (!command) return;
-			if (command.type !== "page") {
-				// A key that acts on the focused option while it is scrolled out of sight only brings it back.
-				// (Keys can arrive faster than frames: judge by the layout of the state as it is now.)
-				if (this.reading && !this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
-				const blind = this.focusHidden && ACTS_ON_FOCUS.has(command.type);
-				this.stopReading();
-				if (blind) return;
-			}
-			this.run(command, data);
+			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's frame first.
+			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
+			const command = commandForKey(data, keyModeOf(this.state), this.options.keybindings);
+			if (command) this.run(command, data);
 		} catch (error) {
 			this.fail(error);
 		}
@@ -172,11 +155,11 @@ export class AskFormComponent implements Component, Focusable {
 			// render it at 3 at least, and cut its lines to the real width.
 			const editorLines = this.editor ? fitEditorLines(this.editor.render(Math.max(EDITOR_MIN_WIDTH, width)), width) : undefined;
 			const frame = renderForm(
-				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines, reading: this.reading, timeLeft },
+				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines, timeLeft },
 				this.ctx,
 			);
-			this.ports = frame.ports;
-			this.focusHidden = this.reading && frame.focusHidden;
+			// Layout facts change no line of this frame: the cache stays.
+			this.state = update(this.state, { type: "viewport", ports: frame.ports, focusHidden: frame.focusHidden });
 			this.cache = { width, rows, timeLeft, lines: frame.lines };
 			return frame.lines;
 		} catch (error) {
@@ -208,11 +191,6 @@ export class AskFormComponent implements Component, Focusable {
 
 	// ── Input ──────────────────────────────────────────────────────────────
 
-	private keyMode(): KeyMode {
-		const kind = this.state.overlay.kind;
-		return kind === "editor" ? "editor" : kind === "help" ? "help" : "form";
-	}
-
 	private run(command: Command, data: string): void {
 		switch (command.type) {
 			case "interrupt":
@@ -228,9 +206,6 @@ export class AskFormComponent implements Component, Focusable {
 				return;
 			case "editorCancel":
 				this.dispatch({ type: "editorCancelled", draft: this.editor?.getExpandedText() ?? "" });
-				return;
-			case "page":
-				this.page(command.direction, command.lines === "line");
 				return;
 			default:
 				this.dispatch(command);
@@ -268,38 +243,13 @@ export class AskFormComponent implements Component, Focusable {
 		if (this.state.overlay.kind === "editor" && editor.getText() !== text) editor.setText(text);
 	}
 
-	/**
-	 * PageUp/PageDown against what was last rendered. Down scrolls the page
-	 * first, then the detail pane inside it; up the other way round — like
-	 * nested scrolling.
-	 */
-	private page(direction: 1 | -1, byLine: boolean): void {
-		// Keys can arrive faster than frames: bring the layout up to date with the state first.
-		if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
-		const order = direction > 0 ? this.ports : [...this.ports].reverse();
-		for (const port of order) {
-			const step = byLine ? 1 : port.page;
-			const top = Math.min(Math.max(port.top + direction * step, port.min), port.max);
-			if (top !== port.top) {
-				// The state may already hold this top (the window had moved off it to show the focus): redraw anyway.
-				if (port.target === "body" && !this.reading) {
-					this.reading = true;
-					this.changed();
-				}
-				this.dispatch({ type: "scrollTo", target: port.target, top });
-				return;
-			}
-		}
-		this.dispatch({ type: "otherKey" });
-	}
-
 	private dispatch(action: Action): void {
 		const before = this.state;
 		const after = update(before, action);
 		if (after === before) return;
 		this.state = after;
 		this.syncEditor(before, after);
-		this.reportChanges(before, after);
+		for (const step of progressSteps(before, after)) reportProgress(this.options.onProgress, after, step);
 		this.changed();
 		if (after.outcome !== undefined) this.finish(after.outcome);
 	}
@@ -318,12 +268,6 @@ export class AskFormComponent implements Component, Focusable {
 		this.editor = editor;
 	}
 
-	private stopReading(): void {
-		if (!this.reading) return;
-		this.reading = false;
-		this.changed();
-	}
-
 	private changed(): void {
 		this.cache = undefined;
 		this.options.tui.requestRender();
@@ -331,25 +275,6 @@ export class AskFormComponent implements Component, Focusable {
 
 	// ── Progress and the outcome ───────────────────────────────────────────
 
-	private reportChanges(before: FormState, after: FormState): void {
-		after.form.questions.forEach((question, i) => {
-			const now = answerSignature(after, i);
-			if (now !== undefined && now !== answerSignature(before, i)) this.report("answered", question.id);
-		});
-		if (isSubmitTab(after) && !isSubmitTab(before)) this.report("review");
-		if (after.outcome === "answered") this.report("submitted");
-		if (after.outcome === "dismissed") this.report("dismissed");
-	}
-
-	private report(phase: AskProgress["phase"], questionId?: string): void {
-		const onProgress = this.options.onProgress;
-		if (!onProgress) return;
-		try {
-			onProgress(progressOf(this.state, phase, questionId), collectAnswers(this.state, phase === "submitted"));
-		} catch {
-			// A failing progress listener must not break the form.
-		}
-	}
 
 	private finish(status: AskStatus, error?: string): void {
 		if (this.closed) return;
@@ -381,9 +306,6 @@ export function formatTimeLeft(ms: number): string {
 }
 
 const EDITOR_MIN_WIDTH = 3;
-
-/** The commands that act on the focused option: choose (Enter), toggle (Space), a note on it. */
-const ACTS_ON_FOCUS: ReadonlySet<Command["type"]> = new Set(["choose", "toggle", "openNote"]);
 
 /** The Editor keeps to its width except on the narrowest terminals (its cursor cell); cut those lines. */
 function fitEditorLines(lines: string[], width: number): string[] {

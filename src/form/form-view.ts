@@ -9,7 +9,7 @@ import { renderHelpView } from "./help-view.ts";
 import { renderHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
 import type { ScrollPort, ViewContext } from "./layout.ts";
-import { currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isSubmitTab } from "./model.ts";
+import { currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isSubmitTab } from "../machine/model.ts";
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
@@ -23,12 +23,6 @@ export interface FormFrameInput {
 	asker?: string;
 	/** The Editor's own lines, already at most `width` wide; only used while the editor is open. */
 	editorLines?: readonly string[];
-	/**
-	 * PageUp/PageDown moved the question's body since the last other key: it
-	 * shows the lines asked for even when the focused row is not among them
-	 * (see renderQuestionView).
-	 */
-	reading?: boolean;
 	/** The time left to answer, e.g. "⏱ 4:32 left", when the form has a time limit: it leads the hint line. */
 	timeLeft?: string;
 }
@@ -117,7 +111,7 @@ function renderBody(
 	}
 	const current = currentQuestion(state);
 	if (!current) return { lines: [], ports: [], spare: 0 };
-	const view = renderQuestionView(state, current.index, width, height, ctx, input.reading === true);
+	const view = renderQuestionView(state, current.index, width, height, ctx, state.reading);
 	return { lines: view.lines, ports: view.detail ? [view.body, view.detail] : [view.body], spare: view.spare, focusHidden: view.focusHidden };
 }
 

@@ -7,7 +7,7 @@
 import type { AskQuestion } from "../types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
-import { currentQuestion, type FormState, hasTabs, isAnswered, isSubmitTab, type QuestionState, typeRow } from "./model.ts";
+import { currentQuestion, type FormState, hasTabs, isAnswered, isSubmitTab, type QuestionState, typeRow } from "../machine/model.ts";
 
 const SEPARATOR = " · ";
 

@@ -14,7 +14,7 @@ import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
 import { emptyCollected } from "../codec.ts";
-import type { AskForm, AskProgress, Collected } from "../types.ts";
+import type { AskForm, Collected, ProgressListener } from "../types.ts";
 import { AskFormComponent } from "./component.ts";
 import { formThemeFrom } from "./theme.ts";
 
@@ -23,7 +23,7 @@ export interface FormOptions {
 	signal?: AbortSignal;
 	/** Shown as a title line, e.g. "Asked by planner › scout" (relayed forms). */
 	asker?: string;
-	onProgress?: (progress: AskProgress, partial: Pick<Collected, "answers" | "skipped" | "notes">) => void;
+	onProgress?: ProgressListener;
 	/** The user pressed pi's interrupt/clear key (ctrl+c by default): the tool aborts the run. */
 	onInterrupt?: () => void;
 	/** When the time to answer runs out (epoch ms): shown as a countdown. */

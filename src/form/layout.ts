@@ -5,7 +5,7 @@
  */
 
 import type { KeyNames } from "./keymap.ts";
-import type { ScrollTarget } from "./model.ts";
+import type { ScrollPort, ScrollTarget } from "../machine/model.ts";
 import type { FittedText, TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
@@ -16,18 +16,7 @@ export interface ViewContext {
 	keys: KeyNames;
 }
 
-/**
- * A scrollable region as last rendered: where it is and where it may go. The
- * component resolves PageUp/PageDown against it, so the state never stores
- * an offset the view would have to clamp again and again.
- */
-export interface ScrollPort {
-	target: ScrollTarget;
-	top: number;
-	min: number;
-	max: number;
-	page: number;
-}
+export type { ScrollPort };
 
 /** Lines being assembled, with the visible width of each (known, never measured). */
 export class LineBuffer {

@@ -23,7 +23,7 @@ import {
 	windowLines,
 	windowSections,
 } from "./layout.ts";
-import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, typeRow } from "./model.ts";
+import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, typeRow } from "../machine/model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 84;
@@ -91,14 +91,23 @@ export function renderQuestionView(
 	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 }, spare: 0, focusHidden: false };
 	const drafts = questionDrafts(state, index);
 	const header = questionHeader(question, qs, drafts.questionNote, width, ctx);
-	const layout =
-		width >= SIDE_BY_SIDE_MIN_WIDTH && hasDetails(question)
-			? sideBySideLayout(question, qs, drafts, header, width, height, ctx)
-			: stackedLayout(question, qs, drafts, header, width, height, ctx);
+	const input: LayoutInput = { question, qs, draftPending: drafts, header, width, height, ctx };
+	const layout = width >= SIDE_BY_SIDE_MIN_WIDTH && hasDetails(question) ? sideBySideLayout(input) : stackedLayout(input);
 	const visible = windowLines(layout.body.lines, height, qs.scroll, layout.focus, "body", width, ctx, reading ? "free" : "follow");
 	const result: QuestionViewResult = { lines: visible.lines, body: visible.port, spare: layout.spare, focusHidden: visible.focusHidden };
 	if (layout.detail) result.detail = layout.detail;
 	return result;
+}
+
+/** What either layout of the body is made from. */
+interface LayoutInput {
+	question: AskQuestion;
+	qs: QuestionState;
+	draftPending: QuestionDrafts;
+	header: Section[];
+	width: number;
+	height: number;
+	ctx: ViewContext;
 }
 
 interface BodyLayout {
@@ -117,15 +126,7 @@ function pushAll(from: LineBufferType, out: LineBufferType): void {
 	for (let i = 0; i < from.length; i++) out.push(from.lines[i] ?? "", from.widths[i] ?? 0);
 }
 
-function sideBySideLayout(
-	question: AskQuestion,
-	qs: QuestionState,
-	draftPending: QuestionDrafts,
-	header: Section[],
-	width: number,
-	height: number,
-	ctx: ViewContext,
-): BodyLayout {
+function sideBySideLayout({ question, qs, draftPending, header, width, height, ctx }: LayoutInput): BodyLayout {
 	const { theme, fit } = ctx;
 	const listWidth = Math.min(Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, draftPending, ctx)), Math.floor(width * 0.45));
 	const paneWidth = width - listWidth - SEPARATOR.length;
@@ -160,15 +161,7 @@ function sideBySideLayout(
 	return { body, focus: { start: above + range.start, end: above + range.end }, detail, spare: spare === undefined ? 0 : spare - +gap };
 }
 
-function stackedLayout(
-	question: AskQuestion,
-	qs: QuestionState,
-	draftPending: QuestionDrafts,
-	header: Section[],
-	width: number,
-	height: number,
-	ctx: ViewContext,
-): BodyLayout {
+function stackedLayout({ question, qs, draftPending, header, width, height, ctx }: LayoutInput): BodyLayout {
 	const { fit } = ctx;
 	const list = new LineBuffer();
 	const range = pushOptionRows(question, qs, draftPending, width, true, list, ctx);

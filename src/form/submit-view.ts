@@ -17,7 +17,7 @@ import {
 	type QuestionState,
 	submitRow,
 	unsavedDraftsText,
-} from "./model.ts";
+} from "../machine/model.ts";
 
 /** From this width on, headers get a column of their own. */
 const COLUMNS_MIN_WIDTH = 40;

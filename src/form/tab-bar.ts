@@ -6,7 +6,7 @@
  */
 
 import type { ViewContext } from "./layout.ts";
-import { canSubmit, type FormState, isAnswered } from "./model.ts";
+import { canSubmit, type FormState, isAnswered } from "../machine/model.ts";
 import type { FormTheme } from "./theme.ts";
 
 const SUBMIT_LABEL = "Submit";

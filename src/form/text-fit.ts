@@ -122,22 +122,21 @@ export class TextFitter {
 	}
 
 	spaces(count: number): string {
-		if (count <= 0) return "";
-		let run = this.spaceRuns[count];
-		if (run === undefined) {
-			run = " ".repeat(count);
-			this.spaceRuns[count] = run;
-		}
-		return run;
+		return repeated(" ", count, this.spaceRuns);
 	}
 
 	rule(count: number): string {
-		if (count <= 0) return "";
-		let run = this.rules[count];
-		if (run === undefined) {
-			run = "─".repeat(count);
-			this.rules[count] = run;
-		}
-		return run;
+		return repeated("─", count, this.rules);
 	}
+}
+
+/** `char` `count` times, built once per count and kept in `runs`. */
+function repeated(char: string, count: number, runs: string[]): string {
+	if (count <= 0) return "";
+	let run = runs[count];
+	if (run === undefined) {
+		run = char.repeat(count);
+		runs[count] = run;
+	}
+	return run;
 }

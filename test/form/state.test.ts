@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, test } from "vitest";
-import { collect } from "../../src/form/answers.ts";
+import { collect } from "../../src/machine/collect.ts";
 import {
 	canSubmit,
 	editorPrefill,
@@ -15,8 +15,8 @@ import {
 	missingRequired,
 	pendingDrafts,
 	questionDrafts,
-} from "../../src/form/model.ts";
-import { initialState, update } from "../../src/form/state.ts";
+} from "../../src/machine/model.ts";
+import { initialState, update } from "../../src/machine/update.ts";
 import type { Collected } from "../../src/types.ts";
 import { drive, formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS, type } from "./support.ts";
 
@@ -487,6 +487,66 @@ describe("update", () => {
 		state = update(state, { type: "choose" });
 		expect(state.questions.every(isAnswered)).toBe(true);
 		expect(canSubmit(state)).toBe(true);
+	});
+
+	test("PageDown scrolls the page first, then the detail pane inside it; PageUp the other way round", () => {
+		const drawn = update(initialState(SCOPE_AND_TARGETS), {
+			type: "viewport",
+			ports: [
+				{ target: "body", top: 0, min: 0, max: 4, page: 3 },
+				{ target: "detail", top: 0, min: 0, max: 2, page: 5 },
+			],
+			focusHidden: false,
+		});
+		let state = update(drawn, { type: "page", direction: 1 });
+		expect(state.questions[0]).toMatchObject({ scroll: 3, detailScroll: 0 });
+		state = update(state, { type: "page", direction: 1 });
+		expect(state.questions[0]).toMatchObject({ scroll: 4, detailScroll: 0 });
+		state = update(state, { type: "page", direction: 1 });
+		expect(state.questions[0]).toMatchObject({ scroll: 4, detailScroll: 2 });
+		state = update(state, { type: "page", direction: -1 });
+		expect(state.questions[0]).toMatchObject({ scroll: 4, detailScroll: 0 });
+		state = update(state, { type: "page", direction: -1 });
+		expect(state.questions[0]).toMatchObject({ scroll: 1, detailScroll: 0 });
+	});
+
+	test("paging the body starts reading; the next other key ends it", () => {
+		const drawn = update(initialState(SCOPE_AND_TARGETS), {
+			type: "viewport",
+			ports: [{ target: "body", top: 0, min: 0, max: 9, page: 4 }],
+			focusHidden: false,
+		});
+		const reading = update(drawn, { type: "page", direction: 1 });
+		expect(reading.reading).toBe(true);
+		expect(update(reading, { type: "move", delta: 1 }).reading).toBe(false);
+		// With nowhere left to go a page key scrolls nothing and reads nothing.
+		expect(update(update(drawn, { type: "page", direction: -1 }), { type: "page", direction: -1 }).reading).toBe(false);
+	});
+
+	test("a key acting on the focused option while it is scrolled out of sight only brings it back", () => {
+		const drawn = update(initialState(SCOPE_AND_TARGETS), {
+			type: "viewport",
+			ports: [{ target: "body", top: 0, min: 0, max: 9, page: 4 }],
+			focusHidden: false,
+		});
+		const hidden = update(update(drawn, { type: "page", direction: 1 }), { type: "viewport", ports: [], focusHidden: true });
+		for (const blind of [{ type: "choose" }, { type: "toggle" }, { type: "openNote" }] as const) {
+			const after = update(hidden, blind);
+			expect(after.reading).toBe(false);
+			expect(after.questions).toBe(hidden.questions);
+			expect(after.overlay.kind).toBe("none");
+		}
+		// A key that does not act on it does its job at once.
+		expect(update(hidden, { type: "move", delta: 1 }).questions[0]?.focus).toBe(1);
+		// In sight, Enter chooses.
+		expect(update(update(hidden, { type: "viewport", ports: [], focusHidden: false }), { type: "choose" }).questions[0]?.chosen).toEqual([0]);
+	});
+
+	test("the view's layout facts are no key: they disarm nothing and clear no message", () => {
+		const armed = update(initialState(SCOPE_AND_TARGETS), { type: "escape" });
+		const drawn = update(armed, { type: "viewport", ports: [{ target: "body", top: 0, min: 0, max: 2, page: 1 }], focusHidden: false });
+		expect(drawn.escArmed).toBe(true);
+		expect(update(drawn, { type: "viewport", ports: [{ target: "body", top: 0, min: 0, max: 2, page: 1 }], focusHidden: false })).toBe(drawn);
 	});
 
 	test("scrolling stores the requested offset per tab", () => {

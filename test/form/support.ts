@@ -5,10 +5,10 @@
  */
 
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
-import { type Command, commandForKey, type KeyMode, keyNamesFrom, keyTable } from "../../src/form/keymap.ts";
+import { type Command, commandForKey, keyModeOf, keyNames, keyTable } from "../../src/form/keymap.ts";
 import type { ViewContext } from "../../src/form/layout.ts";
-import { editorPrefill } from "../../src/form/model.ts";
-import { type FormState, initialState, update } from "../../src/form/state.ts";
+import { editorPrefill } from "../../src/machine/model.ts";
+import { type FormState, initialState, update } from "../../src/machine/update.ts";
 import { TextFitter } from "../../src/form/text-fit.ts";
 import { type FormTheme, formThemeFrom, plainTheme } from "../../src/form/theme.ts";
 import type { AskForm, AskOption, AskQuestion } from "../../src/types.ts";
@@ -77,16 +77,13 @@ export const colourTheme: FormTheme = formThemeFrom({
 } as never);
 
 export function plainContext(kb = piKeybindings(), theme: FormTheme = plainTheme): ViewContext {
-	return { theme, fit: new TextFitter(), keys: keyNamesFrom(kb) };
+	return { theme, fit: new TextFitter(), keys: keyNames(kb) };
 }
 
 export function plainTable(kb = piKeybindings()) {
-	return keyTable(keyNamesFrom(kb));
+	return keyTable(kb);
 }
 
-export function keyMode(state: FormState): KeyMode {
-	return state.overlay.kind === "editor" ? "editor" : state.overlay.kind === "help" ? "help" : "form";
-}
 
 /**
  * Feeds raw keys through the keymap into update(). The editor is stood in
@@ -100,7 +97,7 @@ export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings
 	const commands: Command[] = [];
 	for (const data of keys) {
 		const wasEditing = state.overlay.kind === "editor";
-		const command = commandForKey(data, keyMode(state), kb);
+		const command = commandForKey(data, keyModeOf(state), kb);
 		if (!command) continue;
 		commands.push(command);
 		switch (command.type) {
@@ -116,7 +113,6 @@ export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings
 			case "editorCancel":
 				state = update(state, { type: "editorCancelled", draft: buffer });
 				break;
-			case "page":
 			case "interrupt":
 				continue;
 			default:

@@ -23,7 +23,7 @@ import { createAskUserTool } from "../../src/tool.ts";
 import type { AskForm, AskQuestion, AskStatus, Collected } from "../../src/types.ts";
 import { quietTui } from "../form/fake-terminal.ts";
 import { KEY, piKeybindings } from "../form/support.ts";
-import { pick, scriptedDialogs, type } from "../support/fake-dialogs.ts";
+import { expectEveryScriptUsedUp, pick, scriptedDialogs, type } from "../support/fake-dialogs.ts";
 import { expectSafe, INJECTIONS, injected, unsafeReason } from "./support/terminal-safety.ts";
 
 let theme: Theme;
@@ -167,7 +167,7 @@ describe("the dialog walker (RPC)", () => {
 		]);
 		const result = await collectWithDialogs(ui, form, { asker: injected("planner › scout", 11) });
 		expect(result.status).toBe("answered");
-		expect(ui.remaining()).toBe(0);
+		expectEveryScriptUsedUp();
 		for (const call of ui.calls) {
 			expectSafe(`${call.method} title`, [call.title], { newlines: true });
 			if (call.method === "select") expectSafe("select rows", call.items);

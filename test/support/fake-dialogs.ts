@@ -4,6 +4,7 @@
  * walker and the tool's execute flow without a terminal.
  */
 
+import { expect } from "vitest";
 import type { DialogUI } from "../../src/dialogs.ts";
 
 export interface DialogCall {
@@ -20,23 +21,56 @@ export interface ScriptedDialogs extends DialogUI {
 	calls: DialogCall[];
 	/** Steps not yet used: a finished test should have used them all. */
 	remaining(): number;
+	/**
+	 * Every way the script did not fit what the walker asked (a dialog after
+	 * the script ran out, a row or dialog kind that was not there). Each one
+	 * is also thrown, which the walker turns into an `error` result; kept here
+	 * too so a test that never looks at the status still fails.
+	 */
+	misfits: string[];
+}
+
+const opened: ScriptedDialogs[] = [];
+
+/**
+ * For afterEach: every script made since the last check was used up and fit
+ * every dialog the walker showed. A flow that stops early leaves steps over;
+ * one that shows an extra dialog leaves a misfit — whatever the test checked.
+ */
+export function expectEveryScriptUsedUp(): void {
+	for (const ui of opened.splice(0)) {
+		expect(ui.misfits, "dialogs the script did not fit").toEqual([]);
+		expect(ui.remaining(), "scripted answers never asked for").toBe(0);
+	}
 }
 
 export function scriptedDialogs(steps: DialogStep[]): ScriptedDialogs {
 	const queue = [...steps];
 	const calls: DialogCall[] = [];
+	const misfits: string[] = [];
+	const misfit = (message: string): never => {
+		misfits.push(message);
+		throw new Error(message);
+	};
 	const answer = (call: DialogCall): string | undefined => {
 		calls.push(call);
 		const step = queue.shift();
-		if (!step) throw new Error(`no scripted answer for ${call.method} "${call.title.split("\n")[0]}"`);
-		return step(call);
+		if (!step) return misfit(`no scripted answer for ${call.method} "${call.title.split("\n")[0]}"`);
+		try {
+			return step(call);
+		} catch (error) {
+			return misfit(error instanceof Error ? error.message : String(error));
+		}
 	};
-	return {
+	const ui: ScriptedDialogs = {
 		calls,
+		misfits,
 		remaining: () => queue.length,
 		select: async (title, options) => answer({ method: "select", title, items: options }),
 		editor: async (title, prefill) => answer({ method: "editor", title, items: [prefill ?? ""] }),
 	};
+	opened.push(ui);
+	return ui;
 }
 
 /** Picks the select row that starts with `prefix` (e.g. "2." or "✓ Done"); fails loudly when absent. */

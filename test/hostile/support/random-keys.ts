@@ -16,7 +16,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { AskFormComponent, formHeight } from "../../../src/form/component.ts";
 import { commandForKey } from "../../../src/form/keymap.ts";
-import type { FormState } from "../../../src/form/model.ts";
+import type { FormState } from "../../../src/machine/model.ts";
 import { plainTheme } from "../../../src/form/theme.ts";
 import type { AskForm, Collected } from "../../../src/types.ts";
 import { LIMITS } from "../../../src/types.ts";
@@ -81,7 +81,7 @@ export function randomKeysProperty() {
 	});
 }
 
-/** The state machine's invariants (src/form/state.ts header, model.ts field docs), checked from outside. */
+/** The state machine's invariants (src/machine/update.ts header, model.ts field docs), checked from outside. */
 function checkInvariants(state: FormState, previous: FormState | undefined): void {
 	const count = state.form.questions.length;
 	const tabs = count > 1 ? count + 1 : 1;

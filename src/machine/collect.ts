@@ -1,12 +1,11 @@
 /**
- * From the form's state to what the tool returns: answers, skips and notes in
- * the shapes of src/types.ts, and the progress reported while the form is open.
+ * From the state to what the tool returns: answers, skips and notes in the
+ * shapes of src/types.ts, and the progress reported while the questions are
+ * open. Every shell reads its result here, so each answer rule is written once.
  */
 
-import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected } from "../types.ts";
-import { answeredCount, type FormState, isAnswered, pendingDrafts } from "./model.ts";
-
-export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
+import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, ProgressListener } from "../types.ts";
+import { answeredCount, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
 
 /**
  * The answers collected so far, whatever the status (nothing is thrown away).
@@ -70,6 +69,38 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 		});
 	});
 	return { answers, skipped, notes };
+}
+
+export interface ProgressStep {
+	phase: AskProgress["phase"];
+	questionId?: string;
+}
+
+/**
+ * What one transition means to a progress listener, in order: each question
+ * that got a (new) answer, the review coming into view, the user's ending.
+ * An abort or an error is no step: the questions did not end by the user's choice.
+ */
+export function progressSteps(before: FormState, after: FormState): ProgressStep[] {
+	const steps: ProgressStep[] = [];
+	after.form.questions.forEach((question, i) => {
+		const now = answerSignature(after, i);
+		if (now !== undefined && now !== answerSignature(before, i)) steps.push({ phase: "answered", questionId: question.id });
+	});
+	if (isSubmitTab(after) && !isSubmitTab(before)) steps.push({ phase: "review" });
+	if (after.outcome === "answered" && before.outcome === undefined) steps.push({ phase: "submitted" });
+	if (after.outcome === "dismissed" && before.outcome === undefined) steps.push({ phase: "dismissed" });
+	return steps;
+}
+
+/** Tells the listener of one step, with the answers so far; a listener that throws must not break the questions. */
+export function reportProgress(listener: ProgressListener | undefined, state: FormState, step: ProgressStep): void {
+	if (!listener) return;
+	try {
+		listener(progressOf(state, step.phase, step.questionId), collectAnswers(state, step.phase === "submitted"));
+	} catch {
+		// The questions go on without it.
+	}
 }
 
 export function progressOf(state: FormState, phase: AskProgress["phase"], questionId?: string): AskProgress {

@@ -1,8 +1,10 @@
 /**
- * The form's state machine: `update(state, action) → state`, a pure function.
+ * The state machine behind every UI: `update(state, action) → state`, a pure
+ * function. The inline form turns keys into these actions, the dialog walker
+ * turns dialog answers into them.
  *
  * No I/O, no theme, no timers, no pi-tui. The editor's text lives in the
- * component's Editor and arrives here only through editorSubmitted /
+ * shell's editor and arrives here only through editorSubmitted /
  * editorCancelled. Invariants kept here (and nowhere else):
  * - once `outcome` is set, every action returns the state unchanged;
  * - a single-select question holds at most one answer: choosing an option
@@ -21,14 +23,12 @@
  */
 
 import { LIMITS } from "../types.ts";
-import type { AskForm, AskQuestion } from "../types.ts";
+import type { Action } from "./action.ts";
 import {
 	cancelRow,
-	currentQuestion,
 	draftKey,
 	type EditorTarget,
 	type EnterArmed,
-	type FormMessage,
 	type FormState,
 	isAnswered,
 	isBlank,
@@ -36,82 +36,37 @@ import {
 	isSubmitTab,
 	missingRequired,
 	pendingDrafts,
-	type QuestionState,
 	reviewRowCount,
 	rowCount,
 	savedText,
-	type ScrollTarget,
 	submitRow,
 	tabCount,
 	typeRow,
 } from "./model.ts";
+import { onForm, whenOnQuestion, withMessage, withQuestion, withReview } from "./patch.ts";
+import { page, scrollTo, withViewport } from "./scroll.ts";
 
+export type { Action } from "./action.ts";
+export { initialState } from "./model.ts";
 export type * from "./model.ts";
-
-export type Action =
-	/** ↑/↓: focus the previous/next row, wrapping. */
-	| { type: "move"; delta: 1 | -1 }
-	/** 1–9: focus that row (0-based here). */
-	| { type: "focus"; row: number }
-	/** Enter: choose the focused row (see choose() below). */
-	| { type: "choose" }
-	/** Space: toggle the focused option of a multi-select question. */
-	| { type: "toggle" }
-	/** ←/→, Tab/Shift+Tab: previous/next tab, wrapping; the Submit tab included. */
-	| { type: "switchTab"; delta: 1 | -1 }
-	/** n: note on the focused option (on the "Type something…" row: on the question). */
-	| { type: "openNote" }
-	/** N: note on the question. */
-	| { type: "openQuestionNote" }
-	| { type: "editorSubmitted"; text: string }
-	| { type: "editorCancelled"; draft: string }
-	/** PageUp/PageDown, resolved by the component against the last rendered layout. */
-	| { type: "scrollTo"; target: ScrollTarget; top: number }
-	| { type: "toggleHelp" }
-	| { type: "escape" }
-	/** s: skip an optional question. */
-	| { type: "skip" }
-	/** The form closes from outside; `editorText`: what the open editor holds, kept as a draft. */
-	| { type: "abort"; editorText?: string }
-	/** Any key the form does not use: it still clears the message and disarms Esc and Enter. */
-	| { type: "otherKey" };
-
-export function initialState(form: AskForm): FormState {
-	return {
-		form,
-		questions: form.questions.map(
-			(question): QuestionState => ({
-				focus: 0,
-				chosen: [],
-				customText: undefined,
-				customChosen: false,
-				note: undefined,
-				optionNotes: question.options.map(() => undefined),
-				skipped: false,
-				scroll: 0,
-				detailScroll: 0,
-			}),
-		),
-		tab: 0,
-		review: { focus: form.questions.length, scroll: 0 },
-		overlay: { kind: "none" },
-		helpScroll: 0,
-		drafts: {},
-		reviewed: false,
-		escArmed: false,
-		enterArmed: undefined,
-		message: undefined,
-		outcome: undefined,
-	};
-}
 
 export function update(state: FormState, action: Action): FormState {
 	const next = step(state, action);
 	return next !== state && !next.reviewed && isSubmitTab(next) ? { ...next, reviewed: true } : next;
 }
 
-function step(state: FormState, action: Action): FormState {
-	if (state.outcome !== undefined) return state;
+/** The actions that act on the focused option: choose (Enter), toggle (Space), a note on it. */
+const ACTS_ON_FOCUS: ReadonlySet<Action["type"]> = new Set(["choose", "toggle", "openNote"]);
+
+function step(before: FormState, action: Action): FormState {
+	if (before.outcome !== undefined) return before;
+	if (action.type === "viewport") return withViewport(before, action);
+	let state = before;
+	if (action.type !== "page" && state.reading) {
+		state = { ...state, reading: false };
+		// A key that acts on the focused option while it is scrolled out of sight only brings it back: nothing is chosen unseen.
+		if (state.viewport.focusHidden && ACTS_ON_FOCUS.has(action.type)) return state;
+	}
 	const base =
 		state.escArmed || state.enterArmed || state.message ? { ...state, escArmed: false, enterArmed: undefined, message: undefined } : state;
 	switch (action.type) {
@@ -133,6 +88,8 @@ function step(state: FormState, action: Action): FormState {
 			return editorSubmitted(base, action.text);
 		case "editorCancelled":
 			return editorCancelled(base, action.draft);
+		case "page":
+			return page(base, action.direction, action.lines === "line");
 		case "scrollTo":
 			return scrollTo(base, action.target, Math.max(0, Math.floor(action.top)));
 		case "toggleHelp":
@@ -142,6 +99,8 @@ function step(state: FormState, action: Action): FormState {
 			return escape(state, base);
 		case "skip":
 			return skip(base);
+		case "done":
+			return done(base);
 		case "abort":
 			return { ...keepEditorText(base, action.editorText), outcome: "aborted" };
 		case "otherKey":
@@ -150,10 +109,6 @@ function step(state: FormState, action: Action): FormState {
 }
 
 // ── Focus and tabs ─────────────────────────────────────────────────────────
-
-function onForm(state: FormState): boolean {
-	return state.overlay.kind === "none";
-}
 
 function moveFocus(state: FormState, delta: 1 | -1): FormState {
 	if (!onForm(state)) return state;
@@ -234,6 +189,16 @@ function skip(state: FormState): FormState {
 		if (question.required) return withMessage(state, "warning", `${question.header} is required and can't be skipped`);
 		// The free text stays saved (only deselected): nothing typed is lost by skipping.
 		return advance(withQuestion(state, index, { chosen: [], customChosen: false, skipped: true }), index);
+	});
+}
+
+/** Answered: on to the next; nothing chosen: skipped when optional, else it says what is missing. */
+function done(state: FormState): FormState {
+	if (!onForm(state)) return state;
+	return whenOnQuestion(state, (index, question, qs) => {
+		if (isAnswered(qs)) return advance(state, index);
+		if (question.required) return withMessage(state, "warning", "Pick at least one option (or type your own) before Done");
+		return skip(state);
 	});
 }
 
@@ -359,7 +324,7 @@ function editorCancelled(state: FormState, draft: string): FormState {
 	return { ...state, overlay: { kind: "none" }, drafts };
 }
 
-// ── Esc and scrolling ──────────────────────────────────────────────────────
+// ── Esc ────────────────────────────────────────────────────────────────────
 
 /** Esc closes the help; on the form the first press arms, the second dismisses. `state` is before the generic disarm. */
 function escape(state: FormState, base: FormState): FormState {
@@ -367,42 +332,4 @@ function escape(state: FormState, base: FormState): FormState {
 	if (base.overlay.kind === "editor") return base;
 	if (state.escArmed) return { ...base, outcome: "dismissed" };
 	return { ...base, escArmed: true };
-}
-
-function scrollTo(state: FormState, target: ScrollTarget, top: number): FormState {
-	if (target === "help") return state.helpScroll === top ? state : { ...state, helpScroll: top };
-	if (isSubmitTab(state)) {
-		if (target !== "body" || state.review.scroll === top) return state;
-		return { ...state, review: { ...state.review, scroll: top } };
-	}
-	return whenOnQuestion(state, (index, _question, qs) => {
-		if (target === "body") return qs.scroll === top ? state : withQuestion(state, index, { scroll: top });
-		return qs.detailScroll === top ? state : withQuestion(state, index, { detailScroll: top });
-	});
-}
-
-// ── Helpers ────────────────────────────────────────────────────────────────
-
-function whenOnQuestion(
-	state: FormState,
-	then: (index: number, question: AskQuestion, qs: QuestionState) => FormState,
-): FormState {
-	const current = currentQuestion(state);
-	return current ? then(current.index, current.question, current.qs) : state;
-}
-
-function withQuestion(state: FormState, index: number, patch: Partial<QuestionState>): FormState {
-	const questions = state.questions.slice();
-	const qs = questions[index];
-	if (!qs) return state;
-	questions[index] = { ...qs, ...patch };
-	return { ...state, questions };
-}
-
-function withReview(state: FormState, focus: number): FormState {
-	return { ...state, review: { ...state.review, focus } };
-}
-
-function withMessage(state: FormState, tone: FormMessage["tone"], text: string): FormState {
-	return { ...state, message: { tone, text } };
 }

@@ -1,8 +1,10 @@
 /**
- * The form's state as a plain value, and the questions one asks of it.
+ * The state of one ask as a plain value, and the questions one asks of it.
  *
- * A leaf of src/form: the state machine (state.ts), the answer collector
- * (answers.ts) and every view read these shapes; none of them is imported here.
+ * Every UI shell reads and drives this one value: the inline form (src/form)
+ * and the dialog walker (src/dialogs.ts). The state machine (update.ts), the
+ * answer collector (collect.ts) and every view read these shapes; none of
+ * them is imported here.
  * Anything that can be derived (answered?, can submit?, what is missing) is a
  * function below, never a stored field, so it cannot go stale.
  */
@@ -20,6 +22,31 @@ export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; ta
 
 /** The scrollable regions: the whole body, the detail pane (preview), the help screen. */
 export type ScrollTarget = "body" | "detail" | "help";
+
+/**
+ * A scrollable region as the view last drew it: where it is and where it may
+ * go. PageUp/PageDown are resolved against it, so the state never stores an
+ * offset the view would have to clamp again and again.
+ */
+export interface ScrollPort {
+	readonly target: ScrollTarget;
+	readonly top: number;
+	readonly min: number;
+	readonly max: number;
+	readonly page: number;
+}
+
+/**
+ * What the view computed when it last drew the state: layout facts the rules
+ * need (where PageUp/PageDown go, whether the focused option is in sight).
+ * They reach the state as data (the `viewport` action), never by a side channel.
+ */
+export interface Viewport {
+	/** In the order PageDown tries them: the page, then the detail pane inside it. */
+	readonly ports: readonly ScrollPort[];
+	/** The focused option is off screen, as drawn. */
+	readonly focusHidden: boolean;
+}
 
 export interface FormMessage {
 	tone: "warning" | "error";
@@ -65,6 +92,13 @@ export interface FormState {
 	readonly review: ReviewState;
 	readonly overlay: Overlay;
 	readonly helpScroll: number;
+	/**
+	 * PageUp/PageDown moved the question's body and no other key came since:
+	 * the body shows what was scrolled to even when the focused row is not in
+	 * it. Any other key ends it, and the focused row is back in view.
+	 */
+	readonly reading: boolean;
+	readonly viewport: Viewport;
 	/** What was typed in the editor and not saved, by draftKey(target). */
 	readonly drafts: Readonly<Record<string, string>>;
 	/**
@@ -86,6 +120,37 @@ export interface FormState {
 	readonly message: FormMessage | undefined;
 	/** Set once; after it, the state never changes again. */
 	readonly outcome: FormOutcome | undefined;
+}
+
+export function initialState(form: AskForm): FormState {
+	return {
+		form,
+		questions: form.questions.map(
+			(question): QuestionState => ({
+				focus: 0,
+				chosen: [],
+				customText: undefined,
+				customChosen: false,
+				note: undefined,
+				optionNotes: question.options.map(() => undefined),
+				skipped: false,
+				scroll: 0,
+				detailScroll: 0,
+			}),
+		),
+		tab: 0,
+		review: { focus: form.questions.length, scroll: 0 },
+		overlay: { kind: "none" },
+		helpScroll: 0,
+		reading: false,
+		viewport: { ports: [], focusHidden: false },
+		drafts: {},
+		reviewed: false,
+		escArmed: false,
+		enterArmed: undefined,
+		message: undefined,
+		outcome: undefined,
+	};
 }
 
 // ── Shape of the form ──────────────────────────────────────────────────────

@@ -1,0 +1,41 @@
+/**
+ * Everything that can happen to the state: what a key, a dialog answer or the
+ * host asks of update (update.ts). The inline form maps keys to these
+ * (src/form/key-table.ts); the dialog walker maps dialog answers to them.
+ */
+
+import type { ScrollTarget, Viewport } from "./model.ts";
+
+export type Action =
+	/** ↑/↓: focus the previous/next row, wrapping. */
+	| { type: "move"; delta: 1 | -1 }
+	/** 1–9: focus that row (0-based here). */
+	| { type: "focus"; row: number }
+	/** Enter: choose the focused row (see choose() below). */
+	| { type: "choose" }
+	/** Space: toggle the focused option of a multi-select question. */
+	| { type: "toggle" }
+	/** ←/→, Tab/Shift+Tab: previous/next tab, wrapping; the Submit tab included. */
+	| { type: "switchTab"; delta: 1 | -1 }
+	/** n: note on the focused option (on the "Type something…" row: on the question). */
+	| { type: "openNote" }
+	/** N: note on the question. */
+	| { type: "openQuestionNote" }
+	| { type: "editorSubmitted"; text: string }
+	| { type: "editorCancelled"; draft: string }
+	/** PageUp/PageDown (and ↑/↓ on the help screen, a line at a time), resolved against the viewport. */
+	| { type: "page"; direction: 1 | -1; lines?: "page" | "line" }
+	/** Scroll a region to a line, as far as the view lets it go. */
+	| { type: "scrollTo"; target: ScrollTarget; top: number }
+	/** The view drew the state: the layout facts it found (not a key: it disarms nothing). */
+	| ({ type: "viewport" } & Viewport)
+	| { type: "toggleHelp" }
+	| { type: "escape" }
+	/** s: skip an optional question. */
+	| { type: "skip" }
+	/** Done with the current question as it stands (the dialog walker's Done and Next rows). */
+	| { type: "done" }
+	/** The form closes from outside; `editorText`: what the open editor holds, kept as a draft. */
+	| { type: "abort"; editorText?: string }
+	/** Any key the form does not use: it still clears the message and disarms Esc and Enter. */
+	| { type: "otherKey" };

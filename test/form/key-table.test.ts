@@ -1,0 +1,122 @@
+/**
+ * The one key table, read three ways: every key the help screen names gives
+ * the entry's command, every key that gives it is named, and a user's own
+ * bindings show up where their keys act.
+ */
+
+import { type KeybindingsManager, type KeyId } from "@mariozechner/pi-tui";
+import { describe, expect, test } from "vitest";
+import { KEY_TABLE, type KeySource } from "../../src/form/key-table.ts";
+import { commandForKey, keyName, keyNames, keyTable } from "../../src/form/keymap.ts";
+import { renderHelpView } from "../../src/form/help-view.ts";
+import { KEY, piKeybindings, plainContext } from "./support.ts";
+
+const REMAPPED = {
+	"tui.select.up": "ctrl+p",
+	"tui.select.down": "ctrl+n",
+	"tui.select.pageUp": "ctrl+b",
+	"tui.select.pageDown": "ctrl+f",
+	"tui.select.confirm": "ctrl+o",
+	"tui.select.cancel": ["escape", "ctrl+g"],
+	"tui.input.tab": ["tab", "ctrl+t"],
+	"tui.input.submit": "ctrl+s",
+	"tui.input.newLine": "ctrl+e",
+	"app.interrupt": "ctrl+x",
+	"app.clear": "ctrl+q",
+};
+
+const SETUPS: [string, KeybindingsManager][] = [
+	["pi's defaults", piKeybindings()],
+	["a user's own bindings", piKeybindings(REMAPPED)],
+];
+
+/** What the terminal sends for a key id. */
+function raw(id: KeyId): string {
+	const named: Record<string, string> = {
+		up: KEY.up,
+		down: KEY.down,
+		left: KEY.left,
+		right: KEY.right,
+		enter: KEY.enter,
+		escape: KEY.escape,
+		tab: KEY.tab,
+		"shift+tab": KEY.shiftTab,
+		"shift+enter": KEY.shiftEnter,
+		space: KEY.space,
+		pageUp: KEY.pageUp,
+		pageDown: KEY.pageDown,
+	};
+	const known = named[id];
+	if (known !== undefined) return known;
+	const ctrl = /^ctrl\+([a-z])$/.exec(id)?.[1];
+	if (ctrl) return String.fromCharCode(ctrl.charCodeAt(0) - 96);
+	const shifted = /^shift\+([a-z])$/.exec(id)?.[1];
+	if (shifted) return shifted.toUpperCase();
+	if (id.length === 1) return id;
+	throw new Error(`no raw input for ${id}`);
+}
+
+function idsOf(source: KeySource, kb: KeybindingsManager): KeyId[] {
+	return "binding" in source ? kb.getKeys(source.binding) : [source.key];
+}
+
+describe.each(SETUPS)("the key table with %s", (_name, kb) => {
+	const table = keyTable(kb);
+
+	test("every key of every entry gives the entry's command exactly when the help names it there", () => {
+		for (const entry of KEY_TABLE) {
+			const shown = table.find((e) => e.id === entry.id);
+			expect(shown, entry.id).toBeDefined();
+			let named = 0;
+			for (const act of entry.acts) {
+				for (const mode of act.modes) {
+					for (const id of act.keys.flatMap((source) => idsOf(source, kb))) {
+						const gives = commandForKey(raw(id), mode, kb);
+						const acts = JSON.stringify(gives) === JSON.stringify(act.command);
+						if (acts) named++;
+						// Labelled entries (the digits) say "1–9" for all of their keys.
+						if (entry.label === undefined) {
+							const names = shown?.keys.split(/[ /]/) ?? [];
+							expect(names.includes(keyName(id)), `${entry.id} in ${mode}: ${id} gives ${JSON.stringify(gives)}`).toBe(acts);
+						}
+					}
+				}
+			}
+			expect(named, `${entry.id}: no key gives its command`).toBeGreaterThan(0);
+		}
+	});
+
+	test("the help screen lists every entry with its keys", () => {
+		const ctx = { ...plainContext(kb), keys: keyNames(kb) };
+		const lines = renderHelpView(table, 0, 200, 100, ctx).lines.join("\n");
+		for (const entry of table) {
+			expect(lines).toContain(entry.action);
+			// The key column wraps between an entry's key groups.
+			for (const group of entry.keys.split(" ")) expect(lines).toContain(group);
+		}
+	});
+});
+
+test("the help and the hint name a user's own bindings, not pi's defaults", () => {
+	const kb = piKeybindings(REMAPPED);
+	const keysOf = (id: string) => keyTable(kb).find((entry) => entry.id === id)?.keys;
+	expect(keysOf("move")).toBe("ctrl+p/k ctrl+n/j");
+	expect(keysOf("choose")).toBe("ctrl+o");
+	expect(keysOf("tabs")).toBe("←/shift+tab →/tab/ctrl+t");
+	expect(keysOf("scroll")).toBe("ctrl+b ctrl+f");
+	expect(keysOf("dismiss")).toBe("esc/ctrl+g");
+	expect(keysOf("interrupt")).toBe("ctrl+q ctrl+x");
+	expect(keysOf("save")).toBe("ctrl+s");
+	expect(keysOf("newLine")).toBe("ctrl+e");
+	expect(keyNames(kb)).toEqual({ choose: "ctrl+o", escape: "esc", questionNote: "N", pageUp: "ctrl+b", pageDown: "ctrl+f" });
+});
+
+test("by default Esc is the form's and ctrl+c interrupts, though pi lists both keys for other bindings too", () => {
+	const kb = piKeybindings();
+	const keysOf = (id: string) => keyTable(kb).find((entry) => entry.id === id)?.keys;
+	expect(keysOf("dismiss")).toBe("esc");
+	expect(keysOf("interrupt")).toBe("ctrl+c");
+	expect(commandForKey(KEY.escape, "form", kb)).toEqual({ type: "escape" });
+	expect(commandForKey(KEY.ctrlC, "form", kb)).toEqual({ type: "interrupt" });
+	expect(commandForKey(KEY.ctrlC, "editor", kb)).toEqual({ type: "interrupt" });
+});
