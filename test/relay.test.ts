@@ -306,8 +306,11 @@ describe("the relay API", () => {
 		expect(requests[0]?.asker).toBe("scout › worker");
 	});
 
-	it("a headless parent (no channel registered) answers no_ui, not dismissed", async () => {
-		const response = await createChildRelay({ asker: "scout" }).handle(markerRequest("r1"));
+	it("a headless parent (no channel registered) answers no_ui, not dismissed; handle and dispose work unbound", async () => {
+		const { handle, dispose } = createChildRelay({ asker: "scout" });
+		const response = await handle(markerRequest("r1"));
+		dispose();
+		expect(await handle(markerRequest("r2"))).toBeUndefined();
 		const decoded = decodeRelayReply((response as { value: string }).value);
 		expect(decoded.ok && decoded.reply.status).toBe("no_ui");
 	});

@@ -86,114 +86,133 @@ export function relayEnvironment(): Record<string, string> {
 }
 
 export function createChildRelay(options: ChildRelayOptions): ChildRelay {
-	// `closing`: the child's forms and dialogs must close (the runner aborted, or the child is gone).
-	// `disposed`: the child is gone, so nothing more is written to it. After a runner's abort the
-	// child may still be alive and waiting: it gets its "aborted" replies.
-	const closing = new AbortController();
-	let disposed = false;
-	const forms = new Map<string, AbortController>();
-	const close = () => closing.abort();
-	options.signal?.addEventListener("abort", close, { once: true });
-	if (options.signal?.aborted) close();
+	return new RelayedChild(options);
+}
 
-	// The child's words reach this terminal only through the display sanitiser.
-	const asker = sanitizeLine(options.asker);
-	const label = (title: string) => `${asker}: ${sanitizeText(title)}`;
-	const written = (response: ExtensionUIResponse) => (disposed ? undefined : response);
+class RelayedChild implements ChildRelay {
+	/** Aborted when the child's forms and dialogs must close: the runner aborted, or the child is gone. */
+	private readonly closing = new AbortController();
+	/**
+	 * The child is gone: nothing more is written to it. After a runner's abort
+	 * the child may still be alive and waiting, and gets its "aborted" replies.
+	 */
+	private disposed = false;
+	/** The open forms, by request id, for the child's cancel notices. */
+	private readonly forms = new Map<string, AbortController>();
+	private readonly close = () => this.closing.abort();
+	/** The child's words reach this terminal only through the display sanitiser. */
+	private readonly asker: string;
 
-	async function relayForm(id: string, payload: unknown): Promise<ExtensionUIResponse | undefined> {
+	constructor(private readonly options: ChildRelayOptions) {
+		options.signal?.addEventListener("abort", this.close, { once: true });
+		if (options.signal?.aborted) this.close();
+		this.asker = sanitizeLine(options.asker);
+	}
+
+	// Arrow properties: a runner may pass `relay.handle` around unbound, as it could before this was a class.
+	readonly handle = async (message: unknown): Promise<ExtensionUIResponse | undefined> => {
+		if (this.disposed) return undefined;
+		const request = asUIRequest(message);
+		if (!request) return undefined;
+		const cancelled: ExtensionUIResponse = { type: "extension_ui_response", id: request.id, cancelled: true };
+		// A dialog waits for its answer; the other requests (notify, status, widgets) are fire-and-forget.
+		const answerIfDialog = () => (DIALOGS.has(request.method) ? this.written(cancelled) : undefined);
+		if ("malformed" in request) return answerIfDialog();
+		try {
+			return await this.handleRequest(request);
+		} catch {
+			// Nothing the child sends may take the parent down, and no dialog is left unanswered.
+			return answerIfDialog();
+		}
+	};
+
+	readonly dispose = (): void => {
+		this.disposed = true;
+		this.options.signal?.removeEventListener("abort", this.close);
+		this.close();
+	};
+
+	private written(response: ExtensionUIResponse): ExtensionUIResponse | undefined {
+		return this.disposed ? undefined : response;
+	}
+
+	private label(title: string): string {
+		return `${this.asker}: ${sanitizeText(title)}`;
+	}
+
+	private async handleRequest(request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
+		if (request.method === "editor" && request.title?.startsWith("\u0000")) {
+			if (request.title === RELAY_TITLE) return this.relayForm(request.id, request.prefill);
+			const error = `unknown relay protocol ${JSON.stringify(request.title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
+			return this.written(value(request.id, collectedToReply(emptyCollected("error", error))));
+		}
+		if (request.method === "notify") {
+			const rid = decodeRelayCancel(request.message);
+			if (rid !== undefined) this.forms.get(rid)?.abort();
+			// A NUL-led message is protocol, never text for the user.
+			else if (request.message && !request.message.startsWith("\u0000")) {
+				this.options.ui?.notify(this.label(request.message), request.notifyType);
+			}
+			return undefined;
+		}
+		if (DIALOGS.has(request.method)) return this.forwardDialog(request);
+		return undefined;
+	}
+
+	/** A whole form: asked through the process's channel (the parent's inline form), labelled `outer › inner`. */
+	private async relayForm(id: string, payload: unknown): Promise<ExtensionUIResponse | undefined> {
 		const decoded = decodeRelayRequest(payload);
 		if (!decoded.ok) return value(id, collectedToReply(emptyCollected("error", decoded.error)));
 		const request = decoded.request;
-		const reply = (collected: Collected) => written(value(id, collectedToReply(collected, request.rid)));
-		if (closing.signal.aborted) return reply(emptyCollected("aborted"));
+		const reply = (collected: Collected) => this.written(value(id, collectedToReply(collected, request.rid)));
+		if (this.closing.signal.aborted) return reply(emptyCollected("aborted"));
 		const form = new AbortController();
 		const cancel = () => form.abort();
-		closing.signal.addEventListener("abort", cancel, { once: true });
-		if (request.rid) forms.set(request.rid, form);
+		this.closing.signal.addEventListener("abort", cancel, { once: true });
+		if (request.rid) this.forms.set(request.rid, form);
 		try {
 			const channel = getChannel(ASK_CHANNEL);
 			// No session with a UI in this process: a headless parent can't ask anyone.
 			if (!channel) return reply(emptyCollected("no_ui"));
-			const answered = await channel({ ...request, asker: joinAskers(options.asker, request.asker) }, { signal: form.signal });
-			return written(value(id, { ...answered, ...(request.rid ? { rid: request.rid } : {}) }));
+			const answered = await channel({ ...request, asker: joinAskers(this.options.asker, request.asker) }, { signal: form.signal });
+			return this.written(value(id, { ...answered, ...(request.rid ? { rid: request.rid } : {}) }));
 		} catch (error) {
 			return reply(emptyCollected("error", errorText(error)));
 		} finally {
-			closing.signal.removeEventListener("abort", cancel);
-			if (request.rid) forms.delete(request.rid);
+			this.closing.signal.removeEventListener("abort", cancel);
+			if (request.rid) this.forms.delete(request.rid);
 		}
 	}
 
 	/** The child's own dialogs, on the parent's UI: labelled, sanitised, and in turn with every form. */
-	async function forwardDialog(request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
-		const { id } = request;
-		const ui = options.ui;
-		const cancelled: ExtensionUIResponse = { type: "extension_ui_response", id, cancelled: true };
-		if (!ui || closing.signal.aborted) return written(cancelled);
-		const signal = closing.signal;
-		const opts = { signal, ...(request.timeout ? { timeout: request.timeout } : {}) };
-		const show = async (): Promise<ExtensionUIResponse> => {
-			const title = label(request.title ?? "");
-			switch (request.method) {
-				case "confirm":
-					return { type: "extension_ui_response", id, confirmed: await ui.confirm(title, sanitizeText(request.message ?? ""), opts) };
-				case "select": {
-					// Shown sanitised, answered with the child's own string, by position.
-					const choices = request.options ?? [];
-					const shown = choices.map((choice, i) => `${sanitizeLine(choice)}${"\u200b".repeat(duplicateIndex(choices, i))}`);
-					const picked = await ui.select(title, shown, opts);
-					return orCancelled(id, picked === undefined ? undefined : choices[shown.indexOf(picked)]);
-				}
-				case "input":
-					return orCancelled(id, await ui.input(title, sanitizeLine(request.placeholder ?? ""), opts));
-				default:
-					return orCancelled(id, await closableEditor(ui, title, sanitizeText(request.prefill ?? ""), signal));
-			}
-		};
-		return written(await formQueue().run(show, signal, () => cancelled));
+	private async forwardDialog(request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
+		const ui = this.options.ui;
+		const cancelled: ExtensionUIResponse = { type: "extension_ui_response", id: request.id, cancelled: true };
+		if (!ui || this.closing.signal.aborted) return this.written(cancelled);
+		const signal = this.closing.signal;
+		const show = () => showForwarded(ui, request, this.label(request.title ?? ""), signal);
+		return this.written(await formQueue().run(show, signal, () => cancelled));
 	}
+}
 
-	return {
-		async handle(message) {
-			if (disposed) return undefined;
-			const request = asUIRequest(message);
-			if (!request) return undefined;
-			const cancelled: ExtensionUIResponse = { type: "extension_ui_response", id: request.id, cancelled: true };
-			// A dialog waits for its answer; the other requests (notify, status, widgets) are fire-and-forget.
-			const answerIfDialog = () => (DIALOGS.has(request.method) ? written(cancelled) : undefined);
-			if ("malformed" in request) return answerIfDialog();
-			try {
-				return await handleRequest(request);
-			} catch {
-				// Nothing the child sends may take the parent down, and no dialog is left unanswered.
-				return answerIfDialog();
-			}
-		},
-		dispose() {
-			disposed = true;
-			options.signal?.removeEventListener("abort", close);
-			close();
-		},
-	};
-
-	async function handleRequest(request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
-		if (request.method === "editor" && request.title?.startsWith("\u0000")) {
-			if (request.title === RELAY_TITLE) return relayForm(request.id, request.prefill);
-			const error = `unknown relay protocol ${JSON.stringify(request.title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
-			return written(value(request.id, collectedToReply(emptyCollected("error", error))));
+/** One forwarded dialog on the parent's UI; `title` is already labelled and sanitised. */
+async function showForwarded(ui: ParentUI, request: ExtensionUIRequest, title: string, signal: AbortSignal): Promise<ExtensionUIResponse> {
+	const { id } = request;
+	const opts = { signal, ...(request.timeout ? { timeout: request.timeout } : {}) };
+	switch (request.method) {
+		case "confirm":
+			return { type: "extension_ui_response", id, confirmed: await ui.confirm(title, sanitizeText(request.message ?? ""), opts) };
+		case "select": {
+			// Shown sanitised, answered with the child's own string, by position.
+			const choices = request.options ?? [];
+			const shown = choices.map((choice, i) => `${sanitizeLine(choice)}${"\u200b".repeat(duplicateIndex(choices, i))}`);
+			const picked = await ui.select(title, shown, opts);
+			return orCancelled(id, picked === undefined ? undefined : choices[shown.indexOf(picked)]);
 		}
-		if (request.method === "notify") {
-			const rid = decodeRelayCancel(request.message);
-			if (rid !== undefined) forms.get(rid)?.abort();
-			// A NUL-led message is protocol, never text for the user.
-			else if (request.message && !request.message.startsWith("\u0000")) {
-				options.ui?.notify(label(request.message), request.notifyType);
-			}
-			return undefined;
-		}
-		if (DIALOGS.has(request.method)) return forwardDialog(request);
-		return undefined;
+		case "input":
+			return orCancelled(id, await ui.input(title, sanitizeLine(request.placeholder ?? ""), opts));
+		default:
+			return orCancelled(id, await closableEditor(ui, title, sanitizeText(request.prefill ?? ""), signal));
 	}
 }
 
