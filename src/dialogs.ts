@@ -68,6 +68,8 @@ class DialogWalk {
 		try {
 			while (this.state.outcome === undefined) {
 				if (this.aborted) this.dispatch({ type: "abort" });
+				// The machine opened an editor on its own (a text-only question): an `editor` dialog straight away.
+				else if (this.state.overlay.kind === "editor") await this.edit();
 				else if (isSubmitTab(this.state) || this.state.enterArmed === "submit") await this.review();
 				else await this.question();
 			}
@@ -126,7 +128,8 @@ class DialogWalk {
 		const overlay = this.state.overlay;
 		if (overlay.kind !== "editor") return;
 		let text = editorPrefill(this.state, overlay.target);
-		while (this.state.overlay.kind === "editor") {
+		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
+		while (this.state.overlay === overlay) {
 			const result = await this.dialog(this.ui.editor(editorTitle(this.state, overlay.target, this.options.asker), text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
 			if (result === undefined) return this.dispatch({ type: "editorCancelled", draft: text });

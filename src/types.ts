@@ -46,6 +46,7 @@ export interface AskQuestion {
 	header: string;
 	question: string;
 	context?: string;
+	/** Empty for a text-only question: its answer is the user's text (allowOther is then true). */
 	options: AskOption[];
 	multiSelect: boolean;
 	/** A "Type something…" row is offered after the options. */
@@ -81,7 +82,8 @@ export interface AskQuestionParams {
 	header?: string;
 	question: string;
 	context?: string;
-	options: AskOptionParams[];
+	/** Absent: a text-only question. */
+	options?: AskOptionParams[];
 	multiSelect?: boolean;
 	allowOther?: boolean;
 	required?: boolean;

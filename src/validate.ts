@@ -132,7 +132,7 @@ function readQuestions(value: unknown, report: Report): QuestionDraft[] {
 
 function readQuestion(value: unknown, path: string, report: Report): QuestionDraft | undefined {
 	if (!isObject(value)) {
-		report(path, `expected a question object with "question" and "options", got ${describe(value)}.`);
+		report(path, `expected a question object with "question" (and "options"), got ${describe(value)}.`);
 		return undefined;
 	}
 	const id = readText(own(value, "id"), `${path}.id`, ID, report);
@@ -141,25 +141,22 @@ function readQuestion(value: unknown, path: string, report: Report): QuestionDra
 	const question = readText(own(value, "question"), `${path}.question`, QUESTION, report) ?? "";
 	const context = readText(own(value, "context"), `${path}.context`, CONTEXT, report);
 	const multiSelect = readBoolean(own(value, "multiSelect"), `${path}.multiSelect`, false, report);
-	return {
-		path,
-		id,
-		header,
-		question,
-		context,
-		options: readOptions(own(value, "options"), `${path}.options`, multiSelect, report),
-		multiSelect,
-		allowOther: readBoolean(own(value, "allowOther"), `${path}.allowOther`, true, report),
-		required: readBoolean(own(value, "required"), `${path}.required`, true, report),
-	};
+	const options = readOptions(own(value, "options"), `${path}.options`, multiSelect, report);
+	const allowOther = readBoolean(own(value, "allowOther"), `${path}.allowOther`, true, report);
+	const given = own(value, "options");
+	if (!allowOther && (given === undefined || (Array.isArray(given) && given.length === 0))) {
+		report(
+			`${path}.allowOther`,
+			`false on a question without options leaves nothing to answer. Give ${LIMITS.minOptions}-${LIMITS.maxOptions} options, or drop "allowOther": false to ask for free text.`,
+		);
+	}
+	return { path, id, header, question, context, options, multiSelect, allowOther, required: readBoolean(own(value, "required"), `${path}.required`, true, report) };
 }
 
 function readOptions(value: unknown, path: string, multiSelect: boolean, report: Report): AskOption[] {
 	const { minOptions: min, maxOptions: max } = LIMITS;
-	if (value === undefined) {
-		report(path, `missing. Give ${min}-${max} options, each {"label": "..."}; a free-text row is added automatically.`);
-		return [];
-	}
+	// No options (absent or []): a text-only question, answered in the editor (readQuestion checks it allows free text).
+	if (value === undefined || (Array.isArray(value) && value.length === 0)) return [];
 	if (!Array.isArray(value)) {
 		report(path, `expected an array of ${min}-${max} option objects like {"label": "..."}, got ${describe(value)}.`);
 		return [];

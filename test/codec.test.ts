@@ -447,7 +447,7 @@ describe("relay request", () => {
 		const error = decodeRequestError({ v: 1, questions });
 		expect(error).toMatch(/questions\[0\]\.options: 1 option/);
 		expect(error).toMatch(/questions\[1\]\.question: expected a string/);
-		expect(error).toMatch(/questions\[1\]\.options: missing/);
+		expect(error).not.toMatch(/questions\[1\]\.options/);
 	});
 
 	it("rejects a missing question list, a bad asker and a bad rid", () => {

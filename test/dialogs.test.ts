@@ -303,3 +303,24 @@ describe("the dialog walker", () => {
 		expect(ui.calls[0]?.items[0]).toBe("1. Postgres");
 	});
 });
+
+describe("the dialog walker: text-only questions", () => {
+	const serviceName = question("service", [], { question: "What should the new service be called?" });
+
+	it("opens an editor dialog straight away, and the text is the answer", async () => {
+		const ui = scriptedDialogs([type("billing-api")]);
+		const result = await walk(ui, form(serviceName));
+		expect(ui.calls[0]?.method).toBe("editor");
+		expect(ui.calls[0]?.title).toContain("What should the new service be called?");
+		expect(result.status).toBe("answered");
+		expect(result.answers).toEqual({ service: { kind: "single", selections: [{ value: "billing-api", label: "billing-api", custom: true }] } });
+	});
+
+	it("after an answer moves into the next text-only question's editor; a cancelled editor returns to its select", async () => {
+		const ui = scriptedDialogs([pick("1."), cancel, pick(ROW.freeText), type("ops"), pick(ROW.submit)]);
+		const result = await walk(ui, form(db, serviceName));
+		expect(ui.calls.map((c) => c.method)).toEqual(["select", "editor", "select", "editor", "select"]);
+		expect(ui.calls[2]?.items[0]).toBe(ROW.freeText);
+		expect(result.answers.service?.selections[0]?.label).toBe("ops");
+	});
+});

@@ -55,7 +55,10 @@ function arbAnswerOf(question: AskQuestion): fc.Arbitrary<AskSelection[] | undef
 	const custom = question.allowOther ? fc.option(text.map((t): AskSelection => ({ value: t, label: t, custom: true })), { nil: undefined }) : fc.constant(undefined);
 	const answer: fc.Arbitrary<AskSelection[]> = question.multiSelect
 		? fc.tuple(fc.shuffledSubarray(indices), custom).map(([chosen, typed]) => [...chosen.map(option), ...(typed ? [typed] : [])]).filter((s) => s.length > 0)
-		: fc.oneof(fc.constantFrom(...indices).map((i) => [option(i)]), ...(question.allowOther ? [text.map((t) => [{ value: t, label: t, custom: true as const }])] : []));
+		: fc.oneof(
+				...(indices.length > 0 ? [fc.constantFrom(...indices).map((i) => [option(i)])] : []),
+				...(question.allowOther ? [text.map((t) => [{ value: t, label: t, custom: true as const }])] : []),
+			);
 	return question.required ? answer : fc.option(answer, { nil: undefined });
 }
 

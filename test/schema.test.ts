@@ -50,11 +50,11 @@ describe(`AskParamsSchema (${schemaJson.length} bytes of JSON)`, () => {
 		expect(found).toEqual([]);
 	});
 
-	it("requires exactly questions, question, options and label", () => {
+	it("requires exactly questions, question and label (options are optional: a text-only question)", () => {
 		const required = nodes.flatMap(([path, node]) => (Array.isArray(node.required) ? [[path, node.required]] : []));
 		expect(required).toEqual([
 			["$", ["questions"]],
-			["$.properties.questions.items", ["question", "options"]],
+			["$.properties.questions.items", ["question"]],
 			["$.properties.questions.items.properties.options.items", ["label"]],
 		]);
 	});

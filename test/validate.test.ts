@@ -84,7 +84,15 @@ describe("one rule at a time: the path, the limit and the fix", () => {
 		["id is not a built-in property name", edit((p) => (p.questions[0]!.id = "__proto__")), "questions[0].id", ['"__proto__" is a reserved name']],
 		["id is one line", edit((p) => (p.questions[0]!.id = "d\rb")), "questions[0].id", ["line break"]],
 		["ids are unique", edit((p) => ((p.questions[0]!.id = "x"), (p.questions[1]!.id = "x"))), "questions[1].id", ['"x" is already the id of questions[0]']],
-		["options are required", edit((p) => delete p.questions[0]?.options), "questions[0].options", ["missing", "2-5 options"]],
+		[
+			"a question without options needs free text",
+			edit((p) => {
+				delete p.questions[0]?.options;
+				p.questions[0]!.allowOther = false;
+			}),
+			"questions[0].allowOther",
+			["nothing to answer", "Give 2-5 options", 'drop "allowOther": false'],
+		],
 		["options is an array", edit((p) => (p.questions[0]!.options = "Postgres, SQLite")), "questions[0].options", ["expected an array", "the string"]],
 		["at least 2 options", edit((p) => (p.questions[0]!.options = [{ label: "Postgres" }])), "questions[0].options", ["1 option; give 2-5", "free-text row"]],
 		["at most 5 options", edit((p) => (p.questions[0]!.options = ["a", "b", "c", "d", "e", "f"].map((label) => ({ label })))), "questions[0].options", ["6 options; the limit is 5"]],
@@ -178,6 +186,13 @@ describe("defaults of a valid call", () => {
 				],
 			},
 		});
+	});
+
+	it("a question without options (absent or []) is a text-only question with free text", () => {
+		for (const options of [undefined, []]) {
+			const result = validateParams({ questions: [{ question: "What should the new service be called?", ...(options && { options }) }] });
+			expect(result).toMatchObject({ ok: true, form: { questions: [{ options: [], allowOther: true, multiSelect: false }] } });
+		}
 	});
 
 	it("keeps what the model gave", () => {

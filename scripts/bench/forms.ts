@@ -104,7 +104,7 @@ export function questionnaireParams(): { questions: unknown[] } {
 			id: question.id,
 			label: question.header,
 			prompt: question.question,
-			options: question.options.map((option) => ({
+			options: (question.options ?? []).map((option) => ({
 				value: option.value,
 				label: option.label,
 				description: option.description,

@@ -78,14 +78,19 @@ export function formToElicitation(form: AskForm, asker?: string): ElicitationFor
 	const names = propertyNames(form);
 	for (const question of form.questions) {
 		const name = names.get(question.id) as { other: string; note: string };
-		properties[question.id] = choiceProperty(question);
-		if (question.allowOther) {
-			properties[name.other] = {
-				type: "string",
-				title: `${question.header}: your own answer`,
-				description: question.multiSelect ? "Added to the options chosen." : "Instead of choosing an option.",
-				maxLength: LIMITS.freeText,
-			};
+		if (question.options.length === 0) {
+			// A text-only question: its one field is the free answer.
+			properties[name.other] = { type: "string", title: question.header, description: questionText(question), maxLength: LIMITS.freeText };
+		} else {
+			properties[question.id] = choiceProperty(question);
+			if (question.allowOther) {
+				properties[name.other] = {
+					type: "string",
+					title: `${question.header}: your own answer`,
+					description: question.multiSelect ? "Added to the options chosen." : "Instead of choosing an option.",
+					maxLength: LIMITS.freeText,
+				};
+			}
 		}
 		properties[name.note] = { type: "string", title: `${question.header}: a note`, maxLength: LIMITS.freeText };
 		if (question.required && !question.allowOther) required.push(question.id);
@@ -101,7 +106,7 @@ function choiceProperty(question: AskQuestion): ElicitationProperty {
 		title: option.recommended ? `${option.label} (recommended)` : option.label,
 		...(option.description !== undefined && { description: option.description }),
 	}));
-	const description = question.context === undefined ? question.question : `${question.question}\n\n${question.context}`;
+	const description = questionText(question);
 	if (!question.multiSelect) return { type: "string", title: question.header, description, oneOf: options };
 	return {
 		type: "array",
@@ -111,6 +116,10 @@ function choiceProperty(question: AskQuestion): ElicitationProperty {
 		...(question.required && !question.allowOther && { minItems: 1 }),
 		maxItems: options.length,
 	};
+}
+
+function questionText(question: AskQuestion): string {
+	return question.context === undefined ? question.question : `${question.question}\n\n${question.context}`;
 }
 
 /**

@@ -103,6 +103,8 @@ export class AskFormComponent implements Component, Focusable {
 			},
 		};
 		this.state = initialState(options.form);
+		// A text-only first question opens in the editor.
+		this.editor = this.editorFor(this.state);
 		if (options.deadline !== undefined) {
 			this.ticker = setInterval(() => options.tui.requestRender(), 1000);
 			this.ticker.unref?.();
@@ -257,15 +259,16 @@ export class AskFormComponent implements Component, Focusable {
 	/** One Editor at a time, new for each opening, so undo history never crosses from one answer or note to another. */
 	private syncEditor(before: FormState, after: FormState): void {
 		if (after.overlay === before.overlay) return;
-		if (after.overlay.kind !== "editor") {
-			this.editor = undefined;
-			return;
-		}
+		this.editor = this.editorFor(after);
+	}
+
+	private editorFor(state: FormState): Editor | undefined {
+		if (state.overlay.kind !== "editor") return undefined;
 		const editor = new Editor(this.options.tui, this.editorTheme, { paddingX: 0 });
 		editor.disableSubmit = true;
-		editor.setText(editorPrefill(after, after.overlay.target));
+		editor.setText(editorPrefill(state, state.overlay.target));
 		editor.focused = this.hasFocus;
-		this.editor = editor;
+		return editor;
 	}
 
 	private changed(): void {

@@ -123,6 +123,7 @@ export interface FormState {
 }
 
 export function initialState(form: AskForm): FormState {
+	const first = form.questions[0];
 	return {
 		form,
 		questions: form.questions.map(
@@ -140,7 +141,8 @@ export function initialState(form: AskForm): FormState {
 		),
 		tab: 0,
 		review: { focus: form.questions.length, scroll: 0 },
-		overlay: { kind: "none" },
+		// A text-only question opens straight into its editor.
+		overlay: first && isTextOnly(first) ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" },
 		helpScroll: 0,
 		reading: false,
 		viewport: { ports: [], focusHidden: false },
@@ -174,6 +176,11 @@ export function currentQuestion(state: FormState): { question: AskQuestion; qs: 
 	const qs = state.questions[state.tab];
 	if (!question || !qs) return undefined;
 	return { question, qs, index: state.tab };
+}
+
+/** A question without options: its answer is the user's text, written in the editor. */
+export function isTextOnly(question: AskQuestion): boolean {
+	return question.options.length === 0;
 }
 
 export function rowCount(question: AskQuestion): number {

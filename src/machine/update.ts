@@ -34,6 +34,7 @@ import {
 	isBlank,
 	isPending,
 	isSubmitTab,
+	isTextOnly,
 	missingRequired,
 	pendingDrafts,
 	reviewRowCount,
@@ -215,9 +216,16 @@ function advance(state: FormState, from: number): FormState {
 		const next = (from + step) % count;
 		const qs = state.questions[next];
 		const required = state.form.questions[next]?.required === true;
-		if (qs && isPending(qs) && (required || !state.reviewed)) return { ...state, tab: next };
+		if (qs && isPending(qs) && (required || !state.reviewed)) return arriveAt(state, next);
 	}
 	return { ...withReview(state, submitRow(state)), tab: count };
+}
+
+/** Moving on to question `tab` after an answer: a text-only question opens straight into its editor. */
+function arriveAt(state: FormState, tab: number): FormState {
+	const question = state.form.questions[tab];
+	const arrived = { ...state, tab };
+	return question && isTextOnly(question) ? openEditor(arrived, { kind: "custom", question: tab }) : arrived;
 }
 
 /** Submits when every required question is answered; unsaved drafts would be dropped, so that asks first unless `confirmed`. */

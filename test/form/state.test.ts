@@ -37,7 +37,43 @@ interface Row {
 
 const TYPE_ROW_OF_SCOPE = "4";
 
+const TEXT_ONLY = formOf(question("name", { header: "Name", options: [] }));
+const CHOICE_THEN_TEXT = formOf(
+	question("scope", { header: "Scope", options: [option("Small"), option("Large")] }),
+	question("name", { header: "Name", options: [] }),
+	question("owner", { header: "Owner", options: [] }),
+);
+
 const rows: Row[] = [
+	{
+		name: "a text-only question opens in the editor, and its text is the answer",
+		form: TEXT_ONLY,
+		keys: [...type("billing-api"), KEY.enter],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("answered");
+			expect(result.answers.name).toEqual({ kind: "single", selections: [{ value: "billing-api", label: "billing-api", custom: true }] });
+		},
+	},
+	{
+		name: "answering moves into the next text-only question's editor, one after another",
+		form: CHOICE_THEN_TEXT,
+		keys: [KEY.enter, ...type("billing"), KEY.enter, ...type("ops"), KEY.enter],
+		expect: (state, result) => {
+			expect(state.tab).toBe(3);
+			expect(state.overlay).toEqual({ kind: "none" });
+			expect(result.answers.name?.selections[0]?.label).toBe("billing");
+			expect(result.answers.owner?.selections[0]?.label).toBe("ops");
+		},
+	},
+	{
+		name: "Esc in a text-only question's editor keeps the text as a draft; Enter on its one row reopens it",
+		form: TEXT_ONLY,
+		keys: [...type("bill"), KEY.escape, KEY.enter],
+		expect: (state) => {
+			expect(state.overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 0 } });
+			expect(editorPrefill(state, { kind: "custom", question: 0 })).toBe("bill");
+		},
+	},
 	{
 		name: "answer two questions and submit",
 		keys: [KEY.enter, KEY.space, KEY.down, KEY.space, KEY.enter, KEY.enter],

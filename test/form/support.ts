@@ -96,7 +96,7 @@ export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings
 	let buffer = "";
 	const commands: Command[] = [];
 	for (const data of keys) {
-		const wasEditing = state.overlay.kind === "editor";
+		const overlayBefore = state.overlay;
 		const command = commandForKey(data, keyModeOf(state), kb);
 		if (!command) continue;
 		commands.push(command);
@@ -118,7 +118,8 @@ export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings
 			default:
 				state = update(state, command);
 		}
-		if (!wasEditing && state.overlay.kind === "editor") buffer = prefillOf(state);
+		// A newly opened editor (also one a save moved on to: a text-only question) starts from its prefill.
+		if (state.overlay !== overlayBefore && state.overlay.kind === "editor") buffer = prefillOf(state);
 	}
 	return { state, commands };
 }

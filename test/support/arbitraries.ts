@@ -115,15 +115,20 @@ const arbQuestion: fc.Arbitrary<AskQuestionParams> = fc
 					selector: (option) => option.label.toLowerCase(),
 				}),
 				fc.nat(LIMITS.maxOptions * 2),
+				fc.nat(5),
 			)
-			.map(([options, recommendedAt]) => ({
-				...question,
+			.map(([options, recommendedAt, shape]): AskQuestionParams => {
+				// About one in six is text-only: no options, and free text allowed.
+				if (shape === 0) {
+					const { allowOther: _, ...rest } = question;
+					return rest;
+				}
 				// At most one recommended option; an index past the end means none.
-				options: options.map((option, index) => (index === recommendedAt ? { ...option, recommended: true } : option)),
-			})),
+				return { ...question, options: options.map((option, index) => (index === recommendedAt ? { ...option, recommended: true } : option)) };
+			}),
 	)
 	.filter((question) => {
-		const values = question.options.map((option) => option.value ?? option.label);
+		const values = (question.options ?? []).map((option) => option.value ?? option.label);
 		return new Set(values).size === values.length;
 	});
 
@@ -132,7 +137,7 @@ const arbMetadata: fc.Arbitrary<AskMetadata> = fc.record(
 	{ requiredKeys: [] },
 );
 
-/** Valid canonical parameters: 1–4 questions, 2–5 options each, every optional field sometimes present. */
+/** Valid canonical parameters: 1–4 questions, 2–5 options each (or none: text-only), every optional field sometimes present. */
 export function arbAskParams(): fc.Arbitrary<AskParams> {
 	return fc
 		.record(

@@ -126,6 +126,8 @@ export class AnswerModel {
 			skipped: false,
 		}));
 		this.reviewFocus = form.questions.length;
+		// A text-only question opens straight into its editor.
+		if (form.questions[0]?.options.length === 0) this.openEditor({ kind: "custom", q: 0 });
 	}
 
 	// ── Keys ───────────────────────────────────────────────────────────────
@@ -254,6 +256,7 @@ export class AnswerModel {
 			const i = (from + step) % count;
 			if (!this.answered(i) && !this.questions[i]!.skipped && (this.form.questions[i]!.required || !this.reviewed)) {
 				this.tab = i;
+				if (this.form.questions[i]!.options.length === 0) this.openEditor({ kind: "custom", q: i });
 				return;
 			}
 		}
