@@ -23,7 +23,7 @@
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { errorText, raceAbort } from "./abort.ts";
-import { editorTitle, type QuestionRow, questionDialog, REVIEW_ROWS, ROW, reviewTitle } from "./dialogs/views.ts";
+import { editorTitle, type QuestionRow, questionDialog, ROW, reviewRows, reviewTitle } from "./dialogs/views.ts";
 import { collect, progressSteps, reportProgress } from "./machine/collect.ts";
 import { currentQuestion, editorPrefill, type FormState, isSubmitTab, typeRow } from "./machine/model.ts";
 import { type Action, initialState, update } from "./machine/update.ts";
@@ -140,11 +140,16 @@ class DialogWalk {
 
 	/** The review; it also stands for the form's "press Enter again" when a submit would drop a refused text. */
 	private async review(): Promise<void> {
-		const choice = await this.select(reviewTitle(this.state, this.options.asker, this.takeProblem()), [...REVIEW_ROWS]);
+		const rows = reviewRows(this.state);
+		const choice = await this.select(reviewTitle(this.state, this.options.asker, this.takeProblem()), rows);
 		if (choice === undefined || choice === ROW.cancel) return this.dismiss();
-		if (choice !== ROW.submit && choice !== ROW.back) return this.stray(choice);
+		if (!rows.includes(choice)) return this.stray(choice);
 		this.strays = 0;
 		if (choice === ROW.back) return this.dispatch({ type: "switchTab", delta: -1 });
+		if (choice === ROW.formNote || choice === ROW.editFormNote) {
+			this.dispatch({ type: "openNote" });
+			return this.edit();
+		}
 		this.dispatch({ type: "choose" });
 		// The review already said what a submit drops: this Submit is the confirming second Enter.
 		if (this.state.enterArmed === "submit") this.dispatch({ type: "choose" });

@@ -63,6 +63,9 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 	for (const question of details.questions) {
 		lines.push(...(expanded ? expandedQuestion(details, question, theme) : [compactQuestion(details, question, theme)]));
 	}
+	// Read back from a session file: only a string is shown.
+	if (typeof details.formNote === "string") lines.push(theme.fg("muted", `✎ Note on the whole form: ${sanitizeLine(details.formNote)}`));
+	if (typeof details.formNoteDraft === "string") lines.push(theme.fg("warning", `✎ Note on the whole form, draft, not saved: ${sanitizeLine(details.formNoteDraft)}`));
 	return lines.join("\n");
 }
 

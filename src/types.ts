@@ -161,10 +161,33 @@ export interface Collected {
 	notes: AskNote[];
 	/** Unconfirmed text left in the editor; present only when there is some. A submitted form has none (the user chose). */
 	drafts?: AskDraft[];
+	/** The user's note on the whole form (the review's); never blank. */
+	formNote?: string;
+	/** A note on the whole form typed and never confirmed; reported like `drafts`. */
+	formNoteDraft?: string;
 	/** What went wrong, for status "error". */
 	error?: string;
 	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
 	answeredBy?: string;
+}
+
+/**
+ * The texts that belong to the whole form rather than to one question:
+ * optional string fields of Collected, AskDetails and the relay reply, each
+ * present only when it holds something. Listed once so every copy between
+ * them (relay, details) carries them all.
+ */
+export const FORM_TEXT_FIELDS = ["formNote", "formNoteDraft"] as const;
+export type FormTextField = (typeof FORM_TEXT_FIELDS)[number];
+
+/** The form texts of `from` that are set: for spreading into a copy. */
+export function formTextsOf(from: Partial<Record<FormTextField, string>>): Partial<Record<FormTextField, string>> {
+	const texts: Partial<Record<FormTextField, string>> = {};
+	for (const field of FORM_TEXT_FIELDS) {
+		const text = from[field];
+		if (text !== undefined) texts[field] = text;
+	}
+	return texts;
 }
 
 /** What is known while the questions are still open: the answers so far. */
@@ -195,6 +218,10 @@ export interface AskDetails {
 	notes: AskNote[];
 	/** Unconfirmed text left in the editor; present only when there is some (absent in details written before it existed). */
 	drafts?: AskDraft[];
+	/** The user's note on the whole form; absent when none (and in details written before it existed). */
+	formNote?: string;
+	/** A note on the whole form typed and never confirmed. */
+	formNoteDraft?: string;
 	metadata?: AskMetadata;
 	/** What normalisation changed in the call, so the model learns (e.g. a dropped "Other" option). */
 	notices?: string[];

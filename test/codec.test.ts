@@ -101,6 +101,14 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 		expect(text.split("\n")).toEqual(["User submitted the form (3 of 3 answered):", DB_LINE, FEATURES_LINE, 'extras: "Docs"']);
 	});
 
+	it("the note on the whole form follows the questions, quoted exactly; its unconfirmed draft too, and both reach details", () => {
+		const form = collected("dismissed", { answers: { db: DB }, formNote: "and don't touch the schema", formNoteDraft: "also \"quick\"" });
+		const lines = formatResultText(FORM, form).split("\n");
+		expect(lines).toContain('Note on the whole form: "and don\'t touch the schema"');
+		expect(lines).toContain('Unconfirmed note on the whole form left in the editor: "also \\"quick\\""');
+		expect(buildDetails(FORM, form)).toMatchObject({ formNote: "and don't touch the schema", formNoteDraft: 'also "quick"' });
+	});
+
 	it("answered with an optional question skipped marks it skipped and adds no closing sentence", () => {
 		const text = formatResultText(
 			FORM,
@@ -495,6 +503,14 @@ describe("relay reply", () => {
 			const reply: RelayReply = { ...REPLY, status, ...(status === "error" ? { error: "it broke" } : {}) };
 			expect(decodeRelayReply(encodeRelayReply(reply))).toEqual({ ok: true, reply });
 		}
+	});
+
+	it("carries the note on the whole form, and accepts a reply without it (a v1 peer that predates it)", () => {
+		const reply: RelayReply = { ...REPLY, status: "dismissed", formNote: "and don't touch the schema", formNoteDraft: "draft" };
+		expect(decodeRelayReply(encodeRelayReply(reply), { questions: FORM.questions, rid: "r-1" })).toEqual({ ok: true, reply });
+		expect(replyToCollected(reply)).toMatchObject({ formNote: "and don't touch the schema", formNoteDraft: "draft" });
+		expect(collectedToReply(replyToCollected(reply), "r-1")).toEqual(reply);
+		expect(decodeReplyError({ ...REPLY, formNote: " " })).toMatch(/formNote: must be a non-blank string/);
 	});
 
 	it("checks the answers against the questions when it knows them", () => {

@@ -324,3 +324,14 @@ describe("the dialog walker: text-only questions", () => {
 		expect(result.answers.service?.selections[0]?.label).toBe("ops");
 	});
 });
+
+describe("the dialog walker: the note on the whole form", () => {
+	it("the review offers a note on the whole form, shows it, and the result carries it", async () => {
+		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.done), pick(ROW.formNote), type("and don't touch the schema"), pick(ROW.submit)]);
+		const result = await walk(ui, form(db, features));
+		expect(result.status).toBe("answered");
+		expect(result.formNote).toBe("and don't touch the schema");
+		expect(ui.calls[5]?.title).toContain("Note on the whole form: and don't touch the schema");
+		expect(ui.calls[5]?.items).toContain(ROW.editFormNote);
+	});
+});

@@ -98,6 +98,8 @@ export const RelayReplySchema: TSchema = Type.Object(
 		skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
 		notes: Type.Array(note),
 		drafts: Type.Optional(Type.Array(draft)),
+		formNote: Type.Optional(Type.String({ minLength: 1, description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out." })),
+		formNoteDraft: Type.Optional(Type.String({ minLength: 1, description: "A note on the whole form typed and never confirmed; never on an answered form." })),
 		error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
 	},
 	{

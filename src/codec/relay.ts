@@ -11,7 +11,7 @@
  * "error" for the child, never a guess.
  */
 
-import { RELAY_VERSION } from "../types.ts";
+import { FORM_TEXT_FIELDS, formTextsOf, LIMITS, RELAY_VERSION } from "../types.ts";
 import type { AskQuestion, AskStatus, Collected, RelayReply, RelayRequest } from "../types.ts";
 import { errorText } from "../abort.ts";
 import { validateParams } from "../validate.ts";
@@ -81,7 +81,7 @@ export function decodeRelayRequest(text: unknown): RelayRequestDecoding {
 export function encodeRelayReply(reply: RelayReply): string {
 	const { rid, status, answers, skipped, notes, error } = reply;
 	const drafts = reply.drafts !== undefined && reply.drafts.length > 0 ? reply.drafts : undefined;
-	return JSON.stringify({ v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts, error });
+	return JSON.stringify({ v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts, ...formTextsOf(reply), error });
 }
 
 /**
@@ -112,6 +112,7 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 	const skipped = checkSkipped(own(envelope, "skipped"), answers, issues);
 	const notes = checkNotes(own(envelope, "notes"), issues);
 	const drafts = checkDrafts(own(envelope, "drafts"), issues);
+	const texts = checkFormTexts(envelope, issues);
 	const error = own(envelope, "error");
 	if (error !== undefined && typeof error !== "string") {
 		issues.push({ path: "error", message: `must be a string (found ${describeFound(error)})` });
@@ -126,6 +127,7 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 		skipped: skipped ?? [],
 		notes: notes ?? [],
 		...(drafts !== undefined && drafts.length > 0 && { drafts }),
+		...texts,
 		...(typeof error === "string" && { error }),
 	};
 
@@ -140,6 +142,25 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 /** The notify message a child sends when the ask with this rid is aborted. */
 export function encodeRelayCancel(rid: string): string {
 	return RELAY_CANCEL_PREFIX + rid;
+}
+
+/**
+ * The texts on the whole form (a note, …): each absent (a parent that
+ * predates them) or a non-blank string the user typed. A draft may be longer
+ * than the editor's limit (it is never cut); a confirmed text may not.
+ */
+function checkFormTexts(envelope: JsonObject, issues: ShapeIssue[]): Partial<Record<(typeof FORM_TEXT_FIELDS)[number], string>> {
+	const texts: Partial<Record<(typeof FORM_TEXT_FIELDS)[number], string>> = {};
+	for (const field of FORM_TEXT_FIELDS) {
+		const value = own(envelope, field);
+		if (value === undefined) continue;
+		if (typeof value !== "string" || value.trim() === "") {
+			issues.push({ path: field, message: `must be a non-blank string, or absent (found ${describeFound(value)})` });
+		} else if (!field.endsWith("Draft") && value.length > LIMITS.freeText) {
+			issues.push({ path: field, message: `must be at most ${LIMITS.freeText} characters (found ${value.length})` });
+		} else texts[field] = value;
+	}
+	return texts;
 }
 
 /** The rid of a cancel notice, or undefined when the message is anything else. */
@@ -158,6 +179,7 @@ export function replyToCollected(reply: RelayReply): Collected {
 		skipped: reply.skipped,
 		notes: reply.notes,
 		...(reply.drafts !== undefined && reply.drafts.length > 0 && { drafts: reply.drafts }),
+		...formTextsOf(reply),
 		...(reply.error !== undefined && { error: reply.error }),
 	};
 }
@@ -171,6 +193,7 @@ export function collectedToReply(collected: Collected, rid?: string): RelayReply
 		skipped: collected.skipped,
 		notes: collected.notes,
 		...(collected.drafts !== undefined && collected.drafts.length > 0 && { drafts: collected.drafts }),
+		...formTextsOf(collected),
 		...(collected.error !== undefined && { error: collected.error }),
 	};
 }

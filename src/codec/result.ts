@@ -21,7 +21,7 @@ import type {
 	QuestionOutcome,
 } from "../types.ts";
 import { sanitizeLine } from "../sanitize.ts";
-import { LIMITS } from "../types.ts";
+import { formTextsOf, LIMITS } from "../types.ts";
 import { formatId, quoteExact } from "./quote.ts";
 
 /** What the tool knows besides the answers: what normalisation changed in the call. */
@@ -46,6 +46,7 @@ export function formatResultText(form: AskForm, collected: Collected, extra?: Re
 	const header = headerLine(collected.status, answered, skipped, total);
 	const lines = [collected.answeredBy === undefined ? header : answeredElsewhere(header, collected.answeredBy)];
 	for (const question of form.questions) lines.push(questionLine(question, collected));
+	lines.push(...formTextLines(collected));
 	for (const notice of extra?.notices ?? []) lines.push(`Note: ${oneLine(sanitizeLine(notice))}`);
 	const closing = closingSentence(collected);
 	if (closing) lines.push(closing);
@@ -94,6 +95,14 @@ function closingSentence(collected: Collected): string | undefined {
 	}
 }
 
+/** The note on the whole form, and its unconfirmed draft: after the questions, quoted exactly like the rest. */
+function formTextLines(collected: Collected): string[] {
+	const lines: string[] = [];
+	if (collected.formNote !== undefined) lines.push(`Note on the whole form: ${quoteExact(collected.formNote)}`);
+	if (collected.formNoteDraft !== undefined) lines.push(`Unconfirmed ${formatDraftText("note on the whole form", collected.formNoteDraft, "details.formNoteDraft")}`);
+	return lines;
+}
+
 function questionLine(question: AskQuestion, collected: Collected): string {
 	const answer = answerFor(collected.answers, question.id);
 	const parts: string[] = [];
@@ -117,10 +126,14 @@ function questionLine(question: AskQuestion, collected: Collected): string {
  */
 function formatDraft(draft: AskDraft): string {
 	const what = draft.kind === "answer" ? "text" : draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
-	const over = draft.text.length - LIMITS.freeText;
-	if (over <= 0) return `unconfirmed ${what} left in the editor: ${quoteExact(draft.text)}`;
-	const shown = quoteExact(draft.text.slice(0, LIMITS.freeText));
-	return `unconfirmed ${what} left in the editor: ${shown} (+${over} more characters, in details.drafts)`;
+	return `unconfirmed ${formatDraftText(what, draft.text, "details.drafts")}`;
+}
+
+/** "<what> left in the editor: "…"", at most LIMITS.freeText of the text, saying where the rest is (`whole`). */
+function formatDraftText(what: string, text: string, whole: string): string {
+	const over = text.length - LIMITS.freeText;
+	if (over <= 0) return `${what} left in the editor: ${quoteExact(text)}`;
+	return `${what} left in the editor: ${quoteExact(text.slice(0, LIMITS.freeText))} (+${over} more characters, in ${whole})`;
 }
 
 function formatSelection(selection: AskSelection): string {
@@ -144,6 +157,7 @@ export function buildDetails(form: AskForm, collected: Collected, extra?: Result
 		notes: [...collected.notes],
 	};
 	if (collected.drafts !== undefined && collected.drafts.length > 0) details.drafts = collected.drafts.map((d) => ({ ...d }));
+	Object.assign(details, formTextsOf(collected));
 	if (form.metadata !== undefined) details.metadata = form.metadata;
 	if (extra?.notices !== undefined && extra.notices.length > 0) details.notices = [...extra.notices];
 	if (collected.error !== undefined) details.error = collected.error;

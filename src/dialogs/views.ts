@@ -7,7 +7,7 @@
  */
 
 import { collectAnswers } from "../machine/collect.ts";
-import { type EditorTarget, type FormState, pendingDrafts } from "../machine/model.ts";
+import { type EditorTarget, type FormState, isSubmitTab, pendingDrafts } from "../machine/model.ts";
 import { sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { AskAnswer, AskQuestion } from "../types.ts";
 
@@ -20,11 +20,19 @@ export const ROW = {
 	next: "→ Next (keep this answer)",
 	back: "← Back",
 	submit: "✓ Submit",
+	formNote: "✎ Add a note on the whole form…",
+	editFormNote: "✎ Edit the note on the whole form…",
 	cancel: "✗ Cancel",
 } as const;
 
 /** The review's rows, in the order shown. */
 export const REVIEW_ROWS: readonly string[] = [ROW.submit, ROW.back, ROW.cancel];
+
+/** The review's rows for this state: with a note row on the Submit tab (a form of two or more questions). */
+export function reviewRows(state: FormState): string[] {
+	if (!isSubmitTab(state)) return [...REVIEW_ROWS];
+	return [ROW.submit, state.formNote === undefined ? ROW.formNote : ROW.editFormNote, ROW.back, ROW.cancel];
+}
 
 /** What a row of a question's select stands for; rows map back by position, never by label. */
 export type QuestionRow =
@@ -80,6 +88,10 @@ function questionRows(question: AskQuestion, answer: AskAnswer | undefined, hasN
 
 /** The editor's title: whose question, what is being written, and why the text came back (too long). */
 export function editorTitle(state: FormState, target: EditorTarget, asker: string | undefined): string {
+	if (target.kind === "formNote") {
+		const from = asker ? `${sanitizeLine(asker)} asks · ` : "";
+		return [`${from}A note on the whole form`, ...problems(state, undefined)].join("\n");
+	}
 	const question = state.form.questions[target.question] as AskQuestion;
 	const what = target.kind === "custom" ? "Your answer to" : "A note on";
 	return [heading(state, target.question, asker), `${what}: ${sanitizeLine(question.question)}`, ...problems(state, undefined)].join("\n");
@@ -100,6 +112,7 @@ export function reviewTitle(state: FormState, asker: string | undefined, problem
 		lines.push(sanitizeLine(`${question.header}: ${shown}`));
 		for (const note of notes.filter((n) => n.questionId === question.id)) lines.push(sanitizeLine(`  note: ${clip(note.text, 60)}`));
 	}
+	if (state.formNote !== undefined) lines.push(sanitizeLine(`Note on the whole form: ${clip(state.formNote, 60)}`));
 	// The walker's editor returns nothing when cancelled, so its only drafts are texts refused for their length.
 	const unsaved = pendingDrafts(state).length;
 	if (unsaved > 0) {

@@ -119,7 +119,7 @@ function renderBody(
 function editorBody(input: FormFrameInput, target: EditorTarget, height: number, ctx: ViewContext): string[] {
 	const { state, width } = input;
 	const { theme, fit } = ctx;
-	const question = state.form.questions[target.question];
+	const question = target.kind === "formNote" ? undefined : state.form.questions[target.question];
 	const editor = keepCursorLine(input.editorLines ?? [], height);
 	const label = fit.wrap(editorLabel(state, target), width);
 	const room = height - editor.length - label.lines.length;
@@ -136,14 +136,15 @@ function editorBody(input: FormFrameInput, target: EditorTarget, height: number,
 }
 
 function editorLabel(state: FormState, target: EditorTarget): string {
-	const question = state.form.questions[target.question];
 	switch (target.kind) {
+		case "formNote":
+			return "Your note on the whole form (e.g. what to keep in mind with every answer):";
 		case "custom":
 			return "Your answer:";
 		case "questionNote":
 			return "Your note on this question:";
 		case "optionNote":
-			return `Your note on “${question?.options[target.option]?.label ?? ""}”:`;
+			return `Your note on “${state.form.questions[target.question]?.options[target.option]?.label ?? ""}”:`;
 	}
 }
 

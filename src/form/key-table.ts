@@ -140,13 +140,13 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 	{
 		id: "note",
 		acts: [{ modes: FORM, keys: [{ key: "n" }], command: { type: "openNote" } }],
-		help: "add a note to the focused option (on “Type something…”: to the question)",
+		help: "add a note to the focused option (on “Type something…”: to the question; on Submit: to the whole form)",
 		hint: "note",
 	},
 	{
 		id: "questionNote",
 		acts: [{ modes: FORM, keys: [{ key: Key.shift("n") }], command: { type: "openQuestionNote" } }],
-		help: "add a note to the question",
+		help: "add a note to the question (on Submit: to the whole form)",
 		hint: "note on question",
 	},
 	{ id: "skip", acts: [{ modes: FORM, keys: [{ key: "s" }], command: { type: "skip" } }], help: "skip an optional question", hint: "skip" },

@@ -81,6 +81,7 @@ export function keyTable(kb: KeybindingsManager): KeyHelp[] {
 export interface KeyNames {
 	choose: string;
 	escape: string;
+	note: string;
 	questionNote: string;
 	pageUp: string;
 	pageDown: string;
@@ -96,6 +97,7 @@ export function keyNames(kb: KeybindingsManager): KeyNames {
 	return {
 		choose: first("choose"),
 		escape: first("dismiss"),
+		note: first("note"),
 		questionNote: first("questionNote"),
 		pageUp: pageUp?.join("/") ?? UNBOUND,
 		pageDown: pageDown?.join("/") ?? UNBOUND,

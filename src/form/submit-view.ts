@@ -73,10 +73,11 @@ export function renderSubmitView(state: FormState, width: number, height: number
 		}
 		const notesIndent = prefixWidth + (headerColumn > 0 ? headerColumn + 2 : 0);
 		pushNotes(question, qs, notesIndent, width, body, ctx);
-		pushDrafts(question, drafts.filter((d) => d.target.question === i), notesIndent, width, body, ctx);
+		pushDrafts(question, drafts.filter((d) => d.target.kind !== "formNote" && d.target.question === i), notesIndent, width, body, ctx);
 		if (focused) focus = { start, end: body.length };
 	});
 
+	pushFormNote(state, drafts, width, body, ctx);
 	body.push("", 0);
 	const missing = missingRequired(state);
 	const status =
@@ -133,6 +134,18 @@ function pushNotes(question: AskQuestion, qs: QuestionState, indentWidth: number
 		const option = question.options[o];
 		if (note !== undefined && option) push(`✎ ${ctx.fit.line(option.label, 24).text}: `, note);
 	});
+}
+
+/** The note on the whole form, wrapped whole (it is written here), and its unsaved draft; or how to write one. */
+function pushFormNote(state: FormState, drafts: PendingDraft[], width: number, out: LineBuffer, ctx: ViewContext): void {
+	const { theme, fit } = ctx;
+	const draft = drafts.find((d) => d.target.kind === "formNote");
+	const text = state.formNote !== undefined ? `✎ Note on the whole form: ${state.formNote}` : `${ctx.keys.note}: add a note on the whole form`;
+	out.push("", 0);
+	const note = fit.wrap(text, width);
+	const style = state.formNote !== undefined ? theme.text : theme.dim;
+	note.lines.forEach((line, n) => out.push(style(line), note.widths[n] ?? 0));
+	if (draft) indentedLine(0, width, out, ctx, theme.warning)("✎ unsaved note draft: ", draft.text);
 }
 
 /** Each unsaved draft of the question on one line, in the warning colour: a submit drops them. */

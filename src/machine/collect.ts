@@ -5,7 +5,7 @@
  */
 
 import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, ProgressListener } from "../types.ts";
-import { answeredCount, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
+import { answeredCount, type FormState, isAnswered, isSubmitTab, pendingDrafts, pendingDraftText } from "./model.ts";
 
 /**
  * The answers collected so far, whatever the status (nothing is thrown away).
@@ -19,15 +19,20 @@ import { answeredCount, type FormState, isAnswered, isSubmitTab, pendingDrafts }
  */
 export function collect(state: FormState, status: AskStatus): Collected {
 	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
+	if (state.formNote !== undefined) collected.formNote = state.formNote;
 	if (status !== "answered") {
 		const drafts = collectDrafts(state);
 		if (drafts.length > 0) collected.drafts = drafts;
+		const formNoteDraft = pendingDraftText(state, { kind: "formNote" });
+		if (formNoteDraft !== undefined) collected.formNoteDraft = formNoteDraft;
 	}
 	return collected;
 }
 
 export function collectDrafts(state: FormState): AskDraft[] {
 	return pendingDrafts(state).flatMap(({ target, text }): AskDraft[] => {
+		// The note on the whole form is no question's: collect reports it as formNoteDraft.
+		if (target.kind === "formNote") return [];
 		const question = state.form.questions[target.question];
 		if (!question) return [];
 		switch (target.kind) {

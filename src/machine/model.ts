@@ -15,7 +15,12 @@ import type { AskForm, AskQuestion } from "../types.ts";
 export type EditorTarget =
 	| { kind: "custom"; question: number }
 	| { kind: "questionNote"; question: number }
-	| { kind: "optionNote"; question: number; option: number };
+	| { kind: "optionNote"; question: number; option: number }
+	/** The note on the whole form, written on the Submit tab. */
+	| { kind: "formNote" };
+
+/** The targets that belong to one question. */
+export type QuestionTarget = Exclude<EditorTarget, { kind: "formNote" }>;
 
 /** At most one thing sits over the options: the help screen or the editor. */
 export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; target: EditorTarget };
@@ -90,6 +95,8 @@ export interface FormState {
 	/** 0..n-1: a question; n: the Submit tab (only when there are two or more questions). */
 	readonly tab: number;
 	readonly review: ReviewState;
+	/** The note on the whole form (the Submit tab's). Never blank. */
+	readonly formNote: string | undefined;
 	readonly overlay: Overlay;
 	readonly helpScroll: number;
 	/**
@@ -141,6 +148,7 @@ export function initialState(form: AskForm): FormState {
 		),
 		tab: 0,
 		review: { focus: form.questions.length, scroll: 0 },
+		formNote: undefined,
 		// A text-only question opens straight into its editor.
 		overlay: first && isTextOnly(first) ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" },
 		helpScroll: 0,
@@ -246,11 +254,14 @@ export function draftKey(target: EditorTarget): string {
 			return `note:${target.question}`;
 		case "optionNote":
 			return `note:${target.question}:${target.option}`;
+		case "formNote":
+			return "note:form";
 	}
 }
 
 /** The saved text the target holds now (undefined: nothing saved). */
 export function savedText(state: FormState, target: EditorTarget): string | undefined {
+	if (target.kind === "formNote") return state.formNote;
 	const qs = state.questions[target.question];
 	if (!qs) return undefined;
 	switch (target.kind) {
@@ -312,7 +323,8 @@ export interface PendingDraft {
 /**
  * Every pending draft (pendingDraftText): what a submit would drop and what
  * any other ending reports. In question order; within a question the free
- * answer, the question note, then the option notes in option order.
+ * answer, the question note, then the option notes in option order; the
+ * note on the whole form last.
  */
 export function pendingDrafts(state: FormState): PendingDraft[] {
 	const pending: PendingDraft[] = [];
@@ -327,6 +339,8 @@ export function pendingDrafts(state: FormState): PendingDraft[] {
 			if (text !== undefined) pending.push({ target, text });
 		}
 	});
+	const formNote = pendingDraftText(state, { kind: "formNote" });
+	if (formNote !== undefined) pending.push({ target: { kind: "formNote" }, text: formNote });
 	return pending;
 }
 

@@ -84,6 +84,7 @@ function step(before: FormState, action: Action): FormState {
 		case "openNote":
 			return openNote(base);
 		case "openQuestionNote":
+			if (isSubmitTab(base)) return openEditor(base, { kind: "formNote" });
 			return whenOnQuestion(base, (index) => openEditor(base, { kind: "questionNote", question: index }));
 		case "editorSubmitted":
 			return editorSubmitted(base, action.text);
@@ -247,8 +248,10 @@ function joinNames(names: string[]): string {
 
 // ── The editor ─────────────────────────────────────────────────────────────
 
+/** n: a note on the focused option (on "Type something…": on the question; on the Submit tab: on the whole form). */
 function openNote(state: FormState): FormState {
 	if (!onForm(state)) return state;
+	if (isSubmitTab(state)) return openEditor(state, { kind: "formNote" });
 	return whenOnQuestion(state, (index, question, qs) => {
 		const target: EditorTarget =
 			qs.focus < question.options.length
@@ -274,9 +277,10 @@ function editorSubmitted(state: FormState, text: string): FormState {
 		);
 	}
 	const saved = saveEditorText(state, text);
+	if (target.kind !== "custom") return saved;
 	const question = state.form.questions[target.question];
 	// A free answer to a single-select question is its answer: move on, as choosing an option does.
-	if (target.kind === "custom" && !isBlank(text) && question && !question.multiSelect) return advance(saved, target.question);
+	if (!isBlank(text) && question && !question.multiSelect) return advance(saved, target.question);
 	return saved;
 }
 
@@ -291,6 +295,7 @@ function saveEditorText(state: FormState, text: string): FormState {
 	const drafts: Record<string, string> = { ...state.drafts };
 	delete drafts[draftKey(target)];
 	const closed: FormState = { ...state, overlay: { kind: "none" }, drafts };
+	if (target.kind === "formNote") return { ...closed, formNote: value };
 	const index = target.question;
 	const qs = closed.questions[index];
 	const question = closed.form.questions[index];

@@ -46,6 +46,24 @@ const CHOICE_THEN_TEXT = formOf(
 
 const rows: Row[] = [
 	{
+		name: "n on the Submit tab writes a note on the whole form; it reaches the result on submit",
+		keys: [KEY.enter, KEY.space, KEY.enter, "n", ...type("and don't touch the schema"), KEY.enter, KEY.enter],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("answered");
+			expect(result.formNote).toBe("and don't touch the schema");
+		},
+	},
+	{
+		name: "a note on the whole form left with Esc is a draft: Submit asks once, a dismissal reports it",
+		keys: [KEY.enter, KEY.space, KEY.enter, "N", ...type("half"), KEY.escape, KEY.enter, KEY.escape, KEY.escape],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("dismissed");
+			expect(result.formNote).toBeUndefined();
+			expect(result.formNoteDraft).toBe("half");
+			expect(result.drafts).toBeUndefined();
+		},
+	},
+	{
 		name: "a text-only question opens in the editor, and its text is the answer",
 		form: TEXT_ONLY,
 		keys: [...type("billing-api"), KEY.enter],

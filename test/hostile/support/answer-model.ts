@@ -86,7 +86,8 @@ export function isEditorSafe(raw: string): boolean {
 	return raw.length > 0 && !/[\x00-\x1f\x7f]/.test(raw);
 }
 
-type Target = { kind: "custom"; q: number } | { kind: "note"; q: number } | { kind: "optionNote"; q: number; o: number };
+/** The note on the whole form has `q` = the question count: it sorts after every question's target. */
+type Target = { kind: "custom"; q: number } | { kind: "note"; q: number } | { kind: "optionNote"; q: number; o: number } | { kind: "formNote"; q: number };
 
 interface QuestionModel {
 	focus: number;
@@ -113,6 +114,7 @@ export class AnswerModel {
 	enterArmed: "submit" | "dismiss" | undefined;
 	outcome: "answered" | "dismissed" | "aborted" | undefined;
 	readonly questions: QuestionModel[];
+	formNote: string | undefined;
 	private readonly drafts = new Map<string, { target: Target; text: string }>();
 
 	constructor(readonly form: AskForm) {
@@ -161,13 +163,12 @@ export class AnswerModel {
 				if (this.tabs() > 1) this.tab = (this.tab + intent.delta + this.tabs()) % this.tabs();
 				return;
 			case "note":
-				if (!this.onQuestion()) return;
+			case "questionNote":
+				if (!this.onQuestion()) return this.openEditor({ kind: "formNote", q: this.form.questions.length });
+				if (intent.kind === "questionNote") return this.openEditor({ kind: "note", q: this.tab });
 				return this.openEditor(
 					this.q().focus < this.question().options.length ? { kind: "optionNote", q: this.tab, o: this.q().focus } : { kind: "note", q: this.tab },
 				);
-			case "questionNote":
-				if (this.onQuestion()) this.openEditor({ kind: "note", q: this.tab });
-				return;
 			case "skip":
 				return this.skip();
 			case "help":
@@ -336,6 +337,10 @@ export class AnswerModel {
 		this.overlay = "none";
 		this.target = undefined;
 		const value = text.trim() === "" ? undefined : text;
+		if (target.kind === "formNote") {
+			this.formNote = value;
+			return;
+		}
 		const q = this.questions[target.q]!;
 		if (target.kind === "note") q.note = value;
 		else if (target.kind === "optionNote") {
@@ -356,13 +361,14 @@ export class AnswerModel {
 	}
 
 	private saved(target: Target): string | undefined {
+		if (target.kind === "formNote") return this.formNote;
 		const q = this.questions[target.q]!;
 		return target.kind === "custom" ? q.freeText : target.kind === "note" ? q.note : q.optionNotes.get(target.o);
 	}
 
 	/** Drafts that hold something new (not blank, not the saved text): in question order, free answer, note, option notes. */
 	private pendingDrafts(): { target: Target; text: string }[] {
-		const rank = (t: Target) => t.q * 1000 + (t.kind === "custom" ? 0 : t.kind === "note" ? 1 : 2 + t.o);
+		const rank = (t: Target) => t.q * 1000 + (t.kind === "custom" ? 0 : t.kind === "note" ? 1 : t.kind === "formNote" ? 0 : 2 + t.o);
 		return [...this.drafts.values()]
 			.filter(({ target, text }) => text.trim() !== "" && text !== this.saved(target))
 			.sort((a, b) => rank(a.target) - rank(b.target));
@@ -394,13 +400,17 @@ export class AnswerModel {
 			});
 		});
 		const collected: Collected = { status, answers, skipped, notes };
+		if (this.formNote !== undefined) collected.formNote = this.formNote;
 		// A submit drops the drafts: the user was asked, and chose.
-		const drafts: AskDraft[] = status === "answered" ? [] : this.pendingDrafts().map(({ target, text }) => this.draftOf(target, text));
+		const pending = status === "answered" ? [] : this.pendingDrafts();
+		const drafts: AskDraft[] = pending.flatMap(({ target, text }) => (target.kind === "formNote" ? [] : [this.draftOf(target, text)]));
 		if (drafts.length > 0) collected.drafts = drafts;
+		const formNoteDraft = pending.find(({ target }) => target.kind === "formNote");
+		if (formNoteDraft) collected.formNoteDraft = formNoteDraft.text;
 		return collected;
 	}
 
-	private draftOf(target: Target, text: string): AskDraft {
+	private draftOf(target: Exclude<Target, { kind: "formNote" }>, text: string): AskDraft {
 		const question = this.form.questions[target.q]!;
 		if (target.kind === "custom") return { questionId: question.id, kind: "answer", text };
 		if (target.kind === "note") return { questionId: question.id, kind: "note", text };

@@ -111,6 +111,10 @@ function checkInvariants(state: FormState, previous: FormState | undefined): voi
 	});
 	if (state.overlay.kind === "editor") {
 		const target = state.overlay.target;
+		if (target.kind === "formNote") {
+			if (state.tab !== state.form.questions.length) throw new Error("the note on the whole form opened off the Submit tab");
+			return;
+		}
 		const question = state.form.questions[target.question];
 		if (!question) throw new Error(`editor on question ${target.question}`);
 		if (target.kind === "optionNote" && (target.option < 0 || target.option >= question.options.length)) throw new Error(`editor on option ${target.option}`);
