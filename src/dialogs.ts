@@ -111,6 +111,9 @@ class DialogWalk {
 				return this.edit();
 			case "skip":
 				return this.dispatch({ type: "skip" });
+			case "chat":
+				this.dispatch({ type: "openChat" });
+				return this.edit();
 			case "done":
 			case "next":
 				return this.dispatch({ type: "done" });
@@ -146,8 +149,8 @@ class DialogWalk {
 		if (!rows.includes(choice)) return this.stray(choice);
 		this.strays = 0;
 		if (choice === ROW.back) return this.dispatch({ type: "switchTab", delta: -1 });
-		if (choice === ROW.formNote || choice === ROW.editFormNote) {
-			this.dispatch({ type: "openNote" });
+		if (choice === ROW.formNote || choice === ROW.editFormNote || choice === ROW.chat) {
+			this.dispatch({ type: choice === ROW.chat ? "openChat" : "openNote" });
 			return this.edit();
 		}
 		this.dispatch({ type: "choose" });

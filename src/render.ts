@@ -40,6 +40,7 @@ const STATUS_TEXT: Record<AskDetails["status"], string> = {
 	no_ui: "No UI to ask in",
 	timed_out: "Timed out",
 	error: "Failed",
+	chat: "Replied in chat instead",
 	pending: "Waiting for the user",
 };
 
@@ -65,6 +66,8 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 	}
 	// Read back from a session file: only a string is shown.
 	if (typeof details.formNote === "string") lines.push(theme.fg("muted", `✎ Note on the whole form: ${sanitizeLine(details.formNote)}`));
+	if (typeof details.chatMessage === "string") lines.push(theme.fg("accent", `💬 ${sanitizeLine(details.chatMessage)}`));
+	if (typeof details.chatDraft === "string") lines.push(theme.fg("warning", `💬 Message for the chat, draft, not sent: ${sanitizeLine(details.chatDraft)}`));
 	if (typeof details.formNoteDraft === "string") lines.push(theme.fg("warning", `✎ Note on the whole form, draft, not saved: ${sanitizeLine(details.formNoteDraft)}`));
 	return lines.join("\n");
 }

@@ -142,9 +142,14 @@ export interface AskDraft {
  * - aborted: the agent run was aborted (or the asking child went away);
  * - no_ui: no user interface could show the form;
  * - timed_out: time ran out before the user finished;
- * - error: the UI failed (e.g. a malformed relay reply).
+ * - error: the UI failed (e.g. a malformed relay reply);
+ * - chat: the user answered with a message instead (Collected.chatMessage):
+ *   the model should answer it, with the answers given so far.
  */
-export type AskStatus = "answered" | "dismissed" | "aborted" | "no_ui" | "timed_out" | "error";
+export type AskStatus = "answered" | "dismissed" | "aborted" | "no_ui" | "timed_out" | "error" | "chat";
+
+/** Every status, in the order the docs list them. */
+export const ASK_STATUSES: readonly AskStatus[] = ["answered", "dismissed", "aborted", "no_ui", "timed_out", "error", "chat"];
 
 export type QuestionOutcome = "answered" | "skipped" | "unanswered";
 
@@ -165,6 +170,10 @@ export interface Collected {
 	formNote?: string;
 	/** A note on the whole form typed and never confirmed; reported like `drafts`. */
 	formNoteDraft?: string;
+	/** For status "chat": the user's message, their words to the model instead of the form. Never blank. */
+	chatMessage?: string;
+	/** A message for the chat typed and never sent; reported like `drafts`. */
+	chatDraft?: string;
 	/** What went wrong, for status "error". */
 	error?: string;
 	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
@@ -177,7 +186,7 @@ export interface Collected {
  * present only when it holds something. Listed once so every copy between
  * them (relay, details) carries them all.
  */
-export const FORM_TEXT_FIELDS = ["formNote", "formNoteDraft"] as const;
+export const FORM_TEXT_FIELDS = ["formNote", "formNoteDraft", "chatMessage", "chatDraft"] as const;
 export type FormTextField = (typeof FORM_TEXT_FIELDS)[number];
 
 /** The form texts of `from` that are set: for spreading into a copy. */
@@ -222,6 +231,10 @@ export interface AskDetails {
 	formNote?: string;
 	/** A note on the whole form typed and never confirmed. */
 	formNoteDraft?: string;
+	/** For status "chat": the user's message instead of the form. */
+	chatMessage?: string;
+	/** A message for the chat typed and never sent. */
+	chatDraft?: string;
 	metadata?: AskMetadata;
 	/** What normalisation changed in the call, so the model learns (e.g. a dropped "Other" option). */
 	notices?: string[];

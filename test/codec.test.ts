@@ -109,6 +109,15 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 		expect(buildDetails(FORM, form)).toMatchObject({ formNote: "and don't touch the schema", formNoteDraft: 'also "quick"' });
 	});
 
+	it("chat: the user's message, quoted exactly, after the answers so far; the model is told to answer it, and the turn goes on", () => {
+		const chat = collected("chat", { answers: { db: DB }, chatMessage: "Why not both?\nLet's talk." });
+		const lines = formatResultText(FORM, chat).split("\n");
+		expect(lines[0]).toBe("User chose to reply in chat instead of finishing the form (1 of 3 answered):");
+		expect(lines).toContain('The user\'s message: "Why not both?\\nLet\'s talk."');
+		expect(lines[lines.length - 1]).toMatch(/answer it as you would answer the user/);
+		expect(buildDetails(FORM, chat)).toMatchObject({ status: "chat", chatMessage: "Why not both?\nLet's talk." });
+	});
+
 	it("answered with an optional question skipped marks it skipped and adds no closing sentence", () => {
 		const text = formatResultText(
 			FORM,
@@ -519,7 +528,7 @@ describe("relay reply", () => {
 
 	it("rejects an unknown status", () => {
 		expect(decodeReplyError({ ...REPLY, status: "maybe" })).toBe(
-			'relay reply rejected: status: must be one of answered, dismissed, aborted, no_ui, timed_out, error (found the string "maybe")',
+			'relay reply rejected: status: must be one of answered, dismissed, aborted, no_ui, timed_out, error, chat (found the string "maybe")',
 		);
 	});
 

@@ -50,7 +50,7 @@ describe("the dialog walker", () => {
 	it("offers the options numbered, then the free-text row and a note row; no Back on the first question", async () => {
 		const ui = scriptedDialogs([pick("1.")]);
 		await walk(ui, form(db));
-		expect(ui.calls[0]?.items).toEqual(["1. Postgres", "2. SQLite", ROW.freeText, ROW.note]);
+		expect(ui.calls[0]?.items).toEqual(["1. Postgres", "2. SQLite", ROW.freeText, ROW.note, ROW.chat]);
 	});
 
 	it("walks three questions, multi-select with Done, Skip on the optional one, then submits from the review", async () => {
@@ -333,5 +333,22 @@ describe("the dialog walker: the note on the whole form", () => {
 		expect(result.formNote).toBe("and don't touch the schema");
 		expect(ui.calls[5]?.title).toContain("Note on the whole form: and don't touch the schema");
 		expect(ui.calls[5]?.items).toContain(ROW.editFormNote);
+	});
+});
+
+describe("the dialog walker: reply in chat instead", () => {
+	it("a row on every question: the message ends the walk as chat, keeping the answers given", async () => {
+		const ui = scriptedDialogs([pick("1."), pick(ROW.chat), type("Why not both? Let's talk first.")]);
+		const result = await walk(ui, form(db, features));
+		expect(result.status).toBe("chat");
+		expect(result.chatMessage).toBe("Why not both? Let's talk first.");
+		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
+	});
+
+	it("on the review too; a cancelled message editor goes back to the review", async () => {
+		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.done), pick(ROW.chat), cancel, pick(ROW.chat), type("hold on")]);
+		const result = await walk(ui, form(db, features));
+		expect(ui.calls[5]?.title).toContain("Review your answers");
+		expect(result).toMatchObject({ status: "chat", chatMessage: "hold on" });
 	});
 });

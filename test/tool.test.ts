@@ -107,6 +107,22 @@ describe("the ask_user tool", () => {
 		expect(text(result).toLowerCase()).toContain("dismissed");
 	});
 
+	it("a reply in chat keeps the partial answers, carries the message, and does not end the turn: the model answers it", async () => {
+		const h = host();
+		let dismissed = false;
+		h.onDismissed = () => {
+			dismissed = true;
+		};
+		const tool = createAskUserTool(h);
+		const { ctx } = rpcContext([pick("1."), pick(ROW.chat), (call) => (call.method === "editor" ? "Can we talk first?" : undefined)]);
+		const result = await run(tool, twoQuestions, ctx);
+		expect((result.details as AskDetails).status).toBe("chat");
+		expect((result.details as AskDetails).answers.database).toBeDefined();
+		expect((result as { terminate?: boolean }).terminate).toBeUndefined();
+		expect(dismissed).toBe(false);
+		expect(text(result)).toContain('The user\'s message: "Can we talk first?"');
+	});
+
 	it("without a UI it returns no_ui, removes itself from the active tools, and says not to call it again", async () => {
 		const h = host();
 		const tool = createAskUserTool(h);

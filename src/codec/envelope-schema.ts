@@ -11,9 +11,9 @@
  */
 
 import { type TSchema, Type } from "@sinclair/typebox";
-import { LIMITS } from "../types.ts";
+import { ASK_STATUSES, LIMITS } from "../types.ts";
 
-const STATUS = Type.Union(["answered", "dismissed", "aborted", "no_ui", "timed_out", "error"].map((s) => Type.Literal(s)));
+const STATUS = Type.Union(ASK_STATUSES.map((s) => Type.Literal(s)));
 
 const option = Type.Object(
 	{
@@ -100,6 +100,8 @@ export const RelayReplySchema: TSchema = Type.Object(
 		drafts: Type.Optional(Type.Array(draft)),
 		formNote: Type.Optional(Type.String({ minLength: 1, description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out." })),
 		formNoteDraft: Type.Optional(Type.String({ minLength: 1, description: "A note on the whole form typed and never confirmed; never on an answered form." })),
+		chatMessage: Type.Optional(Type.String({ minLength: 1, description: 'For status "chat": the user\'s message instead of the form.' })),
+		chatDraft: Type.Optional(Type.String({ minLength: 1, description: "A message for the chat typed and never sent." })),
 		error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
 	},
 	{

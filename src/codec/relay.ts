@@ -11,7 +11,7 @@
  * "error" for the child, never a guess.
  */
 
-import { FORM_TEXT_FIELDS, formTextsOf, LIMITS, RELAY_VERSION } from "../types.ts";
+import { ASK_STATUSES, FORM_TEXT_FIELDS, formTextsOf, LIMITS, RELAY_VERSION } from "../types.ts";
 import type { AskQuestion, AskStatus, Collected, RelayReply, RelayRequest } from "../types.ts";
 import { errorText } from "../abort.ts";
 import { validateParams } from "../validate.ts";
@@ -30,7 +30,7 @@ export const RELAY_ASKER_MAX = 200;
 const RID = /^[\x21-\x7e]{1,128}$/;
 const RID_RULE = "must be 1–128 printable ASCII characters without spaces";
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/;
-const STATUSES: readonly AskStatus[] = ["answered", "dismissed", "aborted", "no_ui", "timed_out", "error"];
+const STATUSES: readonly AskStatus[] = ASK_STATUSES;
 
 export type RelayRequestDecoding = { ok: true; request: RelayRequest } | { ok: false; error: string };
 export type RelayReplyDecoding = { ok: true; reply: RelayReply } | { ok: false; error: string };

@@ -68,6 +68,8 @@ function headerLine(status: AskStatus, answered: number, skipped: number, total:
 			return `Time ran out before the user finished (${count}):`;
 		case "error":
 			return `The question form failed (${count}):`;
+		case "chat":
+			return `User chose to reply in chat instead of finishing the form (${count}):`;
 	}
 }
 
@@ -88,6 +90,8 @@ function closingSentence(collected: Collected): string | undefined {
 			return "No user can answer here and ask_user is now disabled for this session: do not call it again; state your assumption and go on, or ask in plain text in your reply.";
 		case "timed_out":
 			return "State your assumption and go on, or ask in plain text in your reply.";
+		case "chat":
+			return "Their message is above: answer it as you would answer the user, using the answers they gave; do not assume answers to the rest.";
 		case "error": {
 			const error = collected.error === undefined ? "" : ` (error: ${quoteExact(collected.error)})`;
 			return `The form failed${error}: do not assume answers; ask the user in plain text in your reply.`;
@@ -100,6 +104,8 @@ function formTextLines(collected: Collected): string[] {
 	const lines: string[] = [];
 	if (collected.formNote !== undefined) lines.push(`Note on the whole form: ${quoteExact(collected.formNote)}`);
 	if (collected.formNoteDraft !== undefined) lines.push(`Unconfirmed ${formatDraftText("note on the whole form", collected.formNoteDraft, "details.formNoteDraft")}`);
+	if (collected.chatMessage !== undefined) lines.push(`The user's message: ${quoteExact(collected.chatMessage)}`);
+	if (collected.chatDraft !== undefined) lines.push(`Unsent ${formatDraftText("message for the chat", collected.chatDraft, "details.chatDraft")}`);
 	return lines;
 }
 

@@ -7,7 +7,7 @@
  */
 
 import { collectAnswers } from "../machine/collect.ts";
-import { type EditorTarget, type FormState, isSubmitTab, pendingDrafts } from "../machine/model.ts";
+import { type EditorTarget, type FormState, isQuestionTarget, isSubmitTab, pendingDrafts } from "../machine/model.ts";
 import { sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { AskAnswer, AskQuestion } from "../types.ts";
 
@@ -22,6 +22,7 @@ export const ROW = {
 	submit: "✓ Submit",
 	formNote: "✎ Add a note on the whole form…",
 	editFormNote: "✎ Edit the note on the whole form…",
+	chat: "💬 Reply in chat instead…",
 	cancel: "✗ Cancel",
 } as const;
 
@@ -31,7 +32,7 @@ export const REVIEW_ROWS: readonly string[] = [ROW.submit, ROW.back, ROW.cancel]
 /** The review's rows for this state: with a note row on the Submit tab (a form of two or more questions). */
 export function reviewRows(state: FormState): string[] {
 	if (!isSubmitTab(state)) return [...REVIEW_ROWS];
-	return [ROW.submit, state.formNote === undefined ? ROW.formNote : ROW.editFormNote, ROW.back, ROW.cancel];
+	return [ROW.submit, state.formNote === undefined ? ROW.formNote : ROW.editFormNote, ROW.chat, ROW.back, ROW.cancel];
 }
 
 /** What a row of a question's select stands for; rows map back by position, never by label. */
@@ -40,6 +41,7 @@ export type QuestionRow =
 	| { kind: "freeText" }
 	| { kind: "note" }
 	| { kind: "skip" }
+	| { kind: "chat" }
 	| { kind: "done" }
 	| { kind: "next" }
 	| { kind: "back" };
@@ -83,14 +85,16 @@ function questionRows(question: AskQuestion, answer: AskAnswer | undefined, hasN
 	else if (answer) rows.push({ text: ROW.next, row: { kind: "next" } });
 	if (!question.required && !question.multiSelect) rows.push({ text: ROW.skip, row: { kind: "skip" } });
 	if (canGoBack) rows.push({ text: ROW.back, row: { kind: "back" } });
+	rows.push({ text: ROW.chat, row: { kind: "chat" } });
 	return rows;
 }
 
 /** The editor's title: whose question, what is being written, and why the text came back (too long). */
 export function editorTitle(state: FormState, target: EditorTarget, asker: string | undefined): string {
-	if (target.kind === "formNote") {
+	if (!isQuestionTarget(target)) {
 		const from = asker ? `${sanitizeLine(asker)} asks · ` : "";
-		return [`${from}A note on the whole form`, ...problems(state, undefined)].join("\n");
+		const what = target.kind === "chat" ? "Your message for the chat, instead of the form (your answers so far are kept)" : "A note on the whole form";
+		return [`${from}${what}`, ...problems(state, undefined)].join("\n");
 	}
 	const question = state.form.questions[target.question] as AskQuestion;
 	const what = target.kind === "custom" ? "Your answer to" : "A note on";

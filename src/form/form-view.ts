@@ -9,7 +9,7 @@ import { renderHelpView } from "./help-view.ts";
 import { renderHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
 import type { ScrollPort, ViewContext } from "./layout.ts";
-import { currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isSubmitTab } from "../machine/model.ts";
+import { currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isQuestionTarget, isSubmitTab } from "../machine/model.ts";
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
@@ -119,7 +119,7 @@ function renderBody(
 function editorBody(input: FormFrameInput, target: EditorTarget, height: number, ctx: ViewContext): string[] {
 	const { state, width } = input;
 	const { theme, fit } = ctx;
-	const question = target.kind === "formNote" ? undefined : state.form.questions[target.question];
+	const question = isQuestionTarget(target) ? state.form.questions[target.question] : undefined;
 	const editor = keepCursorLine(input.editorLines ?? [], height);
 	const label = fit.wrap(editorLabel(state, target), width);
 	const room = height - editor.length - label.lines.length;
@@ -139,6 +139,8 @@ function editorLabel(state: FormState, target: EditorTarget): string {
 	switch (target.kind) {
 		case "formNote":
 			return "Your note on the whole form (e.g. what to keep in mind with every answer):";
+		case "chat":
+			return "Your message, sent to the chat instead of the form (the answers so far are kept):";
 		case "custom":
 			return "Your answer:";
 		case "questionNote":

@@ -65,6 +65,7 @@ export type KeyHelpId =
 	| "note"
 	| "questionNote"
 	| "skip"
+	| "chat"
 	| "scroll"
 	| "help"
 	| "dismiss"
@@ -150,6 +151,12 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 		hint: "note on question",
 	},
 	{ id: "skip", acts: [{ modes: FORM, keys: [{ key: "s" }], command: { type: "skip" } }], help: "skip an optional question", hint: "skip" },
+	{
+		id: "chat",
+		acts: [{ modes: FORM, keys: [{ key: "c" }], command: { type: "openChat" } }],
+		help: "reply in chat instead: write a message to the model; the form closes and your answers so far are kept",
+		hint: "reply in chat",
+	},
 	{
 		id: "scroll",
 		acts: [

@@ -11,6 +11,7 @@ import {
 	cancelRow,
 	type FormState,
 	isAnswered,
+	isQuestionTarget,
 	missingRequired,
 	type PendingDraft,
 	pendingDrafts,
@@ -73,7 +74,7 @@ export function renderSubmitView(state: FormState, width: number, height: number
 		}
 		const notesIndent = prefixWidth + (headerColumn > 0 ? headerColumn + 2 : 0);
 		pushNotes(question, qs, notesIndent, width, body, ctx);
-		pushDrafts(question, drafts.filter((d) => d.target.kind !== "formNote" && d.target.question === i), notesIndent, width, body, ctx);
+		pushDrafts(question, drafts.filter((d) => isQuestionTarget(d.target) && d.target.question === i), notesIndent, width, body, ctx);
 		if (focused) focus = { start, end: body.length };
 	});
 
@@ -140,12 +141,14 @@ function pushNotes(question: AskQuestion, qs: QuestionState, indentWidth: number
 function pushFormNote(state: FormState, drafts: PendingDraft[], width: number, out: LineBuffer, ctx: ViewContext): void {
 	const { theme, fit } = ctx;
 	const draft = drafts.find((d) => d.target.kind === "formNote");
+	const chatDraft = drafts.find((d) => d.target.kind === "chat");
 	const text = state.formNote !== undefined ? `✎ Note on the whole form: ${state.formNote}` : `${ctx.keys.note}: add a note on the whole form`;
 	out.push("", 0);
 	const note = fit.wrap(text, width);
 	const style = state.formNote !== undefined ? theme.text : theme.dim;
 	note.lines.forEach((line, n) => out.push(style(line), note.widths[n] ?? 0));
 	if (draft) indentedLine(0, width, out, ctx, theme.warning)("✎ unsaved note draft: ", draft.text);
+	if (chatDraft) indentedLine(0, width, out, ctx, theme.warning)("💬 unsent message for the chat: ", chatDraft.text);
 }
 
 /** Each unsaved draft of the question on one line, in the warning colour: a submit drops them. */

@@ -21,6 +21,8 @@ export type Action =
 	| { type: "openNote" }
 	/** N: note on the question. */
 	| { type: "openQuestionNote" }
+	/** c: write a message for the chat instead of answering; saving it ends the form ("chat"). */
+	| { type: "openChat" }
 	| { type: "editorSubmitted"; text: string }
 	| { type: "editorCancelled"; draft: string }
 	/** PageUp/PageDown (and ↑/↓ on the help screen, a line at a time), resolved against the viewport. */

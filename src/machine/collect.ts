@@ -5,7 +5,7 @@
  */
 
 import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, ProgressListener } from "../types.ts";
-import { answeredCount, type FormState, isAnswered, isSubmitTab, pendingDrafts, pendingDraftText } from "./model.ts";
+import { answeredCount, type FormState, isAnswered, isQuestionTarget, isSubmitTab, pendingDrafts, pendingDraftText } from "./model.ts";
 
 /**
  * The answers collected so far, whatever the status (nothing is thrown away).
@@ -20,19 +20,22 @@ import { answeredCount, type FormState, isAnswered, isSubmitTab, pendingDrafts, 
 export function collect(state: FormState, status: AskStatus): Collected {
 	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
 	if (state.formNote !== undefined) collected.formNote = state.formNote;
+	if (state.chatMessage !== undefined) collected.chatMessage = state.chatMessage;
 	if (status !== "answered") {
 		const drafts = collectDrafts(state);
 		if (drafts.length > 0) collected.drafts = drafts;
 		const formNoteDraft = pendingDraftText(state, { kind: "formNote" });
 		if (formNoteDraft !== undefined) collected.formNoteDraft = formNoteDraft;
+		const chatDraft = pendingDraftText(state, { kind: "chat" });
+		if (chatDraft !== undefined) collected.chatDraft = chatDraft;
 	}
 	return collected;
 }
 
 export function collectDrafts(state: FormState): AskDraft[] {
 	return pendingDrafts(state).flatMap(({ target, text }): AskDraft[] => {
-		// The note on the whole form is no question's: collect reports it as formNoteDraft.
-		if (target.kind === "formNote") return [];
+		// The whole form's texts are no question's: collect reports them as formNoteDraft and chatDraft.
+		if (!isQuestionTarget(target)) return [];
 		const question = state.form.questions[target.question];
 		if (!question) return [];
 		switch (target.kind) {

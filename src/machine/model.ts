@@ -17,10 +17,17 @@ export type EditorTarget =
 	| { kind: "questionNote"; question: number }
 	| { kind: "optionNote"; question: number; option: number }
 	/** The note on the whole form, written on the Submit tab. */
-	| { kind: "formNote" };
+	| { kind: "formNote" }
+	/** A message for the chat instead of the form: saving it ends the form. */
+	| { kind: "chat" };
 
 /** The targets that belong to one question. */
-export type QuestionTarget = Exclude<EditorTarget, { kind: "formNote" }>;
+export type QuestionTarget = Exclude<EditorTarget, { kind: "formNote" | "chat" }>;
+
+/** Whether a target belongs to one question (not the whole form). */
+export function isQuestionTarget(target: EditorTarget): target is QuestionTarget {
+	return target.kind !== "formNote" && target.kind !== "chat";
+}
 
 /** At most one thing sits over the options: the help screen or the editor. */
 export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; target: EditorTarget };
@@ -85,7 +92,7 @@ export interface ReviewState {
 	readonly scroll: number;
 }
 
-export type FormOutcome = "answered" | "dismissed" | "aborted";
+export type FormOutcome = "answered" | "dismissed" | "aborted" | "chat";
 
 export type EnterArmed = "submit" | "dismiss";
 
@@ -97,6 +104,8 @@ export interface FormState {
 	readonly review: ReviewState;
 	/** The note on the whole form (the Submit tab's). Never blank. */
 	readonly formNote: string | undefined;
+	/** The user's message instead of the form; set with outcome "chat". */
+	readonly chatMessage: string | undefined;
 	readonly overlay: Overlay;
 	readonly helpScroll: number;
 	/**
@@ -149,6 +158,7 @@ export function initialState(form: AskForm): FormState {
 		tab: 0,
 		review: { focus: form.questions.length, scroll: 0 },
 		formNote: undefined,
+		chatMessage: undefined,
 		// A text-only question opens straight into its editor.
 		overlay: first && isTextOnly(first) ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" },
 		helpScroll: 0,
@@ -256,12 +266,15 @@ export function draftKey(target: EditorTarget): string {
 			return `note:${target.question}:${target.option}`;
 		case "formNote":
 			return "note:form";
+		case "chat":
+			return "chat";
 	}
 }
 
 /** The saved text the target holds now (undefined: nothing saved). */
 export function savedText(state: FormState, target: EditorTarget): string | undefined {
 	if (target.kind === "formNote") return state.formNote;
+	if (target.kind === "chat") return state.chatMessage;
 	const qs = state.questions[target.question];
 	if (!qs) return undefined;
 	switch (target.kind) {
@@ -315,6 +328,9 @@ export function questionDrafts(state: FormState, index: number): QuestionDrafts 
 	};
 }
 
+/** The targets of the whole form, in the order their drafts are listed. */
+export const FORM_TARGETS: readonly EditorTarget[] = [{ kind: "formNote" }, { kind: "chat" }];
+
 export interface PendingDraft {
 	readonly target: EditorTarget;
 	readonly text: string;
@@ -324,7 +340,7 @@ export interface PendingDraft {
  * Every pending draft (pendingDraftText): what a submit would drop and what
  * any other ending reports. In question order; within a question the free
  * answer, the question note, then the option notes in option order; the
- * note on the whole form last.
+ * note on the whole form and the message for the chat last.
  */
 export function pendingDrafts(state: FormState): PendingDraft[] {
 	const pending: PendingDraft[] = [];
@@ -339,8 +355,10 @@ export function pendingDrafts(state: FormState): PendingDraft[] {
 			if (text !== undefined) pending.push({ target, text });
 		}
 	});
-	const formNote = pendingDraftText(state, { kind: "formNote" });
-	if (formNote !== undefined) pending.push({ target: { kind: "formNote" }, text: formNote });
+	for (const target of FORM_TARGETS) {
+		const text = pendingDraftText(state, target);
+		if (text !== undefined) pending.push({ target, text });
+	}
 	return pending;
 }
 

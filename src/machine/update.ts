@@ -86,6 +86,8 @@ function step(before: FormState, action: Action): FormState {
 		case "openQuestionNote":
 			if (isSubmitTab(base)) return openEditor(base, { kind: "formNote" });
 			return whenOnQuestion(base, (index) => openEditor(base, { kind: "questionNote", question: index }));
+		case "openChat":
+			return openEditor(base, { kind: "chat" });
 		case "editorSubmitted":
 			return editorSubmitted(base, action.text);
 		case "editorCancelled":
@@ -277,6 +279,8 @@ function editorSubmitted(state: FormState, text: string): FormState {
 		);
 	}
 	const saved = saveEditorText(state, text);
+	// The user's words instead of the form: they end it, with the answers given so far.
+	if (target.kind === "chat" && !isBlank(text)) return { ...saved, chatMessage: text, outcome: "chat" };
 	if (target.kind !== "custom") return saved;
 	const question = state.form.questions[target.question];
 	// A free answer to a single-select question is its answer: move on, as choosing an option does.
@@ -296,6 +300,7 @@ function saveEditorText(state: FormState, text: string): FormState {
 	delete drafts[draftKey(target)];
 	const closed: FormState = { ...state, overlay: { kind: "none" }, drafts };
 	if (target.kind === "formNote") return { ...closed, formNote: value };
+	if (target.kind === "chat") return closed;
 	const index = target.question;
 	const qs = closed.questions[index];
 	const question = closed.form.questions[index];

@@ -46,6 +46,25 @@ const CHOICE_THEN_TEXT = formOf(
 
 const rows: Row[] = [
 	{
+		name: "c writes a message for the chat instead: saving it closes the form as chat, keeping the answers",
+		keys: [KEY.enter, "c", ...type("Let's discuss the targets first"), KEY.enter],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("chat");
+			expect(result.status).toBe("chat");
+			expect(result.chatMessage).toBe("Let's discuss the targets first");
+			expect(result.answers.scope?.selections[0]?.label).toBe("Small");
+		},
+	},
+	{
+		name: "c works on the Submit tab; a blank message only closes the editor; Esc keeps a draft that a dismissal reports",
+		keys: [KEY.enter, KEY.space, KEY.enter, "c", KEY.enter, "c", ...type("hmm"), KEY.escape, KEY.escape, KEY.escape],
+		expect: (state, result) => {
+			expect(state.outcome).toBe("dismissed");
+			expect(result.chatMessage).toBeUndefined();
+			expect(result.chatDraft).toBe("hmm");
+		},
+	},
+	{
 		name: "n on the Submit tab writes a note on the whole form; it reaches the result on submit",
 		keys: [KEY.enter, KEY.space, KEY.enter, "n", ...type("and don't touch the schema"), KEY.enter, KEY.enter],
 		expect: (state, result) => {

@@ -33,6 +33,7 @@ type Intent =
 	| { kind: "note" }
 	| { kind: "questionNote" }
 	| { kind: "skip" }
+	| { kind: "chat" }
 	| { kind: "help" }
 	| { kind: "escape" }
 	| { kind: "scroll" }
@@ -64,6 +65,8 @@ export function formIntent(raw: string): Intent {
 			return { kind: "questionNote" };
 		case "s":
 			return { kind: "skip" };
+		case "c":
+			return { kind: "chat" };
 		case "?":
 			return { kind: "help" };
 		case RAW.escape:
@@ -86,8 +89,13 @@ export function isEditorSafe(raw: string): boolean {
 	return raw.length > 0 && !/[\x00-\x1f\x7f]/.test(raw);
 }
 
-/** The note on the whole form has `q` = the question count: it sorts after every question's target. */
-type Target = { kind: "custom"; q: number } | { kind: "note"; q: number } | { kind: "optionNote"; q: number; o: number } | { kind: "formNote"; q: number };
+/** The whole form's targets have `q` = the question count: they sort after every question's target. */
+type Target =
+	| { kind: "custom"; q: number }
+	| { kind: "note"; q: number }
+	| { kind: "optionNote"; q: number; o: number }
+	| { kind: "formNote"; q: number }
+	| { kind: "chat"; q: number };
 
 interface QuestionModel {
 	focus: number;
@@ -112,7 +120,8 @@ export class AnswerModel {
 	escArmed = false;
 	/** Enter asked for a second Enter: a submit that would drop drafts, or the review's Cancel. */
 	enterArmed: "submit" | "dismiss" | undefined;
-	outcome: "answered" | "dismissed" | "aborted" | undefined;
+	outcome: "answered" | "dismissed" | "aborted" | "chat" | undefined;
+	chatMessage: string | undefined;
 	readonly questions: QuestionModel[];
 	formNote: string | undefined;
 	private readonly drafts = new Map<string, { target: Target; text: string }>();
@@ -171,6 +180,8 @@ export class AnswerModel {
 				);
 			case "skip":
 				return this.skip();
+			case "chat":
+				return this.openEditor({ kind: "chat", q: this.form.questions.length });
 			case "help":
 				this.overlay = "help";
 				return;
@@ -341,6 +352,12 @@ export class AnswerModel {
 			this.formNote = value;
 			return;
 		}
+		if (target.kind === "chat") {
+			if (value === undefined) return;
+			this.chatMessage = value;
+			this.outcome = "chat";
+			return;
+		}
 		const q = this.questions[target.q]!;
 		if (target.kind === "note") q.note = value;
 		else if (target.kind === "optionNote") {
@@ -362,13 +379,14 @@ export class AnswerModel {
 
 	private saved(target: Target): string | undefined {
 		if (target.kind === "formNote") return this.formNote;
+		if (target.kind === "chat") return this.chatMessage;
 		const q = this.questions[target.q]!;
 		return target.kind === "custom" ? q.freeText : target.kind === "note" ? q.note : q.optionNotes.get(target.o);
 	}
 
 	/** Drafts that hold something new (not blank, not the saved text): in question order, free answer, note, option notes. */
 	private pendingDrafts(): { target: Target; text: string }[] {
-		const rank = (t: Target) => t.q * 1000 + (t.kind === "custom" ? 0 : t.kind === "note" ? 1 : t.kind === "formNote" ? 0 : 2 + t.o);
+		const rank = (t: Target) => t.q * 1000 + (t.kind === "custom" ? 0 : t.kind === "note" ? 1 : t.kind === "formNote" ? 0 : t.kind === "chat" ? 1 : 2 + t.o);
 		return [...this.drafts.values()]
 			.filter(({ target, text }) => text.trim() !== "" && text !== this.saved(target))
 			.sort((a, b) => rank(a.target) - rank(b.target));
@@ -401,16 +419,19 @@ export class AnswerModel {
 		});
 		const collected: Collected = { status, answers, skipped, notes };
 		if (this.formNote !== undefined) collected.formNote = this.formNote;
+		if (this.chatMessage !== undefined) collected.chatMessage = this.chatMessage;
 		// A submit drops the drafts: the user was asked, and chose.
 		const pending = status === "answered" ? [] : this.pendingDrafts();
-		const drafts: AskDraft[] = pending.flatMap(({ target, text }) => (target.kind === "formNote" ? [] : [this.draftOf(target, text)]));
+		const drafts: AskDraft[] = pending.flatMap(({ target, text }) => (target.kind === "formNote" || target.kind === "chat" ? [] : [this.draftOf(target, text)]));
 		if (drafts.length > 0) collected.drafts = drafts;
 		const formNoteDraft = pending.find(({ target }) => target.kind === "formNote");
 		if (formNoteDraft) collected.formNoteDraft = formNoteDraft.text;
+		const chatDraft = pending.find(({ target }) => target.kind === "chat");
+		if (chatDraft) collected.chatDraft = chatDraft.text;
 		return collected;
 	}
 
-	private draftOf(target: Exclude<Target, { kind: "formNote" }>, text: string): AskDraft {
+	private draftOf(target: Exclude<Target, { kind: "formNote" | "chat" }>, text: string): AskDraft {
 		const question = this.form.questions[target.q]!;
 		if (target.kind === "custom") return { questionId: question.id, kind: "answer", text };
 		if (target.kind === "note") return { questionId: question.id, kind: "note", text };

@@ -33,7 +33,7 @@ export const arbKey: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 10, arbitrary: fc.constantFrom(RAW.up, RAW.down, "j", "k", RAW.left, RAW.right, RAW.tab, RAW.shiftTab) },
 	{ weight: 8, arbitrary: fc.constant(RAW.enter) },
 	{ weight: 3, arbitrary: fc.constantFrom(RAW.space, "1", "2", "3", "4", "5", "6", "9") },
-	{ weight: 3, arbitrary: fc.constantFrom("n", "N", "s", "?", RAW.pageUp, RAW.pageDown) },
+	{ weight: 3, arbitrary: fc.constantFrom("n", "N", "s", "c", "?", RAW.pageUp, RAW.pageDown) },
 	{
 		weight: 6,
 		arbitrary: fc.constantFrom("a", "word ", "中文", "🚀", "👨‍👩‍👧", "é", "\\", "  ", RAW.backspace, RAW.backspace, RAW.shiftEnter, "x".repeat(90)),
@@ -111,6 +111,7 @@ function checkInvariants(state: FormState, previous: FormState | undefined): voi
 	});
 	if (state.overlay.kind === "editor") {
 		const target = state.overlay.target;
+		if (target.kind === "chat") return;
 		if (target.kind === "formNote") {
 			if (state.tab !== state.form.questions.length) throw new Error("the note on the whole form opened off the Submit tab");
 			return;
