@@ -238,3 +238,44 @@ describe("ask_user over RPC dialogs", () => {
 		expect(seen.text).toContain('"questions"');
 	});
 });
+
+describe("the complete form over RPC dialogs", () => {
+	it("a text-only question is one editor dialog, and its text is the answer", async () => {
+		const { env, client, unexpected } = start({ questions: [{ id: "name", question: "What should the new service be called?" }] }, typeInEditor("billing-api"));
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		expect(client.dialogs.map((d) => d.method)).toEqual(["editor"]);
+		expect(client.dialogs[0]?.title).toContain("What should the new service be called?");
+		expect(onlyAskResult(env).details.answers["name"]?.selections).toEqual([{ value: "billing-api", label: "billing-api", custom: true }]);
+	});
+
+	it("the review's note on the whole form reaches the model", async () => {
+		const { env, client, unexpected } = start(
+			TWO_QUESTIONS,
+			choose("Postgres"),
+			choose("launch"),
+			choose(ROW.formNote),
+			typeInEditor("and don't touch the schema"),
+			choose(ROW.submit),
+		);
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.formNote).toBe("and don't touch the schema");
+		expect(seen.text).toContain(`Note on the whole form: "and don't touch the schema"`);
+	});
+
+	it("a reply in chat from a question's select ends the walk as chat, with the answers so far", async () => {
+		const { env, client, unexpected } = start(TWO_QUESTIONS, choose("Postgres"), choose(ROW.chat), typeInEditor("Can we talk first?"));
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("chat");
+		expect(seen.details.chatMessage).toBe("Can we talk first?");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+	});
+});

@@ -1,0 +1,87 @@
+/**
+ * The complete form in pi's real TUI, driven through tmux: a text-only
+ * question, a note on the whole form, a reply in chat instead of the form.
+ * Each test ends by checking what the scripted model received.
+ */
+
+import { afterEach, describe, expect, it } from "vitest";
+import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
+import { QUOTE_PREFIX } from "../support/model-script.ts";
+import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { TmuxPi } from "../support/tmux.ts";
+
+let piEnv: PiEnv | undefined;
+let tui: TmuxPi | undefined;
+
+afterEach(async () => {
+	await tui?.kill();
+	piEnv?.cleanup();
+	tui = undefined;
+	piEnv = undefined;
+});
+
+/** Starts pi, says ASK, and waits for the form to show `firstQuestion`. */
+async function openForm(args: unknown, firstQuestion: string, options: { env?: Record<string, string>; rows?: number } = {}) {
+	piEnv = createPiEnv({ script: askScript(args), ...(options.env ? { env: options.env } : {}) });
+	tui = await TmuxPi.start(piEnv, { cols: 100, rows: options.rows ?? 40 });
+	await tui.waitFor("scripted");
+	await tui.type(ASK);
+	await tui.send("Enter");
+	await tui.waitFor(firstQuestion);
+	return { env: piEnv, screen: tui };
+}
+
+const SERVICE_NAME = { questions: [{ id: "name", header: "Name", question: "What should the new service be called?" }] };
+
+describe("the complete form in the TUI", () => {
+	it("a text-only question opens in the editor; the typed text is the answer", async () => {
+		const { env, screen } = await openForm(SERVICE_NAME, "What should the new service");
+		await screen.waitFor("Your answer:");
+		await screen.type("billing-api");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["name"]?.selections).toEqual([{ value: "billing-api", label: "billing-api", custom: true }]);
+		expect(seen.text).toContain('name: wrote "billing-api"');
+	});
+
+	it("a note on the whole form, written on the Submit tab, reaches the model", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
+		await screen.send("Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("Enter");
+		await screen.waitFor("add a note on the whole form");
+		await screen.send("n");
+		await screen.waitFor("Your note on the whole form");
+		await screen.type("and don't touch the schema");
+		await screen.send("Enter");
+		await screen.waitFor("Note on the whole form: and don't");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.formNote).toBe("and don't touch the schema");
+		expect(seen.text).toContain(`Note on the whole form: "and don't touch the schema"`);
+	});
+
+	it("reply in chat instead: the message reaches the model as the user's words, with the answers so far, and the turn goes on", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
+		await screen.send("Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("c");
+		await screen.waitFor("Your message");
+		await screen.type("Let's talk about the name first");
+		await screen.send("Enter");
+		// The model was called again on its own: the turn did not end.
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("chat");
+		expect(seen.details.chatMessage).toBe("Let's talk about the name first");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+		expect(seen.text).toContain(`The user's message: "Let's talk about the name first"`);
+	});
+});
