@@ -38,7 +38,8 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		const { terminalAttention, watchForms } = await watcher();
 		const inner: AskSurface = async (...ask) => (await ui()).createSurface(ctx, queue, upstream)(...ask);
 		const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(ctx, () => ({ mode: attention().mode, ...reminder() })) };
-		return watchForms(inner, host)(form, options);
+		// The numberKeys setting applies to every form this session shows, its own and its subagents'.
+		return watchForms(inner, host)(form, file.numberKeys ? { ...options, numberKeys: file.numberKeys } : options);
 	};
 	const preload = preloadOnce(() => Promise.all([ui().then((loaded) => loaded.warmUpForm()), watcher()]));
 

@@ -27,7 +27,12 @@ export interface AskUserSettings {
 	promptSnippet?: string;
 	/** Replaces the guidelines pi adds to the system prompt. */
 	promptGuidelines?: string[];
+	/** What a number key does on the form: choose that option (default), or only focus it. */
+	numberKeys?: NumberKeys;
 }
+
+export const NUMBER_KEYS = ["choose", "focus"] as const;
+export type NumberKeys = (typeof NUMBER_KEYS)[number];
 
 type Key = keyof AskUserSettings;
 
@@ -51,6 +56,10 @@ export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
 	attention: {
 		read: (value) => ((ATTENTION_MODES as readonly unknown[]).includes(value) ? value : undefined),
 		takes: `one of ${ATTENTION_MODES.map((mode) => JSON.stringify(mode)).join(", ")}`,
+	},
+	numberKeys: {
+		read: (value) => ((NUMBER_KEYS as readonly unknown[]).includes(value) ? value : undefined),
+		takes: `one of ${NUMBER_KEYS.map((mode) => JSON.stringify(mode)).join(", ")}`,
 	},
 	remindSeconds: seconds(86_400),
 	timeoutSeconds: seconds(2_147_483),

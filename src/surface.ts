@@ -15,6 +15,7 @@
  * the ones relayed from subagents never overlap on screen.
  */
 
+import type { NumberKeys } from "./machine/model.ts";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { collectedToReply, decodeRelayReply, emptyCollected, encodeRelayReply, replyToCollected } from "./codec.ts";
 import { collectWithDialogs } from "./dialogs.ts";
@@ -46,6 +47,8 @@ export interface AskOptions {
 	onProgress?: ProgressListener;
 	/** How long the user has, counted from when the form is shown (not while it waits its turn). */
 	timeoutMs?: number;
+	/** What a number key does on the inline form (the numberKeys setting). */
+	numberKeys?: NumberKeys;
 }
 
 export type AskSurface = (form: AskForm, options: AskOptions) => Promise<Collected>;
@@ -97,8 +100,8 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefi
 /** `endsAt`: when the time to answer runs out (epoch ms), for the form's countdown. */
 async function collectHere(ctx: SurfaceContext, upstream: Upstream, form: AskForm, options: AskOptions, endsAt?: number): Promise<Collected> {
 	if (!ctx.hasUI) return emptyCollected("no_ui");
-	const { signal, asker, onProgress } = options;
-	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort(), deadline: endsAt });
+	const { signal, asker, onProgress, numberKeys } = options;
+	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort(), deadline: endsAt, numberKeys });
 	if (fromForm) return fromForm;
 	// custom() showed nothing: an RPC host.
 	if (upstream.relay) return collectThroughParent(ctx, form, options);

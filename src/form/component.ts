@@ -25,7 +25,7 @@ import {
 } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
-import { editorPrefill, type FormState } from "../machine/model.ts";
+import { editorPrefill, type FormState, type NumberKeys } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
 import { renderForm } from "./form-view.ts";
@@ -47,6 +47,8 @@ export interface AskFormComponentOptions {
 	onInterrupt?: () => void;
 	/** When the time to answer runs out (epoch ms): the hint line counts down to it. */
 	deadline?: number;
+	/** What a number key does (the numberKeys setting); default: choose. */
+	numberKeys?: NumberKeys;
 }
 
 /**
@@ -102,7 +104,7 @@ export class AskFormComponent implements Component, Focusable {
 				noMatch: theme.warning,
 			},
 		};
-		this.state = initialState(options.form);
+		this.state = initialState(options.form, options.numberKeys ? { numberKeys: options.numberKeys } : {});
 		// A text-only first question opens in the editor.
 		this.editor = this.editorFor(this.state);
 		if (options.deadline !== undefined) {

@@ -15,6 +15,7 @@ import { type Component, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
 import { emptyCollected } from "../codec.ts";
 import type { AskForm, Collected, ProgressListener } from "../types.ts";
+import type { NumberKeys } from "../machine/model.ts";
 import { AskFormComponent } from "./component.ts";
 import { formThemeFrom } from "./theme.ts";
 
@@ -28,6 +29,8 @@ export interface FormOptions {
 	onInterrupt?: () => void;
 	/** When the time to answer runs out (epoch ms): shown as a countdown. */
 	deadline?: number;
+	/** What a number key does (the numberKeys setting); default: choose. */
+	numberKeys?: NumberKeys;
 }
 
 /**
@@ -70,6 +73,7 @@ export async function showAskForm(
 					onProgress: options.onProgress,
 					onInterrupt: options.onInterrupt,
 					deadline: options.deadline,
+					numberKeys: options.numberKeys,
 				});
 			} catch (error) {
 				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));

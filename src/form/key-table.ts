@@ -120,10 +120,10 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 	},
 	{
 		id: "focus",
-		acts: DIGITS.map((key, row): KeyAct => ({ modes: FORM, keys: [{ key }], command: { type: "focus", row } })),
+		acts: DIGITS.map((key, row): KeyAct => ({ modes: FORM, keys: [{ key }], command: { type: "number", row } })),
 		label: "1–9",
-		help: "focus that option",
-		hint: "focus",
+		help: "choose that option (multi-select: toggle it; “Type something…”: write); with the numberKeys setting “focus”, only focus it",
+		hint: "choose",
 	},
 	{ id: "choose", acts: [choose], help: "choose the focused option; on Submit, submit", hint: "choose" },
 	{ id: "toggle", acts: [{ modes: FORM, keys: [{ key: Key.space }], command: { type: "toggle" } }], help: "multi-select: toggle the focused option", hint: "toggle" },

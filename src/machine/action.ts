@@ -9,8 +9,10 @@ import type { ScrollTarget, Viewport } from "./model.ts";
 export type Action =
 	/** ↑/↓: focus the previous/next row, wrapping. */
 	| { type: "move"; delta: 1 | -1 }
-	/** 1–9: focus that row (0-based here). */
+	/** Focus that row (0-based here): the walker, before it chooses. */
 	| { type: "focus"; row: number }
+	/** 1–9 (0-based here): choose that row — toggle it in a multi-select — or, with numberKeys "focus", only focus it. */
+	| { type: "number"; row: number }
 	/** Enter: choose the focused row (see choose() below). */
 	| { type: "choose" }
 	/** Space: toggle the focused option of a multi-select question. */

@@ -96,8 +96,17 @@ export type FormOutcome = "answered" | "dismissed" | "aborted" | "chat";
 
 export type EnterArmed = "submit" | "dismiss";
 
+/** What a number key does: choose that option (as Claude Code does), or only focus it (the `numberKeys` setting). */
+export type NumberKeys = "choose" | "focus";
+
+export interface FormOptions {
+	readonly numberKeys?: NumberKeys;
+}
+
 export interface FormState {
 	readonly form: AskForm;
+	/** The user's setting, fixed for the life of the form. */
+	readonly numberKeys: NumberKeys;
 	readonly questions: readonly QuestionState[];
 	/** 0..n-1: a question; n: the Submit tab (only when there are two or more questions). */
 	readonly tab: number;
@@ -138,10 +147,11 @@ export interface FormState {
 	readonly outcome: FormOutcome | undefined;
 }
 
-export function initialState(form: AskForm): FormState {
+export function initialState(form: AskForm, options: FormOptions = {}): FormState {
 	const first = form.questions[0];
 	return {
 		form,
+		numberKeys: options.numberKeys ?? "choose",
 		questions: form.questions.map(
 			(question): QuestionState => ({
 				focus: 0,

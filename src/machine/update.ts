@@ -75,6 +75,8 @@ function step(before: FormState, action: Action): FormState {
 			return moveFocus(base, action.delta);
 		case "focus":
 			return focusRow(base, action.row);
+		case "number":
+			return numberKey(base, action.row);
 		case "choose":
 			return choose(base, state.enterArmed);
 		case "toggle":
@@ -131,6 +133,23 @@ function focusRow(state: FormState, row: number): FormState {
 	return whenOnQuestion(state, (index, question, qs) => {
 		if (row < 0 || row >= rowCount(question) || row === qs.focus) return state;
 		return withQuestion(state, index, { focus: row, detailScroll: 0 });
+	});
+}
+
+/**
+ * A number key: focus that row, then act on it as Enter does (Space in a
+ * multi-select): an option is chosen (and the form moves on, or a
+ * one-question form submits, as Enter would), "Type something…" opens the
+ * editor. With numberKeys "focus" it only focuses. A number past the rows
+ * does nothing.
+ */
+function numberKey(state: FormState, row: number): FormState {
+	if (state.numberKeys === "focus") return focusRow(state, row);
+	if (!onForm(state)) return state;
+	return whenOnQuestion(state, (index, question, qs) => {
+		if (row < 0 || row >= rowCount(question)) return state;
+		const focused = row === qs.focus ? state : withQuestion(state, index, { focus: row, detailScroll: 0 });
+		return question.multiSelect ? toggle(focused) : choose(focused, undefined);
 	});
 }
 

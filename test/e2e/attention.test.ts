@@ -97,7 +97,7 @@ describe("events for other extensions, and answers from elsewhere", () => {
 		const { screen, events } = await openRecorded(TWO_QUESTIONS);
 		await screen.send("Enter");
 		await screen.waitFor("What should the command");
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor("Review your answers");
 		await screen.send("Enter");
 		await screen.waitFor(QUOTE_PREFIX, 10_000);

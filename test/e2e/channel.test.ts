@@ -52,7 +52,7 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		expect(form).toContain("Asked by Task: SCOUT TASK: pick a database");
 		const [socket] = channelSockets(env);
 		expect(statSync(dirname(socket as string)).mode & 0o777).toBe(0o700);
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 20_000);
 
 		const [child] = askResults(env);
@@ -77,7 +77,7 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		await until(() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"), "both children to call ask_user", 20_000);
 		await sleep(700);
 		expect(await screen.capture()).not.toContain(`Which ${second}`);
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor(`Which ${second}`, 10_000);
 		await screen.send("Enter");
 		await screen.waitFor(QUOTE_PREFIX, 20_000);
@@ -160,7 +160,7 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 		const screen = await startParent(env);
 		const form = await screen.waitFor("Which license", 25_000);
 		expect(form).toContain("Asked by INNER TASK: pick a license");
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Middle got:`, 25_000);
 		expect(askResults(env)[0]?.details.answers["license"]?.selections).toEqual([{ value: "Apache-2.0", label: "Apache-2.0" }]);
 	});
@@ -178,7 +178,7 @@ describe("an in-process runner (pi's SDK, same process)", () => {
 		expect(form).toContain("Asked by INPROC TASK: pick a database");
 		// No other pi process: the subagent is a session of the parent's own process.
 		expect(childrenOf(env, screen.pid)).toEqual([]);
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} In-process got:`, 20_000);
 		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 	});

@@ -47,6 +47,19 @@ describe("the complete form in the TUI", () => {
 		expect(seen.text).toContain('name: wrote "billing-api"');
 	});
 
+	it("a number key chooses its option and moves on; with numberKeys \"focus\" it only focuses", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
+		await screen.send("2");
+		await screen.waitFor("What should the command");
+		await screen.send("2");
+		await screen.waitFor("Review your answers");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+		const seen = onlyAskResult(env);
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
+	});
+
 	it("a note on the whole form, written on the Submit tab, reaches the model", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
 		await screen.send("Enter");

@@ -125,7 +125,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		);
 		await screen.send("Enter");
 		await screen.waitFor("What should the command");
-		await screen.send("3", "Enter");
+		await screen.send("3");
 		await screen.waitFor("Your answer");
 		await screen.type("deploy 🚀");
 		await screen.send("Enter");
@@ -161,7 +161,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		expect(whileFirstOpen).not.toContain(questions[second]);
 		expect(whileFirstOpen).not.toContain(`Asked by ${second}`);
 
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		const secondScreen = await screen.waitFor(`Asked by ${second}`);
 		expect(secondScreen).toContain(questions[second]);
 		expect(secondScreen).not.toContain(questions[first]);
@@ -183,7 +183,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const env = (piEnv = createRelayPiEnv(scoutAsks(TWO_QUESTIONS, whatNow)));
 		const screen = await startParent(env);
 		await screen.waitFor("Asked by scout", 15_000);
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor("What should the command");
 		await screen.send("Escape");
 		await screen.waitFor("esc again");
@@ -273,7 +273,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const env = (piEnv = createRelayPiEnv(scoutAsks(TWO_QUESTIONS), { PI_ASK_USER_TIMEOUT: "3" }));
 		const screen = await startParent(env);
 		await screen.waitFor("Asked by scout", 15_000);
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor("What should the command");
 
 		await screen.waitForGone("What should the command", 6_000);
@@ -290,7 +290,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 
 		const form = await screen.waitFor("Which database", 20_000);
 		expect(form).toContain("Asked by planner › scout");
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Middle got: Inner got:`, 15_000);
 
 		const [grandchild] = childResults(env);

@@ -74,7 +74,7 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 		const env = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: renamedPi });
 		const screen = await openForm(env, ASK, "Which database");
 
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor("What should the command");
 		await screen.send("Escape");
 		await screen.waitFor("again to");
@@ -135,7 +135,7 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 		const screen = await openForm(env, "delegate this", "Which database");
 
 		expect(await screen.capture()).toContain("Asked by scout");
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 15_000);
 
 		const seen = onlyAskResult(env);

@@ -104,7 +104,7 @@ describe("ask_user in the TUI", () => {
 
 		await screen.send("Enter");
 		await screen.waitFor("What should the command");
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor("Review your answers");
 		await screen.send("Enter");
 		await screen.waitFor(QUOTE_PREFIX);
@@ -118,7 +118,7 @@ describe("ask_user in the TUI", () => {
 	it("takes a multi-line free answer in pi's editor, kept exactly as typed", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
 
-		await screen.send("3", "Enter");
+		await screen.send("3");
 		await screen.waitFor("Your answer");
 		await screen.type("Postgres 16, but");
 		await screen.shiftEnter();
@@ -158,7 +158,7 @@ describe("ask_user in the TUI", () => {
 	it("writes a note on the focused option and one on the question", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
 
-		await screen.send("2", "n");
+		await screen.send("Down", "n");
 		await screen.waitFor("Your note on “SQLite”");
 		await screen.type("only for the demo");
 		await screen.send("Enter");
@@ -168,7 +168,7 @@ describe("ask_user in the TUI", () => {
 		await screen.type("ask ops first");
 		await screen.send("Enter");
 		await screen.waitFor("ask ops first");
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor("What should the command");
 		await screen.send("Enter");
 		await screen.waitFor("Review your answers");
@@ -190,7 +190,7 @@ describe("ask_user in the TUI", () => {
 	it("Esc twice dismisses, keeps the answers given, and ends the turn", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
 
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor("What should the command");
 		await screen.send("Escape");
 		await screen.waitFor("esc again");
@@ -224,9 +224,9 @@ describe("ask_user in the TUI", () => {
 	it("keeps answers and typed text across a resize mid-form", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database", { cols: 110, rows: 40 });
 
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor("What should the command");
-		await screen.send("3", "Enter");
+		await screen.send("3");
 		await screen.waitFor("Your answer");
 		await screen.type("deploy");
 		await screen.resize(50, 30);

@@ -17,7 +17,7 @@ import {
 	questionDrafts,
 } from "../../src/machine/model.ts";
 import { initialState, update } from "../../src/machine/update.ts";
-import type { Collected } from "../../src/types.ts";
+import type { AskForm, Collected } from "../../src/types.ts";
 import { drive, formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS, type } from "./support.ts";
 
 const ONE_QUESTION = formOf(question("scope", { header: "Scope", options: [option("Small"), option("Medium"), option("Large")] }));
@@ -772,5 +772,40 @@ describe("unconfirmed text: drafts", () => {
 		const saved = drive(OPTIONAL_PAIR, [KEY.enter, "3", KEY.enter, ...type("important"), KEY.escape, KEY.enter, KEY.enter, KEY.enter]).state;
 		expect(saved.outcome).toBe("answered");
 		expect(collect(saved, "answered").answers.b?.selections[0]?.value).toBe("important");
+	});
+});
+
+describe("number keys choose (the default numberKeys setting)", () => {
+	const choose = (form: AskForm, keys: string[]) => drive(form, keys, piKeybindings(), { numberKeys: "choose" }).state;
+
+	test("a number chooses that option and moves on, as Enter on it would", () => {
+		const state = choose(SCOPE_AND_TARGETS, ["2"]);
+		expect(state.questions[0]?.chosen).toEqual([1]);
+		expect(state.tab).toBe(1);
+	});
+
+	test("in a multi-select question a number toggles that option; Enter finishes", () => {
+		const state = choose(SCOPE_AND_TARGETS, [KEY.tab, "1", "3", "1"]);
+		expect(state.tab).toBe(1);
+		expect(state.questions[1]?.chosen).toEqual([2]);
+	});
+
+	test("the number of “Type something…” opens the editor", () => {
+		const state = choose(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE]);
+		expect(state.overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 0 } });
+	});
+
+	test("a one-question form submits at once, as Enter on the option does", () => {
+		const state = choose(ONE_QUESTION, ["3"]);
+		expect(state.outcome).toBe("answered");
+		expect(collect(state, "answered").answers.scope?.selections[0]?.label).toBe("Large");
+	});
+
+	test("a number past the rows does nothing; with numberKeys “focus” a number only focuses", () => {
+		expect(choose(ONE_QUESTION, ["9"]).questions[0]?.focus).toBe(0);
+		const focused = drive(ONE_QUESTION, ["3"], piKeybindings(), { numberKeys: "focus" }).state;
+		expect(focused.outcome).toBeUndefined();
+		expect(focused.questions[0]?.focus).toBe(2);
+		expect(focused.questions[0]?.chosen).toEqual([]);
 	});
 });

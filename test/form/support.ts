@@ -7,7 +7,7 @@
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
 import { type Command, commandForKey, keyModeOf, keyNames, keyTable } from "../../src/form/keymap.ts";
 import type { ViewContext } from "../../src/form/layout.ts";
-import { editorPrefill } from "../../src/machine/model.ts";
+import { editorPrefill, type FormOptions } from "../../src/machine/model.ts";
 import { type FormState, initialState, update } from "../../src/machine/update.ts";
 import { TextFitter } from "../../src/form/text-fit.ts";
 import { type FormTheme, formThemeFrom, plainTheme } from "../../src/form/theme.ts";
@@ -91,8 +91,13 @@ export function plainTable(kb = piKeybindings()) {
  * adds a newline; what the component does with the real Editor is tested in
  * component.test.ts.
  */
-export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings()): { state: FormState; commands: Command[] } {
-	let state = initialState(form);
+/**
+ * Feeds `keys` through the keymap into update. Number keys only focus here
+ * unless `options` says otherwise (the rows were written for digits that
+ * focus; rows for digits that choose, the default, pass { numberKeys: "choose" }).
+ */
+export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings(), options: FormOptions = { numberKeys: "focus" }): { state: FormState; commands: Command[] } {
+	let state = initialState(form, options);
 	let buffer = "";
 	const commands: Command[] = [];
 	for (const data of keys) {

@@ -232,7 +232,7 @@ describe("the shortest terminals", () => {
 				const form = mount(DEMO, width, rows);
 				form.press(KEY.down);
 				expect(focusedRow(form.screen()), `${width}×${rows}`).toMatch(/^❯ ○ 2\./);
-				form.press("4", KEY.enter, ..."typed");
+				form.press("4", ..."typed");
 				// The cursor: pi-tui's marker for the IME, then the inverse-video cell.
 				expect(form.screen().join("\n"), `${width}×${rows}, editor`).toMatch(/typed(\x1b_pi:c\x07)?\x1b\[7m/);
 			}

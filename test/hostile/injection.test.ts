@@ -97,6 +97,7 @@ describe("the form's views", () => {
 				tui,
 				theme: formThemeFrom(theme),
 				keybindings: piKeybindings(),
+				numberKeys: "focus",
 				form,
 				asker: injected("planner › scout", 3),
 				onDone: () => {},
@@ -136,7 +137,7 @@ describe("the form's views", () => {
 	test("text the user typed or pasted (kept exactly) is shown sanitised once saved", () => {
 		const form = hostileForm();
 		const { tui } = quietTui(100, 40);
-		const component = new AskFormComponent({ tui, theme: formThemeFrom(theme), keybindings: piKeybindings(), form, onDone: () => {} });
+		const component = new AskFormComponent({ tui, theme: formThemeFrom(theme), keybindings: piKeybindings(), form, onDone: () => {}, numberKeys: "focus" });
 		// A bracketed paste keeps C1 characters (pi-tui's Editor drops only < U+0020); the views must not.
 		component.handleInput("5");
 		component.handleInput(KEY.enter);

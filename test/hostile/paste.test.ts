@@ -39,6 +39,7 @@ function mount() {
 		keybindings: piKeybindings(),
 		form: formOf(question("scope", { header: "Scope" }), question("notes", { header: "Notes" })),
 		onDone: (collected) => results.push(collected),
+		numberKeys: "focus",
 	});
 	component.focused = true;
 	buffer = new StdinBuffer({ timeout: 10 });

@@ -27,7 +27,7 @@ export async function answerDemoBatch(screen: TmuxPi): Promise<void> {
 	await screen.waitForGone("Your note on");
 	await screen.send("Enter");
 	await screen.waitFor("breaking");
-	await screen.send("2", "Enter");
+	await screen.send("2");
 	await screen.waitFor("Review your");
 	await screen.send("Enter");
 	await screen.waitFor(QUOTE_PREFIX);

@@ -162,8 +162,10 @@ export class AnswerModel {
 			case "move":
 				return this.move(intent.delta);
 			case "digit":
-				if (this.onQuestion() && intent.row < this.rows(this.tab)) this.q().focus = intent.row;
-				return;
+				// A number key chooses that row (the default numberKeys setting): Space's act in a multi-select, else Enter's.
+				if (!this.onQuestion() || intent.row >= this.rows(this.tab)) return;
+				this.q().focus = intent.row;
+				return this.question().multiSelect ? this.space() : this.enter(undefined);
 			case "enter":
 				return this.enter(armed);
 			case "space":
