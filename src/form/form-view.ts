@@ -9,7 +9,7 @@ import { renderHelpView } from "./help-view.ts";
 import { renderHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
 import type { ScrollPort, ViewContext } from "./layout.ts";
-import { currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isQuestionTarget, isSubmitTab } from "../machine/model.ts";
+import { answeredCount, currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isQuestionTarget, isSubmitTab } from "../machine/model.ts";
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
@@ -51,6 +51,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const { state, width, table } = input;
 	const { theme, fit } = ctx;
 	const height = Math.max(1, input.height);
+	if (state.collapsed) return { lines: [collapsedLine(input, ctx)], ports: [], focusHidden: false };
 
 	const asker = input.asker !== undefined ? theme.muted(fit.line(`Asked by ${input.asker}`, width).text) : undefined;
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
@@ -87,6 +88,17 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const bottom = message.slice(0, show.message);
 	if (show.hint) bottom.push(hint);
 	return { lines: [...top, ...body, ...bottom], ports, focusHidden: focusHidden === true };
+}
+
+/** The folded form: one line that says a form waits, how far it is, and the key that brings it back. */
+function collapsedLine(input: FormFrameInput, ctx: ViewContext): string {
+	const { state, width } = input;
+	const { theme, fit } = ctx;
+	const total = state.form.questions.length;
+	const asker = input.asker !== undefined ? `${input.asker} asks · ` : "";
+	const count = total === 1 ? "1 question" : `${answeredCount(state)} of ${total} answered`;
+	const text = `▸ ${asker}ask_user waits (${count}) · ${ctx.keys.peek} shows the form${input.timeLeft ? ` · ${input.timeLeft}` : ""}`;
+	return theme.accent(fit.line(text, width).text);
 }
 
 /** The current view cut to `height`, and the rows of it the view will not need (see QuestionViewResult.spare). */

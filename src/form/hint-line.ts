@@ -15,10 +15,10 @@ export function hintIds(state: FormState): KeyHelpId[] {
 	if (state.overlay.kind === "editor") return ["save", "newLine", "back"];
 	if (state.overlay.kind === "help") return ["close", "scroll"];
 	const tabs: KeyHelpId[] = hasTabs(state) ? ["tabs"] : [];
-	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "note", "chat", "help", "dismiss"];
+	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];
 	const current = currentQuestion(state);
 	if (!current) return ["help", "dismiss"];
-	return [...questionIds(current.question, current.qs), ...tabs, "note", ...skipIds(current.question), "chat", "help", "dismiss"];
+	return [...questionIds(current.question, current.qs), ...tabs, "note", ...skipIds(current.question), "chat", "peek", "help", "dismiss"];
 }
 
 function questionIds(question: AskQuestion, qs: QuestionState): KeyHelpId[] {

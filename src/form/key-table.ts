@@ -14,7 +14,7 @@ import { Key, type KeybindingsManager, type KeyId } from "@mariozechner/pi-tui";
 import type { Action } from "../machine/update.ts";
 
 /** Where a key is read: the options, the help screen, the open editor. */
-export type KeyMode = "form" | "help" | "editor";
+export type KeyMode = "form" | "help" | "editor" | "collapsed";
 
 /**
  * What a key asks for. Most are plain state actions; the rest need something
@@ -68,6 +68,8 @@ export type KeyHelpId =
 	| "chat"
 	| "scroll"
 	| "help"
+	| "peek"
+	| "unpeek"
 	| "dismiss"
 	| "interrupt"
 	| "save"
@@ -91,7 +93,8 @@ const FORM: readonly KeyMode[] = ["form"];
 const HELP: readonly KeyMode[] = ["help"];
 const EDITOR: readonly KeyMode[] = ["editor"];
 const PAGED: readonly KeyMode[] = ["form", "help"];
-const EVERYWHERE: readonly KeyMode[] = ["form", "help", "editor"];
+const COLLAPSED: readonly KeyMode[] = ["collapsed"];
+const EVERYWHERE: readonly KeyMode[] = ["form", "help", "editor", "collapsed"];
 
 const UP: readonly KeySource[] = [{ binding: "tui.select.up" }, { key: "k" }];
 const DOWN: readonly KeySource[] = [{ binding: "tui.select.down" }, { key: "j" }];
@@ -167,6 +170,19 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 		hint: "scroll",
 	},
 	{ id: "help", acts: [{ modes: FORM, keys: [{ key: Key.question }], command: { type: "toggleHelp" } }], help: "show this help", hint: "help" },
+	{
+		id: "peek",
+		acts: [{ modes: FORM, keys: [{ key: "p" }], command: { type: "toggleCollapsed" } }],
+		help: "peek: fold the form to one line to read the conversation above it (scroll your terminal)",
+		hint: "peek",
+	},
+	{
+		id: "unpeek",
+		// Folded, the keys that would end or act on the form only bring it back.
+		acts: [{ modes: COLLAPSED, keys: [{ key: "p" }, { key: Key.escape }, ...CONFIRM], command: { type: "toggleCollapsed" } }],
+		help: "folded: bring the form back, every answer, note and draft as it was",
+		hint: "show the form",
+	},
 	{
 		id: "dismiss",
 		acts: [{ modes: FORM, keys: ESCAPE, command: { type: "escape" } }],

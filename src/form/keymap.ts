@@ -15,13 +15,14 @@ export type { Command, KeyHelpId, KeyMode } from "./key-table.ts";
 /** Where the state reads its keys: the open editor, the help screen, or the options. */
 export function keyModeOf(state: FormState): KeyMode {
 	const kind = state.overlay.kind;
+	if (state.collapsed) return "collapsed";
 	return kind === "editor" ? "editor" : kind === "help" ? "help" : "form";
 }
 
 export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManager): Command | undefined {
 	for (const { source, act } of MATCH_ORDER[mode]) if (matches(data, source, kb)) return act.command;
 	if (mode === "editor") return { type: "editorInput" };
-	return mode === "help" ? undefined : { type: "otherKey" };
+	return mode === "help" || mode === "collapsed" ? undefined : { type: "otherKey" };
 }
 
 const PASSES: readonly (Precedence | "table")[] = ["first", "table", "last"];
@@ -36,7 +37,12 @@ interface Candidate {
 }
 
 /** Per mode, every key source of the table in the order input tries them: built once, since it names bindings, not keys. */
-const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = { form: matchOrder("form"), help: matchOrder("help"), editor: matchOrder("editor") };
+const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = {
+	form: matchOrder("form"),
+	help: matchOrder("help"),
+	editor: matchOrder("editor"),
+	collapsed: matchOrder("collapsed"),
+};
 
 function matchOrder(mode: KeyMode): Candidate[] {
 	const order: Candidate[] = [];
@@ -82,6 +88,7 @@ export interface KeyNames {
 	choose: string;
 	escape: string;
 	note: string;
+	peek: string;
 	questionNote: string;
 	pageUp: string;
 	pageDown: string;
@@ -98,6 +105,7 @@ export function keyNames(kb: KeybindingsManager): KeyNames {
 		choose: first("choose"),
 		escape: first("dismiss"),
 		note: first("note"),
+		peek: first("peek"),
 		questionNote: first("questionNote"),
 		pageUp: pageUp?.join("/") ?? UNBOUND,
 		pageDown: pageDown?.join("/") ?? UNBOUND,

@@ -34,6 +34,8 @@ export type Action =
 	/** The view drew the state: the layout facts it found (not a key: it disarms nothing). */
 	| ({ type: "viewport" } & Viewport)
 	| { type: "toggleHelp" }
+	/** p: fold the form to one line to read the conversation above it, or unfold it. */
+	| { type: "toggleCollapsed" }
 	| { type: "escape" }
 	/** s: skip an optional question. */
 	| { type: "skip" }

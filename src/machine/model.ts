@@ -116,6 +116,12 @@ export interface FormState {
 	/** The user's message instead of the form; set with outcome "chat". */
 	readonly chatMessage: string | undefined;
 	readonly overlay: Overlay;
+	/**
+	 * The form is folded to one line so the conversation above it can be
+	 * read; everything else (answers, notes, drafts, focus, scroll) is kept
+	 * as it was and comes back with it.
+	 */
+	readonly collapsed: boolean;
 	readonly helpScroll: number;
 	/**
 	 * PageUp/PageDown moved the question's body and no other key came since:
@@ -171,6 +177,7 @@ export function initialState(form: AskForm, options: FormOptions = {}): FormStat
 		chatMessage: undefined,
 		// A text-only question opens straight into its editor.
 		overlay: first && isTextOnly(first) ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" },
+		collapsed: false,
 		helpScroll: 0,
 		reading: false,
 		viewport: { ports: [], focusHidden: false },

@@ -47,7 +47,7 @@ describe("the complete form in the TUI", () => {
 		expect(seen.text).toContain('name: wrote "billing-api"');
 	});
 
-	it("a number key chooses its option and moves on; with numberKeys \"focus\" it only focuses", async () => {
+	it("a number key chooses its option and moves on", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
 		await screen.send("2");
 		await screen.waitFor("What should the command");
@@ -57,6 +57,28 @@ describe("the complete form in the TUI", () => {
 		await screen.waitFor(QUOTE_PREFIX);
 		const seen = onlyAskResult(env);
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
+	});
+
+	it("p folds the form to one line, showing the conversation above; p brings it back with the answers and the focus", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database", { rows: 16 });
+		await screen.send("Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("Down", "p");
+		await screen.waitFor("ask_user waits (1 of 2 answered)");
+		await screen.waitForGone("What should the command");
+		// The conversation above the form (here the call's own transcript line) takes the rows the form gave up.
+		expect(await screen.capture()).toContain("Waiting for the user");
+		await screen.send("p");
+		await screen.waitFor("What should the command");
+		await screen.send("Enter");
+		await screen.waitFor("Review your answers");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+		// The focus came back on "launch", where it was before the fold.
 		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
 	});
 

@@ -140,7 +140,7 @@ describe("ask_user in the TUI", () => {
 	it("toggles options of a multi-select question with Space and finishes with Enter", async () => {
 		const { env, screen } = await openForm(MULTI_SELECT, "Which platforms");
 
-		await screen.send("Space", "3", "Space");
+		await screen.send("Space", "3");
 		await screen.send("Enter");
 		await screen.waitFor(QUOTE_PREFIX);
 

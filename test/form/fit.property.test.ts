@@ -39,7 +39,7 @@ const arbForm: fc.Arbitrary<AskForm> = fc
 
 const arbKey = fc.oneof(
 	{ weight: 6, arbitrary: fc.constantFrom(KEY.up, KEY.down, KEY.left, KEY.right, KEY.tab, KEY.shiftTab, KEY.enter, KEY.space, "j", "k") },
-	{ weight: 3, arbitrary: fc.constantFrom("1", "2", "3", "4", "5", "6", "n", "N", "s", "?", KEY.pageDown, KEY.pageUp) },
+	{ weight: 3, arbitrary: fc.constantFrom("1", "2", "3", "4", "5", "6", "n", "N", "s", "c", "p", "?", KEY.pageDown, KEY.pageUp) },
 	{ weight: 2, arbitrary: fc.constantFrom("a", "word ", "中文", "🚀", "👨‍👩‍👧", KEY.shiftEnter, KEY.backspace, "x".repeat(90)) },
 	{ weight: 1, arbitrary: fc.constantFrom(KEY.escape, KEY.paste("pasted\n  text ".repeat(40))) },
 );
@@ -66,7 +66,7 @@ describe("every line fits, the focused row stays in view", () => {
 				checkFrame(lines, width, height, false);
 				// On a one-line form a "press again" warning takes the line: the next key ends the form or disarms.
 				const warning = height === 1 && (state.escArmed || state.enterArmed !== undefined);
-				checkFrame(plain, width, height, state.overlay.kind === "none" && width >= 2 && !warning);
+				checkFrame(plain, width, height, state.overlay.kind === "none" && !state.collapsed && width >= 2 && !warning);
 			}),
 			{ numRuns: 400 },
 		);
@@ -92,7 +92,7 @@ describe("every line fits, the focused row stays in view", () => {
 						const state = component.currentState;
 						// On a one-line form a "press again" warning takes the line: the next key ends the form or disarms.
 						const warning = formHeight(rows) === 1 && (state.escArmed || state.enterArmed !== undefined);
-						if (!closed) checkFrame(lines, w, formHeight(rows), state.overlay.kind === "none" && w >= 2 && !reading && !warning);
+						if (!closed) checkFrame(lines, w, formHeight(rows), state.overlay.kind === "none" && !state.collapsed && w >= 2 && !reading && !warning);
 					};
 					check(width);
 					for (const key of keys) {

@@ -108,7 +108,7 @@ test("the help and the hint name a user's own bindings, not pi's defaults", () =
 	expect(keysOf("interrupt")).toBe("ctrl+q ctrl+x");
 	expect(keysOf("save")).toBe("ctrl+s");
 	expect(keysOf("newLine")).toBe("ctrl+e");
-	expect(keyNames(kb)).toEqual({ choose: "ctrl+o", escape: "esc", note: "n", questionNote: "N", pageUp: "ctrl+b", pageDown: "ctrl+f" });
+	expect(keyNames(kb)).toEqual({ choose: "ctrl+o", escape: "esc", note: "n", peek: "p", questionNote: "N", pageUp: "ctrl+b", pageDown: "ctrl+f" });
 });
 
 test("by default Esc is the form's and ctrl+c interrupts, though pi lists both keys for other bindings too", () => {

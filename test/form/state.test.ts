@@ -809,3 +809,33 @@ describe("number keys choose (the default numberKeys setting)", () => {
 		expect(focused.questions[0]?.chosen).toEqual([]);
 	});
 });
+
+describe("peek behind the form (p)", () => {
+	test("p folds the form and p brings it back with every answer, note, draft and the focus as they were", () => {
+		const keys = [KEY.enter, KEY.down, "n", ...type("kept note"), KEY.enter, "N", ...type("half"), KEY.escape, KEY.down];
+		const before = drive(SCOPE_AND_TARGETS, keys).state;
+		const folded = drive(SCOPE_AND_TARGETS, [...keys, "p"]).state;
+		expect(folded.collapsed).toBe(true);
+		const back = drive(SCOPE_AND_TARGETS, [...keys, "p", "p"]).state;
+		expect(back).toEqual(before);
+	});
+
+	test("folded, Esc and Enter only bring it back (no dismissal, no choice); other keys do nothing", () => {
+		const folded = drive(SCOPE_AND_TARGETS, ["p", KEY.down, "2", "s", KEY.space]).state;
+		expect(folded.collapsed).toBe(true);
+		expect(folded.questions[0]).toEqual(initialState(SCOPE_AND_TARGETS).questions[0]);
+		for (const key of [KEY.escape, KEY.enter]) {
+			const back = drive(SCOPE_AND_TARGETS, ["p", key]).state;
+			expect(back.collapsed).toBe(false);
+			expect(back.escArmed).toBe(false);
+			expect(back.outcome).toBeUndefined();
+			expect(back.questions[0]?.chosen).toEqual([]);
+		}
+	});
+
+	test("in the editor p is text, not a fold", () => {
+		const state = drive(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE, KEY.enter, "p", KEY.enter]).state;
+		expect(state.collapsed).toBe(false);
+		expect(state.questions[0]?.customText).toBe("p");
+	});
+});

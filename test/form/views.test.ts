@@ -286,9 +286,9 @@ describe("the help and the hint", () => {
 	test("the hint follows the situation: multi-select, the Type something row, the editor", () => {
 		// With nothing ticked, Enter chooses the focused option; once something is, it finishes.
 		const multi = drive(SCOPE_AND_TARGETS, [KEY.tab]).state;
-		expect(renderHintLine(multi, table, 200, ctx)).toBe("↑↓ move · space toggle · enter choose · ←→ questions · n note · c reply in chat · esc dismiss · ? help");
+		expect(renderHintLine(multi, table, 200, ctx)).toBe("↑↓ move · space toggle · enter choose · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help");
 		const ticked = drive(SCOPE_AND_TARGETS, [KEY.tab, KEY.space]).state;
-		expect(renderHintLine(ticked, table, 200, ctx)).toBe("↑↓ move · space toggle · enter done · ←→ questions · n note · c reply in chat · esc dismiss · ? help");
+		expect(renderHintLine(ticked, table, 200, ctx)).toBe("↑↓ move · space toggle · enter done · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help");
 		const typeRow = drive(SCOPE_AND_TARGETS, ["4"]).state;
 		expect(renderHintLine(typeRow, table, 200, ctx)).toContain("enter write");
 		const editing = drive(SCOPE_AND_TARGETS, ["4", KEY.enter]).state;

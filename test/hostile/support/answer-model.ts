@@ -34,6 +34,7 @@ type Intent =
 	| { kind: "questionNote" }
 	| { kind: "skip" }
 	| { kind: "chat" }
+	| { kind: "peek" }
 	| { kind: "help" }
 	| { kind: "escape" }
 	| { kind: "scroll" }
@@ -67,6 +68,8 @@ export function formIntent(raw: string): Intent {
 			return { kind: "skip" };
 		case "c":
 			return { kind: "chat" };
+		case "p":
+			return { kind: "peek" };
 		case "?":
 			return { kind: "help" };
 		case RAW.escape:
@@ -115,6 +118,8 @@ export class AnswerModel {
 	private reviewed = false;
 	reviewFocus: number;
 	overlay: "none" | "help" | "editor" = "none";
+	/** Folded to one line: p, Esc and Enter bring it back; every other key does nothing. */
+	collapsed = false;
 	target: Target | undefined;
 	buffer = "";
 	escArmed = false;
@@ -154,6 +159,14 @@ export class AnswerModel {
 		if (raw === RAW.ctrlC) return this.abort();
 		if (this.overlay === "editor") return this.editorKey(raw);
 		const intent = formIntent(raw);
+		if (this.collapsed) {
+			if (intent.kind === "peek" || intent.kind === "escape" || intent.kind === "enter") {
+				this.collapsed = false;
+				this.escArmed = false;
+				this.enterArmed = undefined;
+			}
+			return;
+		}
 		if (this.overlay === "help") return this.helpKey(intent);
 		if (intent.kind !== "escape") this.escArmed = false;
 		const armed = this.enterArmed;
@@ -184,6 +197,9 @@ export class AnswerModel {
 				return this.skip();
 			case "chat":
 				return this.openEditor({ kind: "chat", q: this.form.questions.length });
+			case "peek":
+				this.collapsed = true;
+				return;
 			case "help":
 				this.overlay = "help";
 				return;

@@ -33,7 +33,7 @@ export const arbKey: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 10, arbitrary: fc.constantFrom(RAW.up, RAW.down, "j", "k", RAW.left, RAW.right, RAW.tab, RAW.shiftTab) },
 	{ weight: 8, arbitrary: fc.constant(RAW.enter) },
 	{ weight: 3, arbitrary: fc.constantFrom(RAW.space, "1", "2", "3", "4", "5", "6", "9") },
-	{ weight: 3, arbitrary: fc.constantFrom("n", "N", "s", "c", "?", RAW.pageUp, RAW.pageDown) },
+	{ weight: 3, arbitrary: fc.constantFrom("n", "N", "s", "c", "p", "?", RAW.pageUp, RAW.pageDown) },
 	{
 		weight: 6,
 		arbitrary: fc.constantFrom("a", "word ", "中文", "🚀", "👨‍👩‍👧", "é", "\\", "  ", RAW.backspace, RAW.backspace, RAW.shiftEnter, "x".repeat(90)),
