@@ -29,6 +29,8 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const attention = () => parseAttentionMode(settingText(sources, "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention"));
 	const reminder = () => parseReminder(settingText(sources, "ask-user-remind", "PI_ASK_USER_REMIND", "remindSeconds"));
 	const timeout = () => settingText(sources, "ask-user-timeout", "PI_ASK_USER_TIMEOUT", "timeoutSeconds");
+	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
+	const rpcHost = { choiceOnly: isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly")) };
 
 	// The UIs (the form, the dialog walker, the relay client) load after start-up (see preload), not during it.
 	const ui = () => import("./src/surface.ts");
@@ -36,7 +38,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	// Every form of the session, its own and its subagents', is watched: events, answers from elsewhere, attention.
 	const surface = (ctx: SurfaceContext): AskSurface => async (form, options) => {
 		const { terminalAttention, watchForms } = await watcher();
-		const inner: AskSurface = async (...ask) => (await ui()).createSurface(ctx, queue, upstream)(...ask);
+		const inner: AskSurface = async (...ask) => (await ui()).createSurface(ctx, queue, upstream, rpcHost)(...ask);
 		const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(ctx, () => ({ mode: attention().mode, ...reminder() })) };
 		return watchForms(inner, host)(form, options);
 	};
@@ -181,10 +183,19 @@ function registerFlags(pi: ExtensionAPI): void {
 		description: "How a waiting ask_user form gets your attention: bell (default), desktop (a terminal notification), or off",
 		type: "string",
 	});
+	pi.registerFlag("ask-user-choice-only", {
+		description: "RPC hosts without text dialogs (ACP adapters): offer ask_user's options only, no rows for typed answers or notes",
+		type: "boolean",
+	});
 	pi.registerFlag("ask-user-remind", {
 		description: "Ring again after this many seconds with no key pressed while an ask_user form waits (default: never)",
 		type: "string",
 	});
+}
+
+/** A yes/no setting given as text: "1", "true", "yes", "on". */
+function isOn(value: string | undefined): boolean {
+	return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
 }
 
 async function inheritedChannelReachable(channel: string | undefined): Promise<boolean> {

@@ -21,6 +21,8 @@ export interface AskUserSettings {
 	attention?: AttentionMode;
 	remindSeconds?: number;
 	timeoutSeconds?: number;
+	/** RPC hosts: offer no text rows in the dialog walker (an ACP adapter shows no text dialogs). */
+	choiceOnly?: boolean;
 	/** Replaces the tool's description (what the model reads about ask_user). */
 	description?: string;
 	/** Replaces the one-line snippet in pi's tool list. */
@@ -53,6 +55,7 @@ export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
 		takes: `one of ${ATTENTION_MODES.map((mode) => JSON.stringify(mode)).join(", ")}`,
 	},
 	remindSeconds: seconds(86_400),
+	choiceOnly: { read: (value) => (typeof value === "boolean" ? value : undefined), takes: "true or false" },
 	timeoutSeconds: seconds(2_147_483),
 	description: text(4_000),
 	promptSnippet: text(1_000),
@@ -141,10 +144,10 @@ export interface SettingSources {
  * Each runtime setting as the text its parser takes: the flag wins over the
  * variable, the variable over the files; undefined when none gives it.
  */
-export function settingText(sources: SettingSources, flag: string, variable: string, key: "attention" | "remindSeconds" | "timeoutSeconds"): string | undefined {
+export function settingText(sources: SettingSources, flag: string, variable: string, key: "attention" | "remindSeconds" | "timeoutSeconds" | "choiceOnly"): string | undefined {
 	const given = sources.flag(flag) ?? sources.env[variable];
 	if (given !== undefined) return String(given);
 	const fromFile = sources.file[key];
-	// 0 in the file means "none", as an absent key does.
-	return fromFile === undefined || fromFile === 0 ? undefined : String(fromFile);
+	// 0 (or false) in the file means "none", as an absent key does.
+	return fromFile === undefined || fromFile === 0 || fromFile === false ? undefined : String(fromFile);
 }
