@@ -30,7 +30,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const reminder = () => parseReminder(settingText(sources, "ask-user-remind", "PI_ASK_USER_REMIND", "remindSeconds"));
 	const timeout = () => settingText(sources, "ask-user-timeout", "PI_ASK_USER_TIMEOUT", "timeoutSeconds");
 	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
-	const rpcHost = { choiceOnly: isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly")) };
+	const rpcHost = { choiceOnly: false };
 
 	// The UIs (the form, the dialog walker, the relay client) load after start-up (see preload), not during it.
 	const ui = () => import("./src/surface.ts");
@@ -44,9 +44,15 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	};
 	const preload = preloadOnce(() => Promise.all([ui().then((loaded) => loaded.warmUpForm()), watcher()]));
 
+	// The settings do not change between sessions: they are read, and their warnings said, once, at the
+	// first (flags are parsed only after the extensions have registered them, so not before).
+	let warned = false;
 	pi.on("session_start", (_event, ctx) => {
 		if (ctx.hasUI || upstream.channel !== undefined) preload();
-		warn(ctx, [...fileWarnings.splice(0), timeoutProblem(timeout()), attention().problem, reminder().problem]);
+		if (warned) return;
+		warned = true;
+		rpcHost.choiceOnly ||= isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly"));
+		warn(ctx, [...fileWarnings, timeoutProblem(timeout()), attention().problem, reminder().problem]);
 	});
 	askForOthers(pi, upstream, (ctx) => async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options));
 	const offer = offerOnlyWhereAnswerable(pi, upstream);
@@ -104,17 +110,25 @@ function askForOthers(pi: ExtensionAPI, upstream: Upstream, handlerFor: (ctx: Ex
 		unregister = ctx.hasUI ? registerChannel(ASK_CHANNEL, handlerFor(ctx)) : undefined;
 		if (!ctx.hasUI || upstream.channel !== undefined || stopListening) return;
 		// Loaded here, not at start-up: the socket is needed only once a child can exist.
-		const listening = import("./src/relay/channel-server.ts").then((server) =>
-			server.shareLocalChannel(
-				() => getChannel(ASK_CHANNEL),
-				(message) => ctx.ui.notify(message, "warning"),
-			),
+		const listening = import("./src/relay/channel-server.ts").then(
+			(server) =>
+				server.shareLocalChannel(
+					() => getChannel(ASK_CHANNEL),
+					(message) => ctx.ui.notify(message, "warning"),
+				),
+			(error: unknown) => {
+				ctx.ui.notify(`ask_user: subagents cannot ask through this session (${error instanceof Error ? error.message : String(error)})`, "warning");
+				return async () => {};
+			},
 		);
 		stopListening = async () => (await listening)();
 	});
-	pi.on("session_shutdown", async () => {
+	pi.on("session_shutdown", async (event) => {
 		unregister?.();
 		unregister = undefined;
+		// /new, /resume, /fork and /reload keep the process, and its children keep the address they were
+		// given: the channel stays, and serves the next session's handler. Only quitting closes it.
+		if (event.reason !== undefined && event.reason !== "quit") return;
 		const stop = stopListening;
 		stopListening = undefined;
 		await stop?.();

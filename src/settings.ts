@@ -45,8 +45,8 @@ const text = (max: number): KeyRule => ({
 	takes: `a non-empty string of at most ${max} characters`,
 });
 const seconds = (max: number): KeyRule => ({
-	read: (value) => (typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= max ? value : undefined),
-	takes: `a number of seconds from 0 to ${max} (0: none)`,
+	read: (value) => (typeof value === "number" && Number.isFinite(value) && (value === 0 || (value >= 1 && value <= max)) ? value : undefined),
+	takes: `0 (none) or a number of seconds from 1 to ${max}`,
 });
 
 export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
@@ -145,7 +145,8 @@ export interface SettingSources {
  * variable, the variable over the files; undefined when none gives it.
  */
 export function settingText(sources: SettingSources, flag: string, variable: string, key: "attention" | "remindSeconds" | "timeoutSeconds" | "choiceOnly"): string | undefined {
-	const given = sources.flag(flag) ?? sources.env[variable];
+	// An empty flag or variable (`PI_ASK_USER_ATTENTION=` from a wrapper) gives nothing: the file still applies.
+	const given = [sources.flag(flag), sources.env[variable]].find((value) => value !== undefined && value !== "");
 	if (given !== undefined) return String(given);
 	const fromFile = sources.file[key];
 	// 0 (or false) in the file means "none", as an absent key does.

@@ -98,6 +98,7 @@ export const RelayReplySchema: TSchema = Type.Object(
 		notes: Type.Array(note),
 		drafts: Type.Optional(Type.Array(draft)),
 		error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
+		answeredBy: Type.Optional(Type.String({ minLength: 1, description: "Who answered, when another extension did instead of the user at the terminal." })),
 	},
 	{
 		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",

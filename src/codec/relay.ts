@@ -79,9 +79,9 @@ export function decodeRelayRequest(text: unknown): RelayRequestDecoding {
 
 // `drafts` only when there are some: a v1 reader that predates them sees the envelope it knows.
 export function encodeRelayReply(reply: RelayReply): string {
-	const { rid, status, answers, skipped, notes, error } = reply;
+	const { rid, status, answers, skipped, notes, error, answeredBy } = reply;
 	const drafts = reply.drafts !== undefined && reply.drafts.length > 0 ? reply.drafts : undefined;
-	return JSON.stringify({ v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts, error });
+	return JSON.stringify({ v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts, error, answeredBy });
 }
 
 /**
@@ -116,6 +116,10 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 	if (error !== undefined && typeof error !== "string") {
 		issues.push({ path: "error", message: `must be a string (found ${describeFound(error)})` });
 	}
+	const answeredBy = own(envelope, "answeredBy");
+	if (answeredBy !== undefined && (typeof answeredBy !== "string" || CONTROL.test(answeredBy) || answeredBy.trim() === "")) {
+		issues.push({ path: "answeredBy", message: `must be one line of text naming who answered (found ${describeFound(answeredBy)})` });
+	}
 
 	if (issues.length > 0) return { ok: false, error: formatShapeIssues(what, issues) };
 	const reply: RelayReply = {
@@ -127,6 +131,7 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 		notes: notes ?? [],
 		...(drafts !== undefined && drafts.length > 0 && { drafts }),
 		...(typeof error === "string" && { error }),
+		...(typeof answeredBy === "string" && { answeredBy }),
 	};
 
 	// Only a well-formed reply is compared with the form: shape errors would repeat here as nonsense.
@@ -159,6 +164,7 @@ export function replyToCollected(reply: RelayReply): Collected {
 		notes: reply.notes,
 		...(reply.drafts !== undefined && reply.drafts.length > 0 && { drafts: reply.drafts }),
 		...(reply.error !== undefined && { error: reply.error }),
+		...(reply.answeredBy !== undefined && { answeredBy: reply.answeredBy }),
 	};
 }
 
@@ -172,6 +178,7 @@ export function collectedToReply(collected: Collected, rid?: string): RelayReply
 		notes: collected.notes,
 		...(collected.drafts !== undefined && collected.drafts.length > 0 && { drafts: collected.drafts }),
 		...(collected.error !== undefined && { error: collected.error }),
+		...(collected.answeredBy !== undefined && { answeredBy: collected.answeredBy }),
 	};
 }
 
