@@ -25,9 +25,13 @@ export const AGENT = "helper";
 
 /** The in-process runner (pi's SDK, same process): test/support/in-process-runner.ts. */
 export const IN_PROCESS_RUNNER = join(REPO_ROOT, "test", "support", "in-process-runner.ts");
+/** `spawn_pi`: `pi -p` started by a plain child_process.spawn (test/support/spawn-runner.ts). */
+export const SPAWN_RUNNER = join(REPO_ROOT, "test", "support", "spawn-runner.ts");
 
 export function createPlainRunnerPiEnv(script: ModelScript): PiEnv {
-	const piEnv = childrenLoadAskUser(createPiEnv({ script, extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER, IN_PROCESS_RUNNER] }));
+	const piEnv = childrenLoadAskUser(
+		createPiEnv({ script, extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER, IN_PROCESS_RUNNER, SPAWN_RUNNER], env: { PI_SPAWN_RUNNER_PI: JSON.stringify([PI_BIN]) } }),
+	);
 	const agentDir = piEnv.env["PI_CODING_AGENT_DIR"] as string;
 	mkdirSync(join(agentDir, "agents"));
 	writeFileSync(
