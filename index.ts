@@ -29,6 +29,8 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const attention = () => parseAttentionMode(settingText(sources, "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention"));
 	const reminder = () => parseReminder(settingText(sources, "ask-user-remind", "PI_ASK_USER_REMIND", "remindSeconds"));
 	const timeout = () => settingText(sources, "ask-user-timeout", "PI_ASK_USER_TIMEOUT", "timeoutSeconds");
+	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
+	const rpcHost = { choiceOnly: false };
 
 	// The UIs (the form, the dialog walker, the relay client) load after start-up (see preload), not during it.
 	const ui = () => import("./src/surface.ts");
@@ -36,16 +38,22 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	// Every form of the session, its own and its subagents', is watched: events, answers from elsewhere, attention.
 	const surface = (ctx: SurfaceContext): AskSurface => async (form, options) => {
 		const { terminalAttention, watchForms } = await watcher();
-		const inner: AskSurface = async (...ask) => (await ui()).createSurface(ctx, queue, upstream)(...ask);
+		const inner: AskSurface = async (...ask) => (await ui()).createSurface(ctx, queue, upstream, rpcHost)(...ask);
 		const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(ctx, () => ({ mode: attention().mode, ...reminder() })) };
 		// The numberKeys setting applies to every form this session shows, its own and its subagents'.
 		return watchForms(inner, host)(form, file.numberKeys ? { ...options, numberKeys: file.numberKeys } : options);
 	};
 	const preload = preloadOnce(() => Promise.all([ui().then((loaded) => loaded.warmUpForm()), watcher()]));
 
+	// The settings do not change between sessions: they are read, and their warnings said, once, at the
+	// first (flags are parsed only after the extensions have registered them, so not before).
+	let warned = false;
 	pi.on("session_start", (_event, ctx) => {
 		if (ctx.hasUI || upstream.channel !== undefined) preload();
-		warn(ctx, [...fileWarnings.splice(0), timeoutProblem(timeout()), attention().problem, reminder().problem]);
+		if (warned) return;
+		warned = true;
+		rpcHost.choiceOnly ||= isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly"));
+		warn(ctx, [...fileWarnings, timeoutProblem(timeout()), attention().problem, reminder().problem]);
 	});
 	askForOthers(pi, upstream, (ctx) => async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options));
 	const offer = offerOnlyWhereAnswerable(pi, upstream);
@@ -103,17 +111,25 @@ function askForOthers(pi: ExtensionAPI, upstream: Upstream, handlerFor: (ctx: Ex
 		unregister = ctx.hasUI ? registerChannel(ASK_CHANNEL, handlerFor(ctx)) : undefined;
 		if (!ctx.hasUI || upstream.channel !== undefined || stopListening) return;
 		// Loaded here, not at start-up: the socket is needed only once a child can exist.
-		const listening = import("./src/relay/channel-server.ts").then((server) =>
-			server.shareLocalChannel(
-				() => getChannel(ASK_CHANNEL),
-				(message) => ctx.ui.notify(message, "warning"),
-			),
+		const listening = import("./src/relay/channel-server.ts").then(
+			(server) =>
+				server.shareLocalChannel(
+					() => getChannel(ASK_CHANNEL),
+					(message) => ctx.ui.notify(message, "warning"),
+				),
+			(error: unknown) => {
+				ctx.ui.notify(`ask_user: subagents cannot ask through this session (${error instanceof Error ? error.message : String(error)})`, "warning");
+				return async () => {};
+			},
 		);
 		stopListening = async () => (await listening)();
 	});
-	pi.on("session_shutdown", async () => {
+	pi.on("session_shutdown", async (event) => {
 		unregister?.();
 		unregister = undefined;
+		// /new, /resume, /fork and /reload keep the process, and its children keep the address they were
+		// given: the channel stays, and serves the next session's handler. Only quitting closes it.
+		if (event.reason !== undefined && event.reason !== "quit") return;
 		const stop = stopListening;
 		stopListening = undefined;
 		await stop?.();
@@ -182,10 +198,19 @@ function registerFlags(pi: ExtensionAPI): void {
 		description: "How a waiting ask_user form gets your attention: bell (default), desktop (a terminal notification), or off",
 		type: "string",
 	});
+	pi.registerFlag("ask-user-choice-only", {
+		description: "RPC hosts without text dialogs (ACP adapters): offer ask_user's options only, no rows for typed answers or notes",
+		type: "boolean",
+	});
 	pi.registerFlag("ask-user-remind", {
 		description: "Ring again after this many seconds with no key pressed while an ask_user form waits (default: never)",
 		type: "string",
 	});
+}
+
+/** A yes/no setting given as text: "1", "true", "yes", "on". */
+function isOn(value: string | undefined): boolean {
+	return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
 }
 
 async function inheritedChannelReachable(channel: string | undefined): Promise<boolean> {

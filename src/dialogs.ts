@@ -35,10 +35,29 @@ export type DialogUI = Pick<ExtensionUIContext, "select" | "editor">;
 
 export interface WalkOptions {
 	signal?: AbortSignal;
-	/** Who is asking (a subagent), shown at the top of every dialog title. */
+	/** Who is asking (a subagent), named in every dialog title. */
 	asker?: string;
 	onProgress?: ProgressListener;
+	/** What the walker knows of its host, kept across forms (one per process: see surface.ts). */
+	host?: DialogHost;
 }
+
+/**
+ * The host behind the dialogs. `choiceOnly`: it shows no text dialogs — an ACP
+ * adapter such as pi-acp cancels every `editor` and `input` at once — so the
+ * walker offers no text rows. Set by the user (a setting), or learnt: two
+ * text dialogs in one form that came back cancelled before anyone could have
+ * typed.
+ */
+export interface DialogHost {
+	choiceOnly: boolean;
+}
+
+/** A text dialog cancelled sooner than this was cancelled by the host, not by a person. */
+export const QUICK_CANCEL_MS = 300;
+/** How many such cancels in one form mark the host as choice-only. */
+const QUICK_CANCELS = 2;
+const CHOICE_ONLY_NOTICE = "ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).";
 
 /** How many answers in a row that match no row end the walk as an error. */
 const MAX_STRAY_ANSWERS = 3;
@@ -52,8 +71,11 @@ class DialogWalk {
 	private state: FormState;
 	/** Answers in a row that were none of their select's rows. */
 	private strays = 0;
-	/** Why the next select is shown again (a stray answer): said in its title. */
+	/** Why the next select is shown again (a stray answer), or news of the host: said in its title. */
 	private problem: string | undefined;
+	/** Text dialogs of this form that the host cancelled at once. */
+	private quickCancels = 0;
+	private readonly host: DialogHost;
 
 	constructor(
 		private readonly ui: DialogUI,
@@ -61,6 +83,7 @@ class DialogWalk {
 		private readonly options: WalkOptions,
 	) {
 		this.state = initialState(form);
+		this.host = options.host ?? { choiceOnly: false };
 	}
 
 	async run(): Promise<Collected> {
@@ -68,8 +91,12 @@ class DialogWalk {
 		try {
 			while (this.state.outcome === undefined) {
 				if (this.aborted) this.dispatch({ type: "abort" });
-				// The machine opened an editor on its own (a text-only question): an `editor` dialog straight away.
-				else if (this.state.overlay.kind === "editor") await this.edit();
+				// The machine opened an editor on its own (a text-only question): an `editor` dialog straight away,
+				// unless the host shows none (then the question's select says what can be done).
+				else if (this.state.overlay.kind === "editor") {
+					if (this.host.choiceOnly) this.dispatch({ type: "editorCancelled", draft: "" });
+					else await this.edit();
+				}
 				else if (isSubmitTab(this.state) || this.state.enterArmed === "submit") await this.review();
 				else await this.question();
 			}
@@ -87,7 +114,8 @@ class DialogWalk {
 	private async question(): Promise<void> {
 		const current = currentQuestion(this.state);
 		if (!current) throw new Error(`The walk lost its question (tab ${this.state.tab}).`);
-		const dialog = questionDialog(this.state, current.index, this.options.asker, this.takeProblem());
+		if (this.host.choiceOnly && current.question.options.length === 0) return this.unanswerable(current.question.required);
+		const dialog = questionDialog(this.state, current.index, this.options.asker, this.takeProblem(), this.host.choiceOnly);
 		const choice = await this.select(dialog.title, dialog.rows.map((r) => r.text));
 		if (choice === undefined) return this.dismiss();
 		const row = dialog.rows.find((r) => r.text === choice)?.row;
@@ -133,9 +161,13 @@ class DialogWalk {
 		let text = editorPrefill(this.state, overlay.target);
 		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
 		while (this.state.overlay === overlay) {
+			const opened = Date.now();
 			const result = await this.dialog(this.ui.editor(editorTitle(this.state, overlay.target, this.options.asker), text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
-			if (result === undefined) return this.dispatch({ type: "editorCancelled", draft: text });
+			if (result === undefined) {
+				this.learnFromCancel(Date.now() - opened);
+				return this.dispatch({ type: "editorCancelled", draft: text });
+			}
 			this.dispatch({ type: "editorSubmitted", text: result });
 			text = result;
 		}
@@ -143,7 +175,7 @@ class DialogWalk {
 
 	/** The review; it also stands for the form's "press Enter again" when a submit would drop a refused text. */
 	private async review(): Promise<void> {
-		const rows = reviewRows(this.state);
+		const rows = reviewRows(this.state, this.host.choiceOnly);
 		const choice = await this.select(reviewTitle(this.state, this.options.asker, this.takeProblem()), rows);
 		if (choice === undefined || choice === ROW.cancel) return this.dismiss();
 		if (!rows.includes(choice)) return this.stray(choice);
@@ -156,6 +188,23 @@ class DialogWalk {
 		this.dispatch({ type: "choose" });
 		// The review already said what a submit drops: this Submit is the confirming second Enter.
 		if (this.state.enterArmed === "submit") this.dispatch({ type: "choose" });
+	}
+
+	/** A text dialog cancelled at once, twice in a form: the host shows none, and the walker stops offering them. */
+	private learnFromCancel(afterMs: number): void {
+		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly) return;
+		this.quickCancels++;
+		if (this.quickCancels < QUICK_CANCELS) return;
+		this.host.choiceOnly = true;
+		this.problem = CHOICE_ONLY_NOTICE;
+	}
+
+	/** A question only text can answer, on a host that shows no text: an optional one is skipped, a required one ends the walk. */
+	private unanswerable(required: boolean): void {
+		if (!required) return this.dispatch({ type: "skip" });
+		throw new Error(
+			"a required question can only be answered with text, and this host shows no text dialogs (an ACP client cancels them): ask the user in plain text instead",
+		);
 	}
 
 	/** Cancelling a select is the form's Esc, confirmed; a select cut short by an abort is no dismissal. */

@@ -21,6 +21,8 @@ export interface AskUserSettings {
 	attention?: AttentionMode;
 	remindSeconds?: number;
 	timeoutSeconds?: number;
+	/** RPC hosts: offer no text rows in the dialog walker (an ACP adapter shows no text dialogs). */
+	choiceOnly?: boolean;
 	/** Replaces the tool's description (what the model reads about ask_user). */
 	description?: string;
 	/** Replaces the one-line snippet in pi's tool list. */
@@ -48,8 +50,8 @@ const text = (max: number): KeyRule => ({
 	takes: `a non-empty string of at most ${max} characters`,
 });
 const seconds = (max: number): KeyRule => ({
-	read: (value) => (typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= max ? value : undefined),
-	takes: `a number of seconds from 0 to ${max} (0: none)`,
+	read: (value) => (typeof value === "number" && Number.isFinite(value) && (value === 0 || (value >= 1 && value <= max)) ? value : undefined),
+	takes: `0 (none) or a number of seconds from 1 to ${max}`,
 });
 
 export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
@@ -62,6 +64,7 @@ export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
 		takes: `one of ${NUMBER_KEYS.map((mode) => JSON.stringify(mode)).join(", ")}`,
 	},
 	remindSeconds: seconds(86_400),
+	choiceOnly: { read: (value) => (typeof value === "boolean" ? value : undefined), takes: "true or false" },
 	timeoutSeconds: seconds(2_147_483),
 	description: text(4_000),
 	promptSnippet: text(1_000),
@@ -150,10 +153,11 @@ export interface SettingSources {
  * Each runtime setting as the text its parser takes: the flag wins over the
  * variable, the variable over the files; undefined when none gives it.
  */
-export function settingText(sources: SettingSources, flag: string, variable: string, key: "attention" | "remindSeconds" | "timeoutSeconds"): string | undefined {
-	const given = sources.flag(flag) ?? sources.env[variable];
+export function settingText(sources: SettingSources, flag: string, variable: string, key: "attention" | "remindSeconds" | "timeoutSeconds" | "choiceOnly"): string | undefined {
+	// An empty flag or variable (`PI_ASK_USER_ATTENTION=` from a wrapper) gives nothing: the file still applies.
+	const given = [sources.flag(flag), sources.env[variable]].find((value) => value !== undefined && value !== "");
 	if (given !== undefined) return String(given);
 	const fromFile = sources.file[key];
-	// 0 in the file means "none", as an absent key does.
-	return fromFile === undefined || fromFile === 0 ? undefined : String(fromFile);
+	// 0 (or false) in the file means "none", as an absent key does.
+	return fromFile === undefined || fromFile === 0 || fromFile === false ? undefined : String(fromFile);
 }

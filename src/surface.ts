@@ -18,7 +18,7 @@
 import type { NumberKeys } from "./machine/model.ts";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { collectedToReply, decodeRelayReply, emptyCollected, encodeRelayReply, replyToCollected } from "./codec.ts";
-import { collectWithDialogs } from "./dialogs.ts";
+import { collectWithDialogs, type DialogHost } from "./dialogs.ts";
 import { showAskForm } from "./form/index.ts";
 
 export { warmUpForm } from "./form/index.ts";
@@ -53,15 +53,16 @@ export interface AskOptions {
 
 export type AskSurface = (form: AskForm, options: AskOptions) => Promise<Collected>;
 
-export function createSurface(ctx: SurfaceContext, queue: FormQueue, upstream: Upstream): AskSurface {
+/** `host`: what the dialog walker knows of an RPC host, kept across the session's forms. */
+export function createSurface(ctx: SurfaceContext, queue: FormQueue, upstream: Upstream, host?: DialogHost): AskSurface {
 	return (form, options) =>
-		queue.run(() => collectInTime(ctx, upstream, form, options), options.signal, () => emptyCollected("aborted"));
+		queue.run(() => collectInTime(ctx, upstream, form, options, host), options.signal, () => emptyCollected("aborted"));
 }
 
 /** The UIs know one signal: the run's abort or the timeout, whichever comes first. */
-function collectInTime(ctx: SurfaceContext, upstream: Upstream, form: AskForm, options: AskOptions): Promise<Collected> {
+function collectInTime(ctx: SurfaceContext, upstream: Upstream, form: AskForm, options: AskOptions, host?: DialogHost): Promise<Collected> {
 	const endsAt = options.timeoutMs ? Date.now() + options.timeoutMs : undefined;
-	return inTime(options, (signal) => collectHere(ctx, upstream, form, { ...options, signal }, endsAt));
+	return inTime(options, (signal) => collectHere(ctx, upstream, form, { ...options, signal }, endsAt, host));
 }
 
 /** Runs `ask` with the run's signal cut short by the timeout; an abort by the clock is "timed_out". */
@@ -98,7 +99,7 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefi
 
 
 /** `endsAt`: when the time to answer runs out (epoch ms), for the form's countdown. */
-async function collectHere(ctx: SurfaceContext, upstream: Upstream, form: AskForm, options: AskOptions, endsAt?: number): Promise<Collected> {
+async function collectHere(ctx: SurfaceContext, upstream: Upstream, form: AskForm, options: AskOptions, endsAt?: number, host?: DialogHost): Promise<Collected> {
 	if (!ctx.hasUI) return emptyCollected("no_ui");
 	const { signal, asker, onProgress, numberKeys } = options;
 	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort(), deadline: endsAt, numberKeys });
@@ -109,7 +110,7 @@ async function collectHere(ctx: SurfaceContext, upstream: Upstream, form: AskFor
 		const labelled = { ...options, asker: joinAskers(selfLabel(ctx), asker) };
 		return askedElsewhere(form, onProgress, () => askThroughLocalChannel(upstream.channel as string, form, labelled));
 	}
-	return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress });
+	return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress, ...(host && { host }) });
 }
 
 /** A relayed RPC child: its parent shows the form. */

@@ -47,10 +47,34 @@ describe("the dialog walker", () => {
 		expect(ui.remaining()).toBe(0);
 	});
 
-	it("offers the options numbered, then the free-text row and a note row; no Back on the first question", async () => {
+	it("offers the options as their labels, then the free-text row and a note row; no Back on the first question", async () => {
 		const ui = scriptedDialogs([pick("1.")]);
 		await walk(ui, form(db));
-		expect(ui.calls[0]?.items).toEqual(["1. Postgres", "2. SQLite", ROW.freeText, ROW.note, ROW.chat]);
+		expect(ui.calls[0]?.items).toEqual(["Postgres", "SQLite", ROW.freeText, ROW.note, ROW.chat]);
+	});
+
+	it("reads as a host's prompt: the question first, then the header, the position and the asker; the recommended option is the first row", async () => {
+		const recommended = question("db", ["Postgres", "SQLite"], { options: [
+			{ label: "Postgres", value: "pg", recommended: false, description: "Runs in production" },
+			{ label: "SQLite", value: "sqlite", recommended: true },
+		] });
+		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.submit)]);
+		const result = await walk(ui, form(recommended, name), { asker: "scout" });
+		const [first, ...rest] = ui.calls[0]?.title.split("\n") ?? [];
+		expect(first).toBe("Pick a db?");
+		expect(rest).toEqual(["DB · 1 of 2 · asked by scout", "• Postgres — Runs in production", "• SQLite (recommended)"]);
+		expect(ui.calls[0]?.items.slice(0, 2)).toEqual(["SQLite", "Postgres"]);
+		// The host's default (its first button) took the recommendation.
+		expect(result.answers.db?.selections[0]?.label).toBe("SQLite");
+		expect(ui.calls[1]?.title.split("\n")[1]).toBe("NAME · 2 of 2 · optional · asked by scout");
+	});
+
+	it("an option whose label reads like one of the walker's rows stays a row of its own", async () => {
+		const tricky = question("db", [ROW.freeText, ROW.done]);
+		const ui = scriptedDialogs([pick("2.")]);
+		const result = await walk(ui, form(tricky));
+		expect(new Set(ui.calls[0]?.items).size).toBe(ui.calls[0]?.items.length);
+		expect(result.answers.db?.selections[0]?.label).toBe(ROW.done);
 	});
 
 	it("walks three questions, multi-select with Done, Skip on the optional one, then submits from the review", async () => {
@@ -68,8 +92,9 @@ describe("the dialog walker", () => {
 			},
 		});
 		expect(result.skipped).toEqual(["name"]);
-		expect(ui.calls[1]?.items.slice(0, 3)).toEqual(["1. [ ] Auth", "2. [ ] Billing", "3. [ ] Search"]);
-		expect(ui.calls[2]?.items[0]).toBe("1. [x] Auth");
+		expect(ui.calls[1]?.items.slice(0, 3)).toEqual(["Auth", "Billing", "Search"]);
+		expect(ui.calls[1]?.title).toContain("Pick one or more, then Done.");
+		expect(ui.calls[2]?.title).toContain("Selected: Auth");
 		expect(ui.calls[5]?.title).toContain("FEATURES: Auth, Search");
 		expect(ui.calls[5]?.title).toContain("NAME: (skipped)");
 	});
@@ -174,7 +199,7 @@ describe("the dialog walker", () => {
 	it("Back returns to the previous question with its answer marked", async () => {
 		const ui = scriptedDialogs([pick("2."), pick(ROW.back), pick("1."), pick("1."), pick(ROW.submit)]);
 		const result = await walk(ui, form(db, name));
-		expect(ui.calls[2]?.items[1]).toBe("2. ● SQLite");
+		expect(ui.calls[2]?.title).toContain("Your answer: SQLite");
 		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
 		expect(result.answers.name?.selections[0]?.label).toBe("Keep");
 	});
@@ -205,7 +230,7 @@ describe("the dialog walker", () => {
 	});
 
 	it("an answer that is none of the rows (a client that trimmed it) asks again, saying why; it never dismisses", async () => {
-		const trimmed: DialogStep = (call) => call.items.find((item) => item.startsWith("1."))?.trim().slice(0, 6);
+		const trimmed: DialogStep = (call) => call.items[0]?.trim().slice(0, 6);
 		const ui = scriptedDialogs([trimmed, pick("1."), pick("1."), () => "Submit", pick(ROW.submit)]);
 		const result = await walk(ui, form(db, name));
 		expect(result.status).toBe("answered");
@@ -298,9 +323,63 @@ describe("the dialog walker", () => {
 		const ui = scriptedDialogs([pick("1.")]);
 		await walk(ui, form(hostile), { asker: "scout" });
 		const shown = `${ui.calls[0]?.title}${ui.calls[0]?.items.join("")}`;
-		expect(ui.calls[0]?.title.startsWith("scout asks · DB")).toBe(true);
+		expect(ui.calls[0]?.title.split("\n")[1]).toBe("DB · asked by scout");
 		expect(shown).not.toContain("\x1b");
-		expect(ui.calls[0]?.items[0]).toBe("1. Postgres");
+		expect(ui.calls[0]?.items[0]).toBe("Postgres");
+	});
+});
+
+describe("hosts without text dialogs (ACP adapters)", () => {
+	const cancelAtOnce: DialogStep = (call) => {
+		if (call.method !== "editor") throw new Error(`expected an editor, got ${call.method}`);
+		return undefined;
+	};
+	const hasTextRows = (items: string[]) => items.some((item) => item.startsWith(ROW.freeText) || item === ROW.note || item === ROW.editNote);
+
+	it("two text dialogs cancelled at once mark the host as choice-only: no text rows from then on, said once in the next title", async () => {
+		const host = { choiceOnly: false };
+		const ui = scriptedDialogs([pick(ROW.freeText), cancelAtOnce, pick("1."), pick(ROW.note), cancelAtOnce, pick("2."), pick(ROW.done), pick(ROW.submit)]);
+		const result = await walk(ui, form(db, features), { host });
+		expect(result.status).toBe("answered");
+		expect(host.choiceOnly).toBe(true);
+		const selects = ui.calls.filter((c) => c.method === "select");
+		expect(selects.map((c) => hasTextRows(c.items))).toEqual([true, true, true, false, false, false]);
+		expect(selects[3]?.title).toContain("This host shows no text boxes");
+		expect(selects[4]?.title).not.toContain("This host shows no text boxes");
+		// What it learnt holds for the next form.
+		const next = scriptedDialogs([pick("1.")]);
+		await walk(next, form(db), { host });
+		expect(hasTextRows(next.calls[0]?.items ?? [])).toBe(false);
+	});
+
+	it("a person who opens the editor and cancels later is no host without text dialogs", async () => {
+		const host = { choiceOnly: false };
+		const slowCancel: DialogStep = () => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 350));
+		const ui = scriptedDialogs([pick(ROW.freeText), slowCancel, pick(ROW.freeText), slowCancel, pick("1.")]);
+		await walk(ui, form(db), { host });
+		expect(host.choiceOnly).toBe(false);
+		expect(hasTextRows(ui.calls.at(-1)?.items ?? [])).toBe(true);
+	});
+
+	it("choice-only from the start (the setting): no text row is ever offered", async () => {
+		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.done), pick(ROW.skip), pick(ROW.submit)]);
+		const result = await walk(ui, form(db, features, name), { host: { choiceOnly: true } });
+		expect(result.status).toBe("answered");
+		expect(ui.calls.some((c) => hasTextRows(c.items))).toBe(false);
+	});
+
+	it("a required question only text can answer ends as an error that says why, instead of a loop; an optional one is skipped", async () => {
+		const textOnly = question("name", [], { options: [] });
+		const optional = question("extra", [], { options: [], required: false });
+		const skipping = scriptedDialogs([pick("1."), pick(ROW.submit)]);
+		const skipped = await walk(skipping, form(optional, db), { host: { choiceOnly: true } });
+		expect(skipped.skipped).toEqual(["extra"]);
+		expect(skipped.answers.db?.selections[0]?.label).toBe("Postgres");
+		expect(skipping.calls[0]?.title).toContain("Pick a db?");
+		const ui = scriptedDialogs([]);
+		const result = await collectWithDialogs(ui, form(textOnly), { host: { choiceOnly: true } });
+		expect(result.status).toBe("error");
+		expect(result.error).toContain("only be answered with text");
 	});
 });
 

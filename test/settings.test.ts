@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ATTENTION_MODES } from "../src/attention.ts";
-import { parseSettings, readSettings, SETTING_RULES, settingsFiles } from "../src/settings.ts";
+import { parseSettings, readSettings, SETTING_RULES, settingsFiles, settingText } from "../src/settings.ts";
 
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, "..", "schema", "ask-user.schema.json"), "utf8")) as {
 	properties: Record<string, { enum?: unknown[] }>;
@@ -80,5 +80,28 @@ describe("the JSON Schema shipped for editors", () => {
 		expect(Object.keys(schema.properties).filter((key) => key !== "$schema").sort()).toEqual(Object.keys(SETTING_RULES).sort());
 		expect(schema.additionalProperties).toBe(false);
 		expect(schema.properties["attention"]?.enum).toEqual([...ATTENTION_MODES]);
+	});
+});
+
+describe("where a setting comes from", () => {
+	const file = { attention: "desktop" as const, remindSeconds: 120, timeoutSeconds: 0 };
+	const sources = (flags: Record<string, unknown>, env: Record<string, string>) => ({ flag: (name: string) => flags[name], env, file });
+
+	it("a flag wins over its variable, the variable over the file, the file over the default", () => {
+		expect(settingText(sources({ "ask-user-attention": "off" }, { PI_ASK_USER_ATTENTION: "bell" }), "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention")).toBe("off");
+		expect(settingText(sources({}, { PI_ASK_USER_ATTENTION: "bell" }), "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention")).toBe("bell");
+		expect(settingText(sources({}, {}), "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention")).toBe("desktop");
+		expect(settingText(sources({}, {}), "ask-user-remind", "PI_ASK_USER_REMIND", "remindSeconds")).toBe("120");
+	});
+
+	it("an empty flag or variable gives nothing, so the file still applies; 0 in the file is none", () => {
+		expect(settingText(sources({ "ask-user-attention": "" }, { PI_ASK_USER_ATTENTION: "" }), "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention")).toBe("desktop");
+		expect(settingText(sources({}, {}), "ask-user-timeout", "PI_ASK_USER_TIMEOUT", "timeoutSeconds")).toBeUndefined();
+	});
+
+	it("seconds in the file are 0 or from 1 on: half a second is refused with the file's own fix", () => {
+		const { settings, warnings } = parseSettings(JSON.stringify({ remindSeconds: 0.5 }), "f.json");
+		expect(settings).toEqual({});
+		expect(warnings[0]).toContain("remindSeconds must be 0 (none) or a number of seconds from 1");
 	});
 });

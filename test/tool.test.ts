@@ -236,7 +236,7 @@ describe("the ask_user tool", () => {
 			ui: {
 				custom: async () => undefined,
 				select: (_t: string, rows: string[], opts?: { signal?: AbortSignal }) =>
-					rows[0]?.startsWith("1. Postgres") && !opts?.signal?.aborted && !seen++
+					rows[0] === "Postgres" && !opts?.signal?.aborted && !seen++
 						? Promise.resolve(rows[0])
 						: new Promise<string | undefined>(() => {}),
 				editor: async () => undefined,
@@ -360,7 +360,8 @@ describe("the ask_user tool", () => {
 		};
 		const { ctx, dialogs } = rpcContext([pick("1.")]);
 		const result = await run(tool, claude, ctx);
-		expect(dialogs.calls[0]?.items[0]).toBe("1. OAuth (recommended) — Delegated login");
+		expect(dialogs.calls[0]?.items[0]).toBe("OAuth");
+		expect(dialogs.calls[0]?.title).toContain("• OAuth (recommended) — Delegated login");
 		expect((result.details as AskDetails).answers.auth?.selections[0]?.label).toBe("OAuth");
 	});
 

@@ -103,6 +103,7 @@ export const RelayReplySchema: TSchema = Type.Object(
 		chatMessage: Type.Optional(Type.String({ minLength: 1, description: 'For status "chat": the user\'s message instead of the form.' })),
 		chatDraft: Type.Optional(Type.String({ minLength: 1, description: "A message for the chat typed and never sent." })),
 		error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
+		answeredBy: Type.Optional(Type.String({ minLength: 1, description: "Who answered, when another extension did instead of the user at the terminal." })),
 	},
 	{
 		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",

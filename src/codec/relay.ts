@@ -79,9 +79,9 @@ export function decodeRelayRequest(text: unknown): RelayRequestDecoding {
 
 // `drafts` only when there are some: a v1 reader that predates them sees the envelope it knows.
 export function encodeRelayReply(reply: RelayReply): string {
-	const { rid, status, answers, skipped, notes, error } = reply;
+	const { rid, status, answers, skipped, notes, error, answeredBy } = reply;
 	const drafts = reply.drafts !== undefined && reply.drafts.length > 0 ? reply.drafts : undefined;
-	return JSON.stringify({ v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts, ...formTextsOf(reply), error });
+	return JSON.stringify({ v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts, ...formTextsOf(reply), error, answeredBy });
 }
 
 /**
@@ -117,6 +117,10 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 	if (error !== undefined && typeof error !== "string") {
 		issues.push({ path: "error", message: `must be a string (found ${describeFound(error)})` });
 	}
+	const answeredBy = own(envelope, "answeredBy");
+	if (answeredBy !== undefined && (typeof answeredBy !== "string" || CONTROL.test(answeredBy) || answeredBy.trim() === "")) {
+		issues.push({ path: "answeredBy", message: `must be one line of text naming who answered (found ${describeFound(answeredBy)})` });
+	}
 
 	if (issues.length > 0) return { ok: false, error: formatShapeIssues(what, issues) };
 	const reply: RelayReply = {
@@ -129,6 +133,7 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 		...(drafts !== undefined && drafts.length > 0 && { drafts }),
 		...texts,
 		...(typeof error === "string" && { error }),
+		...(typeof answeredBy === "string" && { answeredBy }),
 	};
 
 	// Only a well-formed reply is compared with the form: shape errors would repeat here as nonsense.
@@ -181,6 +186,7 @@ export function replyToCollected(reply: RelayReply): Collected {
 		...(reply.drafts !== undefined && reply.drafts.length > 0 && { drafts: reply.drafts }),
 		...formTextsOf(reply),
 		...(reply.error !== undefined && { error: reply.error }),
+		...(reply.answeredBy !== undefined && { answeredBy: reply.answeredBy }),
 	};
 }
 
@@ -195,6 +201,7 @@ export function collectedToReply(collected: Collected, rid?: string): RelayReply
 		...(collected.drafts !== undefined && collected.drafts.length > 0 && { drafts: collected.drafts }),
 		...formTextsOf(collected),
 		...(collected.error !== undefined && { error: collected.error }),
+		...(collected.answeredBy !== undefined && { answeredBy: collected.answeredBy }),
 	};
 }
 

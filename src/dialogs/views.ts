@@ -29,9 +29,9 @@ export const ROW = {
 /** The review's rows, in the order shown. */
 export const REVIEW_ROWS: readonly string[] = [ROW.submit, ROW.back, ROW.cancel];
 
-/** The review's rows for this state: with a note row on the Submit tab (a form of two or more questions). */
-export function reviewRows(state: FormState): string[] {
-	if (!isSubmitTab(state)) return [...REVIEW_ROWS];
+/** The review's rows for this state: on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
+export function reviewRows(state: FormState, choiceOnly = false): string[] {
+	if (!isSubmitTab(state) || choiceOnly) return [...REVIEW_ROWS];
 	return [ROW.submit, state.formNote === undefined ? ROW.formNote : ROW.editFormNote, ROW.chat, ROW.back, ROW.cancel];
 }
 
@@ -51,42 +51,68 @@ export interface QuestionDialog {
 	rows: { text: string; row: QuestionRow }[];
 }
 
-/** The select for question `index`; `problem`: why it is asked again, if it is. */
-export function questionDialog(state: FormState, index: number, asker: string | undefined, problem: string | undefined): QuestionDialog {
+/**
+ * The select for question `index`, written to read well as a host's prompt
+ * (an ACP adapter shows the title as the question and each row as a button):
+ * the question first, then where it stands; the options as their labels, the
+ * recommended one first — a host's default action (its shortcut picks the
+ * first button) then takes the option the model recommended, never one that
+ * only came first. `problem`: why it is asked again, or news of the host;
+ * `choiceOnly`: no text rows (the host shows no text dialogs).
+ */
+export function questionDialog(state: FormState, index: number, asker: string | undefined, problem: string | undefined, choiceOnly = false): QuestionDialog {
 	const question = state.form.questions[index] as AskQuestion;
 	const answer = collectAnswers(state, false).answers[question.id];
 	const hasNote = state.questions[index]?.note !== undefined;
-	const lines = [heading(state, index, asker), sanitizeLine(question.question)];
-	if (question.context) lines.push("", sanitizeText(question.context));
+	const lines = [sanitizeLine(question.question)];
+	if (question.context) lines.push(sanitizeText(question.context));
+	lines.push(heading(state, index, asker), ...optionDetails(question));
 	if (question.multiSelect) {
-		lines.push("", answer ? `Selected: ${answer.selections.map((s) => sanitizeLine(clip(s.label, 40))).join(", ")}` : "Pick one or more, then Done.");
+		lines.push(answer ? `Selected: ${shownAnswer(answer)}` : "Pick one or more, then Done.");
+	} else if (answer) {
+		lines.push(`Your answer: ${shownAnswer(answer)}`);
 	}
 	lines.push(...problems(state, problem));
-	return { title: lines.join("\n"), rows: questionRows(question, answer, hasNote, index > 0) };
+	return { title: lines.join("\n"), rows: questionRows(question, answer, hasNote, index > 0, choiceOnly) };
 }
 
-function questionRows(question: AskQuestion, answer: AskAnswer | undefined, hasNote: boolean, canGoBack: boolean): QuestionDialog["rows"] {
-	const rows: QuestionDialog["rows"] = [];
-	const chosen = new Set(answer?.selections.filter((s) => !s.custom).map((s) => s.value));
-	question.options.forEach((option, index) => {
-		const mark = question.multiSelect ? (chosen.has(option.value) ? "[x] " : "[ ] ") : chosen.has(option.value) ? "● " : "";
-		const recommended = option.recommended ? " (recommended)" : "";
-		const description = option.description ? ` — ${option.description}` : "";
-		// The number keeps every option row distinct from the fixed rows below, whatever the label says.
-		rows.push({ text: sanitizeLine(`${index + 1}. ${mark}${option.label}${recommended}${description}`), row: { kind: "option", index } });
-	});
+/** The options that say more than their label: its description, and which one is recommended. */
+function optionDetails(question: AskQuestion): string[] {
+	if (!question.options.some((o) => o.description !== undefined || o.recommended)) return [];
+	return question.options.map((o) => sanitizeLine(`• ${o.label}${o.recommended ? " (recommended)" : ""}${o.description ? ` — ${clip(o.description, 120)}` : ""}`));
+}
+
+function shownAnswer(answer: AskAnswer): string {
+	return answer.selections.map((s) => sanitizeLine(s.custom ? `“${clip(s.label, 40)}”` : clip(s.label, 40))).join(", ");
+}
+
+function questionRows(question: AskQuestion, answer: AskAnswer | undefined, hasNote: boolean, canGoBack: boolean, choiceOnly: boolean): QuestionDialog["rows"] {
+	const fixed: QuestionDialog["rows"] = [];
 	const custom = answer?.selections.find((s) => s.custom);
-	if (question.allowOther) {
+	if (question.allowOther && !choiceOnly) {
 		const text = custom ? `${ROW.freeText} (yours: ${sanitizeLine(clip(custom.label, 40))})` : ROW.freeText;
-		rows.push({ text, row: { kind: "freeText" } });
+		fixed.push({ text, row: { kind: "freeText" } });
 	}
-	rows.push({ text: hasNote ? ROW.editNote : ROW.note, row: { kind: "note" } });
-	if (question.multiSelect) rows.push({ text: ROW.done, row: { kind: "done" } });
-	else if (answer) rows.push({ text: ROW.next, row: { kind: "next" } });
-	if (!question.required && !question.multiSelect) rows.push({ text: ROW.skip, row: { kind: "skip" } });
-	if (canGoBack) rows.push({ text: ROW.back, row: { kind: "back" } });
-	rows.push({ text: ROW.chat, row: { kind: "chat" } });
-	return rows;
+	if (!choiceOnly) fixed.push({ text: hasNote ? ROW.editNote : ROW.note, row: { kind: "note" } });
+	if (question.multiSelect) fixed.push({ text: ROW.done, row: { kind: "done" } });
+	else if (answer) fixed.push({ text: ROW.next, row: { kind: "next" } });
+	if (!question.required && !question.multiSelect) fixed.push({ text: ROW.skip, row: { kind: "skip" } });
+	if (canGoBack) fixed.push({ text: ROW.back, row: { kind: "back" } });
+	// Talk instead of choosing: a message needs a text dialog.
+	if (!choiceOnly) fixed.push({ text: ROW.chat, row: { kind: "chat" } });
+	return [...optionRows(question, fixed.map((r) => r.text)), ...fixed];
+}
+
+/** The options as their labels, recommended first; a label that reads like another row gets an invisible mark to stay distinct. */
+function optionRows(question: AskQuestion, fixedTexts: string[]): QuestionDialog["rows"] {
+	const order = question.options.map((_, index) => index).sort((a, b) => Number(question.options[b]?.recommended) - Number(question.options[a]?.recommended));
+	const taken = new Set(fixedTexts);
+	return order.map((index) => {
+		let text = sanitizeLine((question.options[index] as AskQuestion["options"][number]).label);
+		while (taken.has(text)) text += "\u200b";
+		taken.add(text);
+		return { text, row: { kind: "option", index } };
+	});
 }
 
 /** The editor's title: whose question, what is being written, and why the text came back (too long). */
@@ -98,13 +124,13 @@ export function editorTitle(state: FormState, target: EditorTarget, asker: strin
 	}
 	const question = state.form.questions[target.question] as AskQuestion;
 	const what = target.kind === "custom" ? "Your answer to" : "A note on";
-	return [heading(state, target.question, asker), `${what}: ${sanitizeLine(question.question)}`, ...problems(state, undefined)].join("\n");
+	return [`${what}: ${sanitizeLine(question.question)}`, heading(state, target.question, asker), ...problems(state, undefined)].join("\n");
 }
 
 /** The review: every answer, skip and note, and what a submit would drop. */
 export function reviewTitle(state: FormState, asker: string | undefined, problem: string | undefined): string {
 	const { answers, skipped, notes } = collectAnswers(state, false);
-	const lines = [asker ? `${sanitizeLine(asker)} asks · Review your answers` : "Review your answers"];
+	const lines = [asker ? `Review your answers · asked by ${sanitizeLine(asker)}` : "Review your answers"];
 	if (problem) lines.push(problem);
 	for (const question of state.form.questions) {
 		const answer = answers[question.id];
@@ -126,13 +152,15 @@ export function reviewTitle(state: FormState, asker: string | undefined, problem
 	return lines.join("\n");
 }
 
+/** Where the question stands: "Database · 2 of 3 · optional · asked by scout". */
 function heading(state: FormState, index: number, asker: string | undefined): string {
 	const questions = state.form.questions;
 	const question = questions[index] as AskQuestion;
-	const from = asker ? `${sanitizeLine(asker)} asks · ` : "";
-	const position = questions.length > 1 ? ` (${index + 1}/${questions.length})` : "";
-	const optional = question.required ? "" : " · optional";
-	return `${from}${sanitizeLine(question.header)}${position}${optional}`;
+	const parts = [sanitizeLine(question.header)];
+	if (questions.length > 1) parts.push(`${index + 1} of ${questions.length}`);
+	if (!question.required) parts.push("optional");
+	if (asker) parts.push(`asked by ${sanitizeLine(asker)}`);
+	return parts.join(" · ");
 }
 
 /** The walker's own problem (a stray answer) and the state's message (too long, nothing picked, …). */

@@ -11,7 +11,7 @@
 
 import { randomUUID } from "node:crypto";
 import { createConnection, type Socket } from "node:net";
-import { errorText } from "../abort.ts";
+import { errorText, raceAbort } from "../abort.ts";
 import {
 	CHANNEL_CANCEL,
 	type ChannelAddress,
@@ -78,18 +78,16 @@ async function connect(address: ChannelAddress, signal: AbortSignal | undefined)
 		socket.destroy();
 		return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
 	};
-	const first = await Promise.race([
-		connection.next().then((line) => ({ line })),
-		sleep(CONNECT_MS).then(() => "timeout" as const),
-		abortOf(signal).then(() => "aborted" as const),
-	]);
-	if (first === "aborted") {
+	const waited = AbortSignal.timeout(CONNECT_MS);
+	const first = await raceAbort(connection.next(), signal ? AbortSignal.any([signal, waited]) : waited);
+	if (signal?.aborted) {
 		socket.destroy();
 		return { ok: false, collected: emptyCollected("aborted") };
 	}
-	if (first === "timeout") return unreachable(`did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`);
-	if (first.line === undefined) return unreachable(`is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`);
-	if (!isChannelReady(first.line)) return unreachable(`answered in a way this version does not understand: ${channelVersionProblem(first.line) ?? "not ready"}`);
+	if (first.aborted) return unreachable(`did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`);
+	const line = first.value;
+	if (line === undefined) return unreachable(`is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`);
+	if (!isChannelReady(line)) return unreachable(`answered in a way this version does not understand: ${channelVersionProblem(line) ?? "not ready"}`);
 	return { ok: true, socket, next: connection.next };
 }
 
@@ -128,16 +126,4 @@ function openConnection(path: string): Connection & { failure(): string | undefi
 			}),
 		failure: () => failure,
 	};
-}
-
-function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-/** Resolves when `signal` aborts; never, without one. */
-function abortOf(signal: AbortSignal | undefined): Promise<void> {
-	return new Promise((resolve) => {
-		if (signal?.aborted) resolve();
-		else signal?.addEventListener("abort", () => resolve(), { once: true });
-	});
 }

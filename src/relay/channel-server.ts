@@ -8,8 +8,8 @@
  * the wire.
  *
  * What it lets in: a connection must prove the token in its first line within
- * HELLO_MS, no line may pass CHANNEL_LINE_MAX, at most MAX_CONNECTIONS are
- * open at once; anything else is closed with nothing shown. A request is then
+ * HELLO_MS, no line may pass CHANNEL_LINE_MAX, at most MAX_UNPROVEN may be
+ * waiting to prove it at once; anything else is closed with nothing shown. A request is then
  * decoded and validated like a model's call and asked through the process's
  * "ask_user" channel handler, in turn with every other form. A connection
  * that closes (the child killed, its run aborted) aborts its form at once.
@@ -36,8 +36,12 @@ import type { ChannelHandler } from "./registry.ts";
 
 /** How long a connection has to prove the token. */
 export const HELLO_MS = 2_000;
-/** Connections open at once; more are refused by the OS-level accept. */
-export const MAX_CONNECTIONS = 32;
+/**
+ * Connections that have not proved the token yet, at once; more are closed as
+ * they arrive. A child that proved it holds its connection while its form
+ * waits its turn and is on screen: those are not counted.
+ */
+export const MAX_UNPROVEN = 32;
 /** How long closing waits for the aborted forms' last replies to reach their children. */
 const CLOSE_GRACE_MS = 300;
 /** Unix socket paths are limited to about 104–108 bytes. */
@@ -61,8 +65,11 @@ export async function openLocalChannel(options: LocalChannelOptions): Promise<Lo
 	const place = socketPlace(options.parentDir);
 	// Each open connection, and how to end it when the channel closes.
 	const sockets = new Map<Socket, () => void>();
-	const server = createServer((socket) => serve(socket, Buffer.from(token), options.handler, sockets));
-	server.maxConnections = MAX_CONNECTIONS;
+	const unproven = { count: 0 };
+	const server = createServer((socket) => {
+		if (unproven.count >= MAX_UNPROVEN) return socket.destroy();
+		serve(socket, Buffer.from(token), options.handler, sockets, unproven);
+	});
 	try {
 		await listen(server, place.path);
 		if (process.platform !== "win32") chmodSync(place.path, 0o600);
@@ -149,8 +156,14 @@ function socketPlace(parentDir = tmpdir()): { path: string; remove(): void } {
 	};
 }
 
-function serve(socket: Socket, token: Buffer, handler: () => ChannelHandler | undefined, sockets: Map<Socket, () => void>): void {
+function serve(socket: Socket, token: Buffer, handler: () => ChannelHandler | undefined, sockets: Map<Socket, () => void>, unproven: { count: number }): void {
 	socket.unref();
+	unproven.count++;
+	let counted = true;
+	const uncount = () => {
+		if (counted) unproven.count--;
+		counted = false;
+	};
 	const splitter = createLineSplitter();
 	const asking = new AbortController();
 	let stage: "hello" | "request" | "asking" = "hello";
@@ -162,6 +175,7 @@ function serve(socket: Socket, token: Buffer, handler: () => ChannelHandler | un
 
 	socket.on("error", () => {}); // a reset is a close: handled there
 	socket.on("close", () => {
+		uncount();
 		clearTimeout(helloTimer);
 		sockets.delete(socket);
 		asking.abort();
@@ -174,6 +188,7 @@ function serve(socket: Socket, token: Buffer, handler: () => ChannelHandler | un
 				const given = decodeChannelHello(line);
 				if (given === undefined || !timingSafeEqual(Buffer.from(given), token)) return drop();
 				clearTimeout(helloTimer);
+				uncount();
 				stage = "request";
 				socket.write(`${CHANNEL_READY}\n`);
 			} else if (stage === "request") {

@@ -147,6 +147,20 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
 	});
 
+	it("a `pi -p` started by a plain child_process.spawn with the inherited environment asks through the parent's TUI", async () => {
+		const script = scriptOf(childAsks("SPAWNED TASK", LICENSE_FORM, "Spawned"), {
+			user: DELEGATE,
+			replies: [callTool("spawn_pi", { task: "SPAWNED TASK: pick a license" }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
+		});
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const screen = await startParent(env);
+		const form = await screen.waitFor("Which license", 20_000);
+		expect(form).toContain("Asked by SPAWNED TASK: pick a license");
+		await screen.send("Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} Spawned got:`, 20_000);
+		expect(askResults(env)[0]?.details.answers["license"]?.selections).toEqual([{ value: "MIT", label: "MIT" }]);
+	});
+
 	it("a grandchild (pi -p run by the example runner's child) reaches the top parent", async () => {
 		const script = scriptOf(
 			childAsks("INNER TASK", LICENSE_FORM, "Inner"),

@@ -333,7 +333,7 @@ describe("a subagent's ask_user under a parent without a TUI", () => {
 
 		expect(handler.unexpected).toEqual([]);
 		expect(rpc.dialogs.map((d) => d.method)).toEqual(["select", "select", "select"]);
-		expect(rpc.dialogs[0]?.title).toContain("scout asks");
+		expect(rpc.dialogs[0]?.title).toContain("asked by scout");
 		expect(rpc.dialogs[0]?.title).toContain("Which database should the service use?");
 		// The parent's client never sees the relay's wire format.
 		expect(rpc.dialogs.every((d) => !d.title.startsWith("\0"))).toBe(true);

@@ -20,6 +20,7 @@ import { parentGoneAfterTheCheck, runHeadless } from "../support/headless.ts";
 import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
+import { childrenLoadAskUser, piPrintCommand } from "../support/plain-runners.ts";
 import { childAsks, createRelayPiEnv, endPiTest, parentDelegates } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
@@ -142,5 +143,19 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 		expect(seen.details.status).toBe("answered");
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 		expect(env.toolResults("subagent").map((r) => r.text)).toEqual([`Scout got: ${seen.text}`]);
+	});
+
+	it("a `pi -p` the model runs from bash (the renamed pi too) asks through the parent's TUI by the local channel", async () => {
+		const form = { questions: [{ id: "db", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };
+		const script = scriptOf(childAsks("BASH TASK", form, "Bash child"), {
+			user: "delegate this",
+			replies: [callTool("bash", { command: piPrintCommand("BASH TASK: pick a database", renamedPi.argv) }), quoteLastToolResult],
+		});
+		const env = childrenLoadAskUser(createPiEnv({ script, pi: renamedPi }));
+		const screen = await openForm(env, "delegate this", "Which database", { cols: 100, rows: 40 });
+		expect(await screen.capture()).toContain("Asked by BASH TASK: pick a database");
+		await screen.send("2", "Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} Bash child got:`, 20_000);
+		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 	});
 });

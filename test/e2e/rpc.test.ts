@@ -55,7 +55,9 @@ describe("ask_user over RPC dialogs", () => {
 		expect(unexpected).toEqual([]);
 		const [first, second] = client.dialogs;
 		expect(first?.title).toContain("Which database should the service use?");
-		expect(first?.method === "select" && first.options.some((o) => o.includes("Postgres") && /recommended/i.test(o))).toBe(true);
+		// The recommended option is the first row, and the title says it is recommended.
+		expect(first?.method === "select" && first.options[0]).toBe("Postgres");
+		expect(first?.title).toContain("• Postgres (recommended) — Already runs in production");
 		expect(second?.title).toContain("What should the command be called?");
 
 		const seen = onlyAskResult(env);

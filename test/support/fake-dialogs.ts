@@ -14,8 +14,8 @@ export interface DialogCall {
 	items: string[];
 }
 
-/** Returns the answer: a row (or a predicate picking one) for select, text for editor, undefined to cancel. */
-export type DialogStep = (call: DialogCall) => string | undefined;
+/** Returns the answer: a row for select, text for editor, undefined to cancel; a promise answers later, as a person would. */
+export type DialogStep = (call: DialogCall) => string | undefined | Promise<string | undefined>;
 
 export interface ScriptedDialogs extends DialogUI {
 	calls: DialogCall[];
@@ -52,7 +52,7 @@ export function scriptedDialogs(steps: DialogStep[]): ScriptedDialogs {
 		misfits.push(message);
 		throw new Error(message);
 	};
-	const answer = (call: DialogCall): string | undefined => {
+	const answer = (call: DialogCall): string | undefined | Promise<string | undefined> => {
 		calls.push(call);
 		const step = queue.shift();
 		if (!step) return misfit(`no scripted answer for ${call.method} "${call.title.split("\n")[0]}"`);
@@ -73,11 +73,16 @@ export function scriptedDialogs(steps: DialogStep[]): ScriptedDialogs {
 	return ui;
 }
 
-/** Picks the select row that starts with `prefix` (e.g. "2." or "✓ Done"); fails loudly when absent. */
+/**
+ * Picks a select row: "2." is the second row (a question's options come
+ * first, the recommended one first), anything else the row that starts with
+ * it (e.g. "SQLite" or "✓ Done"); fails loudly when absent.
+ */
 export function pick(prefix: string): DialogStep {
 	return (call) => {
 		if (call.method !== "select") throw new Error(`expected a select, got ${call.method}: ${call.title}`);
-		const row = call.items.find((item) => item.startsWith(prefix));
+		const nth = /^(\d+)\.$/.exec(prefix);
+		const row = nth ? call.items[Number(nth[1]) - 1] : call.items.find((item) => item.startsWith(prefix));
 		if (!row) throw new Error(`no row starting with ${JSON.stringify(prefix)} in ${JSON.stringify(call.items)}`);
 		return row;
 	};

@@ -25,17 +25,14 @@ export const AGENT = "helper";
 
 /** The in-process runner (pi's SDK, same process): test/support/in-process-runner.ts. */
 export const IN_PROCESS_RUNNER = join(REPO_ROOT, "test", "support", "in-process-runner.ts");
+/** `spawn_pi`: `pi -p` started by a plain child_process.spawn (test/support/spawn-runner.ts). */
+export const SPAWN_RUNNER = join(REPO_ROOT, "test", "support", "spawn-runner.ts");
 
 export function createPlainRunnerPiEnv(script: ModelScript): PiEnv {
-	const tmp = { TMPDIR: "" };
-	const piEnv = createPiEnv({ script, extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER, IN_PROCESS_RUNNER], env: tmp });
-	const tmpDir = join(piEnv.root, "tmp");
-	mkdirSync(tmpDir);
-	piEnv.env["TMPDIR"] = tmpDir;
+	const piEnv = childrenLoadAskUser(
+		createPiEnv({ script, extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER, IN_PROCESS_RUNNER, SPAWN_RUNNER], env: { PI_SPAWN_RUNNER_PI: JSON.stringify([PI_BIN]) } }),
+	);
 	const agentDir = piEnv.env["PI_CODING_AGENT_DIR"] as string;
-	const settingsPath = join(agentDir, "settings.json");
-	const settings = JSON.parse(readFileSync(settingsPath, "utf8")) as Record<string, unknown>;
-	writeFileSync(settingsPath, JSON.stringify({ ...settings, extensions: [SCRIPTED_MODEL_EXTENSION, ASK_USER_EXTENSION] }));
 	mkdirSync(join(agentDir, "agents"));
 	writeFileSync(
 		join(agentDir, "agents", `${AGENT}.md`),
@@ -44,9 +41,23 @@ export function createPlainRunnerPiEnv(script: ModelScript): PiEnv {
 	return piEnv;
 }
 
+/**
+ * Makes `piEnv` one whose child pis (started with no `-e`) load ask_user and
+ * the scripted model from pi's settings, and whose TMPDIR is its own.
+ */
+export function childrenLoadAskUser(piEnv: PiEnv): PiEnv {
+	const tmpDir = join(piEnv.root, "tmp");
+	mkdirSync(tmpDir);
+	piEnv.env["TMPDIR"] = tmpDir;
+	const settingsPath = join(piEnv.env["PI_CODING_AGENT_DIR"] as string, "settings.json");
+	const settings = JSON.parse(readFileSync(settingsPath, "utf8")) as Record<string, unknown>;
+	writeFileSync(settingsPath, JSON.stringify({ ...settings, extensions: [SCRIPTED_MODEL_EXTENSION, ASK_USER_EXTENSION] }));
+	return piEnv;
+}
+
 /** A bash command that runs `pi -p` on `task`, as a model would from the bash tool (stdin closed, offline). */
-export function piPrintCommand(task: string): string {
-	return `${PI_BIN} --offline --no-session -p --model ${SCRIPTED_MODEL} ${JSON.stringify(task)} </dev/null`;
+export function piPrintCommand(task: string, pi: readonly string[] = [PI_BIN]): string {
+	return `${pi.join(" ")} --offline --no-session -p --model ${SCRIPTED_MODEL} ${JSON.stringify(task)} </dev/null`;
 }
 
 /** The parent's conversation: on `prompt`, run these tasks with pi's example runner (in parallel when more than one), then quote the result. */

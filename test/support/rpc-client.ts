@@ -216,7 +216,7 @@ export function answerInOrder(...answers: ScriptedAnswer[]): DialogHandler & { u
 	return Object.assign(handler, { unexpected });
 }
 
-/** Picks the select option that starts with `text` (option rows carry numbers or marks around labels). */
+/** Picks the select option that is `text`, else the first that contains it (a fixed row carries a mark, a free-text row what was written). */
 export function choose(text: string): (request: DialogRequest) => DialogAnswer {
 	return (request) => {
 		if (request.method !== "select") throw new Error(`Expected a select dialog for ${JSON.stringify(text)}, got ${request.method}: ${request.title}`);
