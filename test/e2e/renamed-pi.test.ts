@@ -154,7 +154,7 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 		const env = childrenLoadAskUser(createPiEnv({ script, pi: renamedPi }));
 		const screen = await openForm(env, "delegate this", "Which database", { cols: 100, rows: 40 });
 		expect(await screen.capture()).toContain("Asked by BASH TASK: pick a database");
-		await screen.send("2", "Enter");
+		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Bash child got:`, 20_000);
 		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 	});
