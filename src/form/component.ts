@@ -28,6 +28,7 @@ import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { editorPrefill, type FormState, type NumberKeys } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
+import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
 import { type Command, commandForKey, type KeyHelp, keyModeOf, keyNames, keyTable } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
@@ -208,6 +209,9 @@ export class AskFormComponent implements Component, Focusable {
 			case "editorSubmit":
 				this.submitEditor(data);
 				return;
+			case "externalEditor":
+				this.editExternally();
+				return;
 			case "editorCancel":
 				this.dispatch({ type: "editorCancelled", draft: this.editor?.getExpandedText() ?? "" });
 				return;
@@ -245,6 +249,16 @@ export class AskFormComponent implements Component, Focusable {
 		// Refused (too long): a large paste sits in the Editor as one "[paste #1 …]" marker that
 		// Backspace would delete whole. Spell it out so the user can shorten it where needed.
 		if (this.state.overlay.kind === "editor" && editor.getText() !== text) editor.setText(text);
+	}
+
+	/** The open editor's text through $VISUAL / $EDITOR; back in the Editor as if typed (Enter still saves it). */
+	private editExternally(): void {
+		const editor = this.editor;
+		if (!editor) return;
+		const edited = editExternally(this.options.tui, editor.getExpandedText());
+		if (!edited.ok) return this.dispatch({ type: "notice", tone: "warning", text: edited.problem });
+		editor.setText(edited.text);
+		this.changed();
 	}
 
 	private dispatch(action: Action): void {

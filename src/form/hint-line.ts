@@ -12,7 +12,7 @@ import { currentQuestion, type FormState, hasTabs, isAnswered, isSubmitTab, type
 const SEPARATOR = " · ";
 
 export function hintIds(state: FormState): KeyHelpId[] {
-	if (state.overlay.kind === "editor") return ["save", "newLine", "back"];
+	if (state.overlay.kind === "editor") return ["save", "newLine", "back", "external"];
 	if (state.overlay.kind === "help") return ["close", "scroll"];
 	const tabs: KeyHelpId[] = hasTabs(state) ? ["tabs"] : [];
 	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];

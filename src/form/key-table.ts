@@ -28,6 +28,8 @@ export type Command =
 	| { type: "editorCancel" }
 	/** Give the key to the editor. */
 	| { type: "editorInput" }
+	/** Edit the editor's text in $VISUAL / $EDITOR. */
+	| { type: "externalEditor" }
 	/** pi's interrupt/clear key (ctrl+c by default): the tool aborts the run. */
 	| { type: "interrupt" };
 
@@ -74,6 +76,8 @@ export type KeyHelpId =
 	| "interrupt"
 	| "save"
 	| "newLine"
+	| "external"
+	| "clearLine"
 	| "back"
 	| "close";
 
@@ -205,6 +209,19 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 		acts: [{ modes: EDITOR, keys: [{ binding: "tui.input.newLine" }], command: { type: "editorInput" } }],
 		help: "in the editor: new line",
 		hint: "new line",
+	},
+	{
+		id: "external",
+		acts: [{ modes: EDITOR, keys: [{ binding: "app.editor.external" }], command: { type: "externalEditor" } }],
+		help: "in the editor: edit the text in your $VISUAL / $EDITOR, as in pi's own editor",
+		hint: "external editor",
+	},
+	{
+		id: "clearLine",
+		// The Editor deletes to the line start itself; listed so the help names the user's key.
+		acts: [{ modes: EDITOR, keys: [{ binding: "tui.editor.deleteToLineStart" }], command: { type: "editorInput" } }],
+		help: "in the editor: delete to the start of the line",
+		hint: "clear line",
 	},
 	{
 		id: "back",

@@ -43,5 +43,7 @@ export type Action =
 	| { type: "done" }
 	/** The form closes from outside; `editorText`: what the open editor holds, kept as a draft. */
 	| { type: "abort"; editorText?: string }
+	/** A message from the shell (the external editor failed or is not set): shown until the next action. */
+	| { type: "notice"; tone: "warning" | "error"; text: string }
 	/** Any key the form does not use: it still clears the message and disarms Esc and Enter. */
 	| { type: "otherKey" };

@@ -113,6 +113,8 @@ function step(before: FormState, action: Action): FormState {
 			return done(base);
 		case "abort":
 			return { ...keepEditorText(base, action.editorText), outcome: "aborted" };
+		case "notice":
+			return withMessage(base, action.tone, action.text);
 		case "otherKey":
 			return base;
 	}

@@ -4,6 +4,9 @@
  * Each test ends by checking what the scripted model received.
  */
 
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
@@ -80,6 +83,30 @@ describe("the complete form in the TUI", () => {
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
 		// The focus came back on "launch", where it was before the fold.
 		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
+	});
+
+	it("ctrl+g in the editor runs $EDITOR on the text and takes the result back", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "ask-e2e-editor-"));
+		const editor = join(dir, "editor.sh");
+		writeFileSync(editor, `#!/bin/sh\nprintf ' and from the editor' >> "$1"\n`);
+		chmodSync(editor, 0o755);
+		try {
+			const { env, screen } = await openForm(TWO_QUESTIONS, "Which database", { env: { EDITOR: editor, VISUAL: "" } });
+			await screen.send("3");
+			await screen.waitFor("Your answer");
+			await screen.type("typed");
+			await screen.send("C-g");
+			await screen.waitFor("typed and from the editor");
+			await screen.send("Enter");
+			await screen.waitFor("What should the command");
+			await screen.send("1");
+			await screen.waitFor("Review your answers");
+			await screen.send("Enter");
+			await screen.waitFor(QUOTE_PREFIX);
+			expect(onlyAskResult(env).details.answers["db"]?.selections).toEqual([{ value: "typed and from the editor", label: "typed and from the editor", custom: true }]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	it("a note on the whole form, written on the Submit tab, reaches the model", async () => {

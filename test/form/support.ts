@@ -36,6 +36,7 @@ export const KEY = {
 export const APP_KEYBINDINGS = {
 	"app.interrupt": { defaultKeys: "escape", description: "Cancel or abort" },
 	"app.clear": { defaultKeys: "ctrl+c", description: "Clear editor" },
+	"app.editor.external": { defaultKeys: "ctrl+g", description: "Open external editor" },
 } as const;
 
 export function piKeybindings(user: Record<string, string | string[]> = {}): KeybindingsManager {
@@ -119,6 +120,7 @@ export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings
 				state = update(state, { type: "editorCancelled", draft: buffer });
 				break;
 			case "interrupt":
+			case "externalEditor":
 				continue;
 			default:
 				state = update(state, command);

@@ -292,7 +292,7 @@ describe("the help and the hint", () => {
 		const typeRow = drive(SCOPE_AND_TARGETS, ["4"]).state;
 		expect(renderHintLine(typeRow, table, 200, ctx)).toContain("enter write");
 		const editing = drive(SCOPE_AND_TARGETS, ["4", KEY.enter]).state;
-		expect(renderHintLine(editing, table, 200, ctx)).toBe("enter save · shift+enter new line · esc back");
+		expect(renderHintLine(editing, table, 200, ctx)).toBe("enter save · shift+enter new line · esc back · ctrl+g external editor");
 	});
 
 	test("the hint drops items that do not fit but keeps the help key", () => {
