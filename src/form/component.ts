@@ -19,6 +19,7 @@ import {
 	type EditorTheme,
 	type Focusable,
 	type KeybindingsManager,
+	type MarkdownTheme,
 	type TUI,
 	truncateToWidth,
 	visibleWidth,
@@ -50,6 +51,8 @@ export interface AskFormComponentOptions {
 	deadline?: number;
 	/** What a number key does (the numberKeys setting); default: choose. */
 	numberKeys?: NumberKeys;
+	/** pi's markdown styles, for previews that read as markdown; without them previews are plain text. */
+	markdownTheme?: MarkdownTheme;
 }
 
 /**
@@ -92,7 +95,7 @@ export class AskFormComponent implements Component, Focusable {
 	private hasFocus = false;
 
 	constructor(private readonly options: AskFormComponentOptions) {
-		this.ctx = { theme: options.theme, fit: new TextFitter(), keys: keyNames(options.keybindings) };
+		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings) };
 		this.table = keyTable(options.keybindings);
 		const theme = options.theme;
 		this.editorTheme = {

@@ -10,8 +10,8 @@
  *   dismiss, abort, an error while building or rendering the form).
  */
 
-import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
-import { type Component, getKeybindings, type TUI } from "@mariozechner/pi-tui";
+import { type ExtensionUIContext, getMarkdownTheme, type Theme } from "@mariozechner/pi-coding-agent";
+import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
 import { emptyCollected } from "../codec.ts";
 import type { AskForm, Collected, ProgressListener } from "../types.ts";
@@ -74,6 +74,7 @@ export async function showAskForm(
 					onInterrupt: options.onInterrupt,
 					deadline: options.deadline,
 					numberKeys: options.numberKeys,
+					markdownTheme: piMarkdownTheme(),
 				});
 			} catch (error) {
 				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
@@ -117,4 +118,13 @@ export async function warmUpForm(): Promise<void> {
 			}),
 	};
 	await showAskForm(ui, sample, { signal: controller.signal });
+}
+
+/** pi's markdown styles (its messages' headings, lists, code highlighting); none when pi's theme is not set up, and previews stay plain. */
+function piMarkdownTheme(): MarkdownTheme | undefined {
+	try {
+		return getMarkdownTheme();
+	} catch {
+		return undefined;
+	}
 }

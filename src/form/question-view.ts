@@ -374,7 +374,7 @@ function detailSections(question: AskQuestion, qs: QuestionState, row: number, w
 	if (option.description !== undefined) sections.push({ fitted: fit.wrap(option.description, width), style: theme.text });
 	if (option.preview !== undefined) {
 		sections.push({ fitted: fit.wrap("", width), style: theme.text });
-		sections.push({ fitted: fit.wrap(option.preview, width), style: theme.dim });
+		sections.push(previewSection(option.preview, width, ctx));
 	}
 	const note = qs.optionNotes[row];
 	if (note !== undefined) {
@@ -388,8 +388,13 @@ function detailSections(question: AskQuestion, qs: QuestionState, row: number, w
 function stackedPreview(question: AskQuestion, row: number, width: number, ctx: ViewContext): Section[] {
 	const option = question.options[row];
 	if (option?.preview === undefined) return [];
-	return [
-		{ fitted: ctx.fit.wrap("Preview:", width), style: ctx.theme.muted },
-		{ fitted: ctx.fit.wrap(option.preview, width), style: ctx.theme.dim },
-	];
+	return [{ fitted: ctx.fit.wrap("Preview:", width), style: ctx.theme.muted }, previewSection(option.preview, width, ctx)];
 }
+
+/** A preview: markdown comes styled by pi's markdown theme; plain text is dimmed, as before. */
+function previewSection(preview: string, width: number, ctx: ViewContext): Section {
+	const { fitted, markdown } = ctx.fit.preview(preview, width);
+	return { fitted, style: markdown ? unstyled : ctx.theme.dim };
+}
+
+const unstyled = (s: string): string => s;

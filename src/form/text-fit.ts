@@ -12,7 +12,7 @@
  * view cannot forget it. One fitter lives as long as one form.
  */
 
-import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { Markdown, type MarkdownTheme, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { sanitizeLine, sanitizeText } from "../sanitize.ts";
 
 export interface FittedText {
@@ -26,6 +26,23 @@ export interface FittedLine {
 }
 
 export const ELLIPSIS = "…";
+
+/** A preview fitted to a width: rendered as markdown (already styled), or plain wrapped text. */
+export interface FittedPreview {
+	readonly fitted: FittedText;
+	readonly markdown: boolean;
+}
+
+/**
+ * Whether a preview reads as markdown rather than plain text (code, a diff, a
+ * mock-up): a code fence, a heading, or a list of two or more items in a text
+ * that is no diff. Plain text stays exactly as written.
+ */
+export function looksLikeMarkdown(text: string): boolean {
+	if (/^\s{0,3}(```|~~~)/m.test(text) || /^#{1,6} \S/m.test(text)) return true;
+	if (/^(\+|@@|diff |--- |\+\+\+ )/m.test(text)) return false;
+	return (text.match(/^\s{0,3}([-*] |\d{1,2}\. )\S/gm) ?? []).length >= 2;
+}
 
 // Bounds keep the memo from growing with what the user types: a form shows a
 // few hundred distinct pieces, and a resize storm touches a few widths.
@@ -60,6 +77,10 @@ function cut(text: string, width: number, ellipsis: string): string {
 }
 
 export class TextFitter {
+	/** `markdownTheme`: pi's markdown styles; without it every preview is plain text. */
+	constructor(private readonly markdownTheme?: MarkdownTheme) {}
+
+	private readonly previews = new WidthMemo<FittedPreview>();
 	private readonly wrapped = new WidthMemo<FittedText>();
 	private readonly lines = new WidthMemo<FittedLine>();
 	private readonly measured = new Map<string, number>();
@@ -86,6 +107,32 @@ export class TextFitter {
 		}
 		const fitted: FittedText = { lines, widths };
 		this.wrapped.set(w, text, fitted);
+		return fitted;
+	}
+
+	/**
+	 * An option's preview: sanitised first, then rendered with pi-tui's
+	 * Markdown component and pi's markdown theme when it reads as markdown
+	 * (code fences highlighted as pi highlights them), else wrapped as plain
+	 * text. Once per width, like every other piece.
+	 */
+	preview(text: string, width: number): FittedPreview {
+		const w = Math.max(1, width);
+		const hit = this.previews.get(w, text);
+		if (hit) return hit;
+		let fitted: FittedPreview;
+		if (this.markdownTheme && looksLikeMarkdown(text)) {
+			const lines = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme).render(w);
+			const widths: number[] = [];
+			for (let i = 0; i < lines.length; i++) {
+				let line = lines[i] ?? "";
+				// Never wider than the width: pi-tui would stop the program.
+				if (visibleWidth(line) > w) lines[i] = line = truncateToWidth(line, w, "");
+				widths.push(visibleWidth(line));
+			}
+			fitted = { fitted: { lines, widths }, markdown: true };
+		} else fitted = { fitted: this.wrap(text, w), markdown: false };
+		this.previews.set(w, text, fitted);
 		return fitted;
 	}
 
