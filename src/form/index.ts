@@ -10,13 +10,14 @@
  *   dismiss, abort, an error while building or rendering the form).
  */
 
-import { type ExtensionUIContext, getMarkdownTheme, type Theme } from "@mariozechner/pi-coding-agent";
+import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
 import { emptyCollected } from "../codec.ts";
 import type { AskForm, Collected, ProgressListener } from "../types.ts";
 import type { NumberKeys } from "../machine/model.ts";
 import { AskFormComponent } from "./component.ts";
+import { looksLikeMarkdown } from "./text-fit.ts";
 import { formThemeFrom } from "./theme.ts";
 
 export interface FormOptions {
@@ -44,6 +45,8 @@ export async function showAskForm(
 	options: FormOptions = {},
 ): Promise<Collected | undefined> {
 	const { signal } = options;
+	if (signal?.aborted) return emptyCollected("aborted");
+	const markdownTheme = hasMarkdownPreview(form) ? await piMarkdownTheme() : undefined;
 	if (signal?.aborted) return emptyCollected("aborted");
 
 	let component: AskFormComponent | undefined;
@@ -74,7 +77,7 @@ export async function showAskForm(
 					onInterrupt: options.onInterrupt,
 					deadline: options.deadline,
 					numberKeys: options.numberKeys,
-					markdownTheme: piMarkdownTheme(),
+					markdownTheme,
 				});
 			} catch (error) {
 				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
@@ -120,10 +123,20 @@ export async function warmUpForm(): Promise<void> {
 	await showAskForm(ui, sample, { signal: controller.signal });
 }
 
-/** pi's markdown styles (its messages' headings, lists, code highlighting); none when pi's theme is not set up, and previews stay plain. */
-function piMarkdownTheme(): MarkdownTheme | undefined {
+function hasMarkdownPreview(form: AskForm): boolean {
+	return form.questions.some((question) => question.options.some((option) => option.preview !== undefined && looksLikeMarkdown(option.preview)));
+}
+
+/**
+ * pi's markdown styles (its messages' headings, lists, code highlighting);
+ * none when pi's theme is not set up, and previews stay plain. Imported only
+ * for a form that needs it: importing pi's package during the background
+ * preload slows pi's start-up measurably.
+ */
+async function piMarkdownTheme(): Promise<MarkdownTheme | undefined> {
 	try {
-		return getMarkdownTheme();
+		const pi = await import("@mariozechner/pi-coding-agent");
+		return pi.getMarkdownTheme();
 	} catch {
 		return undefined;
 	}

@@ -35,12 +35,13 @@ export interface FittedPreview {
 
 /**
  * Whether a preview reads as markdown rather than plain text (code, a diff, a
- * mock-up): a code fence, a heading, or a list of two or more items in a text
- * that is no diff. Plain text stays exactly as written.
+ * mock-up): no diff (a line starting with "+", "@@", "diff "), and a code
+ * fence, a heading, or a list of two or more items. Plain text stays exactly
+ * as written.
  */
 export function looksLikeMarkdown(text: string): boolean {
+	if (/^(\+|@@|diff )/m.test(text)) return false;
 	if (/^\s{0,3}(```|~~~)/m.test(text) || /^#{1,6} \S/m.test(text)) return true;
-	if (/^(\+|@@|diff |--- |\+\+\+ )/m.test(text)) return false;
 	return (text.match(/^\s{0,3}([-*] |\d{1,2}\. )\S/gm) ?? []).length >= 2;
 }
 

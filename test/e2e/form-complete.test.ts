@@ -109,6 +109,18 @@ describe("the complete form in the TUI", () => {
 		}
 	});
 
+	it("a markdown preview is rendered as pi renders markdown; a plain one as written", async () => {
+		const preview = "## Migration plan\n\n- keep the **schema**\n- add `retries`\n\n```ts\nconst retries = 3;\n```";
+		const form = { questions: [{ id: "plan", header: "Plan", question: "Which plan?", options: [{ label: "Careful", preview }, { label: "Fast", preview: "# not a heading in code?\n+ added line" }] }] };
+		const { screen } = await openForm(form, "Which plan?", { rows: 40 });
+		const shown = await screen.waitFor("Migration plan");
+		expect(shown).not.toContain("## Migration plan");
+		expect(shown).not.toContain("**schema**");
+		expect(shown).toContain("const retries = 3;");
+		await screen.send("Down");
+		await screen.waitFor("# not a heading in code?");
+	});
+
 	it("a note on the whole form, written on the Submit tab, reaches the model", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
 		await screen.send("Enter");

@@ -41,6 +41,7 @@ describe("markdown previews", () => {
 		expect(looksLikeMarkdown("function f() {\n  return 1;\n}")).toBe(false);
 		expect(looksLikeMarkdown("- old line\n- another\n+ new line")).toBe(false);
 		expect(looksLikeMarkdown("src/\n  index.ts")).toBe(false);
+		expect(looksLikeMarkdown("@@ -1 +1 @@\n# a comment\n+ added")).toBe(false);
 	});
 
 	test("a markdown preview is rendered by the Markdown component and theme; plain text is wrapped as it is", () => {
