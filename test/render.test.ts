@@ -157,3 +157,22 @@ describe("renderResult", () => {
 		expect(renderResultText({ ...answered, status: "pending" }, false, plain)).toBe("Waiting for the user · 2 of 3 answered");
 	});
 });
+
+describe("the transcript of the complete form", () => {
+	it("shows the note on the whole form and a reply in chat, sanitised, with the status", () => {
+		const details: AskDetails = {
+			status: "chat",
+			questions,
+			answers: { db: { kind: "single", selections: [{ value: "Postgres", label: "Postgres" }] } },
+			skipped: [],
+			notes: [],
+			formNote: "and don't touch the schema",
+			chatMessage: "Can we talk first?\x1b[31m",
+		};
+		const text = renderResultText(details, false, plain);
+		expect(text).toContain("Replied in chat instead · 1 of 3 answered");
+		expect(text).toContain("✎ Note on the whole form: and don't touch the schema");
+		expect(text).toContain("💬 Can we talk first?");
+		expect(text).not.toContain("\x1b");
+	});
+});
