@@ -157,7 +157,7 @@ export type QuestionOutcome = "answered" | "skipped" | "unanswered";
  * What a UI hands back: the form, the dialog walker and the relay all produce
  * this. Answers are kept on every status, never thrown away.
  */
-export interface Collected {
+export interface Collected extends FormTexts {
 	status: AskStatus;
 	/** Keyed by question id; only questions with an answer appear. */
 	answers: Record<string, AskAnswer>;
@@ -166,6 +166,14 @@ export interface Collected {
 	notes: AskNote[];
 	/** Unconfirmed text left in the editor; present only when there is some. A submitted form has none (the user chose). */
 	drafts?: AskDraft[];
+	/** What went wrong, for status "error". */
+	error?: string;
+	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
+	answeredBy?: string;
+}
+
+/** The texts on the whole form, in Collected and AskDetails alike (absent in records written before they existed). */
+export interface FormTexts {
 	/** The user's note on the whole form (the review's); never blank. */
 	formNote?: string;
 	/** A note on the whole form typed and never confirmed; reported like `drafts`. */
@@ -174,10 +182,6 @@ export interface Collected {
 	chatMessage?: string;
 	/** A message for the chat typed and never sent; reported like `drafts`. */
 	chatDraft?: string;
-	/** What went wrong, for status "error". */
-	error?: string;
-	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
-	answeredBy?: string;
 }
 
 /**
@@ -187,7 +191,7 @@ export interface Collected {
  * them (relay, details) carries them all.
  */
 export const FORM_TEXT_FIELDS = ["formNote", "formNoteDraft", "chatMessage", "chatDraft"] as const;
-export type FormTextField = (typeof FORM_TEXT_FIELDS)[number];
+export type FormTextField = keyof FormTexts & (typeof FORM_TEXT_FIELDS)[number];
 
 /** The form texts of `from` that are set: for spreading into a copy. */
 export function formTextsOf(from: Partial<Record<FormTextField, string>>): Partial<Record<FormTextField, string>> {
@@ -218,7 +222,7 @@ export interface AskProgress {
  * The structured record in the tool result's `details`. renderResult works
  * from this alone, so a resumed session shows the same transcript.
  */
-export interface AskDetails {
+export interface AskDetails extends FormTexts {
 	/** "pending" only on progress updates while the form is open. */
 	status: AskStatus | "pending";
 	questions: AskQuestion[];
@@ -227,14 +231,6 @@ export interface AskDetails {
 	notes: AskNote[];
 	/** Unconfirmed text left in the editor; present only when there is some (absent in details written before it existed). */
 	drafts?: AskDraft[];
-	/** The user's note on the whole form; absent when none (and in details written before it existed). */
-	formNote?: string;
-	/** A note on the whole form typed and never confirmed. */
-	formNoteDraft?: string;
-	/** For status "chat": the user's message instead of the form. */
-	chatMessage?: string;
-	/** A message for the chat typed and never sent. */
-	chatDraft?: string;
 	metadata?: AskMetadata;
 	/** What normalisation changed in the call, so the model learns (e.g. a dropped "Other" option). */
 	notices?: string[];

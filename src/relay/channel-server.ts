@@ -20,7 +20,6 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { errorText } from "../abort.ts";
 import {
 	CHANNEL_ENV,
 	CHANNEL_READY,
@@ -30,8 +29,6 @@ import {
 	encodeChannelAddress,
 	isChannelCancel,
 } from "../codec/channel.ts";
-import { collectedToReply, decodeRelayRequest, emptyCollected, encodeRelayReply } from "../codec.ts";
-import type { RelayReply } from "../types.ts";
 import type { ChannelHandler } from "./registry.ts";
 
 /** How long a connection has to prove the token. */
@@ -193,9 +190,13 @@ function serve(socket: Socket, token: Buffer, handler: () => ChannelHandler | un
 				socket.write(`${CHANNEL_READY}\n`);
 			} else if (stage === "request") {
 				stage = "asking";
-				void ask(line, handler, asking.signal).then((reply) => {
-					if (!socket.destroyed) socket.end(`${encodeRelayReply(reply)}\n`);
-				});
+				// The relay codec loads with the first request, not with the listener at start-up.
+				void import("./channel-ask.ts")
+					.then((asks) => asks.answerRequest(line, handler, asking.signal))
+					.catch((error: unknown) => errorReply(error))
+					.then((reply) => {
+						if (!socket.destroyed) socket.end(`${reply}\n`);
+					});
 			} else if (isChannelCancel(line)) {
 				asking.abort();
 			} else {
@@ -205,18 +206,9 @@ function serve(socket: Socket, token: Buffer, handler: () => ChannelHandler | un
 	});
 }
 
-/** Never rejects: whatever happens, the child gets a reply it can decode. */
-async function ask(line: string, handler: () => ChannelHandler | undefined, signal: AbortSignal): Promise<RelayReply> {
-	const decoded = decodeRelayRequest(line);
-	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
-	const { rid } = decoded.request;
-	const current = handler();
-	if (current === undefined) return collectedToReply(emptyCollected("no_ui", "the parent session has no UI to show the form"), rid);
-	try {
-		return await current(decoded.request, { signal });
-	} catch (error) {
-		return collectedToReply(emptyCollected("error", errorText(error)), rid);
-	}
+/** A reply envelope for a failure before the codec could make one (it failed to load). */
+function errorReply(error: unknown): string {
+	return JSON.stringify({ v: 1, status: "error", answers: {}, skipped: [], notes: [], error: error instanceof Error ? error.message : String(error) });
 }
 
 function allClosed(sockets: Socket[], timeoutMs: number): Promise<void> {
@@ -261,7 +253,7 @@ export function shareLocalChannel(handler: () => ChannelHandler | undefined, onE
 				return channel;
 			},
 			(error: unknown) => {
-				onError(`ask_user: subagents cannot ask through this session (no local channel: ${errorText(error)})`);
+				onError(`ask_user: subagents cannot ask through this session (no local channel: ${error instanceof Error ? error.message : String(error)})`);
 				return undefined;
 			},
 		),

@@ -1,0 +1,31 @@
+/**
+ * What the local channel does with a child's request, loaded with the first
+ * one (channel-server.ts keeps start-up light): the request is decoded and
+ * validated like a model's call, asked through the process's "ask_user"
+ * handler, and answered with an encoded reply envelope.
+ */
+
+import { errorText } from "../abort.ts";
+import { collectedToReply, decodeRelayRequest, emptyCollected, encodeRelayReply } from "../codec.ts";
+import type { RelayReply } from "../types.ts";
+import type { ChannelHandler } from "./registry.ts";
+
+/** The reply line for one request line. Never rejects: whatever happens, the child gets a reply it can decode. */
+export async function answerRequest(line: string, handler: () => ChannelHandler | undefined, signal: AbortSignal): Promise<string> {
+	return encodeRelayReply(await ask(line, handler, signal));
+}
+
+/** Never rejects: whatever happens, the child gets a reply it can decode. */
+async function ask(line: string, handler: () => ChannelHandler | undefined, signal: AbortSignal): Promise<RelayReply> {
+	const decoded = decodeRelayRequest(line);
+	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
+	const { rid } = decoded.request;
+	const current = handler();
+	if (current === undefined) return collectedToReply(emptyCollected("no_ui", "the parent session has no UI to show the form"), rid);
+	try {
+		return await current(decoded.request, { signal });
+	} catch (error) {
+		return collectedToReply(emptyCollected("error", errorText(error)), rid);
+	}
+}
+
