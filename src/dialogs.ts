@@ -94,7 +94,7 @@ class DialogWalk {
 				// The machine opened an editor on its own (a text-only question): an `editor` dialog straight away,
 				// unless the host shows none (then the question's select says what can be done).
 				else if (this.state.overlay.kind === "editor") {
-					if (this.host.choiceOnly) this.dispatch({ type: "editorCancelled", draft: "" });
+					if (this.host.choiceOnly) this.dispatch({ type: "editorCancelled", draft: editorPrefill(this.state, this.state.overlay.target) });
 					else await this.edit();
 				}
 				else if (isSubmitTab(this.state) || this.state.enterArmed === "submit") await this.review();

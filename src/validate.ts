@@ -140,11 +140,13 @@ function readQuestion(value: unknown, path: string, report: Report): QuestionDra
 	const header = readText(own(value, "header"), `${path}.header`, HEADER, report);
 	const question = readText(own(value, "question"), `${path}.question`, QUESTION, report) ?? "";
 	const context = readText(own(value, "context"), `${path}.context`, CONTEXT, report);
-	const multiSelect = readBoolean(own(value, "multiSelect"), `${path}.multiSelect`, false, report);
-	const options = readOptions(own(value, "options"), `${path}.options`, multiSelect, report);
-	const allowOther = readBoolean(own(value, "allowOther"), `${path}.allowOther`, true, report);
 	const given = own(value, "options");
-	if (!allowOther && (given === undefined || (Array.isArray(given) && given.length === 0))) {
+	const textOnly = given === undefined || (Array.isArray(given) && given.length === 0);
+	// A text-only question has one answer, the text: it cannot be multi-select, whatever the call says.
+	const multiSelect = readBoolean(own(value, "multiSelect"), `${path}.multiSelect`, false, report) && !textOnly;
+	const options = readOptions(given, `${path}.options`, multiSelect, report);
+	const allowOther = readBoolean(own(value, "allowOther"), `${path}.allowOther`, true, report);
+	if (!allowOther && textOnly) {
 		report(
 			`${path}.allowOther`,
 			`false on a question without options leaves nothing to answer. Give ${LIMITS.minOptions}-${LIMITS.maxOptions} options, or drop "allowOther": false to ask for free text.`,

@@ -139,6 +139,11 @@ describe("a form as an ACP elicitation", () => {
 		expect(wrongType).toEqual({ ok: false, error: expect.stringContaining("expected an option label") });
 	});
 
+	it("a required question only text can answer requires its text field of the host", () => {
+		const form: AskForm = { questions: [{ ...DB_QUESTION, options: [] }] };
+		expect(formToElicitation(form).requestedSchema.required).toEqual(["db.other"]);
+	});
+
 	it("ids that look like another question's field names still get fields of their own", () => {
 		const form: AskForm = { questions: [{ ...DB_QUESTION, id: "db" }, { ...DB_QUESTION, id: "db.other" }] };
 		const names = propertyNames(form);

@@ -485,3 +485,11 @@ function slotsOf(node: unknown): [object, string | number][] {
 	const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((value, index) => [index, value]) : Object.entries(node);
 	return entries.flatMap(([key, value]) => [[node, key] as [object, string | number], ...slotsOf(value)]);
 }
+
+describe("text-only questions and multiSelect", () => {
+	it("a question without options is answered by one text: multiSelect is set aside", () => {
+		const result = validateParams({ questions: [{ question: "What should the service be called?", multiSelect: true }] });
+		expect(result.ok).toBe(true);
+		if (result.ok) expect(result.form.questions[0]?.multiSelect).toBe(false);
+	});
+});

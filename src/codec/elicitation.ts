@@ -94,6 +94,8 @@ export function formToElicitation(form: AskForm, asker?: string): ElicitationFor
 		}
 		properties[name.note] = { type: "string", title: `${question.header}: a note`, maxLength: LIMITS.freeText };
 		if (question.required && !question.allowOther) required.push(question.id);
+		// A required question only text can answer: its text field is what must be filled.
+		if (question.required && question.options.length === 0) required.push(name.other);
 	}
 	const count = form.questions.length;
 	const message = `${asker ? `${asker} asks` : "The agent asks"} ${count === 1 ? "one question" : `${count} questions`}: ${form.questions.map((q) => q.question).join(" / ")}`;

@@ -77,6 +77,9 @@ function cut(text: string, width: number, ellipsis: string): string {
 	return truncateToWidth(text, width, ellipsis).replace(RESET, "");
 }
 
+/** An OSC 8 hyperlink's opening or closing sequence (ended by ST or BEL). */
+const OSC8 = /\x1b\]8;[^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
 export class TextFitter {
 	/** `markdownTheme`: pi's markdown styles; without it every preview is plain text. */
 	constructor(private readonly markdownTheme?: MarkdownTheme) {}
@@ -126,9 +129,12 @@ export class TextFitter {
 			const lines = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme).render(w);
 			const widths: number[] = [];
 			for (let i = 0; i < lines.length; i++) {
-				let line = lines[i] ?? "";
+				// Markdown makes [text](url) a terminal hyperlink where the terminal has them: a model's URL
+				// would hide behind a clickable label. Links show as their text, like the rest of the preview.
+				let line = (lines[i] ?? "").replace(OSC8, "");
 				// Never wider than the width: pi-tui would stop the program.
-				if (visibleWidth(line) > w) lines[i] = line = truncateToWidth(line, w, "");
+				if (visibleWidth(line) > w) line = truncateToWidth(line, w, "");
+				lines[i] = line;
 				widths.push(visibleWidth(line));
 			}
 			fitted = { fitted: { lines, widths }, markdown: true };

@@ -56,8 +56,17 @@ export function update(state: FormState, action: Action): FormState {
 	return next !== state && !next.reviewed && isSubmitTab(next) ? { ...next, reviewed: true } : next;
 }
 
-/** The actions that act on the focused option: choose (Enter), toggle (Space), a note on it. */
+/**
+ * The actions that act on an option: choose (Enter), toggle (Space), a note
+ * on it. While the focused row is out of sight they only bring it back:
+ * nothing is chosen unseen. A number key that chooses counts too (one that
+ * only focuses does not).
+ */
 const ACTS_ON_FOCUS: ReadonlySet<Action["type"]> = new Set(["choose", "toggle", "openNote"]);
+
+function actsOnAnOption(state: FormState, action: Action): boolean {
+	return ACTS_ON_FOCUS.has(action.type) || (action.type === "number" && state.numberKeys === "choose");
+}
 
 function step(before: FormState, action: Action): FormState {
 	if (before.outcome !== undefined) return before;
@@ -66,7 +75,7 @@ function step(before: FormState, action: Action): FormState {
 	if (action.type !== "page" && state.reading) {
 		state = { ...state, reading: false };
 		// A key that acts on the focused option while it is scrolled out of sight only brings it back: nothing is chosen unseen.
-		if (state.viewport.focusHidden && ACTS_ON_FOCUS.has(action.type)) return state;
+		if (state.viewport.focusHidden && actsOnAnOption(state, action)) return state;
 	}
 	const base =
 		state.escArmed || state.enterArmed || state.message ? { ...state, escArmed: false, enterArmed: undefined, message: undefined } : state;

@@ -3,7 +3,7 @@
  * theme, sanitised first, never wider than the width; plain text stays plain.
  */
 
-import { type MarkdownTheme, visibleWidth } from "@mariozechner/pi-tui";
+import { getCapabilities, type MarkdownTheme, setCapabilities, visibleWidth } from "@mariozechner/pi-tui";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { renderForm } from "../../src/form/form-view.ts";
@@ -54,6 +54,19 @@ describe("markdown previews", () => {
 		expect(plain).toEqual({ fitted: fit.wrap("function f() {\n  return 1;\n}", 40), markdown: false });
 		// Without a theme (tests, a host without pi's theme) every preview is plain.
 		expect(new TextFitter().preview(MARKDOWN, 40).markdown).toBe(false);
+	});
+
+	test("in a terminal with hyperlinks, a link shows as its text: no model URL hides behind a clickable label", () => {
+		const before = getCapabilities();
+		setCapabilities({ ...before, hyperlinks: true });
+		try {
+			const md = new TextFitter(THEME).preview("# Links\n\n- see [the docs](https://evil.example/x)\n- more", 60);
+			const all = md.fitted.lines.join("\n");
+			expect(all).toContain("the docs");
+			expect(all).not.toContain("\x1b]8;");
+		} finally {
+			setCapabilities(before);
+		}
 	});
 
 	test("fitted once per width: the same width gives the same lines back", () => {

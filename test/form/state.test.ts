@@ -603,7 +603,7 @@ describe("update", () => {
 			focusHidden: false,
 		});
 		const hidden = update(update(drawn, { type: "page", direction: 1 }), { type: "viewport", ports: [], focusHidden: true });
-		for (const blind of [{ type: "choose" }, { type: "toggle" }, { type: "openNote" }] as const) {
+		for (const blind of [{ type: "choose" }, { type: "toggle" }, { type: "openNote" }, { type: "number", row: 1 }] as const) {
 			const after = update(hidden, blind);
 			expect(after.reading).toBe(false);
 			expect(after.questions).toBe(hidden.questions);

@@ -23,7 +23,8 @@ import { LIMITS } from "../../../src/types.ts";
 import { quietTui } from "../../form/fake-terminal.ts";
 import { colourTheme, piKeybindings } from "../../form/support.ts";
 
-const ACTS_ON_FOCUS: readonly string[] = ["choose", "toggle", "openNote"];
+// A number key chooses here (the default numberKeys setting), so it acts on an option too.
+const ACTS_ON_FOCUS: readonly string[] = ["choose", "toggle", "openNote", "number"];
 import { arbAskForm } from "../../support/arbitraries.ts";
 import { AnswerModel, isEditorSafe, PASTE_END, PASTE_START, RAW } from "./answer-model.ts";
 
