@@ -23,7 +23,7 @@ import { showAskForm } from "./form/index.ts";
 
 export { warmUpForm } from "./form/index.ts";
 import { decodeChannelAddress } from "./codec/channel.ts";
-import { firstUserText, joinAskers, selfAsker } from "./relay/asker.ts";
+import { DEFAULT_ASKER, firstUserText, joinAskers, selfAsker } from "./relay/asker.ts";
 import { collectViaChannel } from "./relay/channel-client.ts";
 import { collectViaRelay } from "./relay/child.ts";
 import type { Upstream } from "./relay/environment.ts";
@@ -145,9 +145,6 @@ export function collectThroughLocalChannel(channel: string, form: AskForm, optio
 	return inTime(options, (signal) => askedElsewhere(form, options.onProgress, () => askThroughLocalChannel(channel, form, { ...options, signal })));
 }
 
-/** How the form of a session without UI is labelled in the session that shows it. */
-export const IN_PROCESS_ASKER = "subagent";
-
 /**
  * A session without UI (a subagent session made through pi's SDK) asks through
  * the channel of this process's session that has one. It runs outside the
@@ -159,7 +156,7 @@ export const IN_PROCESS_ASKER = "subagent";
 export function collectThroughChannel(channel: ChannelHandler, form: AskForm, options: AskOptions): Promise<Collected> {
 	return inTime(options, (signal) =>
 		askedElsewhere(form, options.onProgress, async () => {
-			const asker = options.asker ?? IN_PROCESS_ASKER;
+			const asker = options.asker ?? DEFAULT_ASKER;
 			const request: RelayRequest = { v: RELAY_VERSION, asker, questions: form.questions, metadata: form.metadata };
 			const reply = await channel(request, { signal });
 			const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });

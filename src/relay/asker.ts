@@ -23,6 +23,8 @@ export function joinAskers(outer: string | undefined, inner: string | undefined)
  * was started with (a runner that names its child passes the name this way).
  */
 export const ASKER_ENV_NAMES = ["PI_ASK_USER_ASKER", "PI_SUBAGENT_NAME", "PI_AGENT_NAME"] as const;
+/** The label of a session that asks elsewhere and has neither a name nor a task to show. */
+export const DEFAULT_ASKER = "subagent";
 /** How much of a child's task labels its forms. */
 const TASK_LABEL_MAX = 60;
 
@@ -37,9 +39,9 @@ export function selfAsker(env: Readonly<Record<string, string | undefined>>, tas
 		if (label) return label;
 	}
 	const words = task?.replace(/\s+/g, " ").trim();
-	if (!words) return "subagent";
+	if (!words) return DEFAULT_ASKER;
 	const label = words.length <= TASK_LABEL_MAX ? words : `${words.slice(0, TASK_LABEL_MAX - 1).replace(/[\ud800-\udbff]$/, "").trimEnd()}…`;
-	return joinAskers(undefined, label) ?? "subagent";
+	return joinAskers(undefined, label) ?? DEFAULT_ASKER;
 }
 
 type Loose = { [key: string]: unknown } | null | undefined;
