@@ -10,6 +10,9 @@
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { parseAttentionMode, parseReminder } from "./src/attention.ts";
 import { decodeChannelAddress } from "./src/codec/channel.ts";
+import { chooseLocale, LOCALES } from "./src/i18n/locale.ts";
+import { loadTexts } from "./src/i18n/load.ts";
+import { ENGLISH, type Phrase, phrase, type Texts } from "./src/i18n/texts.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
 import { readSettings, settingsFiles, settingText } from "./src/settings.ts";
 import { takeUpstream, type Upstream } from "./src/relay/environment.ts";
@@ -29,6 +32,13 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const attention = () => parseAttentionMode(settingText(sources, "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention"));
 	const reminder = () => parseReminder(settingText(sources, "ask-user-remind", "PI_ASK_USER_REMIND", "remindSeconds"));
 	const timeout = () => settingText(sources, "ask-user-timeout", "PI_ASK_USER_TIMEOUT", "timeoutSeconds");
+	// The user's language: English until the first session starts and the flags can be read.
+	let texts: Texts = ENGLISH;
+	// What every form of the session takes from the settings, its own and its subagents'.
+	const preferences = {
+		...(file.numberKeys && { numberKeys: file.numberKeys }),
+		...(file.peekKey && { keySlots: { peek: file.peekKey } }),
+	};
 	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
 	const rpcHost = { choiceOnly: false };
 
@@ -39,23 +49,26 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const surface = (ctx: SurfaceContext): AskSurface => async (form, options) => {
 		const { terminalAttention, watchForms } = await watcher();
 		const inner: AskSurface = async (...ask) => (await ui()).createSurface(ctx, queue, upstream, rpcHost)(...ask);
-		const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(ctx, () => ({ mode: attention().mode, ...reminder() })) };
-		// The numberKeys setting applies to every form this session shows, its own and its subagents'.
-		return watchForms(inner, host)(form, file.numberKeys ? { ...options, numberKeys: file.numberKeys } : options);
+		const setting = () => ({ mode: attention().mode, ...reminder() });
+		const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(ctx, setting, () => texts) };
+		return watchForms(inner, host)(form, { ...options, ...preferences, texts });
 	};
 	const preload = preloadOnce(() => Promise.all([ui().then((loaded) => loaded.warmUpForm()), watcher()]));
 
 	// The settings do not change between sessions: they are read, and their warnings said, once, at the
 	// first (flags are parsed only after the extensions have registered them, so not before).
-	let warned = false;
-	pi.on("session_start", (_event, ctx) => {
+	let started = false;
+	pi.on("session_start", async (_event, ctx) => {
 		if (ctx.hasUI || upstream.channel !== undefined) preload();
-		if (warned) return;
-		warned = true;
+		if (started) return;
+		started = true;
 		rpcHost.choiceOnly ||= isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly"));
-		warn(ctx, [...fileWarnings, timeoutProblem(timeout()), attention().problem, reminder().problem]);
+		const language = chooseLocale(settingText(sources, "ask-user-locale", "PI_ASK_USER_LOCALE", "locale"), process.env);
+		texts = await loadTexts(language.locale);
+		const localeProblem = language.unknown === undefined ? undefined : unknownLocale(language.unknown, language.locale);
+		warn(ctx, texts, [...fileWarnings, localeProblem, timeoutProblem(timeout()), attention().problem, reminder().problem]);
 	});
-	askForOthers(pi, upstream, (ctx) => async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options));
+	askForOthers(pi, upstream, () => texts, (ctx) => async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options));
 	const offer = offerOnlyWhereAnswerable(pi, upstream);
 	const dismissal = holdToolsAfterDismissal(pi);
 	registerFlags(pi);
@@ -66,6 +79,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			timeoutMs: () => parseTimeout(timeout()),
 			surface,
 			inheritedChannel: upstream.channel,
+			texts: () => texts,
 			steering: { description: file.description, promptSnippet: file.promptSnippet, promptGuidelines: file.promptGuidelines },
 			onNoUI: offer.withheld,
 			onDismissed: dismissal.dismissed,
@@ -88,12 +102,17 @@ function preloadOnce(load: () => Promise<unknown>): () => void {
 }
 
 /** Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them. */
-function warn(ctx: ExtensionContext, problems: Array<string | undefined>): void {
+function warn(ctx: ExtensionContext, texts: Texts, problems: Array<Phrase | undefined>): void {
 	for (const problem of problems) {
 		if (!problem) continue;
-		if (ctx.hasUI) ctx.ui.notify(problem, "warning");
-		else process.stderr.write(`${problem}\n`);
+		const text = texts.say(problem);
+		if (ctx.hasUI) ctx.ui.notify(text, "warning");
+		else process.stderr.write(`${text}\n`);
 	}
+}
+
+function unknownLocale(given: string, used: string): Phrase {
+	return phrase("warning.locale", { value: JSON.stringify(given), locales: LOCALES.join(", "), fallback: used });
 }
 
 /**
@@ -103,7 +122,7 @@ function warn(ctx: ExtensionContext, problems: Array<string | undefined>): void 
  * session that inherited an ancestor's channel leaves it, so its children
  * reach the top.
  */
-function askForOthers(pi: ExtensionAPI, upstream: Upstream, handlerFor: (ctx: ExtensionContext) => ChannelHandler): void {
+function askForOthers(pi: ExtensionAPI, upstream: Upstream, texts: () => Texts, handlerFor: (ctx: ExtensionContext) => ChannelHandler): void {
 	let unregister: (() => void) | undefined;
 	let stopListening: (() => Promise<void>) | undefined;
 	pi.on("session_start", (_event, ctx) => {
@@ -111,14 +130,11 @@ function askForOthers(pi: ExtensionAPI, upstream: Upstream, handlerFor: (ctx: Ex
 		unregister = ctx.hasUI ? registerChannel(ASK_CHANNEL, handlerFor(ctx)) : undefined;
 		if (!ctx.hasUI || upstream.channel !== undefined || stopListening) return;
 		// Loaded here, not at start-up: the socket is needed only once a child can exist.
+		const cannotListen = (reason: string) => ctx.ui.notify(texts().t("warning.noChannel", { reason }), "warning");
 		const listening = import("./src/relay/channel-server.ts").then(
-			(server) =>
-				server.shareLocalChannel(
-					() => getChannel(ASK_CHANNEL),
-					(message) => ctx.ui.notify(message, "warning"),
-				),
+			(server) => server.shareLocalChannel(() => getChannel(ASK_CHANNEL), cannotListen),
 			(error: unknown) => {
-				ctx.ui.notify(`ask_user: subagents cannot ask through this session (${error instanceof Error ? error.message : String(error)})`, "warning");
+				cannotListen(error instanceof Error ? error.message : String(error));
 				return async () => {};
 			},
 		);
@@ -201,6 +217,10 @@ function registerFlags(pi: ExtensionAPI): void {
 	pi.registerFlag("ask-user-choice-only", {
 		description: "RPC hosts without text dialogs (ACP adapters): offer ask_user's options only, no rows for typed answers or notes",
 		type: "boolean",
+	});
+	pi.registerFlag("ask-user-locale", {
+		description: `The language of ask_user's form and messages: ${LOCALES.join(", ")} (default: from LC_ALL / LC_MESSAGES / LANG, else en)`,
+		type: "string",
 	});
 	pi.registerFlag("ask-user-remind", {
 		description: "Ring again after this many seconds with no key pressed while an ask_user form waits (default: never)",

@@ -9,6 +9,8 @@
  * or inject a sequence) and the field separator ';' of OSC 777 is replaced.
  */
 
+import { ENGLISH, type Phrase, phrase, type Texts } from "./i18n/texts.ts";
+
 export type AttentionMode = "off" | "bell" | "desktop";
 
 export const ATTENTION_MODES: readonly AttentionMode[] = ["off", "bell", "desktop"];
@@ -21,22 +23,22 @@ export interface AttentionSetting {
 }
 
 /** A setting as given on the command line or in the environment; unknown values fall back, with the reason. */
-export function parseAttentionMode(value: unknown): { mode: AttentionMode; problem?: string } {
+export function parseAttentionMode(value: unknown): { mode: AttentionMode; problem?: Phrase } {
 	if (value === undefined || value === "") return { mode: DEFAULT_ATTENTION };
 	const given = String(value).trim().toLowerCase();
 	if ((ATTENTION_MODES as readonly string[]).includes(given)) return { mode: given as AttentionMode };
 	return {
 		mode: DEFAULT_ATTENTION,
-		problem: `ask_user attention ${JSON.stringify(String(value))} is not one of ${ATTENTION_MODES.join(", ")}: the bell is used. Give e.g. --ask-user-attention desktop.`,
+		problem: phrase("warning.attention", { value: JSON.stringify(String(value)), modes: ATTENTION_MODES.join(", ") }),
 	};
 }
 
 /** Reminder interval in seconds → ms; nothing, 0 or junk means no reminder (junk with the reason). */
-export function parseReminder(value: unknown): { reminderMs?: number; problem?: string } {
+export function parseReminder(value: unknown): { reminderMs?: number; problem?: Phrase } {
 	if (value === undefined || value === "" || value === "0") return {};
 	const seconds = Number(value);
 	if (Number.isFinite(seconds) && seconds >= 1 && seconds <= 86_400) return { reminderMs: Math.round(seconds * 1000) };
-	return { problem: `ask_user reminder ${JSON.stringify(String(value))} is not a number of seconds from 1 to 86400: no reminder is set. Give e.g. --ask-user-remind 120.` };
+	return { problem: phrase("warning.reminder", { value: JSON.stringify(String(value)) }) };
 }
 
 /** How a terminal shows a desktop notification; "bell" when it can't be told. */
@@ -112,12 +114,11 @@ export function tmuxPassthrough(sequence: string): string {
 }
 
 /** The notification's body: "2 questions waiting — asked by scout". */
-export function waitingBody(questions: number, asker?: string): string {
-	const count = `${questions} question${questions === 1 ? "" : "s"} waiting`;
-	return asker ? `${count} — asked by ${asker}` : count;
+export function waitingBody(questions: number, asker?: string, { t }: Texts = ENGLISH): string {
+	return asker ? t("attention.waitingAskedBy", { count: questions, asker }) : t("attention.waiting", { count: questions });
 }
 
 /** The terminal title while a form waits, before pi's own. */
-export function waitingTitle(piTitle: string, questions: number): string {
-	return `❓ ${questions} question${questions === 1 ? "" : "s"} · ${piTitle}`;
+export function waitingTitle(piTitle: string, questions: number, { t }: Texts = ENGLISH): string {
+	return t("attention.title", { count: questions, title: piTitle });
 }

@@ -23,7 +23,8 @@
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { errorText, raceAbort } from "./abort.ts";
-import { editorTitle, type QuestionRow, questionDialog, ROW, reviewRows, reviewTitle } from "./dialogs/views.ts";
+import { editorTitle, type QuestionRow, questionDialog, reviewRows, reviewTitle, rowTexts, type RowTexts } from "./dialogs/views.ts";
+import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "./machine/collect.ts";
 import { currentQuestion, editorPrefill, type FormState, isSubmitTab, typeRow } from "./machine/model.ts";
 import { type Action, initialState, update } from "./machine/update.ts";
@@ -40,6 +41,8 @@ export interface WalkOptions {
 	onProgress?: ProgressListener;
 	/** What the walker knows of its host, kept across forms (one per process: see surface.ts). */
 	host?: DialogHost;
+	/** The user's language, for the titles and the walker's own rows; default English. */
+	texts?: Texts;
 }
 
 /**
@@ -57,11 +60,9 @@ export interface DialogHost {
 export const QUICK_CANCEL_MS = 300;
 /** How many such cancels in one form mark the host as choice-only. */
 const QUICK_CANCELS = 2;
-const CHOICE_ONLY_NOTICE = "ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).";
 
 /** How many answers in a row that match no row end the walk as an error. */
 const MAX_STRAY_ANSWERS = 3;
-const STRAY_PROBLEM = "⚠ That answer is not one of the rows: pick one of them.";
 
 export function collectWithDialogs(ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> {
 	return new DialogWalk(ui, form, options).run();
@@ -76,6 +77,8 @@ class DialogWalk {
 	/** Text dialogs of this form that the host cancelled at once. */
 	private quickCancels = 0;
 	private readonly host: DialogHost;
+	private readonly texts: Texts;
+	private readonly row: RowTexts;
 
 	constructor(
 		private readonly ui: DialogUI,
@@ -84,6 +87,8 @@ class DialogWalk {
 	) {
 		this.state = initialState(form);
 		this.host = options.host ?? { choiceOnly: false };
+		this.texts = options.texts ?? ENGLISH;
+		this.row = rowTexts(this.texts);
 	}
 
 	async run(): Promise<Collected> {
@@ -115,7 +120,7 @@ class DialogWalk {
 		const current = currentQuestion(this.state);
 		if (!current) throw new Error(`The walk lost its question (tab ${this.state.tab}).`);
 		if (this.host.choiceOnly && current.question.options.length === 0) return this.unanswerable(current.question.required);
-		const dialog = questionDialog(this.state, current.index, this.options.asker, this.takeProblem(), this.host.choiceOnly);
+		const dialog = questionDialog(this.state, current.index, this.options.asker, this.takeProblem(), this.texts, this.host.choiceOnly);
 		const choice = await this.select(dialog.title, dialog.rows.map((r) => r.text));
 		if (choice === undefined) return this.dismiss();
 		const row = dialog.rows.find((r) => r.text === choice)?.row;
@@ -162,7 +167,7 @@ class DialogWalk {
 		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
 		while (this.state.overlay === overlay) {
 			const opened = Date.now();
-			const result = await this.dialog(this.ui.editor(editorTitle(this.state, overlay.target, this.options.asker), text));
+			const result = await this.dialog(this.ui.editor(editorTitle(this.state, overlay.target, this.options.asker, this.texts), text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
 			if (result === undefined) {
 				this.learnFromCancel(Date.now() - opened);
@@ -175,14 +180,15 @@ class DialogWalk {
 
 	/** The review; it also stands for the form's "press Enter again" when a submit would drop a refused text. */
 	private async review(): Promise<void> {
-		const rows = reviewRows(this.state, this.host.choiceOnly);
-		const choice = await this.select(reviewTitle(this.state, this.options.asker, this.takeProblem()), rows);
-		if (choice === undefined || choice === ROW.cancel) return this.dismiss();
+		const { row } = this;
+		const rows = reviewRows(this.state, row, this.host.choiceOnly);
+		const choice = await this.select(reviewTitle(this.state, this.options.asker, this.takeProblem(), this.texts), rows);
+		if (choice === undefined || choice === row.cancel) return this.dismiss();
 		if (!rows.includes(choice)) return this.stray(choice);
 		this.strays = 0;
-		if (choice === ROW.back) return this.dispatch({ type: "switchTab", delta: -1 });
-		if (choice === ROW.formNote || choice === ROW.editFormNote || choice === ROW.chat) {
-			this.dispatch({ type: choice === ROW.chat ? "openChat" : "openNote" });
+		if (choice === row.back) return this.dispatch({ type: "switchTab", delta: -1 });
+		if (choice === row.formNote || choice === row.editFormNote || choice === row.chat) {
+			this.dispatch({ type: choice === row.chat ? "openChat" : "openNote" });
 			return this.edit();
 		}
 		this.dispatch({ type: "choose" });
@@ -196,7 +202,7 @@ class DialogWalk {
 		this.quickCancels++;
 		if (this.quickCancels < QUICK_CANCELS) return;
 		this.host.choiceOnly = true;
-		this.problem = CHOICE_ONLY_NOTICE;
+		this.problem = this.texts.t("walker.choiceOnly");
 	}
 
 	/** A question only text can answer, on a host that shows no text: an optional one is skipped, a required one ends the walk. */
@@ -223,7 +229,7 @@ class DialogWalk {
 		if (this.aborted) return;
 		this.strays++;
 		if (this.strays < MAX_STRAY_ANSWERS) {
-			this.problem = STRAY_PROBLEM;
+			this.problem = this.texts.t("walker.stray");
 			return;
 		}
 		const shown = JSON.stringify(choice.length > 80 ? `${choice.slice(0, 80)}…` : choice);

@@ -9,6 +9,7 @@
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
 import { answerFor, draftsOn, questionOutcome } from "./codec/result.ts";
+import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { AskDetails, AskQuestion } from "./types.ts";
@@ -33,59 +34,49 @@ function callHeaders(args: unknown): string[] {
 	});
 }
 
-const STATUS_TEXT: Record<AskDetails["status"], string> = {
-	answered: "Answered",
-	dismissed: "Dismissed",
-	aborted: "Aborted",
-	no_ui: "No UI to ask in",
-	timed_out: "Timed out",
-	error: "Failed",
-	chat: "Replied in chat instead",
-	pending: "Waiting for the user",
-};
-
 /**
  * The result view: compact `✓ Header: answer` lines, or every option marked
  * ●/○ when expanded, with notes and the text the user left unconfirmed in the
  * editor (drafts; details written before drafts existed have none).
  */
-export function renderResultText(details: AskDetails, expanded: boolean, theme: RenderTheme): string {
+export function renderResultText(details: AskDetails, expanded: boolean, theme: RenderTheme, texts: Texts = ENGLISH): string {
+	const { t } = texts;
 	const lines: string[] = [];
 	const answered = details.questions.filter((q) => answerFor(details.answers, q.id)).length;
 	if (details.status !== "answered") {
-		const count = `${answered} of ${details.questions.length} answered`;
+		const count = t("form.answeredCount", { answered, total: details.questions.length });
 		const color = details.status === "error" ? "error" : details.status === "pending" ? "muted" : "warning";
 		const why = details.error ? ` — ${sanitizeLine(details.error)}` : "";
-		lines.push(theme.fg(color, `${STATUS_TEXT[details.status]} · ${count}${why}`));
+		lines.push(theme.fg(color, `${t(`status.${details.status}`)} · ${count}${why}`));
 	}
-	if (typeof details.answeredBy === "string") lines.push(theme.fg("warning", `Answered elsewhere, through ${sanitizeLine(details.answeredBy)}`));
+	if (typeof details.answeredBy === "string") lines.push(theme.fg("warning", t("transcript.answeredElsewhere", { source: sanitizeLine(details.answeredBy) })));
 	// While the form is open it shows the questions itself; the transcript only keeps count.
 	if (details.status === "pending") return lines.join("\n");
 	for (const question of details.questions) {
-		lines.push(...(expanded ? expandedQuestion(details, question, theme) : [compactQuestion(details, question, theme)]));
+		lines.push(...(expanded ? expandedQuestion(details, question, theme, texts) : [compactQuestion(details, question, theme, texts)]));
 	}
 	// Read back from a session file: only a string is shown.
-	if (typeof details.formNote === "string") lines.push(theme.fg("muted", `✎ Note on the whole form: ${sanitizeLine(details.formNote)}`));
+	if (typeof details.formNote === "string") lines.push(theme.fg("muted", t("transcript.formNote", { text: sanitizeLine(details.formNote) })));
 	if (typeof details.chatMessage === "string") lines.push(theme.fg("accent", `💬 ${sanitizeLine(details.chatMessage)}`));
-	if (typeof details.chatDraft === "string") lines.push(theme.fg("warning", `💬 Message for the chat, draft, not sent: ${sanitizeLine(details.chatDraft)}`));
-	if (typeof details.formNoteDraft === "string") lines.push(theme.fg("warning", `✎ Note on the whole form, draft, not saved: ${sanitizeLine(details.formNoteDraft)}`));
+	if (typeof details.chatDraft === "string") lines.push(theme.fg("warning", t("transcript.chatDraft", { text: sanitizeLine(details.chatDraft) })));
+	if (typeof details.formNoteDraft === "string") lines.push(theme.fg("warning", t("transcript.formNoteDraft", { text: sanitizeLine(details.formNoteDraft) })));
 	return lines.join("\n");
 }
 
-function compactQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme): string {
+function compactQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme, { t }: Texts): string {
 	const header = theme.fg("accent", sanitizeLine(question.header));
 	const answer = answerFor(details.answers, question.id);
-	const drafted = draftsOn(details.drafts, question.id).length > 0 ? theme.fg("warning", " (+draft)") : "";
+	const drafted = draftsOn(details.drafts, question.id).length > 0 ? theme.fg("warning", ` ${t("transcript.draftMark")}`) : "";
 	if (answer) {
 		const shown = answer.selections.map((s) => (s.custom ? `“${sanitizeLine(s.label)}”` : sanitizeLine(s.label))).join(", ");
-		const noted = details.notes.some((n) => n.questionId === question.id) ? theme.fg("dim", " (+note)") : "";
+		const noted = details.notes.some((n) => n.questionId === question.id) ? theme.fg("dim", ` ${t("transcript.noteMark")}`) : "";
 		return `${theme.fg("success", "✓")} ${header}: ${shown}${noted}${drafted}`;
 	}
 	const outcome = questionOutcome(details, question.id);
-	return `${theme.fg("dim", outcome === "skipped" ? "–" : "·")} ${header}: ${theme.fg("dim", outcome)}${drafted}`;
+	return `${theme.fg("dim", outcome === "skipped" ? "–" : "·")} ${header}: ${theme.fg("dim", t(`outcome.${outcome}`))}${drafted}`;
 }
 
-function expandedQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme): string[] {
+function expandedQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme, { t }: Texts): string[] {
 	const answer = answerFor(details.answers, question.id);
 	const chosen = new Set(answer?.selections.filter((s) => !s.custom).map((s) => s.value));
 	const drafts = draftsOn(details.drafts, question.id);
@@ -95,24 +86,24 @@ function expandedQuestion(details: AskDetails, question: AskQuestion, theme: Ren
 		const mark = on ? theme.fg("success", "●") : theme.fg("dim", "○");
 		lines.push(`  ${mark} ${on ? sanitizeLine(option.label) : theme.fg("muted", sanitizeLine(option.label))}`);
 		for (const note of details.notes.filter((n) => n.questionId === question.id && n.option === option.label)) {
-			lines.push(theme.fg("dim", `      note: ${indent(sanitizeText(note.text), "      ")}`));
+			lines.push(theme.fg("dim", `      ${t("transcript.notePrefix")}${indent(sanitizeText(note.text), "      ")}`));
 		}
 		for (const draft of drafts.filter((d) => d.kind === "note" && d.option === option.label)) {
-			lines.push(theme.fg("warning", `      note draft, not saved: ${indent(sanitizeText(draft.text), "      ")}`));
+			lines.push(theme.fg("warning", `      ${t("transcript.noteDraftPrefix")}${indent(sanitizeText(draft.text), "      ")}`));
 		}
 	}
 	for (const selection of answer?.selections.filter((s) => s.custom) ?? []) {
-		lines.push(`  ${theme.fg("success", "●")} ${theme.fg("muted", "wrote:")} ${indent(sanitizeText(selection.label), "    ")}`);
+		lines.push(`  ${theme.fg("success", "●")} ${theme.fg("muted", t("transcript.wrote"))} ${indent(sanitizeText(selection.label), "    ")}`);
 	}
-	if (!answer) lines.push(`  ${theme.fg("dim", questionOutcome(details, question.id))}`);
+	if (!answer) lines.push(`  ${theme.fg("dim", t(`outcome.${questionOutcome(details, question.id)}`))}`);
 	for (const draft of drafts.filter((d) => d.kind === "answer")) {
-		lines.push(theme.fg("warning", `  draft, not saved: ${indent(sanitizeText(draft.text), "    ")}`));
+		lines.push(theme.fg("warning", `  ${t("transcript.draftPrefix")}${indent(sanitizeText(draft.text), "    ")}`));
 	}
 	for (const note of details.notes.filter((n) => n.questionId === question.id && n.option === undefined)) {
-		lines.push(theme.fg("dim", `  note: ${indent(sanitizeText(note.text), "    ")}`));
+		lines.push(theme.fg("dim", `  ${t("transcript.notePrefix")}${indent(sanitizeText(note.text), "    ")}`));
 	}
 	for (const draft of drafts.filter((d) => d.kind === "note" && d.option === undefined)) {
-		lines.push(theme.fg("warning", `  note draft, not saved: ${indent(sanitizeText(draft.text), "    ")}`));
+		lines.push(theme.fg("warning", `  ${t("transcript.noteDraftPrefix")}${indent(sanitizeText(draft.text), "    ")}`));
 	}
 	return lines;
 }

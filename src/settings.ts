@@ -12,7 +12,11 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { KeyId } from "@mariozechner/pi-tui";
 import { ATTENTION_MODES, type AttentionMode } from "./attention.ts";
+import { isFreeSlotKey } from "./form/key-table.ts";
+import { type Phrase, phrase } from "./i18n/texts.ts";
+import { LOCALES, matchLocale } from "./i18n/locale.ts";
 import { isObject, own } from "./json.ts";
 
 export const SETTINGS_FILE = "ask-user.json";
@@ -31,6 +35,10 @@ export interface AskUserSettings {
 	promptGuidelines?: string[];
 	/** What a number key does on the form: choose that option (default), or only focus it. */
 	numberKeys?: NumberKeys;
+	/** The language of the form and the rest of what the user reads (not the model): one of LOCALES, or a tag of its language. */
+	locale?: string;
+	/** The key that folds the form to one line and back (peek); default p. */
+	peekKey?: KeyId;
 }
 
 export const NUMBER_KEYS = ["choose", "focus"] as const;
@@ -42,29 +50,32 @@ interface KeyRule {
 	/** The value, or undefined when it is not of this key's type. */
 	read(value: unknown): unknown;
 	/** What the key takes, for the warning: "one of off, bell, desktop". */
-	takes: string;
+	takes: Phrase;
 }
 
 const text = (max: number): KeyRule => ({
 	read: (value) => (typeof value === "string" && value.trim() !== "" && value.length <= max ? value : undefined),
-	takes: `a non-empty string of at most ${max} characters`,
+	takes: phrase("takes.text", { max }),
 });
 const seconds = (max: number): KeyRule => ({
 	read: (value) => (typeof value === "number" && Number.isFinite(value) && (value === 0 || (value >= 1 && value <= max)) ? value : undefined),
-	takes: `0 (none) or a number of seconds from 1 to ${max}`,
+	takes: phrase("takes.seconds", { max }),
+});
+const oneOf = (values: readonly string[], accepts: (value: string) => boolean = (value) => values.includes(value)): KeyRule => ({
+	read: (value) => (typeof value === "string" && accepts(value) ? value : undefined),
+	takes: phrase("takes.oneOf", { values: values.map((value) => JSON.stringify(value)).join(", ") }),
 });
 
 export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
-	attention: {
-		read: (value) => ((ATTENTION_MODES as readonly unknown[]).includes(value) ? value : undefined),
-		takes: `one of ${ATTENTION_MODES.map((mode) => JSON.stringify(mode)).join(", ")}`,
-	},
-	numberKeys: {
-		read: (value) => ((NUMBER_KEYS as readonly unknown[]).includes(value) ? value : undefined),
-		takes: `one of ${NUMBER_KEYS.map((mode) => JSON.stringify(mode)).join(", ")}`,
+	locale: oneOf(LOCALES, (value) => matchLocale(value) !== undefined),
+	attention: oneOf(ATTENTION_MODES),
+	numberKeys: oneOf(NUMBER_KEYS),
+	peekKey: {
+		read: (value) => (typeof value === "string" && isFreeSlotKey(value) ? value : undefined),
+		takes: phrase("takes.peekKey"),
 	},
 	remindSeconds: seconds(86_400),
-	choiceOnly: { read: (value) => (typeof value === "boolean" ? value : undefined), takes: "true or false" },
+	choiceOnly: { read: (value) => (typeof value === "boolean" ? value : undefined), takes: phrase("takes.boolean") },
 	timeoutSeconds: seconds(2_147_483),
 	description: text(4_000),
 	promptSnippet: text(1_000),
@@ -73,7 +84,7 @@ export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
 			Array.isArray(value) && value.length <= 20 && value.every((line) => typeof line === "string" && line.trim() !== "" && line.length <= 1_000)
 				? [...(value as string[])]
 				: undefined,
-		takes: "a list of at most 20 non-empty strings",
+		takes: phrase("takes.lines", { max: 20 }),
 	},
 };
 
@@ -82,7 +93,8 @@ const IGNORED = new Set(["$schema"]);
 
 export interface SettingsReading {
 	settings: AskUserSettings;
-	warnings: string[];
+	/** In no language yet: the locale is itself a setting, so they are put in words once it is known. */
+	warnings: Phrase[];
 }
 
 /** One file's text → its settings and a warning per problem. `file` names it in the warnings. */
@@ -92,23 +104,23 @@ export function parseSettings(text: string, file: string): SettingsReading {
 		value = JSON.parse(text);
 	} catch (error) {
 		const why = error instanceof Error ? error.message : String(error);
-		return { settings: {}, warnings: [`ask_user settings: ${file} is not valid JSON (${why}): none of it applies. Fix the JSON, or remove the file.`] };
+		return { settings: {}, warnings: [phrase("warning.settingsNotJson", { file, reason: why })] };
 	}
 	if (!isObject(value)) {
-		return { settings: {}, warnings: [`ask_user settings: ${file} must hold a JSON object ({ "attention": "desktop", … }): none of it applies.`] };
+		return { settings: {}, warnings: [phrase("warning.settingsNotObject", { file, example: '{ "attention": "desktop", … }' })] };
 	}
 	const settings: Record<string, unknown> = {};
-	const warnings: string[] = [];
+	const warnings: Phrase[] = [];
 	for (const key of Object.keys(value)) {
 		if (IGNORED.has(key)) continue;
 		const rule = (SETTING_RULES as Record<string, KeyRule | undefined>)[key];
 		if (!rule) {
-			warnings.push(`ask_user settings: ${file}: unknown key ${JSON.stringify(key)} is ignored. Known keys: ${Object.keys(SETTING_RULES).join(", ")}.`);
+			warnings.push(phrase("warning.settingsUnknownKey", { file, key: JSON.stringify(key), keys: Object.keys(SETTING_RULES).join(", ") }));
 			continue;
 		}
 		const read = rule.read(own(value, key));
 		if (read === undefined) {
-			warnings.push(`ask_user settings: ${file}: ${key} must be ${rule.takes} (found ${JSON.stringify(own(value, key))}); the default applies.`);
+			warnings.push(phrase("warning.settingsBadValue", { file, key, takes: rule.takes, found: JSON.stringify(own(value, key)) ?? "undefined" }));
 			continue;
 		}
 		settings[key] = read;
@@ -124,14 +136,14 @@ export function settingsFiles(agentDir: string, cwd: string): string[] {
 /** Reads and merges the files; a missing file is no problem, an unreadable one is a warning. */
 export function readSettings(files: readonly string[], read: (path: string) => string = (path) => readFileSync(path, "utf8")): SettingsReading {
 	const merged: AskUserSettings = {};
-	const warnings: string[] = [];
+	const warnings: Phrase[] = [];
 	for (const file of files) {
 		let text: string;
 		try {
 			text = read(file);
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-				warnings.push(`ask_user settings: ${file} could not be read (${(error as Error).message}): none of it applies.`);
+				warnings.push(phrase("warning.settingsUnreadable", { file, reason: (error as Error).message }));
 			}
 			continue;
 		}
@@ -153,7 +165,12 @@ export interface SettingSources {
  * Each runtime setting as the text its parser takes: the flag wins over the
  * variable, the variable over the files; undefined when none gives it.
  */
-export function settingText(sources: SettingSources, flag: string, variable: string, key: "attention" | "remindSeconds" | "timeoutSeconds" | "choiceOnly"): string | undefined {
+export function settingText(
+	sources: SettingSources,
+	flag: string,
+	variable: string,
+	key: "attention" | "remindSeconds" | "timeoutSeconds" | "choiceOnly" | "locale",
+): string | undefined {
 	// An empty flag or variable (`PI_ASK_USER_ATTENTION=` from a wrapper) gives nothing: the file still applies.
 	const given = [sources.flag(flag), sources.env[variable]].find((value) => value !== undefined && value !== "");
 	if (given !== undefined) return String(given);

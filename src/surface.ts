@@ -20,6 +20,8 @@ import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { collectedToReply, decodeRelayReply, emptyCollected, encodeRelayReply, replyToCollected } from "./codec.ts";
 import { collectWithDialogs, type DialogHost } from "./dialogs.ts";
 import { showAskForm } from "./form/index.ts";
+import type { KeySlots } from "./form/key-table.ts";
+import type { Texts } from "./i18n/texts.ts";
 
 export { warmUpForm } from "./form/index.ts";
 import { decodeChannelAddress } from "./codec/channel.ts";
@@ -49,6 +51,10 @@ export interface AskOptions {
 	timeoutMs?: number;
 	/** What a number key does on the inline form (the numberKeys setting). */
 	numberKeys?: NumberKeys;
+	/** The user's language, for the form and the dialog walker; default English. */
+	texts?: Texts;
+	/** The keys the user chose for the inline form (the peekKey setting). */
+	keySlots?: KeySlots;
 }
 
 export type AskSurface = (form: AskForm, options: AskOptions) => Promise<Collected>;
@@ -101,8 +107,8 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefi
 /** `endsAt`: when the time to answer runs out (epoch ms), for the form's countdown. */
 async function collectHere(ctx: SurfaceContext, upstream: Upstream, form: AskForm, options: AskOptions, endsAt?: number, host?: DialogHost): Promise<Collected> {
 	if (!ctx.hasUI) return emptyCollected("no_ui");
-	const { signal, asker, onProgress, numberKeys } = options;
-	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort(), deadline: endsAt, numberKeys });
+	const { signal, asker, onProgress, numberKeys, texts, keySlots } = options;
+	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort(), deadline: endsAt, numberKeys, texts, keySlots });
 	if (fromForm) return fromForm;
 	// custom() showed nothing: an RPC host.
 	if (upstream.relay) return collectThroughParent(ctx, form, options);
@@ -110,7 +116,7 @@ async function collectHere(ctx: SurfaceContext, upstream: Upstream, form: AskFor
 		const labelled = { ...options, asker: joinAskers(selfLabel(ctx), asker) };
 		return askedElsewhere(form, onProgress, () => askThroughLocalChannel(upstream.channel as string, form, labelled));
 	}
-	return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress, ...(host && { host }) });
+	return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress, ...(host && { host }), ...(texts && { texts }) });
 }
 
 /** A relayed RPC child: its parent shows the form. */

@@ -11,6 +11,7 @@ import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext, ToolDe
 import { Text } from "@mariozechner/pi-tui";
 import { buildDetails, emptyCollected, formatProgressText, formatResultText, progressDetails } from "./codec/result.ts";
 import { errorText } from "./abort.ts";
+import { ENGLISH, type Phrase, phrase, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
 import { renderCallText, renderResultText } from "./render.ts";
@@ -44,6 +45,8 @@ export interface ToolHost {
 	onDismissed?(): void;
 	/** No form could be shown: the tool took itself out of the active tools. */
 	onNoUI?(): void;
+	/** The user's language, for the transcript; default English. */
+	texts?(): Texts;
 	/** The user's own steering text (the settings file), in place of ours. */
 	steering?: { description?: string; promptSnippet?: string; promptGuidelines?: string[] };
 }
@@ -138,11 +141,11 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 			const text = (context.lastComponent as Text | undefined) ?? new Text("", 0, 0);
 			const details = result.details as AskDetails | undefined;
 			if (details && Array.isArray(details.questions)) {
-				text.setText(renderResultText(details, expanded, theme));
+				text.setText(renderResultText(details, expanded, theme, host.texts?.()));
 			} else {
 				// A thrown error (e.g. invalid arguments) has no details: show what the model was told.
 				const first = result.content[0];
-				text.setText(theme.fg("error", sanitizeText(first?.type === "text" ? first.text : "ask_user failed")));
+				text.setText(theme.fg("error", sanitizeText(first?.type === "text" ? first.text : (host.texts?.() ?? ENGLISH).t("transcript.failed"))));
 			}
 			return text;
 		},
@@ -159,11 +162,11 @@ export function parseTimeout(value: unknown): number | undefined {
 }
 
 /** Why a given timeout is not used, for a warning at start-up; undefined when it is fine or not given. */
-export function timeoutProblem(value: unknown): string | undefined {
+export function timeoutProblem(value: unknown): Phrase | undefined {
 	if (value === undefined || value === "" || parseTimeout(value) !== undefined) return undefined;
 	const seconds = Number(value);
-	const why = Number.isFinite(seconds) && seconds * 1000 > MAX_TIMEOUT_MS ? "is longer than 24 days" : "is not a positive number of seconds";
-	return `ask_user timeout ${JSON.stringify(String(value))} ${why}: no limit is set. Give seconds, e.g. --ask-user-timeout 300.`;
+	const tooLong = Number.isFinite(seconds) && seconds * 1000 > MAX_TIMEOUT_MS;
+	return phrase(tooLong ? "warning.timeoutTooLong" : "warning.timeoutInvalid", { value: JSON.stringify(String(value)) });
 }
 
 function carriedNotices(params: unknown): string[] {

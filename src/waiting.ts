@@ -21,6 +21,7 @@ import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { attentionBytes, type AttentionSetting, waitingBody, waitingTitle } from "./attention.ts";
 import { buildDetails, decodeRelayReply, replyToCollected } from "./codec.ts";
+import type { Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { AskOptions, AskSurface, SurfaceContext } from "./surface.ts";
 import { type AskDetails, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
@@ -75,6 +76,8 @@ export interface AttentionHost {
 	piTitle?(): string;
 	/** Calls `listener` on every key the user presses; returns the unsubscribe. */
 	onInput?(listener: () => void): () => void;
+	/** The user's language, for the notification and the title; default English. */
+	texts?(): Texts;
 }
 
 export interface WaitingHost {
@@ -147,10 +150,11 @@ function outsideAnswers(form: AskForm) {
 function startAttention(host: AttentionHost, form: AskForm, asker: string | undefined): () => void {
 	const { mode, reminderMs } = host.setting();
 	if (mode === "off" || !host.isTerminal()) return () => {};
-	const ring = () => host.write(attentionBytes(mode, host.env, "pi", waitingBody(form.questions.length, asker)));
+	const texts = host.texts?.();
+	const ring = () => host.write(attentionBytes(mode, host.env, "pi", waitingBody(form.questions.length, asker, texts)));
 	ring();
 	const piTitle = host.piTitle?.();
-	if (piTitle !== undefined) host.setTitle?.(waitingTitle(piTitle, form.questions.length));
+	if (piTitle !== undefined) host.setTitle?.(waitingTitle(piTitle, form.questions.length, texts));
 	let reminder: ReturnType<typeof setTimeout> | undefined;
 	const rearm = () => {
 		if (reminder) clearTimeout(reminder);
@@ -187,9 +191,14 @@ function sanitizedQuestions(questions: readonly AskQuestion[]): AskQuestion[] {
 }
 
 /** The terminal of a TUI session: the bell and notifications go to it, its title shows a waiting form. */
-export function terminalAttention(ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>, setting: AttentionHost["setting"]): AttentionHost {
+export function terminalAttention(
+	ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>,
+	setting: AttentionHost["setting"],
+	texts?: AttentionHost["texts"],
+): AttentionHost {
 	return {
 		setting,
+		...(texts && { texts }),
 		// RPC and print write JSON to stdout: only a terminal gets bells and titles.
 		isTerminal: () => process.stdout.isTTY === true,
 		write: (bytes) => {

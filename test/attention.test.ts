@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { ENGLISH, type Phrase } from "../src/i18n/texts.ts";
 import { describe, expect, it } from "vitest";
 import {
 	attentionBytes,
@@ -103,15 +104,19 @@ describe("the settings", () => {
 		expect(parseAttentionMode("off")).toEqual({ mode: "off" });
 		const bad = parseAttentionMode("loud");
 		expect(bad.mode).toBe("bell");
-		expect(bad.problem).toContain('"loud"');
-		expect(bad.problem).toContain("--ask-user-attention");
+		expect(said(bad.problem)).toContain('"loud"');
+		expect(said(bad.problem)).toContain("--ask-user-attention");
 	});
 
 	it("reminder: seconds from 1 to a day; none by default; anything else named in a warning", () => {
 		expect(parseReminder(undefined)).toEqual({});
 		expect(parseReminder("0")).toEqual({});
 		expect(parseReminder("90")).toEqual({ reminderMs: 90_000 });
-		expect(parseReminder("soon").problem).toContain("--ask-user-remind");
+		expect(said(parseReminder("soon").problem)).toContain("--ask-user-remind");
 		expect(parseReminder("0.5").problem).toBeDefined();
 	});
 });
+
+function said(phrase: Phrase | undefined): string | undefined {
+	return phrase && ENGLISH.say(phrase);
+}

@@ -2,10 +2,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ATTENTION_MODES } from "../src/attention.ts";
+import { LOCALES } from "../src/i18n/locale.ts";
+import { ENGLISH, type Phrase } from "../src/i18n/texts.ts";
 import { parseSettings, readSettings, SETTING_RULES, settingsFiles, settingText } from "../src/settings.ts";
 
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, "..", "schema", "ask-user.schema.json"), "utf8")) as {
-	properties: Record<string, { enum?: unknown[] }>;
+	properties: Record<string, { enum?: unknown[]; pattern?: string; examples?: unknown[]; not?: { enum: string[] } }>;
 	additionalProperties: boolean;
 };
 
@@ -30,8 +32,8 @@ describe("one file", () => {
 		const { settings, warnings } = parseSettings(JSON.stringify({ attention: "loud", remindSeconds: 60, colour: "red" }), "/p/.pi/ask-user.json");
 		expect(settings).toEqual({ remindSeconds: 60 });
 		expect(warnings).toHaveLength(2);
-		expect(warnings[0]).toContain("/p/.pi/ask-user.json: attention must be one of \"off\", \"bell\", \"desktop\" (found \"loud\"); the default applies");
-		expect(warnings[1]).toContain('unknown key "colour" is ignored. Known keys: attention');
+		expect(said(warnings[0])).toContain("/p/.pi/ask-user.json: attention must be one of \"off\", \"bell\", \"desktop\" (found \"loud\"); the default applies");
+		expect(said(warnings[1])).toContain('unknown key "colour" is ignored. Known keys: locale, attention');
 	});
 
 	it("malformed JSON, or not an object, is one warning and nothing applies", () => {
@@ -39,7 +41,7 @@ describe("one file", () => {
 			const { settings, warnings } = parseSettings(text, "g.json");
 			expect(settings).toEqual({});
 			expect(warnings).toHaveLength(1);
-			expect(warnings[0]).toContain("g.json");
+			expect(said(warnings[0])).toContain("g.json");
 		}
 	});
 
@@ -71,7 +73,7 @@ describe("two files", () => {
 		const read = () => {
 			throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
 		};
-		expect(readSettings(["/a/ask-user.json"], read).warnings[0]).toContain("/a/ask-user.json could not be read");
+		expect(said(readSettings(["/a/ask-user.json"], read).warnings[0])).toContain("/a/ask-user.json could not be read");
 	});
 });
 
@@ -80,6 +82,34 @@ describe("the JSON Schema shipped for editors", () => {
 		expect(Object.keys(schema.properties).filter((key) => key !== "$schema").sort()).toEqual(Object.keys(SETTING_RULES).sort());
 		expect(schema.additionalProperties).toBe(false);
 		expect(schema.properties["attention"]?.enum).toEqual([...ATTENTION_MODES]);
+	});
+
+	it("completes every shipped locale, and accepts a locale and a peek key only where the reader does", () => {
+		expect(schema.properties["locale"]?.examples).toEqual([...LOCALES]);
+		const accepts = (key: string, value: string) => {
+			const property = schema.properties[key];
+			return new RegExp(property?.pattern ?? "").test(value) && !(property?.not?.enum ?? []).includes(value);
+		};
+		const locales = [...LOCALES, "fr-CA", "zh_TW.UTF-8", "pt_PT", "de_DE@euro", "C", "nl", "xx-YY", "", "english"];
+		for (const value of locales) expect(accepts("locale", value), value).toBe(SETTING_RULES.locale.read(value) !== undefined);
+		const keys = ["p", "q", "x", "n", "j", "c", "ctrl+o", "alt+p", "ctrl+c", "ctrl+i", "f2", "f12", "f13", "P", "enter", "shift+p", ""];
+		for (const value of keys) expect(accepts("peekKey", value), value).toBe(SETTING_RULES.peekKey.read(value) !== undefined);
+	});
+});
+
+describe("the locale and the peek key", () => {
+	it("a locale of a shipped language is taken as given; another is one warning that lists the locales", () => {
+		expect(parseSettings(JSON.stringify({ locale: "fr-CA" }), "f.json").settings).toEqual({ locale: "fr-CA" });
+		const { settings, warnings } = parseSettings(JSON.stringify({ locale: "tlh" }), "f.json");
+		expect(settings).toEqual({});
+		expect(said(warnings[0])).toContain('f.json: locale must be one of "en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru" (found "tlh")');
+	});
+
+	it("a peek key the form already uses is refused with what it takes", () => {
+		expect(parseSettings(JSON.stringify({ peekKey: "ctrl+o" }), "f.json").settings).toEqual({ peekKey: "ctrl+o" });
+		const { settings, warnings } = parseSettings(JSON.stringify({ peekKey: "n" }), "f.json");
+		expect(settings).toEqual({});
+		expect(said(warnings[0])).toContain("peekKey must be a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already");
 	});
 });
 
@@ -102,6 +132,10 @@ describe("where a setting comes from", () => {
 	it("seconds in the file are 0 or from 1 on: half a second is refused with the file's own fix", () => {
 		const { settings, warnings } = parseSettings(JSON.stringify({ remindSeconds: 0.5 }), "f.json");
 		expect(settings).toEqual({});
-		expect(warnings[0]).toContain("remindSeconds must be 0 (none) or a number of seconds from 1");
+		expect(said(warnings[0])).toContain("remindSeconds must be 0 (none) or a number of seconds from 1");
 	});
 });
+
+function said(phrase: Phrase | undefined): string | undefined {
+	return phrase && ENGLISH.say(phrase);
+}

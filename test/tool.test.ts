@@ -1,3 +1,4 @@
+import { ENGLISH, phrase } from "../src/i18n/texts.ts";
 import type { AgentToolResult, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { encodeRelayReply } from "../src/codec.ts";
@@ -373,7 +374,7 @@ describe("the ask_user tool", () => {
 		expect(parseTimeout("2147483.647")).toBe(2_147_483_647);
 		expect(timeoutProblem("90")).toBeUndefined();
 		expect(timeoutProblem(undefined)).toBeUndefined();
-		expect(timeoutProblem("soon")).toMatch(/"soon" is not a positive number of seconds: no limit is set/);
-		expect(timeoutProblem("3000000")).toMatch(/longer than 24 days/);
+		expect(ENGLISH.say(timeoutProblem("soon") ?? phrase("status.error"))).toMatch(/"soon" is not a positive number of seconds: no limit is set/);
+		expect(ENGLISH.say(timeoutProblem("3000000") ?? phrase("status.error"))).toMatch(/longer than 24 days/);
 	});
 });

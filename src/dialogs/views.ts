@@ -6,33 +6,39 @@
  * these strings as they are.
  */
 
+import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { collectAnswers } from "../machine/collect.ts";
 import { type EditorTarget, type FormState, isQuestionTarget, isSubmitTab, pendingDrafts } from "../machine/model.ts";
 import { sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { AskAnswer, AskQuestion } from "../types.ts";
 
-export const ROW = {
-	freeText: "✎ Type something…",
-	note: "✎ Add a note…",
-	editNote: "✎ Edit the note…",
-	skip: "↷ Skip",
-	done: "✓ Done",
-	next: "→ Next (keep this answer)",
-	back: "← Back",
-	submit: "✓ Submit",
-	formNote: "✎ Add a note on the whole form…",
-	editFormNote: "✎ Edit the note on the whole form…",
-	chat: "💬 Reply in chat instead…",
-	cancel: "✗ Cancel",
-} as const;
+/** The walker's own rows, in the user's language. */
+export function rowTexts({ t }: Texts) {
+	return {
+		freeText: t("walker.freeText"),
+		note: t("walker.note"),
+		editNote: t("walker.editNote"),
+		skip: t("walker.skip"),
+		done: t("walker.done"),
+		next: t("walker.next"),
+		back: t("walker.back"),
+		submit: t("walker.submit"),
+		formNote: t("walker.formNote"),
+		editFormNote: t("walker.editFormNote"),
+		chat: t("walker.chat"),
+		cancel: t("walker.cancel"),
+	} as const;
+}
 
-/** The review's rows, in the order shown. */
-export const REVIEW_ROWS: readonly string[] = [ROW.submit, ROW.back, ROW.cancel];
+export type RowTexts = ReturnType<typeof rowTexts>;
+
+/** The rows in English, as a client that scripts the walker in tests reads them. */
+export const ROW: RowTexts = rowTexts(ENGLISH);
 
 /** The review's rows for this state: on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
-export function reviewRows(state: FormState, choiceOnly = false): string[] {
-	if (!isSubmitTab(state) || choiceOnly) return [...REVIEW_ROWS];
-	return [ROW.submit, state.formNote === undefined ? ROW.formNote : ROW.editFormNote, ROW.chat, ROW.back, ROW.cancel];
+export function reviewRows(state: FormState, row: RowTexts, choiceOnly = false): string[] {
+	if (!isSubmitTab(state) || choiceOnly) return [row.submit, row.back, row.cancel];
+	return [row.submit, state.formNote === undefined ? row.formNote : row.editFormNote, row.chat, row.back, row.cancel];
 }
 
 /** What a row of a question's select stands for; rows map back by position, never by label. */
@@ -60,37 +66,54 @@ export interface QuestionDialog {
  * only came first. `problem`: why it is asked again, or news of the host;
  * `choiceOnly`: no text rows (the host shows no text dialogs).
  */
-export function questionDialog(state: FormState, index: number, asker: string | undefined, problem: string | undefined, choiceOnly = false): QuestionDialog {
+export function questionDialog(
+	state: FormState,
+	index: number,
+	asker: string | undefined,
+	problem: string | undefined,
+	texts: Texts,
+	choiceOnly = false,
+): QuestionDialog {
+	const { t } = texts;
 	const question = state.form.questions[index] as AskQuestion;
 	const answer = collectAnswers(state, false).answers[question.id];
 	const hasNote = state.questions[index]?.note !== undefined;
 	const lines = [sanitizeLine(question.question)];
 	if (question.context) lines.push(sanitizeText(question.context));
-	lines.push(heading(state, index, asker), ...optionDetails(question));
+	lines.push(heading(state, index, asker, texts), ...optionDetails(question, texts));
 	if (question.multiSelect) {
-		lines.push(answer ? `Selected: ${shownAnswer(answer)}` : "Pick one or more, then Done.");
+		lines.push(answer ? t("walker.selected", { answer: shownAnswer(answer) }) : t("walker.pickThenDone"));
 	} else if (answer) {
-		lines.push(`Your answer: ${shownAnswer(answer)}`);
+		lines.push(t("walker.yourAnswer", { answer: shownAnswer(answer) }));
 	}
-	lines.push(...problems(state, problem));
-	return { title: lines.join("\n"), rows: questionRows(question, answer, hasNote, index > 0, choiceOnly) };
+	lines.push(...problems(state, problem, texts));
+	return { title: lines.join("\n"), rows: questionRows(question, answer, hasNote, index > 0, choiceOnly, texts) };
 }
 
 /** The options that say more than their label: its description, and which one is recommended. */
-function optionDetails(question: AskQuestion): string[] {
+function optionDetails(question: AskQuestion, { t }: Texts): string[] {
 	if (!question.options.some((o) => o.description !== undefined || o.recommended)) return [];
-	return question.options.map((o) => sanitizeLine(`• ${o.label}${o.recommended ? " (recommended)" : ""}${o.description ? ` — ${clip(o.description, 120)}` : ""}`));
+	const recommended = ` ${t("question.recommended")}`;
+	return question.options.map((o) => sanitizeLine(`• ${o.label}${o.recommended ? recommended : ""}${o.description ? ` — ${clip(o.description, 120)}` : ""}`));
 }
 
 function shownAnswer(answer: AskAnswer): string {
 	return answer.selections.map((s) => sanitizeLine(s.custom ? `“${clip(s.label, 40)}”` : clip(s.label, 40))).join(", ");
 }
 
-function questionRows(question: AskQuestion, answer: AskAnswer | undefined, hasNote: boolean, canGoBack: boolean, choiceOnly: boolean): QuestionDialog["rows"] {
+function questionRows(
+	question: AskQuestion,
+	answer: AskAnswer | undefined,
+	hasNote: boolean,
+	canGoBack: boolean,
+	choiceOnly: boolean,
+	texts: Texts,
+): QuestionDialog["rows"] {
+	const ROW = rowTexts(texts);
 	const fixed: QuestionDialog["rows"] = [];
 	const custom = answer?.selections.find((s) => s.custom);
 	if (question.allowOther && !choiceOnly) {
-		const text = custom ? `${ROW.freeText} (yours: ${sanitizeLine(clip(custom.label, 40))})` : ROW.freeText;
+		const text = custom ? `${ROW.freeText} ${texts.t("walker.yours", { text: sanitizeLine(clip(custom.label, 40)) })}` : ROW.freeText;
 		fixed.push({ text, row: { kind: "freeText" } });
 	}
 	if (!choiceOnly) fixed.push({ text: hasNote ? ROW.editNote : ROW.note, row: { kind: "note" } });
@@ -116,57 +139,56 @@ function optionRows(question: AskQuestion, fixedTexts: string[]): QuestionDialog
 }
 
 /** The editor's title: whose question, what is being written, and why the text came back (too long). */
-export function editorTitle(state: FormState, target: EditorTarget, asker: string | undefined): string {
+export function editorTitle(state: FormState, target: EditorTarget, asker: string | undefined, texts: Texts): string {
+	const { t } = texts;
 	if (!isQuestionTarget(target)) {
-		const from = asker ? `${sanitizeLine(asker)} asks · ` : "";
-		const what = target.kind === "chat" ? "Your message for the chat, instead of the form (your answers so far are kept)" : "A note on the whole form";
-		return [`${from}${what}`, ...problems(state, undefined)].join("\n");
+		const what = t(target.kind === "chat" ? "walker.chatTitle" : "walker.formNoteTitle");
+		const title = asker ? `${t("walker.asks", { asker: sanitizeLine(asker) })} · ${what}` : what;
+		return [title, ...problems(state, undefined, texts)].join("\n");
 	}
-	const question = state.form.questions[target.question] as AskQuestion;
-	const what = target.kind === "custom" ? "Your answer to" : "A note on";
-	return [`${what}: ${sanitizeLine(question.question)}`, heading(state, target.question, asker), ...problems(state, undefined)].join("\n");
+	const question = sanitizeLine((state.form.questions[target.question] as AskQuestion).question);
+	const what = t(target.kind === "custom" ? "walker.answerTo" : "walker.noteOn", { question });
+	return [what, heading(state, target.question, asker, texts), ...problems(state, undefined, texts)].join("\n");
 }
 
 /** The review: every answer, skip and note, and what a submit would drop. */
-export function reviewTitle(state: FormState, asker: string | undefined, problem: string | undefined): string {
+export function reviewTitle(state: FormState, asker: string | undefined, problem: string | undefined, texts: Texts): string {
+	const { t } = texts;
 	const { answers, skipped, notes } = collectAnswers(state, false);
-	const lines = [asker ? `Review your answers · asked by ${sanitizeLine(asker)}` : "Review your answers"];
+	const lines = [asker ? `${t("review.title")} · ${t("walker.askedBy", { asker: sanitizeLine(asker) })}` : t("review.title")];
 	if (problem) lines.push(problem);
 	for (const question of state.form.questions) {
 		const answer = answers[question.id];
 		const shown = answer
 			? answer.selections.map((s) => (s.custom ? `“${clip(s.label, 60)}”` : s.label)).join(", ")
 			: skipped.includes(question.id)
-				? "(skipped)"
-				: "(no answer)";
+				? t("walker.skipped")
+				: t("walker.noAnswer");
 		lines.push(sanitizeLine(`${question.header}: ${shown}`));
-		for (const note of notes.filter((n) => n.questionId === question.id)) lines.push(sanitizeLine(`  note: ${clip(note.text, 60)}`));
+		for (const note of notes.filter((n) => n.questionId === question.id)) lines.push(sanitizeLine(`  ${t("walker.noteLine", { text: clip(note.text, 60) })}`));
 	}
-	if (state.formNote !== undefined) lines.push(sanitizeLine(`Note on the whole form: ${clip(state.formNote, 60)}`));
+	if (state.formNote !== undefined) lines.push(sanitizeLine(t("walker.formNoteLine", { text: clip(state.formNote, 60) })));
 	// The walker's editor returns nothing when cancelled, so its only drafts are texts refused for their length.
 	const unsaved = pendingDrafts(state).length;
-	if (unsaved > 0) {
-		const count = unsaved === 1 ? "1 text over the limit was not saved" : `${unsaved} texts over the limit were not saved`;
-		lines.push(`⚠ ${count}; Submit drops ${unsaved === 1 ? "it" : "them"}.`);
-	}
+	if (unsaved > 0) lines.push(t("walker.unsavedOverLimit", { count: unsaved }));
 	return lines.join("\n");
 }
 
 /** Where the question stands: "Database · 2 of 3 · optional · asked by scout". */
-function heading(state: FormState, index: number, asker: string | undefined): string {
+function heading(state: FormState, index: number, asker: string | undefined, { t }: Texts): string {
 	const questions = state.form.questions;
 	const question = questions[index] as AskQuestion;
 	const parts = [sanitizeLine(question.header)];
-	if (questions.length > 1) parts.push(`${index + 1} of ${questions.length}`);
-	if (!question.required) parts.push("optional");
-	if (asker) parts.push(`asked by ${sanitizeLine(asker)}`);
+	if (questions.length > 1) parts.push(t("walker.position", { index: index + 1, total: questions.length }));
+	if (!question.required) parts.push(t("walker.optional"));
+	if (asker) parts.push(t("walker.askedBy", { asker: sanitizeLine(asker) }));
 	return parts.join(" · ");
 }
 
 /** The walker's own problem (a stray answer) and the state's message (too long, nothing picked, …). */
-function problems(state: FormState, problem: string | undefined): string[] {
+function problems(state: FormState, problem: string | undefined, texts: Texts): string[] {
 	const lines: string[] = [];
-	if (state.message) lines.push(sanitizeLine(`⚠ ${state.message.text}`));
+	if (state.message) lines.push(sanitizeLine(`⚠ ${texts.say(state.message.text)}`));
 	if (problem) lines.push(problem);
 	return lines;
 }

@@ -31,7 +31,8 @@ import { type Action, initialState, update } from "../machine/update.ts";
 import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
 import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
-import { type Command, commandForKey, type KeyHelp, keyModeOf, keyNames, keyTable } from "./keymap.ts";
+import { ENGLISH, type Texts } from "../i18n/texts.ts";
+import { type Command, commandForKey, type KeyHelp, type KeySlots, keyModeOf, keyNames, keyTable } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
@@ -53,6 +54,10 @@ export interface AskFormComponentOptions {
 	numberKeys?: NumberKeys;
 	/** pi's markdown styles, for previews that read as markdown; without them previews are plain text. */
 	markdownTheme?: MarkdownTheme;
+	/** The user's language; default English. */
+	texts?: Texts;
+	/** The keys the user chose (the peekKey setting); default p. */
+	keySlots?: KeySlots;
 }
 
 /**
@@ -95,8 +100,9 @@ export class AskFormComponent implements Component, Focusable {
 	private hasFocus = false;
 
 	constructor(private readonly options: AskFormComponentOptions) {
-		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings) };
-		this.table = keyTable(options.keybindings);
+		const texts = options.texts ?? ENGLISH;
+		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings, texts, options.keySlots), texts };
+		this.table = keyTable(options.keybindings, texts, options.keySlots);
 		const theme = options.theme;
 		this.editorTheme = {
 			borderColor: theme.border,
@@ -144,7 +150,7 @@ export class AskFormComponent implements Component, Focusable {
 		try {
 			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's frame first.
 			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
-			const command = commandForKey(data, keyModeOf(this.state), this.options.keybindings);
+			const command = commandForKey(data, keyModeOf(this.state), this.options.keybindings, this.options.keySlots);
 			if (command) this.run(command, data);
 		} catch (error) {
 			this.fail(error);
@@ -154,7 +160,7 @@ export class AskFormComponent implements Component, Focusable {
 	render(width: number): string[] {
 		const rows = this.options.tui.terminal.rows;
 		const cache = this.cache;
-		const timeLeft = this.options.deadline === undefined ? undefined : formatTimeLeft(this.options.deadline - Date.now());
+		const timeLeft = this.options.deadline === undefined ? undefined : formatTimeLeft(this.options.deadline - Date.now(), this.ctx.texts);
 		if (cache && cache.width === width && (this.closed || (cache.rows === rows && cache.timeLeft === timeLeft))) return cache.lines;
 		if (this.closed) return [];
 		this.lastWidth = width;
@@ -319,12 +325,13 @@ export class AskFormComponent implements Component, Focusable {
 }
 
 /** "⏱ 4:32 left", "⏱ 0:05 left": whole seconds, rounded up, never below zero. */
-export function formatTimeLeft(ms: number): string {
+export function formatTimeLeft(ms: number, texts: Texts = ENGLISH): string {
 	const seconds = Math.max(0, Math.ceil(ms / 1000));
 	const minutes = Math.floor(seconds / 60);
 	const hours = Math.floor(minutes / 60);
 	const ss = String(seconds % 60).padStart(2, "0");
-	return hours > 0 ? `⏱ ${hours}:${String(minutes % 60).padStart(2, "0")}:${ss} left` : `⏱ ${minutes}:${ss} left`;
+	const time = hours > 0 ? `${hours}:${String(minutes % 60).padStart(2, "0")}:${ss}` : `${minutes}:${ss}`;
+	return texts.t("form.timeLeft", { time });
 }
 
 const EDITOR_MIN_WIDTH = 3;

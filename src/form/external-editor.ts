@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Phrase, phrase } from "../i18n/texts.ts";
 
 /** The part of pi-tui's TUI the editor run needs. */
 export interface TerminalOwner {
@@ -21,7 +22,7 @@ export interface TerminalOwner {
 	requestRender(force?: boolean): void;
 }
 
-export type ExternalEdit = { ok: true; text: string } | { ok: false; problem: string };
+export type ExternalEdit = { ok: true; text: string } | { ok: false; problem: Phrase };
 
 /** The editor command as the user set it; undefined when none is. */
 export function externalEditorCommand(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -36,7 +37,7 @@ export function externalEditorCommand(env: NodeJS.ProcessEnv = process.env): str
  */
 export function editExternally(tui: TerminalOwner, text: string, env: NodeJS.ProcessEnv = process.env): ExternalEdit {
 	const command = externalEditorCommand(env);
-	if (command === undefined) return { ok: false, problem: "No external editor: set $VISUAL or $EDITOR (e.g. export EDITOR=vim), then try again." };
+	if (command === undefined) return { ok: false, problem: phrase("editor.noExternal") };
 	let dir: string | undefined;
 	let stopped = false;
 	try {
@@ -47,11 +48,11 @@ export function editExternally(tui: TerminalOwner, text: string, env: NodeJS.Pro
 		stopped = true;
 		const [program = command, ...args] = command.split(" ").filter((part) => part !== "");
 		const run = spawnSync(program, [...args, file], { stdio: "inherit", shell: process.platform === "win32", env });
-		if (run.error) return { ok: false, problem: `The external editor (${program}) could not run: ${run.error.message}. The text is unchanged.` };
-		if (run.status !== 0) return { ok: false, problem: `The external editor (${program}) exited with status ${run.status}: the text is unchanged.` };
+		if (run.error) return { ok: false, problem: phrase("editor.externalCouldNotRun", { program, reason: run.error.message }) };
+		if (run.status !== 0) return { ok: false, problem: phrase("editor.externalExited", { program, status: String(run.status) }) };
 		return { ok: true, text: readFileSync(file, "utf8").replace(/\r?\n$/, "") };
 	} catch (error) {
-		return { ok: false, problem: `The external editor failed: ${error instanceof Error ? error.message : String(error)}. The text is unchanged.` };
+		return { ok: false, problem: phrase("editor.externalFailed", { reason: error instanceof Error ? error.message : String(error) }) };
 	} finally {
 		if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 		if (stopped) {

@@ -5,11 +5,12 @@
  * passed in.
  */
 
+import { phrase, type Texts } from "../i18n/texts.ts";
 import { renderHelpView } from "./help-view.ts";
 import { renderHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
 import type { ScrollPort, ViewContext } from "./layout.ts";
-import { answeredCount, currentQuestion, type EditorTarget, enterArmedText, type FormState, hasTabs, isQuestionTarget, isSubmitTab } from "../machine/model.ts";
+import { answeredCount, currentQuestion, type EditorTarget, enterArmedPhrase, type FormState, hasTabs, isQuestionTarget, isSubmitTab } from "../machine/model.ts";
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
@@ -53,7 +54,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const height = Math.max(1, input.height);
 	if (state.collapsed) return { lines: [collapsedLine(input, ctx)], ports: [], focusHidden: false };
 
-	const asker = input.asker !== undefined ? theme.muted(fit.line(`Asked by ${input.asker}`, width).text) : undefined;
+	const asker = input.asker !== undefined ? theme.muted(fit.line(ctx.texts.t("form.askedBy", { asker: input.asker }), width).text) : undefined;
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
 	const hint = renderHintLine(state, table, width, ctx, input.timeLeft);
@@ -94,10 +95,13 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 function collapsedLine(input: FormFrameInput, ctx: ViewContext): string {
 	const { state, width } = input;
 	const { theme, fit } = ctx;
+	const { t } = ctx.texts;
 	const total = state.form.questions.length;
-	const asker = input.asker !== undefined ? `${input.asker} asks · ` : "";
-	const count = total === 1 ? "1 question" : `${answeredCount(state)} of ${total} answered`;
-	const text = `▸ ${asker}ask_user waits (${count}) · ${ctx.keys.peek} shows the form${input.timeLeft ? ` · ${input.timeLeft}` : ""}`;
+	const progress = total === 1 ? t("form.questionCount", { count: 1 }) : t("form.answeredCount", { answered: answeredCount(state), total });
+	const parts = [t("form.collapsedWaits", { progress }), t("form.collapsedShow", { key: ctx.keys.peek })];
+	if (input.asker !== undefined) parts.unshift(t("form.collapsedAsks", { asker: input.asker }));
+	if (input.timeLeft) parts.push(input.timeLeft);
+	const text = `▸ ${parts.join(" · ")}`;
 	return theme.accent(fit.line(text, width).text);
 }
 
@@ -133,7 +137,7 @@ function editorBody(input: FormFrameInput, target: EditorTarget, height: number,
 	const { theme, fit } = ctx;
 	const question = isQuestionTarget(target) ? state.form.questions[target.question] : undefined;
 	const editor = keepCursorLine(input.editorLines ?? [], height);
-	const label = fit.wrap(editorLabel(state, target), width);
+	const label = fit.wrap(editorLabel(state, target, ctx.texts), width);
 	const room = height - editor.length - label.lines.length;
 	const lines: string[] = [];
 	if (question && room > 0) {
@@ -147,18 +151,18 @@ function editorBody(input: FormFrameInput, target: EditorTarget, height: number,
 	return lines;
 }
 
-function editorLabel(state: FormState, target: EditorTarget): string {
+function editorLabel(state: FormState, target: EditorTarget, { t }: Texts): string {
 	switch (target.kind) {
 		case "formNote":
-			return "Your note on the whole form (e.g. what to keep in mind with every answer):";
+			return t("editor.formNote");
 		case "chat":
-			return "Your message, sent to the chat instead of the form (the answers so far are kept):";
+			return t("editor.chat");
 		case "custom":
-			return "Your answer:";
+			return t("editor.custom");
 		case "questionNote":
-			return "Your note on this question:";
+			return t("editor.questionNote");
 		case "optionNote":
-			return `Your note on “${state.form.questions[target.question]?.options[target.option]?.label ?? ""}”:`;
+			return t("editor.optionNote", { option: state.form.questions[target.question]?.options[target.option]?.label ?? "" });
 	}
 }
 
@@ -179,13 +183,12 @@ function messageLines(state: FormState, width: number, ctx: ViewContext): string
 	const { theme, fit } = ctx;
 	if (state.message) {
 		const style = state.message.tone === "error" ? theme.error : theme.warning;
-		const wrapped = fit.wrap(state.message.text, width).lines;
+		const wrapped = fit.wrap(ctx.texts.say(state.message.text), width).lines;
 		const lines = wrapped.slice(0, MESSAGE_MAX_LINES).map((line) => style(line));
 		if (wrapped.length > MESSAGE_MAX_LINES) lines[MESSAGE_MAX_LINES - 1] = style(fit.line(`${wrapped[MESSAGE_MAX_LINES - 1]} …`, width).text);
 		return lines;
 	}
-	if (state.escArmed) return fit.wrap(`Press ${ctx.keys.escape} again to dismiss the form`, width).lines.map((line) => theme.warning(line));
-	const armed = enterArmedText(state, ctx.keys.choose);
-	if (armed !== undefined) return fit.wrap(armed, width).lines.map((line) => theme.warning(line));
+	const armed = state.escArmed ? phrase("form.pressAgainToDismiss", { key: ctx.keys.escape }) : enterArmedPhrase(state, ctx.keys.choose);
+	if (armed !== undefined) return fit.wrap(ctx.texts.say(armed), width).lines.map((line) => theme.warning(line));
 	return [];
 }

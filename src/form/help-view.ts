@@ -18,7 +18,7 @@ export interface HelpViewResult {
 export function renderHelpView(table: readonly KeyHelp[], scroll: number, width: number, height: number, ctx: ViewContext): HelpViewResult {
 	const { theme, fit } = ctx;
 	const body = new LineBuffer();
-	const title = fit.line("Keys", width);
+	const title = fit.line(ctx.texts.t("help.title"), width);
 	body.push(theme.bold(title.text), title.width);
 	const columns = width >= COLUMNS_MIN_WIDTH;
 	let keyColumn = 0;

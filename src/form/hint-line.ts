@@ -35,7 +35,17 @@ function skipIds(question: AskQuestion): KeyHelpId[] {
 
 /** `lead`: shown first, before the keys, whenever it fits (the time left to answer). */
 export function renderHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): string {
+	return fitHintLine(state, table, width, ctx, lead).line;
+}
+
+/**
+ * The hint line and the ids of the hints on it. Whatever the language, the
+ * hints keep their order and the ones that do not fit go from the end; the
+ * help key stays whenever it fits at all.
+ */
+export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): { line: string; shown: KeyHelpId[] } {
 	const { theme, fit } = ctx;
+	const shown: KeyHelpId[] = [];
 	const items: { text: string; keysLength: number; id: KeyHelpId }[] = [];
 	for (const id of hintIds(state)) {
 		const entry = table.find((e) => e.id === id);
@@ -57,6 +67,7 @@ export function renderHintLine(state: FormState, table: readonly KeyHelp[], widt
 		if (used + gap + itemWidth + (help ? helpWidth : 0) > width) break;
 		line += (gap ? theme.dim(SEPARATOR) : "") + styleItem(item.text, item.keysLength, ctx);
 		used += gap + itemWidth;
+		shown.push(item.id);
 	}
 	if (help) {
 		const itemWidth = fit.measure(help.text);
@@ -64,13 +75,14 @@ export function renderHintLine(state: FormState, table: readonly KeyHelp[], widt
 		if (used + gap + itemWidth <= width) {
 			line += (gap ? theme.dim(SEPARATOR) : "") + styleItem(help.text, help.keysLength, ctx);
 			used += gap + itemWidth;
+			shown.push(help.id);
 		}
 	}
 	if (used === 0 && items[0]) {
 		const cut = fit.line(items[0].text, width);
-		return theme.dim(cut.text);
+		return { line: theme.dim(cut.text), shown: [] };
 	}
-	return line;
+	return { line, shown };
 }
 
 function styleItem(text: string, keysLength: number, ctx: ViewContext): string {

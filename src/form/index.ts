@@ -16,7 +16,9 @@ import { errorText } from "../abort.ts";
 import { emptyCollected } from "../codec.ts";
 import type { AskForm, Collected, ProgressListener } from "../types.ts";
 import type { NumberKeys } from "../machine/model.ts";
+import type { Texts } from "../i18n/texts.ts";
 import { AskFormComponent } from "./component.ts";
+import type { KeySlots } from "./key-table.ts";
 import { looksLikeMarkdown } from "./text-fit.ts";
 import { formThemeFrom } from "./theme.ts";
 
@@ -32,6 +34,10 @@ export interface FormOptions {
 	deadline?: number;
 	/** What a number key does (the numberKeys setting); default: choose. */
 	numberKeys?: NumberKeys;
+	/** The user's language; default English. */
+	texts?: Texts;
+	/** The keys the user chose (the peekKey setting). */
+	keySlots?: KeySlots;
 }
 
 /**
@@ -78,6 +84,8 @@ export async function showAskForm(
 					deadline: options.deadline,
 					numberKeys: options.numberKeys,
 					markdownTheme,
+					texts: options.texts,
+					keySlots: options.keySlots,
 				});
 			} catch (error) {
 				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));

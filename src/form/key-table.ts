@@ -1,6 +1,7 @@
 /**
  * The form's one key table. Each entry says which keys give which command in
- * which mode, and how the help screen and the hint line speak of it; keymap.ts
+ * which mode; the words the help screen and the hint line give it are in the
+ * catalogue (src/i18n/en.ts, `key.<id>.help` and `key.<id>.hint`). keymap.ts
  * reads it three ways: to match input, to name the keys on the hint line, and
  * to list them on the `?` screen. A key is added, moved or reworded here and
  * nowhere else.
@@ -47,7 +48,28 @@ export type Precedence = "first" | "last";
  * tui.select.cancel lists it too; pi's interrupt key is Esc by default, and
  * Esc belongs to the form.
  */
-export type KeySource = { binding: Binding; precedence?: Precedence } | { key: KeyId };
+export type KeySource = { binding: Binding; precedence?: Precedence } | { key: KeyId } | { slot: keyof KeySlots };
+
+/** The form's keys a user may choose in the settings file; a KeySource `{ slot }` stands for one. */
+export interface KeySlots {
+	/** Folds the form to one line and back (the peekKey setting). */
+	readonly peek: KeyId;
+}
+
+export const DEFAULT_SLOTS: KeySlots = { peek: "p" };
+
+/**
+ * What the peekKey setting accepts: a letter, ctrl or alt with a letter, or
+ * F1–F12 — none that the form (or pi, inside it) already reads, and no ctrl
+ * letter a terminal sends as another key (ctrl+i is Tab, ctrl+m Enter, ctrl+j
+ * a new line, ctrl+h Backspace). A test holds this list to the table.
+ */
+export function isFreeSlotKey(key: string): key is KeyId {
+	if (!/^(?:[a-z]|(?:ctrl|alt)\+[a-z]|f(?:[1-9]|1[0-2]))$/.test(key)) return false;
+	return !TAKEN_KEYS.has(key);
+}
+
+const TAKEN_KEYS = new Set(["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"]);
 
 /** Keys that give one command in the listed modes. */
 export interface KeyAct {
@@ -85,10 +107,6 @@ export interface KeyEntry {
 	readonly id: KeyHelpId;
 	/** The help screen lists an entry's acts with distinct keys, in this order; the hint line the first key of each. */
 	readonly acts: readonly KeyAct[];
-	/** What the help screen says the keys do. */
-	readonly help: string;
-	/** The hint line's word for it. */
-	readonly hint: string;
 	/** Shown instead of the keys, where listing them would say less (the digits). */
 	readonly label?: string;
 }
@@ -122,47 +140,35 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 			{ modes: HELP, keys: UP, command: { type: "page", direction: -1, lines: "line" } },
 			{ modes: HELP, keys: DOWN, command: { type: "page", direction: 1, lines: "line" } },
 		],
-		help: "move between options (wraps around)",
-		hint: "move",
 	},
 	{
 		id: "focus",
 		acts: DIGITS.map((key, row): KeyAct => ({ modes: FORM, keys: [{ key }], command: { type: "number", row } })),
 		label: "1–9",
-		help: "choose that option (multi-select: toggle it; “Type something…”: write); with the numberKeys setting “focus”, only focus it",
-		hint: "choose",
 	},
-	{ id: "choose", acts: [choose], help: "choose the focused option; on Submit, submit", hint: "choose" },
-	{ id: "toggle", acts: [{ modes: FORM, keys: [{ key: Key.space }], command: { type: "toggle" } }], help: "multi-select: toggle the focused option", hint: "toggle" },
-	{ id: "done", acts: [choose], help: "multi-select: done with the selected options", hint: "done" },
-	{ id: "write", acts: [choose], help: "on “Type something…”: write your own answer", hint: "write" },
+	{ id: "choose", acts: [choose] },
+	{ id: "toggle", acts: [{ modes: FORM, keys: [{ key: Key.space }], command: { type: "toggle" } }] },
+	{ id: "done", acts: [choose] },
+	{ id: "write", acts: [choose] },
 	{
 		id: "tabs",
 		acts: [
 			{ modes: FORM, keys: [{ key: Key.left }, { key: Key.shift("tab") }], command: { type: "switchTab", delta: -1 } },
 			{ modes: FORM, keys: [{ key: Key.right }, { binding: "tui.input.tab" }], command: { type: "switchTab", delta: 1 } },
 		],
-		help: "previous / next question (Submit included)",
-		hint: "questions",
 	},
 	{
 		id: "note",
 		acts: [{ modes: FORM, keys: [{ key: "n" }], command: { type: "openNote" } }],
-		help: "add a note to the focused option (on “Type something…”: to the question; on Submit: to the whole form)",
-		hint: "note",
 	},
 	{
 		id: "questionNote",
 		acts: [{ modes: FORM, keys: [{ key: Key.shift("n") }], command: { type: "openQuestionNote" } }],
-		help: "add a note to the question (on Submit: to the whole form)",
-		hint: "note on question",
 	},
-	{ id: "skip", acts: [{ modes: FORM, keys: [{ key: "s" }], command: { type: "skip" } }], help: "skip an optional question", hint: "skip" },
+	{ id: "skip", acts: [{ modes: FORM, keys: [{ key: "s" }], command: { type: "skip" } }] },
 	{
 		id: "chat",
 		acts: [{ modes: FORM, keys: [{ key: "c" }], command: { type: "openChat" } }],
-		help: "reply in chat instead: write a message to the model; the form closes and your answers so far are kept",
-		hint: "reply in chat",
 	},
 	{
 		id: "scroll",
@@ -170,28 +176,20 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 			{ modes: PAGED, keys: [{ binding: "tui.select.pageUp" }], command: { type: "page", direction: -1 } },
 			{ modes: PAGED, keys: [{ binding: "tui.select.pageDown" }], command: { type: "page", direction: 1 } },
 		],
-		help: "scroll long text",
-		hint: "scroll",
 	},
-	{ id: "help", acts: [{ modes: FORM, keys: [{ key: Key.question }], command: { type: "toggleHelp" } }], help: "show this help", hint: "help" },
+	{ id: "help", acts: [{ modes: FORM, keys: [{ key: Key.question }], command: { type: "toggleHelp" } }] },
 	{
 		id: "peek",
-		acts: [{ modes: FORM, keys: [{ key: "p" }], command: { type: "toggleCollapsed" } }],
-		help: "peek: fold the form to one line to read the conversation above it (scroll your terminal)",
-		hint: "peek",
+		acts: [{ modes: FORM, keys: [{ slot: "peek" }], command: { type: "toggleCollapsed" } }],
 	},
 	{
 		id: "unpeek",
 		// Folded, the keys that would end or act on the form only bring it back.
-		acts: [{ modes: COLLAPSED, keys: [{ key: "p" }, { key: Key.escape }, ...CONFIRM], command: { type: "toggleCollapsed" } }],
-		help: "folded: bring the form back, every answer, note and draft as it was",
-		hint: "show the form",
+		acts: [{ modes: COLLAPSED, keys: [{ slot: "peek" }, { key: Key.escape }, ...CONFIRM], command: { type: "toggleCollapsed" } }],
 	},
 	{
 		id: "dismiss",
 		acts: [{ modes: FORM, keys: ESCAPE, command: { type: "escape" } }],
-		help: "close the editor or this help; on the form press it twice to dismiss",
-		hint: "dismiss",
 	},
 	{
 		id: "interrupt",
@@ -199,35 +197,25 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 			{ modes: EVERYWHERE, keys: [{ binding: "app.clear", precedence: "first" }], command: { type: "interrupt" } },
 			{ modes: EVERYWHERE, keys: [{ binding: "app.interrupt", precedence: "last" }], command: { type: "interrupt" } },
 		],
-		help: "interrupt: stop the agent run",
-		hint: "interrupt",
 	},
-	{ id: "save", acts: [{ modes: EDITOR, keys: [{ binding: "tui.input.submit" }], command: { type: "editorSubmit" } }], help: "in the editor: save", hint: "save" },
+	{ id: "save", acts: [{ modes: EDITOR, keys: [{ binding: "tui.input.submit" }], command: { type: "editorSubmit" } }] },
 	{
 		id: "newLine",
 		// The Editor makes the new line itself; listed so the help and the hint name the user's key.
 		acts: [{ modes: EDITOR, keys: [{ binding: "tui.input.newLine" }], command: { type: "editorInput" } }],
-		help: "in the editor: new line",
-		hint: "new line",
 	},
 	{
 		id: "external",
 		acts: [{ modes: EDITOR, keys: [{ binding: "app.editor.external" }], command: { type: "externalEditor" } }],
-		help: "in the editor: edit the text in your $VISUAL / $EDITOR, as in pi's own editor",
-		hint: "external editor",
 	},
 	{
 		id: "clearLine",
 		// The Editor deletes to the line start itself; listed so the help names the user's key.
 		acts: [{ modes: EDITOR, keys: [{ binding: "tui.editor.deleteToLineStart" }], command: { type: "editorInput" } }],
-		help: "in the editor: delete to the start of the line",
-		hint: "clear line",
 	},
 	{
 		id: "back",
 		acts: [{ modes: EDITOR, keys: ESCAPE, command: { type: "editorCancel" } }],
-		help: "in the editor: back to the options, keeping what you typed as a draft",
-		hint: "back",
 	},
 	{
 		id: "close",
@@ -235,7 +223,5 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 			{ modes: HELP, keys: ESCAPE, command: { type: "escape" } },
 			{ modes: HELP, keys: [{ key: Key.question }], command: { type: "toggleHelp" } },
 		],
-		help: "close this help",
-		hint: "close",
 	},
 ];

@@ -6,11 +6,23 @@
  */
 
 import { type KeybindingsManager, type KeyId, matchesKey } from "@mariozechner/pi-tui";
+import type { Texts } from "../i18n/texts.ts";
 import type { FormState } from "../machine/model.ts";
 import { sanitizeLine } from "../sanitize.ts";
-import { type Command, KEY_TABLE, type KeyAct, type KeyEntry, type KeyHelpId, type KeyMode, type KeySource, type Precedence } from "./key-table.ts";
+import {
+	type Command,
+	DEFAULT_SLOTS,
+	KEY_TABLE,
+	type KeyAct,
+	type KeyEntry,
+	type KeyHelpId,
+	type KeyMode,
+	type KeySlots,
+	type KeySource,
+	type Precedence,
+} from "./key-table.ts";
 
-export type { Command, KeyHelpId, KeyMode } from "./key-table.ts";
+export type { Command, KeyHelpId, KeyMode, KeySlots } from "./key-table.ts";
 
 /** Where the state reads its keys: the open editor, the help screen, or the options. */
 export function keyModeOf(state: FormState): KeyMode {
@@ -19,8 +31,8 @@ export function keyModeOf(state: FormState): KeyMode {
 	return kind === "editor" ? "editor" : kind === "help" ? "help" : "form";
 }
 
-export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManager): Command | undefined {
-	for (const { source, act } of MATCH_ORDER[mode]) if (matches(data, source, kb)) return act.command;
+export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): Command | undefined {
+	for (const { source, act } of MATCH_ORDER[mode]) if (matches(data, source, kb, slots)) return act.command;
 	if (mode === "editor") return { type: "editorInput" };
 	return mode === "help" || mode === "collapsed" ? undefined : { type: "otherKey" };
 }
@@ -57,8 +69,8 @@ function matchOrder(mode: KeyMode): Candidate[] {
 	return order;
 }
 
-function matches(data: string, source: KeySource, kb: KeybindingsManager): boolean {
-	return "binding" in source ? kb.matches(data, source.binding) : matchesKey(data, source.key);
+function matches(data: string, source: KeySource, kb: KeybindingsManager, slots: KeySlots): boolean {
+	return "binding" in source ? kb.matches(data, source.binding) : matchesKey(data, "key" in source ? source.key : slots[source.slot]);
 }
 
 // ── Key names for the hint line and the help screen ────────────────────────
@@ -72,14 +84,16 @@ export interface KeyHelp {
 	hint: { keys: string; action: string };
 }
 
-/** The key table with the user's keys, in the order the help screen lists it. The hint line picks entries from it by id. */
-export function keyTable(kb: KeybindingsManager): KeyHelp[] {
+/** The key table with the user's keys and words, in the order the help screen lists it. The hint line picks entries from it by id. */
+export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots = DEFAULT_SLOTS): KeyHelp[] {
+	const unbound = texts.t("key.unbound");
 	return KEY_TABLE.map((entry) => {
-		const lists = keyLists(entry, kb);
-		const keys = entry.label ?? (lists.map((names) => names.join("/")).join(" ") || UNBOUND);
+		const lists = keyLists(entry, kb, slots);
+		const keys = entry.label ?? (lists.map((names) => names.join("/")).join(" ") || unbound);
 		const firsts = lists.map((names) => names[0] ?? "");
 		const short = firsts.every((name) => name.length === 1) ? firsts.join("") : firsts.join("/");
-		return { id: entry.id, keys, action: entry.help, hint: { keys: entry.label ?? (short || UNBOUND), action: entry.hint } };
+		const hint = { keys: entry.label ?? (short || unbound), action: texts.t(`key.${entry.id}.hint`) };
+		return { id: entry.id, keys, action: texts.t(`key.${entry.id}.help`), hint };
 	});
 }
 
@@ -94,12 +108,13 @@ export interface KeyNames {
 	pageDown: string;
 }
 
-export function keyNames(kb: KeybindingsManager): KeyNames {
+export function keyNames(kb: KeybindingsManager, texts: Texts, slots: KeySlots = DEFAULT_SLOTS): KeyNames {
+	const unbound = texts.t("key.unbound");
 	const lists = (id: KeyHelpId) => {
 		const entry = KEY_TABLE.find((e) => e.id === id);
-		return entry ? keyLists(entry, kb) : [];
+		return entry ? keyLists(entry, kb, slots) : [];
 	};
-	const first = (id: KeyHelpId) => lists(id)[0]?.[0] ?? UNBOUND;
+	const first = (id: KeyHelpId) => lists(id)[0]?.[0] ?? unbound;
 	const [pageUp, pageDown] = lists("scroll");
 	return {
 		choose: first("choose"),
@@ -107,23 +122,21 @@ export function keyNames(kb: KeybindingsManager): KeyNames {
 		note: first("note"),
 		peek: first("peek"),
 		questionNote: first("questionNote"),
-		pageUp: pageUp?.join("/") ?? UNBOUND,
-		pageDown: pageDown?.join("/") ?? UNBOUND,
+		pageUp: pageUp?.join("/") ?? unbound,
+		pageDown: pageDown?.join("/") ?? unbound,
 	};
 }
-
-const UNBOUND = "(unbound)";
 
 /**
  * Per act, the names of the keys that really give its command: a key another
  * act takes first (see KeySource) is left out. Acts with the same keys (the
  * same keys on another screen) are listed once.
  */
-function keyLists(entry: KeyEntry, kb: KeybindingsManager): string[][] {
+function keyLists(entry: KeyEntry, kb: KeybindingsManager, slots: KeySlots): string[][] {
 	const lists: string[][] = [];
 	const seen = new Set<string>();
 	for (const act of entry.acts) {
-		const names = unique(act.keys.flatMap((source) => idsOf(source, kb).filter((id) => reaches(id, act, kb))).map(keyName));
+		const names = unique(act.keys.flatMap((source) => idsOf(source, kb, slots).filter((id) => reaches(id, act, kb, slots))).map(keyName));
 		const signature = names.join("/");
 		if (names.length === 0 || seen.has(signature)) continue;
 		seen.add(signature);
@@ -133,12 +146,12 @@ function keyLists(entry: KeyEntry, kb: KeybindingsManager): string[][] {
 }
 
 /** Whether key `id` gives this act's command in one of its modes: no act before it in that mode lists the key. */
-function reaches(id: KeyId, act: KeyAct, kb: KeybindingsManager): boolean {
-	return act.modes.some((mode) => MATCH_ORDER[mode].find((candidate) => idsOf(candidate.source, kb).includes(id))?.act === act);
+function reaches(id: KeyId, act: KeyAct, kb: KeybindingsManager, slots: KeySlots): boolean {
+	return act.modes.some((mode) => MATCH_ORDER[mode].find((candidate) => idsOf(candidate.source, kb, slots).includes(id))?.act === act);
 }
 
-function idsOf(source: KeySource, kb: KeybindingsManager): KeyId[] {
-	return "binding" in source ? kb.getKeys(source.binding) : [source.key];
+function idsOf(source: KeySource, kb: KeybindingsManager, slots: KeySlots): KeyId[] {
+	return "binding" in source ? kb.getKeys(source.binding) : ["key" in source ? source.key : slots[source.slot]];
 }
 
 function unique(names: string[]): string[] {

@@ -4,16 +4,18 @@
  * budget with the focused row in sight.
  */
 
+import type { Texts } from "../i18n/texts.ts";
 import type { KeyNames } from "./keymap.ts";
 import type { ScrollPort, ScrollTarget } from "../machine/model.ts";
 import type { FittedText, TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
-/** What a view needs besides the state: colours, the fitter (memo), the user's key names. */
+/** What a view needs besides the state: colours, the fitter (memo), the user's key names, the user's language. */
 export interface ViewContext {
 	theme: FormTheme;
 	fit: TextFitter;
 	keys: KeyNames;
+	texts: Texts;
 }
 
 export type { ScrollPort };
@@ -123,10 +125,10 @@ export function windowLines(
 	const top = Math.min(Math.max(requestedTop, lo), hi);
 	const shown = rowsAt(top);
 	const lines: string[] = [];
-	if (markers && top > 0) lines.push(marker(`↑ ${top} more · ${ctx.keys.pageUp}`, width, ctx));
+	if (markers && top > 0) lines.push(marker(ctx.texts.t("form.moreAbove", { count: top, key: ctx.keys.pageUp }), width, ctx));
 	for (let i = top; i < top + shown; i++) lines.push(body[i] ?? "");
 	const below = total - top - shown;
-	if (markers && below > 0) lines.push(marker(`↓ ${below} more · ${ctx.keys.pageDown}`, width, ctx));
+	if (markers && below > 0) lines.push(marker(ctx.texts.t("form.moreBelow", { count: below, key: ctx.keys.pageDown }), width, ctx));
 	// A page keeps one line of the last view in sight, wherever the window is.
 	const page = Math.max(1, (markers ? rows - 2 : rows) - 1);
 	const port = mode === "pinned" ? { target, top, min: lo, max: hi, page } : { target, top, min: 0, max: last, page };
@@ -166,7 +168,7 @@ export function windowSections(
 	const max = total - rows;
 	const top = Math.min(Math.max(0, requestedTop), max);
 	pushSectionLines(sections, top, rows, out, ctx.fit);
-	const status = ctx.fit.line(`lines ${top + 1}–${top + rows} of ${total} · ${ctx.keys.pageUp}/${ctx.keys.pageDown}`, width);
+	const status = ctx.fit.line(ctx.texts.t("form.paneLines", { from: top + 1, to: top + rows, total, keys: `${ctx.keys.pageUp}/${ctx.keys.pageDown}` }), width);
 	out.push(ctx.theme.dim(status.text), status.width);
 	return { target: "detail", top, min: 0, max, page: Math.max(1, rows - 1) };
 }

@@ -33,11 +33,6 @@ const LIST_MIN_WIDTH = 28;
 const FULL_PREFIX_MIN_WIDTH = 20;
 const STACKED_PANE_MIN_HEIGHT = 4;
 
-export const TYPE_SOMETHING = "Type something…";
-const RECOMMENDED = " (recommended)";
-const NOTE_MARK = " ✎";
-const DRAFT_MARK = " (draft)";
-const NOTE_DRAFT_MARK = " ✎ (draft)";
 
 export interface QuestionViewResult {
 	lines: string[];
@@ -201,10 +196,10 @@ function questionHeader(question: AskQuestion, qs: QuestionState, noteDrafted: b
 	const sections: Section[] = [{ fitted: fit.wrap(question.question, width), style: (s) => theme.bold(s) }];
 	if (question.context !== undefined) sections.push({ fitted: fit.wrap(question.context, width), style: theme.muted });
 	if (qs.note !== undefined) {
-		sections.push({ fitted: fit.wrap("✎ Your note on this question:", width), style: theme.muted });
+		sections.push({ fitted: fit.wrap(ctx.texts.t("question.yourNoteOnQuestion"), width), style: theme.muted });
 		sections.push({ fitted: fit.wrap(qs.note, Math.max(1, width - 2)), style: theme.text, indent: width > 2 ? 2 : 0 });
 	}
-	if (noteDrafted) sections.push({ fitted: fit.wrap(`✎ Note on this question (draft): ${ctx.keys.questionNote} to open it`, width), style: theme.muted });
+	if (noteDrafted) sections.push({ fitted: fit.wrap(ctx.texts.t("question.noteDraft", { key: ctx.keys.questionNote }), width), style: theme.muted });
 	return sections;
 }
 
@@ -262,14 +257,14 @@ function pushOptionRows(
 		let label: { lines: readonly string[]; widths: readonly number[] };
 		if (isFree && qs.customText !== undefined) {
 			const quoted = fit.line(qs.customText, Math.max(0, textWidth - 2));
-			label = textWidth >= 3 ? { lines: [`“${quoted.text}”`], widths: [quoted.width + 2] } : fit.wrap(TYPE_SOMETHING, textWidth);
-		} else label = fit.wrap(option ? option.label : TYPE_SOMETHING, textWidth);
+			label = textWidth >= 3 ? { lines: [`“${quoted.text}”`], widths: [quoted.width + 2] } : fit.wrap(ctx.texts.t("question.typeSomething"), textWidth);
+		} else label = fit.wrap(option ? option.label : ctx.texts.t("question.typeSomething"), textWidth);
 
 		for (let i = 0; i < label.lines.length; i++) {
 			const text = label.lines[i] ?? "";
 			out.push((i === 0 ? styledHead : indent) + style(text), prefix.width + (label.widths[i] ?? 0));
 		}
-		pushMarks(out, marksFor(question, qs, row, draftPending), prefix.width, textWidth, label.widths[label.widths.length - 1] ?? 0, indent, ctx);
+		pushMarks(out, marksFor(question, qs, row, draftPending, ctx), prefix.width, textWidth, label.widths[label.widths.length - 1] ?? 0, indent, ctx);
 
 		if (inline && option) {
 			if (option.description !== undefined) {
@@ -297,24 +292,22 @@ interface Mark {
 	tone: "success" | "muted";
 }
 
-const RECOMMENDED_MARK: Mark = { text: RECOMMENDED, tone: "success" };
-const NOTE: Mark = { text: NOTE_MARK, tone: "muted" };
-const DRAFT: Mark = { text: DRAFT_MARK, tone: "muted" };
-const NOTE_DRAFT: Mark = { text: NOTE_DRAFT_MARK, tone: "muted" };
 const NO_MARKS: Mark[] = [];
 
-function marksFor(question: AskQuestion, qs: QuestionState, row: number, draftPending: QuestionDrafts): Mark[] {
+/** The marks after a row's label, each with its leading space: " (recommended)", " ✎", " ✎ (draft)", " (draft)". */
+function marksFor(question: AskQuestion, qs: QuestionState, row: number, draftPending: QuestionDrafts, ctx: ViewContext): Mark[] {
 	const option = question.options[row];
 	const recommended = option?.recommended === true;
 	const noteDrafted = option !== undefined && draftPending.optionNotes[row] === true;
 	const noted = option !== undefined && qs.optionNotes[row] !== undefined && !noteDrafted;
 	const drafted = option === undefined && draftPending.custom;
 	if (!recommended && !noted && !noteDrafted && !drafted) return NO_MARKS;
+	const { t } = ctx.texts;
 	const marks: Mark[] = [];
-	if (recommended) marks.push(RECOMMENDED_MARK);
-	if (noted) marks.push(NOTE);
-	if (noteDrafted) marks.push(NOTE_DRAFT);
-	if (drafted) marks.push(DRAFT);
+	if (recommended) marks.push({ text: ` ${t("question.recommended")}`, tone: "success" });
+	if (noted) marks.push({ text: " ✎", tone: "muted" });
+	if (noteDrafted) marks.push({ text: ` ✎ ${t("question.draft")}`, tone: "muted" });
+	if (drafted) marks.push({ text: ` ${t("question.draft")}`, tone: "muted" });
 	return marks;
 }
 
@@ -341,10 +334,10 @@ function pushMarks(out: LineBufferType, marks: Mark[], prefixWidth: number, text
 /** The widest row, to size the list column beside the detail pane. */
 function naturalListWidth(question: AskQuestion, qs: QuestionState, draftPending: QuestionDrafts, ctx: ViewContext): number {
 	const prefix = 7;
-	let widest = ctx.fit.width(TYPE_SOMETHING);
+	let widest = ctx.fit.width(ctx.texts.t("question.typeSomething"));
 	question.options.forEach((option, row) => {
 		let width = ctx.fit.measure(option.label);
-		for (const mark of marksFor(question, qs, row, draftPending)) width += ctx.fit.width(mark.text);
+		for (const mark of marksFor(question, qs, row, draftPending, ctx)) width += ctx.fit.width(mark.text);
 		widest = Math.max(widest, width);
 	});
 	return prefix + widest;
@@ -355,17 +348,18 @@ function naturalListWidth(question: AskQuestion, qs: QuestionState, draftPending
 /** Beside the list: the option's label, description, preview and note; for the "Type something…" row, the free answer. */
 function detailSections(question: AskQuestion, qs: QuestionState, row: number, width: number, ctx: ViewContext, customDraft?: string): Section[] {
 	const { theme, fit } = ctx;
+	const { t } = ctx.texts;
 	const option = question.options[row];
 	if (!option) {
 		const sections: Section[] =
 			qs.customText === undefined
-				? [{ fitted: fit.wrap(`Write your own answer: ${ctx.keys.choose}`, width), style: theme.muted }]
+				? [{ fitted: fit.wrap(t("question.writeOwn", { key: ctx.keys.choose }), width), style: theme.muted }]
 				: [
-						{ fitted: fit.wrap("Your answer:", width), style: theme.muted },
+						{ fitted: fit.wrap(t("question.yourAnswer"), width), style: theme.muted },
 						{ fitted: fit.wrap(qs.customText, width), style: theme.text },
 					];
 		if (customDraft !== undefined) {
-			sections.push({ fitted: fit.wrap("Your draft, not saved:", width), style: theme.warning });
+			sections.push({ fitted: fit.wrap(t("question.yourDraft"), width), style: theme.warning });
 			sections.push({ fitted: fit.wrap(customDraft, width), style: theme.text });
 		}
 		return sections;
@@ -378,7 +372,7 @@ function detailSections(question: AskQuestion, qs: QuestionState, row: number, w
 	}
 	const note = qs.optionNotes[row];
 	if (note !== undefined) {
-		sections.push({ fitted: fit.wrap("✎ Your note:", width), style: theme.muted });
+		sections.push({ fitted: fit.wrap(t("question.yourNote"), width), style: theme.muted });
 		sections.push({ fitted: fit.wrap(note, width), style: theme.text });
 	}
 	return sections;
@@ -388,7 +382,7 @@ function detailSections(question: AskQuestion, qs: QuestionState, row: number, w
 function stackedPreview(question: AskQuestion, row: number, width: number, ctx: ViewContext): Section[] {
 	const option = question.options[row];
 	if (option?.preview === undefined) return [];
-	return [{ fitted: ctx.fit.wrap("Preview:", width), style: ctx.theme.muted }, previewSection(option.preview, width, ctx)];
+	return [{ fitted: ctx.fit.wrap(ctx.texts.t("question.preview"), width), style: ctx.theme.muted }, previewSection(option.preview, width, ctx)];
 }
 
 /** A preview: markdown comes styled by pi's markdown theme; plain text is dimmed, as before. */

@@ -17,7 +17,6 @@ import {
 	pendingDrafts,
 	type QuestionState,
 	submitRow,
-	unsavedDraftsText,
 } from "../machine/model.ts";
 
 /** From this width on, headers get a column of their own. */
@@ -32,7 +31,8 @@ export interface SubmitViewResult {
 export function renderSubmitView(state: FormState, width: number, height: number, ctx: ViewContext): SubmitViewResult {
 	const { theme, fit } = ctx;
 	const body = new LineBuffer();
-	const title = fit.line("Review your answers", width);
+	const { t } = ctx.texts;
+	const title = fit.line(t("review.title"), width);
 	body.push(theme.bold(title.text), title.width);
 	body.push("", 0);
 
@@ -81,18 +81,20 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	pushFormNote(state, drafts, width, body, ctx);
 	body.push("", 0);
 	const missing = missingRequired(state);
-	const status =
+	const status = fit.wrap(
 		missing.length > 0
-			? fit.wrap(`Still missing: ${missing.map((i) => state.form.questions[i]?.header ?? "").join(", ")}`, width)
+			? t("review.missing", { names: missing.map((i) => state.form.questions[i]?.header ?? "") })
 			: drafts.length > 0
-				? fit.wrap(`Ready to submit, but ${unsavedDraftsText(drafts.length)} would be dropped: save ${drafts.length === 1 ? "it" : "them"} on ${drafts.length === 1 ? "its question" : "their questions"} to keep ${drafts.length === 1 ? "it" : "them"}.`, width)
-				: fit.wrap("Ready to submit.", width);
+				? t("review.dropsDrafts", { count: drafts.length })
+				: t("review.ready"),
+		width,
+	);
 	const statusStyle = missing.length > 0 || drafts.length > 0 ? theme.warning : theme.success;
 	status.lines.forEach((line, n) => body.push(statusStyle(line), status.widths[n] ?? 0));
 
 	for (const [row, label] of [
-		[submitRow(state), "Submit"],
-		[cancelRow(state), "Cancel (dismiss the form)"],
+		[submitRow(state), t("review.submit")],
+		[cancelRow(state), t("review.cancel")],
 	] as const) {
 		const focused = state.review.focus === row;
 		const start = body.length;
@@ -122,9 +124,10 @@ function summaryOf(question: AskQuestion, qs: QuestionState, ctx: ViewContext): 
 		if (qs.customChosen && qs.customText !== undefined) parts.push(`“${fit.line(qs.customText, CUSTOM_EXCERPT).text}”`);
 		return { text: parts.join(", "), style: theme.text };
 	}
-	if (qs.skipped) return { text: "skipped", style: theme.muted };
-	if (question.required) return { text: "not answered yet (required)", style: theme.warning };
-	return { text: "not answered (optional: will be reported as skipped)", style: theme.muted };
+	const { t } = ctx.texts;
+	if (qs.skipped) return { text: t("review.skipped"), style: theme.muted };
+	if (question.required) return { text: t("review.requiredUnanswered"), style: theme.warning };
+	return { text: t("review.optionalUnanswered"), style: theme.muted };
 }
 
 /** Each note on one line, cut with "…": the full text is one Enter away on the question's tab. */
@@ -142,13 +145,14 @@ function pushFormNote(state: FormState, drafts: PendingDraft[], width: number, o
 	const { theme, fit } = ctx;
 	const draft = drafts.find((d) => d.target.kind === "formNote");
 	const chatDraft = drafts.find((d) => d.target.kind === "chat");
-	const text = state.formNote !== undefined ? `✎ Note on the whole form: ${state.formNote}` : `${ctx.keys.note}: add a note on the whole form`;
+	const { t } = ctx.texts;
+	const text = state.formNote !== undefined ? `${t("review.formNotePrefix")}${state.formNote}` : t("review.addFormNote", { key: ctx.keys.note });
 	out.push("", 0);
 	const note = fit.wrap(text, width);
 	const style = state.formNote !== undefined ? theme.text : theme.dim;
 	note.lines.forEach((line, n) => out.push(style(line), note.widths[n] ?? 0));
-	if (draft) indentedLine(0, width, out, ctx, theme.warning)("✎ unsaved note draft: ", draft.text);
-	if (chatDraft) indentedLine(0, width, out, ctx, theme.warning)("💬 unsent message for the chat: ", chatDraft.text);
+	if (draft) indentedLine(0, width, out, ctx, theme.warning)(t("review.noteDraftPrefix"), draft.text);
+	if (chatDraft) indentedLine(0, width, out, ctx, theme.warning)(t("review.chatDraftPrefix"), chatDraft.text);
 }
 
 /** Each unsaved draft of the question on one line, in the warning colour: a submit drops them. */
@@ -156,8 +160,14 @@ function pushDrafts(question: AskQuestion, drafts: PendingDraft[], indentWidth: 
 	const push = indentedLine(indentWidth, width, out, ctx, ctx.theme.warning);
 	for (const { target, text } of drafts) {
 		const option = target.kind === "optionNote" ? question.options[target.option] : undefined;
-		const what = target.kind === "custom" ? "unsaved draft" : option ? `unsaved note draft on ${ctx.fit.line(option.label, 24).text}` : "unsaved note draft";
-		push(`✎ ${what}: `, text);
+		const { t } = ctx.texts;
+		const prefix =
+			target.kind === "custom"
+				? t("review.draftPrefix")
+				: option
+					? t("review.optionNoteDraftPrefix", { option: ctx.fit.line(option.label, 24).text })
+					: t("review.noteDraftPrefix");
+		push(prefix, text);
 	}
 }
 

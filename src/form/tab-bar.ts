@@ -9,7 +9,6 @@ import type { ViewContext } from "./layout.ts";
 import { canSubmit, type FormState, isAnswered } from "../machine/model.ts";
 import type { FormTheme } from "./theme.ts";
 
-const SUBMIT_LABEL = "Submit";
 const MORE_LEFT = "‹";
 const MORE_RIGHT = "›";
 /** The narrowest a label is elided to before the bar scrolls instead. */
@@ -22,7 +21,7 @@ interface Tab {
 	style: (s: string) => string;
 }
 
-function tabsOf(state: FormState, theme: FormTheme): Tab[] {
+function tabsOf(state: FormState, theme: FormTheme, submitLabel: string): Tab[] {
 	const tabs: Tab[] = state.form.questions.map((question, i) => {
 		const qs = state.questions[i];
 		const answered = qs !== undefined && isAnswered(qs);
@@ -30,13 +29,13 @@ function tabsOf(state: FormState, theme: FormTheme): Tab[] {
 		return { mark, label: question.header, style: answered ? theme.success : theme.muted };
 	});
 	const ready = canSubmit(state);
-	tabs.push({ mark: ready ? "✓" : "", label: SUBMIT_LABEL, style: ready ? theme.success : theme.dim });
+	tabs.push({ mark: ready ? "✓" : "", label: submitLabel, style: ready ? theme.success : theme.dim });
 	return tabs;
 }
 
 export function renderTabBar(state: FormState, width: number, ctx: ViewContext): string {
 	const { theme, fit } = ctx;
-	const tabs = tabsOf(state, theme);
+	const tabs = tabsOf(state, theme, ctx.texts.t("review.tab"));
 	const current = Math.min(state.tab, tabs.length - 1);
 	const widest = Math.max(...tabs.map((tab) => fit.measure(tab.label)));
 

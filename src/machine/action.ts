@@ -4,6 +4,7 @@
  * (src/form/key-table.ts); the dialog walker maps dialog answers to them.
  */
 
+import type { Phrase } from "../i18n/texts.ts";
 import type { ScrollTarget, Viewport } from "./model.ts";
 
 export type Action =
@@ -44,6 +45,6 @@ export type Action =
 	/** The form closes from outside; `editorText`: what the open editor holds, kept as a draft. */
 	| { type: "abort"; editorText?: string }
 	/** A message from the shell (the external editor failed or is not set): shown until the next action. */
-	| { type: "notice"; tone: "warning" | "error"; text: string }
+	| { type: "notice"; tone: "warning" | "error"; text: Phrase }
 	/** Any key the form does not use: it still clears the message and disarms Esc and Enter. */
 	| { type: "otherKey" };

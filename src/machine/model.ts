@@ -9,6 +9,7 @@
  * function below, never a stored field, so it cannot go stale.
  */
 
+import { type Phrase, phrase } from "../i18n/texts.ts";
 import type { AskForm, AskQuestion } from "../types.ts";
 
 /** What the one editor is editing. */
@@ -62,7 +63,8 @@ export interface Viewport {
 
 export interface FormMessage {
 	tone: "warning" | "error";
-	text: string;
+	/** In no language yet: the view says it in the user's. */
+	text: Phrase;
 }
 
 export interface QuestionState {
@@ -379,22 +381,15 @@ export function pendingDrafts(state: FormState): PendingDraft[] {
 	return pending;
 }
 
-/** "1 unsaved draft" / "2 unsaved drafts". */
-export function unsavedDraftsText(count: number): string {
-	return `${count} unsaved ${count === 1 ? "draft" : "drafts"}`;
-}
-
 /** What the armed Enter asks, with the confirm key's name as the user's keybindings show it. */
-export function enterArmedText(state: FormState, enterKey: string): string | undefined {
+export function enterArmedPhrase(state: FormState, enterKey: string): Phrase | undefined {
 	switch (state.enterArmed) {
 		case undefined:
 			return undefined;
 		case "dismiss":
-			return `Press ${enterKey} again to dismiss the form`;
-		case "submit": {
-			const count = pendingDrafts(state).length;
-			return `${unsavedDraftsText(count)} — press ${enterKey} again to submit without ${count === 1 ? "it" : "them"}`;
-		}
+			return phrase("form.pressAgainToDismiss", { key: enterKey });
+		case "submit":
+			return phrase("form.pressAgainToSubmit", { count: pendingDrafts(state).length, key: enterKey });
 	}
 }
 

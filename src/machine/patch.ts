@@ -3,6 +3,7 @@
  * scroll.ts.
  */
 
+import type { Phrase } from "../i18n/texts.ts";
 import type { AskQuestion } from "../types.ts";
 import { currentQuestion, type FormMessage, type FormState, type QuestionState } from "./model.ts";
 
@@ -31,6 +32,6 @@ export function withReview(state: FormState, focus: number): FormState {
 	return { ...state, review: { ...state.review, focus } };
 }
 
-export function withMessage(state: FormState, tone: FormMessage["tone"], text: string): FormState {
+export function withMessage(state: FormState, tone: FormMessage["tone"], text: Phrase): FormState {
 	return { ...state, message: { tone, text } };
 }

@@ -22,6 +22,7 @@
  *   except the one that sets them.
  */
 
+import { phrase } from "../i18n/texts.ts";
 import { LIMITS } from "../types.ts";
 import type { Action } from "./action.ts";
 import {
@@ -224,7 +225,7 @@ function toggle(state: FormState): FormState {
 function skip(state: FormState): FormState {
 	if (!onForm(state)) return state;
 	return whenOnQuestion(state, (index, question) => {
-		if (question.required) return withMessage(state, "warning", `${question.header} is required and can't be skipped`);
+		if (question.required) return withMessage(state, "warning", phrase("problem.requiredCannotSkip", { header: question.header }));
 		// The free text stays saved (only deselected): nothing typed is lost by skipping.
 		return advance(withQuestion(state, index, { chosen: [], customChosen: false, skipped: true }), index);
 	});
@@ -235,7 +236,7 @@ function done(state: FormState): FormState {
 	if (!onForm(state)) return state;
 	return whenOnQuestion(state, (index, question, qs) => {
 		if (isAnswered(qs)) return advance(state, index);
-		if (question.required) return withMessage(state, "warning", "Pick at least one option (or type your own) before Done");
+		if (question.required) return withMessage(state, "warning", phrase("problem.pickBeforeDone"));
 		return skip(state);
 	});
 }
@@ -271,15 +272,10 @@ function trySubmit(state: FormState, confirmed = false): FormState {
 	const first = missing[0];
 	if (first !== undefined) {
 		const names = missing.map((i) => state.form.questions[i]?.header ?? `Q${i + 1}`);
-		return { ...withMessage(state, "warning", `Answer ${joinNames(names)} first`), tab: first };
+		return { ...withMessage(state, "warning", phrase("problem.answerFirst", { names })), tab: first };
 	}
 	if (!confirmed && pendingDrafts(state).length > 0) return { ...state, enterArmed: "submit" };
 	return { ...state, outcome: "answered" };
-}
-
-function joinNames(names: string[]): string {
-	if (names.length <= 1) return names.join("");
-	return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 // ── The editor ─────────────────────────────────────────────────────────────
@@ -306,11 +302,7 @@ function editorSubmitted(state: FormState, text: string): FormState {
 	if (state.overlay.kind !== "editor") return state;
 	const target = state.overlay.target;
 	if (text.length > LIMITS.freeText) {
-		return withMessage(
-			state,
-			"error",
-			`Too long: ${text.length} characters, the limit is ${LIMITS.freeText}. Shorten it, then save again.`,
-		);
+		return withMessage(state, "error", phrase("problem.tooLong", { count: text.length, limit: LIMITS.freeText }));
 	}
 	const saved = saveEditorText(state, text);
 	// The user's words instead of the form: they end it, with the answers given so far.

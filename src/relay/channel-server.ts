@@ -241,7 +241,7 @@ interface SharedChannel {
  * server hands each request to whichever "ask_user" handler is current. Its
  * address goes into PI_ASK_USER_CHANNEL while it listens. The returned
  * function lets go; the last one out closes the channel and withdraws the
- * variable. `onError` hears why it could not listen (subagents then can't ask).
+ * variable. `onError` hears why it could not listen (subagents then can't ask): the system's reason.
  */
 export function shareLocalChannel(handler: () => ChannelHandler | undefined, onError: (message: string) => void): () => Promise<void> {
 	const holder = globalThis as { [SHARED]?: SharedChannel };
@@ -253,7 +253,7 @@ export function shareLocalChannel(handler: () => ChannelHandler | undefined, onE
 				return channel;
 			},
 			(error: unknown) => {
-				onError(`ask_user: subagents cannot ask through this session (no local channel: ${error instanceof Error ? error.message : String(error)})`);
+				onError(error instanceof Error ? error.message : String(error));
 				return undefined;
 			},
 		),

@@ -1,8 +1,8 @@
 /**
  * Properties over random forms, random states (reached by random key
- * sequences) and every width from 1 to 240: every rendered line fits the
- * width, the form fits its height budget, and the focused row is in view
- * (except while the user reads what PageUp/PageDown scrolled to).
+ * sequences), every width from 1 to 240 and every locale: every rendered
+ * line fits the width, the form fits its height budget, and the focused row
+ * is in view (except while the user reads what PageUp/PageDown scrolled to).
  */
 
 import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
@@ -14,6 +14,7 @@ import { plainTheme } from "../../src/form/theme.ts";
 import type { AskForm } from "../../src/types.ts";
 import { arbAskForm } from "../support/arbitraries.ts";
 import { quietTui } from "./fake-terminal.ts";
+import { EVERY_LOCALE } from "../support/locales.ts";
 import { colourTheme, drive, KEY, piKeybindings, plainContext, plainTable } from "./support.ts";
 
 beforeAll(() => setKeybindings(piKeybindings()));
@@ -52,23 +53,25 @@ function checkFrame(lines: readonly string[], width: number, height: number, exp
 	if (expectFocusRow && !lines.some((line) => line.startsWith("❯"))) throw new Error(`focused row not in view:\n${lines.join("\n")}`);
 }
 
-describe("every line fits, the focused row stays in view", () => {
+describe.each(EVERY_LOCALE)("every line fits, the focused row stays in view (%s)", (_locale, texts) => {
 	test("pure views: random forms, random states, widths 1–240, heights 1–60, with and without colours", () => {
-		const table = plainTable();
+		const table = plainTable(undefined, texts);
 		const arbSize = fc.tuple(fc.integer({ min: 1, max: 240 }), fc.integer({ min: 1, max: 60 }));
+		const arbTimeLeft = fc.option(fc.constantFrom("0:05", "4:32", "1:01:01"), { nil: undefined });
 		fc.assert(
-			fc.property(arbForm, fc.array(arbKey, { maxLength: 30 }), arbSize, fc.boolean(), (form, keys, [width, height], coloured) => {
+			fc.property(arbForm, fc.array(arbKey, { maxLength: 30 }), arbSize, fc.boolean(), arbTimeLeft, (form, keys, [width, height], coloured, time) => {
 				const { state } = drive(form, keys);
 				const editorLines = ["─".repeat(width), "typed".slice(0, width), "─".repeat(width)];
-				const ctx = plainContext(undefined, coloured ? colourTheme : undefined);
-				const lines = renderForm({ state, width, height, table, asker: "planner › scout\x1b[31m", editorLines }, ctx).lines;
+				const ctx = plainContext(undefined, coloured ? colourTheme : undefined, texts);
+				const timeLeft = time === undefined ? undefined : texts.t("form.timeLeft", { time });
+				const lines = renderForm({ state, width, height, table, asker: "planner › scout\x1b[31m", editorLines, timeLeft }, ctx).lines;
 				const plain = coloured ? lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, "")) : lines;
 				checkFrame(lines, width, height, false);
 				// On a one-line form a "press again" warning takes the line: the next key ends the form or disarms.
 				const warning = height === 1 && (state.escArmed || state.enterArmed !== undefined);
 				checkFrame(plain, width, height, state.overlay.kind === "none" && !state.collapsed && width >= 2 && !warning);
 			}),
-			{ numRuns: 400 },
+			{ numRuns: 300 },
 		);
 	});
 
@@ -83,7 +86,7 @@ describe("every line fits, the focused row stays in view", () => {
 				(form, keys, width, rows, resizes) => {
 					const { tui } = quietTui(width, rows);
 					let closed = false;
-					const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: piKeybindings(), form, onDone: () => (closed = true) });
+					const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: piKeybindings(), form, texts, onDone: () => (closed = true) });
 					component.focused = true;
 					// After PageUp/PageDown the user is reading: the focused row may be off-screen until the next other key.
 					let reading = false;
@@ -103,7 +106,7 @@ describe("every line fits, the focused row stays in view", () => {
 					for (const w of resizes) check(w);
 				},
 			),
-			{ numRuns: 150 },
+			{ numRuns: 60 },
 		);
 	});
 });

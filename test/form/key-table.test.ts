@@ -4,9 +4,10 @@
  * bindings show up where their keys act.
  */
 
+import { ENGLISH } from "../../src/i18n/texts.ts";
 import { type KeybindingsManager, type KeyId } from "@mariozechner/pi-tui";
 import { describe, expect, test } from "vitest";
-import { KEY_TABLE, type KeySource } from "../../src/form/key-table.ts";
+import { DEFAULT_SLOTS, isFreeSlotKey, KEY_TABLE, type KeySource } from "../../src/form/key-table.ts";
 import { commandForKey, keyName, keyNames, keyTable } from "../../src/form/keymap.ts";
 import { renderHelpView } from "../../src/form/help-view.ts";
 import { KEY, piKeybindings, plainContext } from "./support.ts";
@@ -57,11 +58,11 @@ function raw(id: KeyId): string {
 }
 
 function idsOf(source: KeySource, kb: KeybindingsManager): KeyId[] {
-	return "binding" in source ? kb.getKeys(source.binding) : [source.key];
+	return "binding" in source ? kb.getKeys(source.binding) : ["key" in source ? source.key : DEFAULT_SLOTS[source.slot]];
 }
 
 describe.each(SETUPS)("the key table with %s", (_name, kb) => {
-	const table = keyTable(kb);
+	const table = keyTable(kb, ENGLISH);
 
 	test("every key of every entry gives the entry's command exactly when the help names it there", () => {
 		for (const entry of KEY_TABLE) {
@@ -87,7 +88,7 @@ describe.each(SETUPS)("the key table with %s", (_name, kb) => {
 	});
 
 	test("the help screen lists every entry with its keys", () => {
-		const ctx = { ...plainContext(kb), keys: keyNames(kb) };
+		const ctx = { ...plainContext(kb), keys: keyNames(kb, ENGLISH) };
 		const lines = renderHelpView(table, 0, 200, 100, ctx).lines.join("\n");
 		for (const entry of table) {
 			expect(lines).toContain(entry.action);
@@ -99,7 +100,7 @@ describe.each(SETUPS)("the key table with %s", (_name, kb) => {
 
 test("the help and the hint name a user's own bindings, not pi's defaults", () => {
 	const kb = piKeybindings(REMAPPED);
-	const keysOf = (id: string) => keyTable(kb).find((entry) => entry.id === id)?.keys;
+	const keysOf = (id: string) => keyTable(kb, ENGLISH).find((entry) => entry.id === id)?.keys;
 	expect(keysOf("move")).toBe("ctrl+p/k ctrl+n/j");
 	expect(keysOf("choose")).toBe("ctrl+o");
 	expect(keysOf("tabs")).toBe("←/shift+tab →/tab/ctrl+t");
@@ -108,15 +109,54 @@ test("the help and the hint name a user's own bindings, not pi's defaults", () =
 	expect(keysOf("interrupt")).toBe("ctrl+q ctrl+x");
 	expect(keysOf("save")).toBe("ctrl+s");
 	expect(keysOf("newLine")).toBe("ctrl+e");
-	expect(keyNames(kb)).toEqual({ choose: "ctrl+o", escape: "esc", note: "n", peek: "p", questionNote: "N", pageUp: "ctrl+b", pageDown: "ctrl+f" });
+	expect(keyNames(kb, ENGLISH)).toEqual({ choose: "ctrl+o", escape: "esc", note: "n", peek: "p", questionNote: "N", pageUp: "ctrl+b", pageDown: "ctrl+f" });
 });
 
 test("by default Esc is the form's and ctrl+c interrupts, though pi lists both keys for other bindings too", () => {
 	const kb = piKeybindings();
-	const keysOf = (id: string) => keyTable(kb).find((entry) => entry.id === id)?.keys;
+	const keysOf = (id: string) => keyTable(kb, ENGLISH).find((entry) => entry.id === id)?.keys;
 	expect(keysOf("dismiss")).toBe("esc");
 	expect(keysOf("interrupt")).toBe("ctrl+c");
 	expect(commandForKey(KEY.escape, "form", kb)).toEqual({ type: "escape" });
 	expect(commandForKey(KEY.ctrlC, "form", kb)).toEqual({ type: "interrupt" });
 	expect(commandForKey(KEY.ctrlC, "editor", kb)).toEqual({ type: "interrupt" });
+});
+
+describe("the peek key a user chooses (peekKey)", () => {
+	const F_KEYS = ["\x1bOP", "\x1bOQ", "\x1bOR", "\x1bOS", "\x1b[15~", "\x1b[17~", "\x1b[18~", "\x1b[19~", "\x1b[20~", "\x1b[21~", "\x1b[23~", "\x1b[24~"];
+	const letters = [..."abcdefghijklmnopqrstuvwxyz"];
+	const candidates: [string, string][] = [
+		...letters.map((l): [string, string] => [l, l]),
+		...letters.map((l): [string, string] => [`ctrl+${l}`, String.fromCharCode(l.charCodeAt(0) - 96)]),
+		...letters.map((l): [string, string] => [`alt+${l}`, `\x1b${l}`]),
+		...F_KEYS.map((sequence, i): [string, string] => [`f${i + 1}`, sequence]),
+	];
+	const kb = piKeybindings();
+	const free = candidates.filter(([id]) => isFreeSlotKey(id));
+
+	test("the accepted keys are the candidates no act of the form reads already", () => {
+		for (const [id, sequence] of candidates) {
+			const taken = (["form", "collapsed"] as const).some((mode) => {
+				const command = commandForKey(sequence, mode, kb);
+				return command !== undefined && command.type !== "otherKey" && !(id === "p" && command.type === "toggleCollapsed");
+			});
+			if (isFreeSlotKey(id)) expect(taken, `${id} is free, yet the form reads it`).toBe(false);
+		}
+		expect(free.map(([id]) => id)).toContain("ctrl+o");
+		expect(free.length).toBeGreaterThan(60);
+	});
+
+	test("every accepted key folds and unfolds the form, and every other key keeps its act", () => {
+		const others = candidates.filter(([id]) => id !== "p");
+		for (const [id, sequence] of free) {
+			const slots = { peek: id as KeyId };
+			expect(commandForKey(sequence, "form", kb, slots), id).toEqual({ type: "toggleCollapsed" });
+			expect(commandForKey(sequence, "collapsed", kb, slots), id).toEqual({ type: "toggleCollapsed" });
+			expect(keyTable(kb, ENGLISH, slots).find((e) => e.id === "peek")?.keys).toBe(keyName(id));
+			for (const [otherId, other] of others) {
+				if (otherId === id) continue;
+				expect(commandForKey(other, "form", kb, slots), `${otherId} with peek on ${id}`).toEqual(commandForKey(other, "form", kb));
+			}
+		}
+	});
 });

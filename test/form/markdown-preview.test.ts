@@ -3,6 +3,7 @@
  * theme, sanitised first, never wider than the width; plain text stays plain.
  */
 
+import { ENGLISH } from "../../src/i18n/texts.ts";
 import { getCapabilities, type MarkdownTheme, setCapabilities, visibleWidth } from "@mariozechner/pi-tui";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
@@ -87,7 +88,7 @@ describe("markdown previews", () => {
 			fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 240 }), fc.integer({ min: 3, max: 60 }), (pieces, width, height) => {
 				const preview = pieces.join("\n\n");
 				const form = formOf(question("plan", { header: "Plan", options: [option("A", { preview }), option("B", { preview: "plain" })] }));
-				const ctx = { theme: plainTheme, fit: new TextFitter(THEME), keys: keyNames(piKeybindings()) };
+				const ctx = { theme: plainTheme, fit: new TextFitter(THEME), keys: keyNames(piKeybindings(), ENGLISH), texts: ENGLISH };
 				const state = drive(form, [KEY.down, KEY.up]).state;
 				const lines = renderForm({ state, width, height, table: plainTable() }, ctx).lines;
 				for (const line of lines) expect(visibleWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(width);

@@ -4,12 +4,13 @@
  * and pins what the user would see happen.
  */
 
+import { ENGLISH, type Phrase } from "../../src/i18n/texts.ts";
 import { describe, expect, test } from "vitest";
 import { collect } from "../../src/machine/collect.ts";
 import {
 	canSubmit,
 	editorPrefill,
-	enterArmedText,
+	enterArmedPhrase,
 	type FormState,
 	isAnswered,
 	missingRequired,
@@ -203,7 +204,7 @@ const rows: Row[] = [
 		expect: (state) => {
 			expect(state.overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 0 } });
 			expect(state.message?.tone).toBe("error");
-			expect(state.message?.text).toContain("4001");
+			expect(say(state.message?.text)).toContain("4001");
 			expect(state.questions[0]?.customText).toBeUndefined();
 		},
 	},
@@ -302,7 +303,7 @@ const rows: Row[] = [
 		keys: ["s"],
 		expect: (state) => {
 			expect(state.tab).toBe(0);
-			expect(state.message?.text).toBe("Style is required and can't be skipped");
+			expect(say(state.message?.text)).toBe("Style is required and can't be skipped");
 			expect(state.questions[0]?.skipped).toBe(false);
 		},
 	},
@@ -356,14 +357,14 @@ const rows: Row[] = [
 		keys: [KEY.tab, KEY.space, KEY.tab, KEY.enter],
 		expect: (state) => {
 			expect(state.outcome).toBeUndefined();
-			expect(state.message?.text).toBe("Answer Scope first");
+			expect(say(state.message?.text)).toBe("Answer Scope first");
 			expect(state.tab).toBe(0);
 		},
 	},
 	{
 		name: "the message names every missing question",
 		keys: [KEY.left, KEY.enter],
-		expect: (state) => expect(state.message?.text).toBe("Answer Scope and Targets first"),
+		expect: (state) => expect(say(state.message?.text)).toBe("Answer Scope and Targets first"),
 	},
 	{
 		name: "optional unanswered questions are reported as skipped on submit",
@@ -439,7 +440,7 @@ const rows: Row[] = [
 			expect(state.review.focus).toBe(3);
 			expect(state.outcome).toBeUndefined();
 			expect(state.enterArmed).toBe("dismiss");
-			expect(enterArmedText(state, "enter")).toBe("Press enter again to dismiss the form");
+			expect(say(enterArmedPhrase(state, "enter"))).toBe("Press enter again to dismiss the form");
 		},
 	},
 	{
@@ -727,7 +728,7 @@ describe("unconfirmed text: drafts", () => {
 		expect(armed.outcome).toBeUndefined();
 		expect(armed.enterArmed).toBe("submit");
 		expect(pendingDrafts(armed)).toEqual([{ target: { kind: "custom", question: 1 }, text: "important" }]);
-		expect(enterArmedText(armed, "enter")).toBe("1 unsaved draft — press enter again to submit without it");
+		expect(say(enterArmedPhrase(armed, "enter"))).toBe("1 unsaved draft — press enter again to submit without it");
 
 		const submitted = drive(OPTIONAL_PAIR, [...keys, KEY.enter, KEY.enter]).state;
 		expect(submitted.outcome).toBe("answered");
@@ -744,7 +745,7 @@ describe("unconfirmed text: drafts", () => {
 
 	test("two drafts are counted in the question", () => {
 		const { state } = drive(OPTIONAL_PAIR, ["n", ...type("a"), KEY.escape, KEY.enter, "N", ...type("b"), KEY.escape, KEY.tab, KEY.enter]);
-		expect(enterArmedText(state, "enter")).toBe("2 unsaved drafts — press enter again to submit without them");
+		expect(say(enterArmedPhrase(state, "enter"))).toBe("2 unsaved drafts — press enter again to submit without them");
 	});
 
 	test("one question: choosing while a draft is pending asks first; Enter again submits", () => {
@@ -839,3 +840,7 @@ describe("peek behind the form (p)", () => {
 		expect(state.questions[0]?.customText).toBe("p");
 	});
 });
+
+function say(phrase: Phrase | undefined): string | undefined {
+	return phrase && ENGLISH.say(phrase);
+}

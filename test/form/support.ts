@@ -4,6 +4,7 @@
  * keys through the keymap into the state machine.
  */
 
+import { ENGLISH, type Texts } from "../../src/i18n/texts.ts";
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
 import { type Command, commandForKey, keyModeOf, keyNames, keyTable } from "../../src/form/keymap.ts";
 import type { ViewContext } from "../../src/form/layout.ts";
@@ -77,12 +78,12 @@ export const colourTheme: FormTheme = formThemeFrom({
 	bold: (s: string) => `\x1b[1m${s}\x1b[22m`,
 } as never);
 
-export function plainContext(kb = piKeybindings(), theme: FormTheme = plainTheme): ViewContext {
-	return { theme, fit: new TextFitter(), keys: keyNames(kb) };
+export function plainContext(kb = piKeybindings(), theme: FormTheme = plainTheme, texts: Texts = ENGLISH): ViewContext {
+	return { theme, fit: new TextFitter(), keys: keyNames(kb, texts), texts };
 }
 
-export function plainTable(kb = piKeybindings()) {
-	return keyTable(kb);
+export function plainTable(kb = piKeybindings(), texts: Texts = ENGLISH) {
+	return keyTable(kb, texts);
 }
 
 

@@ -1,0 +1,228 @@
+/**
+ * The English catalogue: every string the user reads, and the source every
+ * other locale (./locales/) follows key by key. What the model reads (the
+ * result text, validation errors, relay errors) is not here: it stays
+ * English, the language the tool's steering is written in.
+ *
+ * A message is a string with `{name}` placeholders, or, where it counts
+ * something, one string per plural category of Intl.PluralRules (`other`
+ * always; English also `one`). `{count}` picks the category. A placeholder
+ * given a list of strings is joined the locale's way ("A, B and C").
+ *
+ * Keys ending in `Prefix` are followed directly by the user's text: they end
+ * with their own punctuation and space.
+ */
+
+export type PluralMessage = { readonly other: string } & Partial<Readonly<Record<Intl.LDMLPluralRule, string>>>;
+export type Message = string | PluralMessage;
+
+export const EN = {
+	// ── The form's chrome ──────────────────────────────────────────────────
+	"form.askedBy": "Asked by {asker}",
+	"form.timeLeft": "⏱ {time} left",
+	"form.collapsedAsks": "{asker} asks",
+	"form.collapsedWaits": "ask_user waits ({progress})",
+	"form.collapsedShow": "{key} shows the form",
+	"form.questionCount": { one: "{count} question", other: "{count} questions" },
+	"form.answeredCount": "{answered} of {total} answered",
+	"form.pressAgainToDismiss": "Press {key} again to dismiss the form",
+	"form.pressAgainToSubmit": {
+		one: "{count} unsaved draft — press {key} again to submit without it",
+		other: "{count} unsaved drafts — press {key} again to submit without them",
+	},
+	"form.moreAbove": "↑ {count} more · {key}",
+	"form.moreBelow": "↓ {count} more · {key}",
+	"form.paneLines": "lines {from}–{to} of {total} · {keys}",
+
+	// ── The editor ─────────────────────────────────────────────────────────
+	"editor.formNote": "Your note on the whole form (e.g. what to keep in mind with every answer):",
+	"editor.chat": "Your message, sent to the chat instead of the form (the answers so far are kept):",
+	"editor.custom": "Your answer:",
+	"editor.questionNote": "Your note on this question:",
+	"editor.optionNote": "Your note on “{option}”:",
+	"editor.noExternal": "No external editor: set $VISUAL or $EDITOR (e.g. export EDITOR=vim), then try again.",
+	"editor.externalCouldNotRun": "The external editor ({program}) could not run: {reason}. The text is unchanged.",
+	"editor.externalExited": "The external editor ({program}) exited with status {status}: the text is unchanged.",
+	"editor.externalFailed": "The external editor failed: {reason}. The text is unchanged.",
+
+	// ── What the form says when a key cannot do what it asks ────────────────
+	"problem.requiredCannotSkip": "{header} is required and can't be skipped",
+	"problem.pickBeforeDone": "Pick at least one option (or type your own) before Done",
+	"problem.answerFirst": "Answer {names} first",
+	"problem.tooLong": {
+		one: "Too long: {count} character, the limit is {limit}. Shorten it, then save again.",
+		other: "Too long: {count} characters, the limit is {limit}. Shorten it, then save again.",
+	},
+
+	// ── A question ─────────────────────────────────────────────────────────
+	"question.typeSomething": "Type something…",
+	"question.recommended": "(recommended)",
+	"question.draft": "(draft)",
+	"question.yourNoteOnQuestion": "✎ Your note on this question:",
+	"question.noteDraft": "✎ Note on this question (draft): {key} to open it",
+	"question.writeOwn": "Write your own answer: {key}",
+	"question.yourAnswer": "Your answer:",
+	"question.yourDraft": "Your draft, not saved:",
+	"question.yourNote": "✎ Your note:",
+	"question.preview": "Preview:",
+
+	// ── The Submit tab ─────────────────────────────────────────────────────
+	"review.tab": "Submit",
+	"review.title": "Review your answers",
+	"review.missing": "Still missing: {names}",
+	"review.dropsDrafts": {
+		one: "Ready to submit, but {count} unsaved draft would be dropped: save it on its question to keep it.",
+		other: "Ready to submit, but {count} unsaved drafts would be dropped: save them on their questions to keep them.",
+	},
+	"review.ready": "Ready to submit.",
+	"review.submit": "Submit",
+	"review.cancel": "Cancel (dismiss the form)",
+	"review.skipped": "skipped",
+	"review.requiredUnanswered": "not answered yet (required)",
+	"review.optionalUnanswered": "not answered (optional: will be reported as skipped)",
+	"review.formNotePrefix": "✎ Note on the whole form: ",
+	"review.addFormNote": "{key}: add a note on the whole form",
+	"review.noteDraftPrefix": "✎ unsaved note draft: ",
+	"review.chatDraftPrefix": "💬 unsent message for the chat: ",
+	"review.draftPrefix": "✎ unsaved draft: ",
+	"review.optionNoteDraftPrefix": "✎ unsaved note draft on {option}: ",
+
+	// ── Keys: the help screen (`help`) and the hint line (`hint`, short) ────
+	"help.title": "Keys",
+	"key.unbound": "(unbound)",
+	"key.move.help": "move between options (wraps around)",
+	"key.move.hint": "move",
+	"key.focus.help": "choose that option (multi-select: toggle it; “Type something…”: write); with the numberKeys setting “focus”, only focus it",
+	"key.focus.hint": "choose",
+	"key.choose.help": "choose the focused option; on Submit, submit",
+	"key.choose.hint": "choose",
+	"key.toggle.help": "multi-select: toggle the focused option",
+	"key.toggle.hint": "toggle",
+	"key.done.help": "multi-select: done with the selected options",
+	"key.done.hint": "done",
+	"key.write.help": "on “Type something…”: write your own answer",
+	"key.write.hint": "write",
+	"key.tabs.help": "previous / next question (Submit included)",
+	"key.tabs.hint": "questions",
+	"key.note.help": "add a note to the focused option (on “Type something…”: to the question; on Submit: to the whole form)",
+	"key.note.hint": "note",
+	"key.questionNote.help": "add a note to the question (on Submit: to the whole form)",
+	"key.questionNote.hint": "note on question",
+	"key.skip.help": "skip an optional question",
+	"key.skip.hint": "skip",
+	"key.chat.help": "reply in chat instead: write a message to the model; the form closes and your answers so far are kept",
+	"key.chat.hint": "reply in chat",
+	"key.scroll.help": "scroll long text",
+	"key.scroll.hint": "scroll",
+	"key.help.help": "show this help",
+	"key.help.hint": "help",
+	"key.peek.help": "peek: fold the form to one line to read the conversation above it (scroll your terminal)",
+	"key.peek.hint": "peek",
+	"key.unpeek.help": "folded: bring the form back, every answer, note and draft as it was",
+	"key.unpeek.hint": "show the form",
+	"key.dismiss.help": "close the editor or this help; on the form press it twice to dismiss",
+	"key.dismiss.hint": "dismiss",
+	"key.interrupt.help": "interrupt: stop the agent run",
+	"key.interrupt.hint": "interrupt",
+	"key.save.help": "in the editor: save",
+	"key.save.hint": "save",
+	"key.newLine.help": "in the editor: new line",
+	"key.newLine.hint": "new line",
+	"key.external.help": "in the editor: edit the text in your $VISUAL / $EDITOR, as in pi's own editor",
+	"key.external.hint": "external editor",
+	"key.clearLine.help": "in the editor: delete to the start of the line",
+	"key.clearLine.hint": "clear line",
+	"key.back.help": "in the editor: back to the options, keeping what you typed as a draft",
+	"key.back.hint": "back",
+	"key.close.help": "close this help",
+	"key.close.hint": "close",
+
+	// ── The transcript ─────────────────────────────────────────────────────
+	"status.answered": "Answered",
+	"status.dismissed": "Dismissed",
+	"status.aborted": "Aborted",
+	"status.no_ui": "No UI to ask in",
+	"status.timed_out": "Timed out",
+	"status.error": "Failed",
+	"status.chat": "Replied in chat instead",
+	"status.pending": "Waiting for the user",
+	"outcome.answered": "answered",
+	"outcome.skipped": "skipped",
+	"outcome.unanswered": "unanswered",
+	"transcript.answeredElsewhere": "Answered elsewhere, through {source}",
+	"transcript.noteMark": "(+note)",
+	"transcript.draftMark": "(+draft)",
+	"transcript.formNote": "✎ Note on the whole form: {text}",
+	"transcript.chatDraft": "💬 Message for the chat, draft, not sent: {text}",
+	"transcript.formNoteDraft": "✎ Note on the whole form, draft, not saved: {text}",
+	"transcript.notePrefix": "note: ",
+	"transcript.noteDraftPrefix": "note draft, not saved: ",
+	"transcript.wrote": "wrote:",
+	"transcript.draftPrefix": "draft, not saved: ",
+	"transcript.failed": "ask_user failed",
+
+	// ── The dialog walker (RPC hosts): rows and titles ──────────────────────
+	"walker.freeText": "✎ Type something…",
+	"walker.note": "✎ Add a note…",
+	"walker.editNote": "✎ Edit the note…",
+	"walker.skip": "↷ Skip",
+	"walker.done": "✓ Done",
+	"walker.next": "→ Next (keep this answer)",
+	"walker.back": "← Back",
+	"walker.submit": "✓ Submit",
+	"walker.formNote": "✎ Add a note on the whole form…",
+	"walker.editFormNote": "✎ Edit the note on the whole form…",
+	"walker.chat": "💬 Reply in chat instead…",
+	"walker.cancel": "✗ Cancel",
+	"walker.yours": "(yours: {text})",
+	"walker.selected": "Selected: {answer}",
+	"walker.pickThenDone": "Pick one or more, then Done.",
+	"walker.yourAnswer": "Your answer: {answer}",
+	"walker.asks": "{asker} asks",
+	"walker.askedBy": "asked by {asker}",
+	"walker.chatTitle": "Your message for the chat, instead of the form (your answers so far are kept)",
+	"walker.formNoteTitle": "A note on the whole form",
+	"walker.answerTo": "Your answer to: {question}",
+	"walker.noteOn": "A note on: {question}",
+	"walker.skipped": "(skipped)",
+	"walker.noAnswer": "(no answer)",
+	"walker.noteLine": "note: {text}",
+	"walker.formNoteLine": "Note on the whole form: {text}",
+	"walker.unsavedOverLimit": {
+		one: "⚠ {count} text over the limit was not saved; Submit drops it.",
+		other: "⚠ {count} texts over the limit were not saved; Submit drops them.",
+	},
+	"walker.position": "{index} of {total}",
+	"walker.optional": "optional",
+	"walker.choiceOnly": "ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).",
+	"walker.stray": "⚠ That answer is not one of the rows: pick one of them.",
+
+	// ── Getting the user's attention ───────────────────────────────────────
+	"attention.waiting": { one: "{count} question waiting", other: "{count} questions waiting" },
+	"attention.waitingAskedBy": { one: "{count} question waiting — asked by {asker}", other: "{count} questions waiting — asked by {asker}" },
+	"attention.title": { one: "❓ {count} question · {title}", other: "❓ {count} questions · {title}" },
+
+	// ── Start-up warnings ──────────────────────────────────────────────────
+	"warning.settingsNotJson": "ask_user settings: {file} is not valid JSON ({reason}): none of it applies. Fix the JSON, or remove the file.",
+	"warning.settingsNotObject": "ask_user settings: {file} must hold a JSON object ({example}): none of it applies.",
+	"warning.settingsUnreadable": "ask_user settings: {file} could not be read ({reason}): none of it applies.",
+	"warning.settingsUnknownKey": "ask_user settings: {file}: unknown key {key} is ignored. Known keys: {keys}.",
+	"warning.settingsBadValue": "ask_user settings: {file}: {key} must be {takes} (found {found}); the default applies.",
+	"takes.oneOf": "one of {values}",
+	"takes.text": "a non-empty string of at most {max} characters",
+	"takes.seconds": "0 (none) or a number of seconds from 1 to {max}",
+	"takes.boolean": "true or false",
+	"takes.lines": "a list of at most {max} non-empty strings",
+	"takes.peekKey": "a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already (not j, k, n, s or c)",
+	"warning.attention": "ask_user attention {value} is not one of {modes}: the bell is used. Give e.g. --ask-user-attention desktop.",
+	"warning.reminder": "ask_user reminder {value} is not a number of seconds from 1 to 86400: no reminder is set. Give e.g. --ask-user-remind 120.",
+	"warning.timeoutTooLong": "ask_user timeout {value} is longer than 24 days: no limit is set. Give seconds, e.g. --ask-user-timeout 300.",
+	"warning.timeoutInvalid": "ask_user timeout {value} is not a positive number of seconds: no limit is set. Give seconds, e.g. --ask-user-timeout 300.",
+	"warning.locale": "ask_user locale {value} is not one of {locales}: {fallback} is used. Give e.g. --ask-user-locale ja.",
+	"warning.noChannel": "ask_user: subagents cannot ask through this session ({reason})",
+} as const satisfies Record<string, Message>;
+
+export type MessageKey = keyof typeof EN;
+
+/** A locale's catalogue: every key of the English one. */
+export type Catalogue = { readonly [K in MessageKey]: (typeof EN)[K] extends string ? string : PluralMessage };

@@ -1,0 +1,56 @@
+/**
+ * Which of the shipped locales the user reads: from the settings (flag,
+ * variable or file), else the environment's LC_ALL / LC_MESSAGES / LANG,
+ * else English. A tag we do not ship falls back to its language ("fr-CA" →
+ * fr, "pt-PT" → pt-BR, "zh-HK" → zh-TW), then to English. Pure.
+ */
+
+export const LOCALES = ["en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Chinese in traditional script: Taiwan, Hong Kong, Macau, or a script subtag that says so. */
+const TRADITIONAL = /^(tw|hk|mo|hant)$/;
+
+/**
+ * The shipped locale for a tag, a POSIX locale name ("zh_CN.UTF-8",
+ * "de_DE@euro") or a BCP 47 tag ("pt-BR", "zh-Hant-TW"); undefined when its
+ * language is not one we ship. "C" and "POSIX" are English.
+ */
+export function matchLocale(tag: string): Locale | undefined {
+	const name = tag.trim().replace(/[.@].*$/, "");
+	if (name === "C" || name === "POSIX") return "en";
+	const parts = name.toLowerCase().split(/[-_]/).filter((part) => part !== "");
+	const [language, ...rest] = parts;
+	if (language === undefined || !/^[a-z]{2,3}$/.test(language)) return undefined;
+	if (language === "zh") return rest.some((part) => TRADITIONAL.test(part)) ? "zh-TW" : "zh-CN";
+	if (language === "pt") return "pt-BR";
+	return LOCALES.find((locale) => locale === language);
+}
+
+/**
+ * The locale the environment asks for, as a POSIX system reads it: LC_ALL
+ * wins, then LC_MESSAGES, then LANG; an empty variable counts as unset. The
+ * first one set decides, also when it names a language we do not ship (the
+ * user asked for it: English, not a lower variable, is the honest fallback).
+ */
+export function environmentLocale(env: Readonly<Record<string, string | undefined>>): Locale {
+	for (const name of ["LC_ALL", "LC_MESSAGES", "LANG"]) {
+		const value = env[name];
+		if (value !== undefined && value !== "") return matchLocale(value) ?? "en";
+	}
+	return "en";
+}
+
+export type LocaleChoice = { locale: Locale; unknown?: string };
+
+/**
+ * The setting first (a flag, a variable or the file; undefined or "" when
+ * none gives it), else the environment. A setting that matches no shipped
+ * language is reported back as `unknown`, for a warning, and the
+ * environment's locale is used.
+ */
+export function chooseLocale(setting: string | undefined, env: Readonly<Record<string, string | undefined>>): LocaleChoice {
+	if (setting === undefined || setting.trim() === "") return { locale: environmentLocale(env) };
+	const matched = matchLocale(setting);
+	return matched ? { locale: matched } : { locale: environmentLocale(env), unknown: setting };
+}

@@ -1,0 +1,100 @@
+/**
+ * The form in every language: the hint line gives way in the same order as
+ * in English, whole hints or none; wide (CJK) text is never cut inside a
+ * character; the review, the tab bar and the collapsed line speak the
+ * locale; the peek key is the user's.
+ */
+
+import { visibleWidth } from "@mariozechner/pi-tui";
+import { describe, expect, test } from "vitest";
+import { renderForm } from "../../src/form/form-view.ts";
+import { fitHintLine, hintIds } from "../../src/form/hint-line.ts";
+import { commandForKey, keyNames, keyTable } from "../../src/form/keymap.ts";
+import { initialState } from "../../src/machine/update.ts";
+import { CATALOGUES, EVERY_LOCALE, textsFor } from "../support/locales.ts";
+import { drive, KEY, piKeybindings, plainContext, plainTable, SCOPE_AND_TARGETS, type } from "./support.ts";
+
+/** States that show each kind of hint line: a question, a multi-select, the review, the editor, help, folded. */
+const STATES = {
+	question: drive(SCOPE_AND_TARGETS, []).state,
+	multiSelect: drive(SCOPE_AND_TARGETS, [KEY.right]).state,
+	review: drive(SCOPE_AND_TARGETS, [KEY.right, KEY.right]).state,
+	editor: drive(SCOPE_AND_TARGETS, ["n", ...type("why")]).state,
+	help: drive(SCOPE_AND_TARGETS, ["?"]).state,
+};
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+describe.each(EVERY_LOCALE)("%s", (locale, texts) => {
+	const ctx = plainContext(undefined, undefined, texts);
+	const table = plainTable(undefined, texts);
+
+	test("the hint line keeps its hints in order and drops them from the end, the help key last, at every width", () => {
+		for (const [name, state] of Object.entries(STATES)) {
+			const ids = hintIds(state);
+			const rest = ids.filter((id) => id !== "help");
+			let before = Number.POSITIVE_INFINITY;
+			for (let width = 240; width >= 1; width--) {
+				const { line, shown } = fitHintLine(state, table, width, ctx);
+				expect(visibleWidth(line), `${name} at ${width}`).toBeLessThanOrEqual(width);
+				const kept = shown.filter((id) => id !== "help");
+				expect(kept, `${name} at ${width}`).toEqual(rest.slice(0, kept.length));
+				// Narrower never shows more.
+				expect(kept.length).toBeLessThanOrEqual(before);
+				before = kept.length;
+				// What is shown is whole: each hint's keys and words, as the table has them.
+				const pieces = line.split(" · ");
+				if (shown.length > 0) {
+					expect(pieces, `${name} at ${width}`).toEqual(shown.map((id) => {
+						const hint = table.find((e) => e.id === id)?.hint;
+						return `${hint?.keys} ${hint?.action}`;
+					}));
+				}
+			}
+			// Wide enough, every hint is there.
+			expect(fitHintLine(state, table, 240, ctx).shown.sort()).toEqual([...ids].sort());
+		}
+	});
+
+	test("no line cuts a character in two, at any width", () => {
+		const states = [...Object.values(STATES), drive(SCOPE_AND_TARGETS, ["p"]).state, drive(SCOPE_AND_TARGETS, [KEY.escape]).state];
+		for (const state of states) {
+			for (let width = 1; width <= 120; width++) {
+				for (const height of [1, 3, 8, 30]) {
+					const lines = renderForm({ state, width, height, table, asker: "計画 › 調査" }, ctx).lines;
+					expect(lines.length).toBeLessThanOrEqual(height);
+					for (const line of lines) {
+						expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+						expect(LONE_SURROGATE.test(line), JSON.stringify(line)).toBe(false);
+						expect(line).not.toContain("\ufffd");
+					}
+				}
+			}
+		}
+	});
+
+	test("the review, the tab bar, the hints and the folded line are in the locale's words", () => {
+		const catalogue = CATALOGUES[locale];
+		const review = renderForm({ state: STATES.review, width: 200, height: 40, table }, ctx).lines.join("\n");
+		expect(review).toContain(catalogue["review.title"]);
+		expect(review).toContain(catalogue["review.tab"]);
+		expect(review).toContain(catalogue["review.submit"]);
+		expect(review).toContain(catalogue["key.dismiss.hint"]);
+		const folded = renderForm({ state: drive(SCOPE_AND_TARGETS, ["p"]).state, width: 200, height: 40, table }, ctx).lines.join("\n");
+		expect(folded).toContain(texts.t("form.collapsedShow", { key: "p" }));
+	});
+});
+
+test("the peek key is the user's: it folds and unfolds the form, and the hint, the help and the folded line name it", () => {
+	const kb = piKeybindings();
+	const texts = textsFor("en");
+	const slots = { peek: "f2" } as const;
+	const fold = "\x1bOQ";
+	expect(commandForKey(fold, "form", kb, slots)).toEqual({ type: "toggleCollapsed" });
+	expect(commandForKey(fold, "collapsed", kb, slots)).toEqual({ type: "toggleCollapsed" });
+	expect(commandForKey("p", "form", kb, slots)).toEqual({ type: "otherKey" });
+	expect(keyTable(kb, texts, slots).find((e) => e.id === "peek")?.keys).toBe("f2");
+	const ctx = { ...plainContext(kb, undefined, texts), keys: keyNames(kb, texts, slots) };
+	const folded = renderForm({ state: { ...initialState(SCOPE_AND_TARGETS), collapsed: true }, width: 120, height: 10, table: keyTable(kb, texts, slots) }, ctx).lines[0];
+	expect(folded).toContain("f2 shows the form");
+});
