@@ -11,7 +11,6 @@ import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozec
 import { parseAttentionMode, parseReminder } from "./src/attention.ts";
 import { decodeChannelAddress } from "./src/codec/channel.ts";
 import { chooseLocale, LOCALES } from "./src/i18n/locale.ts";
-import { loadTexts } from "./src/i18n/load.ts";
 import { ENGLISH, type Phrase, phrase, type Texts } from "./src/i18n/texts.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
 import { readSettings, settingsFiles, settingText } from "./src/settings.ts";
@@ -53,7 +52,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(ctx, setting, () => texts) };
 		return watchForms(inner, host)(form, { ...options, ...preferences, texts });
 	};
-	const preload = preloadOnce(() => Promise.all([ui().then((loaded) => loaded.warmUpForm()), watcher()]));
+	const preload = preloadOnce(() => Promise.all([ui().then((loaded) => loaded.warmUpForm(texts)), watcher()]));
 
 	// The settings do not change between sessions: they are read, and their warnings said, once, at the
 	// first (flags are parsed only after the extensions have registered them, so not before).
@@ -64,7 +63,8 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		started = true;
 		rpcHost.choiceOnly ||= isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly"));
 		const language = chooseLocale(settingText(sources, "ask-user-locale", "PI_ASK_USER_LOCALE", "locale"), process.env);
-		texts = await loadTexts(language.locale);
+		// Only another language's catalogue is loaded, and only now: English is part of start-up.
+		if (language.locale !== "en") texts = await (await import("./src/i18n/load.ts")).loadTexts(language.locale);
 		const localeProblem = language.unknown === undefined ? undefined : unknownLocale(language.unknown, language.locale);
 		warn(ctx, texts, [...fileWarnings, localeProblem, timeoutProblem(timeout()), attention().problem, reminder().problem]);
 	});

@@ -108,7 +108,10 @@ const emptyComponent: Component = { render: () => [], invalidate: () => {} };
  * costs more than a keystroke's budget many times over. Called by the
  * background preload; never shows anything.
  */
-export async function warmUpForm(): Promise<void> {
+export async function warmUpForm(texts?: Texts): Promise<void> {
+	// The user's words, with their plural rules and list format: ICU loads its data on first use.
+	texts?.t("review.missing", { names: ["A", "B"] });
+	texts?.t("form.questionCount", { count: 2 });
 	const option = (label: string) => ({ label, value: label, description: `${label} — é 世界 👩‍💻`, preview: `${label}\n  code`, recommended: false });
 	const sample: AskForm = {
 		questions: [
@@ -128,7 +131,7 @@ export async function warmUpForm(): Promise<void> {
 				controller.abort();
 			}),
 	};
-	await showAskForm(ui, sample, { signal: controller.signal });
+	await showAskForm(ui, sample, { signal: controller.signal, ...(texts && { texts }) });
 }
 
 function hasMarkdownPreview(form: AskForm): boolean {

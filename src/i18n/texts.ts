@@ -38,19 +38,20 @@ export interface Texts {
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 export function createTexts(locale: string, catalogue: Partial<Catalogue> = {}): Texts {
-	const plurals = new Intl.PluralRules(locale);
-	const lists = new Intl.ListFormat(locale, { type: "conjunction" });
+	// Made on first use: ICU's list data alone takes milliseconds to load, and start-up only needs English to exist.
+	let plurals: Intl.PluralRules | undefined;
+	let lists: Intl.ListFormat | undefined;
 	const fill = (template: string, params: Params | undefined): string =>
 		params === undefined ? template : template.replace(PLACEHOLDER, (whole, name: string) => valueText(params[name]) ?? whole);
 	const valueText = (value: ParamValue | undefined): string | undefined => {
 		if (value === undefined || typeof value === "string") return value;
 		if (typeof value === "number") return String(value);
-		return isPhrase(value) ? t(value.key, value.params) : lists.format(value);
+		return isPhrase(value) ? t(value.key, value.params) : (lists ??= new Intl.ListFormat(locale, { type: "conjunction" })).format(value);
 	};
 	const pick = (message: Message, count: ParamValue | undefined): string => {
 		if (typeof message === "string") return message;
 		const n = typeof count === "number" ? count : Number.NaN;
-		return (Number.isFinite(n) ? message[plurals.select(n)] : undefined) ?? message.other;
+		return (Number.isFinite(n) ? message[(plurals ??= new Intl.PluralRules(locale)).select(n)] : undefined) ?? message.other;
 	};
 	function t(key: MessageKey, params?: Params): string {
 		return fill(pick(catalogue[key] ?? EN[key], params?.["count"]), params);
