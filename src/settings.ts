@@ -14,7 +14,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyId } from "@mariozechner/pi-tui";
 import { ATTENTION_MODES, type AttentionMode } from "./attention.ts";
-import { isFreeSlotKey } from "./form/key-table.ts";
 import { type Phrase, phrase } from "./i18n/texts.ts";
 import { LOCALES, matchLocale } from "./i18n/locale.ts";
 import { isObject, own } from "./json.ts";
@@ -40,6 +39,20 @@ export interface AskUserSettings {
 	/** The key that folds the form to one line and back (peek); default p. */
 	peekKey?: KeyId;
 }
+
+/**
+ * What the peekKey setting accepts: a letter, ctrl or alt with a letter, or
+ * F1–F12 — none that the form (or pi, inside it) already reads, and no ctrl
+ * letter a terminal sends as another key (ctrl+i is Tab, ctrl+m Enter, ctrl+j
+ * a new line, ctrl+h Backspace). test/form/key-table.test.ts holds this rule
+ * to the form's key table.
+ */
+export function isFreePeekKey(key: string): key is KeyId {
+	if (!/^(?:[a-z]|(?:ctrl|alt)\+[a-z]|f(?:[1-9]|1[0-2]))$/.test(key)) return false;
+	return !TAKEN_KEYS.has(key);
+}
+
+const TAKEN_KEYS = new Set(["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"]);
 
 export const NUMBER_KEYS = ["choose", "focus"] as const;
 export type NumberKeys = (typeof NUMBER_KEYS)[number];
@@ -71,7 +84,7 @@ export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
 	attention: oneOf(ATTENTION_MODES),
 	numberKeys: oneOf(NUMBER_KEYS),
 	peekKey: {
-		read: (value) => (typeof value === "string" && isFreeSlotKey(value) ? value : undefined),
+		read: (value) => (typeof value === "string" && isFreePeekKey(value) ? value : undefined),
 		takes: phrase("takes.peekKey"),
 	},
 	remindSeconds: seconds(86_400),

@@ -58,18 +58,6 @@ export interface KeySlots {
 
 export const DEFAULT_SLOTS: KeySlots = { peek: "p" };
 
-/**
- * What the peekKey setting accepts: a letter, ctrl or alt with a letter, or
- * F1–F12 — none that the form (or pi, inside it) already reads, and no ctrl
- * letter a terminal sends as another key (ctrl+i is Tab, ctrl+m Enter, ctrl+j
- * a new line, ctrl+h Backspace). A test holds this list to the table.
- */
-export function isFreeSlotKey(key: string): key is KeyId {
-	if (!/^(?:[a-z]|(?:ctrl|alt)\+[a-z]|f(?:[1-9]|1[0-2]))$/.test(key)) return false;
-	return !TAKEN_KEYS.has(key);
-}
-
-const TAKEN_KEYS = new Set(["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"]);
 
 /** Keys that give one command in the listed modes. */
 export interface KeyAct {

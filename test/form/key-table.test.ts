@@ -7,7 +7,8 @@
 import { ENGLISH } from "../../src/i18n/texts.ts";
 import { type KeybindingsManager, type KeyId } from "@mariozechner/pi-tui";
 import { describe, expect, test } from "vitest";
-import { DEFAULT_SLOTS, isFreeSlotKey, KEY_TABLE, type KeySource } from "../../src/form/key-table.ts";
+import { DEFAULT_SLOTS, KEY_TABLE, type KeySource } from "../../src/form/key-table.ts";
+import { isFreePeekKey } from "../../src/settings.ts";
 import { commandForKey, keyName, keyNames, keyTable } from "../../src/form/keymap.ts";
 import { renderHelpView } from "../../src/form/help-view.ts";
 import { KEY, piKeybindings, plainContext } from "./support.ts";
@@ -132,7 +133,7 @@ describe("the peek key a user chooses (peekKey)", () => {
 		...F_KEYS.map((sequence, i): [string, string] => [`f${i + 1}`, sequence]),
 	];
 	const kb = piKeybindings();
-	const free = candidates.filter(([id]) => isFreeSlotKey(id));
+	const free = candidates.filter(([id]) => isFreePeekKey(id));
 
 	test("the accepted keys are the candidates no act of the form reads already", () => {
 		for (const [id, sequence] of candidates) {
@@ -140,7 +141,7 @@ describe("the peek key a user chooses (peekKey)", () => {
 				const command = commandForKey(sequence, mode, kb);
 				return command !== undefined && command.type !== "otherKey" && !(id === "p" && command.type === "toggleCollapsed");
 			});
-			if (isFreeSlotKey(id)) expect(taken, `${id} is free, yet the form reads it`).toBe(false);
+			if (isFreePeekKey(id)) expect(taken, `${id} is free, yet the form reads it`).toBe(false);
 		}
 		expect(free.map(([id]) => id)).toContain("ctrl+o");
 		expect(free.length).toBeGreaterThan(60);
