@@ -81,16 +81,7 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	pushFormNote(state, drafts, width, body, ctx);
 	body.push("", 0);
 	const missing = missingRequired(state);
-	const status = fit.wrap(
-		missing.length > 0
-			? t("review.missing", { names: missing.map((i) => state.form.questions[i]?.header ?? "") })
-			: drafts.length > 0
-				? t("review.dropsDrafts", { count: drafts.length })
-				: t("review.ready"),
-		width,
-	);
-	const statusStyle = missing.length > 0 || drafts.length > 0 ? theme.warning : theme.success;
-	status.lines.forEach((line, n) => body.push(statusStyle(line), status.widths[n] ?? 0));
+	pushStatus(state, missing, drafts.length, width, body, ctx);
 
 	for (const [row, label] of [
 		[submitRow(state), t("review.submit")],
@@ -109,6 +100,21 @@ export function renderSubmitView(state: FormState, width: number, height: number
 
 	const visible = windowLines(body.lines, height, state.review.scroll, focus, "body", width, ctx);
 	return { lines: visible.lines, body: visible.port };
+}
+
+/** What a submit would do now: what is still missing, what it would drop, or that it is ready. */
+function pushStatus(state: FormState, missing: number[], drafts: number, width: number, out: LineBuffer, ctx: ViewContext): void {
+	const { t } = ctx.texts;
+	const status = ctx.fit.wrap(
+		missing.length > 0
+			? t("review.missing", { names: missing.map((i) => state.form.questions[i]?.header ?? "") })
+			: drafts > 0
+				? t("review.dropsDrafts", { count: drafts })
+				: t("review.ready"),
+		width,
+	);
+	const style = missing.length > 0 || drafts > 0 ? ctx.theme.warning : ctx.theme.success;
+	status.lines.forEach((line, n) => out.push(style(line), status.widths[n] ?? 0));
 }
 
 function headerColumnWidth(state: FormState, width: number, ctx: ViewContext): number {
