@@ -29,6 +29,8 @@ const env = {
 	TERM: process.env.TERM ?? "xterm-256color",
 	...(process.env.COLORTERM ? { COLORTERM: process.env.COLORTERM } : {}),
 	LANG: process.env.LANG ?? "C.UTF-8",
+	// The form speaks the user's language (LC_ALL / LC_MESSAGES / LANG, or PI_ASK_USER_LOCALE).
+	...Object.fromEntries(["LC_ALL", "LC_MESSAGES", "PI_ASK_USER_LOCALE"].filter((name) => process.env[name]).map((name) => [name, process.env[name]])),
 	PI_SCRIPTED_MODEL_SCRIPT: join(REPO_ROOT, "scripts", "demo-script.json"),
 };
 const args = [
@@ -39,6 +41,8 @@ const args = [
 	join(REPO_ROOT, "index.ts"),
 	"--model",
 	"scripted/scripted",
+	// e.g. `npm run demo -- --ask-user-locale ja`
+	...process.argv.slice(2),
 ];
 
 console.log("ask_user demo: type anything and press Enter; Esc Esc dismisses; Ctrl+D quits.");
