@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { collectWithDialogs, type DialogUI, ROW, type WalkOptions } from "../src/dialogs.ts";
+import { rowTexts } from "../src/dialogs/views.ts";
+import { EVERY_LOCALE } from "./support/locales.ts";
 import type { AskForm, AskProgress, AskQuestion, Collected } from "../src/types.ts";
 import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";
 
@@ -429,5 +431,22 @@ describe("the dialog walker: reply in chat instead", () => {
 		const result = await walk(ui, form(db, features));
 		expect(ui.calls[5]?.title).toContain("Review your answers");
 		expect(result).toMatchObject({ status: "chat", chatMessage: "hold on" });
+	});
+});
+
+describe("the walker in the user's language", () => {
+	it.each(EVERY_LOCALE)("%s: its own rows and titles are the locale's, the model's options as given; the rows it shows are the rows it reads", async (_locale, texts) => {
+		const row = rowTexts(texts);
+		const ui = scriptedDialogs([pick("1."), pick(row.note), type("a note"), pick("1."), pick(row.done), () => "not a row", pick(row.skip), pick(row.submit)]);
+		const result = await walk(ui, form(db, features, name), { texts });
+		expect(result.status).toBe("answered");
+		expect(result.answers["features"]?.selections.map((s) => s.label)).toEqual(["Auth"]);
+		expect(ui.calls[0]?.items).toEqual(["Postgres", "SQLite", row.freeText, row.note, row.chat]);
+		expect(ui.calls[0]?.title).toContain(texts.t("walker.position", { index: 1, total: 3 }));
+		const review = ui.calls[ui.calls.length - 1];
+		expect(review?.title).toContain(texts.t("review.title"));
+		expect(review?.items).toEqual([row.submit, row.formNote, row.chat, row.back, row.cancel]);
+		// The stray answer is asked again, in the locale's words.
+		expect(ui.calls.some((call) => call.title.includes(texts.t("walker.stray")))).toBe(true);
 	});
 });

@@ -12,11 +12,13 @@ import askUserExtension from "../index.ts";
 import { CHANNEL_ENV, decodeChannelAddress } from "../src/codec/channel.ts";
 import { collectViaChannel } from "../src/relay/channel-client.ts";
 import { ASK_CHANNEL, registerChannel } from "../src/relay/registry.ts";
+import { LOCALES } from "../src/i18n/locale.ts";
 import { prepareForm } from "../src/tool.ts";
+import { CATALOGUES, textsFor } from "./support/locales.ts";
 
 type Handler = (event: unknown, ctx?: unknown) => unknown;
 
-function loadExtension(tools = ["read", "bash", "ask_user"]) {
+function loadExtension(tools = ["read", "bash", "ask_user"], flags: Record<string, string> = {}) {
 	const handlers = new Map<string, Handler[]>();
 	let tool: ToolDefinition | undefined;
 	let active = [...tools];
@@ -26,7 +28,7 @@ function loadExtension(tools = ["read", "bash", "ask_user"]) {
 			tool = definition;
 		},
 		registerFlag: () => {},
-		getFlag: () => undefined,
+		getFlag: (name: string) => flags[name],
 		getActiveTools: () => [...active],
 		setActiveTools: (names: string[]) => {
 			active = names;
@@ -122,5 +124,38 @@ describe("no offer that cannot be kept", () => {
 		const leftOut = loadExtension(["read"]);
 		await leftOut.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true });
 		expect(leftOut.active()).toEqual(["read"]);
+	});
+});
+
+describe("the user's language", () => {
+	it("--ask-user-locale picks the words of the walker and the transcript; an unknown one is a warning at start, and the environment's language is used", async () => {
+		delete process.env[CHANNEL_ENV];
+		const notes: string[] = [];
+		const titles: string[] = [];
+		const ctx = {
+			...dismissingUser,
+			ui: { ...dismissingUser.ui, notify: (message: string) => notes.push(message), select: async (title: string, rows: string[]) => (titles.push(title, ...rows), undefined) },
+		} as unknown as ExtensionContext;
+		const german = loadExtension(undefined, { "ask-user-locale": "de" });
+		await german.fire("session_start", { type: "session_start" }, ctx);
+		const params = german.tool.prepareArguments ? german.tool.prepareArguments(oneQuestion) : oneQuestion;
+		await german.tool.execute("a1", params as never, undefined, undefined, ctx);
+		expect(titles).toContain(CATALOGUES.de["walker.freeText"]);
+		expect(notes).toEqual([]);
+		await german.fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
+
+		const saved = { LC_ALL: process.env["LC_ALL"], LC_MESSAGES: process.env["LC_MESSAGES"], LANG: process.env["LANG"] };
+		Object.assign(process.env, { LC_ALL: "", LC_MESSAGES: "", LANG: "fr_FR.UTF-8" });
+		try {
+			const unknown = loadExtension(undefined, { "ask-user-locale": "tlh" });
+			await unknown.fire("session_start", { type: "session_start" }, ctx);
+			expect(notes).toEqual([textsFor("fr").t("warning.locale", { value: '"tlh"', locales: LOCALES.join(", "), fallback: "fr" })]);
+			await unknown.fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
+		} finally {
+			for (const [name, value] of Object.entries(saved)) {
+				if (value === undefined) delete process.env[name];
+				else process.env[name] = value;
+			}
+		}
 	});
 });
