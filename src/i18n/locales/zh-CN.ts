@@ -13,7 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.answeredCount": "已回答 {answered}/{total}",
 	"form.pressAgainToDismiss": "再按一次 {key} 即可关闭表单",
 	"form.pressAgainToSubmit": {
-		other: "有 {count} 份草稿未保存——再按一次 {key} 即不含草稿直接提交",
+		other: "有 {count} 份草稿未保存——再按一次 {key} 将直接提交，不含这些草稿",
 	},
 	"form.moreAbove": "↑ 还有 {count} 行 · {key}",
 	"form.moreBelow": "↓ 还有 {count} 行 · {key}",
@@ -123,7 +123,7 @@ export const CATALOGUE: Catalogue = {
 	// ── 会话记录 ───────────────────────────────────────────────────────────
 	"status.answered": "已回答",
 	"status.dismissed": "已关闭",
-	"status.aborted": "已中止",
+	"status.aborted": "已中断",
 	"status.no_ui": "没有可用于提问的界面",
 	"status.timed_out": "已超时",
 	"status.error": "失败",
@@ -165,8 +165,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.askedBy": "由 {asker} 提问",
 	"walker.chatTitle": "你要发送到聊天的消息，用来代替表单（已填写的回答会保留）",
 	"walker.formNoteTitle": "整个表单的备注",
-	"walker.answerTo": "你对此问题的回答：{question}",
-	"walker.noteOn": "此问题的备注：{question}",
+	"walker.answerTo": "你对以下问题的回答：{question}",
+	"walker.noteOn": "对以下问题的备注：{question}",
 	"walker.skipped": "（已跳过）",
 	"walker.noAnswer": "（未回答）",
 	"walker.noteLine": "备注：{text}",

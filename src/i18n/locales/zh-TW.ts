@@ -13,7 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.answeredCount": "已回答 {answered}/{total}",
 	"form.pressAgainToDismiss": "再按一次 {key} 即可關閉表單",
 	"form.pressAgainToSubmit": {
-		other: "有 {count} 份草稿尚未儲存——再按一次 {key} 即不含草稿直接送出",
+		other: "有 {count} 份草稿尚未儲存——再按一次 {key} 將直接送出，不含這些草稿",
 	},
 	"form.moreAbove": "↑ 還有 {count} 行 · {key}",
 	"form.moreBelow": "↓ 還有 {count} 行 · {key}",
@@ -123,7 +123,7 @@ export const CATALOGUE: Catalogue = {
 	// ── 對話記錄 ───────────────────────────────────────────────────────────
 	"status.answered": "已回答",
 	"status.dismissed": "已關閉",
-	"status.aborted": "已中止",
+	"status.aborted": "已中斷",
 	"status.no_ui": "沒有可供提問的介面",
 	"status.timed_out": "已逾時",
 	"status.error": "失敗",
@@ -165,8 +165,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.askedBy": "由 {asker} 提問",
 	"walker.chatTitle": "您要傳送到聊天的訊息，用來取代表單（已填寫的回答會保留）",
 	"walker.formNoteTitle": "整份表單的備註",
-	"walker.answerTo": "您對此問題的回答：{question}",
-	"walker.noteOn": "此問題的備註：{question}",
+	"walker.answerTo": "您對以下問題的回答：{question}",
+	"walker.noteOn": "對以下問題的備註：{question}",
 	"walker.skipped": "（已略過）",
 	"walker.noAnswer": "（未回答）",
 	"walker.noteLine": "備註：{text}",
