@@ -8,12 +8,13 @@
  */
 
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
+import { errorText } from "./src/abort.ts";
 import { parseAttentionMode, parseReminder } from "./src/attention.ts";
 import { decodeChannelAddress } from "./src/codec/channel.ts";
-import { chooseLocale, LOCALES } from "./src/i18n/locale.ts";
+import { chooseLocale, type LocaleSetting, LOCALES } from "./src/i18n/locale.ts";
 import { ENGLISH, type Phrase, phrase, type Texts } from "./src/i18n/texts.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
-import { readSettings, settingsFiles, settingText } from "./src/settings.ts";
+import { readSettings, SETTINGS_FILE, type SettingSources, settingsFiles, settingText } from "./src/settings.ts";
 import { takeUpstream, type Upstream } from "./src/relay/environment.ts";
 import { ASK_CHANNEL, type ChannelHandler, formQueue, getChannel, registerChannel } from "./src/relay/registry.ts";
 import type { AskSurface, SurfaceContext } from "./src/surface.ts";
@@ -62,11 +63,15 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		if (started) return;
 		started = true;
 		rpcHost.choiceOnly ||= isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly"));
-		const language = chooseLocale(settingText(sources, "ask-user-locale", "PI_ASK_USER_LOCALE", "locale"), process.env);
+		const language = chooseLocale(localeSettings(sources), process.env);
+		const localeProblems: Array<Phrase | string> = language.unknown.map((given) => unknownLocale(given, language.locale));
 		// Only another language's catalogue is loaded, and only now: English is part of start-up.
-		if (language.locale !== "en") texts = await (await import("./src/i18n/load.ts")).loadTexts(language.locale);
-		const localeProblem = language.unknown === undefined ? undefined : unknownLocale(language.unknown, language.locale);
-		warn(ctx, texts, [...fileWarnings, localeProblem, timeoutProblem(timeout()), attention().problem, reminder().problem]);
+		if (language.locale !== "en") {
+			// A catalogue that cannot be loaded (a broken install) can only be reported in English.
+			const broken = (error: unknown) => localeProblems.push(`ask_user: the ${language.locale} catalogue could not be loaded (${errorText(error)}): English is used.`);
+			texts = await (await import("./src/i18n/load.ts")).loadTexts(language.locale, broken);
+		}
+		warn(ctx, texts, [...fileWarnings, ...localeProblems, timeoutProblem(timeout()), attention().problem, reminder().problem]);
 	});
 	askForOthers(pi, upstream, () => texts, (ctx) => async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options));
 	const offer = offerOnlyWhereAnswerable(pi, upstream);
@@ -102,17 +107,27 @@ function preloadOnce(load: () => Promise<unknown>): () => void {
 }
 
 /** Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them. */
-function warn(ctx: ExtensionContext, texts: Texts, problems: Array<Phrase | undefined>): void {
+function warn(ctx: ExtensionContext, texts: Texts, problems: Array<Phrase | string | undefined>): void {
 	for (const problem of problems) {
 		if (!problem) continue;
-		const text = texts.say(problem);
+		const text = typeof problem === "string" ? problem : texts.say(problem);
 		if (ctx.hasUI) ctx.ui.notify(text, "warning");
 		else process.stderr.write(`${text}\n`);
 	}
 }
 
-function unknownLocale(given: string, used: string): Phrase {
-	return phrase("warning.locale", { value: JSON.stringify(given), locales: LOCALES.join(", "), fallback: used });
+/** The locale settings in the order they win: the flag, the variable, the files (whose value was checked as they were read). */
+function localeSettings(sources: SettingSources): LocaleSetting[] {
+	const flag = sources.flag("ask-user-locale");
+	return [
+		{ source: "--ask-user-locale", value: typeof flag === "string" ? flag : undefined },
+		{ source: "PI_ASK_USER_LOCALE", value: sources.env["PI_ASK_USER_LOCALE"] },
+		{ source: SETTINGS_FILE, value: sources.file.locale },
+	];
+}
+
+function unknownLocale(given: LocaleSetting, used: string): Phrase {
+	return phrase("warning.locale", { value: JSON.stringify(given.value), source: given.source, locales: LOCALES.join(", "), fallback: used });
 }
 
 /**

@@ -120,7 +120,7 @@ class DialogWalk {
 		const current = currentQuestion(this.state);
 		if (!current) throw new Error(`The walk lost its question (tab ${this.state.tab}).`);
 		if (this.host.choiceOnly && current.question.options.length === 0) return this.unanswerable(current.question.required);
-		const dialog = questionDialog(this.state, current.index, this.options.asker, this.takeProblem(), this.texts, this.host.choiceOnly);
+		const dialog = questionDialog(this.state, current.index, this.options.asker, this.takeProblem(), this.texts, this.host.choiceOnly, this.row);
 		const choice = await this.select(dialog.title, dialog.rows.map((r) => r.text));
 		if (choice === undefined) return this.dismiss();
 		const row = dialog.rows.find((r) => r.text === choice)?.row;

@@ -12,7 +12,7 @@ import { answerFor, draftsOn, questionOutcome } from "./codec/result.ts";
 import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
-import type { AskDetails, AskQuestion } from "./types.ts";
+import { ASK_STATUSES, type AskDetails, type AskQuestion } from "./types.ts";
 
 export type RenderTheme = Pick<Theme, "fg" | "bold">;
 
@@ -47,7 +47,7 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 		const count = t("form.answeredCount", { answered, total: details.questions.length });
 		const color = details.status === "error" ? "error" : details.status === "pending" ? "muted" : "warning";
 		const why = details.error ? ` — ${sanitizeLine(details.error)}` : "";
-		lines.push(theme.fg(color, `${t(`status.${details.status}`)} · ${count}${why}`));
+		lines.push(theme.fg(color, `${statusText(details.status, texts)} · ${count}${why}`));
 	}
 	if (typeof details.answeredBy === "string") lines.push(theme.fg("warning", t("transcript.answeredElsewhere", { source: sanitizeLine(details.answeredBy) })));
 	// While the form is open it shows the questions itself; the transcript only keeps count.
@@ -61,6 +61,12 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 	if (typeof details.chatDraft === "string") lines.push(theme.fg("warning", t("transcript.chatDraft", { text: sanitizeLine(details.chatDraft) })));
 	if (typeof details.formNoteDraft === "string") lines.push(theme.fg("warning", t("transcript.formNoteDraft", { text: sanitizeLine(details.formNoteDraft) })));
 	return lines.join("\n");
+}
+
+/** A status in words; one this version does not know (read back from a newer session file) as it is. */
+function statusText(status: unknown, { t }: Texts): string {
+	if (status === "pending" || (ASK_STATUSES as readonly unknown[]).includes(status)) return t(`status.${status as AskDetails["status"]}`);
+	return sanitizeLine(String(status));
 }
 
 function compactQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme, { t }: Texts): string {

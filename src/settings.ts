@@ -48,11 +48,21 @@ export interface AskUserSettings {
  * to the form's key table.
  */
 export function isFreePeekKey(key: string): key is KeyId {
-	if (!/^(?:[a-z]|(?:ctrl|alt)\+[a-z]|f(?:[1-9]|1[0-2]))$/.test(key)) return false;
-	return !TAKEN_KEYS.has(key);
+	return PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
 }
 
-const TAKEN_KEYS = new Set(["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"]);
+/** The shape of a peek key; the schema's `pattern` is the same. */
+export const PEEK_KEY_PATTERN = /^([a-z]|(ctrl|alt)\+[a-z]|f([1-9]|1[0-2]))$/;
+
+/**
+ * A locale as the settings file takes it: a shipped language, with any
+ * region, script or encoding after it ("fr-CA", "zh_TW.UTF-8"), or C/POSIX;
+ * the schema's `pattern` is the same.
+ */
+export const LOCALE_PATTERN = new RegExp(`^(C|POSIX|(${[...new Set(LOCALES.map((tag) => tag.split("-")[0]))].join("|")})([-_][A-Za-z0-9]{1,8})*)([.@].*)?$`);
+
+/** The keys of that shape the form reads already, or a terminal sends as another key; the schema's `not` lists the same. */
+export const PEEK_KEYS_TAKEN: readonly string[] = ["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"];
 
 export const NUMBER_KEYS = ["choose", "focus"] as const;
 export type NumberKeys = (typeof NUMBER_KEYS)[number];
@@ -80,12 +90,12 @@ const oneOf = (values: readonly string[], accepts: (value: string) => boolean = 
 });
 
 export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
-	locale: oneOf(LOCALES, (value) => matchLocale(value) !== undefined),
+	locale: oneOf(LOCALES, (value) => LOCALE_PATTERN.test(value) && matchLocale(value) !== undefined),
 	attention: oneOf(ATTENTION_MODES),
 	numberKeys: oneOf(NUMBER_KEYS),
 	peekKey: {
 		read: (value) => (typeof value === "string" && isFreePeekKey(value) ? value : undefined),
-		takes: phrase("takes.peekKey"),
+		takes: phrase("takes.peekKey", { taken: PEEK_KEYS_TAKEN.join(", ") }),
 	},
 	remindSeconds: seconds(86_400),
 	choiceOnly: { read: (value) => (typeof value === "boolean" ? value : undefined), takes: phrase("takes.boolean") },
@@ -182,7 +192,7 @@ export function settingText(
 	sources: SettingSources,
 	flag: string,
 	variable: string,
-	key: "attention" | "remindSeconds" | "timeoutSeconds" | "choiceOnly" | "locale",
+	key: "attention" | "remindSeconds" | "timeoutSeconds" | "choiceOnly",
 ): string | undefined {
 	// An empty flag or variable (`PI_ASK_USER_ATTENTION=` from a wrapper) gives nothing: the file still applies.
 	const given = [sources.flag(flag), sources.env[variable]].find((value) => value !== undefined && value !== "");

@@ -435,6 +435,11 @@ describe("the dialog walker: reply in chat instead", () => {
 });
 
 describe("the walker in the user's language", () => {
+	it.each(EVERY_LOCALE)("%s: the walker's own rows are all different, so the row a client returns names one", (_locale, texts) => {
+		const rows = Object.values(rowTexts(texts));
+		expect(new Set(rows).size).toBe(rows.length);
+	});
+
 	it.each(EVERY_LOCALE)("%s: its own rows and titles are the locale's, the model's options as given; the rows it shows are the rows it reads", async (_locale, texts) => {
 		const row = rowTexts(texts);
 		const ui = scriptedDialogs([pick("1."), pick(row.note), type("a note"), pick("1."), pick(row.done), () => "not a row", pick(row.skip), pick(row.submit)]);

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeRelayReply, encodeRelayReply } from "../src/codec.ts";
-import { elicitationToReply, formToElicitation, propertyNames, replyToElicitationContent } from "../src/codec/elicitation.ts";
+import { elicitationToReply, formToElicitation, loadTexts, propertyNames, replyToElicitationContent } from "../src/codec/elicitation.ts";
 import { type AskForm, type AskQuestion, type AskSelection, RELAY_VERSION, type RelayReply } from "../src/types.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
@@ -102,7 +102,7 @@ describe("a form as an ACP elicitation", () => {
 	it("a single-select question: titled options, the recommended one marked, its text and note fields", () => {
 		const form: AskForm = { questions: [{ ...DB_QUESTION, context: "We run Postgres already." }] };
 		const elicitation = formToElicitation(form);
-		expect(elicitation.message).toBe("The agent asks one question: Which database?");
+		expect(elicitation.message).toBe("The agent asks 1 question: Which database?");
 		expect(elicitation.requestedSchema.properties).toEqual({
 			db: {
 				type: "string",
@@ -149,5 +149,17 @@ describe("a form as an ACP elicitation", () => {
 		const names = propertyNames(form);
 		expect(names.get("db")?.other).toBe("db.other~");
 		expect(names.get("db.other")?.other).toBe("db.other.other");
+	});
+});
+
+describe("in the user's language", () => {
+	it("the form's own titles and message are the locale's; the model's text as given", async () => {
+		const ja = await loadTexts("ja");
+		const { message, requestedSchema } = formToElicitation({ questions: [DB_QUESTION, { ...DB_QUESTION, id: "db2", question: "Which database, again?" }] }, "scout", ja);
+		expect(message).toBe(ja.t("elicitation.asks", { asker: "scout", count: 2, questions: "Which database? / Which database, again?" }));
+		expect(requestedSchema.properties["db.other"]?.title).toBe(ja.t("elicitation.ownAnswer", { header: "Database" }));
+		expect(requestedSchema.properties["db.note"]?.title).toBe(ja.t("elicitation.note", { header: "Database" }));
+		const db = requestedSchema.properties["db"];
+		expect(db && "oneOf" in db ? db.oneOf[0]?.title : undefined).toBe(`Postgres ${ja.t("question.recommended")}`);
 	});
 });

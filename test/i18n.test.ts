@@ -181,10 +181,15 @@ describe("choosing the locale", () => {
 		expect(environmentLocale({})).toBe("en");
 	});
 
-	it("the setting wins over the environment; an unknown one is reported and the environment's is used", () => {
-		expect(chooseLocale("ja", { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "ja" });
-		expect(chooseLocale(undefined, { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "zh-CN" });
-		expect(chooseLocale("  ", { LANG: "ko_KR" })).toEqual({ locale: "ko" });
-		expect(chooseLocale("xx", { LANG: "ru_RU" })).toEqual({ locale: "ru", unknown: "xx" });
+	it("the first setting that names a shipped language wins over the environment; an unknown one is reported and passed over", () => {
+		const flag = (value: string | undefined) => ({ source: "--ask-user-locale", value });
+		const variable = (value: string | undefined) => ({ source: "PI_ASK_USER_LOCALE", value });
+		const file = (value: string | undefined) => ({ source: "ask-user.json", value });
+		expect(chooseLocale([flag(undefined), variable(undefined), file("ja")], { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "ja", unknown: [] });
+		expect(chooseLocale([flag("de"), variable("fr"), file("ja")], { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "de", unknown: [] });
+		expect(chooseLocale([flag(undefined), variable(undefined), file(undefined)], { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "zh-CN", unknown: [] });
+		expect(chooseLocale([flag("  "), variable(""), file(undefined)], { LANG: "ko_KR" })).toEqual({ locale: "ko", unknown: [] });
+		expect(chooseLocale([flag(undefined), variable("xx"), file("ja")], { LANG: "ru_RU" })).toEqual({ locale: "ja", unknown: [variable("xx")] });
+		expect(chooseLocale([flag("tlh"), variable("xx"), file(undefined)], { LANG: "ru_RU" })).toEqual({ locale: "ru", unknown: [flag("tlh"), variable("xx")] });
 	});
 });

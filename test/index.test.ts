@@ -128,7 +128,7 @@ describe("no offer that cannot be kept", () => {
 });
 
 describe("the user's language", () => {
-	it("--ask-user-locale picks the words of the walker and the transcript; an unknown one is a warning at start, and the environment's language is used", async () => {
+	it("--ask-user-locale picks the walker's words; an unknown one is a warning at start, and the environment's language is used", async () => {
 		delete process.env[CHANNEL_ENV];
 		const notes: string[] = [];
 		const titles: string[] = [];
@@ -149,7 +149,7 @@ describe("the user's language", () => {
 		try {
 			const unknown = loadExtension(undefined, { "ask-user-locale": "tlh" });
 			await unknown.fire("session_start", { type: "session_start" }, ctx);
-			expect(notes).toEqual([textsFor("fr").t("warning.locale", { value: '"tlh"', locales: LOCALES.join(", "), fallback: "fr" })]);
+			expect(notes).toEqual([textsFor("fr").t("warning.locale", { value: '"tlh"', source: "--ask-user-locale", locales: LOCALES.join(", "), fallback: "fr" })]);
 			await unknown.fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
 		} finally {
 			for (const [name, value] of Object.entries(saved)) {

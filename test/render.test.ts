@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type RenderTheme, renderCallText, renderResultText } from "../src/render.ts";
 import type { AskDetails, AskQuestion } from "../src/types.ts";
+import { CATALOGUES, textsFor } from "./support/locales.ts";
 
 /** Shows colours as [color:text] so a test can see which text got which colour. */
 const theme: RenderTheme = {
@@ -174,5 +175,24 @@ describe("the transcript of the complete form", () => {
 		expect(text).toContain("✎ Note on the whole form: and don't touch the schema");
 		expect(text).toContain("💬 Can we talk first?");
 		expect(text).not.toContain("\x1b");
+	});
+});
+
+describe("the transcript in the user's language", () => {
+	it("says the status, the count, the outcomes and the notes in the locale's words; the answers as given", () => {
+		const ja = textsFor("ja");
+		const dismissed: AskDetails = { ...answered, status: "dismissed", answers: { db: answered.answers["db"] as AskDetails["answers"][string] }, skipped: ["name"] };
+		const compact = renderResultText(dismissed, false, plain, ja);
+		expect(compact).toContain(`${CATALOGUES.ja["status.dismissed"]} · ${ja.t("form.answeredCount", { answered: 1, total: 3 })}`);
+		expect(compact).toContain("Postgres");
+		expect(compact).toContain(CATALOGUES.ja["outcome.skipped"]);
+		expect(compact).toContain(CATALOGUES.ja["outcome.unanswered"]);
+		expect(compact).not.toMatch(/Dismissed|skipped|unanswered/);
+	});
+
+	it("a status this version does not know (a newer session file) is shown as it is, never thrown on", () => {
+		const future = { ...answered, status: "deferred" } as unknown as AskDetails;
+		expect(() => renderResultText(future, false, plain)).not.toThrow();
+		expect(renderResultText(future, false, plain, textsFor("de"))).toContain("deferred · ");
 	});
 });

@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { ATTENTION_MODES } from "../src/attention.ts";
 import { LOCALES } from "../src/i18n/locale.ts";
 import { ENGLISH, type Phrase } from "../src/i18n/texts.ts";
-import { parseSettings, readSettings, SETTING_RULES, settingsFiles, settingText } from "../src/settings.ts";
+import {
+	LOCALE_PATTERN,
+	PEEK_KEY_PATTERN,
+	PEEK_KEYS_TAKEN,
+	parseSettings,
+	readSettings,
+	SETTING_RULES,
+	settingsFiles,
+	settingText,
+} from "../src/settings.ts";
 
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, "..", "schema", "ask-user.schema.json"), "utf8")) as {
 	properties: Record<string, { enum?: unknown[]; pattern?: string; examples?: unknown[]; not?: { enum: string[] } }>;
@@ -90,7 +99,10 @@ describe("the JSON Schema shipped for editors", () => {
 			const property = schema.properties[key];
 			return new RegExp(property?.pattern ?? "").test(value) && !(property?.not?.enum ?? []).includes(value);
 		};
-		const locales = [...LOCALES, "fr-CA", "zh_TW.UTF-8", "pt_PT", "de_DE@euro", "C", "nl", "xx-YY", "", "english"];
+		expect(schema.properties["locale"]?.pattern).toBe(LOCALE_PATTERN.source);
+		expect(schema.properties["peekKey"]?.pattern).toBe(PEEK_KEY_PATTERN.source);
+		expect(schema.properties["peekKey"]?.not?.enum).toEqual([...PEEK_KEYS_TAKEN]);
+		const locales = [...LOCALES, "fr-CA", "zh_TW.UTF-8", "pt_PT", "de_DE@euro", "C", "C.UTF-8", "POSIX", "nl", "xx-YY", "", "english", "FR", " fr", "en-"];
 		for (const value of locales) expect(accepts("locale", value), value).toBe(SETTING_RULES.locale.read(value) !== undefined);
 		const keys = ["p", "q", "x", "n", "j", "c", "ctrl+o", "alt+p", "ctrl+c", "ctrl+i", "f2", "f12", "f13", "P", "enter", "shift+p", ""];
 		for (const value of keys) expect(accepts("peekKey", value), value).toBe(SETTING_RULES.peekKey.read(value) !== undefined);

@@ -23,8 +23,13 @@
  * back, as for any relayed reply.
  */
 
+import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { type AskForm, type AskQuestion, type AskSelection, LIMITS, RELAY_VERSION, type RelayReply } from "../types.ts";
 import { decodeRelayReply, encodeRelayReply } from "./relay.ts";
+
+/** The user's words for the form's own titles: `formToElicitation(form, asker, await loadTexts("ja"))`. */
+export { loadTexts } from "../i18n/load.ts";
+export type { Texts } from "../i18n/texts.ts";
 
 export const OTHER_SUFFIX = ".other";
 export const NOTE_SUFFIX = ".note";
@@ -72,7 +77,8 @@ export function propertyNames(form: AskForm): Map<string, { choice: string; othe
 	return new Map(form.questions.map((q) => [q.id, { choice: q.id, other: free(q.id + OTHER_SUFFIX), note: free(q.id + NOTE_SUFFIX) }]));
 }
 
-export function formToElicitation(form: AskForm, asker?: string): ElicitationForm {
+export function formToElicitation(form: AskForm, asker?: string, texts: Texts = ENGLISH): ElicitationForm {
+	const { t } = texts;
 	const properties: Record<string, ElicitationProperty> = {};
 	const required: string[] = [];
 	const names = propertyNames(form);
@@ -82,30 +88,31 @@ export function formToElicitation(form: AskForm, asker?: string): ElicitationFor
 			// A text-only question: its one field is the free answer.
 			properties[name.other] = { type: "string", title: question.header, description: questionText(question), maxLength: LIMITS.freeText };
 		} else {
-			properties[question.id] = choiceProperty(question);
+			properties[question.id] = choiceProperty(question, texts);
 			if (question.allowOther) {
 				properties[name.other] = {
 					type: "string",
-					title: `${question.header}: your own answer`,
-					description: question.multiSelect ? "Added to the options chosen." : "Instead of choosing an option.",
+					title: t("elicitation.ownAnswer", { header: question.header }),
+					description: t(question.multiSelect ? "elicitation.addedToChosen" : "elicitation.insteadOfOption"),
 					maxLength: LIMITS.freeText,
 				};
 			}
 		}
-		properties[name.note] = { type: "string", title: `${question.header}: a note`, maxLength: LIMITS.freeText };
+		properties[name.note] = { type: "string", title: t("elicitation.note", { header: question.header }), maxLength: LIMITS.freeText };
 		if (question.required && !question.allowOther) required.push(question.id);
 		// A required question only text can answer: its text field is what must be filled.
 		if (question.required && question.options.length === 0) required.push(name.other);
 	}
 	const count = form.questions.length;
-	const message = `${asker ? `${asker} asks` : "The agent asks"} ${count === 1 ? "one question" : `${count} questions`}: ${form.questions.map((q) => q.question).join(" / ")}`;
+	const questions = form.questions.map((q) => q.question).join(" / ");
+	const message = asker ? t("elicitation.asks", { asker, count, questions }) : t("elicitation.agentAsks", { count, questions });
 	return { mode: "form", message, requestedSchema: { type: "object", properties, ...(required.length > 0 && { required }) } };
 }
 
-function choiceProperty(question: AskQuestion): ElicitationProperty {
+function choiceProperty(question: AskQuestion, { t }: Texts): ElicitationProperty {
 	const options = question.options.map((option) => ({
 		const: option.label,
-		title: option.recommended ? `${option.label} (recommended)` : option.label,
+		title: option.recommended ? `${option.label} ${t("question.recommended")}` : option.label,
 		...(option.description !== undefined && { description: option.description }),
 	}));
 	const description = questionText(question);

@@ -41,7 +41,11 @@ export function reviewRows(state: FormState, row: RowTexts, choiceOnly = false):
 	return [row.submit, state.formNote === undefined ? row.formNote : row.editFormNote, row.chat, row.back, row.cancel];
 }
 
-/** What a row of a question's select stands for; rows map back by position, never by label. */
+/**
+ * What a row of a question's select stands for. The walker finds the row by
+ * the text the client returns; every row of one select is distinct (a model's
+ * label that reads like one of the walker's rows gets an invisible mark).
+ */
 export type QuestionRow =
 	| { kind: "option"; index: number }
 	| { kind: "freeText" }
@@ -73,6 +77,7 @@ export function questionDialog(
 	problem: string | undefined,
 	texts: Texts,
 	choiceOnly = false,
+	row: RowTexts = rowTexts(texts),
 ): QuestionDialog {
 	const { t } = texts;
 	const question = state.form.questions[index] as AskQuestion;
@@ -87,7 +92,7 @@ export function questionDialog(
 		lines.push(t("walker.yourAnswer", { answer: shownAnswer(answer) }));
 	}
 	lines.push(...problems(state, problem, texts));
-	return { title: lines.join("\n"), rows: questionRows(question, answer, hasNote, index > 0, choiceOnly, texts) };
+	return { title: lines.join("\n"), rows: questionRows(question, answer, hasNote, index > 0, choiceOnly, texts, row) };
 }
 
 /** The options that say more than their label: its description, and which one is recommended. */
@@ -108,12 +113,12 @@ function questionRows(
 	canGoBack: boolean,
 	choiceOnly: boolean,
 	texts: Texts,
+	ROW: RowTexts,
 ): QuestionDialog["rows"] {
-	const ROW = rowTexts(texts);
 	const fixed: QuestionDialog["rows"] = [];
 	const custom = answer?.selections.find((s) => s.custom);
 	if (question.allowOther && !choiceOnly) {
-		const text = custom ? `${ROW.freeText} ${texts.t("walker.yours", { text: sanitizeLine(clip(custom.label, 40)) })}` : ROW.freeText;
+		const text = custom ? texts.t("walker.freeTextYours", { text: sanitizeLine(clip(custom.label, 40)) }) : ROW.freeText;
 		fixed.push({ text, row: { kind: "freeText" } });
 	}
 	if (!choiceOnly) fixed.push({ text: hasNote ? ROW.editNote : ROW.note, row: { kind: "note" } });

@@ -31,8 +31,8 @@ import { type Action, initialState, update } from "../machine/update.ts";
 import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
 import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
-import { ENGLISH, type Texts } from "../i18n/texts.ts";
-import { type Command, commandForKey, type KeyHelp, type KeySlots, keyModeOf, keyNames, keyTable } from "./keymap.ts";
+import { ENGLISH, phrase, type Texts } from "../i18n/texts.ts";
+import { type Command, commandForKey, type KeyHelp, type KeySlots, keyModeOf, keyName, keyNames, keyTable, usableSlots } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
@@ -98,11 +98,15 @@ export class AskFormComponent implements Component, Focusable {
 	private lastWidth: number | undefined;
 	private closed = false;
 	private hasFocus = false;
+	/** The user's chosen keys, as far as their keybindings leave them free. */
+	private readonly slots: KeySlots;
 
 	constructor(private readonly options: AskFormComponentOptions) {
 		const texts = options.texts ?? ENGLISH;
-		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings, texts, options.keySlots), texts };
-		this.table = keyTable(options.keybindings, texts, options.keySlots);
+		const { slots, taken } = usableSlots(options.keybindings, options.keySlots);
+		this.slots = slots;
+		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings, texts, slots), texts };
+		this.table = keyTable(options.keybindings, texts, slots);
 		const theme = options.theme;
 		this.editorTheme = {
 			borderColor: theme.border,
@@ -115,6 +119,11 @@ export class AskFormComponent implements Component, Focusable {
 			},
 		};
 		this.state = initialState(options.form, options.numberKeys ? { numberKeys: options.numberKeys } : {});
+		// A peek key the user's keybindings take for something else: say which key folds the form instead.
+		if (taken.length > 0) {
+			const text = phrase("form.peekKeyTaken", { key: keyName(options.keySlots?.peek ?? ""), fallback: keyName(slots.peek) });
+			this.state = update(this.state, { type: "notice", tone: "warning", text });
+		}
 		// A text-only first question opens in the editor.
 		this.editor = this.editorFor(this.state);
 		if (options.deadline !== undefined) {
@@ -150,7 +159,7 @@ export class AskFormComponent implements Component, Focusable {
 		try {
 			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's frame first.
 			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
-			const command = commandForKey(data, keyModeOf(this.state), this.options.keybindings, this.options.keySlots);
+			const command = commandForKey(data, keyModeOf(this.state), this.options.keybindings, this.slots);
 			if (command) this.run(command, data);
 		} catch (error) {
 			this.fail(error);

@@ -97,6 +97,17 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 	});
 }
 
+/**
+ * The user's chosen keys where they reach their act; one that the user's
+ * keybindings give to something else first is replaced by the default
+ * (listed in `taken`, for a message).
+ */
+export function usableSlots(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): { slots: KeySlots; taken: (keyof KeySlots)[] } {
+	const peek = KEY_TABLE.find((entry) => entry.id === "peek");
+	if (slots.peek === DEFAULT_SLOTS.peek || !peek || keyLists(peek, kb, slots).length > 0) return { slots, taken: [] };
+	return { slots: { ...slots, peek: DEFAULT_SLOTS.peek }, taken: ["peek"] };
+}
+
 /** The keys the views name in their own words (scroll markers, "press … again", "N to open it"). */
 export interface KeyNames {
 	choose: string;

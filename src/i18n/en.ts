@@ -7,7 +7,7 @@
  * A message is a string with `{name}` placeholders, or, where it counts
  * something, one string per plural category of Intl.PluralRules (`other`
  * always; English also `one`). `{count}` picks the category. A placeholder
- * given a list of strings is joined the locale's way ("A, B and C").
+ * given a list of strings is joined the locale's way ("A, B, and C").
  *
  * Keys ending in `Prefix` are followed directly by the user's text: they end
  * with their own punctuation and space.
@@ -33,6 +33,7 @@ export const EN = {
 	"form.moreAbove": "↑ {count} more · {key}",
 	"form.moreBelow": "↓ {count} more · {key}",
 	"form.paneLines": "lines {from}–{to} of {total} · {keys}",
+	"form.peekKeyTaken": "{key} is taken by your keybindings, so {fallback} folds the form",
 
 	// ── The editor ─────────────────────────────────────────────────────────
 	"editor.formNote": "Your note on the whole form (e.g. what to keep in mind with every answer):",
@@ -174,7 +175,7 @@ export const EN = {
 	"walker.editFormNote": "✎ Edit the note on the whole form…",
 	"walker.chat": "💬 Reply in chat instead…",
 	"walker.cancel": "✗ Cancel",
-	"walker.yours": "(yours: {text})",
+	"walker.freeTextYours": "✎ Type something… (yours: {text})",
 	"walker.selected": "Selected: {answer}",
 	"walker.pickThenDone": "Pick one or more, then Done.",
 	"walker.yourAnswer": "Your answer: {answer}",
@@ -197,6 +198,14 @@ export const EN = {
 	"walker.choiceOnly": "ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).",
 	"walker.stray": "⚠ That answer is not one of the rows: pick one of them.",
 
+	// ── An ACP host's form (pi-ask-user/elicitation) ──
+	"elicitation.ownAnswer": "{header}: your own answer",
+	"elicitation.addedToChosen": "Added to the options chosen.",
+	"elicitation.insteadOfOption": "Instead of choosing an option.",
+	"elicitation.note": "{header}: a note",
+	"elicitation.asks": { one: "{asker} asks {count} question: {questions}", other: "{asker} asks {count} questions: {questions}" },
+	"elicitation.agentAsks": { one: "The agent asks {count} question: {questions}", other: "The agent asks {count} questions: {questions}" },
+
 	// ── Getting the user's attention ───────────────────────────────────────
 	"attention.waiting": { one: "{count} question waiting", other: "{count} questions waiting" },
 	"attention.waitingAskedBy": { one: "{count} question waiting — asked by {asker}", other: "{count} questions waiting — asked by {asker}" },
@@ -213,12 +222,12 @@ export const EN = {
 	"takes.seconds": "0 (none) or a number of seconds from 1 to {max}",
 	"takes.boolean": "true or false",
 	"takes.lines": "a list of at most {max} non-empty strings",
-	"takes.peekKey": "a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already (not j, k, n, s or c)",
+	"takes.peekKey": "a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already (not {taken})",
 	"warning.attention": "ask_user attention {value} is not one of {modes}: the bell is used. Give e.g. --ask-user-attention desktop.",
 	"warning.reminder": "ask_user reminder {value} is not a number of seconds from 1 to 86400: no reminder is set. Give e.g. --ask-user-remind 120.",
 	"warning.timeoutTooLong": "ask_user timeout {value} is longer than 24 days: no limit is set. Give seconds, e.g. --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "ask_user timeout {value} is not a positive number of seconds: no limit is set. Give seconds, e.g. --ask-user-timeout 300.",
-	"warning.locale": "ask_user locale {value} is not one of {locales}: {fallback} is used. Give e.g. --ask-user-locale ja.",
+	"warning.locale": "ask_user locale {value} ({source}) is not one of {locales}: {fallback} is used. Give e.g. --ask-user-locale ja.",
 	"warning.noChannel": "ask_user: subagents cannot ask through this session ({reason})",
 } as const satisfies Record<string, Message>;
 

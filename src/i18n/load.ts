@@ -21,12 +21,13 @@ const LOADERS: Record<Exclude<Locale, "en">, Loader> = {
 	ru: () => import("./locales/ru.ts"),
 };
 
-/** The locale's words; English when it is English, or when its catalogue cannot be loaded. */
-export async function loadTexts(locale: Locale): Promise<Texts> {
+/** The locale's words; English when it is English, or when its catalogue cannot be loaded (`onError` hears why). */
+export async function loadTexts(locale: Locale, onError?: (error: unknown) => void): Promise<Texts> {
 	if (locale === "en") return ENGLISH;
 	try {
 		return createTexts(locale, (await LOADERS[locale]()).CATALOGUE);
-	} catch {
+	} catch (error) {
+		onError?.(error);
 		return ENGLISH;
 	}
 }

@@ -41,16 +41,31 @@ export function environmentLocale(env: Readonly<Record<string, string | undefine
 	return "en";
 }
 
-export type LocaleChoice = { locale: Locale; unknown?: string };
+/** Where a locale setting was given ("--ask-user-locale", "PI_ASK_USER_LOCALE", a settings file) and what it says. */
+export interface LocaleSetting {
+	readonly source: string;
+	readonly value: string | undefined;
+}
+
+export interface LocaleChoice {
+	locale: Locale;
+	/** Settings that named no shipped language, for a warning each; the next source was used instead. */
+	unknown: LocaleSetting[];
+}
 
 /**
- * The setting first (a flag, a variable or the file; undefined or "" when
- * none gives it), else the environment. A setting that matches no shipped
- * language is reported back as `unknown`, for a warning, and the
- * environment's locale is used.
+ * The first setting that names a shipped language, in the order given (the
+ * flag, the variable, the file); one not given (undefined or "") is passed
+ * over, and so is one that names no shipped language, reported back as
+ * `unknown`. None: the environment's locale.
  */
-export function chooseLocale(setting: string | undefined, env: Readonly<Record<string, string | undefined>>): LocaleChoice {
-	if (setting === undefined || setting.trim() === "") return { locale: environmentLocale(env) };
-	const matched = matchLocale(setting);
-	return matched ? { locale: matched } : { locale: environmentLocale(env), unknown: setting };
+export function chooseLocale(settings: readonly LocaleSetting[], env: Readonly<Record<string, string | undefined>>): LocaleChoice {
+	const unknown: LocaleSetting[] = [];
+	for (const setting of settings) {
+		if (setting.value === undefined || setting.value.trim() === "") continue;
+		const matched = matchLocale(setting.value);
+		if (matched) return { locale: matched, unknown };
+		unknown.push(setting);
+	}
+	return { locale: environmentLocale(env), unknown };
 }

@@ -6,12 +6,20 @@
  */
 
 import { type Catalogue, EN, type Message, type MessageKey } from "./en.ts";
+import type { Locale } from "./locale.ts";
 
 export type { MessageKey } from "./en.ts";
 
-/** What a placeholder takes: a number, a string, strings to join as a list ("A, B and C"), or a phrase to say in place. */
+/** What a placeholder takes: a number, a string, strings to join as a list ("A, B, and C"), or a phrase to say in place. */
 export type ParamValue = string | number | readonly string[] | Phrase;
 export type Params = Readonly<Record<string, ParamValue>>;
+
+/** The English text of a message (its `other` form): where its placeholders are read from. */
+type EnglishText<K extends MessageKey> = (typeof EN)[K] extends string ? (typeof EN)[K] : (typeof EN)[K] extends { other: infer O extends string } ? O : never;
+/** The names of the `{placeholders}` in a text. */
+type Holes<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Holes<Rest> : never;
+/** A message's values: exactly its placeholders, each one required; none for a message without any. */
+export type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never] ? [] : [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
 
 /**
  * Something to say, not yet in words: a key and its values. The state
@@ -23,21 +31,23 @@ export interface Phrase {
 	readonly params?: Params;
 }
 
-export function phrase(key: MessageKey, params?: Params): Phrase {
+export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase {
+	const [params] = args as [Params?];
 	return params === undefined ? { key } : { key, params };
 }
 
 export interface Texts {
-	/** The BCP 47 tag of the catalogue: "en", "zh-CN", "pt-BR". */
-	readonly locale: string;
-	t(key: MessageKey, params?: Params): string;
+	/** The catalogue's locale: "en", "zh-CN", "pt-BR". */
+	readonly locale: Locale;
+	/** A message in words, its placeholders filled; tsc checks the values against the English text's placeholders. */
+	readonly t: <K extends MessageKey>(key: K, ...args: ArgsOf<K>) => string;
 	/** A phrase in words. */
-	say(phrase: Phrase): string;
+	readonly say: (phrase: Phrase) => string;
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
-export function createTexts(locale: string, catalogue: Partial<Catalogue> = {}): Texts {
+export function createTexts(locale: Locale, catalogue: Partial<Catalogue> = {}): Texts {
 	// Made on first use: ICU's list data alone takes milliseconds to load, and start-up only needs English to exist.
 	let plurals: Intl.PluralRules | undefined;
 	let lists: Intl.ListFormat | undefined;
@@ -46,17 +56,23 @@ export function createTexts(locale: string, catalogue: Partial<Catalogue> = {}):
 	const valueText = (value: ParamValue | undefined): string | undefined => {
 		if (value === undefined || typeof value === "string") return value;
 		if (typeof value === "number") return String(value);
-		return isPhrase(value) ? t(value.key, value.params) : (lists ??= new Intl.ListFormat(locale, { type: "conjunction" })).format(value);
+		return isPhrase(value) ? words(value.key, value.params) : (lists ??= new Intl.ListFormat(locale, { type: "conjunction" })).format(value);
 	};
 	const pick = (message: Message, count: ParamValue | undefined): string => {
 		if (typeof message === "string") return message;
 		const n = typeof count === "number" ? count : Number.NaN;
 		return (Number.isFinite(n) ? message[(plurals ??= new Intl.PluralRules(locale)).select(n)] : undefined) ?? message.other;
 	};
-	function t(key: MessageKey, params?: Params): string {
-		return fill(pick(catalogue[key] ?? EN[key], params?.["count"]), params);
+	// A key no catalogue has (a status read back from a newer session file) is shown as itself, never thrown on.
+	function words(key: MessageKey, params?: Params): string {
+		const message: Message | undefined = catalogue[key] ?? EN[key];
+		return message === undefined ? String(key) : fill(pick(message, params?.["count"]), params);
 	}
-	return { locale, t, say: (p) => t(p.key, p.params) };
+	return {
+		locale,
+		t: (key, ...args) => words(key, args[0] as Params | undefined),
+		say: (p) => words(p.key, p.params),
+	};
 }
 
 function isPhrase(value: Phrase | readonly string[]): value is Phrase {

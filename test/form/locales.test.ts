@@ -7,11 +7,14 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import { describe, expect, test } from "vitest";
+import { AskFormComponent } from "../../src/form/component.ts";
 import { renderForm } from "../../src/form/form-view.ts";
 import { fitHintLine, hintIds } from "../../src/form/hint-line.ts";
 import { commandForKey, keyNames, keyTable } from "../../src/form/keymap.ts";
+import { plainTheme } from "../../src/form/theme.ts";
 import { initialState } from "../../src/machine/update.ts";
 import { CATALOGUES, EVERY_LOCALE, textsFor } from "../support/locales.ts";
+import { quietTui } from "./fake-terminal.ts";
 import { drive, KEY, piKeybindings, plainContext, plainTable, SCOPE_AND_TARGETS, type } from "./support.ts";
 
 /** States that show each kind of hint line: a question, a multi-select, the review, the editor, help, folded. */
@@ -56,7 +59,7 @@ describe.each(EVERY_LOCALE)("%s", (locale, texts) => {
 		}
 	});
 
-	test("no line cuts a character in two, at any width", () => {
+	test("no line is wider than the terminal, cuts a surrogate pair or shows a replacement character, at any width", () => {
 		const states = [...Object.values(STATES), drive(SCOPE_AND_TARGETS, ["p"]).state, drive(SCOPE_AND_TARGETS, [KEY.escape]).state];
 		for (const state of states) {
 			for (let width = 1; width <= 120; width++) {
@@ -97,4 +100,19 @@ test("the peek key is the user's: it folds and unfolds the form, and the hint, t
 	const ctx = { ...plainContext(kb, undefined, texts), keys: keyNames(kb, texts, slots) };
 	const folded = renderForm({ state: { ...initialState(SCOPE_AND_TARGETS), collapsed: true }, width: 120, height: 10, table: keyTable(kb, texts, slots) }, ctx).lines[0];
 	expect(folded).toContain("f2 shows the form");
+});
+
+test("a peek key the user's keybindings give to something else: the form says so, and p folds it instead", () => {
+	const kb = piKeybindings({ "tui.select.confirm": ["enter", "ctrl+o"] });
+	const { tui } = quietTui(100, 30);
+	const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: kb, form: SCOPE_AND_TARGETS, keySlots: { peek: "ctrl+o" }, onDone: () => {} });
+	const first = component.render(100).join("\n");
+	expect(first).toContain("ctrl+o is taken by your keybindings, so p folds the form");
+	expect(first).toContain("p peek");
+	component.handleInput("p");
+	expect(component.currentState.collapsed).toBe(true);
+	component.handleInput("p");
+	// ctrl+o is the user's confirm key: it chooses, as their keybindings say.
+	component.handleInput("\x0f");
+	expect(component.currentState.questions[0]?.chosen).toEqual([0]);
 });

@@ -19,6 +19,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ {count} weitere · {key}",
 	"form.moreBelow": "↓ {count} weitere · {key}",
 	"form.paneLines": "Zeilen {from}–{to} von {total} · {keys}",
+	"form.peekKeyTaken": "{key} ist in deinen Tastenbelegungen schon vergeben; {fallback} klappt das Formular ein",
 
 	// ── Der Editor ─────────────────────────────────────────────────────────
 	"editor.formNote": "Deine Notiz zum gesamten Formular (z. B. was bei jeder Antwort zu beachten ist):",
@@ -160,7 +161,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ Notiz zum gesamten Formular bearbeiten…",
 	"walker.chat": "💬 Stattdessen im Chat antworten…",
 	"walker.cancel": "✗ Abbrechen",
-	"walker.yours": "(deine Antwort: {text})",
+	"walker.freeTextYours": "✎ Etwas eingeben… (deine Antwort: {text})",
 	"walker.selected": "Ausgewählt: {answer}",
 	"walker.pickThenDone": "Wähle eine oder mehrere aus, dann „Fertig“.",
 	"walker.yourAnswer": "Deine Antwort: {answer}",
@@ -182,6 +183,12 @@ export const CATALOGUE: Catalogue = {
 	"walker.optional": "optional",
 	"walker.choiceOnly": "ⓘ Dieser Host zeigt keine Textfelder: Antworte, indem du eine Zeile wählst (die Zeilen für eigenen Text und Notizen fehlen).",
 	"walker.stray": "⚠ Diese Antwort ist keine der Zeilen: Wähle eine davon.",
+	"elicitation.ownAnswer": "{header}: deine eigene Antwort",
+	"elicitation.addedToChosen": "Wird zu den gewählten Optionen hinzugefügt.",
+	"elicitation.insteadOfOption": "Statt eine Option zu wählen.",
+	"elicitation.note": "{header}: eine Notiz",
+	"elicitation.asks": { one: "{asker} stellt {count} Frage: {questions}", other: "{asker} stellt {count} Fragen: {questions}" },
+	"elicitation.agentAsks": { one: "Der Agent stellt {count} Frage: {questions}", other: "Der Agent stellt {count} Fragen: {questions}" },
 
 	// ── Die Aufmerksamkeit des Benutzers wecken ────────────────────────────
 	"attention.waiting": { one: "{count} Frage wartet", other: "{count} Fragen warten" },
@@ -202,11 +209,11 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0 (aus) oder eine Anzahl Sekunden von 1 bis {max}",
 	"takes.boolean": "true oder false",
 	"takes.lines": "eine Liste mit höchstens {max} nicht leeren Zeichenketten",
-	"takes.peekKey": "ein Buchstabe, ctrl+ oder alt+ mit einem Buchstaben oder f1 bis f12, den das Formular noch nicht belegt (also nicht j, k, n, s oder c)",
+	"takes.peekKey": "ein Buchstabe, ctrl+ oder alt+ mit einem Buchstaben oder f1 bis f12, den das Formular noch nicht belegt (also nicht {taken})",
 	"warning.attention": "ask_user: Benachrichtigungsmodus {value} ist keiner von {modes}: Es wird der Signalton verwendet. Gib z. B. --ask-user-attention desktop an.",
 	"warning.reminder": "ask_user: Erinnerung {value} ist keine Sekundenzahl von 1 bis 86400: Es wird keine Erinnerung gesetzt. Gib z. B. --ask-user-remind 120 an.",
 	"warning.timeoutTooLong": "ask_user: Zeitlimit {value} ist länger als 24 Tage: Es wird kein Limit gesetzt. Gib Sekunden an, z. B. --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "ask_user: Zeitlimit {value} ist keine positive Sekundenzahl: Es wird kein Limit gesetzt. Gib Sekunden an, z. B. --ask-user-timeout 300.",
-	"warning.locale": "ask_user: Sprache {value} ist keine von {locales}: {fallback} wird verwendet. Gib z. B. --ask-user-locale ja an.",
+	"warning.locale": "ask_user: Sprache {value} ({source}) ist keine von {locales}: {fallback} wird verwendet. Gib z. B. --ask-user-locale ja an.",
 	"warning.noChannel": "ask_user: Subagenten können nicht über diese Sitzung fragen ({reason})",
 };

@@ -19,6 +19,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ {count} más · {key}",
 	"form.moreBelow": "↓ {count} más · {key}",
 	"form.paneLines": "líneas {from}–{to} de {total} · {keys}",
+	"form.peekKeyTaken": "{key} ya está asignada en tus atajos de teclado; {fallback} contrae el formulario",
 
 	// ── El editor ──────────────────────────────────────────────────────────
 	"editor.formNote": "Tu nota sobre todo el formulario (p. ej., qué tener en cuenta en cada respuesta):",
@@ -160,7 +161,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ Editar la nota sobre todo el formulario…",
 	"walker.chat": "💬 Responder en el chat en su lugar…",
 	"walker.cancel": "✗ Cancelar",
-	"walker.yours": "(la tuya: {text})",
+	"walker.freeTextYours": "✎ Escribe algo… (la tuya: {text})",
 	"walker.selected": "Selección: {answer}",
 	"walker.pickThenDone": "Elige una o más y luego “Listo”.",
 	"walker.yourAnswer": "Tu respuesta: {answer}",
@@ -182,6 +183,12 @@ export const CATALOGUE: Catalogue = {
 	"walker.optional": "opcional",
 	"walker.choiceOnly": "ⓘ Este host no muestra cuadros de texto: responde eligiendo una fila (no aparecen las filas para escribir tu propio texto ni notas).",
 	"walker.stray": "⚠ Esa respuesta no es una de las filas: elige una de ellas.",
+	"elicitation.ownAnswer": "{header}: tu propia respuesta",
+	"elicitation.addedToChosen": "Se añade a las opciones elegidas.",
+	"elicitation.insteadOfOption": "En lugar de elegir una opción.",
+	"elicitation.note": "{header}: una nota",
+	"elicitation.asks": { one: "{asker} hace {count} pregunta: {questions}", other: "{asker} hace {count} preguntas: {questions}" },
+	"elicitation.agentAsks": { one: "El agente hace {count} pregunta: {questions}", other: "El agente hace {count} preguntas: {questions}" },
 
 	// ── Llamar la atención del usuario ─────────────────────────────────────
 	"attention.waiting": { one: "{count} pregunta en espera", other: "{count} preguntas en espera" },
@@ -202,11 +209,11 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0 (ninguno) o un número de segundos de 1 a {max}",
 	"takes.boolean": "true o false",
 	"takes.lines": "una lista de {max} cadenas no vacías como máximo",
-	"takes.peekKey": "una letra, ctrl+ o alt+ con una letra, o de f1 a f12, que el formulario aún no use (ni j, k, n, s ni c)",
+	"takes.peekKey": "una letra, ctrl+ o alt+ con una letra, o de f1 a f12, que el formulario aún no use (excepto {taken})",
 	"warning.attention": "El modo de atención de ask_user {value} no es uno de {modes}: se usa la campana (bell). Indica, p. ej., --ask-user-attention desktop.",
 	"warning.reminder": "El recordatorio de ask_user {value} no es un número de segundos de 1 a 86400: no se establece ningún recordatorio. Indica, p. ej., --ask-user-remind 120.",
 	"warning.timeoutTooLong": "El tiempo límite de ask_user {value} supera los 24 días: no se establece ningún límite. Indica segundos, p. ej., --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "El tiempo límite de ask_user {value} no es un número positivo de segundos: no se establece ningún límite. Indica segundos, p. ej., --ask-user-timeout 300.",
-	"warning.locale": "El idioma de ask_user {value} no es uno de {locales}: se usa {fallback}. Indica, p. ej., --ask-user-locale ja.",
+	"warning.locale": "El idioma de ask_user {value} ({source}) no es uno de {locales}: se usa {fallback}. Indica, p. ej., --ask-user-locale ja.",
 	"warning.noChannel": "ask_user: los subagentes no pueden preguntar a través de esta sesión ({reason})",
 };

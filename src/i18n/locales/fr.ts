@@ -19,6 +19,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ {count} de plus · {key}",
 	"form.moreBelow": "↓ {count} de plus · {key}",
 	"form.paneLines": "lignes {from}–{to} sur {total} · {keys}",
+	"form.peekKeyTaken": "{key} est déjà utilisée par vos raccourcis ; {fallback} replie le formulaire",
 
 	// ── L’éditeur ──────────────────────────────────────────────────────────
 	"editor.formNote": "Votre note sur l’ensemble du formulaire (p. ex. ce qu’il faut garder à l’esprit pour chaque réponse) :",
@@ -160,7 +161,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ Modifier la note sur l’ensemble du formulaire…",
 	"walker.chat": "💬 Répondre plutôt par chat…",
 	"walker.cancel": "✗ Annuler",
-	"walker.yours": "(votre réponse : {text})",
+	"walker.freeTextYours": "✎ Saisir autre chose… (votre réponse : {text})",
 	"walker.selected": "Sélection : {answer}",
 	"walker.pickThenDone": "Choisissez-en une ou plusieurs, puis « Terminé ».",
 	"walker.yourAnswer": "Votre réponse : {answer}",
@@ -182,6 +183,12 @@ export const CATALOGUE: Catalogue = {
 	"walker.optional": "facultative",
 	"walker.choiceOnly": "ⓘ Cet hôte n’affiche pas de zone de texte : répondez en choisissant une ligne (les lignes de saisie libre et de notes sont masquées).",
 	"walker.stray": "⚠ Cette réponse ne correspond à aucune ligne : choisissez-en une.",
+	"elicitation.ownAnswer": "{header} : votre propre réponse",
+	"elicitation.addedToChosen": "S’ajoute aux options choisies.",
+	"elicitation.insteadOfOption": "Au lieu de choisir une option.",
+	"elicitation.note": "{header} : une note",
+	"elicitation.asks": { one: "{asker} pose {count} question : {questions}", other: "{asker} pose {count} questions : {questions}" },
+	"elicitation.agentAsks": { one: "L’agent pose {count} question : {questions}", other: "L’agent pose {count} questions : {questions}" },
 
 	// ── Attirer l’attention de l’utilisateur ───────────────────────────────
 	"attention.waiting": { one: "{count} question en attente", other: "{count} questions en attente" },
@@ -202,11 +209,11 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0 (aucun) ou un nombre de secondes entre 1 et {max}",
 	"takes.boolean": "true ou false",
 	"takes.lines": "une liste d’au plus {max} chaînes non vides",
-	"takes.peekKey": "une lettre, ctrl+ ou alt+ suivi d’une lettre, ou f1 à f12, que le formulaire n’utilise pas encore (donc ni j, k, n, s ni c)",
+	"takes.peekKey": "une lettre, ctrl+ ou alt+ suivi d’une lettre, ou f1 à f12, que le formulaire n’utilise pas encore (sauf {taken})",
 	"warning.attention": "ask_user : le mode d’alerte {value} ne fait pas partie de {modes} : le signal sonore est utilisé. Indiquez par exemple --ask-user-attention desktop.",
 	"warning.reminder": "ask_user : le rappel {value} n’est pas un nombre de secondes entre 1 et 86400 : aucun rappel n’est programmé. Indiquez par exemple --ask-user-remind 120.",
 	"warning.timeoutTooLong": "ask_user : le délai {value} dépasse 24 jours : aucune limite n’est fixée. Indiquez des secondes, par exemple --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "ask_user : le délai {value} n’est pas un nombre de secondes positif : aucune limite n’est fixée. Indiquez des secondes, par exemple --ask-user-timeout 300.",
-	"warning.locale": "ask_user : la langue {value} ne fait pas partie de {locales} : {fallback} est utilisée. Indiquez par exemple --ask-user-locale ja.",
+	"warning.locale": "ask_user : la langue {value} ({source}) ne fait pas partie de {locales} : {fallback} est utilisée. Indiquez par exemple --ask-user-locale ja.",
 	"warning.noChannel": "ask_user : les sous-agents ne peuvent pas poser de questions via cette session ({reason})",
 };

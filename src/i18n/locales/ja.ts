@@ -18,6 +18,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ さらに{count}行 · {key}",
 	"form.moreBelow": "↓ さらに{count}行 · {key}",
 	"form.paneLines": "{from}–{to}行目（全{total}行） · {keys}",
+	"form.peekKeyTaken": "{key} はキー設定で使用中のため、{fallback} でフォームを折りたたみます",
 
 	// ── エディター ─────────────────────────────────────────────────────────
 	"editor.formNote": "フォーム全体へのメモ（例：どの回答でも念頭に置いてほしいこと）：",
@@ -157,7 +158,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ フォーム全体へのメモを編集…",
 	"walker.chat": "💬 代わりにチャットで返信…",
 	"walker.cancel": "✗ キャンセル",
-	"walker.yours": "（自分の回答：{text}）",
+	"walker.freeTextYours": "✎ 自由に入力…（自分の回答：{text}）",
 	"walker.selected": "選択中：{answer}",
 	"walker.pickThenDone": "1つ以上選んでから「完了」を選んでください。",
 	"walker.yourAnswer": "回答：{answer}",
@@ -178,6 +179,12 @@ export const CATALOGUE: Catalogue = {
 	"walker.optional": "任意",
 	"walker.choiceOnly": "ⓘ このホストにはテキスト入力欄がありません。行を選んで回答してください（自由入力やメモの行は表示されません）。",
 	"walker.stray": "⚠ その回答はどの行にも当てはまりません。いずれかの行を選んでください。",
+	"elicitation.ownAnswer": "{header}：自分の回答",
+	"elicitation.addedToChosen": "選んだ選択肢に追加されます。",
+	"elicitation.insteadOfOption": "選択肢を選ぶ代わりに使います。",
+	"elicitation.note": "{header}：メモ",
+	"elicitation.asks": { other: "{asker}から{count}件の質問があります：{questions}" },
+	"elicitation.agentAsks": { other: "エージェントから{count}件の質問があります：{questions}" },
 
 	// ── ユーザーへの通知 ───────────────────────────────────────────────────
 	"attention.waiting": { other: "{count}件の質問が回答待ち" },
@@ -195,11 +202,11 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0（なし）または1～{max}の秒数",
 	"takes.boolean": "trueまたはfalse",
 	"takes.lines": "{max}個以内の空でない文字列のリスト",
-	"takes.peekKey": "英字1文字、ctrl+ または alt+ と英字1文字、または f1〜f12 のうち、フォームがまだ使っていないキー（j、k、n、s、c 以外）",
+	"takes.peekKey": "英字1文字、ctrl+ または alt+ と英字1文字、または f1〜f12 のうち、フォームがまだ使っていないキー（{taken} 以外）",
 	"warning.attention": "ask_userの通知方法「{value}」は{modes}のいずれでもありません。ベルを使用します。例えば --ask-user-attention desktop のように指定してください。",
 	"warning.reminder": "ask_userのリマインダー「{value}」は1～86400の秒数ではありません。リマインダーは設定されません。例えば --ask-user-remind 120 のように指定してください。",
 	"warning.timeoutTooLong": "ask_userのタイムアウト「{value}」は24日を超えています。制限は設定されません。秒数で指定してください（例：--ask-user-timeout 300）。",
 	"warning.timeoutInvalid": "ask_userのタイムアウト「{value}」は正の秒数ではありません。制限は設定されません。秒数で指定してください（例：--ask-user-timeout 300）。",
-	"warning.locale": "ask_userのロケール「{value}」は{locales}のいずれでもありません。{fallback}を使用します。例えば --ask-user-locale ja のように指定してください。",
+	"warning.locale": "ask_userのロケール「{value}」（{source}）は{locales}のいずれでもありません。{fallback}を使用します。例えば --ask-user-locale ja のように指定してください。",
 	"warning.noChannel": "ask_user：サブエージェントはこのセッションを通じて質問できません（{reason}）",
 };

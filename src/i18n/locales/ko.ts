@@ -18,6 +18,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ {count}줄 더 · {key}",
 	"form.moreBelow": "↓ {count}줄 더 · {key}",
 	"form.paneLines": "{total}줄 중 {from}–{to}줄 · {keys}",
+	"form.peekKeyTaken": "{key} 키는 키 설정에서 이미 사용 중이므로 {fallback} 키로 양식을 접습니다",
 
 	// ── 편집기 ─────────────────────────────────────────────────────────────
 	"editor.formNote": "양식 전체에 대한 메모 (예: 모든 답변에서 염두에 둘 점):",
@@ -157,7 +158,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ 양식 전체 메모 편집…",
 	"walker.chat": "💬 대신 채팅으로 답장…",
 	"walker.cancel": "✗ 취소",
-	"walker.yours": "(내 답변: {text})",
+	"walker.freeTextYours": "✎ 직접 입력… (내 답변: {text})",
 	"walker.selected": "선택됨: {answer}",
 	"walker.pickThenDone": "하나 이상 고른 후 “완료”를 선택하세요.",
 	"walker.yourAnswer": "내 답변: {answer}",
@@ -178,6 +179,12 @@ export const CATALOGUE: Catalogue = {
 	"walker.optional": "선택 사항",
 	"walker.choiceOnly": "ⓘ 이 호스트는 텍스트 입력란을 표시하지 않습니다. 행을 선택해 답변하세요 (직접 입력 행과 메모 행은 표시되지 않습니다).",
 	"walker.stray": "⚠ 해당 답변은 행 목록에 없습니다. 행 중 하나를 선택하세요.",
+	"elicitation.ownAnswer": "{header}: 직접 입력한 답변",
+	"elicitation.addedToChosen": "선택한 선택지에 추가됩니다.",
+	"elicitation.insteadOfOption": "선택지를 고르는 대신 사용합니다.",
+	"elicitation.note": "{header}: 메모",
+	"elicitation.asks": { other: "{asker}의 질문 {count}개: {questions}" },
+	"elicitation.agentAsks": { other: "에이전트의 질문 {count}개: {questions}" },
 
 	// ── 사용자 주의 끌기 ───────────────────────────────────────────────────
 	"attention.waiting": { other: "질문 {count}개 대기 중" },
@@ -195,11 +202,11 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0(없음) 또는 1~{max} 사이의 초 단위 숫자",
 	"takes.boolean": "true 또는 false",
 	"takes.lines": "비어 있지 않은 문자열 최대 {max}개의 목록",
-	"takes.peekKey": "영문자 하나, ctrl+ 또는 alt+와 영문자 하나, 또는 f1~f12 중 양식에서 아직 쓰지 않는 키(j, k, n, s, c 제외)",
+	"takes.peekKey": "영문자 하나, ctrl+ 또는 alt+와 영문자 하나, 또는 f1~f12 중 양식에서 아직 쓰지 않는 키({taken} 제외)",
 	"warning.attention": "ask_user 알림 방식 {value}: {modes} 중 하나가 아니므로 벨을 사용합니다. 예를 들어 --ask-user-attention desktop처럼 지정하세요.",
 	"warning.reminder": "ask_user 리마인더 {value}: 1~86400 사이의 초 단위 숫자가 아니므로 리마인더를 설정하지 않습니다. 예를 들어 --ask-user-remind 120처럼 지정하세요.",
 	"warning.timeoutTooLong": "ask_user 시간 제한 {value}: 24일보다 길어서 시간 제한을 설정하지 않습니다. 초 단위로 지정하세요(예: --ask-user-timeout 300).",
 	"warning.timeoutInvalid": "ask_user 시간 제한 {value}: 양의 초 단위 숫자가 아니므로 시간 제한을 설정하지 않습니다. 초 단위로 지정하세요(예: --ask-user-timeout 300).",
-	"warning.locale": "ask_user 로캘 {value}: {locales} 중 하나가 아니므로 {fallback} 로캘을 사용합니다. 예를 들어 --ask-user-locale ja처럼 지정하세요.",
+	"warning.locale": "ask_user 로캘 {value} ({source}): {locales} 중 하나가 아니므로 {fallback} 로캘을 사용합니다. 예를 들어 --ask-user-locale ja처럼 지정하세요.",
 	"warning.noChannel": "ask_user: 하위 에이전트는 이 세션을 통해 질문할 수 없습니다({reason})",
 };

@@ -19,6 +19,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ mais {count} · {key}",
 	"form.moreBelow": "↓ mais {count} · {key}",
 	"form.paneLines": "linhas {from}–{to} de {total} · {keys}",
+	"form.peekKeyTaken": "{key} já está em uso nos seus atalhos de teclado; {fallback} recolhe o formulário",
 
 	// ── O editor ───────────────────────────────────────────────────────────
 	"editor.formNote": "Sua nota sobre o formulário inteiro (ex.: o que levar em conta em cada resposta):",
@@ -160,7 +161,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ Editar a nota sobre o formulário inteiro…",
 	"walker.chat": "💬 Responder no chat em vez disso…",
 	"walker.cancel": "✗ Cancelar",
-	"walker.yours": "(sua: {text})",
+	"walker.freeTextYours": "✎ Digite algo… (sua: {text})",
 	"walker.selected": "Seleção: {answer}",
 	"walker.pickThenDone": "Escolha uma ou mais e depois “Concluir”.",
 	"walker.yourAnswer": "Sua resposta: {answer}",
@@ -182,6 +183,12 @@ export const CATALOGUE: Catalogue = {
 	"walker.optional": "opcional",
 	"walker.choiceOnly": "ⓘ Este host não mostra caixas de texto: responda escolhendo uma linha (as linhas para digitar seu próprio texto e notas não aparecem).",
 	"walker.stray": "⚠ Essa resposta não é uma das linhas: escolha uma delas.",
+	"elicitation.ownAnswer": "{header}: sua própria resposta",
+	"elicitation.addedToChosen": "Adicionada às opções escolhidas.",
+	"elicitation.insteadOfOption": "Em vez de escolher uma opção.",
+	"elicitation.note": "{header}: uma nota",
+	"elicitation.asks": { one: "{asker} faz {count} pergunta: {questions}", other: "{asker} faz {count} perguntas: {questions}" },
+	"elicitation.agentAsks": { one: "O agente faz {count} pergunta: {questions}", other: "O agente faz {count} perguntas: {questions}" },
 
 	// ── Chamar a atenção do usuário ────────────────────────────────────────
 	"attention.waiting": { one: "{count} pergunta aguardando", other: "{count} perguntas aguardando" },
@@ -202,11 +209,11 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0 (nenhum) ou um número de segundos de 1 a {max}",
 	"takes.boolean": "true ou false",
 	"takes.lines": "uma lista de no máximo {max} strings não vazias",
-	"takes.peekKey": "uma letra, ctrl+ ou alt+ com uma letra, ou de f1 a f12, que o formulário ainda não use (ou seja, nem j, k, n, s nem c)",
+	"takes.peekKey": "uma letra, ctrl+ ou alt+ com uma letra, ou de f1 a f12, que o formulário ainda não use (exceto {taken})",
 	"warning.attention": "O modo de atenção do ask_user {value} não é um de {modes}: a campainha (bell) é usada. Use, por exemplo, --ask-user-attention desktop.",
 	"warning.reminder": "O lembrete do ask_user {value} não é um número de segundos de 1 a 86400: nenhum lembrete é definido. Use, por exemplo, --ask-user-remind 120.",
 	"warning.timeoutTooLong": "O tempo limite do ask_user {value} é maior que 24 dias: nenhum limite é definido. Informe segundos, por exemplo, --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "O tempo limite do ask_user {value} não é um número positivo de segundos: nenhum limite é definido. Informe segundos, por exemplo, --ask-user-timeout 300.",
-	"warning.locale": "O idioma do ask_user {value} não é um de {locales}: {fallback} é usado. Use, por exemplo, --ask-user-locale ja.",
+	"warning.locale": "O idioma do ask_user {value} ({source}) não é um de {locales}: {fallback} é usado. Use, por exemplo, --ask-user-locale ja.",
 	"warning.noChannel": "ask_user: subagentes não podem perguntar por meio desta sessão ({reason})",
 };

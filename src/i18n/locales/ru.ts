@@ -26,6 +26,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ ещё {count} · {key}",
 	"form.moreBelow": "↓ ещё {count} · {key}",
 	"form.paneLines": "строки {from}–{to} из {total} · {keys}",
+	"form.peekKeyTaken": "Клавиша {key} уже занята в ваших настройках клавиш, поэтому форму сворачивает {fallback}",
 
 	// ── Редактор ───────────────────────────────────────────────────────────
 	"editor.formNote": "Ваша заметка ко всей форме (например, что учитывать в каждом ответе):",
@@ -171,7 +172,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ Изменить заметку ко всей форме…",
 	"walker.chat": "💬 Ответить в чате вместо формы…",
 	"walker.cancel": "✗ Отмена",
-	"walker.yours": "(ваш ответ: {text})",
+	"walker.freeTextYours": "✎ Введите свой ответ… (ваш ответ: {text})",
 	"walker.selected": "Выбрано: {answer}",
 	"walker.pickThenDone": "Выберите один или несколько вариантов, затем «Готово».",
 	"walker.yourAnswer": "Ваш ответ: {answer}",
@@ -195,6 +196,12 @@ export const CATALOGUE: Catalogue = {
 	"walker.optional": "необязательный",
 	"walker.choiceOnly": "ⓘ Этот хост не показывает текстовые поля: отвечайте, выбирая строки (строк для своего текста и заметок нет).",
 	"walker.stray": "⚠ Такого ответа нет среди строк: выберите одну из них.",
+	"elicitation.ownAnswer": "{header}: свой ответ",
+	"elicitation.addedToChosen": "Добавляется к выбранным вариантам.",
+	"elicitation.insteadOfOption": "Вместо выбора варианта.",
+	"elicitation.note": "{header}: заметка",
+	"elicitation.asks": { one: "{asker} задаёт {count} вопрос: {questions}", few: "{asker} задаёт {count} вопроса: {questions}", many: "{asker} задаёт {count} вопросов: {questions}", other: "{asker} задаёт {count} вопроса: {questions}" },
+	"elicitation.agentAsks": { one: "Агент задаёт {count} вопрос: {questions}", few: "Агент задаёт {count} вопроса: {questions}", many: "Агент задаёт {count} вопросов: {questions}", other: "Агент задаёт {count} вопроса: {questions}" },
 
 	// ── Привлечение внимания пользователя ──────────────────────────────────
 	"attention.waiting": {
@@ -227,11 +234,11 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0 (отключено) или числом секунд от 1 до {max}",
 	"takes.boolean": "true или false",
 	"takes.lines": "списком не более чем из {max} непустых строк",
-	"takes.peekKey": "клавишей, которую форма ещё не использует: буквой, ctrl+ или alt+ с буквой либо f1–f12 (то есть не j, k, n, s или c)",
+	"takes.peekKey": "клавишей, которую форма ещё не использует: буквой, ctrl+ или alt+ с буквой либо f1–f12 (кроме {taken})",
 	"warning.attention": "ask_user: недопустимый режим привлечения внимания {value} (допустимые: {modes}); используется звуковой сигнал. Укажите, например, --ask-user-attention desktop.",
 	"warning.reminder": "ask_user: напоминание {value} — не число секунд от 1 до 86400, напоминание не задано. Укажите, например, --ask-user-remind 120.",
 	"warning.timeoutTooLong": "ask_user: тайм-аут {value} больше 24 дней, ограничение не задано. Укажите секунды, например --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "ask_user: тайм-аут {value} — не положительное число секунд, ограничение не задано. Укажите секунды, например --ask-user-timeout 300.",
-	"warning.locale": "ask_user: язык {value} недоступен (доступные: {locales}); используется {fallback}. Укажите, например, --ask-user-locale ja.",
+	"warning.locale": "ask_user: язык {value} ({source}) недоступен (доступные: {locales}); используется {fallback}. Укажите, например, --ask-user-locale ja.",
 	"warning.noChannel": "ask_user: субагенты не могут задавать вопросы через этот сеанс ({reason})",
 };

@@ -18,6 +18,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ 还有 {count} 行 · {key}",
 	"form.moreBelow": "↓ 还有 {count} 行 · {key}",
 	"form.paneLines": "第 {from}–{to} 行，共 {total} 行 · {keys}",
+	"form.peekKeyTaken": "{key} 已被你的按键绑定占用，改用 {fallback} 折叠表单",
 
 	// ── 编辑器 ─────────────────────────────────────────────────────────────
 	"editor.formNote": "你对整个表单的备注（例如回答每个问题时都需注意的事项）：",
@@ -157,7 +158,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ 编辑整个表单的备注…",
 	"walker.chat": "💬 改为在聊天中回复…",
 	"walker.cancel": "✗ 取消",
-	"walker.yours": "（已填写：{text}）",
+	"walker.freeTextYours": "✎ 自行输入…（已填写：{text}）",
 	"walker.selected": "已选：{answer}",
 	"walker.pickThenDone": "选择一个或多个选项，然后选“完成”。",
 	"walker.yourAnswer": "你的回答：{answer}",
@@ -178,6 +179,12 @@ export const CATALOGUE: Catalogue = {
 	"walker.optional": "选填",
 	"walker.choiceOnly": "ⓘ 当前界面无法显示文本框：请选择一项来回答（用于自行输入和备注的项已移除）。",
 	"walker.stray": "⚠ 该回答不在列表项中：请从中选择一项。",
+	"elicitation.ownAnswer": "{header}：自己的回答",
+	"elicitation.addedToChosen": "会添加到所选的选项中。",
+	"elicitation.insteadOfOption": "用来代替选择某个选项。",
+	"elicitation.note": "{header}：备注",
+	"elicitation.asks": { other: "{asker} 提出了 {count} 个问题：{questions}" },
+	"elicitation.agentAsks": { other: "智能体提出了 {count} 个问题：{questions}" },
 
 	// ── 提醒用户 ───────────────────────────────────────────────────────────
 	"attention.waiting": { other: "{count} 个问题待回答" },
@@ -195,11 +202,11 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0（不限）或 1 到 {max} 之间的秒数",
 	"takes.boolean": "true 或 false",
 	"takes.lines": "最多包含 {max} 个非空字符串的列表",
-	"takes.peekKey": "一个字母、ctrl+ 或 alt+ 加一个字母，或 f1 到 f12，且不能是表单已使用的键（不能是 j、k、n、s 或 c）",
+	"takes.peekKey": "一个字母、ctrl+ 或 alt+ 加一个字母，或 f1 到 f12，且不能是表单已使用的键（不能是 {taken}）",
 	"warning.attention": "ask_user 的提醒方式 {value} 不是 {modes} 之一：将使用响铃。请指定，例如 --ask-user-attention desktop。",
 	"warning.reminder": "ask_user 的再次提醒间隔 {value} 不是 1 到 86400 之间的秒数：不设置提醒。请指定，例如 --ask-user-remind 120。",
 	"warning.timeoutTooLong": "ask_user 的超时 {value} 超过 24 天：不设时限。请以秒为单位指定，例如 --ask-user-timeout 300。",
 	"warning.timeoutInvalid": "ask_user 的超时 {value} 不是正的秒数：不设时限。请以秒为单位指定，例如 --ask-user-timeout 300。",
-	"warning.locale": "ask_user 的语言 {value} 不是 {locales} 之一：将使用 {fallback}。请指定，例如 --ask-user-locale ja。",
+	"warning.locale": "ask_user 的语言 {value}（{source}）不是 {locales} 之一：将使用 {fallback}。请指定，例如 --ask-user-locale ja。",
 	"warning.noChannel": "ask_user：子智能体无法通过此会话提问（{reason}）",
 };

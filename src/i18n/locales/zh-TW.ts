@@ -18,6 +18,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ 還有 {count} 行 · {key}",
 	"form.moreBelow": "↓ 還有 {count} 行 · {key}",
 	"form.paneLines": "第 {from}–{to} 行，共 {total} 行 · {keys}",
+	"form.peekKeyTaken": "{key} 已被您的按鍵設定占用，改用 {fallback} 摺疊表單",
 
 	// ── 編輯器 ─────────────────────────────────────────────────────────────
 	"editor.formNote": "您對整份表單的備註（例如回答每個問題時都要留意的事項）：",
@@ -157,7 +158,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ 編輯整份表單的備註…",
 	"walker.chat": "💬 改在聊天中回覆…",
 	"walker.cancel": "✗ 取消",
-	"walker.yours": "（已填寫：{text}）",
+	"walker.freeTextYours": "✎ 自行輸入…（已填寫：{text}）",
 	"walker.selected": "已選：{answer}",
 	"walker.pickThenDone": "選擇一個或多個選項，然後選「完成」。",
 	"walker.yourAnswer": "您的回答：{answer}",
@@ -178,6 +179,12 @@ export const CATALOGUE: Catalogue = {
 	"walker.optional": "選填",
 	"walker.choiceOnly": "ⓘ 目前的介面無法顯示文字方塊：請選擇一個項目來回答（用於自行輸入和備註的項目已移除）。",
 	"walker.stray": "⚠ 該回答不是清單中的項目：請從中選擇一個。",
+	"elicitation.ownAnswer": "{header}：自己的回答",
+	"elicitation.addedToChosen": "會加入所選的選項。",
+	"elicitation.insteadOfOption": "用來取代選擇某個選項。",
+	"elicitation.note": "{header}：備註",
+	"elicitation.asks": { other: "{asker} 提出了 {count} 個問題：{questions}" },
+	"elicitation.agentAsks": { other: "代理程式提出了 {count} 個問題：{questions}" },
 
 	// ── 提醒使用者 ─────────────────────────────────────────────────────────
 	"attention.waiting": { other: "{count} 個問題待回答" },
@@ -195,11 +202,11 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0（不限制）或 1 到 {max} 之間的秒數",
 	"takes.boolean": "true 或 false",
 	"takes.lines": "最多包含 {max} 個非空白字串的清單",
-	"takes.peekKey": "一個字母、ctrl+ 或 alt+ 加一個字母，或 f1 到 f12，且不能是表單已使用的按鍵（不能是 j、k、n、s 或 c）",
+	"takes.peekKey": "一個字母、ctrl+ 或 alt+ 加一個字母，或 f1 到 f12，且不能是表單已使用的按鍵（不能是 {taken}）",
 	"warning.attention": "ask_user 的提醒方式 {value} 不是 {modes} 其中之一：將改用響鈴。請指定，例如 --ask-user-attention desktop。",
 	"warning.reminder": "ask_user 的再次提醒間隔 {value} 不是 1 到 86400 之間的秒數：不會設定提醒。請指定，例如 --ask-user-remind 120。",
 	"warning.timeoutTooLong": "ask_user 的逾時 {value} 超過 24 天：不會設定時限。請以秒為單位指定，例如 --ask-user-timeout 300。",
 	"warning.timeoutInvalid": "ask_user 的逾時 {value} 不是正的秒數：不會設定時限。請以秒為單位指定，例如 --ask-user-timeout 300。",
-	"warning.locale": "ask_user 的語系 {value} 不是 {locales} 其中之一：將使用 {fallback}。請指定，例如 --ask-user-locale ja。",
+	"warning.locale": "ask_user 的語系 {value}（{source}）不是 {locales} 其中之一：將使用 {fallback}。請指定，例如 --ask-user-locale ja。",
 	"warning.noChannel": "ask_user：子代理程式無法透過此工作階段提問（{reason}）",
 };
