@@ -59,6 +59,20 @@ describe("the form in the user's language", () => {
 	});
 });
 
+describe("a locale that is not shipped", () => {
+	it("PI_ASK_USER_LOCALE=tlh: one warning at start that names the variable, in the system's language, which the form then speaks", async () => {
+		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), env: { ...CHINESE, PI_ASK_USER_LOCALE: "tlh" } }));
+		const tui = await startTuiWith(piEnv, ASK, (t) => (started.tui = t));
+		const warned = await tui.waitFor("PI_ASK_USER_LOCALE", 15_000);
+		expect(warned).toContain(`"tlh"`);
+		expect(warned.split("PI_ASK_USER_LOCALE").length - 1).toBe(1);
+		// The warning's own words, before the value, in Chinese.
+		expect(warned).toContain(CATALOGUES["zh-CN"]["warning.locale"].split("{value}")[0]?.trim());
+		const form = await tui.waitFor("Which database", 15_000);
+		expect(form).toContain(`↑↓ ${CATALOGUES["zh-CN"]["key.move.hint"]}`);
+	});
+});
+
 describe("the dialog walker in the user's language", () => {
 	it("LANG=de_DE.UTF-8 over RPC: the walker's rows and titles are German, the options the model's", async () => {
 		const row = rowTexts(textsFor("de"));
