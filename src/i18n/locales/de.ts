@@ -19,7 +19,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ {count} weitere · {key}",
 	"form.moreBelow": "↓ {count} weitere · {key}",
 	"form.paneLines": "Zeilen {from}–{to} von {total} · {keys}",
-	"form.peekKeyTaken": "{key} ist in deinen Tastenbelegungen schon vergeben; {fallback} klappt das Formular ein",
+	"form.peekKeyTaken": "{key} ist in deiner Tastenbelegung bereits vergeben, deshalb klappt {fallback} das Formular ein",
 
 	// ── Der Editor ─────────────────────────────────────────────────────────
 	"editor.formNote": "Deine Notiz zum gesamten Formular (z. B. was bei jeder Antwort zu beachten ist):",
@@ -209,7 +209,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0 (aus) oder eine Anzahl Sekunden von 1 bis {max}",
 	"takes.boolean": "true oder false",
 	"takes.lines": "eine Liste mit höchstens {max} nicht leeren Zeichenketten",
-	"takes.peekKey": "ein Buchstabe, ctrl+ oder alt+ mit einem Buchstaben oder f1 bis f12, den das Formular noch nicht belegt (also nicht {taken})",
+	"takes.peekKey": "eine vom Formular noch nicht belegte Taste (ein Buchstabe, ctrl+ oder alt+ mit einem Buchstaben oder f1 bis f12; schon belegt sind {taken})",
 	"warning.attention": "ask_user: Benachrichtigungsmodus {value} ist keiner von {modes}: Es wird der Signalton verwendet. Gib z. B. --ask-user-attention desktop an.",
 	"warning.reminder": "ask_user: Erinnerung {value} ist keine Sekundenzahl von 1 bis 86400: Es wird keine Erinnerung gesetzt. Gib z. B. --ask-user-remind 120 an.",
 	"warning.timeoutTooLong": "ask_user: Zeitlimit {value} ist länger als 24 Tage: Es wird kein Limit gesetzt. Gib Sekunden an, z. B. --ask-user-timeout 300.",

@@ -19,7 +19,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ {count} de plus · {key}",
 	"form.moreBelow": "↓ {count} de plus · {key}",
 	"form.paneLines": "lignes {from}–{to} sur {total} · {keys}",
-	"form.peekKeyTaken": "{key} est déjà utilisée par vos raccourcis ; {fallback} replie le formulaire",
+	"form.peekKeyTaken": "La touche {key} est déjà attribuée dans vos raccourcis clavier ; c’est donc {fallback} qui replie le formulaire",
 
 	// ── L’éditeur ──────────────────────────────────────────────────────────
 	"editor.formNote": "Votre note sur l’ensemble du formulaire (p. ex. ce qu’il faut garder à l’esprit pour chaque réponse) :",
@@ -209,7 +209,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0 (aucun) ou un nombre de secondes entre 1 et {max}",
 	"takes.boolean": "true ou false",
 	"takes.lines": "une liste d’au plus {max} chaînes non vides",
-	"takes.peekKey": "une lettre, ctrl+ ou alt+ suivi d’une lettre, ou f1 à f12, que le formulaire n’utilise pas encore (sauf {taken})",
+	"takes.peekKey": "une lettre, ctrl+ ou alt+ suivi d’une lettre, ou une touche de f1 à f12, qui ne soit pas déjà utilisée par le formulaire (ce qui exclut {taken})",
 	"warning.attention": "ask_user : le mode d’alerte {value} ne fait pas partie de {modes} : le signal sonore est utilisé. Indiquez par exemple --ask-user-attention desktop.",
 	"warning.reminder": "ask_user : le rappel {value} n’est pas un nombre de secondes entre 1 et 86400 : aucun rappel n’est programmé. Indiquez par exemple --ask-user-remind 120.",
 	"warning.timeoutTooLong": "ask_user : le délai {value} dépasse 24 jours : aucune limite n’est fixée. Indiquez des secondes, par exemple --ask-user-timeout 300.",

@@ -18,7 +18,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ さらに{count}行 · {key}",
 	"form.moreBelow": "↓ さらに{count}行 · {key}",
 	"form.paneLines": "{from}–{to}行目（全{total}行） · {keys}",
-	"form.peekKeyTaken": "{key} はキー設定で使用中のため、{fallback} でフォームを折りたたみます",
+	"form.peekKeyTaken": "{key}はキー設定で別の操作に割り当てられているため、{fallback}でフォームを折りたたみます",
 
 	// ── エディター ─────────────────────────────────────────────────────────
 	"editor.formNote": "フォーム全体へのメモ（例：どの回答でも念頭に置いてほしいこと）：",
@@ -158,7 +158,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ フォーム全体へのメモを編集…",
 	"walker.chat": "💬 代わりにチャットで返信…",
 	"walker.cancel": "✗ キャンセル",
-	"walker.freeTextYours": "✎ 自由に入力…（自分の回答：{text}）",
+	"walker.freeTextYours": "✎ 自由に入力…（入力済み：{text}）",
 	"walker.selected": "選択中：{answer}",
 	"walker.pickThenDone": "1つ以上選んでから「完了」を選んでください。",
 	"walker.yourAnswer": "回答：{answer}",
@@ -181,7 +181,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.stray": "⚠ その回答はどの行にも当てはまりません。いずれかの行を選んでください。",
 	"elicitation.ownAnswer": "{header}：自分の回答",
 	"elicitation.addedToChosen": "選んだ選択肢に追加されます。",
-	"elicitation.insteadOfOption": "選択肢を選ぶ代わりに使います。",
+	"elicitation.insteadOfOption": "選択肢を選ぶ代わりに入力します。",
 	"elicitation.note": "{header}：メモ",
 	"elicitation.asks": { other: "{asker}から{count}件の質問があります：{questions}" },
 	"elicitation.agentAsks": { other: "エージェントから{count}件の質問があります：{questions}" },
@@ -207,6 +207,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.reminder": "ask_userのリマインダー「{value}」は1～86400の秒数ではありません。リマインダーは設定されません。例えば --ask-user-remind 120 のように指定してください。",
 	"warning.timeoutTooLong": "ask_userのタイムアウト「{value}」は24日を超えています。制限は設定されません。秒数で指定してください（例：--ask-user-timeout 300）。",
 	"warning.timeoutInvalid": "ask_userのタイムアウト「{value}」は正の秒数ではありません。制限は設定されません。秒数で指定してください（例：--ask-user-timeout 300）。",
-	"warning.locale": "ask_userのロケール「{value}」（{source}）は{locales}のいずれでもありません。{fallback}を使用します。例えば --ask-user-locale ja のように指定してください。",
+	"warning.locale": "ask_userのロケール「{value}」（{source}で指定）は{locales}のいずれでもありません。{fallback}を使用します。例えば --ask-user-locale ja のように指定してください。",
 	"warning.noChannel": "ask_user：サブエージェントはこのセッションを通じて質問できません（{reason}）",
 };

@@ -181,7 +181,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.stray": "⚠ 해당 답변은 행 목록에 없습니다. 행 중 하나를 선택하세요.",
 	"elicitation.ownAnswer": "{header}: 직접 입력한 답변",
 	"elicitation.addedToChosen": "선택한 선택지에 추가됩니다.",
-	"elicitation.insteadOfOption": "선택지를 고르는 대신 사용합니다.",
+	"elicitation.insteadOfOption": "선택지를 고르는 대신 직접 입력합니다.",
 	"elicitation.note": "{header}: 메모",
 	"elicitation.asks": { other: "{asker}의 질문 {count}개: {questions}" },
 	"elicitation.agentAsks": { other: "에이전트의 질문 {count}개: {questions}" },

@@ -19,7 +19,7 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ mais {count} · {key}",
 	"form.moreBelow": "↓ mais {count} · {key}",
 	"form.paneLines": "linhas {from}–{to} de {total} · {keys}",
-	"form.peekKeyTaken": "{key} já está em uso nos seus atalhos de teclado; {fallback} recolhe o formulário",
+	"form.peekKeyTaken": "A tecla {key} já está atribuída nos seus atalhos de teclado, então {fallback} recolhe o formulário",
 
 	// ── O editor ───────────────────────────────────────────────────────────
 	"editor.formNote": "Sua nota sobre o formulário inteiro (ex.: o que levar em conta em cada resposta):",
@@ -161,7 +161,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ Editar a nota sobre o formulário inteiro…",
 	"walker.chat": "💬 Responder no chat em vez disso…",
 	"walker.cancel": "✗ Cancelar",
-	"walker.freeTextYours": "✎ Digite algo… (sua: {text})",
+	"walker.freeTextYours": "✎ Digite algo… (sua resposta: {text})",
 	"walker.selected": "Seleção: {answer}",
 	"walker.pickThenDone": "Escolha uma ou mais e depois “Concluir”.",
 	"walker.yourAnswer": "Sua resposta: {answer}",
@@ -209,7 +209,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.seconds": "0 (nenhum) ou um número de segundos de 1 a {max}",
 	"takes.boolean": "true ou false",
 	"takes.lines": "uma lista de no máximo {max} strings não vazias",
-	"takes.peekKey": "uma letra, ctrl+ ou alt+ com uma letra, ou de f1 a f12, que o formulário ainda não use (exceto {taken})",
+	"takes.peekKey": "uma tecla que o formulário ainda não use (uma letra, ctrl+ ou alt+ com uma letra, ou de f1 a f12), ou seja, nenhuma destas: {taken}",
 	"warning.attention": "O modo de atenção do ask_user {value} não é um de {modes}: a campainha (bell) é usada. Use, por exemplo, --ask-user-attention desktop.",
 	"warning.reminder": "O lembrete do ask_user {value} não é um número de segundos de 1 a 86400: nenhum lembrete é definido. Use, por exemplo, --ask-user-remind 120.",
 	"warning.timeoutTooLong": "O tempo limite do ask_user {value} é maior que 24 dias: nenhum limite é definido. Informe segundos, por exemplo, --ask-user-timeout 300.",

@@ -172,7 +172,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.editFormNote": "✎ Изменить заметку ко всей форме…",
 	"walker.chat": "💬 Ответить в чате вместо формы…",
 	"walker.cancel": "✗ Отмена",
-	"walker.freeTextYours": "✎ Введите свой ответ… (ваш ответ: {text})",
+	"walker.freeTextYours": "✎ Введите свой ответ… (введено: {text})",
 	"walker.selected": "Выбрано: {answer}",
 	"walker.pickThenDone": "Выберите один или несколько вариантов, затем «Готово».",
 	"walker.yourAnswer": "Ваш ответ: {answer}",
@@ -200,8 +200,18 @@ export const CATALOGUE: Catalogue = {
 	"elicitation.addedToChosen": "Добавляется к выбранным вариантам.",
 	"elicitation.insteadOfOption": "Вместо выбора варианта.",
 	"elicitation.note": "{header}: заметка",
-	"elicitation.asks": { one: "{asker} задаёт {count} вопрос: {questions}", few: "{asker} задаёт {count} вопроса: {questions}", many: "{asker} задаёт {count} вопросов: {questions}", other: "{asker} задаёт {count} вопроса: {questions}" },
-	"elicitation.agentAsks": { one: "Агент задаёт {count} вопрос: {questions}", few: "Агент задаёт {count} вопроса: {questions}", many: "Агент задаёт {count} вопросов: {questions}", other: "Агент задаёт {count} вопроса: {questions}" },
+	"elicitation.asks": {
+		one: "{asker} задаёт {count} вопрос: {questions}",
+		few: "{asker} задаёт {count} вопроса: {questions}",
+		many: "{asker} задаёт {count} вопросов: {questions}",
+		other: "{asker} задаёт {count} вопроса: {questions}",
+	},
+	"elicitation.agentAsks": {
+		one: "Агент задаёт {count} вопрос: {questions}",
+		few: "Агент задаёт {count} вопроса: {questions}",
+		many: "Агент задаёт {count} вопросов: {questions}",
+		other: "Агент задаёт {count} вопроса: {questions}",
+	},
 
 	// ── Привлечение внимания пользователя ──────────────────────────────────
 	"attention.waiting": {
@@ -239,6 +249,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.reminder": "ask_user: напоминание {value} — не число секунд от 1 до 86400, напоминание не задано. Укажите, например, --ask-user-remind 120.",
 	"warning.timeoutTooLong": "ask_user: тайм-аут {value} больше 24 дней, ограничение не задано. Укажите секунды, например --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "ask_user: тайм-аут {value} — не положительное число секунд, ограничение не задано. Укажите секунды, например --ask-user-timeout 300.",
-	"warning.locale": "ask_user: язык {value} ({source}) недоступен (доступные: {locales}); используется {fallback}. Укажите, например, --ask-user-locale ja.",
+	"warning.locale": "ask_user: язык {value} из {source} недоступен (доступные: {locales}); используется {fallback}. Укажите, например, --ask-user-locale ja.",
 	"warning.noChannel": "ask_user: субагенты не могут задавать вопросы через этот сеанс ({reason})",
 };
