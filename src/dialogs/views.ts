@@ -113,21 +113,21 @@ function questionRows(
 	canGoBack: boolean,
 	choiceOnly: boolean,
 	texts: Texts,
-	ROW: RowTexts,
+	own: RowTexts,
 ): QuestionDialog["rows"] {
 	const fixed: QuestionDialog["rows"] = [];
 	const custom = answer?.selections.find((s) => s.custom);
 	if (question.allowOther && !choiceOnly) {
-		const text = custom ? texts.t("walker.freeTextYours", { text: sanitizeLine(clip(custom.label, 40)) }) : ROW.freeText;
+		const text = custom ? texts.t("walker.freeTextYours", { text: sanitizeLine(clip(custom.label, 40)) }) : own.freeText;
 		fixed.push({ text, row: { kind: "freeText" } });
 	}
-	if (!choiceOnly) fixed.push({ text: hasNote ? ROW.editNote : ROW.note, row: { kind: "note" } });
-	if (question.multiSelect) fixed.push({ text: ROW.done, row: { kind: "done" } });
-	else if (answer) fixed.push({ text: ROW.next, row: { kind: "next" } });
-	if (!question.required && !question.multiSelect) fixed.push({ text: ROW.skip, row: { kind: "skip" } });
-	if (canGoBack) fixed.push({ text: ROW.back, row: { kind: "back" } });
+	if (!choiceOnly) fixed.push({ text: hasNote ? own.editNote : own.note, row: { kind: "note" } });
+	if (question.multiSelect) fixed.push({ text: own.done, row: { kind: "done" } });
+	else if (answer) fixed.push({ text: own.next, row: { kind: "next" } });
+	if (!question.required && !question.multiSelect) fixed.push({ text: own.skip, row: { kind: "skip" } });
+	if (canGoBack) fixed.push({ text: own.back, row: { kind: "back" } });
 	// Talk instead of choosing: a message needs a text dialog.
-	if (!choiceOnly) fixed.push({ text: ROW.chat, row: { kind: "chat" } });
+	if (!choiceOnly) fixed.push({ text: own.chat, row: { kind: "chat" } });
 	return [...optionRows(question, fixed.map((r) => r.text)), ...fixed];
 }
 

@@ -11,6 +11,7 @@
  * is documented at renderQuestionView.
  */
 
+import type { Texts } from "../i18n/texts.ts";
 import type { AskQuestion } from "../types.ts";
 import {
 	type LineBuffer as LineBufferType,
@@ -257,8 +258,8 @@ function pushOptionRows(
 		let label: { lines: readonly string[]; widths: readonly number[] };
 		if (isFree && qs.customText !== undefined) {
 			const quoted = fit.line(qs.customText, Math.max(0, textWidth - 2));
-			label = textWidth >= 3 ? { lines: [`“${quoted.text}”`], widths: [quoted.width + 2] } : fit.wrap(ctx.texts.t("question.typeSomething"), textWidth);
-		} else label = fit.wrap(option ? option.label : ctx.texts.t("question.typeSomething"), textWidth);
+			label = textWidth >= 3 ? { lines: [`“${quoted.text}”`], widths: [quoted.width + 2] } : fit.wrap(rowWords(ctx.texts).typeSomething, textWidth);
+		} else label = fit.wrap(option ? option.label : rowWords(ctx.texts).typeSomething, textWidth);
 
 		for (let i = 0; i < label.lines.length; i++) {
 			const text = label.lines[i] ?? "";
@@ -294,6 +295,33 @@ interface Mark {
 
 const NO_MARKS: Mark[] = [];
 
+/** The rows' own words in the user's language, made once per language: every render reads them for every row. */
+interface RowWords {
+	typeSomething: string;
+	recommended: Mark;
+	noted: Mark;
+	noteDrafted: Mark;
+	drafted: Mark;
+}
+
+const ROW_WORDS = new WeakMap<Texts, RowWords>();
+
+function rowWords(texts: Texts): RowWords {
+	let words = ROW_WORDS.get(texts);
+	if (!words) {
+		const draft = texts.t("question.draft");
+		words = {
+			typeSomething: texts.t("question.typeSomething"),
+			recommended: { text: ` ${texts.t("question.recommended")}`, tone: "success" },
+			noted: { text: " ✎", tone: "muted" },
+			noteDrafted: { text: ` ✎ ${draft}`, tone: "muted" },
+			drafted: { text: ` ${draft}`, tone: "muted" },
+		};
+		ROW_WORDS.set(texts, words);
+	}
+	return words;
+}
+
 /** The marks after a row's label, each with its leading space: " (recommended)", " ✎", " ✎ (draft)", " (draft)". */
 function marksFor(question: AskQuestion, qs: QuestionState, row: number, draftPending: QuestionDrafts, ctx: ViewContext): Mark[] {
 	const option = question.options[row];
@@ -302,12 +330,12 @@ function marksFor(question: AskQuestion, qs: QuestionState, row: number, draftPe
 	const noted = option !== undefined && qs.optionNotes[row] !== undefined && !noteDrafted;
 	const drafted = option === undefined && draftPending.custom;
 	if (!recommended && !noted && !noteDrafted && !drafted) return NO_MARKS;
-	const { t } = ctx.texts;
+	const words = rowWords(ctx.texts);
 	const marks: Mark[] = [];
-	if (recommended) marks.push({ text: ` ${t("question.recommended")}`, tone: "success" });
-	if (noted) marks.push({ text: " ✎", tone: "muted" });
-	if (noteDrafted) marks.push({ text: ` ✎ ${t("question.draft")}`, tone: "muted" });
-	if (drafted) marks.push({ text: ` ${t("question.draft")}`, tone: "muted" });
+	if (recommended) marks.push(words.recommended);
+	if (noted) marks.push(words.noted);
+	if (noteDrafted) marks.push(words.noteDrafted);
+	if (drafted) marks.push(words.drafted);
 	return marks;
 }
 
@@ -334,7 +362,7 @@ function pushMarks(out: LineBufferType, marks: Mark[], prefixWidth: number, text
 /** The widest row, to size the list column beside the detail pane. */
 function naturalListWidth(question: AskQuestion, qs: QuestionState, draftPending: QuestionDrafts, ctx: ViewContext): number {
 	const prefix = 7;
-	let widest = ctx.fit.width(ctx.texts.t("question.typeSomething"));
+	let widest = ctx.fit.width(rowWords(ctx.texts).typeSomething);
 	question.options.forEach((option, row) => {
 		let width = ctx.fit.measure(option.label);
 		for (const mark of marksFor(question, qs, row, draftPending, ctx)) width += ctx.fit.width(mark.text);
