@@ -1,6 +1,20 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The source imports pi by the names both pis serve to extensions
+ * (`@mariozechner/*`, `@sinclair/typebox`); the dev dependencies are the
+ * current pi's packages under their own names. Tests resolve the old names to
+ * them, as pi's loader does (tsconfig.json's `paths` do the same for types).
+ */
+const PI_NAMES = [
+	{ find: /^@mariozechner\/pi-coding-agent$/, replacement: "@earendil-works/pi-coding-agent" },
+	{ find: /^@mariozechner\/pi-tui$/, replacement: "@earendil-works/pi-tui" },
+	{ find: /^@mariozechner\/pi-ai$/, replacement: "@earendil-works/pi-ai" },
+	{ find: /^@sinclair\/typebox(\/.*)?$/, replacement: "typebox$1" },
+];
+
 export default defineConfig({
+	resolve: { alias: PI_NAMES },
 	test: {
 		testTimeout: 20_000,
 		projects: [
@@ -9,7 +23,7 @@ export default defineConfig({
 				test: {
 					name: "unit",
 					include: ["test/**/*.test.ts"],
-					exclude: ["test/e2e/**"],
+					exclude: ["test/e2e/**", "test/legacy/**"],
 				},
 			},
 			{
@@ -23,6 +37,18 @@ export default defineConfig({
 					testTimeout: 60_000,
 					hookTimeout: 30_000,
 					sequence: { groupOrder: 1 },
+				},
+			},
+			{
+				// The former pi (0.73.1): the main flow of each mode, last.
+				extends: true,
+				test: {
+					name: "legacy",
+					include: ["test/legacy/**/*.test.ts"],
+					fileParallelism: false,
+					testTimeout: 60_000,
+					hookTimeout: 30_000,
+					sequence: { groupOrder: 2 },
 				},
 			},
 		],

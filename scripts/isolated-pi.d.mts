@@ -19,8 +19,10 @@ export interface PiCommand {
 	/** The directory of the node that runs it: first on PATH, so whatever pi starts with `node` gets it too. */
 	readonly nodeDir: string;
 }
-/** This checkout's pi (PI_BIN), run by the node running us. */
+/** This checkout's pi (1.x, the dev dependency), run by the node running us. */
 export declare const THIS_PI: PiCommand;
+/** How to run the pi whose package directory is `packageDir` (its bin, by the node running us). */
+export declare function piCommandAt(packageDir: string): PiCommand;
 /** pi's flags for an offline run that reads nothing of the user's; extensions given with `-e path` still load. */
 export declare const ISOLATION_FLAGS: readonly string[];
 

@@ -17,7 +17,7 @@
  * written in TypeScript: change the two together.
  */
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,13 +26,28 @@ import { fileURLToPath } from "node:url";
 /** @typedef {import("./isolated-pi.d.mts").PiCommand} PiCommand */
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** The current pi's package (a dev dependency; the source is typed against it). */
+const PI_PACKAGE_DIR = join(REPO_ROOT, "node_modules", "@earendil-works", "pi-coding-agent");
 export const PI_BIN = join(REPO_ROOT, "node_modules", ".bin", "pi");
 
-/** The pi version the settings are written for (it stops the changelog screen). */
-export const PI_VERSION = "0.73.1";
+/**
+ * How to run the pi whose package is `packageDir`: its bin, by the node
+ * running us (pi 1.x needs Node ≥ 22.19: the tests run under node22.mjs).
+ *
+ * @param {string} packageDir
+ * @returns {PiCommand}
+ */
+export function piCommandAt(packageDir) {
+	const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
+	const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin.pi;
+	return Object.freeze({ argv: Object.freeze([process.execPath, join(packageDir, bin)]), version: manifest.version, nodeDir: dirname(process.execPath) });
+}
 
-/** @type {PiCommand} This checkout's pi, run by the node running us. */
-export const THIS_PI = Object.freeze({ argv: Object.freeze([PI_BIN]), version: PI_VERSION, nodeDir: dirname(process.execPath) });
+/** @type {PiCommand} This checkout's pi (1.x), run by the node running us. */
+export const THIS_PI = piCommandAt(PI_PACKAGE_DIR);
+
+/** Its version: the settings are written for it (it stops the changelog screen). */
+export const PI_VERSION = THIS_PI.version;
 
 /** pi's flags for an offline run that reads nothing of the user's; extensions given with `-e path` still load. */
 export const ISOLATION_FLAGS = Object.freeze([

@@ -29,7 +29,7 @@ describe("the envelope schemas shipped for host authors", () => {
 		fc.assert(
 			fc.property(arbAskForm(), fc.option(fc.constantFrom("scout", "planner › scout"), { nil: undefined }), (form, asker) => {
 				const envelope = JSON.parse(encodeRelayRequest({ v: RELAY_VERSION, rid: "r-1", asker, questions: form.questions, metadata: form.metadata })) as unknown;
-				expect([...Value.Errors(RelayRequestSchema, envelope)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+				expect([...Value.Errors(RelayRequestSchema, envelope)].map((e) => `${e.instancePath}: ${e.message}`)).toEqual([]);
 			}),
 			{ numRuns: 200 },
 		);

@@ -1,5 +1,5 @@
 import { ENGLISH, phrase } from "../src/i18n/texts.ts";
-import type { AgentToolResult, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AgentToolResult, ExtensionToolContext as ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { encodeRelayReply } from "../src/codec.ts";
 import { ROW } from "../src/dialogs.ts";

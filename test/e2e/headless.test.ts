@@ -78,9 +78,9 @@ describe("pi --mode json", () => {
 });
 
 describe("pi -p", () => {
-	it("a model that calls ask_user again in the same run gets no_ui again", async () => {
-		// pi copies the tool list when a run starts, so the model can still call the
-		// tool it was told to stop calling; the call must end the same way, not fail.
+	it("a model that calls ask_user again in the same run finds it gone, and the run ends normally", async () => {
+		// pi 1.x applies setActiveTools inside the run: the next request no longer offers ask_user, and a
+		// call to it anyway is refused by pi as an unknown tool (pi 0.73 ran it again, for no_ui again).
 		piEnv = createPiEnv({
 			script: scriptOf({
 				user: "stubborn",
@@ -90,10 +90,12 @@ describe("pi -p", () => {
 		});
 		const run = await runHeadless(piEnv, "print", ["stubborn: ask me"]);
 		expect(run.exitCode, run.stderr).toBe(0);
-		expect(askResults(piEnv).map((r) => [r.details.status, r.isError])).toEqual([
-			["no_ui", false],
-			["no_ui", false],
-		]);
+		const [first, second] = askResults(piEnv);
+		expect([first?.details.status, first?.isError]).toEqual(["no_ui", false]);
+		expect(second?.isError).toBe(true);
+		const calls = piEnv.log().filter((e) => e.kind === "call");
+		expect(calls[0]?.tools).toContain("ask_user");
+		expect(calls[1]?.tools).not.toContain("ask_user");
 		expect(run.stdout).toContain("giving up");
 	});
 

@@ -4,7 +4,7 @@
  * `tui.terminal.rows` and calls `tui.requestRender()`.
  */
 
-import { TUI, type Terminal } from "@mariozechner/pi-tui";
+import { type Terminal, type TUI, TuiMainScreen } from "@mariozechner/pi-tui";
 
 export class FakeTerminal implements Terminal {
 	written = "";
@@ -42,6 +42,7 @@ export class FakeTerminal implements Terminal {
 	clearScreen(): void {}
 	setTitle(_title: string): void {}
 	setProgress(_active: boolean): void {}
+	setProgramStatus(): void {}
 
 	/** Types into whatever the TUI has focused. */
 	type(data: string): void {
@@ -49,10 +50,10 @@ export class FakeTerminal implements Terminal {
 	}
 }
 
-/** A TUI over a FakeTerminal that never draws: renders are requested, not run. */
+/** pi's inline TUI (pi-tui's main-screen renderer) over a FakeTerminal that never draws: renders are requested, not run. */
 export function quietTui(width = 100, height = 40): { tui: TUI; terminal: FakeTerminal } {
 	const terminal = new FakeTerminal(width, height);
-	const tui = new TUI(terminal);
+	const tui = new TuiMainScreen(terminal);
 	tui.requestRender = () => {};
 	return { tui, terminal };
 }

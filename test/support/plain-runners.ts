@@ -18,7 +18,7 @@ import { type ModelScript, SCRIPTED_MODEL, type ScriptedConversation } from "./m
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
 import { processesOf, type PiProcess } from "./subagents.ts";
 
-export const PI_EXAMPLE_RUNNER = join(REPO_ROOT, "node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions", "subagent", "index.ts");
+export const PI_EXAMPLE_RUNNER = join(REPO_ROOT, "node_modules", "@earendil-works", "pi-coding-agent", "examples", "extensions", "subagent", "index.ts");
 
 /** The agent every test runs: no `tools:` line, so the child keeps every tool, ask_user included. */
 export const AGENT = "helper";

@@ -19,6 +19,7 @@ import {
 	type Message,
 	type Model,
 	type SimpleStreamOptions,
+	type Tool,
 	type ToolCall,
 	createAssistantMessageEventStream,
 } from "@mariozechner/pi-ai";
@@ -80,7 +81,7 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 						id: `scripted_call_${toolCallCounter}`,
 						name: call.name,
 						// Deliberately unchecked: malformed calls are part of what tests send.
-						arguments: call.arguments as Record<string, unknown>,
+						arguments: call.arguments as ToolCall["arguments"],
 					};
 					output.content.push({ ...toolCall, arguments: {} });
 					const index = output.content.length - 1;
@@ -117,8 +118,8 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 			user,
 			replyIndex,
 			tools: offeredTools(context),
-			askUserDescription: context.tools?.find((tool) => tool.name === "ask_user")?.description,
-			systemPrompt: context.systemPrompt,
+			askUserDescription: declaredTools(context).get("ask_user")?.description,
+			systemPrompt: systemPromptOf(context),
 			scripted: reply !== undefined,
 		});
 		if (reply !== undefined) return reply;
@@ -166,20 +167,38 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 }
 
 /**
- * The names of the tools the model is offered. pi 0.73.1 lists them in
- * `context.tools`; the renamed pi (1.x) declares them in system messages
- * instead (`toolsAdded`/`toolsRemoved`, applied in order), which 0.73.1's
- * types do not know, hence the loose reading.
+ * The tools the model is offered, by name. pi 0.73.1 lists them in
+ * `context.tools`; pi 1.x declares them in system messages instead
+ * (`toolsAdded`/`toolsRemoved`, applied in order).
  */
-function offeredTools(context: Context): string[] {
-	const tools = new Set((context.tools ?? []).map((t) => t.name));
-	for (const message of context.messages as unknown[]) {
-		const { role, toolsAdded, toolsRemoved } = message as { role?: string; toolsAdded?: { name: string }[]; toolsRemoved?: { name: string }[] };
-		if (role !== "system") continue;
-		for (const tool of toolsAdded ?? []) tools.add(tool.name);
-		for (const tool of toolsRemoved ?? []) tools.delete(tool.name);
+function declaredTools(context: Context): Map<string, Tool> {
+	const tools = new Map((context.tools ?? []).map((tool) => [tool.name, tool]));
+	for (const message of context.messages) {
+		if (message.role !== "system") continue;
+		for (const tool of message.toolsAdded ?? []) tools.set(tool.name, tool);
+		for (const tool of message.toolsRemoved ?? []) tools.delete(tool.name);
 	}
-	return [...tools];
+	return tools;
+}
+
+function offeredTools(context: Context): string[] {
+	return [...declaredTools(context).keys()];
+}
+
+/** The system prompt: `context.systemPrompt` in pi 0.73.1; in pi 1.x, the system messages' text and their named sections, replayed. */
+function systemPromptOf(context: Context): string | undefined {
+	if (context.systemPrompt !== undefined) return context.systemPrompt;
+	const texts: string[] = [];
+	const sections = new Map<string, string>();
+	for (const message of context.messages) {
+		if (message.role !== "system") continue;
+		texts.push(textOf(message.content));
+		for (const [name, text] of Object.entries(message.sections ?? {})) {
+			if (text === null) sections.delete(name);
+			else sections.set(name, text);
+		}
+	}
+	return texts.length ? [...texts, ...sections.values()].join("\n") : undefined;
 }
 
 /** The latest user message, and how many assistant messages followed it. */

@@ -6,7 +6,9 @@
  *   theme, pi-tui's truncateToWidth (its reset) and the Editor's cursor
  *   (inverse video) emit;
  * - pi-tui's CURSOR_MARKER (`ESC _ pi:c BEL`), which the TUI strips before
- *   writing and uses to place the hardware cursor for an IME.
+ *   writing and uses to place the hardware cursor for an IME, and pi 1.x's
+ *   drawn-cursor marks (`ESC _ pi:fc BEL` … `ESC _ pi:/fc BEL`), which it
+ *   turns into reverse video on output.
  * After those are taken out, a line must hold no C0 control (ESC, BEL, CR,
  * LF, TAB, NUL…), no DEL, no C1 control (U+0080–U+009F: 8-bit CSI, OSC, ST,
  * NEL…), and no bidi control (embeddings and overrides U+202A–U+202E,
@@ -44,7 +46,7 @@ export const INJECTIONS: readonly string[] = [
 ];
 
 const CONTROL_OR_BIDI = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
-const ALLOWED_SEQUENCES = /\x1b\[[0-9;:]*m/g;
+const ALLOWED_SEQUENCES = /\x1b\[[0-9;:]*m|\x1b_pi:\/?fc\x07/g;
 
 /** Why `line` is unsafe, or undefined when it is safe. `newlines`: the text is several lines (a dialog title, the model's text). */
 export function unsafeReason(line: string, options: { newlines?: boolean } = {}): string | undefined {

@@ -1,18 +1,18 @@
 /**
- * ask_user in the renamed pi (`@earendil-works/pi-coding-agent` 1.x), loaded
- * unchanged: the same index.ts, whose `@mariozechner/*` and `@sinclair/typebox`
- * imports the renamed pi's loader serves. The main flow of every mode — the
- * TUI form, the RPC dialogs, print mode, a subagent asking through its parent —
- * each asserting on what the scripted model received.
+ * ask_user in the former pi (`@mariozechner/pi-coding-agent` 0.73.1, its last
+ * release under that name), loaded unchanged: the same index.ts, whose
+ * `@mariozechner/*` and `@sinclair/typebox` imports both pis serve. The main
+ * flow of every mode — the TUI form, the RPC dialogs, print mode, a subagent
+ * asking through its parent — each asserting on what the scripted model
+ * received. The whole suite runs in the current pi (test/e2e/).
  *
- * scripts/renamed-pi.mjs installs that pi on first use (npm ci into
- * node_modules/.cache/renamed-pi, with a Node 22 from the registry when the
- * node running the tests is older than 22.19).
+ * scripts/legacy-pi.mjs installs that pi on first use (npm ci into
+ * node_modules/.cache/legacy-pi).
  */
 
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PiCommand } from "../../scripts/isolated-pi.mjs";
-import { ensureRenamedPi } from "../../scripts/renamed-pi.mjs";
+import { ensureLegacyPi } from "../../scripts/legacy-pi.mjs";
 import { ROW } from "../../src/dialogs.ts";
 import { ASK, askResults, askScript, onlyAskResult, TWO_QUESTIONS, WHAT_NOW } from "../support/ask-fixtures.ts";
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
@@ -24,13 +24,13 @@ import { childrenLoadAskUser, piPrintCommand } from "../support/plain-runners.ts
 import { childAsks, createRelayPiEnv, endPiTest, parentDelegates } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
-let renamedPi: PiCommand;
+let legacyPi: PiCommand;
 let piEnv: PiEnv | undefined;
 let tui: TmuxPi | undefined;
 let rpc: RpcPi | undefined;
 
 beforeAll(async () => {
-	renamedPi = await ensureRenamedPi();
+	legacyPi = await ensureLegacyPi();
 }, 300_000);
 
 afterEach(async () => {
@@ -41,7 +41,7 @@ afterEach(async () => {
 	await endPiTest(started);
 });
 
-/** Starts the renamed pi's TUI in a `cols`×`rows` terminal, says `prompt`, and waits for `firstQuestion`. */
+/** Starts pi 0.73.1's TUI in a `cols`×`rows` terminal, says `prompt`, and waits for `firstQuestion`. */
 async function openForm(env: PiEnv, prompt: string, firstQuestion: string, size = { cols: 100, rows: 40 }): Promise<TmuxPi> {
 	piEnv = env;
 	tui = await TmuxPi.start(env, size);
@@ -56,14 +56,14 @@ function callsFor(env: PiEnv, user: string): ModelCallLogEntry[] {
 	return env.log().filter((e): e is ModelCallLogEntry => e.kind === "call" && e.user.includes(user));
 }
 
-describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unchanged", () => {
-	it("is the renamed pi, 1.x", () => {
-		expect(renamedPi.version).toMatch(/^1\./);
-		expect(renamedPi.argv.join(" ")).toContain("@earendil-works/pi-coding-agent");
+describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unchanged", () => {
+	it("is pi 0.73.1", () => {
+		expect(legacyPi.version).toBe("0.73.1");
+		expect(legacyPi.argv.join(" ")).toContain("@mariozechner/pi-coding-agent");
 	});
 
 	it("TUI: the demo's three questions at 40 columns, answered with a note, reviewed and submitted", async () => {
-		const env = createPiEnv({ script: askScript(DEMO_BATCH), pi: renamedPi });
+		const env = createPiEnv({ script: askScript(DEMO_BATCH), pi: legacyPi });
 		const screen = await openForm(env, ASK, "How should", { cols: 40, rows: 40 });
 		await answerDemoBatch(screen);
 
@@ -72,7 +72,7 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 	});
 
 	it("TUI: Esc twice dismisses, keeps the answer given, and ends the turn", async () => {
-		const env = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: renamedPi });
+		const env = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: legacyPi });
 		const screen = await openForm(env, ASK, "Which database");
 
 		await screen.send("2");
@@ -94,7 +94,7 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 	});
 
 	it("RPC: one select per question, then the review; Submit sends both answers", async () => {
-		const env = (piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: renamedPi }));
+		const env = (piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: legacyPi }));
 		const handler = answerInOrder(choose("Postgres"), choose("launch"), choose(ROW.submit));
 		const client = (rpc = RpcPi.start(env, handler));
 		await client.prompt(ASK);
@@ -112,12 +112,12 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 			{ user: "first", replies: [callTool("ask_user", TWO_QUESTIONS), quoteLastToolResult] },
 			{ user: "second", replies: [{ text: "Tools now: {{tools}}" }] },
 		);
-		const alone = (piEnv = createPiEnv({ script, pi: renamedPi }));
+		const alone = (piEnv = createPiEnv({ script, pi: legacyPi }));
 		expect((await runHeadless(alone, "print", ["first: ask me"])).exitCode).toBe(0);
 		expect(alone.log().filter((e) => e.kind === "call").every((e) => e.kind === "call" && !e.tools.includes("ask_user"))).toBe(true);
 		alone.cleanup();
 
-		const env = (piEnv = createPiEnv({ script, pi: renamedPi, env: await parentGoneAfterTheCheck() }));
+		const env = (piEnv = createPiEnv({ script, pi: legacyPi, env: await parentGoneAfterTheCheck() }));
 		const run = await runHeadless(env, "print", ["first: ask me", "second: go on"]);
 		expect(run.exitCode, run.stderr).toBe(0);
 
@@ -129,10 +129,10 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 		expect(secondCall?.tools).toEqual(firstCall?.tools.filter((t) => t !== "ask_user"));
 	});
 
-	it("a subagent (a child renamed pi in RPC mode) asks through the parent's TUI, labelled; the answers reach the child", async () => {
+	it("a subagent (a child pi 0.73.1 in RPC mode) asks through the parent's TUI, labelled; the answers reach the child", async () => {
 		const form = { questions: [{ id: "db", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };
 		const script = scriptOf(childAsks("SCOUT TASK", form, "Scout"), parentDelegates("delegate this", { agent: "scout", task: "SCOUT TASK: ask" }));
-		const env = createRelayPiEnv(script, {}, renamedPi);
+		const env = createRelayPiEnv(script, {}, legacyPi);
 		const screen = await openForm(env, "delegate this", "Which database");
 
 		expect(await screen.capture()).toContain("Asked by scout");
@@ -145,13 +145,13 @@ describe("the renamed pi (@earendil-works/pi-coding-agent 1.x) runs ask_user unc
 		expect(env.toolResults("subagent").map((r) => r.text)).toEqual([`Scout got: ${seen.text}`]);
 	});
 
-	it("a `pi -p` the model runs from bash (the renamed pi too) asks through the parent's TUI by the local channel", async () => {
+	it("a `pi -p` the model runs from bash (pi 0.73.1 too) asks through the parent's TUI by the local channel", async () => {
 		const form = { questions: [{ id: "db", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };
 		const script = scriptOf(childAsks("BASH TASK", form, "Bash child"), {
 			user: "delegate this",
-			replies: [callTool("bash", { command: piPrintCommand("BASH TASK: pick a database", renamedPi.argv) }), quoteLastToolResult],
+			replies: [callTool("bash", { command: piPrintCommand("BASH TASK: pick a database", legacyPi.argv) }), quoteLastToolResult],
 		});
-		const env = childrenLoadAskUser(createPiEnv({ script, pi: renamedPi }));
+		const env = childrenLoadAskUser(createPiEnv({ script, pi: legacyPi }));
 		const screen = await openForm(env, "delegate this", "Which database", { cols: 100, rows: 40 });
 		expect(await screen.capture()).toContain("Asked by BASH TASK: pick a database");
 		await screen.send("2");
