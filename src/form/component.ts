@@ -144,6 +144,16 @@ export class AskFormComponent implements Component, Focusable {
 		this.cache = undefined;
 	}
 
+	/**
+	 * pi 1.x's fullscreen TUI keeps PageUp/PageDown (its viewport keys) for the
+	 * transcript unless the focused component claims them. The form claims them
+	 * while it has something to scroll or its editor is open, and leaves them
+	 * to pi otherwise, so the conversation above stays readable.
+	 */
+	get capturesViewportInput(): boolean {
+		return this.editor !== undefined || this.state.viewport.ports.some((port) => port.max > port.min);
+	}
+
 	/** The focused option is scrolled out of sight (as last rendered): a key acting on it only brings it back. */
 	get focusOutOfSight(): boolean {
 		return this.state.reading && this.state.viewport.focusHidden;

@@ -37,8 +37,14 @@ export interface FormFrame {
 }
 
 const BODY_MIN_HEIGHT = 3;
-/** The inverse-video cursor pi-tui's Editor draws: the line to keep when its lines must be cut. */
-const EDITOR_CURSOR = "\x1b[7m";
+/**
+ * How pi-tui's Editor marks its cursor, the line to keep when its lines must
+ * be cut: the hardware-cursor marker while focused, and the drawn cursor —
+ * an APC mark in pi 1.x (FAKE_CURSOR_START, turned into reverse video on
+ * output), reverse video itself in pi 0.73. Written out, not imported: 0.73's
+ * pi-tui exports no FAKE_CURSOR_START.
+ */
+const EDITOR_CURSOR_MARKS = ["\x1b_pi:c\x07", "\x1b_pi:fc\x07", "\x1b[7m"];
 
 /**
  * Rows go to content before spacing. The chrome that carries meaning (who
@@ -171,7 +177,7 @@ function keepCursorLine(lines: readonly string[], height: number): string[] {
 	if (lines.length <= height) return lines.slice();
 	const cursor = Math.max(
 		0,
-		lines.findIndex((line) => line.includes(EDITOR_CURSOR)),
+		lines.findIndex((line) => EDITOR_CURSOR_MARKS.some((mark) => line.includes(mark))),
 	);
 	const start = Math.min(Math.max(0, cursor - Math.floor(height / 2)), lines.length - height);
 	return lines.slice(start, start + height);

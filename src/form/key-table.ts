@@ -186,12 +186,13 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 			{ modes: EVERYWHERE, keys: [{ binding: "app.interrupt", precedence: "last" }], command: { type: "interrupt" } },
 		],
 	},
-	{ id: "save", acts: [{ modes: EDITOR, keys: [{ binding: "tui.input.submit" }], command: { type: "editorSubmit" } }] },
 	{
 		id: "newLine",
 		// The Editor makes the new line itself; listed so the help and the hint name the user's key.
+		// Before save, as the Editor tries them: pi 1.x binds ctrl+j, which sends "\n", and "\n" also reads as Enter.
 		acts: [{ modes: EDITOR, keys: [{ binding: "tui.input.newLine" }], command: { type: "editorInput" } }],
 	},
+	{ id: "save", acts: [{ modes: EDITOR, keys: [{ binding: "tui.input.submit" }], command: { type: "editorSubmit" } }] },
 	{
 		id: "external",
 		acts: [{ modes: EDITOR, keys: [{ binding: "app.editor.external" }], command: { type: "externalEditor" } }],

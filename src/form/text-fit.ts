@@ -126,17 +126,17 @@ export class TextFitter {
 		if (hit) return hit;
 		let fitted: FittedPreview;
 		if (this.markdownTheme && looksLikeMarkdown(text)) {
-			const lines = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme).render(w);
-			const widths: number[] = [];
-			for (let i = 0; i < lines.length; i++) {
+			// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
+			const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
+			// render() may hand back its own cached, readonly array (pi 1.x): the fitted lines are a copy.
+			const lines = Array.from(markdown.render(w), (rendered) => {
 				// Markdown makes [text](url) a terminal hyperlink where the terminal has them: a model's URL
 				// would hide behind a clickable label. Links show as their text, like the rest of the preview.
-				let line = (lines[i] ?? "").replace(OSC8, "");
+				const line = rendered.replace(OSC8, "");
 				// Never wider than the width: pi-tui would stop the program.
-				if (visibleWidth(line) > w) line = truncateToWidth(line, w, "");
-				lines[i] = line;
-				widths.push(visibleWidth(line));
-			}
+				return visibleWidth(line) > w ? truncateToWidth(line, w, "") : line;
+			});
+			const widths = lines.map((line) => visibleWidth(line));
 			fitted = { fitted: { lines, widths }, markdown: true };
 		} else fitted = { fitted: this.wrap(text, w), markdown: false };
 		this.previews.set(w, text, fitted);

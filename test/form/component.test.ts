@@ -116,6 +116,17 @@ describe("free text with pi-tui's Editor", () => {
 		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("one\ntwo");
 	});
 
+	test("Ctrl+J (pi 1.x's tui.input.newLine; it sends \"\\n\", which also reads as Enter) makes a new line, never a save", () => {
+		const form = mount();
+		form.press("4", KEY.enter);
+		form.typeText("one");
+		form.press("\n");
+		expect(form.done).not.toHaveBeenCalled();
+		form.typeText("two");
+		form.press(KEY.enter);
+		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("one\ntwo");
+	});
+
 	test("notes go through the same editor and undo history does not cross targets", () => {
 		const form = mount(SCOPE_AND_TARGETS);
 		form.press("n");
@@ -299,6 +310,18 @@ describe("rendering", () => {
 		expect(form.screen().join("\n")).not.toContain("preview line 1\n");
 		form.press(KEY.pageUp, KEY.pageUp, KEY.pageUp);
 		expect(form.component.currentState.questions[0]?.detailScroll).toBe(0);
+	});
+
+	test("it claims PageUp/PageDown from pi's fullscreen viewport only while it has something to scroll or its editor is open", () => {
+		const preview = Array.from({ length: 80 }, (_, i) => `preview line ${i + 1}`).join("\n");
+		const long = mount(formOf(question("q", { options: [option("A", { preview }), option("B")] })), {}, { width: 100, rows: 24 });
+		long.screen();
+		expect(long.component.capturesViewportInput).toBe(true);
+		const short = mount(ONE_QUESTION);
+		short.screen();
+		expect(short.component.capturesViewportInput).toBe(false);
+		short.press("4", KEY.enter);
+		expect(short.component.capturesViewportInput).toBe(true);
 	});
 
 	test("inside pi-tui's TUI, keys reach the form and every frame fits the terminal", () => {
