@@ -1,15 +1,9 @@
 /**
- * How a session reaches its user: the one place that picks the UI for a form.
- *
- * - interactive TUI: the inline form;
- * - RPC under a relay-aware parent (PI_ASK_USER_RELAY=1): the whole form goes
- *   up as one relay request — this is also how a nested subagent's form climbs
- *   to the top;
- * - RPC in a process that inherited an ancestor's local channel
- *   (PI_ASK_USER_CHANNEL): the whole form goes to that session;
- * - plain RPC: the dialog walker, which any RPC client can show;
- * - no UI: "no_ui" (tool.ts first tries another session of this process, then
- *   the inherited local channel).
+ * How a session with a UI reaches its user: the route (route.ts) decides; this
+ * runs it — the inline form, the whole form up to a relay-aware parent or an
+ * ancestor's local channel, or the dialog walker — and, for sessions without
+ * a UI, the ways to ask through another session (tool.ts picks them by the
+ * same table).
  *
  * Every ask waits in the process's FIFO queue, so the session's own forms and
  * the ones relayed from subagents never overlap on screen.
@@ -31,9 +25,12 @@ import { collectViaRelay } from "./relay/child.ts";
 import type { Upstream } from "./relay/environment.ts";
 import type { FormQueue } from "./relay/queue.ts";
 import type { ChannelHandler } from "./relay/registry.ts";
+import { modeOf, type Route, routeOf, rpcRoute } from "./route.ts";
 import { type AskForm, type AskProgress, type Collected, type ProgressListener, RELAY_VERSION, type RelayRequest } from "./types.ts";
 
 export interface SurfaceContext {
+	/** pi's mode ("tui", "rpc", …); absent on a pi that does not say (0.73). */
+	mode?: string;
 	hasUI: boolean;
 	ui: ExtensionUIContext;
 	/** Aborts the session's agent run (the user's interrupt key inside the form). */
@@ -106,17 +103,29 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefi
 
 /** `endsAt`: when the time to answer runs out (epoch ms), for the form's countdown. */
 async function collectHere(ctx: SurfaceContext, upstream: Upstream, form: AskForm, options: AskOptions, endsAt?: number, host?: DialogHost): Promise<Collected> {
-	if (!ctx.hasUI) return emptyCollected("no_ui");
+	const route = routeOf({ mode: modeOf(ctx), hasUI: ctx.hasUI, upstream, inProcess: undefined });
+	if (route.kind !== "form" && route.kind !== "probe") return collectByRoute(route, ctx, form, options, host);
 	const { signal, asker, onProgress, numberKeys, texts, keySlots } = options;
 	const fromForm = await showAskForm(ctx.ui, form, { signal, asker, onProgress, onInterrupt: () => ctx.abort(), deadline: endsAt, numberKeys, texts, keySlots });
-	if (fromForm) return fromForm;
-	// custom() showed nothing: an RPC host.
-	if (upstream.relay) return collectThroughParent(ctx, form, options);
-	if (upstream.channel !== undefined) {
-		const labelled = { ...options, asker: joinAskers(selfLabel(ctx), asker) };
-		return askedElsewhere(form, onProgress, () => askThroughLocalChannel(upstream.channel as string, form, labelled));
+	// custom() showed nothing: an RPC host (a pi that does not say its mode).
+	return fromForm ?? collectByRoute(rpcRoute(upstream), ctx, form, options, host);
+}
+
+function collectByRoute(route: Route, ctx: SurfaceContext, form: AskForm, options: AskOptions, host?: DialogHost): Promise<Collected> {
+	const { signal, asker, onProgress, texts } = options;
+	switch (route.kind) {
+		case "relay":
+			return collectThroughParent(ctx, form, options);
+		case "ancestor": {
+			const labelled = { ...options, asker: joinAskers(selfLabel(ctx), asker) };
+			return askedElsewhere(form, onProgress, () => askThroughLocalChannel(route.address, form, labelled));
+		}
+		case "walker":
+			return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress, ...(host && { host }), ...(texts && { texts }) });
+		default:
+			// A session with a UI has no other route (route.ts).
+			return Promise.resolve(emptyCollected("no_ui"));
 	}
-	return collectWithDialogs(ctx.ui, form, { signal, asker, onProgress, ...(host && { host }), ...(texts && { texts }) });
 }
 
 /** A relayed RPC child: its parent shows the form. */
@@ -180,7 +189,7 @@ export function collectThroughChannel(channel: ChannelHandler, form: AskForm, op
 async function askedElsewhere(form: AskForm, onProgress: AskOptions["onProgress"], ask: () => Promise<Collected>): Promise<Collected> {
 	const total = form.questions.length;
 	onProgress?.({ phase: "opened", answered: 0, total }, emptyCollected("answered"));
-	const collected = await ask();
+	const collected = { ...(await ask()), shownElsewhere: true };
 	if (collected.status === "answered" || collected.status === "dismissed") {
 		const phase = collected.status === "answered" ? "submitted" : "dismissed";
 		onProgress?.({ phase, answered: Object.keys(collected.answers).length, total }, collected);

@@ -1,10 +1,10 @@
 /**
  * The ask_user tool: its definition and the execute flow, in this order —
- * normalise → validate (throw with the fix) → abort check → pick the UI →
- * collect → result.
+ * normalise → validate (throw with the fix) → abort check → the route
+ * (route.ts) → collect → result.
  *
- * This is the top of the import graph below index.ts: it knows every UI and
- * picks one; none of them knows about the others.
+ * This is the top of the import graph below index.ts: it knows every UI;
+ * none of them knows about the others.
  */
 
 import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
@@ -15,7 +15,9 @@ import { ENGLISH, type Phrase, phrase, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
 import { renderCallText, renderResultText } from "./render.ts";
+import type { Upstream } from "./relay/environment.ts";
 import { ASK_CHANNEL, getChannel } from "./relay/registry.ts";
+import { modeOf, routeOf } from "./route.ts";
 import { sanitizeText } from "./sanitize.ts";
 import { AskParamsSchema } from "./schema.ts";
 import type { AskSurface, SurfaceContext } from "./surface.ts";
@@ -39,8 +41,8 @@ export interface ToolHost {
 	timeoutMs?(): number | undefined;
 	/** The way this session reaches its user (shared with the relay channel, so forms queue together). */
 	surface(ctx: SurfaceContext): AskSurface;
-	/** An ancestor session's local channel this process inherited (PI_ASK_USER_CHANNEL), if any. */
-	inheritedChannel?: string | undefined;
+	/** Who shows this process's forms when it can't (a relay-aware runner, an ancestor's local channel). */
+	upstream?: Upstream;
 	/** The user dismissed the form: the rest of this tool batch must not run. */
 	onDismissed?(): void;
 	/** No form could be shown: the tool took itself out of the active tools. */
@@ -71,7 +73,8 @@ export function toolResult(form: AskForm, collected: Collected, notices: string[
 		content: [{ type: "text", text: formatResultText(form, collected, extra) }],
 		details: buildDetails(form, collected, extra),
 		// A dismissal means the user wants the floor: end the turn instead of letting the model guess on.
-		...(collected.status === "dismissed" ? { terminate: true } : {}),
+		// Not for a form another session showed: this session's model must end its task and say so.
+		...(collected.status === "dismissed" && !collected.shownElsewhere ? { terminate: true } : {}),
 	};
 }
 
@@ -85,17 +88,18 @@ async function collect(
 	const onProgress: ProgressListener = (progress, partial) =>
 		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
 	const options = { signal, onProgress, timeoutMs: host.timeoutMs?.() };
+	// A session with a UI: its surface follows the route (and queues and watches the form).
 	if (ctx.hasUI) return host.surface(ctx)(form, options);
-	// Print or JSON mode, or a subagent session made through the SDK in this process: ask through
-	// the process's session that has a UI, else through the ancestor session whose channel this
-	// process inherited. The UI layer loads when first needed.
-	const channel = getChannel(ASK_CHANNEL);
-	if (!channel && host.inheritedChannel === undefined) return emptyCollected("no_ui");
+	// Print or JSON mode, or a subagent session made through the SDK in this process. The UI layer loads when first needed.
+	const route = routeOf({ mode: modeOf(ctx), hasUI: false, upstream: host.upstream ?? NO_UPSTREAM, inProcess: getChannel(ASK_CHANNEL) });
+	if (route.kind !== "inProcess" && route.kind !== "ancestor") return emptyCollected("no_ui");
 	const surface = await import("./surface.ts");
 	const labelled = { ...options, asker: surface.selfLabel(ctx) };
-	if (channel) return surface.collectThroughChannel(channel, form, labelled);
-	return surface.collectThroughLocalChannel(host.inheritedChannel as string, form, labelled);
+	if (route.kind === "inProcess") return surface.collectThroughChannel(route.channel, form, labelled);
+	return surface.collectThroughLocalChannel(route.address, form, labelled);
 }
+
+const NO_UPSTREAM: Upstream = { relay: false, channel: undefined };
 
 export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskParamsSchema, AskDetails> {
 	return {
@@ -107,6 +111,10 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 		parameters: AskParamsSchema,
 		// Two forms never overlap, and no later call of the same batch runs before the user has answered.
 		executionMode: "sequential",
+		// pi 1.x: declared to the model, never callable from another tool's script (codemode) — only a model asks the user.
+		exposure: "model-only",
+		// pi 1.x: asking changes nothing and reaches nothing outside the session, so permission extensions need not confirm it.
+		annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
 
 		prepareArguments(raw: unknown): PreparedParams {
 			const { form, notices } = prepareForm(raw);
@@ -127,7 +135,7 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 				deactivate(host);
 				host.onNoUI?.();
 			}
-			if (collected.status === "dismissed") host.onDismissed?.();
+			if (collected.status === "dismissed" && !collected.shownElsewhere) host.onDismissed?.();
 			return toolResult(form, collected, notices);
 		},
 

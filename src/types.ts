@@ -170,6 +170,12 @@ export interface Collected extends FormTexts {
 	error?: string;
 	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
 	answeredBy?: string;
+	/**
+	 * The form was shown by another session (a parent, an ancestor, this
+	 * process's session with a UI): a dismissal there ends this session's
+	 * task, and is reported as a result it can pass on, not a stop. Never on the wire.
+	 */
+	shownElsewhere?: boolean;
 }
 
 /** The texts on the whole form, in Collected and AskDetails alike (absent in records written before they existed). */

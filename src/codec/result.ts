@@ -83,7 +83,9 @@ function closingSentence(collected: Collected): string | undefined {
 		case "answered":
 			return undefined;
 		case "dismissed":
-			return "The user did not submit: do not assume answers or act on the ones given; stop and wait for the user to tell you how to go on.";
+			return collected.shownElsewhere
+				? "The user did not submit: do not assume answers or act on the ones given; end your task now, and say in your final reply that the user declined to answer and what you needed to know."
+				: "The user did not submit: do not assume answers or act on the ones given; stop and wait for the user to tell you how to go on.";
 		case "aborted":
 			return "The user did not finish: do not assume answers to the unanswered questions.";
 		case "no_ui":

@@ -15,6 +15,7 @@ import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@m
 import { errorText } from "../abort.ts";
 import { emptyCollected } from "../codec.ts";
 import type { AskForm, Collected, ProgressListener } from "../types.ts";
+import { sanitizeLine } from "../sanitize.ts";
 import type { NumberKeys } from "../machine/model.ts";
 import type { Texts } from "../i18n/texts.ts";
 import { AskFormComponent } from "./component.ts";
@@ -93,13 +94,28 @@ export async function showAskForm(
 			}
 			if (abortedEarly || signal?.aborted) component.abort();
 			return component;
-		});
+		}, { blocked: blockedOn(form) });
 	} finally {
 		signal?.removeEventListener("abort", onAbort);
 	}
 }
 
 const emptyComponent: Component = { render: () => [], invalidate: () => {} };
+
+/** How much of the question pi's program status carries (terminals show it in a tab or a title). */
+const BLOCKED_MESSAGE_MAX = 120;
+
+/**
+ * pi 1.x reports the session as blocked on a question while the form waits
+ * (program status, OSC 7501), not as working; 0.73 ignores the option. The
+ * message is the model's text, so it is sanitised and kept to one short line.
+ */
+export function blockedOn(form: AskForm): { kind: "question"; message: string } {
+	const [first] = form.questions;
+	const text = form.questions.length === 1 && first ? first.question : form.questions.map((question, i) => question.header || `Q${i + 1}`).join(" · ");
+	const line = sanitizeLine(text).replace(/\s+/g, " ").trim();
+	return { kind: "question", message: line.length <= BLOCKED_MESSAGE_MAX ? line : `${line.slice(0, BLOCKED_MESSAGE_MAX - 1).replace(/[\ud800-\udbff]$/, "")}…` };
+}
 
 /**
  * Builds and renders a small form once, off screen, and closes it: the first

@@ -160,7 +160,7 @@ describe("ask_user over RPC dialogs", () => {
 		expect(seen.text).toMatch(/do not assume/i);
 	});
 
-	it("after a dismissal, no tool runs until the user speaks: not the calls batched after ask_user, not the next turn's", async () => {
+	it("after a dismissal, the calls batched after ask_user are refused and the run stops there, with no other model call, until the user speaks", async () => {
 		piEnv = createPiEnv({
 			script: scriptOf(
 				{
@@ -172,7 +172,7 @@ describe("ask_user over RPC dialogs", () => {
 								{ name: "bash", arguments: { command: "touch batched" } },
 							],
 						},
-						// pi calls the model once more (not every result of the batch terminated): a new turn.
+						// Were pi to call the model again before the user spoke, this would run.
 						callTool("bash", { command: "touch next-turn" }),
 						quoteLastToolResult,
 					],
@@ -184,15 +184,16 @@ describe("ask_user over RPC dialogs", () => {
 		rpc = RpcPi.start(env, answerInOrder({ cancelled: true }));
 		await rpc.prompt(ASK);
 
-		const refused = env.toolResults("bash");
-		expect(refused.map((r) => r.isError)).toEqual([true, true]);
-		for (const r of refused) expect(r.text).toContain("the user dismissed ask_user");
+		// pi 1.x: the refusal terminates too, so every result of the batch does and pi ends the run.
+		expect(env.log().filter((e) => e.kind === "call")).toHaveLength(1);
 		expect(existsSync(join(env.cwd, "batched"))).toBe(false);
 		expect(existsSync(join(env.cwd, "next-turn"))).toBe(false);
-		expect(onlyAskResult(env).details.status).toBe("dismissed");
 
 		await rpc.prompt("go on");
-		expect(env.toolResults("bash").map((r) => r.isError)).toEqual([true, true, false]);
+		const bash = env.toolResults("bash");
+		expect(bash.map((r) => r.isError)).toEqual([true, false]);
+		expect(bash[0]?.text).toContain("the user dismissed ask_user");
+		expect(onlyAskResult(env).details.status).toBe("dismissed");
 		expect(existsSync(join(env.cwd, "after-the-user-spoke"))).toBe(true);
 	});
 
