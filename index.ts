@@ -14,7 +14,16 @@ import { decodeChannelAddress } from "./src/codec/channel.ts";
 import { chooseLocale, type LocaleSetting, LOCALES } from "./src/i18n/locale.ts";
 import { ENGLISH, type Phrase, phrase, type Texts } from "./src/i18n/texts.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
-import { readSettings, SETTINGS_FILE, type SettingSources, settingsFiles, settingText } from "./src/settings.ts";
+import {
+	projectTrustedByUser,
+	readSettings,
+	SETTINGS_FILE,
+	type SettingSources,
+	settingsFiles,
+	settingText,
+	type Steering,
+	splitSteering,
+} from "./src/settings.ts";
 import { takeUpstream, type Upstream } from "./src/relay/environment.ts";
 import { ASK_CHANNEL, type ChannelHandler, formQueue, getChannel, registerChannel } from "./src/relay/registry.ts";
 import type { AskSurface, SurfaceContext } from "./src/surface.ts";
@@ -27,7 +36,13 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	// One terminal, one form at a time: this session's asks and its subagents' share the process's queue.
 	const queue = formQueue();
 	const upstream = takeUpstream();
-	const { settings: file, warnings: fileWarnings } = readSettings(settingsFiles(getAgentDir(), process.cwd()));
+	const [globalFile = "", projectFile = ""] = settingsFiles(getAgentDir(), process.cwd());
+	const global = readSettings([globalFile]);
+	const project = readSettings([projectFile]);
+	// The project's steering texts wait for the user's trust (session_start); everything else of its file applies.
+	const { steering: projectSteering, rest: projectRest } = splitSteering(project.settings);
+	const file = { ...global.settings, ...projectRest };
+	const fileWarnings = [...global.warnings, ...project.warnings];
 	const sources = { flag: (name: string) => pi.getFlag(name), env: process.env, file };
 	const attention = () => parseAttentionMode(settingText(sources, "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention"));
 	const reminder = () => parseReminder(settingText(sources, "ask-user-remind", "PI_ASK_USER_REMIND", "remindSeconds"));
@@ -71,25 +86,40 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			const broken = (error: unknown) => localeProblems.push(`ask_user: the ${language.locale} catalogue could not be loaded (${errorText(error)}): English is used.`);
 			texts = await (await import("./src/i18n/load.ts")).loadTexts(language.locale, broken);
 		}
-		warn(ctx, texts, [...fileWarnings, ...localeProblems, timeoutProblem(timeout()), attention().problem, reminder().problem]);
+		const steeringProblem = Object.keys(projectSteering).length === 0 ? undefined : trustedSteering(ctx);
+		warn(ctx, texts, [...fileWarnings, ...localeProblems, steeringProblem, timeoutProblem(timeout()), attention().problem, reminder().problem]);
 	});
+	/** The project's steering texts, in place of the global ones, once the user trusted the project; else why not. */
+	const trustedSteering = (ctx: ExtensionContext): Phrase | undefined => {
+		if (!projectTrustedByUser(process.cwd(), ctx.isProjectTrusted?.bind(ctx))) {
+			return phrase("warning.projectSteering", { file: projectFile, keys: Object.keys(projectSteering).join(", ") });
+		}
+		registerTool({ ...steeringOf(global.settings), ...projectSteering });
+		return undefined;
+	};
 	askForOthers(pi, upstream, () => texts, (ctx) => async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options));
 	const offer = offerOnlyWhereAnswerable(pi, upstream);
 	const dismissal = holdToolsAfterDismissal(pi);
 	registerFlags(pi);
-	pi.registerTool(
-		createAskUserTool({
-			getActiveTools: () => pi.getActiveTools(),
-			setActiveTools: (names) => pi.setActiveTools(names),
-			timeoutMs: () => parseTimeout(timeout()),
-			surface,
-			inheritedChannel: upstream.channel,
-			texts: () => texts,
-			steering: { description: file.description, promptSnippet: file.promptSnippet, promptGuidelines: file.promptGuidelines },
-			onNoUI: offer.withheld,
-			onDismissed: dismissal.dismissed,
-		}),
-	);
+	const registerTool = (steering: Steering) =>
+		pi.registerTool(
+			createAskUserTool({
+				getActiveTools: () => pi.getActiveTools(),
+				setActiveTools: (names) => pi.setActiveTools(names),
+				timeoutMs: () => parseTimeout(timeout()),
+				surface,
+				upstream,
+				texts: () => texts,
+				steering,
+				onNoUI: offer.withheld,
+				onDismissed: dismissal.dismissed,
+			}),
+		);
+	registerTool(steeringOf(global.settings));
+}
+
+function steeringOf(settings: Steering): Steering {
+	return splitSteering(settings).steering;
 }
 
 /**
@@ -173,25 +203,59 @@ function askForOthers(pi: ExtensionAPI, upstream: Upstream, texts: () => Texts, 
  * reachable ancestor) does not offer ask_user; it is offered again once there
  * is. Only what this extension took away (here, or after a no_ui result) is
  * given back.
+ *
+ * pi 1.x records the active tools in the session, so what was taken away is
+ * recorded there too (a custom entry): a session continued in print mode and
+ * then resumed with a UI gets ask_user back, while a tool the user turned off
+ * stays off.
  */
 function offerOnlyWhereAnswerable(pi: ExtensionAPI, upstream: Upstream): { withheld(): void } {
 	let withheld = false;
+	const record = (value: boolean) => {
+		withheld = value;
+		pi.appendEntry<OfferRecord>(OFFER_ENTRY, { withheld: value });
+	};
+	pi.on("session_start", (_event, ctx) => {
+		withheld = lastOfferRecord(sessionEntries(ctx))?.withheld ?? false;
+	});
 	pi.on("before_agent_start", async (_event, ctx) => {
 		const canAsk = ctx.hasUI || getChannel(ASK_CHANNEL) !== undefined || (await inheritedChannelReachable(upstream.channel));
 		const active = pi.getActiveTools();
 		if (!canAsk && active.includes(TOOL_NAME)) {
 			pi.setActiveTools(active.filter((name) => name !== TOOL_NAME));
-			withheld = true;
+			record(true);
 		} else if (canAsk && withheld && !active.includes(TOOL_NAME)) {
 			pi.setActiveTools([...active, TOOL_NAME]);
-			withheld = false;
+			record(false);
 		}
 	});
-	return {
-		withheld: () => {
-			withheld = true;
-		},
-	};
+	return { withheld: () => record(true) };
+}
+
+/** The session entry that says whether ask_user was taken away by this extension. */
+export const OFFER_ENTRY = "ask-user-offer";
+
+interface OfferRecord {
+	withheld: boolean;
+}
+
+function sessionEntries(ctx: ExtensionContext): readonly unknown[] {
+	try {
+		return ctx.sessionManager?.getEntries() ?? [];
+	} catch {
+		// No session to read (a host that keeps none): nothing was recorded.
+		return [];
+	}
+}
+
+/** The latest OFFER_ENTRY among a session's entries (read loosely: any version may have written them). */
+function lastOfferRecord(entries: readonly unknown[]): OfferRecord | undefined {
+	for (let i = entries.length - 1; i >= 0; i--) {
+		const entry = entries[i] as { type?: unknown; customType?: unknown; data?: { withheld?: unknown } } | null;
+		if (entry?.type !== "custom" || entry.customType !== OFFER_ENTRY) continue;
+		if (typeof entry.data?.withheld === "boolean") return { withheld: entry.data.withheld };
+	}
+	return undefined;
 }
 
 /**
@@ -208,9 +272,10 @@ function holdToolsAfterDismissal(pi: ExtensionAPI): { dismissed(): void } {
 	pi.on("message_start", (event) => {
 		if (event.message.role === "user") waitingForUser = false;
 	});
+	// terminate (pi 1.x): the blocked calls end the batch without another model call; pi 0.73 ignores it.
 	pi.on("tool_call", () =>
 		waitingForUser
-			? { block: true, reason: "Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user." }
+			? { block: true, terminate: true, reason: "Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user." }
 			: undefined,
 	);
 	return {

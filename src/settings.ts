@@ -10,7 +10,7 @@
  * applies to that key; everything else in the file still applies.
  */
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyId } from "@mariozechner/pi-tui";
 import { ATTENTION_MODES, type AttentionMode } from "./attention.ts";
@@ -149,6 +149,39 @@ export function parseSettings(text: string, file: string): SettingsReading {
 		settings[key] = read;
 	}
 	return { settings: settings as AskUserSettings, warnings };
+}
+
+/** The settings that go into the model's prompt: a project's file sets them only where the user trusted the project. */
+export const STEERING_KEYS = ["description", "promptSnippet", "promptGuidelines"] as const;
+export type Steering = Pick<AskUserSettings, (typeof STEERING_KEYS)[number]>;
+
+/** `settings` split into its steering texts and the rest. */
+export function splitSteering(settings: AskUserSettings): { steering: Steering; rest: AskUserSettings } {
+	const steering: Record<string, unknown> = {};
+	const rest: Record<string, unknown> = { ...settings };
+	for (const key of STEERING_KEYS) {
+		if (rest[key] === undefined) continue;
+		steering[key] = rest[key];
+		delete rest[key];
+	}
+	return { steering: steering as Steering, rest: rest as AskUserSettings };
+}
+
+/**
+ * What in a project's `.pi/` makes pi 1.x ask the user to trust it (its
+ * trust manager's list). pi reports a folder holding none of them as
+ * trusted without asking anyone, so only where one exists is
+ * `isProjectTrusted()` a decision the user made.
+ */
+const TRUST_GATED = ["settings.json", "mcp.json", "extensions", "skills", "prompts", "themes", "SYSTEM.md", "APPEND_SYSTEM.md"];
+
+/**
+ * Whether the user trusted the project in `cwd`: pi says so (1.x), and pi had
+ * something to ask about. A pi without a trust API (0.73) never has.
+ */
+export function projectTrustedByUser(cwd: string, isProjectTrusted: (() => boolean) | undefined, exists: (path: string) => boolean = existsSync): boolean {
+	if (typeof isProjectTrusted !== "function") return false;
+	return isProjectTrusted() && TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
 }
 
 /** Where the files are: the global one first, the project's second (it wins). */

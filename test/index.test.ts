@@ -4,7 +4,7 @@
  * any order.
  */
 
-import type { ExtensionAPI, ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionToolContext as ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -18,11 +18,15 @@ import { CATALOGUES, textsFor } from "./support/locales.ts";
 
 type Handler = (event: unknown, ctx?: unknown) => unknown;
 
-function loadExtension(tools = ["read", "bash", "ask_user"], flags: Record<string, string> = {}) {
+/** A session's entries, as pi keeps them: the custom entries an extension appends among them. */
+type Entries = { type: string; customType?: string; data?: unknown }[];
+
+function loadExtension(tools = ["read", "bash", "ask_user"], flags: Record<string, string> = {}, entries: Entries = []) {
 	const handlers = new Map<string, Handler[]>();
 	let tool: ToolDefinition | undefined;
 	let active = [...tools];
 	const pi = {
+		appendEntry: (customType: string, data?: unknown) => entries.push({ type: "custom", customType, data }),
 		on: (name: string, handler: Handler) => handlers.set(name, [...(handlers.get(name) ?? []), handler]),
 		registerTool: (definition: ToolDefinition) => {
 			tool = definition;
@@ -115,6 +119,28 @@ describe("no offer that cannot be kept", () => {
 		}
 		await fire("before_agent_start", { type: "before_agent_start" }, headless);
 		expect(active()).toEqual(["read", "bash"]);
+	});
+
+	it("a session continued without a UI and resumed with one gets ask_user back (pi 1.x keeps the tool list in the session); one the user turned off stays off", async () => {
+		delete process.env[CHANNEL_ENV];
+		const entries: Entries = [{ type: "message" }];
+		const session = { getEntries: () => entries };
+		// pi -p --continue: no UI, nobody to ask through.
+		const print = loadExtension(["read", "bash", "ask_user"], {}, entries);
+		await print.fire("session_start", { type: "session_start" }, { hasUI: false, sessionManager: session });
+		await print.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: false, sessionManager: session });
+		expect(print.active()).toEqual(["read", "bash"]);
+		// A new process resumes it with a UI; pi restores the tool list the session recorded.
+		const resumed = loadExtension(print.active(), {}, entries);
+		await resumed.fire("session_start", { type: "session_start" }, { hasUI: true, sessionManager: session, ui: { notify: () => {} } });
+		await resumed.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true, sessionManager: session });
+		expect(resumed.active()).toEqual(["read", "bash", "ask_user"]);
+
+		const turnedOff = { getEntries: () => [{ type: "message" }] };
+		const userChoice = loadExtension(["read", "bash"]);
+		await userChoice.fire("session_start", { type: "session_start" }, { hasUI: true, sessionManager: turnedOff, ui: { notify: () => {} } });
+		await userChoice.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true, sessionManager: turnedOff });
+		expect(userChoice.active()).toEqual(["read", "bash"]);
 	});
 
 	it("a session with a UI keeps ask_user, and never adds it where the user left it out", async () => {

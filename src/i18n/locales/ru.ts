@@ -250,5 +250,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.timeoutTooLong": "ask_user: тайм-аут {value} больше 24 дней, ограничение не задано. Укажите секунды, например --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "ask_user: тайм-аут {value} — не положительное число секунд, ограничение не задано. Укажите секунды, например --ask-user-timeout 300.",
 	"warning.locale": "ask_user: язык {value} из {source} недоступен (доступные: {locales}); используется {fallback}. Укажите, например, --ask-user-locale ja.",
+	"warning.projectSteering": "Настройки ask_user: {file} задаёт {keys}, которые попадают в промпт модели: они действуют только в проекте, которому вы доверяете, а этому проекту доверия нет (или pi не спрашивал). Используется текст по умолчанию; чтобы применить их, доверьтесь проекту командой /trust.",
 	"warning.noChannel": "ask_user: субагенты не могут задавать вопросы через этот сеанс ({reason})",
 };
