@@ -37,6 +37,8 @@ export interface SurfaceContext {
 	abort(): void;
 	/** The session's entries: its first user message labels the forms it sends to an ancestor. */
 	sessionManager?: { getEntries(): readonly unknown[] };
+	/** The session's system prompt: a runner may name the agent at its top (relay/asker.ts). */
+	getSystemPrompt?(): string;
 }
 
 export interface AskOptions {
@@ -134,14 +136,16 @@ function collectThroughParent(ctx: SurfaceContext, form: AskForm, { signal, aske
 }
 
 /** How this session is labelled in the ancestor session that shows its forms. */
-export function selfLabel(ctx: Pick<SurfaceContext, "sessionManager">): string {
+export function selfLabel(ctx: Pick<SurfaceContext, "sessionManager" | "getSystemPrompt">): string {
 	let entries: readonly unknown[] = [];
+	let systemPrompt: string | undefined;
 	try {
 		entries = ctx.sessionManager?.getEntries() ?? [];
+		systemPrompt = ctx.getSystemPrompt?.();
 	} catch {
 		// No session to read: the label falls back to "subagent".
 	}
-	return selfAsker(process.env, firstUserText(entries));
+	return selfAsker(process.env, firstUserText(entries), systemPrompt);
 }
 
 async function askThroughLocalChannel(channel: string, form: AskForm, options: AskOptions): Promise<Collected> {

@@ -353,6 +353,11 @@ describe("how a child is labelled", () => {
 		expect(selfAsker({ PI_SUBAGENT_NAME: "scout" }, "Task: look around")).toBe("scout");
 		expect(selfAsker({ PI_ASK_USER_ASKER: "mine", PI_SUBAGENT_NAME: "scout" }, undefined)).toBe("mine");
 		expect(selfAsker({}, "Task:  look\naround")).toBe("Task: look around");
+		// pi-subagents names its in-process children's agent in their system prompt, on a line of its own.
+		expect(selfAsker({}, "Task: look around", '<active_agent name="scout &amp; co"/>\n\nYou are a scout.')).toBe("scout & co");
+		expect(selfAsker({}, "Task: look around", 'You are pi.\n\n<active_agent name="scout"/>\n\nYou are a scout.')).toBe("scout");
+		expect(selfAsker({ PI_SUBAGENT_NAME: "named" }, undefined, '<active_agent name="scout"/>')).toBe("named");
+		expect(selfAsker({}, "Task: look", 'You are a scout. <active_agent name="scout"/>')).toBe("Task: look");
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`)).toMatch(/^Task: word word .*…$/);
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`).length).toBeLessThanOrEqual(60);
 		expect(selfAsker({ PI_SUBAGENT_NAME: " \u001b " }, "  ")).toBe("subagent");

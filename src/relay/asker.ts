@@ -30,18 +30,30 @@ const TASK_LABEL_MAX = 60;
 
 /**
  * How a session that asks through another one is labelled there: a runner's
- * name for it, else the start of its task (its first user message), else
- * "subagent".
+ * name for it (its environment, or the agent its system prompt names), else
+ * the start of its task (its first user message), else "subagent".
  */
-export function selfAsker(env: Readonly<Record<string, string | undefined>>, task: string | undefined): string {
-	for (const name of ASKER_ENV_NAMES) {
-		const label = joinAskers(undefined, env[name]);
+export function selfAsker(env: Readonly<Record<string, string | undefined>>, task: string | undefined, systemPrompt?: string): string {
+	for (const name of [...ASKER_ENV_NAMES.map((variable) => env[variable]), activeAgentOf(systemPrompt)]) {
+		const label = joinAskers(undefined, name);
 		if (label) return label;
 	}
 	const words = task?.replace(/\s+/g, " ").trim();
 	if (!words) return DEFAULT_ASKER;
 	const label = words.length <= TASK_LABEL_MAX ? words : `${words.slice(0, TASK_LABEL_MAX - 1).replace(/[\ud800-\udbff]$/, "").trimEnd()}…`;
 	return joinAskers(undefined, label) ?? DEFAULT_ASKER;
+}
+
+/**
+ * The agent a runner names in its child's system prompt: pi-subagents (0.67)
+ * puts `<active_agent name="scout"/>` on a line of its own, before the agent's
+ * prompt (which it appends to pi's, or puts in its place). Its
+ * in-process children share the parent's environment, so this is where such
+ * a child can learn its name.
+ */
+export function activeAgentOf(systemPrompt: string | undefined): string | undefined {
+	const name = /(?:^|\n)\s*<active_agent name="([^"\n]{1,200})"\s*\/>/.exec(systemPrompt ?? "")?.[1];
+	return name?.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
 
 type Loose = { [key: string]: unknown } | null | undefined;
