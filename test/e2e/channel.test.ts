@@ -62,6 +62,23 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		expect(env.toolResults("subagent")[0]?.text).toContain(`Scout got: ${child?.text}`);
 	});
 
+	it("Esc twice on the child's form: the child's model reports the dismissal as its final answer, so the runner passes it on instead of failing for want of output", async () => {
+		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
+		const screen = await startParent(env);
+		await screen.waitFor("Which database", 20_000);
+		await screen.send("Escape");
+		await screen.waitFor("esc again");
+		await screen.send("Escape");
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 20_000);
+
+		const [child] = askResults(env);
+		expect(child?.details.status).toBe("dismissed");
+		expect(child?.text).toMatch(/end your task now/);
+		const [parentSaw] = env.toolResults("subagent");
+		expect(parentSaw?.isError).toBe(false);
+		expect(parentSaw?.text).toContain("Scout got: User dismissed the questions");
+	});
+
 	it("two children at once: the forms queue, and each child gets its own answer", async () => {
 		const script = scriptOf(
 			childAsks("SCOUT TASK", DB_FORM, "Scout"),
@@ -195,6 +212,24 @@ describe("an in-process runner (pi's SDK, same process)", () => {
 		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} In-process got:`, 20_000);
 		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+	});
+});
+
+describe("an in-process runner: a dismissal", () => {
+	it("the session's model gets the dismissal as an ordinary result and reports it; the parent's turn goes on to read it", async () => {
+		const script = scriptOf(childAsks("INPROC TASK", DB_FORM, "In-process"), {
+			user: DELEGATE,
+			replies: [callTool("inproc_subagent", { task: "INPROC TASK: pick a database" }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
+		});
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const screen = await startParent(env);
+		await screen.waitFor("Which database", 20_000);
+		await screen.send("Escape");
+		await screen.waitFor("esc again");
+		await screen.send("Escape");
+		await screen.waitFor(`${QUOTE_PREFIX} In-process got: User dismissed the questions`, 20_000);
+		expect(askResults(env)[0]?.details.status).toBe("dismissed");
+		expect(askResults(env)[0]?.text).toMatch(/end your task now/);
 	});
 });
 

@@ -179,7 +179,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		expect(parentSaw).toContainEqual(`Critic got: ${resultFor(env, "license")?.text}`);
 	});
 
-	it("Esc twice dismisses a relayed form: the parent's model reads the dismissal, and the parent's turn ends as with a local form", async () => {
+	it("Esc twice dismisses a relayed form: the child's model gets an ordinary result, ends its task saying so, and the parent's model reads that report", async () => {
 		const env = (piEnv = createRelayPiEnv(scoutAsks(TWO_QUESTIONS, whatNow)));
 		const screen = await startParent(env);
 		await screen.waitFor("Asked by scout", 15_000);
@@ -189,17 +189,20 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		await screen.waitFor("esc again");
 		await screen.send("Escape");
 		await screen.waitForGone("What should the command");
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 15_000);
 		await waitForSubagents(env, 0, 5_000);
 
-		// The dismissal ends the child's turn (its model is not called again), and then the parent's.
-		await sayWhatNow(screen);
-		expect(env.log().filter((e) => e.kind === "call" && e.user === DELEGATE)).toHaveLength(1);
-		expect(env.log().filter((e) => e.kind === "call" && e.user.includes("SCOUT TASK"))).toHaveLength(1);
+		// Not a stop for the child: its model is called again, and reports (a runner that waits for a final
+		// reply would otherwise see none). The parent's model reads the report.
+		expect(env.log().filter((e) => e.kind === "call" && e.user.includes("SCOUT TASK"))).toHaveLength(2);
+		const [childSaw] = childResults(env);
+		expect(childSaw?.details.status).toBe("dismissed");
+		expect(childSaw?.text).toMatch(/end your task now/);
 		const [parentSaw] = env.toolResults("subagent");
 		expect(parentSaw?.isError).toBe(false);
-		expect(parentSaw?.text).toMatch(/dismissed/i);
-		expect(parentSaw?.text).toMatch(/do not assume/i);
+		expect(parentSaw?.text).toMatch(/^Scout got: User dismissed the questions/);
 		expect(parentSaw?.text).toContain('db: "SQLite"');
+		expect(env.log().filter((e) => e.kind === "call" && e.user === DELEGATE)).toHaveLength(2);
 	});
 
 	it("a child killed while its form is open: the form closes at once, the parent's model gets an error result, the parent goes on", async () => {

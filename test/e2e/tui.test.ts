@@ -221,6 +221,21 @@ describe("ask_user in the TUI", () => {
 		expect(await screen.isRunning()).toBe(true);
 	});
 
+	it("PageDown and PageUp scroll a long preview in pi's fullscreen TUI (pi keeps them for its transcript unless the form claims them)", async () => {
+		const preview = Array.from({ length: 80 }, (_, i) => `preview line ${i + 1}`).join("\n");
+		const form = { questions: [{ id: "pick", question: "Which layout?", options: [{ label: "Wide", preview }, { label: "Narrow" }] }] };
+		const { env, screen } = await openForm(form, "Which layout", { cols: 100, rows: 30 });
+		expect(await screen.capture()).toContain("preview line 1 ");
+		await screen.send("PageDown", "PageDown");
+		const scrolled = await screen.waitFor((now) => !/preview line 1\b/.test(now) && /preview line [3-9]\d/.test(now));
+		expect(scrolled).toContain("Which layout");
+		await screen.send("PageUp", "PageUp", "PageUp");
+		await screen.waitFor(/preview line 1\b/);
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+		expect(onlyAskResult(env).details.answers["pick"]?.selections[0]?.label).toBe("Wide");
+	});
+
 	it("keeps answers and typed text across a resize mid-form", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database", { cols: 110, rows: 40 });
 

@@ -21,8 +21,10 @@ export interface PiEnvOptions {
 	extensions?: string[];
 	/** Extra environment variables for pi. */
 	env?: Record<string, string>;
-	/** The pi to run; default: this checkout's (0.73.1). */
+	/** The pi to run; default: this checkout's (1.x). */
 	pi?: PiCommand;
+	/** Keep sessions (in the temp dir's agent dir), so a later run can `--continue` one; default: none. */
+	sessions?: boolean;
 }
 
 export interface PiEnv {
@@ -62,7 +64,7 @@ export function createPiEnv(options: PiEnvOptions): PiEnv {
 	};
 	const command = [
 		...pi.argv,
-		...ISOLATION_FLAGS,
+		...ISOLATION_FLAGS.filter((flag) => !(options.sessions && flag === "--no-session")),
 		"-e",
 		SCRIPTED_MODEL_EXTENSION,
 		...(options.extensions ?? [ASK_USER_EXTENSION]).flatMap((path) => ["-e", path]),
