@@ -9,10 +9,12 @@ import {
 	PEEK_KEY_PATTERN,
 	PEEK_KEYS_TAKEN,
 	parseSettings,
+	projectTrustedByUser,
 	readSettings,
 	SETTING_RULES,
 	settingsFiles,
 	settingText,
+	splitSteering,
 } from "../src/settings.ts";
 
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, "..", "schema", "ask-user.schema.json"), "utf8")) as {
@@ -151,3 +153,26 @@ describe("where a setting comes from", () => {
 function said(phrase: Phrase | undefined): string | undefined {
 	return phrase && ENGLISH.say(phrase);
 }
+
+describe("a project's steering texts and the user's trust", () => {
+	const cwd = "/work/project";
+	const has = (...entries: string[]) => (path: string) => entries.some((entry) => path === `${cwd}/.pi/${entry}`);
+
+	it("apply only where pi says the project is trusted and pi had something to ask about", () => {
+		expect(projectTrustedByUser(cwd, () => true, has("settings.json", "ask-user.json"))).toBe(true);
+		expect(projectTrustedByUser(cwd, () => true, has("extensions"))).toBe(true);
+		// pi reports a folder with nothing of pi's to trust as trusted: nobody decided.
+		expect(projectTrustedByUser(cwd, () => true, has("ask-user.json"))).toBe(false);
+		expect(projectTrustedByUser(cwd, () => false, has("settings.json", "ask-user.json"))).toBe(false);
+		// A pi without a trust API (0.73) never trusts a project's steering.
+		expect(projectTrustedByUser(cwd, undefined, has("settings.json"))).toBe(false);
+	});
+
+	it("the steering keys are split from the rest of a file's settings", () => {
+		expect(splitSteering({ attention: "desktop", description: "D", promptGuidelines: ["G"] })).toEqual({
+			steering: { description: "D", promptGuidelines: ["G"] },
+			rest: { attention: "desktop" },
+		});
+	});
+});
+

@@ -1,6 +1,6 @@
 import { ENGLISH, phrase } from "../src/i18n/texts.ts";
 import type { AgentToolResult, ExtensionToolContext as ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeRelayReply } from "../src/codec.ts";
 import { ROW } from "../src/dialogs.ts";
 import { createFormQueue } from "../src/relay/queue.ts";
@@ -72,6 +72,23 @@ describe("the ask_user tool", () => {
 		expect(tool.executionMode).toBe("sequential");
 		for (const guideline of tool.promptGuidelines ?? []) expect(guideline).toContain("ask_user");
 		expect(tool.description).toMatch(/Other/);
+	});
+
+	it("pi 1.x: only a model calls it (never a codemode script), and permission extensions read it as safe", () => {
+		const tool = createAskUserTool(host());
+		expect(tool.exposure).toBe("model-only");
+		expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+	});
+
+	it("a dismissal in another session (an in-process subagent's form) is an ordinary result: no terminate, the child ends its task and says so", async () => {
+		const dismissed = vi.fn();
+		const tool = createAskUserTool({ ...host(), onDismissed: dismissed });
+		registerChannel(ASK_CHANNEL, async () => ({ v: RELAY_VERSION, status: "dismissed", answers: {}, skipped: [], notes: [] }));
+		const result = await run(tool, twoQuestions, printContext);
+		expect((result.details as AskDetails).status).toBe("dismissed");
+		expect(result.terminate).toBeUndefined();
+		expect(text(result)).toMatch(/end your task now/);
+		expect(dismissed).not.toHaveBeenCalled();
 	});
 
 	it("invalid arguments throw before any UI, naming the path and the fix", async () => {
