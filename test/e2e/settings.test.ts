@@ -1,7 +1,8 @@
 /**
  * The settings file in the real pi: a project's `.pi/ask-user.json` replaces
- * the steering text the model reads, and bad settings are a warning on screen
- * while everything else — the form included — still works.
+ * the steering text the model reads where the user trusted the project (and
+ * only there), and bad settings are a warning on screen while everything
+ * else — the form included — still works.
  */
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -23,14 +24,21 @@ async function askAndSubmit(screen: TmuxPi): Promise<void> {
 }
 
 describe("ask-user.json", () => {
-	it("a project's file replaces the steering text the model reads; a bad value there is one warning, and the rest applies", async () => {
+	/** A project whose `.pi/ask-user.json` sets a bad attention and its own steering texts; `piSettings`: it has pi settings too (pi asks to trust it). */
+	function projectWithSteering(piSettings: boolean) {
 		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) }));
 		mkdirSync(join(piEnv.cwd, ".pi"));
+		if (piSettings) writeFileSync(join(piEnv.cwd, ".pi", "settings.json"), "{}");
 		writeFileSync(
 			join(piEnv.cwd, ".pi", "ask-user.json"),
 			JSON.stringify({ attention: "loud", description: "CUSTOM DESCRIPTION of ask_user.", promptGuidelines: ["Use ask_user for CUSTOM GUIDELINE reasons."] }),
 		);
-		const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40 }));
+		return piEnv;
+	}
+
+	it("a project the user trusted (--approve): its file replaces the steering text the model reads; a bad value there is one warning, and the rest applies", async () => {
+		const piEnv = projectWithSteering(true);
+		const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: ["--approve"] }));
 		const start = await tui.waitFor("attention must be one of", 15_000);
 		expect(start.split("ask_user settings").length - 1).toBe(1);
 		await askAndSubmit(tui);
@@ -41,6 +49,26 @@ describe("ask-user.json", () => {
 		expect(call?.systemPrompt).not.toContain("Batch related decisions into one ask_user call");
 		expect(onlyAskResult(piEnv).details.status).toBe("answered");
 	});
+
+	for (const [what, piSettings, extraArgs] of [
+		["a project the user declined (--no-approve)", true, ["--no-approve"]],
+		["a project with nothing of pi's to trust (pi reports it trusted; nobody decided)", false, []],
+	] as const) {
+		it(`${what}: its steering texts do not reach the model, and a warning says why; the rest of its file applies`, async () => {
+			const piEnv = projectWithSteering(piSettings);
+			const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: [...extraArgs] }));
+			await tui.waitFor("attention must be one of", 15_000);
+			const start = await tui.waitFor("/trust", 15_000);
+			expect(start.split("ask_user settings").length - 1).toBe(2);
+			await askAndSubmit(tui);
+
+			const call = piEnv.log().find((e): e is ModelCallLogEntry => e.kind === "call");
+			expect(call?.askUserDescription).not.toContain("CUSTOM");
+			expect(call?.systemPrompt).not.toContain("CUSTOM GUIDELINE");
+			expect(call?.systemPrompt).toContain("ask_user");
+			expect(onlyAskResult(piEnv).details.status).toBe("answered");
+		});
+	}
 
 	it("a broken global file: one warning naming it, and the form works as ever", async () => {
 		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) }));

@@ -225,12 +225,14 @@ describe("ask_user in the TUI", () => {
 		const preview = Array.from({ length: 80 }, (_, i) => `preview line ${i + 1}`).join("\n");
 		const form = { questions: [{ id: "pick", question: "Which layout?", options: [{ label: "Wide", preview }, { label: "Narrow" }] }] };
 		const { env, screen } = await openForm(form, "Which layout", { cols: 100, rows: 30 });
-		expect(await screen.capture()).toContain("preview line 1 ");
+		expect(await screen.capture()).toMatch(/preview line 1$/m);
 		await screen.send("PageDown", "PageDown");
-		const scrolled = await screen.waitFor((now) => !/preview line 1\b/.test(now) && /preview line [3-9]\d/.test(now));
+		// The pane's own marker says which lines show; the first is gone, later ones came.
+		const scrolled = await screen.waitFor((now) => !/preview line 1$/m.test(now) && /lines (?!1–)\d+–\d+ of 82/.test(now));
+		expect(scrolled).toMatch(/preview line [3-9]\d$/m);
 		expect(scrolled).toContain("Which layout");
 		await screen.send("PageUp", "PageUp", "PageUp");
-		await screen.waitFor(/preview line 1\b/);
+		await screen.waitFor(/preview line 1$/m);
 		await screen.send("Enter");
 		await screen.waitFor(QUOTE_PREFIX);
 		expect(onlyAskResult(env).details.answers["pick"]?.selections[0]?.label).toBe("Wide");
