@@ -43,7 +43,7 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 	factory(pi);
 	if (!tool) throw new Error("index.ts registered no tool");
 	if (warm) {
-		const ctx = { hasUI: true, cwd: process.cwd(), ui: { notify: () => {} } };
+		const ctx = { mode: "tui", hasUI: true, cwd: process.cwd(), ui: { notify: () => {} } };
 		for (const handler of handlers.get("session_start") ?? []) await handler({ type: "session_start" }, ctx);
 		// The preload starts PRELOAD_DELAY_MS after session_start; give it ample time to finish.
 		await sleep(3_000);
@@ -58,16 +58,16 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 }
 
 function themeOf() {
-	const key = Symbol.for("@mariozechner/pi-coding-agent:theme");
-	const theme = (globalThis as unknown as Record<symbol, Parameters<typeof mountTool>[2]["theme"] | undefined>)[key];
+	const holder = globalThis as unknown as Record<symbol, Parameters<typeof mountTool>[2]["theme"] | undefined>;
+	const theme = holder[Symbol.for("@earendil-works/pi-coding-agent:theme")] ?? holder[Symbol.for("@mariozechner/pi-coding-agent:theme")];
 	if (!theme) throw new Error("pi's theme is not initialised");
 	return theme;
 }
 
 /** Spawns `runs` fresh processes of each kind; the medians, in ms. */
-export function measureFirstAsk(repo: string, runs: number): { coldMs: number; warmMs: number } {
+export function measureFirstAsk(repo: string, piArg: string, runs: number): { coldMs: number; warmMs: number } {
 	const once = (kind: "cold" | "warm") => {
-		const run = spawnSync(process.execPath, [join(repo, "scripts", "bench.mjs"), "--first-ask", kind], { encoding: "utf8" });
+		const run = spawnSync(process.execPath, [join(repo, "scripts", "bench.mjs"), "--pi", piArg, "--first-ask", kind], { encoding: "utf8" });
 		const value = Number(run.stdout.trim().split("\n").at(-1));
 		if (run.status !== 0 || !Number.isFinite(value)) throw new Error(`first-ask ${kind} failed: ${run.stderr || run.stdout}`);
 		return value;

@@ -20,17 +20,28 @@ import { largestAskParams, questionnaireParams } from "./forms.ts";
 import { KEY_CYCLE, KeyDriver, measureInterleaved, stats } from "./keystrokes.ts";
 import { captureTools, type ExtensionFactory, mountTool, type Screen } from "./mount.ts";
 import { type BenchResult, printLoadReport, printReport } from "./report.ts";
-import { createStartupEnv, EXTENSION_LOAD_PHASE, type StartupRun } from "./startup.ts";
+import { createStartupEnv, type StartupRun } from "./startup.ts";
 
 export interface BenchOptions {
 	repo: string;
 	argv: string[];
 	jiti: { import(id: string, options?: { default?: boolean }): Promise<unknown> };
+	/** The pi measured (bench.mjs picks it): its version, its package, and the start-up phase in which it loads extensions. */
+	pi: BenchPi;
+}
+
+export interface BenchPi {
+	version: string;
+	packageDir: string;
+	loadPhase: string;
+	/** bench.mjs's --pi value, for the child processes it spawns. */
+	piArg: string;
 }
 
 const WIDTHS = [40, 80, 120, 200] as const;
 const ROWS = 40;
-const QUESTIONNAIRE = ["node_modules", "@mariozechner", "pi-coding-agent", "examples", "extensions", "questionnaire.ts"];
+/** pi's own example ask tool, in the pi measured. */
+const QUESTIONNAIRE = ["examples", "extensions", "questionnaire.ts"];
 
 export async function runBench(options: BenchOptions): Promise<void> {
 	const quick = options.argv.includes("--quick");
@@ -43,9 +54,10 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const firstAskKind = options.argv[options.argv.indexOf("--first-ask") + 1];
 	if (options.argv.includes("--first-ask")) return firstAskOnce(options.repo, options.jiti, firstAskKind === "warm");
 
+	log(`pi ${options.pi.version}`);
 	if (loadOnly) {
 		log(`· pi start-up, ${loadRuns} runs with and without ask_user`);
-		printLoadReport(await measureStartup(options.repo, loadRuns));
+		printLoadReport(options.pi.version, await measureStartup(options, loadRuns));
 		return;
 	}
 
@@ -56,8 +68,8 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	setKeybindings(keybindings);
 	const screen = (width: number): Screen => ({ tui: quietTui(width, ROWS).tui, theme, keybindings });
 
-	const ours = await loadTool(options, ["index.ts"], "ask_user");
-	const questionnaire = await loadTool(options, QUESTIONNAIRE, "questionnaire");
+	const ours = await loadTool(options, [options.repo, "index.ts"], "ask_user");
+	const questionnaire = await loadTool(options, [options.pi.packageDir, ...QUESTIONNAIRE], "questionnaire");
 	const oursArgs = largestAskParams();
 	const questionnaireArgs = questionnaireParams();
 
@@ -100,15 +112,15 @@ export async function runBench(options: BenchOptions): Promise<void> {
 
 	const firstAskRuns = quick ? 1 : 5;
 	log(`· first ask, ${firstAskRuns} fresh processes cold and warm`);
-	const firstAsk = { ...measureFirstAsk(options.repo, firstAskRuns), runs: firstAskRuns };
+	const firstAsk = { ...measureFirstAsk(options.repo, options.pi.piArg, firstAskRuns), runs: firstAskRuns };
 
 	let load: BenchResult["load"];
 	if (!options.argv.includes("--skip-load")) {
 		log(`· pi start-up, ${loadRuns} runs with and without ask_user`);
-		load = await measureStartup(options.repo, loadRuns);
+		load = await measureStartup(options, loadRuns);
 	}
 
-	printReport({
+	printReport(options.pi.version, {
 		widths: [...WIDTHS],
 		keysPerWidth: keys,
 		cycleLength: KEY_CYCLE.length,
@@ -134,7 +146,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 type ToolSource = () => ToolDefinition;
 
 async function loadTool(options: BenchOptions, path: string[], name: string): Promise<ToolSource> {
-	const factory = (await options.jiti.import(join(options.repo, ...path), { default: true })) as ExtensionFactory;
+	const factory = (await options.jiti.import(join(...path), { default: true })) as ExtensionFactory;
 	return () => {
 		const tool = captureTools(factory).get(name);
 		if (!tool) throw new Error(`${path.join("/")} registered no tool named ${name}`);
@@ -166,9 +178,10 @@ async function measureFirstRender(tool: ToolSource, args: unknown, screen: (widt
  * cost is in the figures too.
  */
 function piThemeProxy(): Theme {
-	const key = Symbol.for("@mariozechner/pi-coding-agent:theme");
+	const keys = [Symbol.for("@earendil-works/pi-coding-agent:theme"), Symbol.for("@mariozechner/pi-coding-agent:theme")];
 	const current = () => {
-		const theme = (globalThis as Record<symbol, Theme | undefined>)[key];
+		const holder = globalThis as Record<symbol, Theme | undefined>;
+		const theme = holder[keys[0]!] ?? holder[keys[1]!];
 		if (!theme) throw new Error("pi's theme is not initialised");
 		return theme;
 	};
@@ -203,8 +216,9 @@ function measureHeapGrowth(driver: KeyDriver, warmup: number, count: number): nu
 	return (after - before) / 1024;
 }
 
-async function measureStartup(repo: string, runs: number): Promise<NonNullable<BenchResult["load"]>> {
-	const env = createStartupEnv(repo);
+async function measureStartup(options: BenchOptions, runs: number): Promise<NonNullable<BenchResult["load"]>> {
+	const env = createStartupEnv(options.repo, options.pi.packageDir);
+	const phase = options.pi.loadPhase;
 	try {
 		// One unmeasured run each: jiti's transform cache and the OS file cache warm up, as on any second start.
 		await env.run(false);
@@ -224,9 +238,9 @@ async function measureStartup(repo: string, runs: number): Promise<NonNullable<B
 			runs,
 			withoutMs: stats(without.map((run) => run.wallMs)).median,
 			withMs: stats(withExt.map((run) => run.wallMs)).median,
-			phase: EXTENSION_LOAD_PHASE,
-			phaseWithoutMs: phaseMedian(without, EXTENSION_LOAD_PHASE),
-			phaseWithMs: phaseMedian(withExt, EXTENSION_LOAD_PHASE),
+			phase,
+			phaseWithoutMs: phaseMedian(without, phase),
+			phaseWithMs: phaseMedian(withExt, phase),
 			phases: Object.fromEntries(phases.map((phase) => [phase, { without: phaseMedian(without, phase), with: phaseMedian(withExt, phase) }])),
 		};
 	} finally {

@@ -80,7 +80,8 @@ export function mountTool(tool: ToolDefinition, rawArgs: unknown, screen: Screen
 					});
 				}),
 		};
-		const ctx = { hasUI: true, ui, abort: () => {}, cwd: process.cwd() };
+		// pi 1.x says its mode; its questionnaire example asks only in the TUI.
+		const ctx = { mode: "tui", hasUI: true, ui, abort: () => {}, cwd: process.cwd() };
 		started = process.hrtime.bigint();
 		const args = tool.prepareArguments ? tool.prepareArguments(rawArgs) : rawArgs;
 		const execute = tool.execute as (...args: unknown[]) => Promise<unknown>;

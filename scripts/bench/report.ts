@@ -50,7 +50,7 @@ const round = (value: number, digits = 1): number => {
 const byWidth = (values: Record<string, number>, widths: number[]): Record<string, number> =>
 	Object.fromEntries(widths.map((width) => [String(width), round(values[width] ?? Number.NaN)]));
 
-export function printReport(result: BenchResult): void {
+export function printReport(piVersion: string, result: BenchResult): void {
 	const q = result.questionnaire;
 	const ratio = q.stats.median / (result.median[120] ?? Number.NaN);
 	const load = result.load;
@@ -135,7 +135,7 @@ export function printReport(result: BenchResult): void {
 	const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - [...text].length));
 	const out = [
 		"",
-		`ask_user benchmark — largest legal form (4 questions × 5 options, 120-char descriptions, previews, CJK, emoji),`,
+		`ask_user benchmark in pi ${piVersion} — largest legal form (4 questions × 5 options, 120-char descriptions, previews, CJK, emoji),`,
 		`${result.keysPerWidth} keys per width after warm-up, a ${result.cycleLength}-key cycle, terminal ${result.rows} rows, pi's dark theme`,
 		"",
 		rows.map((row) => `  ${pad(row[0], widths[0]!)}  ${pad(row[1], widths[1]!)}  ${row[2]}`.trimEnd()).join("\n"),
@@ -146,11 +146,11 @@ export function printReport(result: BenchResult): void {
 		out.push(`  ${Object.entries(load.phases).map(([phase, ms]) => `${phase} ${ms.without}→${ms.with}`).join(", ")}`);
 		out.push("");
 	}
-	process.stdout.write(`${out.join("\n")}\n${JSON.stringify(json)}\n`);
+	process.stdout.write(`${out.join("\n")}\n${JSON.stringify({ [piVersion]: json })}\n`);
 }
 
 /** `--load-only`: the start-up figures alone, the same way. */
-export function printLoadReport(load: NonNullable<BenchResult["load"]>): void {
+export function printLoadReport(piVersion: string, load: NonNullable<BenchResult["load"]>): void {
 	const ratio = load.withMs / load.withoutMs;
 	const json = {
 		load_ms_median: round(load.withMs),
@@ -162,10 +162,10 @@ export function printLoadReport(load: NonNullable<BenchResult["load"]>): void {
 	};
 	const out = [
 		"",
-		`pi --mode rpc → get_state, median of ${load.runs}: ${round(load.withMs)} ms with ask_user, ${round(load.withoutMs)} ms without (ratio ${round(ratio, 3)}, target ≤ ${TARGETS.load_ratio})`,
+		`pi ${piVersion} --mode rpc → get_state, median of ${load.runs}: ${round(load.withMs)} ms with ask_user, ${round(load.withoutMs)} ms without (ratio ${round(ratio, 3)}, target ≤ ${TARGETS.load_ratio})`,
 		`pi's "${load.phase}" phase: ${load.phaseWithMs} ms with, ${load.phaseWithoutMs} ms without`,
 		`phases (without → with): ${Object.entries(load.phases).map(([phase, ms]) => `${phase} ${ms.without}→${ms.with}`).join(", ")}`,
 		"",
 	];
-	process.stdout.write(`${out.join("\n")}\n${JSON.stringify(json)}\n`);
+	process.stdout.write(`${out.join("\n")}\n${JSON.stringify({ [piVersion]: json })}\n`);
 }

@@ -10,19 +10,17 @@
  * included: pi pays it for the first extension it loads).
  *
  * With PI_TIMING=1 pi prints its start-up phases to stderr. pi's time(label)
- * marks the END of a phase, and the extensions load inside
- * createAgentSessionRuntime, which sits after time("createRuntime") and before
- * time("readPipedStdin"): in RPC mode (no stdin read) the "readPipedStdin"
- * phase is the extension-loading phase.
+ * marks the END of a phase. pi 1.x labels the phase that loads extensions
+ * "createAgentSessionRuntime"; in 0.73 it ended at time("readPipedStdin"),
+ * which in RPC mode (no stdin read) is the extension-loading phase.
+ * bench.mjs says which.
  */
 
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import { createIsolatedPi, ISOLATION_FLAGS, PI_BIN } from "../isolated-pi.mjs";
-
-export const EXTENSION_LOAD_PHASE = "readPipedStdin";
+import { createIsolatedPi, ISOLATION_FLAGS, piCommandAt } from "../isolated-pi.mjs";
 
 export interface StartupRun {
 	withExtension: boolean;
@@ -37,8 +35,10 @@ export interface StartupEnv {
 	cleanup(): void;
 }
 
-export function createStartupEnv(repo: string): StartupEnv {
-	const isolated = createIsolatedPi("pi-ask-user-bench-");
+/** `packageDir`: the pi to start (its package directory). */
+export function createStartupEnv(repo: string, packageDir: string): StartupEnv {
+	const pi = piCommandAt(packageDir);
+	const isolated = createIsolatedPi("pi-ask-user-bench-", pi);
 	writeFileSync(
 		join(isolated.agentDir, "models.json"),
 		JSON.stringify({
@@ -55,17 +55,18 @@ export function createStartupEnv(repo: string): StartupEnv {
 	};
 	const baseArgs = [...ISOLATION_FLAGS, "--model", "bench/offline", "--mode", "rpc"];
 	return {
-		run: (withExtension) => runOnce(PI_BIN, withExtension ? ["-e", join(repo, "index.ts"), ...baseArgs] : baseArgs, env, isolated.cwd, withExtension),
+		run: (withExtension) => runOnce(pi.argv, withExtension ? ["-e", join(repo, "index.ts"), ...baseArgs] : baseArgs, env, isolated.cwd, withExtension),
 		cleanup: isolated.cleanup,
 	};
 }
 
 const TIMEOUT_MS = 30_000;
 
-function runOnce(piBin: string, args: string[], env: Record<string, string>, cwd: string, withExtension: boolean): Promise<StartupRun> {
+function runOnce(piArgv: readonly string[], args: string[], env: Record<string, string>, cwd: string, withExtension: boolean): Promise<StartupRun> {
 	return new Promise((resolve, reject) => {
 		const start = performance.now();
-		const child = spawn(piBin, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+		const [command = "pi", ...piArgs] = piArgv;
+		const child = spawn(command, [...piArgs, ...args], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
 		let wallMs: number | undefined;
 		let stderr = "";
 		let stdout = "";

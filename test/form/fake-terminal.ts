@@ -4,7 +4,8 @@
  * `tui.terminal.rows` and calls `tui.requestRender()`.
  */
 
-import { type Terminal, type TUI, TuiMainScreen } from "@mariozechner/pi-tui";
+import * as piTui from "@mariozechner/pi-tui";
+import type { Terminal, TUI } from "@mariozechner/pi-tui";
 
 export class FakeTerminal implements Terminal {
 	written = "";
@@ -50,10 +51,19 @@ export class FakeTerminal implements Terminal {
 	}
 }
 
-/** pi's inline TUI (pi-tui's main-screen renderer) over a FakeTerminal that never draws: renders are requested, not run. */
+/**
+ * pi's inline TUI over a FakeTerminal that never draws: renders are requested,
+ * not run. pi-tui 1.x names it TuiMainScreen; 0.73's was the TUI class (the
+ * benchmark runs these in both).
+ */
 export function quietTui(width = 100, height = 40): { tui: TUI; terminal: FakeTerminal } {
 	const terminal = new FakeTerminal(width, height);
-	const tui = new TuiMainScreen(terminal);
+	const exported = piTui as unknown as { TuiMainScreen?: InlineTui; TUI?: InlineTui };
+	const Inline = exported.TuiMainScreen ?? exported.TUI;
+	if (!Inline) throw new Error("pi-tui exports neither TuiMainScreen nor TUI");
+	const tui = new Inline(terminal);
 	tui.requestRender = () => {};
 	return { tui, terminal };
 }
+
+type InlineTui = new (terminal: Terminal) => TUI;
