@@ -4,9 +4,9 @@
  */
 
 import { ENGLISH } from "../../src/i18n/texts.ts";
-import { getCapabilities, type MarkdownTheme, setCapabilities, visibleWidth } from "@mariozechner/pi-tui";
+import { getCapabilities, Markdown, type MarkdownTheme, setCapabilities, visibleWidth } from "@mariozechner/pi-tui";
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { renderForm } from "../../src/form/form-view.ts";
 import { looksLikeMarkdown, TextFitter } from "../../src/form/text-fit.ts";
 import { plainTheme } from "../../src/form/theme.ts";
@@ -36,6 +36,27 @@ const THEME: MarkdownTheme = {
 const MARKDOWN = "# Plan\n\n- keep the **schema**\n- add `retries`\n\n```ts\nconst x = 1;\n```";
 
 describe("markdown previews", () => {
+	test("pi 1.x: Markdown's render is a readonly, cached array — fitting it copies, never writes into it", () => {
+		const render = Markdown.prototype.render;
+		const spy = vi.spyOn(Markdown.prototype, "render").mockImplementation(function (this: Markdown, width: number) {
+			return Object.freeze([...render.call(this, width)]);
+		});
+		try {
+			const fitted = new TextFitter(THEME).preview(`${MARKDOWN}\n\n[a link](https://example.com) ${"long ".repeat(30)}`, 20);
+			expect(fitted.markdown).toBe(true);
+			expect(fitted.fitted.lines.every((line) => visibleWidth(line) <= 20)).toBe(true);
+			expect(spy).toHaveBeenCalled();
+		} finally {
+			spy.mockRestore();
+		}
+	});
+
+	test("LaTeX stays as the model wrote it (pi 1.x's Markdown renders it by default)", () => {
+		const text = "# Formula\n\nThe cost is $x^2 + \\alpha$ per call.";
+		const lines = new TextFitter(THEME).preview(text, 80).fitted.lines.join("\n");
+		expect(lines).toContain("$x^2 + \\alpha$");
+	});
+
 	test("what reads as markdown: fences, headings, lists; not code, not diffs", () => {
 		expect(looksLikeMarkdown(MARKDOWN)).toBe(true);
 		expect(looksLikeMarkdown("```\ncode\n```")).toBe(true);
