@@ -18,15 +18,16 @@ function codePoints(text: string): string[] {
 
 /**
  * At most `max` code points: whole words and "…" when a word boundary leaves
- * at least half, else cut inside the text. `middle` keeps both ends instead
- * (paths and identifiers differ at the end).
+ * at least half, else cut inside the text. `middle` keeps both ends instead,
+ * the end longer (paths and identifiers differ at the end).
  */
 export function shorten(text: string, max: number, middle = false): string {
 	const chars = codePoints(text);
 	if (chars.length <= max) return text;
 	if (middle) {
-		const head = Math.ceil((max - 1) / 2);
-		return `${chars.slice(0, head).join("").trimEnd()}…${chars.slice(chars.length - (max - 1 - head)).join("").trimStart()}`;
+		// Two thirds for the end: a file name or the last word is what tells similar texts apart.
+		const tail = Math.floor((2 * (max - 1)) / 3);
+		return `${chars.slice(0, max - 1 - tail).join("").trimEnd()}…${chars.slice(chars.length - tail).join("").trimStart()}`;
 	}
 	const cut = chars.slice(0, max - 1).join("");
 	const boundary = cut.search(/\s\S*$/);

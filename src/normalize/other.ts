@@ -52,10 +52,13 @@ export const OTHER_OPTION_LABELS: readonly string[] = [
 const PLEASE_TYPE =
 	"(?:please )?(?:specify|describe|explain|elaborate|tell (?:me|us)|type|write|enter)[^()]{0,30}" +
 	"|[^()]{0,20}(?:补充|說明|说明|输入|輸入|填写|具体|自定义|especifi|précise|angeben|specifica|укаж|入力|입력)[^()]{0,20}";
-/** What may follow "其他" in Chinese before the request: "其他修改", "其他方案". */
-const CJK_TAIL = "(?:修改|选项|選項|方案|情况|想法|要求|需求|意见)?";
+/**
+ * "其他修改（我会补充具体要求）": in Chinese, "other changes" followed by a request to
+ * type. Without the request ("其他修改") it names something and stays.
+ */
+const CJK_OTHER_WITH_REQUEST = `(?:其他|其它)(?:修改|选项|選項|方案|情况|想法|要求|需求|意见) ?\\((?:${PLEASE_TYPE})\\)`;
 const OTHER_LABEL = new RegExp(
-	`^(?:${OTHER_OPTION_LABELS.join("|")})${CJK_TAIL}(?: ?\\((?:${PLEASE_TYPE})\\)| ?[:,\\-–—] ?(?:${PLEASE_TYPE}))?[ .…:!?。]*$`,
+	`^(?:(?:${OTHER_OPTION_LABELS.join("|")})(?: ?\\((?:${PLEASE_TYPE})\\)| ?[:,\\-–—] ?(?:${PLEASE_TYPE}))?|${CJK_OTHER_WITH_REQUEST})[ .…:!?。]*$`,
 	"u",
 );
 /** "E. ", "5) ", "B、": the letter or number a model put before each of its options. */
