@@ -11,7 +11,7 @@
  * Prints a table, then as its LAST line one JSON object with every figure.
  * Options: --quick (fewer keys and runs, a smoke test), --keys N (measured
  * keys per width), --skip-load (no pi processes), --load-only (only pi's
- * start-up), --runs N (start-ups of each kind, default 9); --first-ask cold|warm is
+ * start-up), --first-call (only the real-call corpus's first-call rate), --runs N (start-ups of each kind, default 9); --first-ask cold|warm is
  * the one-shot child the benchmark spawns for the first-ask figures.
  */
 
