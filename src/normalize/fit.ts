@@ -11,6 +11,8 @@ import { LIMITS } from "../types.ts";
 import { slugOf } from "../validate.ts";
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
+/** Text with these inside is not plain text: left whole, for the validator to name the character. */
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 function codePoints(text: string): string[] {
 	return Array.from(text);
@@ -74,7 +76,7 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 	questions.forEach((question, index) => {
 		if (!isObject(question) || typeof question.header !== "string") return;
 		const full = question.header.trim();
-		if (codePoints(full).length <= LIMITS.header || LINE_BREAK.test(full)) return;
+		if (codePoints(full).length <= LIMITS.header || CONTROL.test(full)) return;
 		const short = [shorten(full, LIMITS.header), shorten(full, LIMITS.header, true)].find((name) => !taken.has(name.toLowerCase()));
 		if (short === undefined) return;
 		taken.add(short.toLowerCase());
@@ -103,7 +105,7 @@ export function fitLabels(options: unknown[], index: number, notices: string[]):
 	options.forEach((option, at) => {
 		if (!isObject(option) || typeof option.label !== "string") return;
 		const full = option.label.trim();
-		if (full.length <= LIMITS.label || full.length > LIMITS.value || LINE_BREAK.test(full)) return;
+		if (full.length <= LIMITS.label || full.length > LIMITS.value || CONTROL.test(full)) return;
 		// A path or an identifier differs at its end: keep both ends of it.
 		const spaced = /\s/.test(full);
 		const candidates = spaced ? [shorten(full, LIMITS.label), shorten(full, LIMITS.label, true)] : [shorten(full, LIMITS.label, true)];
