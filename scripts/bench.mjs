@@ -14,8 +14,9 @@
  * Prints a table per pi, then as its LAST line one JSON object with every
  * figure, keyed by pi version. Options: --quick (fewer keys and runs, a smoke
  * test), --keys N (measured keys per width), --skip-load (no pi processes),
- * --load-only (only pi's start-up), --runs N (start-ups of each kind, default
- * 9); --first-ask cold|warm is the one-shot child the benchmark spawns for the
+ * --load-only (only pi's start-up), --first-call (only the real-call corpus's
+ * first-call rate: `npm run bench:first-call`), --runs N (start-ups of each
+ * kind, default 9); --first-ask cold|warm is the one-shot child the benchmark spawns for the
  * first-ask figures.
  */
 

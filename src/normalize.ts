@@ -3,20 +3,26 @@
  *
  * Models arrive with habits from other ask tools. This folds each habit we
  * recognise into the canonical shape, so the first call succeeds, and says
- * what it changed when the change is one the model should learn from:
+ * what it changed when the change is one the model should learn from. The
+ * walk is here; each family of rules has its module under normalize/:
  *
  * - a single question at the top level, or `questions` given as one object;
- * - `questions` / `options` sent as a JSON string;
- * - pi's questionnaire names: question `prompt` → `question`, `label` → `header`;
- *   option `id` → `value`; option `text` / `name` / `title` → `label`;
- *   `choices` → `options`;
+ * - `questions` / `options` sent as a JSON string or a Python literal (read.ts);
+ * - other tools' names: question `prompt` / `title` → `question`, `label` →
+ *   `header`, `choices` → `options`, `multiple` / `multi_select` →
+ *   `multiSelect`, `allow_other` / `isOther` → `allowOther`; option `id` →
+ *   `value`, option `text` / `name` / `title` → `label`;
+ * - Cline/Roo `follow_up` suggestions → options (follow-up.ts);
+ * - Gemini CLI's question `type`: "text" asks for text, "yesno" offers Yes/No;
+ * - Codex's `isSecret: true` is refused: the form shows and keeps what is typed;
  * - options given as bare strings (or numbers) → `{ label }`;
- * - an explicit "Other"-style option: dropped, with a notice (the free-text
- *   row is automatic), unless the model set `allowOther: false` — then it is a
- *   real choice and stays;
- * - a "(Recommended)" marker on a label → `recommended: true` (the marker wins
- *   over an explicit false), marker removed; a value equal to the marked label
- *   follows the cleaned label;
+ * - an explicit "Other"-style option, in English or another language, with
+ *   or without a letter before it: dropped, with a notice (other.ts);
+ * - "(Recommended)" on a label or a description, in several languages →
+ *   `recommended: true`, marker removed; only the first of several stays
+ *   recommended (recommended.ts);
+ * - a question with line breaks, a header longer than a tab, a label longer
+ *   than a row: fitted, nothing lost (fit.ts);
  * - "true" / "false" strings → booleans; `null` on an optional field → absent
  *   (strict-mode function calling sends null for every field it leaves out).
  *
@@ -24,20 +30,47 @@
  * fields are copied, so extra fields disappear. Never throws, never mutates.
  */
 
-import { isObject, type JsonObject, own } from "./json.ts";
-import { LIMITS } from "./types.ts";
+import { isObject, type JsonObject } from "./json.ts";
+import { fitHeaders, fitLabels, splitQuestion } from "./normalize/fit.ts";
+import { followUpOptions } from "./normalize/follow-up.ts";
+import { dropOtherOptions } from "./normalize/other.ts";
+import {
+	booleanFromText,
+	field,
+	firstPresent,
+	firstPresentKey,
+	isFiniteNumber,
+	numberAsString,
+	parseJsonText,
+	setIfPresent,
+} from "./normalize/read.ts";
+import { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
+import type { ValidationIssue } from "./validate.ts";
+
+export { isOtherOptionLabel, OTHER_OPTION_LABELS } from "./normalize/other.ts";
+export { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
 
 export interface NormalizedArguments {
 	/** The canonical shape where the input allowed it; still unvalidated. */
 	params: unknown;
 	/** Sentences for the model about what was changed. */
 	notices: string[];
+	/** What no normalisation can keep the meaning of, reported before the validator's issues; only when there is some. */
+	problems?: ValidationIssue[];
+}
+
+/** Collected along the walk. */
+interface Findings {
+	notices: string[];
+	problems: ValidationIssue[];
 }
 
 export function normalizeArguments(raw: unknown): NormalizedArguments {
 	try {
-		const notices: string[] = [];
-		return { params: normalizeRoot(parseJsonText(raw), notices), notices };
+		const findings: Findings = { notices: [], problems: [] };
+		const params = normalizeRoot(parseJsonText(raw), findings);
+		const { notices, problems } = findings;
+		return problems.length > 0 ? { params, notices, problems } : { params, notices };
 	} catch {
 		// Only an exotic object (a throwing getter, a revoked Proxy) gets here;
 		// the validator reports what it can read of it.
@@ -45,8 +78,7 @@ export function normalizeArguments(raw: unknown): NormalizedArguments {
 	}
 }
 
-
-function normalizeRoot(raw: unknown, notices: string[]): unknown {
+function normalizeRoot(raw: unknown, findings: Findings): unknown {
 	if (!isObject(raw)) return raw;
 	const out: JsonObject = {};
 	let questions = parseJsonText(field(raw, "questions"));
@@ -54,7 +86,9 @@ function normalizeRoot(raw: unknown, notices: string[]): unknown {
 	if (isObject(questions)) questions = [questions];
 	if (Array.isArray(questions)) {
 		// Array.from, not map: a hole must reach the validator as a missing question, not vanish.
-		out.questions = Array.from(questions, (question, index) => normalizeQuestion(question, index, notices));
+		const normalized = Array.from(questions, (question, index) => normalizeQuestion(question, index, findings));
+		fitHeaders(normalized, findings.notices);
+		out.questions = normalized;
 	} else if (questions !== undefined) {
 		out.questions = questions;
 	}
@@ -64,26 +98,77 @@ function normalizeRoot(raw: unknown, notices: string[]): unknown {
 }
 
 function looksLikeQuestion(raw: JsonObject): boolean {
-	return ["question", "prompt", "options", "choices"].some((key) => field(raw, key) !== undefined);
+	return ["question", "prompt", "options", "choices", "follow_up"].some((key) => field(raw, key) !== undefined);
 }
 
-function normalizeQuestion(raw: unknown, index: number, notices: string[]): unknown {
+/** Names other tools use that the model should learn ours for (the older aliases are folded silently). */
+const TAUGHT_ALIASES: Readonly<Record<string, string>> = {
+	title: "question",
+	follow_up: "options",
+	multiple: "multiSelect",
+	multi_select: "multiSelect",
+	allow_other: "allowOther",
+	isOther: "allowOther",
+};
+
+function normalizeQuestion(raw: unknown, index: number, findings: Findings): unknown {
 	if (!isObject(raw)) return raw;
 	const out: JsonObject = {};
+	const aliases: string[] = [];
+	const read = (...keys: string[]): unknown => {
+		const found = firstPresentKey(raw, ...keys);
+		if (found !== undefined && TAUGHT_ALIASES[found.key] !== undefined) aliases.push(`"${found.key}" as "${TAUGHT_ALIASES[found.key]}"`);
+		return found?.value;
+	};
 	setIfPresent(out, "id", numberAsString(field(raw, "id")));
 	setIfPresent(out, "header", firstPresent(raw, "header", "label"));
-	setIfPresent(out, "question", firstPresent(raw, "question", "prompt"));
+	setIfPresent(out, "question", read("question", "prompt", "title"));
 	setIfPresent(out, "context", field(raw, "context"));
-	const options = parseJsonText(firstPresent(raw, "options", "choices"));
-	setIfPresent(out, "options", Array.isArray(options) ? Array.from(options, (option) => normalizeOption(option)) : options);
-	setIfPresent(out, "multiSelect", booleanFromText(field(raw, "multiSelect")));
-	setIfPresent(out, "allowOther", booleanFromText(field(raw, "allowOther")));
+	const fromFollowUp = field(raw, "options") === undefined && field(raw, "choices") === undefined;
+	const given = parseJsonText(read("options", "choices", "follow_up"));
+	const options = fromFollowUp && given !== undefined ? followUpOptions(given) : given;
+	const markedDescriptions: number[] = [];
+	setIfPresent(
+		out,
+		"options",
+		Array.isArray(options) ? Array.from(options, (option, at) => normalizeOption(option, () => markedDescriptions.push(at))) : options,
+	);
+	setIfPresent(out, "multiSelect", booleanFromText(read("multiSelect", "multiple", "multi_select")));
+	setIfPresent(out, "allowOther", booleanFromText(read("allowOther", "allow_other", "isOther")));
 	setIfPresent(out, "required", booleanFromText(field(raw, "required")));
-	if (Array.isArray(out.options) && out.allowOther !== false) dropOtherOptions(out, index, notices);
+	applyQuestionType(out, field(raw, "type"), index, findings.notices);
+	if (booleanFromText(field(raw, "isSecret")) === true) {
+		findings.problems.push({
+			path: `questions[${index}].isSecret`,
+			message: "ask_user cannot hide what the user types: the answer is shown, kept in the session and sent to you. Ask the user to put the secret in an environment variable or a file and tell you its name.",
+		});
+	}
+	if (aliases.length > 0) findings.notices.push(`questions[${index}]: read ${aliases.join(", ")}; use the canonical names.`);
+	splitQuestion(out, index, findings.notices);
+	if (Array.isArray(out.options)) {
+		if (out.allowOther !== false) dropOtherOptions(out, index, findings.notices);
+		keepFirstRecommended(out.options as unknown[], index, findings.notices);
+		fitLabels(out.options as unknown[], index, findings.notices);
+	}
+	for (const at of markedDescriptions) {
+		findings.notices.push(`questions[${index}].options[${at}]: read "(Recommended)" in the description as "recommended": true.`);
+	}
 	return out;
 }
 
-function normalizeOption(option: unknown): unknown {
+/** Gemini CLI's `type`: "text" is a question answered in the user's words; "yesno" offers the two answers. */
+function applyQuestionType(question: JsonObject, type: unknown, index: number, notices: string[]): void {
+	if (type === "text" && Array.isArray(question.options) && question.options.length > 0) {
+		question.options = [];
+		notices.push(`questions[${index}]: "type": "text" asks for the user's own words, so its options were left out.`);
+	} else if (type === "yesno" && question.options === undefined) {
+		question.options = [{ label: "Yes" }, { label: "No" }];
+		notices.push(`questions[${index}]: "type": "yesno" became the options "Yes" and "No".`);
+	}
+}
+
+/** `onMarkedDescription`: the description carried a "(Recommended)" marker, which became the flag. */
+function normalizeOption(option: unknown, onMarkedDescription: () => void): unknown {
 	const raw = typeof option === "string" || isFiniteNumber(option) ? { label: String(option) } : option;
 	if (!isObject(raw)) return raw;
 	const out: JsonObject = {};
@@ -103,7 +188,24 @@ function normalizeOption(option: unknown): unknown {
 			if (typeof value === "string" && value.trim() === label.trim()) out.value = cleaned;
 		}
 	}
+	if (typeof out.description === "string") {
+		const cleaned = descriptionWithoutMarker(out.description);
+		if (cleaned !== undefined) {
+			if (cleaned === "") delete out.description;
+			else out.description = cleaned;
+			out.recommended = true;
+			onMarkedDescription();
+		}
+	}
 	return out;
+}
+
+/** At most one recommended option: the first one marked keeps the mark, and the model is told. */
+function keepFirstRecommended(options: unknown[], index: number, notices: string[]): void {
+	const marked = options.flatMap((option, at) => (isObject(option) && option.recommended === true ? [at] : []));
+	if (marked.length < 2) return;
+	for (const at of marked.slice(1)) (options[at] as JsonObject).recommended = false;
+	notices.push(`questions[${index}]: kept options[${marked[0]}] as the one recommended option; mark at most one.`);
 }
 
 function normalizeMetadata(raw: JsonObject): JsonObject {
@@ -113,146 +215,4 @@ function normalizeMetadata(raw: JsonObject): JsonObject {
 	const tags = field(raw, "tags");
 	setIfPresent(out, "tags", Array.isArray(tags) ? [...tags] : tags);
 	return out;
-}
-
-// ── "Other" options ────────────────────────────────────────────────────────
-
-/**
- * Labels that ask for the user's own words, compared after NFKC, lower-casing
- * and collapsing spaces. Each may carry a request to type, in parentheses or
- * after ":" / "," / "-" / "—" ("Other (please specify)", "Other: describe"),
- * and trailing dots, an ellipsis, "?" or "!". A label that names something
- * ("Other: BSD", "Other (BSD)", "Other browsers") is a real choice and stays.
- * "None of the above" is NOT here: it is an answer in itself.
- */
-export const OTHER_OPTION_LABELS: readonly string[] = [
-	"other",
-	"others",
-	"other answer",
-	"other option",
-	"something else",
-	"type something",
-	"type your own",
-	"type your own answer",
-	"write your own",
-	"write your own answer",
-	"enter your own",
-	"your own answer",
-	"custom answer",
-	"custom response",
-	"其他",
-	"其它",
-];
-
-const PLEASE_TYPE = "(?:please )?(?:specify|describe|explain|elaborate|tell (?:me|us)|type|write|enter)[^()]{0,30}";
-const OTHER_LABEL = new RegExp(
-	`^(?:${OTHER_OPTION_LABELS.join("|")})(?: ?\\(${PLEASE_TYPE}\\)| ?[:,\\-–—] ?${PLEASE_TYPE})?[ .…:!?]*$`,
-	"u",
-);
-
-/** Long enough for any label OTHER_LABEL can match; longer labels skip the work. */
-const MAX_OTHER_LABEL = 80;
-/** A label with these inside is not plain text; the validator has something to say about it. */
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-export function isOtherOptionLabel(label: string): boolean {
-	const text = label.trim();
-	if (text.length === 0 || text.length > MAX_OTHER_LABEL || CONTROL.test(text)) return false;
-	return OTHER_LABEL.test(text.normalize("NFKC").toLowerCase().replace(/\s+/g, " "));
-}
-
-function dropOtherOptions(question: JsonObject, index: number, notices: string[]): void {
-	const options = question.options as unknown[];
-	const dropped: string[] = [];
-	const kept = options.filter((option) => {
-		const label = isObject(option) ? option.label : undefined;
-		if (typeof label !== "string" || !isOtherOptionLabel(label)) return true;
-		dropped.push(quoteLabel(label));
-		return false;
-	});
-	if (dropped.length === 0) return;
-	question.options = kept;
-	if (question.allowOther === undefined) question.allowOther = true;
-	const what = dropped.length === 1 ? `the option ${dropped[0]}` : `the options ${dropped.join(", ")}`;
-	notices.push(`questions[${index}]: removed ${what} — ask_user always offers a free-text row; don't add one.`);
-}
-
-// A dropped label passed isOtherOptionLabel, so it is short and has no controls.
-function quoteLabel(label: string): string {
-	return JSON.stringify(label.trim());
-}
-
-// ── "(Recommended)" markers ────────────────────────────────────────────────
-
-// Bounded whitespace keeps both patterns linear on a label of any length.
-const MARKED_LABEL_MAX = 4 * LIMITS.label;
-const RECOMMENDED_PREFIX = /^(?:[([]\s{0,3}recommended\s{0,3}[)\]]|recommended\s{0,3}:)\s{0,3}(?:[-–—:]\s{0,3})?/i;
-const RECOMMENDED_SUFFIX = /\s{0,3}(?:[-–—:]\s{0,3})?[([]\s{0,3}recommended\s{0,3}[)\]]$|\s{1,3}[-–—]\s{0,3}recommended$/i;
-
-/**
- * The label without its "(Recommended)" / "[Recommended]" / "Recommended:"
- * prefix or "(Recommended)" / "- Recommended" suffix; undefined when it has
- * none, or when nothing but the marker would be left.
- */
-export function withoutRecommendedMarker(label: string): string | undefined {
-	const text = label.trim();
-	// A label this long fails validation whatever it is marked with; don't spend rounds on it.
-	if (text.length > MARKED_LABEL_MAX) return undefined;
-	let cleaned = text;
-	// Until nothing changes, so "(Recommended) [Recommended] X" comes out clean and a
-	// second normalisation of the result changes nothing. Every round shortens the text.
-	for (;;) {
-		const next = cleaned.replace(RECOMMENDED_PREFIX, "").replace(RECOMMENDED_SUFFIX, "").trim();
-		if (next === cleaned || next.length === 0) break;
-		cleaned = next;
-	}
-	return cleaned === text ? undefined : cleaned;
-}
-
-// ── Small readers ──────────────────────────────────────────────────────────
-
-function isFiniteNumber(value: unknown): value is number {
-	return typeof value === "number" && Number.isFinite(value);
-}
-
-/** An own field; `null` counts as absent (strict-mode callers send null for "not given"). */
-function field(record: JsonObject, key: string): unknown {
-	const value = own(record, key);
-	return value === null ? undefined : value;
-}
-
-/** The first of `keys` present on the record: the canonical name, then its aliases. */
-function firstPresent(record: JsonObject, ...keys: string[]): unknown {
-	for (const key of keys) {
-		const value = field(record, key);
-		if (value !== undefined) return value;
-	}
-	return undefined;
-}
-
-function setIfPresent(out: JsonObject, key: string, value: unknown): void {
-	if (value !== undefined) out[key] = value;
-}
-
-function numberAsString(value: unknown): unknown {
-	return isFiniteNumber(value) ? String(value) : value;
-}
-
-function booleanFromText(value: unknown): unknown {
-	if (typeof value !== "string") return value;
-	const text = value.trim().toLowerCase();
-	return text === "true" ? true : text === "false" ? false : value;
-}
-
-/** A JSON array or object sent as a string becomes that array or object. */
-function parseJsonText(value: unknown): unknown {
-	if (typeof value !== "string") return value;
-	const text = value.trim();
-	if (!(text.startsWith("[") || text.startsWith("{"))) return value;
-	try {
-		const parsed: unknown = JSON.parse(text);
-		return typeof parsed === "object" && parsed !== null ? parsed : value;
-	} catch {
-		return value;
-	}
 }

@@ -27,7 +27,7 @@ const QuestionSchema = Type.Object({
 	header: Type.Optional(Type.String({ description: "Tab label ≤12 chars, unique" })),
 	question: Type.String({ description: "One decision, one line" }),
 	context: Type.Optional(Type.String({ description: "What the user needs to know" })),
-	options: Type.Optional(Type.Array(OptionSchema, { description: "2-5 choices; omit to ask for text" })),
+	options: Type.Optional(Type.Array(OptionSchema, { description: "2-8, fewest that cover it; omit to ask for text" })),
 	multiSelect: Type.Optional(Type.Boolean()),
 	allowOther: Type.Optional(Type.Boolean({ description: "Free-text row; default: true" })),
 	required: Type.Optional(Type.Boolean({ description: "false: skippable" })),

@@ -60,10 +60,11 @@ export interface ToolHost {
  * such key a model sends itself).
  */
 export function prepareForm(raw: unknown, carried: readonly string[] = []): { form: AskForm; notices: string[] } {
-	const { params, notices } = normalizeArguments(raw);
+	const { params, notices, problems = [] } = normalizeArguments(raw);
 	const allNotices = [...carried, ...notices];
 	const result = validateParams(params);
-	if (!result.ok) throw new AskUserInputError(result.issues, allNotices);
+	// What normalisation could not keep the meaning of comes first: it matters most.
+	if (!result.ok || problems.length > 0) throw new AskUserInputError([...problems, ...(result.ok ? [] : result.issues)], allNotices);
 	return { form: result.form, notices: allNotices };
 }
 

@@ -12,7 +12,7 @@ export const LIMITS = {
 	minQuestions: 1,
 	maxQuestions: 4,
 	minOptions: 2,
-	maxOptions: 5,
+	maxOptions: 8,
 	/** Tab label, counted in characters (code points). */
 	header: 12,
 	question: 1000,

@@ -316,7 +316,7 @@ describe('a "(Recommended)" marker on a label', () => {
 		},
 	);
 
-	it("moves a value copied from the label to the cleaned label, and keeps a value of its own", () => {
+	it("moves a value copied from the label to the cleaned label, keeps a value of its own, and keeps only the first mark", () => {
 		const raw = {
 			questions: [
 				{
@@ -329,17 +329,20 @@ describe('a "(Recommended)" marker on a label', () => {
 				},
 			],
 		};
-		expect(normalized(raw)).toEqual({
-			questions: [
-				{
-					question: "Q?",
-					options: [
-						{ label: "A", value: "A", recommended: true },
-						{ label: "B", value: "b-value", recommended: true },
-						{ label: "C", recommended: true },
-					],
-				},
-			],
+		expect(normalizeArguments(raw)).toEqual({
+			params: {
+				questions: [
+					{
+						question: "Q?",
+						options: [
+							{ label: "A", value: "A", recommended: true },
+							{ label: "B", value: "b-value", recommended: false },
+							{ label: "C", recommended: false },
+						],
+					},
+				],
+			},
+			notices: ["questions[0]: kept options[0] as the one recommended option; mark at most one."],
 		});
 	});
 

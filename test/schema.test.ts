@@ -60,7 +60,7 @@ describe(`AskParamsSchema (${schemaJson.length} bytes of JSON)`, () => {
 	});
 
 	it("tells the model the limits that matter", () => {
-		for (const limit of ["1-4", "≤12", "2-5", "≤60", "default: label", "single-select only", "At most one"]) {
+		for (const limit of ["1-4", "≤12", "2-8", "fewest that cover it", "≤60", "default: label", "single-select only", "At most one"]) {
 			expect(schemaJson).toContain(limit);
 		}
 	});

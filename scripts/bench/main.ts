@@ -15,6 +15,7 @@ import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { quietTui } from "../../test/form/fake-terminal.ts";
 import { piKeybindings } from "../../test/form/support.ts";
 import { firstAskOnce, measureFirstAsk } from "./first-ask.ts";
+import { measureFirstCallRate, printFirstCallRate } from "./first-call.ts";
 import { footprintOf } from "./footprint.ts";
 import { largestAskParams, questionnaireParams } from "./forms.ts";
 import { KEY_CYCLE, KeyDriver, measureInterleaved, stats } from "./keystrokes.ts";
@@ -53,6 +54,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	const firstAskKind = options.argv[options.argv.indexOf("--first-ask") + 1];
 	if (options.argv.includes("--first-ask")) return firstAskOnce(options.repo, options.jiti, firstAskKind === "warm");
+	if (options.argv.includes("--first-call")) return printFirstCallRate(measureFirstCallRate(options.repo));
 
 	log(`pi ${options.pi.version}`);
 	if (loadOnly) {

@@ -802,6 +802,12 @@ describe("number keys choose (the default numberKeys setting)", () => {
 		expect(collect(state, "answered").answers.scope?.selections[0]?.label).toBe("Large");
 	});
 
+	test("with 8 options, 8 chooses the eighth and 9 opens the editor of “Type something…”", () => {
+		const eight = formOf(question("pick", { header: "Pick", options: ["A", "B", "C", "D", "E", "F", "G", "H"].map((label) => option(label)) }));
+		expect(collect(choose(eight, ["8"]), "answered").answers.pick?.selections[0]?.label).toBe("H");
+		expect(choose(eight, ["9"]).overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 0 } });
+	});
+
 	test("a number past the rows does nothing; with numberKeys “focus” a number only focuses", () => {
 		expect(choose(ONE_QUESTION, ["9"]).questions[0]?.focus).toBe(0);
 		const focused = drive(ONE_QUESTION, ["3"], piKeybindings(), { numberKeys: "focus" }).state;

@@ -1,0 +1,122 @@
+/**
+ * Text that is too long or too many lines for its place, fitted so nothing the
+ * model meant is lost: a question with line breaks keeps its question line and
+ * moves the rest into `context`; a long header is shortened for the tab and
+ * kept whole in `context`; a long label keeps its full text as the value (and
+ * in the description, where the user reads it) and is shortened for display.
+ */
+
+import { isObject, type JsonObject } from "../json.ts";
+import { LIMITS } from "../types.ts";
+import { slugOf } from "../validate.ts";
+
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
+/** Text with these inside is not plain text: left whole, for the validator to name the character. */
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+function codePoints(text: string): string[] {
+	return Array.from(text);
+}
+
+/**
+ * At most `max` code points: whole words and "…" when a word boundary leaves
+ * at least half, else cut inside the text. `middle` keeps both ends instead,
+ * the end longer (paths and identifiers differ at the end).
+ */
+export function shorten(text: string, max: number, middle = false): string {
+	const chars = codePoints(text);
+	if (chars.length <= max) return text;
+	if (middle) {
+		// Two thirds for the end: a file name or the last word is what tells similar texts apart.
+		const tail = Math.floor((2 * (max - 1)) / 3);
+		return `${chars.slice(0, max - 1 - tail).join("").trimEnd()}…${chars.slice(chars.length - tail).join("").trimStart()}`;
+	}
+	const cut = chars.slice(0, max - 1).join("");
+	const boundary = cut.search(/\s\S*$/);
+	const words = boundary >= (max - 1) / 2 ? cut.slice(0, boundary) : cut;
+	return `${words.trimEnd().replace(/[\s,;:.\-–—]+$/, "")}…`;
+}
+
+/**
+ * A question with line breaks: the line that asks (the last one ending in a
+ * question mark, else the first) is the question; the other lines, in order,
+ * go before any context the model gave.
+ */
+export function splitQuestion(question: JsonObject, index: number, notices: string[]): void {
+	const text = question.question;
+	if (typeof text !== "string" || !LINE_BREAK.test(text.trim())) return;
+	const lines = text.trim().split(LINE_BREAK);
+	let asks = -1;
+	lines.forEach((line, at) => {
+		if (/[?？]\s*$/.test(line)) asks = at;
+	});
+	if (asks < 0) asks = 0;
+	const rest = lines.filter((_, at) => at !== asks).join("\n").trim();
+	question.question = (lines[asks] ?? "").trim();
+	const given = typeof question.context === "string" && question.context.trim() !== "" ? question.context : undefined;
+	question.context = given === undefined ? rest : `${rest}\n\n${given}`;
+	notices.push(`questions[${index}].question: kept the line that asks as the question and moved the other lines into "context"; "question" is one line.`);
+}
+
+/**
+ * Headers longer than a tab shows, shortened (each still unique in the form)
+ * with the full text as the first line of the question's context; an id the
+ * model left out is made from the full header, as it would have been.
+ */
+export function fitHeaders(questions: unknown[], notices: string[]): void {
+	const taken = new Set<string>();
+	const ids = new Set<string>();
+	for (const question of questions) {
+		if (!isObject(question)) continue;
+		if (typeof question.header === "string" && codePoints(question.header.trim()).length <= LIMITS.header) {
+			taken.add(question.header.trim().toLowerCase());
+		}
+		if (typeof question.id === "string") ids.add(question.id.trim());
+	}
+	questions.forEach((question, index) => {
+		if (!isObject(question) || typeof question.header !== "string") return;
+		const full = question.header.trim();
+		if (codePoints(full).length <= LIMITS.header || CONTROL.test(full)) return;
+		const short = [shorten(full, LIMITS.header), shorten(full, LIMITS.header, true)].find((name) => !taken.has(name.toLowerCase()));
+		if (short === undefined) return;
+		taken.add(short.toLowerCase());
+		question.header = short;
+		const slug = slugOf(full);
+		if (question.id === undefined && slug !== "" && !ids.has(slug)) {
+			question.id = slug;
+			ids.add(slug);
+		}
+		const context = typeof question.context === "string" && question.context.trim() !== "" ? `\n${question.context}` : "";
+		question.context = `${full}${context}`;
+		notices.push(`questions[${index}].header: the tab shows ${JSON.stringify(short)}; a header is a tab label of at most ${LIMITS.header} characters.`);
+	});
+}
+
+/**
+ * Labels longer than a row shows, up to the longest value: the full text
+ * becomes the value (when the model gave none) and leads the description; the
+ * label is shortened, each still unique in its question.
+ */
+export function fitLabels(options: unknown[], index: number, notices: string[]): void {
+	const taken = new Set<string>();
+	for (const option of options) {
+		if (isObject(option) && typeof option.label === "string") taken.add(option.label.trim().toLowerCase());
+	}
+	options.forEach((option, at) => {
+		if (!isObject(option) || typeof option.label !== "string") return;
+		const full = option.label.trim();
+		if (full.length <= LIMITS.label || full.length > LIMITS.value || CONTROL.test(full)) return;
+		// A path or an identifier differs at its end: keep both ends of it.
+		const spaced = /\s/.test(full);
+		const candidates = spaced ? [shorten(full, LIMITS.label), shorten(full, LIMITS.label, true)] : [shorten(full, LIMITS.label, true)];
+		const short = candidates.find((label) => !taken.has(label.toLowerCase()));
+		if (short === undefined) return;
+		taken.add(short.toLowerCase());
+		option.label = short;
+		if (option.value === undefined) option.value = full;
+		const description = typeof option.description === "string" ? option.description : undefined;
+		if (description === undefined || description.trim() === "") option.description = full;
+		else if (full.length + 1 + description.length <= LIMITS.description) option.description = `${full}\n${description}`;
+		notices.push(`questions[${index}].options[${at}].label: shown as ${JSON.stringify(short)}, returned in full as the value; a label is at most ${LIMITS.label} characters.`);
+	});
+}

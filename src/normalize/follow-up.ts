@@ -1,0 +1,36 @@
+/**
+ * Cline's and Roo Code's `ask_followup_question`: its suggested answers arrive
+ * as `follow_up`, in any of three forms — the `<suggest>` tags of the XML
+ * protocol in one string, one `{ text, mode }` object, or an array of those
+ * (or of strings). Each suggestion becomes an option; a `mode` (Roo's switch
+ * to another agent mode) has no meaning here and is left out.
+ */
+
+import { isObject } from "../json.ts";
+
+const SUGGEST = /<suggest\b[^>]{0,100}>([\s\S]*?)<\/suggest\s*>/giu;
+
+function suggestionText(item: unknown): unknown {
+	if (typeof item === "string") return item.trim();
+	if (!isObject(item)) return item;
+	const text = item.text ?? item.suggest ?? item.answer ?? item.label;
+	return typeof text === "string" ? text.trim() : item;
+}
+
+/**
+ * The suggestions as bare option labels (the option walk reads them as
+ * strings); the value as found when it holds none, for the validator to report.
+ */
+export function followUpOptions(value: unknown): unknown {
+	if (typeof value === "string") {
+		const labels = Array.from(value.matchAll(SUGGEST), (match) => (match[1] ?? "").trim());
+		return labels.length > 0 ? labels : value;
+	}
+	if (Array.isArray(value)) return value.map(suggestionText);
+	if (isObject(value)) {
+		// `{ suggest: [...] }`: the XML's nesting, parsed into an object by some clients.
+		const inner = value.suggest;
+		return Array.isArray(inner) ? inner.map(suggestionText) : [suggestionText(value)];
+	}
+	return value;
+}

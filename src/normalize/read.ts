@@ -1,0 +1,62 @@
+/**
+ * Reading the model's raw arguments without trusting them: own fields, the
+ * canonical name before its aliases, booleans and arrays that arrived as text.
+ * Pure; used by the normaliser only.
+ */
+
+import { type JsonObject, own } from "../json.ts";
+import { parsePythonLiteral } from "./literal.ts";
+
+export function isFiniteNumber(value: unknown): value is number {
+	return typeof value === "number" && Number.isFinite(value);
+}
+
+/** An own field; `null` counts as absent (strict-mode callers send null for "not given"). */
+export function field(record: JsonObject, key: string): unknown {
+	const value = own(record, key);
+	return value === null ? undefined : value;
+}
+
+/** The first of `keys` present on the record, and which one it was: the canonical name, then its aliases. */
+export function firstPresentKey(record: JsonObject, ...keys: string[]): { key: string; value: unknown } | undefined {
+	for (const key of keys) {
+		const value = field(record, key);
+		if (value !== undefined) return { key, value };
+	}
+	return undefined;
+}
+
+export function firstPresent(record: JsonObject, ...keys: string[]): unknown {
+	return firstPresentKey(record, ...keys)?.value;
+}
+
+export function setIfPresent(out: JsonObject, key: string, value: unknown): void {
+	if (value !== undefined) out[key] = value;
+}
+
+export function numberAsString(value: unknown): unknown {
+	return isFiniteNumber(value) ? String(value) : value;
+}
+
+export function booleanFromText(value: unknown): unknown {
+	if (typeof value !== "string") return value;
+	const text = value.trim().toLowerCase();
+	return text === "true" ? true : text === "false" ? false : value;
+}
+
+/**
+ * A JSON array or object sent as a string becomes that array or object; so
+ * does one written as a Python literal (single quotes, True/False/None), which
+ * models driving Python tools send. Anything else stays the string it was.
+ */
+export function parseJsonText(value: unknown): unknown {
+	if (typeof value !== "string") return value;
+	const text = value.trim();
+	if (!(text.startsWith("[") || text.startsWith("{"))) return value;
+	try {
+		const parsed: unknown = JSON.parse(text);
+		return typeof parsed === "object" && parsed !== null ? parsed : value;
+	} catch {
+		return parsePythonLiteral(text) ?? value;
+	}
+}

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { descriptionWithoutMarker, isOtherOptionLabel, normalizeArguments, withoutRecommendedMarker } from "../src/normalize.ts";
+import { parsePythonLiteral } from "../src/normalize/literal.ts";
+import { prepareForm } from "../src/tool.ts";
+import { AskUserInputError } from "../src/validate.ts";
+
+/** The first question of the form the call becomes. */
+function firstQuestion(raw: unknown) {
+	const { form, notices } = prepareForm(raw);
+	const question = form.questions[0];
+	if (question === undefined) throw new Error("no question");
+	return { question, notices };
+}
+
+const labels = (raw: unknown): string[] => firstQuestion(raw).question.options.map((option) => option.label);
+
+describe("Cline and Roo Code follow_up suggestions", () => {
+	it.each([
+		["<suggest> tags in one string", "\n<suggest>main</suggest>\n<suggest mode=\"code\">develop</suggest>\n"],
+		["an array of { text, mode }", [{ text: "main" }, { text: "develop", mode: "code" }]],
+		["an array of strings", ["main", "develop"]],
+		["{ suggest: [...] }", { suggest: ["main", "develop"] }],
+	])("become the options: %s", (_name, followUp) => {
+		const { question, notices } = firstQuestion({ question: "Base branch?", follow_up: followUp });
+		expect(question.options.map((option) => option.label)).toEqual(["main", "develop"]);
+		expect(notices).toEqual(['questions[0]: read "follow_up" as "options"; use the canonical names.']);
+	});
+
+	it("a single { text, mode } object is one suggestion, and one choice is too few", () => {
+		expect(() => prepareForm({ question: "Go on?", follow_up: { text: "Yes", mode: "code" } })).toThrow(/questions\[0\]\.options: 1 option/);
+	});
+
+	it("options win over follow_up", () => {
+		expect(labels({ question: "Q?", options: ["A", "B"], follow_up: "<suggest>C</suggest>" })).toEqual(["A", "B"]);
+	});
+});
+
+describe("other tools' names", () => {
+	it('OpenCode\'s "multiple": true is a multi-select', () => {
+		const { question, notices } = firstQuestion({ questions: [{ question: "Which?", header: "Pick", multiple: true, options: [{ label: "A" }, { label: "B" }] }] });
+		expect(question.multiSelect).toBe(true);
+		expect(notices).toEqual(['questions[0]: read "multiple" as "multiSelect"; use the canonical names.']);
+	});
+
+	it('Codex\'s "title" is the question and "isOther" the free-text row', () => {
+		const { question } = firstQuestion({ questions: [{ id: "build", title: "Which build?", isOther: false, options: [{ label: "Latest" }, { label: "Local" }] }] });
+		expect(question).toMatchObject({ id: "build", question: "Which build?", allowOther: false });
+	});
+
+	it('Codex\'s "isSecret": true is refused first, naming the path and the way around', () => {
+		const call = { questions: [{ id: "key", header: "API key", question: "Your API key?", isSecret: true, options: [{ label: "only" }] }] };
+		try {
+			prepareForm(call);
+			throw new Error("accepted");
+		} catch (error) {
+			expect(error).toBeInstanceOf(AskUserInputError);
+			const issues = (error as AskUserInputError).issues;
+			expect(issues[0]?.path).toBe("questions[0].isSecret");
+			expect(issues[0]?.message).toContain("environment variable");
+			expect(issues[1]?.path).toBe("questions[0].options");
+		}
+	});
+
+	it('"isSecret": false is no secret', () => {
+		expect(firstQuestion({ question: "Name?", isSecret: false }).question.options).toEqual([]);
+	});
+});
+
+describe("Gemini CLI's question types", () => {
+	it('"yesno" offers Yes and No', () => {
+		const { question, notices } = firstQuestion({ questions: [{ header: "Go", question: "Proceed?", type: "yesno" }] });
+		expect(question.options.map((option) => option.label)).toEqual(["Yes", "No"]);
+		expect(notices).toEqual(['questions[0]: "type": "yesno" became the options "Yes" and "No".']);
+	});
+
+	it('"text" asks for the user\'s words even when options came along', () => {
+		const { question, notices } = firstQuestion({ questions: [{ header: "Name", question: "Project name?", type: "text", placeholder: "my-app", options: [{ label: "x" }] }] });
+		expect(question.options).toEqual([]);
+		expect(notices[0]).toContain('"type": "text"');
+	});
+
+	it('"choice" changes nothing', () => {
+		expect(labels({ questions: [{ question: "Q?", type: "choice", options: ["A", "B"] }] })).toEqual(["A", "B"]);
+	});
+});
+
+describe("options written as a Python literal", () => {
+	it("are read like JSON", () => {
+		const options = "[{'label': 'It\\'s A (Recommended)', 'description': 'first'}, {'label': \"B\", 'x': None, 'y': True, 'z': -1.5}]";
+		const { question } = firstQuestion({ question: "Q?", options });
+		expect(question.options.map((option) => [option.label, option.recommended])).toEqual([
+			["It's A", true],
+			["B", false],
+		]);
+	});
+
+	it.each(["[1, 2", "['a'] + ['b']", "[open('x')]", "[" + "[".repeat(20) + "]".repeat(21)])("%j is not a literal", (text) => {
+		expect(parsePythonLiteral(text)).toBeUndefined();
+	});
+});
+
+describe("a question with line breaks", () => {
+	it("keeps the line that asks and moves the rest into context, before the model's own", () => {
+		const raw = { question: "I found three patterns:\n1. Types first\n2. Fixtures\nWhich should AGENTS.md stress?", context: "Read from the spec.", options: ["Types", "Fixtures"] };
+		const { question, notices } = firstQuestion(raw);
+		expect(question.question).toBe("Which should AGENTS.md stress?");
+		expect(question.context).toBe("I found three patterns:\n1. Types first\n2. Fixtures\n\nRead from the spec.");
+		expect(notices).toEqual([expect.stringContaining('questions[0].question: kept the line that asks')]);
+	});
+
+	it("takes the first line when no line asks", () => {
+		const { question } = firstQuestion({ question: "Pick a database\nWe need JSON columns", options: ["pg", "sqlite"] });
+		expect([question.question, question.context]).toEqual(["Pick a database", "We need JSON columns"]);
+	});
+});
+
+describe("a header longer than a tab", () => {
+	it("is shortened for the tab, kept whole in context, and names the id", () => {
+		const { question, notices } = firstQuestion({ questions: [{ header: "Architecture Direction", question: "Which way?", context: "Two services today.", options: ["Split", "Merge"] }] });
+		expect(question.header).toBe("Architectur…");
+		expect(question.id).toBe("architecture-direction");
+		expect(question.context).toBe("Architecture Direction\nTwo services today.");
+		expect(notices).toEqual(['questions[0].header: the tab shows "Architectur…"; a header is a tab label of at most 12 characters.']);
+	});
+
+	it("stays unique when two shorten alike", () => {
+		const { form } = prepareForm({
+			questions: [
+				{ header: "Database engine", question: "Engine?", options: ["pg", "my"] },
+				{ header: "Database schema", question: "Schema?", options: ["one", "many"] },
+			],
+		});
+		expect(form.questions.map((question) => question.header)).toEqual(["Database…", "Data…schema"]);
+	});
+
+	it("ends on a word when one fits", () => {
+		expect(firstQuestion({ questions: [{ header: "Session naming", question: "Q?", options: ["A", "B"] }] }).question.header).toBe("Session…");
+	});
+});
+
+describe("a label longer than a row", () => {
+	const path = "/Users/dev/projects/app/src/components/settings/NotificationPreferencesPanel.tsx";
+
+	it("keeps the full text as the value and the description; only the label is shortened, at both ends for a path", () => {
+		const { question, notices } = firstQuestion({ question: "Which file?", options: [path, "Another one"] });
+		const [first] = question.options;
+		expect(first?.value).toBe(path);
+		expect(first?.description).toBe(path);
+		expect([...(first?.label ?? "")].length).toBeLessThanOrEqual(60);
+		expect(first?.label.endsWith("NotificationPreferencesPanel.tsx")).toBe(true);
+		expect(notices[0]).toContain("questions[0].options[0].label: shown as");
+	});
+
+	it("ends on a word for prose and puts the full text before the model's description", () => {
+		const long = "Rewrite the whole notification pipeline around a durable outbox table";
+		const { question } = firstQuestion({ question: "How?", options: [{ label: long, description: "Biggest change." }, "Patch it"] });
+		expect(question.options[0]).toMatchObject({ label: "Rewrite the whole notification pipeline around a durable…", value: long, description: `${long}\nBiggest change.` });
+	});
+
+	it("a label past the longest value is still refused with the fix", () => {
+		expect(() => prepareForm({ question: "Q?", options: ["x".repeat(201), "B"] })).toThrow(/options\[0\]\.label: 201 characters; the limit is 60/);
+	});
+});
+
+describe('"(Recommended)" outside the label', () => {
+	it.each([
+		["at the end of a description", "Fast to ship (Recommended)", "Fast to ship"],
+		["as the whole description", "Recommended", undefined],
+		["as a closing sentence", "Fast to ship. Recommended.", "Fast to ship."],
+		["in Spanish", "Rápido (Recomendado)", "Rápido"],
+		["in Chinese, full-width", "最快（推荐）", "最快"],
+	])("%s marks the option", (_name, description, rest) => {
+		const { question, notices } = firstQuestion({ question: "Q?", options: [{ label: "A", description }, { label: "B" }] });
+		expect(question.options[0]?.recommended).toBe(true);
+		expect(question.options[0]?.description).toBe(rest);
+		expect(notices).toEqual(['questions[0].options[0]: read "(Recommended)" in the description as "recommended": true.']);
+	});
+
+	it.each(["Recomendado: Postgres", "Postgres (Empfohlen)", "Postgres【推荐】", "Postgres (おすすめ)"])("%j is a marked label in another language", (label) => {
+		expect(withoutRecommendedMarker(label)).toBe("Postgres");
+	});
+
+	it("a description that only mentions the word keeps it", () => {
+		expect(descriptionWithoutMarker("The recommended way per the docs")).toBeUndefined();
+	});
+});
+
+describe("an Other row in another language or with a letter before it", () => {
+	it.each(["E. 其他修改（我会补充具体要求）", "D) Other (please specify)", "Otro", "Autre chose…", "その他", "기타", "Другое"])("%j is dropped", (label) => {
+		expect(isOtherOptionLabel(label)).toBe(true);
+		const { params, notices } = normalizeArguments({ question: "Q?", options: ["A. 方案一", "B. 方案二", label] });
+		expect(params).toEqual({ questions: [{ question: "Q?", options: [{ label: "A. 方案一" }, { label: "B. 方案二" }], allowOther: true }] });
+		expect(notices).toHaveLength(1);
+	});
+
+	it.each(["E. 其他修改", "其他浏览器", "Otro navegador", "B. Other browsers"])("%j names a real choice and stays", (label) => {
+		expect(isOtherOptionLabel(label)).toBe(false);
+	});
+});
+
+describe("up to 8 options", () => {
+	it("accepts 8 and refuses 9 with the limit and the fix", () => {
+		const options = (n: number) => Array.from({ length: n }, (_, i) => `Option ${i + 1}`);
+		expect(labels({ question: "Q?", options: options(8) })).toHaveLength(8);
+		expect(() => prepareForm({ question: "Q?", options: options(9) })).toThrow(/9 options; the limit is 8\. Keep the 8 likeliest/);
+	});
+});
