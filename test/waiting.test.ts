@@ -132,14 +132,26 @@ describe("answering from elsewhere", () => {
 	});
 
 	it("a form still waiting its turn is answered before it ever shows", async () => {
-		// A surface whose form waits behind another (the queue) until its signal aborts it.
+		// A surface whose form waits behind another (the queue): its turn comes on the next tick and it
+		// shows ("opened"), unless its signal ended the wait first.
 		let opened = false;
 		const queued: AskSurface = (_form, options) =>
-			new Promise((resolve) => options.signal?.addEventListener("abort", () => resolve(emptyCollected("aborted")), { once: true }));
+			new Promise((resolve) => {
+				const turn = setTimeout(() => options.onProgress?.({ phase: "opened", answered: 0, total: 1 }, emptyCollected("answered")), 0);
+				options.signal?.addEventListener(
+					"abort",
+					() => {
+						clearTimeout(turn);
+						resolve(emptyCollected("aborted"));
+					},
+					{ once: true },
+				);
+			});
 		const heard = recorder();
 		const asking = watchForms(queued, { emit: heard.emit })(form, { onProgress: () => (opened = true) });
 		expect(heard.waiting().answer({ answers: pg }, "policy")).toEqual({ ok: true });
 		expect(await asking).toMatchObject({ status: "answered", answers: pg, answeredBy: "policy" });
+		await tick();
 		expect(opened).toBe(false);
 	});
 

@@ -18,32 +18,24 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cachedInstall } from "../../scripts/cached-install.mjs";
 import { askResults, DB_FORM } from "../support/ask-fixtures.ts";
 import { type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, SCRIPTED_MODEL, scriptOf, type ScriptedConversation } from "../support/model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, SCRIPTED_MODEL_EXTENSION } from "../support/pi-env.ts";
 import { childrenOf } from "../support/plain-runners.ts";
-import { childAsks, endPiTest, until } from "../support/subagents.ts";
+import { childAsks, startedPerTest, until } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 /** pi transpiles pi-subagents' sources on every start (~13 s here, unloaded): each test gets room for that. */
 const TEST_TIMEOUT_MS = 120_000;
 
 let piSubagentsExtension = "";
-let piEnv: PiEnv | undefined;
-let tui: TmuxPi | undefined;
+const started = startedPerTest();
 
 beforeAll(async () => {
 	piSubagentsExtension = join(await cachedInstall("pi-subagents"), "node_modules", "pi-subagents", "index.ts");
 }, 300_000);
-
-afterEach(async () => {
-	const started = { tui, piEnv };
-	tui = undefined;
-	piEnv = undefined;
-	await endPiTest(started);
-});
 
 const DELEGATE = "delegate this";
 
@@ -80,7 +72,7 @@ function childListsTools(task: string, reportAs: string): ScriptedConversation {
  * everything written to the terminal from the start is recorded there.
  */
 async function startParent(env: PiEnv, outputFile?: string): Promise<TmuxPi> {
-	const screen = (tui = await TmuxPi.start(env, { cols: 100, rows: 40 }));
+	const screen = (started.tui = await TmuxPi.start(env, { cols: 100, rows: 40 }));
 	if (outputFile !== undefined) await screen.recordOutput(outputFile);
 	await screen.waitFor("scripted", 60_000);
 	await screen.type(DELEGATE);
@@ -97,7 +89,7 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 	it(
 		"an agent with no tools: line and ask_user in its extensions: line asks; the form is labelled with the agent's name, answered there, and the child reports the answer",
 		async () => {
-			const env = (piEnv = createPiSubagentsEnv([childAsks("PLANNER TASK", DB_FORM, "Planner"), parentRunsAgent("planner", "PLANNER TASK: pick a database")], {
+			const env = (started.piEnv = createPiSubagentsEnv([childAsks("PLANNER TASK", DB_FORM, "Planner"), parentRunsAgent("planner", "PLANNER TASK: pick a database")], {
 				planner: CHILD_MODEL_AND_EXTENSIONS,
 			}));
 			const screen = await startParent(env);
@@ -129,7 +121,7 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 	it(
 		"Esc twice on the child's form: the child's model reports the dismissal as its final answer, so pi-subagents passes it on instead of failing for want of output",
 		async () => {
-			const env = (piEnv = createPiSubagentsEnv([childAsks("PLANNER TASK", DB_FORM, "Planner"), parentRunsAgent("planner", "PLANNER TASK: pick a database")], {
+			const env = (started.piEnv = createPiSubagentsEnv([childAsks("PLANNER TASK", DB_FORM, "Planner"), parentRunsAgent("planner", "PLANNER TASK: pick a database")], {
 				planner: CHILD_MODEL_AND_EXTENSIONS,
 			}));
 			const screen = await startParent(env);
@@ -151,7 +143,7 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 	it(
 		"an agent with excludeTools: instead of a tools: line keeps ask_user",
 		async () => {
-			const env = (piEnv = createPiSubagentsEnv([childListsTools("NARROW TASK", "Narrow"), parentRunsAgent("narrow", "NARROW TASK: pick a database")], {
+			const env = (started.piEnv = createPiSubagentsEnv([childListsTools("NARROW TASK", "Narrow"), parentRunsAgent("narrow", "NARROW TASK: pick a database")], {
 				narrow: `excludeTools: edit, write\n${CHILD_MODEL_AND_EXTENSIONS}`,
 			}));
 			const screen = await startParent(env);
@@ -171,7 +163,7 @@ describe("pi-subagents 0.67: the tools: pitfall", () => {
 	it(
 		"an agent whose tools: line lists ask_user (its extension loaded) is not offered ask_user: pi-subagents keeps only the host's built-ins, says so on stderr only, and neither model hears of it",
 		async () => {
-			const env = (piEnv = createPiSubagentsEnv([childListsTools("LISTER TASK", "Lister"), parentRunsAgent("lister", "LISTER TASK: pick a database")], {
+			const env = (started.piEnv = createPiSubagentsEnv([childListsTools("LISTER TASK", "Lister"), parentRunsAgent("lister", "LISTER TASK: pick a database")], {
 				lister: `tools: read, bash, ask_user\n${CHILD_MODEL_AND_EXTENSIONS}`,
 			}));
 			const output = join(env.root, "terminal-output.txt");

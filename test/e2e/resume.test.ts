@@ -7,21 +7,14 @@
 
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runHeadless } from "../support/headless.ts";
 import { type ModelCallLogEntry, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { RpcPi } from "../support/rpc-client.ts";
+import { startedPerTest } from "../support/subagents.ts";
 
-let piEnv: PiEnv | undefined;
-let rpc: RpcPi | undefined;
-
-afterEach(async () => {
-	await rpc?.close();
-	piEnv?.cleanup();
-	rpc = undefined;
-	piEnv = undefined;
-});
+const started = startedPerTest();
 
 const sayTools = (user: string) => ({ user, replies: [{ text: "Tools now: {{tools}}" }] });
 
@@ -31,16 +24,16 @@ function toolsOffered(env: PiEnv, user: string): string[] | undefined {
 
 describe("a session resumed across modes", () => {
 	it("used over RPC, continued with pi -p (ask_user withheld), resumed over RPC: ask_user is offered again", async () => {
-		const env = (piEnv = createPiEnv({ script: scriptOf(sayTools("first"), sayTools("second"), sayTools("third")), sessions: true }));
+		const env = (started.piEnv = createPiEnv({ script: scriptOf(sayTools("first"), sayTools("second"), sayTools("third")), sessions: true }));
 		const continued: PiEnv = { ...env, command: [...env.command, "--continue"] };
 
-		rpc = RpcPi.start(env);
-		await rpc.prompt("first");
-		await rpc.close();
+		const first = (started.rpc = RpcPi.start(env));
+		await first.prompt("first");
+		await first.close();
 		const print = await runHeadless(continued, "print", ["second"]);
 		expect(print.exitCode, print.stderr).toBe(0);
-		rpc = RpcPi.start(continued);
-		await rpc.prompt("third");
+		const third = (started.rpc = RpcPi.start(continued));
+		await third.prompt("third");
 
 		expect(toolsOffered(env, "first")).toContain("ask_user");
 		expect(toolsOffered(env, "second")).not.toContain("ask_user");
