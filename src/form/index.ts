@@ -15,9 +15,8 @@ import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@m
 import { errorText } from "../abort.ts";
 import { emptyCollected } from "../codec.ts";
 import type { AskForm, Collected, ProgressListener } from "../types.ts";
-import { sanitizeLine } from "../sanitize.ts";
 import type { NumberKeys } from "../machine/model.ts";
-import type { Texts } from "../i18n/texts.ts";
+import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { AskFormComponent } from "./component.ts";
 import type { KeySlots } from "./key-table.ts";
 import { looksLikeMarkdown } from "./text-fit.ts";
@@ -94,7 +93,7 @@ export async function showAskForm(
 			}
 			if (abortedEarly || signal?.aborted) component.abort();
 			return component;
-		}, { blocked: blockedOn(form) });
+		}, { blocked: blockedOn(form, options.texts) });
 	} finally {
 		signal?.removeEventListener("abort", onAbort);
 	}
@@ -102,19 +101,15 @@ export async function showAskForm(
 
 const emptyComponent: Component = { render: () => [], invalidate: () => {} };
 
-/** How much of the question pi's program status carries (terminals show it in a tab or a title). */
-const BLOCKED_MESSAGE_MAX = 120;
-
 /**
  * pi 1.x reports the session as blocked on a question while the form waits
- * (program status, OSC 7501), not as working; 0.73 ignores the option. The
- * message is the model's text, so it is sanitised and kept to one short line.
+ * (program status, OSC 7501, for terminals and agent dashboards), not as
+ * working; 0.73 ignores the option. pi's reports never carry model output,
+ * so neither does this message: the tool's name and how many questions, in
+ * the user's language.
  */
-export function blockedOn(form: AskForm): { kind: "question"; message: string } {
-	const [first] = form.questions;
-	const text = form.questions.length === 1 && first ? first.question : form.questions.map((question, i) => question.header || `Q${i + 1}`).join(" · ");
-	const line = sanitizeLine(text).replace(/\s+/g, " ").trim();
-	return { kind: "question", message: line.length <= BLOCKED_MESSAGE_MAX ? line : `${line.slice(0, BLOCKED_MESSAGE_MAX - 1).replace(/[\ud800-\udbff]$/, "")}…` };
+export function blockedOn(form: AskForm, texts: Texts = ENGLISH): { kind: "question"; message: string } {
+	return { kind: "question", message: `ask_user · ${texts.t("form.questionCount", { count: form.questions.length })}` };
 }
 
 /**

@@ -4,6 +4,8 @@
  * test ends by checking what the scripted model received.
  */
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
 	ASK,
@@ -19,6 +21,7 @@ import {
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { until } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let piEnv: PiEnv | undefined;
@@ -236,6 +239,26 @@ describe("ask_user in the TUI", () => {
 		await screen.send("Enter");
 		await screen.waitFor(QUOTE_PREFIX);
 		expect(onlyAskResult(env).details.answers["pick"]?.selections[0]?.label).toBe("Wide");
+	});
+
+	it("while the form waits, pi reports the session blocked on a question (program status, OSC 7501), and working again once it is answered", async () => {
+		const { env, screen } = await startPi(TWO_QUESTIONS, { cols: 100, rows: 40 }, { env: { PI_PROGRAM_STATUS: "1" } });
+		const output = join(env.root, "terminal-output.txt");
+		await screen.recordOutput(output);
+		await screen.type(ASK);
+		await screen.send("Enter");
+		await screen.waitFor("Which database");
+		const reports = () => [...readFileSync(output, "utf8").matchAll(/\x1b\]7501;([^\x07\x1b]*)/g)].map((match) => match[1] ?? "");
+		await until(() => reports().some((report) => /blocked/.test(report) && /question/.test(report)), "a blocked report", 10_000);
+		const blocked = reports().find((report) => /blocked/.test(report)) ?? "";
+		expect(blocked).toMatch(/^state=blocked:.*kind=question/);
+		// The message field is base64: the tool and the count, never the model's question.
+		const message = Buffer.from(/msg=([A-Za-z0-9+/=]*)/.exec(blocked)?.[1] ?? "", "base64").toString("utf8");
+		expect(message).toBe("ask_user · 2 questions");
+		await submitFirstOptions(screen);
+		expect(onlyAskResult(env).details.status).toBe("answered");
+		const after = reports().slice(reports().indexOf(blocked) + 1);
+		expect(after.some((report) => !/blocked/.test(report))).toBe(true);
 	});
 
 	it("keeps answers and typed text across a resize mid-form", async () => {
