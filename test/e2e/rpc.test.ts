@@ -19,7 +19,7 @@ import {
 	WHAT_NOW,
 } from "../support/ask-fixtures.ts";
 import { callTool, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
-import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { answerInOrder, choose, type DialogAnswer, type DialogRequest, RpcPi } from "../support/rpc-client.ts";
 
 let piEnv: PiEnv | undefined;
@@ -280,5 +280,21 @@ describe("the complete form over RPC dialogs", () => {
 		expect(seen.details.status).toBe("chat");
 		expect(seen.details.chatMessage).toBe("Can we talk first?");
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+	});
+});
+
+describe("what pi 1.x knows of ask_user", () => {
+	it("it is model-only (never callable from a codemode script) and annotated read-only, not destructive, closed world", async () => {
+		const env = (piEnv = createPiEnv({
+			script: scriptOf({ user: "what is ask_user?", replies: [callTool("tool_info", { name: "ask_user" }), quoteLastToolResult] }),
+			extensions: [ASK_USER_EXTENSION, join(REPO_ROOT, "test", "support", "tool-info-extension.ts")],
+		}));
+		rpc = RpcPi.start(env);
+		await rpc.prompt("what is ask_user?");
+		const [info] = env.toolResults("tool_info");
+		expect(JSON.parse(info?.text ?? "null")).toEqual({
+			exposure: "model-only",
+			annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+		});
 	});
 });
