@@ -226,7 +226,7 @@ describe("ask_user over RPC dialogs", () => {
 		const seen = onlyAskResult(env);
 		expect(seen.isError).toBe(true);
 		expect(seen.text).toContain("questions[0].options");
-		expect(seen.text).toContain("2-5");
+		expect(seen.text).toContain("2-8");
 		expect(seen.text).toContain("questions[1].options[1].label");
 		expect(seen.text).toMatch(/distinct|unique/i);
 	});
