@@ -32,7 +32,7 @@ const question = Type.Object(
 		header: Type.String({ minLength: 1 }),
 		question: Type.String({ minLength: 1 }),
 		context: Type.Optional(Type.String()),
-		// Empty for a text-only question; otherwise LIMITS.minOptions or more (a JSON Schema can't say "0, or 2–5" without a union).
+		// Empty for a text-only question; otherwise LIMITS.minOptions or more (a JSON Schema can't say "0, or 2–8" without a union).
 		options: Type.Array(option, { maxItems: LIMITS.maxOptions, description: `Empty for a text-only question, else ${LIMITS.minOptions}–${LIMITS.maxOptions}.` }),
 		multiSelect: Type.Boolean(),
 		allowOther: Type.Boolean(),

@@ -137,7 +137,7 @@ const arbMetadata: fc.Arbitrary<AskMetadata> = fc.record(
 	{ requiredKeys: [] },
 );
 
-/** Valid canonical parameters: 1–4 questions, 2–5 options each (or none: text-only), every optional field sometimes present. */
+/** Valid canonical parameters: 1–4 questions, 2–8 options each (or none: text-only), every optional field sometimes present. */
 export function arbAskParams(): fc.Arbitrary<AskParams> {
 	return fc
 		.record(
