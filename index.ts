@@ -211,20 +211,28 @@ function askForOthers(pi: ExtensionAPI, upstream: Upstream, texts: () => Texts, 
  */
 function offerOnlyWhereAnswerable(pi: ExtensionAPI, upstream: Upstream): { withheld(): void } {
 	let withheld = false;
+	// The user's own word at start-up (--tools, --exclude-tools, the defaultTools setting) outranks the record.
+	let leftOutByUser = false;
 	const record = (value: boolean) => {
 		withheld = value;
 		pi.appendEntry<OfferRecord>(OFFER_ENTRY, { withheld: value });
 	};
+	const readRecord = (ctx: ExtensionContext) => {
+		withheld = lastOfferRecord(sessionBranch(ctx))?.withheld ?? false;
+	};
 	pi.on("session_start", (_event, ctx) => {
-		withheld = lastOfferRecord(sessionEntries(ctx))?.withheld ?? false;
+		leftOutByUser = userLeftOut(process.argv, defaultToolsOf(pi));
+		readRecord(ctx);
 	});
+	// pi restores the tools of the branch it moves to: so is the record.
+	pi.on("session_tree", (_event, ctx) => readRecord(ctx));
 	pi.on("before_agent_start", async (_event, ctx) => {
 		const canAsk = ctx.hasUI || getChannel(ASK_CHANNEL) !== undefined || (await inheritedChannelReachable(upstream.channel));
 		const active = pi.getActiveTools();
 		if (!canAsk && active.includes(TOOL_NAME)) {
 			pi.setActiveTools(active.filter((name) => name !== TOOL_NAME));
 			record(true);
-		} else if (canAsk && withheld && !active.includes(TOOL_NAME)) {
+		} else if (canAsk && withheld && !leftOutByUser && !active.includes(TOOL_NAME)) {
 			pi.setActiveTools([...active, TOOL_NAME]);
 			record(false);
 		}
@@ -239,13 +247,49 @@ interface OfferRecord {
 	withheld: boolean;
 }
 
-function sessionEntries(ctx: ExtensionContext): readonly unknown[] {
+/** The entries of the session's current branch (all of them on a pi without branches to read). */
+function sessionBranch(ctx: ExtensionContext): readonly unknown[] {
 	try {
-		return ctx.sessionManager?.getEntries() ?? [];
+		const manager = ctx.sessionManager as { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] } | undefined;
+		return manager?.getBranch?.() ?? manager?.getEntries() ?? [];
 	} catch {
 		// No session to read (a host that keeps none): nothing was recorded.
 		return [];
 	}
+}
+
+/** pi 1.x's defaultTools setting, where pi gives its settings to extensions. */
+function defaultToolsOf(pi: ExtensionAPI): unknown {
+	try {
+		return (pi as { getSettings?(): { defaultTools?: unknown } }).getSettings?.()?.defaultTools;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Whether the user left ask_user out at start-up: a `--tools` / `-t` list of
+ * plain names without it, a `-ask_user` entry there or in the defaultTools
+ * setting, or an `--exclude-tools` pattern that matches it (pi 1.x's tool
+ * options). Such a tool is
+ * never given back by this extension.
+ */
+export function userLeftOut(argv: readonly string[], defaultTools: unknown): boolean {
+	const lists: string[][] = [];
+	const excluded: string[] = [];
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i] ?? "";
+		const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+		const value = inline ?? argv[i + 1] ?? "";
+		if (flag === "--tools" || flag === "-t") lists.push(value.split(",").map((name) => name.trim()));
+		if (flag === "--exclude-tools") excluded.push(...value.split(",").map((pattern) => pattern.trim()));
+	}
+	// A --tools list of plain names is the whole selection; defaultTools' plain names choose built-ins only.
+	const leavesOut = (list: string[]) =>
+		list.includes(`-${TOOL_NAME}`) || (list.length > 0 && list.every((name) => !/^[+-]/.test(name)) && !list.includes(TOOL_NAME));
+	const settingLeavesOut = Array.isArray(defaultTools) && defaultTools.includes(`-${TOOL_NAME}`);
+	const matches = (pattern: string) => pattern !== "" && new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`).test(TOOL_NAME);
+	return settingLeavesOut || lists.some(leavesOut) || excluded.some(matches);
 }
 
 /** The latest OFFER_ENTRY among a session's entries (read loosely: any version may have written them). */

@@ -358,6 +358,8 @@ describe("how a child is labelled", () => {
 		expect(selfAsker({}, "Task: look around", 'You are pi.\n\n<active_agent name="scout"/>\n\nYou are a scout.')).toBe("scout");
 		expect(selfAsker({ PI_SUBAGENT_NAME: "named" }, undefined, '<active_agent name="scout"/>')).toBe("named");
 		expect(selfAsker({}, "Task: look", 'You are a scout. <active_agent name="scout"/>')).toBe("Task: look");
+		// A project's AGENTS.md (in pi's part of the prompt, before the runner's line) cannot name the agent.
+		expect(selfAsker({}, "Task: look", '<active_agent name="spoof"/>\nfrom AGENTS.md\n\n<active_agent name="scout"/>\nYou are a scout.')).toBe("scout");
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`)).toMatch(/^Task: word word .*…$/);
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`).length).toBeLessThanOrEqual(60);
 		expect(selfAsker({ PI_SUBAGENT_NAME: " \u001b " }, "  ")).toBe("subagent");

@@ -39,7 +39,7 @@ function withoutVerbatim(text: string): string {
 	return text
 		.replace(/\{\w+\}/g, " ")
 		.replace(/--[\w-]+( (desktop|\d+|ja))?/g, " ")
-		.replace(/export EDITOR=vim|\$\w+|ask_user|numberKeys|focus|JSON|true|false|ctrl\+|alt\+|f1|f12|\/trust/g, " ");
+		.replace(/export EDITOR=vim|\$\w+|ask_user|numberKeys|focus|JSON|true|false|ctrl\+|alt\+|f1|f12|\/trust|\.pi\/settings\.json/g, " ");
 }
 
 const NON_LATIN = new Set<string>(["zh-CN", "zh-TW", "ja", "ko", "ru"]);

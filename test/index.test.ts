@@ -8,7 +8,7 @@ import type { ExtensionAPI, ExtensionToolContext as ExtensionContext, ToolDefini
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
-import askUserExtension from "../index.ts";
+import askUserExtension, { OFFER_ENTRY, userLeftOut } from "../index.ts";
 import { CHANNEL_ENV, decodeChannelAddress } from "../src/codec/channel.ts";
 import { collectViaChannel } from "../src/relay/channel-client.ts";
 import { ASK_CHANNEL, registerChannel } from "../src/relay/registry.ts";
@@ -141,6 +141,42 @@ describe("no offer that cannot be kept", () => {
 		await userChoice.fire("session_start", { type: "session_start" }, { hasUI: true, sessionManager: turnedOff, ui: { notify: () => {} } });
 		await userChoice.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true, sessionManager: turnedOff });
 		expect(userChoice.active()).toEqual(["read", "bash"]);
+	});
+
+	it("a tool the user left out at start-up (--tools, --exclude-tools, defaultTools) is never given back, even after a withheld record", async () => {
+		expect(userLeftOut(["node", "pi", "--tools", "read,bash"], undefined)).toBe(true);
+		expect(userLeftOut(["node", "pi", "-t", "read,ask_user"], undefined)).toBe(false);
+		expect(userLeftOut(["node", "pi", "--tools=+codemode,-ask_user"], undefined)).toBe(true);
+		expect(userLeftOut(["node", "pi", "--tools", "+codemode"], undefined)).toBe(false);
+		expect(userLeftOut(["node", "pi", "--exclude-tools", "ask_*"], undefined)).toBe(true);
+		expect(userLeftOut(["node", "pi", "--exclude-tools", "bash"], undefined)).toBe(false);
+		expect(userLeftOut(["node", "pi"], ["-ask_user"])).toBe(true);
+		expect(userLeftOut(["node", "pi"], ["read", "bash"])).toBe(false);
+
+		delete process.env[CHANNEL_ENV];
+		const entries: Entries = [{ type: "custom", customType: OFFER_ENTRY, data: { withheld: true } }];
+		const session = { getEntries: () => entries };
+		const argv = process.argv;
+		process.argv = [...argv, "--exclude-tools", "ask_user"];
+		try {
+			const resumed = loadExtension(["read", "bash"], {}, entries);
+			await resumed.fire("session_start", { type: "session_start" }, { hasUI: true, sessionManager: session, ui: { notify: () => {} } });
+			await resumed.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true, sessionManager: session });
+			expect(resumed.active()).toEqual(["read", "bash"]);
+		} finally {
+			process.argv = argv;
+		}
+	});
+
+	it("the record of the session's current branch counts, not one written on another branch", async () => {
+		delete process.env[CHANNEL_ENV];
+		const branch: Entries = [{ type: "custom", customType: OFFER_ENTRY, data: { withheld: true } }];
+		const all: Entries = [...branch, { type: "custom", customType: OFFER_ENTRY, data: { withheld: false } }];
+		const session = { getEntries: () => all, getBranch: () => branch };
+		const resumed = loadExtension(["read", "bash"], {}, all);
+		await resumed.fire("session_start", { type: "session_start" }, { hasUI: true, sessionManager: session, ui: { notify: () => {} } });
+		await resumed.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true, sessionManager: session });
+		expect(resumed.active()).toEqual(["read", "bash", "ask_user"]);
 	});
 
 	it("a session with a UI keeps ask_user, and never adds it where the user left it out", async () => {

@@ -228,7 +228,7 @@ export const EN = {
 	"warning.timeoutTooLong": "ask_user timeout {value} is longer than 24 days: no limit is set. Give seconds, e.g. --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "ask_user timeout {value} is not a positive number of seconds: no limit is set. Give seconds, e.g. --ask-user-timeout 300.",
 	"warning.locale": "ask_user locale {value} ({source}) is not one of {locales}: {fallback} is used. Give e.g. --ask-user-locale ja.",
-	"warning.projectSteering": "ask_user settings: {file} sets {keys}, which go into the model's prompt: they apply only in a project you have trusted, and this one is not (or pi has not asked). The default text is used; trust the project with /trust to use them.",
+	"warning.projectSteering": "ask_user settings: {file} sets {keys}, which go into the model's prompt: they apply only in a project you have trusted, and pi has not trusted this one by your decision. The default text is used. To use them, give the project pi settings of its own (a .pi/settings.json), trust it, and start pi again.",
 	"warning.noChannel": "ask_user: subagents cannot ask through this session ({reason})",
 } as const satisfies Record<string, Message>;
 

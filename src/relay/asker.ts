@@ -52,7 +52,8 @@ export function selfAsker(env: Readonly<Record<string, string | undefined>>, tas
  * a child can learn its name.
  */
 export function activeAgentOf(systemPrompt: string | undefined): string | undefined {
-	const name = /(?:^|\n)\s*<active_agent name="([^"\n]{1,200})"\s*\/>/.exec(systemPrompt ?? "")?.[1];
+	// The last such line: pi's part of the prompt comes first and holds the project's context files, which anyone can write.
+	const name = [...(systemPrompt ?? "").matchAll(/(?:^|\n)\s*<active_agent name="([^"\n]{1,200})"\s*\/>/g)].at(-1)?.[1];
 	return name?.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
 

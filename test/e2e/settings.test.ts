@@ -58,7 +58,7 @@ describe("ask-user.json", () => {
 			const piEnv = projectWithSteering(piSettings);
 			const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: [...extraArgs] }));
 			await tui.waitFor("attention must be one of", 15_000);
-			const start = await tui.waitFor("/trust", 15_000);
+			const start = await tui.waitFor((screen) => screen.replace(/\s+/g, " ").includes("start pi again"), 15_000);
 			expect(start.split("ask_user settings").length - 1).toBe(2);
 			await askAndSubmit(tui);
 

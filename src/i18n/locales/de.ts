@@ -215,6 +215,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.timeoutTooLong": "ask_user: Zeitlimit {value} ist länger als 24 Tage: Es wird kein Limit gesetzt. Gib Sekunden an, z. B. --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "ask_user: Zeitlimit {value} ist keine positive Sekundenzahl: Es wird kein Limit gesetzt. Gib Sekunden an, z. B. --ask-user-timeout 300.",
 	"warning.locale": "ask_user: Sprache {value} ({source}) ist keine von {locales}: {fallback} wird verwendet. Gib z. B. --ask-user-locale ja an.",
-	"warning.projectSteering": "ask_user-Einstellungen: {file} setzt {keys}, die in den Prompt des Modells gehen: Sie gelten nur in einem Projekt, dem Sie vertrauen, und diesem vertrauen Sie nicht (oder pi hat nicht gefragt). Der Standardtext wird verwendet; vertrauen Sie dem Projekt mit /trust, um sie zu nutzen.",
+	"warning.projectSteering": "ask_user-Einstellungen: {file} setzt {keys}, die in den Prompt des Modells gehen: Sie gelten nur in einem Projekt, dem Sie vertrauen, und diesem vertraut pi nicht aufgrund Ihrer Entscheidung. Der Standardtext wird verwendet. Um sie zu nutzen, geben Sie dem Projekt eigene pi-Einstellungen (eine .pi/settings.json), vertrauen Sie ihm und starten Sie pi neu.",
 	"warning.noChannel": "ask_user: Subagenten können nicht über diese Sitzung fragen ({reason})",
 };

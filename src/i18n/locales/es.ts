@@ -215,6 +215,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.timeoutTooLong": "El tiempo límite de ask_user {value} supera los 24 días: no se establece ningún límite. Indica segundos, p. ej., --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "El tiempo límite de ask_user {value} no es un número positivo de segundos: no se establece ningún límite. Indica segundos, p. ej., --ask-user-timeout 300.",
 	"warning.locale": "El idioma de ask_user {value} ({source}) no es uno de {locales}: se usa {fallback}. Indica, p. ej., --ask-user-locale ja.",
-	"warning.projectSteering": "Ajustes de ask_user: {file} define {keys}, que van al prompt del modelo: solo se aplican en un proyecto en el que confías, y en este no (o pi no lo ha preguntado). Se usa el texto predeterminado; confía en el proyecto con /trust para usarlos.",
+	"warning.projectSteering": "Ajustes de ask_user: {file} define {keys}, que van al prompt del modelo: solo se aplican en un proyecto en el que confías, y pi no confía en este por decisión tuya. Se usa el texto predeterminado. Para usarlos, da al proyecto ajustes de pi propios (un .pi/settings.json), confía en él y vuelve a iniciar pi.",
 	"warning.noChannel": "ask_user: los subagentes no pueden preguntar a través de esta sesión ({reason})",
 };

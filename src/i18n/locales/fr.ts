@@ -215,6 +215,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.timeoutTooLong": "ask_user : le délai {value} dépasse 24 jours : aucune limite n’est fixée. Indiquez des secondes, par exemple --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "ask_user : le délai {value} n’est pas un nombre de secondes positif : aucune limite n’est fixée. Indiquez des secondes, par exemple --ask-user-timeout 300.",
 	"warning.locale": "ask_user : la langue {value} ({source}) ne fait pas partie de {locales} : {fallback} est utilisée. Indiquez par exemple --ask-user-locale ja.",
-	"warning.projectSteering": "Réglages d'ask_user : {file} définit {keys}, qui entrent dans le prompt du modèle : ils ne s'appliquent que dans un projet auquel vous faites confiance, et ce n'est pas le cas de celui-ci (ou pi ne l'a pas demandé). Le texte par défaut est utilisé ; faites confiance au projet avec /trust pour les utiliser.",
+	"warning.projectSteering": "Réglages d'ask_user : {file} définit {keys}, qui entrent dans le prompt du modèle : ils ne s'appliquent que dans un projet auquel vous faites confiance, et pi ne fait pas confiance à celui-ci sur votre décision. Le texte par défaut est utilisé. Pour les utiliser, donnez au projet ses propres réglages pi (un .pi/settings.json), faites-lui confiance et relancez pi.",
 	"warning.noChannel": "ask_user : les sous-agents ne peuvent pas poser de questions via cette session ({reason})",
 };

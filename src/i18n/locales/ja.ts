@@ -208,6 +208,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.timeoutTooLong": "ask_userのタイムアウト「{value}」は24日を超えています。制限は設定されません。秒数で指定してください（例：--ask-user-timeout 300）。",
 	"warning.timeoutInvalid": "ask_userのタイムアウト「{value}」は正の秒数ではありません。制限は設定されません。秒数で指定してください（例：--ask-user-timeout 300）。",
 	"warning.locale": "ask_userのロケール「{value}」（{source}で指定）は{locales}のいずれでもありません。{fallback}を使用します。例えば --ask-user-locale ja のように指定してください。",
-	"warning.projectSteering": "ask_user の設定：{file} はモデルのプロンプトに入る {keys} を設定していますが、これは信頼したプロジェクトでのみ有効です。このプロジェクトは信頼されていません（または pi が確認していません）。既定の文面を使います。使うには /trust でプロジェクトを信頼してください。",
+	"warning.projectSteering": "ask_user の設定：{file} はモデルのプロンプトに入る {keys} を設定していますが、これはあなたが信頼したプロジェクトでのみ有効で、このプロジェクトはあなたの判断で信頼されていません。既定の文面を使います。使うには、プロジェクトに独自の pi 設定（.pi/settings.json）を置いて信頼し、pi を起動し直してください。",
 	"warning.noChannel": "ask_user：サブエージェントはこのセッションを通じて質問できません（{reason}）",
 };

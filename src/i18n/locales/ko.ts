@@ -208,6 +208,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.timeoutTooLong": "ask_user 시간 제한 {value}: 24일보다 길어서 시간 제한을 설정하지 않습니다. 초 단위로 지정하세요(예: --ask-user-timeout 300).",
 	"warning.timeoutInvalid": "ask_user 시간 제한 {value}: 양의 초 단위 숫자가 아니므로 시간 제한을 설정하지 않습니다. 초 단위로 지정하세요(예: --ask-user-timeout 300).",
 	"warning.locale": "ask_user 로캘 {value} ({source}): {locales} 중 하나가 아니므로 {fallback} 로캘을 사용합니다. 예를 들어 --ask-user-locale ja처럼 지정하세요.",
-	"warning.projectSteering": "ask_user 설정: {file}에서 모델 프롬프트에 들어가는 {keys}을(를) 설정하지만, 이는 신뢰한 프로젝트에서만 적용됩니다. 이 프로젝트는 신뢰되지 않았습니다(또는 pi가 묻지 않았습니다). 기본 문구를 사용합니다. 사용하려면 /trust로 프로젝트를 신뢰하세요.",
+	"warning.projectSteering": "ask_user 설정: {file}에서 모델 프롬프트에 들어가는 {keys}을(를) 설정하지만, 이는 사용자가 신뢰한 프로젝트에서만 적용되며 이 프로젝트는 사용자의 결정으로 신뢰되지 않았습니다. 기본 문구를 사용합니다. 사용하려면 프로젝트에 자체 pi 설정(.pi/settings.json)을 두고 신뢰한 뒤 pi를 다시 시작하세요.",
 	"warning.noChannel": "ask_user: 하위 에이전트는 이 세션을 통해 질문할 수 없습니다({reason})",
 };

@@ -215,6 +215,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.timeoutTooLong": "O tempo limite do ask_user {value} é maior que 24 dias: nenhum limite é definido. Informe segundos, por exemplo, --ask-user-timeout 300.",
 	"warning.timeoutInvalid": "O tempo limite do ask_user {value} não é um número positivo de segundos: nenhum limite é definido. Informe segundos, por exemplo, --ask-user-timeout 300.",
 	"warning.locale": "O idioma do ask_user {value} ({source}) não é um de {locales}: {fallback} é usado. Use, por exemplo, --ask-user-locale ja.",
-	"warning.projectSteering": "Configurações do ask_user: {file} define {keys}, que entram no prompt do modelo: só valem em um projeto em que você confia, e este não é um deles (ou o pi não perguntou). O texto padrão é usado; confie no projeto com /trust para usá-los.",
+	"warning.projectSteering": "Configurações do ask_user: {file} define {keys}, que entram no prompt do modelo: só valem em um projeto em que você confia, e o pi não confia neste por decisão sua. O texto padrão é usado. Para usá-los, dê ao projeto configurações próprias do pi (um .pi/settings.json), confie nele e inicie o pi de novo.",
 	"warning.noChannel": "ask_user: subagentes não podem perguntar por meio desta sessão ({reason})",
 };

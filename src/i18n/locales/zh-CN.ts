@@ -208,6 +208,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.timeoutTooLong": "ask_user 的超时 {value} 超过 24 天：不设时限。请以秒为单位指定，例如 --ask-user-timeout 300。",
 	"warning.timeoutInvalid": "ask_user 的超时 {value} 不是正的秒数：不设时限。请以秒为单位指定，例如 --ask-user-timeout 300。",
 	"warning.locale": "ask_user 的语言 {value}（来自 {source}）不是 {locales} 之一：将使用 {fallback}。请指定，例如 --ask-user-locale ja。",
-	"warning.projectSteering": "ask_user 设置：{file} 设置了会进入模型提示词的 {keys}：它们只在你信任的项目中生效，而此项目未被信任（或 pi 尚未询问）。将使用默认文本；用 /trust 信任此项目即可使用它们。",
+	"warning.projectSteering": "ask_user 设置：{file} 设置了会进入模型提示词的 {keys}：它们只在你信任的项目中生效，而此项目并未经你决定而受信任。将使用默认文本。要使用它们，请为项目提供自己的 pi 设置（.pi/settings.json），信任该项目，然后重新启动 pi。",
 	"warning.noChannel": "ask_user：子智能体无法通过此会话提问（{reason}）",
 };

@@ -208,6 +208,6 @@ export const CATALOGUE: Catalogue = {
 	"warning.timeoutTooLong": "ask_user 的逾時 {value} 超過 24 天：不會設定時限。請以秒為單位指定，例如 --ask-user-timeout 300。",
 	"warning.timeoutInvalid": "ask_user 的逾時 {value} 不是正的秒數：不會設定時限。請以秒為單位指定，例如 --ask-user-timeout 300。",
 	"warning.locale": "ask_user 的語系 {value}（來自 {source}）不是 {locales} 其中之一：將使用 {fallback}。請指定，例如 --ask-user-locale ja。",
-	"warning.projectSteering": "ask_user 設定：{file} 設定了會進入模型提示詞的 {keys}：它們只在你信任的專案中生效，而此專案未受信任（或 pi 尚未詢問）。將使用預設文字；以 /trust 信任此專案即可使用它們。",
+	"warning.projectSteering": "ask_user 設定：{file} 設定了會進入模型提示詞的 {keys}：它們只在你信任的專案中生效，而此專案並未經你決定而受信任。將使用預設文字。要使用它們，請為專案提供自己的 pi 設定（.pi/settings.json），信任該專案，然後重新啟動 pi。",
 	"warning.noChannel": "ask_user：子代理程式無法透過此工作階段提問（{reason}）",
 };
