@@ -41,6 +41,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const project = readSettings([projectFile]);
 	// The project's steering texts wait for the user's trust (session_start); everything else of its file applies.
 	const { steering: projectSteering, rest: projectRest } = splitSteering(project.settings);
+	const { steering: globalSteering } = splitSteering(global.settings);
 	const file = { ...global.settings, ...projectRest };
 	const fileWarnings = [...global.warnings, ...project.warnings];
 	const sources = { flag: (name: string) => pi.getFlag(name), env: process.env, file };
@@ -94,7 +95,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		if (!projectTrustedByUser(process.cwd(), ctx.isProjectTrusted?.bind(ctx))) {
 			return phrase("warning.projectSteering", { file: projectFile, keys: Object.keys(projectSteering).join(", ") });
 		}
-		registerTool({ ...steeringOf(global.settings), ...projectSteering });
+		registerTool({ ...globalSteering, ...projectSteering });
 		return undefined;
 	};
 	askForOthers(pi, upstream, () => texts, (ctx) => async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options));
@@ -115,11 +116,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 				onDismissed: dismissal.dismissed,
 			}),
 		);
-	registerTool(steeringOf(global.settings));
-}
-
-function steeringOf(settings: Steering): Steering {
-	return splitSteering(settings).steering;
+	registerTool(globalSteering);
 }
 
 /**

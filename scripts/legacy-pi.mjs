@@ -19,7 +19,7 @@ import { piCommandAt } from "./isolated-pi.mjs";
 
 /** @returns {Promise<PiCommand>} how to run pi 0.73.1, with the node running us */
 export async function ensureLegacyPi() {
-	return piCommandAt(join(await cachedInstall("legacy-pi"), "node_modules", "@mariozechner", "pi-coding-agent"));
+	return piCommandAt(await legacyPiPackageDir());
 }
 
 /** @returns {Promise<string>} the directory of the legacy pi's package (for its modules, as the benchmark loads them) */

@@ -5,6 +5,7 @@
  * passed in.
  */
 
+import { CURSOR_MARKER } from "@mariozechner/pi-tui";
 import { phrase, type Texts } from "../i18n/texts.ts";
 import { renderHelpView } from "./help-view.ts";
 import { renderHintLine } from "./hint-line.ts";
@@ -41,10 +42,10 @@ const BODY_MIN_HEIGHT = 3;
  * How pi-tui's Editor marks its cursor, the line to keep when its lines must
  * be cut: the hardware-cursor marker while focused, and the drawn cursor —
  * an APC mark in pi 1.x (FAKE_CURSOR_START, turned into reverse video on
- * output), reverse video itself in pi 0.73. Written out, not imported: 0.73's
- * pi-tui exports no FAKE_CURSOR_START.
+ * output), reverse video itself in pi 0.73. The drawn marks are written out:
+ * 0.73's pi-tui exports no FAKE_CURSOR_START.
  */
-const EDITOR_CURSOR_MARKS = ["\x1b_pi:c\x07", "\x1b_pi:fc\x07", "\x1b[7m"];
+const EDITOR_CURSOR_MARKS = [CURSOR_MARKER, "\x1b_pi:fc\x07", "\x1b[7m"];
 
 /**
  * Rows go to content before spacing. The chrome that carries meaning (who

@@ -129,14 +129,21 @@ export class TextFitter {
 			// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
 			const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
 			// render() may hand back its own cached, readonly array (pi 1.x): the fitted lines are a copy.
-			const lines = Array.from(markdown.render(w), (rendered) => {
+			const lines: string[] = [];
+			const widths: number[] = [];
+			for (const rendered of markdown.render(w)) {
 				// Markdown makes [text](url) a terminal hyperlink where the terminal has them: a model's URL
 				// would hide behind a clickable label. Links show as their text, like the rest of the preview.
-				const line = rendered.replace(OSC8, "");
+				let line = rendered.replace(OSC8, "");
+				let width = visibleWidth(line);
 				// Never wider than the width: pi-tui would stop the program.
-				return visibleWidth(line) > w ? truncateToWidth(line, w, "") : line;
-			});
-			const widths = lines.map((line) => visibleWidth(line));
+				if (width > w) {
+					line = truncateToWidth(line, w, "");
+					width = visibleWidth(line);
+				}
+				lines.push(line);
+				widths.push(width);
+			}
 			fitted = { fitted: { lines, widths }, markdown: true };
 		} else fitted = { fitted: this.wrap(text, w), markdown: false };
 		this.previews.set(w, text, fitted);

@@ -13,7 +13,7 @@ import { createConnection } from "node:net";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { askResults, type AskResultSeen, DB_FORM, LICENSE_FORM } from "../support/ask-fixtures.ts";
+import { askResults, type AskResultSeen, DB_FORM, dismissWithEscEsc, LICENSE_FORM } from "../support/ask-fixtures.ts";
 import { callTool, QUOTE_PREFIX, scriptOf } from "../support/model-script.ts";
 import type { PiEnv } from "../support/pi-env.ts";
 import { channelSockets, childrenOf, createPlainRunnerPiEnv, parentRuns, piPrintCommand } from "../support/plain-runners.ts";
@@ -66,9 +66,7 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
 		const screen = await startParent(env);
 		await screen.waitFor("Which database", 20_000);
-		await screen.send("Escape");
-		await screen.waitFor("esc again");
-		await screen.send("Escape");
+		await dismissWithEscEsc(screen);
 		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 20_000);
 
 		const [child] = askResults(env);
@@ -197,13 +195,15 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 	});
 });
 
+/** The parent hands a task to an SDK session of its own process, which asks DB_FORM and reports what it got. */
+const IN_PROCESS_ASKS = scriptOf(childAsks("INPROC TASK", DB_FORM, "In-process"), {
+	user: DELEGATE,
+	replies: [callTool("inproc_subagent", { task: "INPROC TASK: pick a database" }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
+});
+
 describe("an in-process runner (pi's SDK, same process)", () => {
 	it("a session made with createAgentSession, without a UI, asks through the parent's TUI by the channel registry", async () => {
-		const script = scriptOf(childAsks("INPROC TASK", DB_FORM, "In-process"), {
-			user: DELEGATE,
-			replies: [callTool("inproc_subagent", { task: "INPROC TASK: pick a database" }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
-		});
-		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const env = (piEnv = createPlainRunnerPiEnv(IN_PROCESS_ASKS));
 		const screen = await startParent(env);
 		const form = await screen.waitFor("Which database", 20_000);
 		expect(form).toContain("Asked by INPROC TASK: pick a database");
@@ -217,16 +217,10 @@ describe("an in-process runner (pi's SDK, same process)", () => {
 
 describe("an in-process runner: a dismissal", () => {
 	it("the session's model gets the dismissal as an ordinary result and reports it; the parent's turn goes on to read it", async () => {
-		const script = scriptOf(childAsks("INPROC TASK", DB_FORM, "In-process"), {
-			user: DELEGATE,
-			replies: [callTool("inproc_subagent", { task: "INPROC TASK: pick a database" }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
-		});
-		const env = (piEnv = createPlainRunnerPiEnv(script));
+		const env = (piEnv = createPlainRunnerPiEnv(IN_PROCESS_ASKS));
 		const screen = await startParent(env);
 		await screen.waitFor("Which database", 20_000);
-		await screen.send("Escape");
-		await screen.waitFor("esc again");
-		await screen.send("Escape");
+		await dismissWithEscEsc(screen);
 		await screen.waitFor(`${QUOTE_PREFIX} In-process got: User dismissed the questions`, 20_000);
 		expect(askResults(env)[0]?.details.status).toBe("dismissed");
 		expect(askResults(env)[0]?.text).toMatch(/end your task now/);

@@ -20,7 +20,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cachedInstall } from "../../scripts/cached-install.mjs";
-import { askResults, DB_FORM } from "../support/ask-fixtures.ts";
+import { askResults, DB_FORM, dismissWithEscEsc } from "../support/ask-fixtures.ts";
 import { type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, SCRIPTED_MODEL, scriptOf, type ScriptedConversation } from "../support/model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, SCRIPTED_MODEL_EXTENSION } from "../support/pi-env.ts";
 import { childrenOf } from "../support/plain-runners.ts";
@@ -126,9 +126,7 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 			}));
 			const screen = await startParent(env);
 			await screen.waitFor("Which database", 30_000);
-			await screen.send("Escape");
-			await screen.waitFor("esc again");
-			await screen.send("Escape");
+			await dismissWithEscEsc(screen);
 			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`, 30_000);
 
 			expect(askResults(env)[0]?.details.status).toBe("dismissed");

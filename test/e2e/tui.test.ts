@@ -7,17 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-	ASK,
-	askResults,
-	askScript,
-	CLAUDE_CODE_SHAPE,
-	MULTI_SELECT,
-	onlyAskResult,
-	submitFirstOptions,
-	TWO_QUESTIONS,
-	WHAT_NOW,
-} from "../support/ask-fixtures.ts";
+import { ASK, askResults, askScript, CLAUDE_CODE_SHAPE, dismissWithEscEsc, MULTI_SELECT, onlyAskResult, submitFirstOptions, TWO_QUESTIONS, WHAT_NOW } from "../support/ask-fixtures.ts";
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
@@ -195,9 +185,7 @@ describe("ask_user in the TUI", () => {
 
 		await screen.send("2");
 		await screen.waitFor("What should the command");
-		await screen.send("Escape");
-		await screen.waitFor("esc again");
-		await screen.send("Escape");
+		await dismissWithEscEsc(screen);
 		await screen.waitForGone("What should the command");
 
 		// terminate: the model is not called again until the user speaks.

@@ -10,7 +10,7 @@
  * node_modules/.cache/legacy-pi).
  */
 
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PiCommand } from "../../scripts/isolated-pi.mjs";
 import { ensureLegacyPi } from "../../scripts/legacy-pi.mjs";
 import { ROW } from "../../src/dialogs.ts";
@@ -21,30 +21,20 @@ import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, sc
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import { childrenLoadAskUser, piPrintCommand } from "../support/plain-runners.ts";
-import { childAsks, createRelayPiEnv, endPiTest, parentDelegates } from "../support/subagents.ts";
+import { childAsks, createRelayPiEnv, parentDelegates, startedPerTest } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let legacyPi: PiCommand;
-let piEnv: PiEnv | undefined;
-let tui: TmuxPi | undefined;
-let rpc: RpcPi | undefined;
+const started = startedPerTest();
 
 beforeAll(async () => {
 	legacyPi = await ensureLegacyPi();
 }, 300_000);
 
-afterEach(async () => {
-	const started = { tui, rpc, piEnv };
-	tui = undefined;
-	rpc = undefined;
-	piEnv = undefined;
-	await endPiTest(started);
-});
-
 /** Starts pi 0.73.1's TUI in a `cols`×`rows` terminal, says `prompt`, and waits for `firstQuestion`. */
 async function openForm(env: PiEnv, prompt: string, firstQuestion: string, size = { cols: 100, rows: 40 }): Promise<TmuxPi> {
-	piEnv = env;
-	tui = await TmuxPi.start(env, size);
+	started.piEnv = env;
+	const tui = (started.tui = await TmuxPi.start(env, size));
 	await tui.waitFor("scripted");
 	await tui.type(prompt);
 	await tui.send("Enter");
@@ -94,9 +84,9 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 	});
 
 	it("RPC: one select per question, then the review; Submit sends both answers", async () => {
-		const env = (piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: legacyPi }));
+		const env = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: legacyPi }));
 		const handler = answerInOrder(choose("Postgres"), choose("launch"), choose(ROW.submit));
-		const client = (rpc = RpcPi.start(env, handler));
+		const client = (started.rpc = RpcPi.start(env, handler));
 		await client.prompt(ASK);
 
 		expect(handler.unexpected).toEqual([]);
@@ -112,12 +102,12 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 			{ user: "first", replies: [callTool("ask_user", TWO_QUESTIONS), quoteLastToolResult] },
 			{ user: "second", replies: [{ text: "Tools now: {{tools}}" }] },
 		);
-		const alone = (piEnv = createPiEnv({ script, pi: legacyPi }));
+		const alone = (started.piEnv = createPiEnv({ script, pi: legacyPi }));
 		expect((await runHeadless(alone, "print", ["first: ask me"])).exitCode).toBe(0);
 		expect(alone.log().filter((e) => e.kind === "call").every((e) => e.kind === "call" && !e.tools.includes("ask_user"))).toBe(true);
 		alone.cleanup();
 
-		const env = (piEnv = createPiEnv({ script, pi: legacyPi, env: await parentGoneAfterTheCheck() }));
+		const env = (started.piEnv = createPiEnv({ script, pi: legacyPi, env: await parentGoneAfterTheCheck() }));
 		const run = await runHeadless(env, "print", ["first: ask me", "second: go on"]);
 		expect(run.exitCode, run.stderr).toBe(0);
 

@@ -144,6 +144,13 @@ export function onlyAskResult(piEnv: PiEnv): AskResultSeen {
 	return results[0] as AskResultSeen;
 }
 
+/** Esc, the warning, Esc again: the open form is dismissed. */
+export async function dismissWithEscEsc(screen: TmuxPi): Promise<void> {
+	await screen.send("Escape");
+	await screen.waitFor("esc again");
+	await screen.send("Escape");
+}
+
 /** On TWO_QUESTIONS' open form: the first option of each, the review, Submit; waits for the model's quote. */
 export async function submitFirstOptions(screen: TmuxPi, timeoutMs = 10_000): Promise<void> {
 	await screen.send("Enter");
