@@ -10,7 +10,6 @@
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { errorText } from "./src/abort.ts";
 import { parseAttentionMode, parseReminder } from "./src/attention.ts";
-import { decodeChannelAddress } from "./src/codec/channel.ts";
 import { chooseLocale, type LocaleSetting, LOCALES } from "./src/i18n/locale.ts";
 import { ENGLISH, type Phrase, phrase, type Texts } from "./src/i18n/texts.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
@@ -24,18 +23,10 @@ import {
 	type Steering,
 	splitSteering,
 } from "./src/settings.ts";
-import { takeUpstream, type Upstream } from "./src/relay/environment.ts";
-import { ASK_CHANNEL, type ChannelHandler, formQueue, getChannel, registerChannel } from "./src/relay/registry.ts";
-import type { AskSurface, SurfaceContext } from "./src/surface.ts";
+import { type Ask, createRouter, type Router } from "./src/router.ts";
 import { createAskUserTool, parseTimeout, timeoutProblem } from "./src/tool.ts";
 
-/** How long after a session starts the UI modules load in the background. */
-export const PRELOAD_DELAY_MS = 300;
-
 export default function askUserExtension(pi: ExtensionAPI): void {
-	// One terminal, one form at a time: this session's asks and its subagents' share the process's queue.
-	const queue = formQueue();
-	const upstream = takeUpstream();
 	const [globalFile = "", projectFile = ""] = settingsFiles(getAgentDir(), process.cwd());
 	const global = readSettings([globalFile]);
 	const project = readSettings([projectFile]);
@@ -50,35 +41,32 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const timeout = () => settingText(sources, "ask-user-timeout", "PI_ASK_USER_TIMEOUT", "timeoutSeconds");
 	// The user's language: English until the first session starts and the flags can be read.
 	let texts: Texts = ENGLISH;
-	// What every form of the session takes from the settings, its own and its subagents'.
-	const preferences = {
-		...(file.numberKeys && { numberKeys: file.numberKeys }),
-		...(file.peekKey && { keySlots: { peek: file.peekKey } }),
-	};
 	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
-	const rpcHost = { choiceOnly: false };
-
-	// The UIs (the form, the dialog walker, the relay client) load after start-up (see preload), not during it.
-	const ui = () => import("./src/surface.ts");
-	const watcher = () => import("./src/waiting.ts");
-	// Every form of the session, its own and its subagents', is watched: events, answers from elsewhere, attention.
-	const surface = (ctx: SurfaceContext): AskSurface => async (form, options) => {
-		const { terminalAttention, watchForms } = await watcher();
-		const inner: AskSurface = async (...ask) => (await ui()).createSurface(ctx, queue, upstream, rpcHost)(...ask);
-		const setting = () => ({ mode: attention().mode, ...reminder() });
-		const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(ctx, setting, () => texts) };
-		return watchForms(inner, host)(form, { ...options, ...preferences, texts });
-	};
-	const preload = preloadOnce(() => Promise.all([ui().then((loaded) => loaded.warmUpForm(texts)), watcher()]));
+	const walker = { choiceOnly: false };
+	const router = createRouter({
+		walker,
+		preferences: () => ({
+			timeoutMs: parseTimeout(timeout()),
+			texts,
+			...(file.numberKeys && { numberKeys: file.numberKeys }),
+			...(file.peekKey && { keySlots: { peek: file.peekKey } }),
+		}),
+		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention.
+		watch: (session, ask): Ask => async (form, options) => {
+			const { terminalAttention, watchForms } = await import("./src/waiting.ts");
+			const setting = () => ({ mode: attention().mode, ...reminder() });
+			const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(session, setting, () => texts) };
+			return watchForms(ask, host)(form, options);
+		},
+	});
 
 	// The settings do not change between sessions: they are read, and their warnings said, once, at the
 	// first (flags are parsed only after the extensions have registered them, so not before).
 	let started = false;
 	pi.on("session_start", async (_event, ctx) => {
-		if (ctx.hasUI || upstream.channel !== undefined) preload();
 		if (started) return;
 		started = true;
-		rpcHost.choiceOnly ||= isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly"));
+		walker.choiceOnly ||= isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly"));
 		const language = chooseLocale(localeSettings(sources), process.env);
 		const localeProblems: Array<Phrase | string> = language.unknown.map((given) => unknownLocale(given, language.locale));
 		// Only another language's catalogue is loaded, and only now: English is part of start-up.
@@ -98,8 +86,9 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		registerTool({ ...globalSteering, ...projectSteering });
 		return undefined;
 	};
-	askForOthers(pi, upstream, () => texts, (ctx) => async (request, options) => (await ui()).createAskChannel(surface(ctx))(request, options));
-	const offer = offerOnlyWhereAnswerable(pi, upstream);
+	pi.on("session_start", (_event, ctx) => router.sessionStarted(ctx, (reason) => ctx.ui.notify(texts.t("warning.noChannel", { reason }), "warning")));
+	pi.on("session_shutdown", (event) => router.sessionEnded(event.reason));
+	const offer = offerOnlyWhereAnswerable(pi, router);
 	const dismissal = holdToolsAfterDismissal(pi);
 	registerFlags(pi);
 	const registerTool = (steering: Steering) =>
@@ -107,9 +96,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			createAskUserTool({
 				getActiveTools: () => pi.getActiveTools(),
 				setActiveTools: (names) => pi.setActiveTools(names),
-				timeoutMs: () => parseTimeout(timeout()),
-				surface,
-				upstream,
+				ask: router.ask,
 				texts: () => texts,
 				steering,
 				onNoUI: offer.withheld,
@@ -117,20 +104,6 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			}),
 		);
 	registerTool(globalSteering);
-}
-
-/**
- * Runs `load` once, in the background, a moment after it is first asked for:
- * never during pi's start-up, never keeping the process alive; a failure stays
- * quiet until a real ask meets it again and reports it.
- */
-function preloadOnce(load: () => Promise<unknown>): () => void {
-	let started = false;
-	return () => {
-		if (started) return;
-		started = true;
-		setTimeout(() => void load().catch(() => {}), PRELOAD_DELAY_MS).unref();
-	};
 }
 
 /** Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them. */
@@ -158,43 +131,6 @@ function unknownLocale(given: LocaleSetting, used: string): Phrase {
 }
 
 /**
- * A session with a UI asks for others: it registers the process's ask_user
- * channel (SDK sessions in this process) and, at the top, listens on the local
- * channel for the processes it starts (runners' children, pi from bash). A
- * session that inherited an ancestor's channel leaves it, so its children
- * reach the top.
- */
-function askForOthers(pi: ExtensionAPI, upstream: Upstream, texts: () => Texts, handlerFor: (ctx: ExtensionContext) => ChannelHandler): void {
-	let unregister: (() => void) | undefined;
-	let stopListening: (() => Promise<void>) | undefined;
-	pi.on("session_start", (_event, ctx) => {
-		unregister?.();
-		unregister = ctx.hasUI ? registerChannel(ASK_CHANNEL, handlerFor(ctx)) : undefined;
-		if (!ctx.hasUI || upstream.channel !== undefined || stopListening) return;
-		// Loaded here, not at start-up: the socket is needed only once a child can exist.
-		const cannotListen = (reason: string) => ctx.ui.notify(texts().t("warning.noChannel", { reason }), "warning");
-		const listening = import("./src/relay/channel-server.ts").then(
-			(server) => server.shareLocalChannel(() => getChannel(ASK_CHANNEL), cannotListen),
-			(error: unknown) => {
-				cannotListen(error instanceof Error ? error.message : String(error));
-				return async () => {};
-			},
-		);
-		stopListening = async () => (await listening)();
-	});
-	pi.on("session_shutdown", async (event) => {
-		unregister?.();
-		unregister = undefined;
-		// /new, /resume, /fork and /reload keep the process, and its children keep the address they were
-		// given: the channel stays, and serves the next session's handler. Only quitting closes it.
-		if (event.reason !== undefined && event.reason !== "quit") return;
-		const stop = stopListening;
-		stopListening = undefined;
-		await stop?.();
-	});
-}
-
-/**
  * No offer that cannot be kept: before every run, a session that has no UI
  * and nobody to ask through (no session with a UI in this process, no
  * reachable ancestor) does not offer ask_user; it is offered again once there
@@ -206,7 +142,7 @@ function askForOthers(pi: ExtensionAPI, upstream: Upstream, texts: () => Texts, 
  * then resumed with a UI gets ask_user back, while a tool the user turned off
  * stays off.
  */
-function offerOnlyWhereAnswerable(pi: ExtensionAPI, upstream: Upstream): { withheld(): void } {
+function offerOnlyWhereAnswerable(pi: ExtensionAPI, router: Router): { withheld(): void } {
 	let withheld = false;
 	// The user's own word at start-up (--tools, --exclude-tools, the defaultTools setting) outranks the record.
 	let leftOutByUser = false;
@@ -224,7 +160,7 @@ function offerOnlyWhereAnswerable(pi: ExtensionAPI, upstream: Upstream): { withh
 	// pi restores the tools of the branch it moves to: so is the record.
 	pi.on("session_tree", (_event, ctx) => readRecord(ctx));
 	pi.on("before_agent_start", async (_event, ctx) => {
-		const canAsk = ctx.hasUI || getChannel(ASK_CHANNEL) !== undefined || (await inheritedChannelReachable(upstream.channel));
+		const canAsk = await router.canAsk(ctx);
 		const active = pi.getActiveTools();
 		if (!canAsk && active.includes(TOOL_NAME)) {
 			pi.setActiveTools(active.filter((name) => name !== TOOL_NAME));
@@ -352,10 +288,4 @@ function registerFlags(pi: ExtensionAPI): void {
 /** A yes/no setting given as text: "1", "true", "yes", "on". */
 function isOn(value: string | undefined): boolean {
 	return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
-}
-
-async function inheritedChannelReachable(channel: string | undefined): Promise<boolean> {
-	const decoded = decodeChannelAddress(channel);
-	if (!decoded.ok) return false;
-	return (await import("./src/relay/channel-client.ts")).channelReachable(decoded.address);
 }

@@ -34,8 +34,9 @@ export default defineConfig({
 					name: "e2e",
 					include: ["test/e2e/**/*.test.ts"],
 					fileParallelism: false,
-					testTimeout: 60_000,
-					hookTimeout: 30_000,
+					// Generous: a test waits for the thing itself, and a loaded machine is slow (test/support/pi-env.ts WAIT_MS).
+					testTimeout: 240_000,
+					hookTimeout: 60_000,
 					sequence: { groupOrder: 1 },
 				},
 			},
@@ -46,8 +47,9 @@ export default defineConfig({
 					name: "legacy",
 					include: ["test/legacy/**/*.test.ts"],
 					fileParallelism: false,
-					testTimeout: 60_000,
-					hookTimeout: 30_000,
+					// Generous: a test waits for the thing itself, and a loaded machine is slow (test/support/pi-env.ts WAIT_MS).
+					testTimeout: 240_000,
+					hookTimeout: 60_000,
 					sequence: { groupOrder: 2 },
 				},
 			},

@@ -1,13 +1,13 @@
 /**
  * The ask_user tool: its definition and the execute flow, in this order —
- * normalise → validate (throw with the fix) → abort check → the route
- * (route.ts) → collect → result.
+ * normalise → validate (throw with the fix) → abort check → the router
+ * (router.ts) → result.
  *
  * This is the top of the import graph below index.ts: it knows every UI;
  * none of them knows about the others.
  */
 
-import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import type { AgentToolResult, ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
 import { buildDetails, emptyCollected, formatProgressText, formatResultText, progressDetails } from "./codec/result.ts";
 import { errorText } from "./abort.ts";
@@ -15,12 +15,9 @@ import { ENGLISH, type Phrase, phrase, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
 import { renderCallText, renderResultText } from "./render.ts";
-import type { Upstream } from "./relay/environment.ts";
-import { ASK_CHANNEL, getChannel } from "./relay/registry.ts";
-import { modeOf, routeOf } from "./route.ts";
+import type { AskOptions, Session } from "./router.ts";
 import { sanitizeText } from "./sanitize.ts";
 import { AskParamsSchema } from "./schema.ts";
-import type { AskSurface, SurfaceContext } from "./surface.ts";
 import type { AskDetails, AskForm, AskParams, Collected, ProgressListener } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 
@@ -33,16 +30,12 @@ const NOTICES = "__askUserNotices";
 
 type PreparedParams = AskParams & { [NOTICES]?: string[] };
 
-/** The parts of pi's extension API the tool needs, and its settings. */
+/** The parts of pi's extension API the tool needs, and the router. */
 export interface ToolHost {
 	getActiveTools(): string[];
 	setActiveTools(names: string[]): void;
-	/** How long the user has to answer; undefined waits as long as it takes. */
-	timeoutMs?(): number | undefined;
-	/** The way this session reaches its user (shared with the relay channel, so forms queue together). */
-	surface(ctx: SurfaceContext): AskSurface;
-	/** Who shows this process's forms when it can't (a relay-aware runner, an ancestor's local channel). */
-	upstream?: Upstream;
+	/** How this session's forms reach the user (router.ts). */
+	ask(session: Session, form: AskForm, options: AskOptions): Promise<Collected>;
 	/** The user dismissed the form: the rest of this tool batch must not run. */
 	onDismissed?(): void;
 	/** No form could be shown: the tool took itself out of the active tools. */
@@ -79,29 +72,6 @@ export function toolResult(form: AskForm, collected: Collected, notices: string[
 	};
 }
 
-async function collect(
-	host: ToolHost,
-	form: AskForm,
-	ctx: ExtensionContext,
-	signal: AbortSignal | undefined,
-	onUpdate: AgentToolUpdateCallback<AskDetails> | undefined,
-): Promise<Collected> {
-	const onProgress: ProgressListener = (progress, partial) =>
-		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
-	const options = { signal, onProgress, timeoutMs: host.timeoutMs?.() };
-	// A session with a UI: its surface follows the route (and queues and watches the form).
-	if (ctx.hasUI) return host.surface(ctx)(form, options);
-	// Print or JSON mode, or a subagent session made through the SDK in this process. The UI layer loads when first needed.
-	const route = routeOf({ mode: modeOf(ctx), hasUI: false, upstream: host.upstream ?? NO_UPSTREAM, inProcess: getChannel(ASK_CHANNEL) });
-	if (route.kind !== "inProcess" && route.kind !== "ancestor") return emptyCollected("no_ui");
-	const surface = await import("./surface.ts");
-	const labelled = { ...options, asker: surface.selfLabel(ctx) };
-	if (route.kind === "inProcess") return surface.collectThroughChannel(route.channel, form, labelled);
-	return surface.collectThroughLocalChannel(route.address, form, labelled);
-}
-
-const NO_UPSTREAM: Upstream = { relay: false, channel: undefined };
-
 export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskParamsSchema, AskDetails> {
 	return {
 		name: TOOL_NAME,
@@ -126,9 +96,11 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 			const { form, notices } = prepareForm(params, carriedNotices(params));
 			if (signal?.aborted) return toolResult(form, emptyCollected("aborted"), notices);
 
+			const onProgress: ProgressListener = (progress, partial) =>
+				onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
 			let collected: Collected;
 			try {
-				collected = await collect(host, form, ctx, signal, onUpdate);
+				collected = await host.ask(ctx, form, { ...(signal && { signal }), onProgress });
 			} catch (error) {
 				collected = emptyCollected("error", errorText(error));
 			}

@@ -23,7 +23,7 @@ import { attentionBytes, type AttentionSetting, waitingBody, waitingTitle } from
 import { buildDetails, decodeRelayReply, replyToCollected } from "./codec.ts";
 import type { Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
-import type { AskOptions, AskSurface, SurfaceContext } from "./surface.ts";
+import type { Ask, AskOptions, Session } from "./router.ts";
 import { type AskDetails, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
 
 export const WAITING_EVENT = "ask_user:waiting";
@@ -85,7 +85,7 @@ export interface WaitingHost {
 	attention?: AttentionHost;
 }
 
-export function watchForms(surface: AskSurface, watcher: WaitingHost): AskSurface {
+export function watchForms(surface: Ask, watcher: WaitingHost): Ask {
 	// A listener that throws is another extension's bug: it must not break the user's form.
 	const host: WaitingHost = {
 		...watcher,
@@ -192,7 +192,7 @@ function sanitizedQuestions(questions: readonly AskQuestion[]): AskQuestion[] {
 
 /** The terminal of a TUI session: the bell and notifications go to it, its title shows a waiting form. */
 export function terminalAttention(
-	ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>,
+	ctx: Session & Partial<Pick<ExtensionContext, "cwd">>,
 	setting: AttentionHost["setting"],
 	texts?: AttentionHost["texts"],
 ): AttentionHost {
@@ -216,7 +216,7 @@ export function terminalAttention(
 }
 
 /** The title pi itself sets (interactive mode's updateTerminalTitle), to put back when a form closes. */
-function piTitle(ctx: SurfaceContext & Partial<Pick<ExtensionContext, "cwd">>): string {
+function piTitle(ctx: Session & Partial<Pick<ExtensionContext, "cwd">>): string {
 	const cwd = basename(ctx.cwd ?? process.cwd());
 	let name: string | undefined;
 	try {

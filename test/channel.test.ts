@@ -23,7 +23,7 @@ import { collectedToReply, emptyCollected } from "../src/codec.ts";
 import { firstUserText, selfAsker } from "../src/relay/asker.ts";
 import { CONNECT_MS, collectViaChannel } from "../src/relay/channel-client.ts";
 import { HELLO_MS, type LocalChannel, MAX_UNPROVEN, openLocalChannel } from "../src/relay/channel-server.ts";
-import type { ChannelHandler } from "../src/relay/registry.ts";
+import type { AskHandler } from "../src/router.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { type AskForm, RELAY_VERSION, type RelayRequest } from "../src/types.ts";
 
@@ -33,7 +33,7 @@ const pgAnswer = { db: { kind: "single" as const, selections: [{ value: "pg", la
 /** A parent UI that records every request it was asked to show, and answers as told. */
 function recordingHandler(answer: (request: RelayRequest, signal: AbortSignal | undefined) => Promise<Parameters<typeof collectedToReply>[0]>) {
 	const shown: RelayRequest[] = [];
-	const handler: ChannelHandler = async (request, { signal }) => {
+	const handler: AskHandler = async (request, { signal }) => {
 		shown.push(request);
 		return collectedToReply(await answer(request, signal), request.rid);
 	};
@@ -53,7 +53,7 @@ afterEach(async () => {
 	rmSync(root, { recursive: true, force: true });
 });
 
-async function open(handler: ChannelHandler | undefined): Promise<LocalChannel> {
+async function open(handler: AskHandler | undefined): Promise<LocalChannel> {
 	channel = await openLocalChannel({ handler: () => handler, parentDir: root });
 	return channel;
 }

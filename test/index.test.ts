@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import askUserExtension, { OFFER_ENTRY, userLeftOut } from "../index.ts";
 import { CHANNEL_ENV, decodeChannelAddress } from "../src/codec/channel.ts";
 import { collectViaChannel } from "../src/relay/channel-client.ts";
-import { ASK_CHANNEL, registerChannel } from "../src/relay/registry.ts";
+import { registerHandler } from "../src/router.ts";
 import { LOCALES } from "../src/i18n/locale.ts";
 import { prepareForm } from "../src/tool.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
@@ -110,7 +110,7 @@ describe("no offer that cannot be kept", () => {
 		const headless = { hasUI: false };
 		await fire("before_agent_start", { type: "before_agent_start" }, headless);
 		expect(active()).toEqual(["read", "bash"]);
-		const unregister = registerChannel(ASK_CHANNEL, async () => ({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [] }));
+		const unregister = registerHandler(async () => ({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [] }));
 		try {
 			await fire("before_agent_start", { type: "before_agent_start" }, headless);
 			expect(active()).toEqual(["read", "bash", "ask_user"]);

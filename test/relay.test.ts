@@ -6,9 +6,8 @@ import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayRepl
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
 import { joinAskers } from "../src/relay/asker.ts";
 import { CANCEL_GRACE_MS, collectViaRelay } from "../src/relay/child.ts";
-import { relayEnvironmentOf, takeRelayEnvironment } from "../src/relay/environment.ts";
 import { createFormQueue } from "../src/relay/queue.ts";
-import { ASK_CHANNEL, type ChannelHandler, channelRegistry, formQueue, getChannel, REGISTRY_KEY, registerChannel } from "../src/relay/registry.ts";
+import { type AskHandler, currentHandler, processRecord, registerHandler, upstream } from "../src/router.ts";
 import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
 import { quietTui } from "./form/fake-terminal.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
@@ -44,41 +43,44 @@ function deferred<T>() {
 	return { promise, resolve };
 }
 
+const RECORD_KEY = Symbol.for("pi-ask-user/channel-registry");
+
 afterEach(() => {
-	channelRegistry().channels.clear();
-	channelRegistry().covered?.clear();
+	processRecord().channels.clear();
+	processRecord().covered?.clear();
 });
 
-describe("the channel registry", () => {
-	it("lives on globalThis under Symbol.for, versioned", () => {
-		const registry = channelRegistry();
-		expect((globalThis as Record<symbol, unknown>)[Symbol.for("pi-ask-user/channel-registry")]).toBe(registry);
-		expect(REGISTRY_KEY).toBe(Symbol.for("pi-ask-user/channel-registry"));
-		expect(registry.version).toBe(1);
+describe("the process's record", () => {
+	it("lives on globalThis under Symbol.for, versioned, with version 1's channels and queue", () => {
+		const record = processRecord();
+		expect((globalThis as Record<symbol, unknown>)[RECORD_KEY]).toBe(record);
+		expect(record.version).toBe(1);
+		expect(record.channels).toBeInstanceOf(Map);
+		expect(typeof record.queue.run).toBe("function");
 	});
 
 	it("is shared by two copies of the module, whichever loaded first", async () => {
 		// A query string makes the module loader evaluate the file again: a second copy of the package.
-		const load = (copy: string): Promise<typeof import("../src/relay/registry.ts")> =>
-			import(/* @vite-ignore */ `../src/relay/registry.ts?copy=${copy}`);
+		const load = (copy: string): Promise<typeof import("../src/router.ts")> => import(/* @vite-ignore */ `../src/router.ts?copy=${copy}`);
 		const copyA = await load("a");
 		const copyB = await load("b");
-		expect(copyA.registerChannel).not.toBe(copyB.registerChannel);
-		const handler: ChannelHandler = async () => reply("answered");
-		copyB.registerChannel(ASK_CHANNEL, handler);
-		expect(copyA.getChannel(ASK_CHANNEL)).toBe(handler);
-		expect(getChannel(ASK_CHANNEL)).toBe(handler);
+		expect(copyA.registerHandler).not.toBe(copyB.registerHandler);
+		const handler: AskHandler = async () => reply("answered");
+		copyB.registerHandler(handler);
+		expect(copyA.currentHandler()).toBe(handler);
+		expect(currentHandler()).toBe(handler);
+		expect(copyA.processRecord().queue).toBe(processRecord().queue);
 	});
 
 	it("replaces a channel on re-registration; the old unregister leaves the new one alone", () => {
-		const first: ChannelHandler = async () => reply("answered");
-		const second: ChannelHandler = async () => reply("dismissed");
-		const unregisterFirst = registerChannel(ASK_CHANNEL, first);
-		const unregisterSecond = registerChannel(ASK_CHANNEL, second);
+		const first: AskHandler = async () => reply("answered");
+		const second: AskHandler = async () => reply("dismissed");
+		const unregisterFirst = registerHandler(first);
+		const unregisterSecond = registerHandler(second);
 		unregisterFirst();
-		expect(getChannel(ASK_CHANNEL)).toBe(second);
+		expect(currentHandler()).toBe(second);
 		unregisterSecond();
-		expect(getChannel(ASK_CHANNEL)).toBeUndefined();
+		expect(currentHandler()).toBeUndefined();
 	});
 
 	it("stacks handlers: removing the current one brings back the newest one still registered, in any order", () => {
@@ -88,19 +90,19 @@ describe("the channel registry", () => {
 		});
 		fc.assert(
 			fc.property(ops, (sequence) => {
-				channelRegistry().channels.clear();
-				channelRegistry().covered?.clear();
-				const live: { handler: ChannelHandler; remove: () => void }[] = [];
+				processRecord().channels.clear();
+				processRecord().covered?.clear();
+				const live: { handler: AskHandler; remove: () => void }[] = [];
 				for (const step of sequence) {
 					if (step.op === "register") {
-						const handler: ChannelHandler = async () => reply("answered");
-						live.push({ handler, remove: registerChannel(ASK_CHANNEL, handler) });
+						const handler: AskHandler = async () => reply("answered");
+						live.push({ handler, remove: registerHandler(handler) });
 					} else if (live.length > 0) {
 						const [gone] = live.splice(step.pick % live.length, 1);
 						gone?.remove();
 						gone?.remove(); // twice: harmless
 					}
-					expect(getChannel(ASK_CHANNEL)).toBe(live.at(-1)?.handler);
+					expect(currentHandler()).toBe(live.at(-1)?.handler);
 				}
 			}),
 		);
@@ -108,12 +110,12 @@ describe("the channel registry", () => {
 
 	it("replaces something that is not a registry under its key instead of crashing", () => {
 		const holder = globalThis as Record<symbol, unknown>;
-		const saved = holder[REGISTRY_KEY];
-		holder[REGISTRY_KEY] = { version: "x" };
+		const saved = holder[RECORD_KEY];
+		holder[RECORD_KEY] = { version: "x" };
 		try {
-			expect(channelRegistry().channels).toBeInstanceOf(Map);
+			expect(processRecord().channels).toBeInstanceOf(Map);
 		} finally {
-			holder[REGISTRY_KEY] = saved;
+			holder[RECORD_KEY] = saved;
 		}
 	});
 });
@@ -203,18 +205,21 @@ describe("the form queue", () => {
 });
 
 describe("the child side", () => {
-	it("reads PI_ASK_USER_RELAY=1 from the environment, and relayEnvironment sets it", () => {
-		expect(relayEnvironmentOf({})).toEqual({ relay: false });
-		expect(relayEnvironmentOf({ PI_ASK_USER_RELAY: "0" })).toEqual({ relay: false });
-		expect(relayEnvironmentOf(relayEnvironment())).toEqual({ relay: true });
-	});
-
-	it("takes the variable out of the environment once read, so the processes it starts don't inherit it", () => {
-		process.env.PI_ASK_USER_RELAY = "1";
-		const first = takeRelayEnvironment();
-		expect(process.env.PI_ASK_USER_RELAY).toBeUndefined();
-		// Read once per process: a reload (or a second copy) sees the same answer.
-		expect(takeRelayEnvironment()).toEqual(first);
+	it("reads relayEnvironment()'s variable once, and takes it out of the environment, so the processes it starts don't inherit it", () => {
+		const record = processRecord();
+		for (const [given, relay] of [[undefined, false], ["0", false], [relayEnvironment().PI_ASK_USER_RELAY, true]] as const) {
+			delete record.upstream;
+			if (given === undefined) delete process.env.PI_ASK_USER_RELAY;
+			else process.env.PI_ASK_USER_RELAY = given;
+			const first = upstream();
+			expect(first.relay).toBe(relay);
+			expect(process.env.PI_ASK_USER_RELAY).toBeUndefined();
+			// Read once per process: a reload (or a second copy) sees the same answer, whatever the environment says now.
+			process.env.PI_ASK_USER_RELAY = relay ? "0" : "1";
+			expect(upstream()).toBe(first);
+		}
+		delete record.upstream;
+		delete process.env.PI_ASK_USER_RELAY;
 	});
 
 	it("sends the whole form as one editor request with the marker title, and decodes the reply", async () => {
@@ -297,7 +302,7 @@ describe("the relay API", () => {
 
 	it("answers a child's relay request through the ask_user channel, labelled with the asker", async () => {
 		const requests: RelayRequest[] = [];
-		registerChannel(ASK_CHANNEL, async (request) => (requests.push(request), reply("answered", { rid: request.rid, answers: pgAnswer })));
+		registerHandler(async (request) => (requests.push(request), reply("answered", { rid: request.rid, answers: pgAnswer })));
 		const relay = createChildRelay({ asker: "scout" });
 		const response = await relay.handle(markerRequest("r1", { rid: "rid-1", asker: "worker" }));
 		expect(response).toMatchObject({ type: "extension_ui_response", id: "r1" });
@@ -316,7 +321,7 @@ describe("the relay API", () => {
 	});
 
 	it("a malformed relay request is answered with an error reply naming the problem", async () => {
-		registerChannel(ASK_CHANNEL, async () => reply("answered"));
+		registerHandler(async () => reply("answered"));
 		const broken = { type: "extension_ui_request", id: "r9", method: "editor", title: RELAY_TITLE, prefill: '{"v":2}' };
 		const response = await createChildRelay({ asker: "scout" }).handle(broken);
 		const decoded = decodeRelayReply((response as { value: string }).value);
@@ -401,9 +406,9 @@ describe("the relay API", () => {
 		relay.dispose();
 		expect(closedWith).toBeUndefined();
 		expect(await pending).toBeUndefined();
-		expect(formQueue().waiting).toBe(0);
+		expect(processRecord().queue.waiting).toBe(0);
 		let next = false;
-		await formQueue().run(async () => (next = true), undefined, () => undefined);
+		await processRecord().queue.run(async () => (next = true), undefined, () => undefined);
 		expect(next).toBe(true);
 	});
 
@@ -417,7 +422,7 @@ describe("the relay API", () => {
 
 	it("the child's cancel notice closes its open form; dispose closes the rest and nothing more is written", async () => {
 		const signals: AbortSignal[] = [];
-		registerChannel(ASK_CHANNEL, (request, { signal }) => {
+		registerHandler((request, { signal }) => {
 			if (signal) signals.push(signal);
 			return new Promise((resolve) => signal?.addEventListener("abort", () => resolve(reply("aborted", { rid: request.rid }))));
 		});
@@ -438,7 +443,7 @@ describe("the relay API", () => {
 
 	it("the runner's abort closes the child's forms, and a child still alive gets aborted replies", async () => {
 		let formSignal: AbortSignal | undefined;
-		registerChannel(ASK_CHANNEL, (request, { signal }) => {
+		registerHandler((request, { signal }) => {
 			formSignal = signal;
 			return new Promise((resolve) => signal?.addEventListener("abort", () => resolve(reply("aborted", { rid: request.rid }))));
 		});
@@ -484,8 +489,8 @@ describe("the relay API", () => {
 	it("a forwarded dialog waits its turn behind an open form, never on top of it", async () => {
 		const opened: string[] = [];
 		let finishForm: () => void = () => {};
-		registerChannel(ASK_CHANNEL, (request) =>
-			formQueue().run(
+		registerHandler((request) =>
+			processRecord().queue.run(
 				() => {
 					opened.push("form");
 					return new Promise<RelayReply>((resolve) => (finishForm = () => resolve(reply("answered", { rid: request.rid, answers: pgAnswer }))));

@@ -1,19 +1,18 @@
 /**
- * The route table (src/route.ts): how a form reaches its user, for every kind
+ * The route table (src/router.ts): how a form reaches its user, for every kind
  * of session — pi 1.x's modes, a pi that does not say its mode (0.73), and
  * what this process knows of who can answer for it.
  */
 
 import { describe, expect, it } from "vitest";
-import type { ChannelHandler } from "../src/relay/registry.ts";
-import { asksElsewhere, modeOf, type RouteFacts, routeOf } from "../src/route.ts";
+import { type AskHandler, modeOf, type RouteFacts, routeOf } from "../src/router.ts";
 
-const handler: ChannelHandler = async () => ({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [] });
+const handler: AskHandler = async () => ({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [] });
 const alone = { relay: false, channel: undefined };
 const underRelay = { relay: true, channel: undefined };
 const withAncestor = { relay: false, channel: "v1:/tmp/s:token" };
 
-const facts = (over: Partial<RouteFacts>): RouteFacts => ({ mode: undefined, hasUI: true, upstream: alone, inProcess: undefined, ...over });
+const facts = (over: Partial<RouteFacts>): RouteFacts => ({ mode: undefined, hasUI: true, upstream: alone, handler: undefined, ...over });
 
 describe("the route of a form", () => {
 	it("pi 1.x's TUI shows the form inline, whatever the upstream", () => {
@@ -22,7 +21,7 @@ describe("the route of a form", () => {
 
 	it("RPC: the relay-aware parent first, then an ancestor's channel, else the dialog walker; the form is never tried", () => {
 		expect(routeOf(facts({ mode: "rpc", upstream: underRelay })).kind).toBe("relay");
-		expect(routeOf(facts({ mode: "rpc", upstream: withAncestor }))).toEqual({ kind: "ancestor", address: withAncestor.channel });
+		expect(routeOf(facts({ mode: "rpc", upstream: withAncestor }))).toEqual({ kind: "channel", address: withAncestor.channel });
 		expect(routeOf(facts({ mode: "rpc" })).kind).toBe("walker");
 		// A mode this code does not know, with a UI, gets the dialogs any host with a UI can show.
 		expect(routeOf(facts({ mode: "acp" })).kind).toBe("walker");
@@ -30,33 +29,14 @@ describe("the route of a form", () => {
 
 	it("no UI: this process's session with one, then an ancestor's channel, else no_ui", () => {
 		for (const mode of ["print", "json", undefined]) {
-			expect(routeOf(facts({ mode, hasUI: false, inProcess: handler, upstream: withAncestor }))).toEqual({ kind: "inProcess", channel: handler });
-			expect(routeOf(facts({ mode, hasUI: false, upstream: withAncestor })).kind).toBe("ancestor");
+			expect(routeOf(facts({ mode, hasUI: false, handler, upstream: withAncestor }))).toEqual({ kind: "inProcess", handler });
+			expect(routeOf(facts({ mode, hasUI: false, upstream: withAncestor })).kind).toBe("channel");
 			expect(routeOf(facts({ mode, hasUI: false })).kind).toBe("none");
 		}
 	});
 
 	it("a pi that does not say its mode (0.73) with a UI probes: the form, and RPC's route if nothing was shown", () => {
 		expect(routeOf(facts({ upstream: underRelay })).kind).toBe("probe");
-	});
-
-	it("only the routes that show the form in another session count as asked elsewhere", () => {
-		const kinds = [
-			routeOf(facts({ mode: "tui" })),
-			routeOf(facts({ mode: "rpc" })),
-			routeOf(facts({ mode: "rpc", upstream: underRelay })),
-			routeOf(facts({ mode: "rpc", upstream: withAncestor })),
-			routeOf(facts({ hasUI: false, inProcess: handler })),
-			routeOf(facts({ hasUI: false })),
-		].map((route) => [route.kind, asksElsewhere(route)]);
-		expect(kinds).toEqual([
-			["form", false],
-			["walker", false],
-			["relay", true],
-			["ancestor", true],
-			["inProcess", true],
-			["none", false],
-		]);
 	});
 
 	it("the mode is read where pi gives it, and only a string counts", () => {

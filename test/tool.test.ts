@@ -3,23 +3,21 @@ import type { AgentToolResult, ExtensionToolContext as ExtensionContext } from "
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeRelayReply } from "../src/codec.ts";
 import { ROW } from "../src/dialogs.ts";
-import { createFormQueue } from "../src/relay/queue.ts";
-import { ASK_CHANNEL, channelRegistry, getChannel, registerChannel } from "../src/relay/registry.ts";
-import { createSurface } from "../src/surface.ts";
+import { createRouter, processRecord, registerHandler } from "../src/router.ts";
 import { AskUserInputError, createAskUserTool, parseTimeout, timeoutProblem, type ToolHost } from "../src/tool.ts";
 import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
 import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 
 /** A host whose active tools can be observed; `relay`: it runs as a relayed child. */
-function host(timeoutMs?: number, queue = createFormQueue(), relay = false): ToolHost & { active: string[] } {
+function host(timeoutMs?: number, relay = false): ToolHost & { active: string[] } {
+	const router = createRouter({ preferences: () => (timeoutMs ? { timeoutMs } : {}), upstream: { relay, channel: undefined } });
 	const state = {
 		active: ["read", "bash", "ask_user"],
 		getActiveTools: () => [...state.active],
 		setActiveTools: (names: string[]) => {
 			state.active = names;
 		},
-		timeoutMs: () => timeoutMs,
-		surface: (ctx: Parameters<ToolHost["surface"]>[0]) => createSurface(ctx, queue, { relay, channel: undefined }),
+		ask: router.ask,
 	};
 	return state;
 }
@@ -60,8 +58,8 @@ async function run(tool: ReturnType<typeof createAskUserTool>, raw: unknown, ctx
 }
 
 afterEach(() => {
-	channelRegistry().channels.clear();
-	channelRegistry().covered?.clear();
+	processRecord().channels.clear();
+	processRecord().covered?.clear();
 	expectEveryScriptUsedUp();
 });
 
@@ -83,7 +81,7 @@ describe("the ask_user tool", () => {
 	it("a dismissal in another session (an in-process subagent's form) is an ordinary result: no terminate, the child ends its task and says so", async () => {
 		const dismissed = vi.fn();
 		const tool = createAskUserTool({ ...host(), onDismissed: dismissed });
-		registerChannel(ASK_CHANNEL, async () => ({ v: RELAY_VERSION, status: "dismissed", answers: {}, skipped: [], notes: [] }));
+		registerHandler(async () => ({ v: RELAY_VERSION, status: "dismissed", answers: {}, skipped: [], notes: [] }));
 		const result = await run(tool, twoQuestions, printContext);
 		expect((result.details as AskDetails).status).toBe("dismissed");
 		expect(result.terminate).toBeUndefined();
@@ -153,7 +151,7 @@ describe("the ask_user tool", () => {
 	it("a session without UI asks through the process's session that has one (an in-process subagent)", async () => {
 		const h = host();
 		const tool = createAskUserTool(h);
-		registerChannel(ASK_CHANNEL, async (request) => ({
+		registerHandler(async (request) => ({
 			v: RELAY_VERSION,
 			status: "answered",
 			answers: { database: { kind: "single", selections: [{ value: "pg", label: "Postgres" }] } },
@@ -169,7 +167,7 @@ describe("the ask_user tool", () => {
 	it("asking through another session: labelled, with progress, and within this session's timeout", async () => {
 		const seen: { asker?: string }[] = [];
 		let formSignal: AbortSignal | undefined;
-		registerChannel(ASK_CHANNEL, (request, { signal }) => {
+		registerHandler((request, { signal }) => {
 			seen.push({ asker: request.asker });
 			formSignal = signal;
 			// The user answers the first question, then leaves the form open.
@@ -198,22 +196,20 @@ describe("the ask_user tool", () => {
 
 	it("asking through another session with a timeout: an abort that came first reaches the form", async () => {
 		let sawAborted: boolean | undefined;
-		registerChannel(ASK_CHANNEL, async (request, { signal }) => {
+		registerHandler(async (request, { signal }) => {
 			sawAborted = signal?.aborted;
 			return { v: RELAY_VERSION, status: "aborted", answers: {}, skipped: [], notes: [] };
 		});
-		const { collectThroughChannel } = await import("../src/surface.ts");
-		const channel = getChannel(ASK_CHANNEL);
-		if (!channel) throw new Error("no channel");
 		const aborted = AbortSignal.abort();
-		const collected = await collectThroughChannel(channel, { questions: [] }, { signal: aborted, timeoutMs: 60_000 });
+		const router = createRouter({ preferences: () => ({ timeoutMs: 60_000 }), upstream: { relay: false, channel: undefined } });
+		const collected = await router.ask(printContext, { questions: [] }, { signal: aborted });
 		expect(sawAborted).toBe(true);
 		expect(collected.status).toBe("aborted");
 	});
 
 	it("a reply from another session that does not fit the form is an error, never a guess", async () => {
 		const tool = createAskUserTool(host());
-		registerChannel(ASK_CHANNEL, async () => ({
+		registerHandler(async () => ({
 			v: RELAY_VERSION,
 			status: "answered",
 			answers: { database: { kind: "single", selections: [{ value: "mysql", label: "MySQL" }] } },
@@ -268,10 +264,9 @@ describe("the ask_user tool", () => {
 	});
 
 	it("the timeout counts from when the form is shown, not while it waits behind another", async () => {
-		const queue = createFormQueue();
 		let release: () => void = () => {};
-		void queue.run(() => new Promise<void>((resolve) => (release = resolve)), undefined, () => undefined);
-		const tool = createAskUserTool(host(80, queue));
+		void processRecord().queue.run(() => new Promise<void>((resolve) => (release = resolve)), undefined, () => undefined);
+		const tool = createAskUserTool(host(80));
 		const { ctx } = rpcContext([pick("1."), pick("1."), pick(ROW.submit)]);
 		const pending = run(tool, twoQuestions, ctx);
 		await new Promise((resolve) => setTimeout(resolve, 150));
@@ -306,7 +301,7 @@ describe("the ask_user tool", () => {
 	});
 
 	it("a relayed child reports the form going up to the parent and coming back, the answers it brought", async () => {
-		const tool = createAskUserTool(host(undefined, createFormQueue(), true));
+		const tool = createAskUserTool(host(undefined, true));
 		for (const [status, lastPhase] of [
 			["answered", "submitted"],
 			["dismissed", "dismissed"],

@@ -6,7 +6,7 @@
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emptyCollected } from "../src/codec.ts";
-import type { AskOptions, AskSurface } from "../src/surface.ts";
+import type { Ask, AskOptions } from "../src/router.ts";
 import type { AskForm, Collected } from "../src/types.ts";
 import {
 	type AttentionHost,
@@ -27,7 +27,7 @@ const pg = { db: { kind: "single" as const, selections: [{ value: "pg", label: "
 function openSurface() {
 	let finish: ((collected: Collected) => void) | undefined;
 	let seen: AskOptions | undefined;
-	const surface: AskSurface = (_form, options) =>
+	const surface: Ask = (_form, options) =>
 		new Promise((resolve) => {
 			seen = options;
 			finish = resolve;
@@ -135,7 +135,7 @@ describe("answering from elsewhere", () => {
 		// A surface whose form waits behind another (the queue): its turn comes on the next tick and it
 		// shows ("opened"), unless its signal ended the wait first.
 		let opened = false;
-		const queued: AskSurface = (_form, options) =>
+		const queued: Ask = (_form, options) =>
 			new Promise((resolve) => {
 				const turn = setTimeout(() => options.onProgress?.({ phase: "opened", answered: 0, total: 1 }, emptyCollected("answered")), 0);
 				options.signal?.addEventListener(

@@ -11,7 +11,7 @@
  *   relay.dispose();
  *
  * A relay request (the child's whole form) is asked through the process's
- * "ask_user" channel — the parent's inline form, queued behind any open one,
+ * handler of the session with a UI — the parent's inline form, queued behind any open one,
  * labelled with the asker — or, when the parent is itself a relayed RPC child,
  * passed one level further up. The child's ordinary dialogs are forwarded to
  * the parent's own dialogs, labelled with the asker.
@@ -23,8 +23,7 @@ import { collectedToReply, decodeRelayCancel, decodeRelayRequest, emptyCollected
 import { sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { Collected, RelayReply } from "../types.ts";
 import { joinAskers } from "./asker.ts";
-import { RELAY_ENV } from "./environment.ts";
-import { ASK_CHANNEL, formQueue, getChannel } from "./registry.ts";
+import { currentHandler, processRecord, RELAY_ENV } from "../router.ts";
 
 /** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */
 export interface ExtensionUIRequest {
@@ -171,10 +170,10 @@ class RelayedChild implements ChildRelay {
 		this.closing.signal.addEventListener("abort", cancel, { once: true });
 		if (request.rid) this.forms.set(request.rid, form);
 		try {
-			const channel = getChannel(ASK_CHANNEL);
+			const handler = currentHandler();
 			// No session with a UI in this process: a headless parent can't ask anyone.
-			if (!channel) return reply(emptyCollected("no_ui"));
-			const answered = await channel({ ...request, asker: joinAskers(this.options.asker, request.asker) }, { signal: form.signal });
+			if (!handler) return reply(emptyCollected("no_ui"));
+			const answered = await handler({ ...request, asker: joinAskers(this.options.asker, request.asker) }, { signal: form.signal });
 			return this.written(value(id, { ...answered, ...(request.rid ? { rid: request.rid } : {}) }));
 		} catch (error) {
 			return reply(emptyCollected("error", errorText(error)));
@@ -191,7 +190,7 @@ class RelayedChild implements ChildRelay {
 		if (!ui || this.closing.signal.aborted) return this.written(cancelled);
 		const signal = this.closing.signal;
 		const show = () => showForwarded(ui, request, this.label(request.title ?? ""), signal);
-		return this.written(await formQueue().run(show, signal, () => cancelled));
+		return this.written(await processRecord().queue.run(show, signal, () => cancelled));
 	}
 }
 

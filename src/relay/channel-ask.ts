@@ -8,15 +8,15 @@
 import { errorText } from "../abort.ts";
 import { collectedToReply, decodeRelayRequest, emptyCollected, encodeRelayReply } from "../codec.ts";
 import type { RelayReply } from "../types.ts";
-import type { ChannelHandler } from "./registry.ts";
+import type { AskHandler } from "../router.ts";
 
 /** The reply line for one request line. Never rejects: whatever happens, the child gets a reply it can decode. */
-export async function answerRequest(line: string, handler: () => ChannelHandler | undefined, signal: AbortSignal): Promise<string> {
+export async function answerRequest(line: string, handler: () => AskHandler | undefined, signal: AbortSignal): Promise<string> {
 	return encodeRelayReply(await ask(line, handler, signal));
 }
 
 /** Never rejects: whatever happens, the child gets a reply it can decode. */
-async function ask(line: string, handler: () => ChannelHandler | undefined, signal: AbortSignal): Promise<RelayReply> {
+async function ask(line: string, handler: () => AskHandler | undefined, signal: AbortSignal): Promise<RelayReply> {
 	const decoded = decodeRelayRequest(line);
 	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
 	const { rid } = decoded.request;

@@ -21,15 +21,13 @@ import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-	CHANNEL_ENV,
 	CHANNEL_READY,
 	type ChannelAddress,
 	createLineSplitter,
 	decodeChannelHello,
-	encodeChannelAddress,
 	isChannelCancel,
 } from "../codec/channel.ts";
-import type { ChannelHandler } from "./registry.ts";
+import type { AskHandler } from "../router.ts";
 
 /** How long a connection has to prove the token. */
 export const HELLO_MS = 2_000;
@@ -46,7 +44,7 @@ const SOCKET_PATH_MAX = 100;
 
 export interface LocalChannelOptions {
 	/** The handler that shows a form now; undefined answers the child `no_ui`. */
-	handler(): ChannelHandler | undefined;
+	handler(): AskHandler | undefined;
 	/** Where the socket's private directory is made; default: the OS temp dir. */
 	parentDir?: string;
 }
@@ -153,7 +151,7 @@ function socketPlace(parentDir = tmpdir()): { path: string; remove(): void } {
 	};
 }
 
-function serve(socket: Socket, token: Buffer, handler: () => ChannelHandler | undefined, sockets: Map<Socket, () => void>, unproven: { count: number }): void {
+function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefined, sockets: Map<Socket, () => void>, unproven: { count: number }): void {
 	socket.unref();
 	unproven.count++;
 	let counted = true;
@@ -226,49 +224,4 @@ function allClosed(sockets: Socket[], timeoutMs: number): Promise<void> {
 			});
 		}
 	});
-}
-
-const SHARED = Symbol.for("pi-ask-user/local-channel");
-
-interface SharedChannel {
-	users: number;
-	opening: Promise<LocalChannel | undefined>;
-}
-
-/**
- * This process's channel, opened by the first session with a UI that asks for
- * it and shared by any later one (an SDK session in the same process): the
- * server hands each request to whichever "ask_user" handler is current. Its
- * address goes into PI_ASK_USER_CHANNEL while it listens. The returned
- * function lets go; the last one out closes the channel and withdraws the
- * variable. `onError` hears why it could not listen (subagents then can't ask): the system's reason.
- */
-export function shareLocalChannel(handler: () => ChannelHandler | undefined, onError: (message: string) => void): () => Promise<void> {
-	const holder = globalThis as { [SHARED]?: SharedChannel };
-	const shared = (holder[SHARED] ??= {
-		users: 0,
-		opening: openLocalChannel({ handler }).then(
-			(channel) => {
-				process.env[CHANNEL_ENV] = encodeChannelAddress(channel.address);
-				return channel;
-			},
-			(error: unknown) => {
-				onError(error instanceof Error ? error.message : String(error));
-				return undefined;
-			},
-		),
-	});
-	shared.users += 1;
-	let released = false;
-	return async () => {
-		if (released) return;
-		released = true;
-		shared.users -= 1;
-		if (shared.users > 0) return;
-		if (holder[SHARED] === shared) delete holder[SHARED];
-		const channel = await shared.opening;
-		if (!channel) return;
-		if (process.env[CHANNEL_ENV] === encodeChannelAddress(channel.address)) delete process.env[CHANNEL_ENV];
-		await channel.close();
-	};
 }

@@ -4,5 +4,4 @@
  */
 
 export { type ChildRelay, type ChildRelayOptions, createChildRelay, type ExtensionUIRequest, type ExtensionUIResponse, type ParentUI, relayEnvironment } from "./api.ts";
-export { RELAY_ENV } from "./environment.ts";
-export { ASK_CHANNEL, type ChannelHandler, getChannel, registerChannel } from "./registry.ts";
+export { RELAY_ENV } from "../router.ts";

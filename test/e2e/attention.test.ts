@@ -35,7 +35,7 @@ async function openRecorded(args: unknown, env: Record<string, string> = {}) {
 	const beforeAsk = readFileSync(output, "latin1").length;
 	await tui.type(ASK);
 	await tui.send("Enter");
-	await tui.waitFor("Which database", 15_000);
+	await tui.waitFor("Which database");
 	return {
 		screen: tui,
 		env: env_,
@@ -100,7 +100,7 @@ describe("events for other extensions, and answers from elsewhere", () => {
 		await screen.send("2");
 		await screen.waitFor("Review your answers");
 		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX, 10_000);
+		await screen.waitFor(QUOTE_PREFIX);
 
 		const heard = events();
 		const kinds = heard.map((e) => e["event"]);
@@ -126,14 +126,14 @@ describe("events for other extensions, and answers from elsewhere", () => {
 			},
 		];
 		const { screen, events, env } = await openRecorded(TWO_QUESTIONS, { PI_ASK_EVENTS_ANSWER: JSON.stringify({ source: "phone bridge", attempts }) });
-		await until(() => events().some((e) => e["event"] === "answer" && e["attempt"] === 0), "the first answer", 5_000);
+		await until(() => events().some((e) => e["event"] === "answer" && e["attempt"] === 0), "the first answer");
 		const refused = events().find((e) => e["event"] === "answer" && e["attempt"] === 0)?.["outcome"] as { ok: boolean; error?: string };
 		expect(refused.ok).toBe(false);
 		expect(refused.error).toContain("answers.db");
 		expect(await screen.capture()).toContain("Which database");
 
-		await screen.waitFor("Answered elsewhere, through phone bridge", 10_000);
-		await screen.waitFor(QUOTE_PREFIX, 10_000);
+		await screen.waitFor("Answered elsewhere, through phone bridge");
+		await screen.waitFor(QUOTE_PREFIX);
 		const seen = onlyAskResult(env);
 		expect(seen.details).toMatchObject({ status: "answered", answeredBy: "phone bridge" });
 		expect(seen.text).toMatch(/^Answered through "phone bridge", not at the terminal: user submitted the form/);

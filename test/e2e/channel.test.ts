@@ -48,12 +48,12 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
 		const screen = await startParent(env);
 
-		const form = await screen.waitFor("Which database", 20_000);
+		const form = await screen.waitFor("Which database");
 		expect(form).toContain("Asked by Task: SCOUT TASK: pick a database");
 		const [socket] = channelSockets(env);
 		expect(statSync(dirname(socket as string)).mode & 0o777).toBe(0o700);
 		await screen.send("2");
-		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 20_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
 
 		const [child] = askResults(env);
 		expect(askResults(env)).toHaveLength(1);
@@ -65,9 +65,9 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 	it("Esc twice on the child's form: the child's model reports the dismissal as its final answer, so the runner passes it on instead of failing for want of output", async () => {
 		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
 		const screen = await startParent(env);
-		await screen.waitFor("Which database", 20_000);
+		await screen.waitFor("Which database");
 		await dismissWithEscEsc(screen);
-		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 20_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
 
 		const [child] = askResults(env);
 		expect(child?.details.status).toBe("dismissed");
@@ -86,16 +86,16 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
 
-		const firstScreen = await screen.waitFor(/Which (database|license)/, 20_000);
+		const firstScreen = await screen.waitFor(/Which (database|license)/);
 		const first = firstScreen.includes("Which database") ? "database" : "license";
 		const second = first === "database" ? "license" : "database";
-		await until(() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"), "both children to call ask_user", 20_000);
+		await until(() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"), "both children to call ask_user");
 		await sleep(700);
 		expect(await screen.capture()).not.toContain(`Which ${second}`);
 		await screen.send("2");
-		await screen.waitFor(`Which ${second}`, 10_000);
+		await screen.waitFor(`Which ${second}`);
 		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX, 20_000);
+		await screen.waitFor(QUOTE_PREFIX);
 
 		const picked = first === "database" ? { db: "SQLite", license: "MIT" } : { db: "Postgres", license: "Apache-2.0" };
 		expect(resultFor(env, "db")?.details.answers["db"]?.selections[0]?.label).toBe(picked.db);
@@ -109,17 +109,17 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		});
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
-		await screen.waitFor("Which database", 20_000);
+		await screen.waitFor("Which database");
 		const [child] = childrenOf(env, screen.pid);
 		if (!child) throw new Error("no child process found");
 		process.kill(child.pid, "SIGKILL");
 		const started = Date.now();
-		await screen.waitForGone("Which database", 3_000);
+		await screen.waitForGone("Which database");
 		expect(Date.now() - started).toBeLessThan(1_500);
-		await screen.waitForGone("Working...", 10_000);
+		await screen.waitForGone("Working...");
 		await screen.type("what now?");
 		await screen.send("Enter");
-		await screen.waitFor("Still here", 10_000);
+		await screen.waitFor("Still here");
 	});
 
 	it("the parent killed while a child waits: the child's ask ends at once with an error that says why", async () => {
@@ -130,9 +130,9 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		});
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
-		await screen.waitFor("Which database", 20_000);
+		await screen.waitFor("Which database");
 		process.kill(screen.pid, "SIGKILL");
-		await until(() => askResults(env).length === 1, "the orphaned child's model to receive its ask_user result", 3_000);
+		await until(() => askResults(env).length === 1, "the orphaned child's model to receive its ask_user result");
 		expect(askResults(env)[0]?.details).toMatchObject({ status: "error", error: expect.stringContaining("ended before the user answered") });
 		// endPiTest checks that the child has exited too.
 	});
@@ -140,10 +140,10 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 	it("the parent quitting (SIGTERM) while a child waits closes its channel and removes the socket's directory; no child is left", async () => {
 		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
 		const screen = await startParent(env);
-		await screen.waitFor("Which database", 20_000);
+		await screen.waitFor("Which database");
 		const [socket] = channelSockets(env);
 		process.kill(screen.pid, "SIGTERM");
-		await until(() => !existsSync(dirname(socket as string)), "the channel's directory to be removed", 5_000);
+		await until(() => !existsSync(dirname(socket as string)), "the channel's directory to be removed");
 	});
 });
 
@@ -155,10 +155,10 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 		});
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
-		const form = await screen.waitFor("Which database", 20_000);
+		const form = await screen.waitFor("Which database");
 		expect(form).toContain("Asked by BASH TASK: pick a database");
 		await screen.send("Enter");
-		await screen.waitFor(`${QUOTE_PREFIX} Bash child got:`, 20_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Bash child got:`);
 		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
 	});
 
@@ -169,10 +169,10 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 		});
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
-		const form = await screen.waitFor("Which license", 20_000);
+		const form = await screen.waitFor("Which license");
 		expect(form).toContain("Asked by SPAWNED TASK: pick a license");
 		await screen.send("Enter");
-		await screen.waitFor(`${QUOTE_PREFIX} Spawned got:`, 20_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Spawned got:`);
 		expect(askResults(env)[0]?.details.answers["license"]?.selections).toEqual([{ value: "MIT", label: "MIT" }]);
 	});
 
@@ -187,10 +187,10 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 		);
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
-		const form = await screen.waitFor("Which license", 25_000);
+		const form = await screen.waitFor("Which license");
 		expect(form).toContain("Asked by INNER TASK: pick a license");
 		await screen.send("2");
-		await screen.waitFor(`${QUOTE_PREFIX} Middle got:`, 25_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Middle got:`);
 		expect(askResults(env)[0]?.details.answers["license"]?.selections).toEqual([{ value: "Apache-2.0", label: "Apache-2.0" }]);
 	});
 });
@@ -205,12 +205,12 @@ describe("an in-process runner (pi's SDK, same process)", () => {
 	it("a session made with createAgentSession, without a UI, asks through the parent's TUI by the channel registry", async () => {
 		const env = (piEnv = createPlainRunnerPiEnv(IN_PROCESS_ASKS));
 		const screen = await startParent(env);
-		const form = await screen.waitFor("Which database", 20_000);
+		const form = await screen.waitFor("Which database");
 		expect(form).toContain("Asked by INPROC TASK: pick a database");
 		// No other pi process: the subagent is a session of the parent's own process.
 		expect(childrenOf(env, screen.pid)).toEqual([]);
 		await screen.send("2");
-		await screen.waitFor(`${QUOTE_PREFIX} In-process got:`, 20_000);
+		await screen.waitFor(`${QUOTE_PREFIX} In-process got:`);
 		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 	});
 });
@@ -219,9 +219,9 @@ describe("an in-process runner: a dismissal", () => {
 	it("the session's model gets the dismissal as an ordinary result and reports it; the parent's turn goes on to read it", async () => {
 		const env = (piEnv = createPlainRunnerPiEnv(IN_PROCESS_ASKS));
 		const screen = await startParent(env);
-		await screen.waitFor("Which database", 20_000);
+		await screen.waitFor("Which database");
 		await dismissWithEscEsc(screen);
-		await screen.waitFor(`${QUOTE_PREFIX} In-process got: User dismissed the questions`, 20_000);
+		await screen.waitFor(`${QUOTE_PREFIX} In-process got: User dismissed the questions`);
 		expect(askResults(env)[0]?.details.status).toBe("dismissed");
 		expect(askResults(env)[0]?.text).toMatch(/end your task now/);
 	});
@@ -261,9 +261,9 @@ describe("hostile clients on the parent's socket", () => {
 		// Still listening for its own children.
 		await screen.type(DELEGATE);
 		await screen.send("Enter");
-		await screen.waitFor("Which database", 20_000);
+		await screen.waitFor("Which database");
 		await screen.send("Enter");
-		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 20_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
 		expect(askResults(env)[0]?.details.status).toBe("answered");
 	});
 });

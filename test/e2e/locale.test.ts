@@ -23,7 +23,7 @@ describe("the form in the user's language", () => {
 		const zh = CATALOGUES["zh-CN"];
 		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), env: CHINESE }));
 		const tui = await startTuiWith(piEnv, ASK, (t) => (started.tui = t));
-		const form = await tui.waitFor("Which database", 15_000);
+		const form = await tui.waitFor("Which database");
 		expect(form).toContain(`↑↓ ${zh["key.move.hint"]}`);
 		expect(form).toContain(`? ${zh["key.help.hint"]}`);
 		expect(form).toContain(`esc ${zh["key.dismiss.hint"]}`);
@@ -37,7 +37,7 @@ describe("the form in the user's language", () => {
 		expect(review).toContain(zh["review.submit"]);
 		expect(review).not.toContain("Review your answers");
 		await tui.send("Enter");
-		await tui.waitFor(QUOTE_PREFIX, 15_000);
+		await tui.waitFor(QUOTE_PREFIX);
 		const result = onlyAskResult(piEnv);
 		expect(result.details.status).toBe("answered");
 		// The model still reads English.
@@ -50,7 +50,7 @@ describe("the form in the user's language", () => {
 		mkdirSync(join(piEnv.cwd, ".pi"));
 		writeFileSync(join(piEnv.cwd, ".pi", "ask-user.json"), JSON.stringify({ locale: "ja" }));
 		const tui = await startTuiWith(piEnv, ASK, (t) => (started.tui = t));
-		const form = await tui.waitFor("Which database", 15_000);
+		const form = await tui.waitFor("Which database");
 		expect(form).toContain(`↑↓ ${ja["key.move.hint"]}`);
 		expect(form).not.toContain(`↑↓ ${CATALOGUES["zh-CN"]["key.move.hint"]}`);
 		await tui.send("?");
@@ -63,12 +63,12 @@ describe("a locale that is not shipped", () => {
 	it("PI_ASK_USER_LOCALE=tlh: one warning at start that names the variable, in the system's language, which the form then speaks", async () => {
 		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), env: { ...CHINESE, PI_ASK_USER_LOCALE: "tlh" } }));
 		const tui = await startTuiWith(piEnv, ASK, (t) => (started.tui = t));
-		const warned = await tui.waitFor("PI_ASK_USER_LOCALE", 15_000);
+		const warned = await tui.waitFor("PI_ASK_USER_LOCALE");
 		expect(warned).toContain(`"tlh"`);
 		expect(warned.split("PI_ASK_USER_LOCALE").length - 1).toBe(1);
 		// The warning's own words, before the value, in Chinese.
 		expect(warned).toContain(CATALOGUES["zh-CN"]["warning.locale"].split("{value}")[0]?.trim());
-		const form = await tui.waitFor("Which database", 15_000);
+		const form = await tui.waitFor("Which database");
 		expect(form).toContain(`↑↓ ${CATALOGUES["zh-CN"]["key.move.hint"]}`);
 	});
 });

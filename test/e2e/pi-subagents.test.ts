@@ -22,13 +22,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cachedInstall } from "../../scripts/cached-install.mjs";
 import { askResults, DB_FORM, dismissWithEscEsc } from "../support/ask-fixtures.ts";
 import { type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, SCRIPTED_MODEL, scriptOf, type ScriptedConversation } from "../support/model-script.ts";
-import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, SCRIPTED_MODEL_EXTENSION } from "../support/pi-env.ts";
+import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, SCRIPTED_MODEL_EXTENSION, WAIT_MS } from "../support/pi-env.ts";
 import { childrenOf } from "../support/plain-runners.ts";
 import { childAsks, startedPerTest, until } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 /** pi transpiles pi-subagents' sources on every start (~13 s here, unloaded): each test gets room for that. */
-const TEST_TIMEOUT_MS = 120_000;
+const TEST_TIMEOUT_MS = 240_000;
 
 let piSubagentsExtension = "";
 const started = startedPerTest();
@@ -74,7 +74,7 @@ function childListsTools(task: string, reportAs: string): ScriptedConversation {
 async function startParent(env: PiEnv, outputFile?: string): Promise<TmuxPi> {
 	const screen = (started.tui = await TmuxPi.start(env, { cols: 100, rows: 40 }));
 	if (outputFile !== undefined) await screen.recordOutput(outputFile);
-	await screen.waitFor("scripted", 60_000);
+	await screen.waitFor("scripted", 2 * WAIT_MS);
 	await screen.type(DELEGATE);
 	await screen.send("Enter");
 	return screen;
@@ -94,7 +94,7 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 			}));
 			const screen = await startParent(env);
 
-			const form = await screen.waitFor("Which database", 30_000);
+			const form = await screen.waitFor("Which database");
 			// The name from pi-subagents' <active_agent name="planner"/> line, not the child's first message ("Task: PLANNER TASK: …").
 			expect(form).toMatch(/^Asked by planner\s*$/m);
 			const [firstCall] = callsOn(env, "PLANNER TASK");
@@ -105,7 +105,7 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 			expect(childrenOf(env, screen.pid)).toEqual([]);
 
 			await screen.send("2");
-			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`, 30_000);
+			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`);
 
 			const [child, ...more] = askResults(env);
 			expect(more).toEqual([]);
@@ -125,9 +125,9 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 				planner: CHILD_MODEL_AND_EXTENSIONS,
 			}));
 			const screen = await startParent(env);
-			await screen.waitFor("Which database", 30_000);
+			await screen.waitFor("Which database");
 			await dismissWithEscEsc(screen);
-			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`, 30_000);
+			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`);
 
 			expect(askResults(env)[0]?.details.status).toBe("dismissed");
 			expect(callsOn(env, "PLANNER TASK")).toHaveLength(2);
@@ -145,7 +145,7 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 				narrow: `excludeTools: edit, write\n${CHILD_MODEL_AND_EXTENSIONS}`,
 			}));
 			const screen = await startParent(env);
-			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`, 30_000);
+			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`);
 
 			const offered = callsOn(env, "NARROW TASK")[0]?.tools;
 			expect(offered).toContain("ask_user");
@@ -166,7 +166,7 @@ describe("pi-subagents 0.67: the tools: pitfall", () => {
 			}));
 			const output = join(env.root, "terminal-output.txt");
 			const screen = await startParent(env, output);
-			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`, 30_000);
+			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`);
 
 			const [call, ...moreCalls] = callsOn(env, "LISTER TASK");
 			expect(moreCalls).toEqual([]);
@@ -176,7 +176,7 @@ describe("pi-subagents 0.67: the tools: pitfall", () => {
 			expect(parentSaw?.text).toContain("Lister was offered: read, bash, contact_supervisor");
 			expect(parentSaw?.text).not.toContain("ask_user");
 			// The one trace: pi-subagents' console.warn, written over the TUI.
-			await until(() => readFileSync(output, "utf8").includes("host runtime tool availability omitted [ask_user]"), "pi-subagents' warning in the terminal output", 5_000);
+			await until(() => readFileSync(output, "utf8").includes("host runtime tool availability omitted [ask_user]"), "pi-subagents' warning in the terminal output");
 		},
 		TEST_TIMEOUT_MS,
 	);

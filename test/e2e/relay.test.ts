@@ -91,13 +91,13 @@ function startParent(env: PiEnv): Promise<TmuxPi> {
  * would be queued, not sent), says WHAT_NOW and waits for the model's quote.
  */
 async function sayWhatNow(screen: TmuxPi): Promise<void> {
-	await screen.waitForGone("Working...", 10_000);
+	await screen.waitForGone("Working...");
 	const quotesBefore = (await screen.capture()).split(QUOTE_PREFIX).length;
 	await screen.type(WHAT_NOW);
 	await screen.send("Enter");
 	await screen.waitFor(function oneMoreQuote(now) {
 		return now.split(QUOTE_PREFIX).length > quotesBefore;
-	}, 15_000);
+	});
 }
 
 /** The ask_user results the children's models received (only children call ask_user here). */
@@ -114,7 +114,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const env = (piEnv = createRelayPiEnv(scoutAsks(TWO_QUESTIONS)));
 		const screen = await startParent(env);
 
-		const form = await screen.waitFor("Which database", 15_000);
+		const form = await screen.waitFor("Which database");
 		expect(form).toContain("Asked by scout");
 		// The process finder behind the no-leftovers check sees both: the parent, and its child.
 		expect(processesOf(env)).toEqual(
@@ -131,7 +131,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		await screen.send("Enter");
 		await screen.waitFor("Review your answers");
 		await screen.send("Enter");
-		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 15_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
 
 		const [child] = childResults(env);
 		expect(childResults(env)).toHaveLength(1);
@@ -150,7 +150,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const screen = await startParent(env);
 
 		const questions = { scout: "Which database", critic: "Which license" } as const;
-		const firstScreen = await screen.waitFor(/Asked by (scout|critic)/, 15_000);
+		const firstScreen = await screen.waitFor(/Asked by (scout|critic)/);
 		const first = firstScreen.includes("Asked by scout") ? "scout" : "critic";
 		const second = first === "scout" ? "critic" : "scout";
 		// Both children have asked (their models called ask_user); give the second request time to arrive.
@@ -166,7 +166,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		expect(secondScreen).toContain(questions[second]);
 		expect(secondScreen).not.toContain(questions[first]);
 		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX, 15_000);
+		await screen.waitFor(QUOTE_PREFIX);
 
 		const picked = { [first]: 1, [second]: 0 } as Record<"scout" | "critic", number>;
 		expect(resultFor(env, "db")?.details.answers["db"]?.selections[0]?.label).toBe(["Postgres", "SQLite"][picked.scout]);
@@ -182,13 +182,13 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 	it("Esc twice dismisses a relayed form: the child's model gets an ordinary result, ends its task saying so, and the parent's model reads that report", async () => {
 		const env = (piEnv = createRelayPiEnv(scoutAsks(TWO_QUESTIONS, whatNow)));
 		const screen = await startParent(env);
-		await screen.waitFor("Asked by scout", 15_000);
+		await screen.waitFor("Asked by scout");
 		await screen.send("2");
 		await screen.waitFor("What should the command");
 		await dismissWithEscEsc(screen);
 		await screen.waitForGone("What should the command");
-		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 15_000);
-		await waitForSubagents(env, 0, 5_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
+		await waitForSubagents(env, 0);
 
 		// Not a stop for the child: its model is called again, and reports (a runner that waits for a final
 		// reply would otherwise see none). The parent's model reads the report.
@@ -206,12 +206,12 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 	it("a child killed while its form is open: the form closes at once, the parent's model gets an error result, the parent goes on", async () => {
 		const env = (piEnv = createRelayPiEnv(scoutAsks(DB_FORM, whatNow)));
 		const screen = await startParent(env);
-		await screen.waitFor("Asked by scout", 15_000);
+		await screen.waitFor("Asked by scout");
 		const [child] = await waitForSubagents(env, 1);
 
 		killSubagent(env, child?.pid);
-		await screen.waitForGone("Which database", 2_000);
-		await screen.waitFor(QUOTE_PREFIX, 10_000);
+		await screen.waitForGone("Which database");
+		await screen.waitFor(QUOTE_PREFIX);
 
 		const [parentSaw] = env.toolResults("subagent");
 		expect(parentSaw?.isError).toBe(true);
@@ -227,17 +227,17 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		// Each child first writes its pid, so the test can tell them apart.
 		const env = (piEnv = createRelayPiEnv(twoChildrenAsk({ writePids: true })));
 		const screen = await startParent(env);
-		const firstScreen = await screen.waitFor(/Asked by (scout|critic)/, 15_000);
+		const firstScreen = await screen.waitFor(/Asked by (scout|critic)/);
 		const first = firstScreen.includes("Asked by scout") ? "scout" : "critic";
 		const second = first === "scout" ? "critic" : "scout";
 		await until(() => modelCalled(env, "SCOUT TASK", 1) && modelCalled(env, "CRITIC TASK", 1), "both children to call ask_user");
 		await sleep(500);
 
 		killSubagent(env, Number(readFileSync(join(env.cwd, `${second}.pid`), "utf8")));
-		await until(() => subagentsOf(env).length === 1, "the queued child to be gone", 3_000);
+		await until(() => subagentsOf(env).length === 1, "the queued child to be gone");
 		// A queued form left on the queue would open now, hold the run, and the parent would never reply.
 		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX, 15_000);
+		await screen.waitFor(QUOTE_PREFIX);
 		expect(await screen.capture()).not.toContain(`Asked by ${second}`);
 
 		expect(childResults(env)).toHaveLength(1);
@@ -251,12 +251,12 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 	it("Ctrl+C in a relayed form aborts the parent's run: the form closes and the child is stopped", async () => {
 		const env = (piEnv = createRelayPiEnv(scoutAsks(DB_FORM, whatNow)));
 		const screen = await startParent(env);
-		await screen.waitFor("Asked by scout", 15_000);
+		await screen.waitFor("Asked by scout");
 		await waitForSubagents(env, 1);
 
 		await screen.send("C-c");
-		await screen.waitForGone("Which database", 2_000);
-		await waitForSubagents(env, 0, 3_000);
+		await screen.waitForGone("Which database");
+		await waitForSubagents(env, 0);
 
 		await sayWhatNow(screen);
 		// The relay answers the child "aborted" and the runner stops it at the same moment: whether the
@@ -273,12 +273,12 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		// Every process gets the timeout; only the child runs ask_user (the parent's form is the channel's, without one).
 		const env = (piEnv = createRelayPiEnv(scoutAsks(TWO_QUESTIONS), { PI_ASK_USER_TIMEOUT: "3" }));
 		const screen = await startParent(env);
-		await screen.waitFor("Asked by scout", 15_000);
+		await screen.waitFor("Asked by scout");
 		await screen.send("2");
 		await screen.waitFor("What should the command");
 
-		await screen.waitForGone("What should the command", 6_000);
-		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 10_000);
+		await screen.waitForGone("What should the command");
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
 		const [child] = childResults(env);
 		expect(child?.details.status).toBe("timed_out");
 		expect(child?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
@@ -289,10 +289,10 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const env = (piEnv = createRelayPiEnv(NESTED));
 		const screen = await startParent(env);
 
-		const form = await screen.waitFor("Which database", 20_000);
+		const form = await screen.waitFor("Which database");
 		expect(form).toContain("Asked by planner › scout");
 		await screen.send("2");
-		await screen.waitFor(`${QUOTE_PREFIX} Middle got: Inner got:`, 15_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Middle got: Inner got:`);
 
 		const [grandchild] = childResults(env);
 		expect(childResults(env)).toHaveLength(1);
@@ -306,15 +306,15 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 	it("nested: the grandchild killed while its form is open — the middle child withdraws the form, the top closes it, and the reports go on up", async () => {
 		const env = (piEnv = createRelayPiEnv(NESTED));
 		const screen = await startParent(env);
-		await screen.waitFor("Asked by planner › scout", 20_000);
+		await screen.waitFor("Asked by planner › scout");
 		const children = await waitForSubagents(env, 2);
 		const grandchild = children.find((p) => children.some((parent) => parent.pid === p.ppid));
 		expect(grandchild).toBeDefined();
 
 		killSubagent(env, grandchild?.pid);
 		// The top's form belongs to the middle child's relay request: only its cancel notice can close it.
-		await screen.waitForGone("Which database", 3_000);
-		await screen.waitFor(`${QUOTE_PREFIX} Middle got:`, 10_000);
+		await screen.waitForGone("Which database");
+		await screen.waitFor(`${QUOTE_PREFIX} Middle got:`);
 
 		expect(childResults(env)).toEqual([]);
 		const [middleSaw, parentSaw] = env.toolResults("subagent");
@@ -330,7 +330,7 @@ describe("a subagent's ask_user under a parent without a TUI", () => {
 		const env = (piEnv = createRelayPiEnv(scoutAsks(TWO_QUESTIONS)));
 		const handler = answerInOrder(choose("SQLite"), choose("ship"), choose(ROW.submit));
 		rpc = RpcPi.start(env, handler);
-		await rpc.prompt(DELEGATE, 30_000);
+		await rpc.prompt(DELEGATE);
 
 		expect(handler.unexpected).toEqual([]);
 		expect(rpc.dialogs.map((d) => d.method)).toEqual(["select", "select", "select"]);

@@ -19,7 +19,7 @@ const started = startedPerTest();
 async function askAndSubmit(screen: TmuxPi): Promise<void> {
 	await screen.type(ASK);
 	await screen.send("Enter");
-	await screen.waitFor("Which database", 15_000);
+	await screen.waitFor("Which database");
 	await submitFirstOptions(screen);
 }
 
@@ -39,7 +39,7 @@ describe("ask-user.json", () => {
 	it("a project the user trusted (--approve): its file replaces the steering text the model reads; a bad value there is one warning, and the rest applies", async () => {
 		const piEnv = projectWithSteering(true);
 		const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: ["--approve"] }));
-		const start = await tui.waitFor("attention must be one of", 15_000);
+		const start = await tui.waitFor("attention must be one of");
 		expect(start.split("ask_user settings").length - 1).toBe(1);
 		await askAndSubmit(tui);
 
@@ -57,8 +57,8 @@ describe("ask-user.json", () => {
 		it(`${what}: its steering texts do not reach the model, and a warning says why; the rest of its file applies`, async () => {
 			const piEnv = projectWithSteering(piSettings);
 			const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: [...extraArgs] }));
-			await tui.waitFor("attention must be one of", 15_000);
-			const start = await tui.waitFor((screen) => screen.replace(/\s+/g, " ").includes("start pi again"), 15_000);
+			await tui.waitFor("attention must be one of");
+			const start = await tui.waitFor((screen) => screen.replace(/\s+/g, " ").includes("start pi again"));
 			expect(start.split("ask_user settings").length - 1).toBe(2);
 			await askAndSubmit(tui);
 
@@ -74,7 +74,7 @@ describe("ask-user.json", () => {
 		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) }));
 		writeFileSync(join(piEnv.env["PI_CODING_AGENT_DIR"] as string, "ask-user.json"), '{ "attention": "desktop",');
 		const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40 }));
-		const start = await tui.waitFor("is not valid JSON", 15_000);
+		const start = await tui.waitFor("is not valid JSON");
 		expect(start).toContain("ask-user.json");
 		expect(start.split("ask_user settings").length - 1).toBe(1);
 		await askAndSubmit(tui);

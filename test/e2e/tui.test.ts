@@ -237,7 +237,7 @@ describe("ask_user in the TUI", () => {
 		await screen.send("Enter");
 		await screen.waitFor("Which database");
 		const reports = () => [...readFileSync(output, "utf8").matchAll(/\x1b\]7501;([^\x07\x1b]*)/g)].map((match) => match[1] ?? "");
-		await until(() => reports().some((report) => /blocked/.test(report) && /question/.test(report)), "a blocked report", 10_000);
+		await until(() => reports().some((report) => /blocked/.test(report) && /question/.test(report)), "a blocked report");
 		const blocked = reports().find((report) => /blocked/.test(report)) ?? "";
 		expect(blocked).toMatch(/^state=blocked:.*kind=question/);
 		// The message field is base64: the tool and the count, never the model's question.
@@ -345,7 +345,7 @@ describe("settings", () => {
 		await screen.waitFor(function countedDown(text) {
 			const now = timeLeft(text);
 			return now !== undefined && now < (first ?? "");
-		}, 5_000);
+		});
 		await submitFirstOptions(screen);
 		expect(onlyAskResult(env).details.status).toBe("answered");
 	});

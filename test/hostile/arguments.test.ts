@@ -22,7 +22,7 @@ import { arbAskParams } from "../support/arbitraries.ts";
 const tool = createAskUserTool({
 	getActiveTools: () => ["ask_user"],
 	setActiveTools: () => {},
-	surface: () => async () => ({ status: "no_ui", answers: {}, skipped: [], notes: [] }),
+	ask: async () => ({ status: "no_ui", answers: {}, skipped: [], notes: [] }),
 });
 
 const prepareArguments = (raw: unknown): unknown => {

@@ -209,7 +209,7 @@ describe("the result text the model reads", () => {
 	});
 
 	test("through the tool: a call the model sent with injections everywhere it may put text", async () => {
-		const tool = createAskUserTool({ getActiveTools: () => ["ask_user"], setActiveTools: () => {}, surface: () => async () => ({ status: "no_ui", answers: {}, skipped: [], notes: [] }) });
+		const tool = createAskUserTool({ getActiveTools: () => ["ask_user"], setActiveTools: () => {}, ask: async () => ({ status: "no_ui", answers: {}, skipped: [], notes: [] }) });
 		// Multi-line fields may hold anything validation lets through; one-line fields with controls would be refused.
 		const raw = {
 			questions: [

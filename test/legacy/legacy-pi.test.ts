@@ -38,7 +38,7 @@ async function openForm(env: PiEnv, prompt: string, firstQuestion: string, size 
 	await tui.waitFor("scripted");
 	await tui.type(prompt);
 	await tui.send("Enter");
-	await tui.waitFor(firstQuestion, 15_000);
+	await tui.waitFor(firstQuestion);
 	return tui;
 }
 
@@ -127,7 +127,7 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 
 		expect(await screen.capture()).toContain("Asked by scout");
 		await screen.send("2");
-		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`, 15_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
 
 		const seen = onlyAskResult(env);
 		expect(seen.details.status).toBe("answered");
@@ -145,7 +145,7 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		const screen = await openForm(env, "delegate this", "Which database", { cols: 100, rows: 40 });
 		expect(await screen.capture()).toContain("Asked by BASH TASK: pick a database");
 		await screen.send("2");
-		await screen.waitFor(`${QUOTE_PREFIX} Bash child got:`, 20_000);
+		await screen.waitFor(`${QUOTE_PREFIX} Bash child got:`);
 		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 	});
 });

@@ -5,7 +5,7 @@
 
 import type { AskDetails, AskQuestion } from "../../src/types.ts";
 import { callTool, type ModelScript, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "./model-script.ts";
-import type { PiEnv } from "./pi-env.ts";
+import { type PiEnv, WAIT_MS } from "./pi-env.ts";
 import type { TmuxPi } from "./tmux.ts";
 
 /** One question as validation leaves it (every default filled): for tests below the tool. */
@@ -152,7 +152,7 @@ export async function dismissWithEscEsc(screen: TmuxPi): Promise<void> {
 }
 
 /** On TWO_QUESTIONS' open form: the first option of each, the review, Submit; waits for the model's quote. */
-export async function submitFirstOptions(screen: TmuxPi, timeoutMs = 10_000): Promise<void> {
+export async function submitFirstOptions(screen: TmuxPi, timeoutMs = WAIT_MS): Promise<void> {
 	await screen.send("Enter");
 	await screen.waitFor("What should the command");
 	await screen.send("Enter");

@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CHANNEL_ENV, CHANNEL_READY, encodeChannelAddress } from "../../src/codec/channel.ts";
-import type { PiEnv } from "./pi-env.ts";
+import { type PiEnv, WAIT_MS } from "./pi-env.ts";
 
 export interface HeadlessRun {
 	exitCode: number | null;
@@ -20,7 +20,7 @@ export interface HeadlessRun {
 	events: Record<string, unknown>[];
 }
 
-export function runHeadless(piEnv: PiEnv, mode: "print" | "json", messages: string[], timeoutMs = 30_000): Promise<HeadlessRun> {
+export function runHeadless(piEnv: PiEnv, mode: "print" | "json", messages: string[], timeoutMs = 2 * WAIT_MS): Promise<HeadlessRun> {
 	const modeArgs = mode === "print" ? ["-p"] : ["--mode", "json"];
 	const [pi = "pi", ...args] = piEnv.command;
 	const child = spawn(pi, [...args, ...modeArgs, ...messages], {

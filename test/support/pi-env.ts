@@ -12,6 +12,13 @@ import { createIsolatedPi, ISOLATION_FLAGS, type PiCommand, REPO_ROOT, THIS_PI }
 import { LOG_ENV, type ModelLogEntry, type ModelScript, SCRIPT_ENV, SCRIPTED_MODEL, type ToolResultLogEntry } from "./model-script.ts";
 
 export { REPO_ROOT } from "../../scripts/isolated-pi.mjs";
+
+/**
+ * How long an end-to-end test waits for what it expects (a screen, a message,
+ * a process). Generous on purpose: a wait ends as soon as the thing appears,
+ * and on a loaded machine pi alone can take many seconds to start.
+ */
+export const WAIT_MS = 30_000;
 export const SCRIPTED_MODEL_EXTENSION = join(REPO_ROOT, "test", "support", "scripted-model.ts");
 export const ASK_USER_EXTENSION = join(REPO_ROOT, "index.ts");
 

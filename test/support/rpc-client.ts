@@ -7,7 +7,7 @@
 
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
-import type { PiEnv } from "./pi-env.ts";
+import { type PiEnv, WAIT_MS } from "./pi-env.ts";
 
 /** Any line pi writes: a response, an event or a UI request. */
 export interface RpcMessage {
@@ -82,7 +82,7 @@ export class RpcPi {
 	}
 
 	/** Sends a command with an id and waits for its response. */
-	async request(command: Record<string, unknown>, timeoutMs = 10_000): Promise<RpcMessage> {
+	async request(command: Record<string, unknown>, timeoutMs = WAIT_MS): Promise<RpcMessage> {
 		const id = `req-${this.nextId++}`;
 		this.send({ ...command, id });
 		const response = await this.waitFor((m) => m.type === "response" && m["id"] === id, timeoutMs);
@@ -93,7 +93,7 @@ export class RpcPi {
 	}
 
 	/** Sends a prompt and waits until the agent run it started has ended. */
-	async prompt(message: string, timeoutMs = 20_000): Promise<RpcMessage> {
+	async prompt(message: string, timeoutMs = 2 * WAIT_MS): Promise<RpcMessage> {
 		const from = this.messages.length;
 		await this.request({ type: "prompt", message }, timeoutMs);
 		return this.waitFor((m) => m.type === "agent_end", timeoutMs, from);
@@ -103,7 +103,7 @@ export class RpcPi {
 	 * Waits for the first line (from index `from`, default 0) that matches.
 	 * Fails after `timeoutMs`, or when pi exits, naming what it saw.
 	 */
-	waitFor(predicate: (message: RpcMessage) => boolean, timeoutMs = 10_000, from = 0): Promise<RpcMessage> {
+	waitFor(predicate: (message: RpcMessage) => boolean, timeoutMs = WAIT_MS, from = 0): Promise<RpcMessage> {
 		return new Promise((resolve, reject) => {
 			let cursor = from;
 			const check = (): boolean => {

@@ -20,9 +20,9 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach } from "vitest";
 import { ISOLATION_FLAGS, type PiCommand } from "../../scripts/isolated-pi.mjs";
-import { RELAY_ENV } from "../../src/relay/environment.ts";
+import { RELAY_ENV } from "../../src/router.ts";
 import { callTool, type ModelScript, quoteLastToolResult, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
-import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
+import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION, WAIT_MS } from "./pi-env.ts";
 import type { RpcPi } from "./rpc-client.ts";
 import { isRunningProcess, TmuxPi } from "./tmux.ts";
 
@@ -95,7 +95,7 @@ export function modelCalled(piEnv: PiEnv, task: string, replyIndex = 0): boolean
 }
 
 /** Polls `condition` until it holds; fails after `timeoutMs`, naming `what` it waited for. */
-export async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+export async function until(condition: () => boolean, what: string, timeoutMs = WAIT_MS): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -145,7 +145,7 @@ export function subagentsOf(piEnv: PiEnv): PiProcess[] {
 }
 
 /** Waits until `count` subagents run; returns them. */
-export async function waitForSubagents(piEnv: PiEnv, count: number, timeoutMs = 10_000): Promise<PiProcess[]> {
+export async function waitForSubagents(piEnv: PiEnv, count: number, timeoutMs = WAIT_MS): Promise<PiProcess[]> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const children = subagentsOf(piEnv);

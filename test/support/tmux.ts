@@ -15,7 +15,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import type { PiEnv } from "./pi-env.ts";
+import { type PiEnv, WAIT_MS } from "./pi-env.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -133,7 +133,7 @@ export class TmuxPi {
 	 * Polls the screen until it matches; returns that screen. Fails after
 	 * `timeoutMs` with the last screen in the message.
 	 */
-	async waitFor(matcher: ScreenMatcher, timeoutMs = 10_000): Promise<string> {
+	async waitFor(matcher: ScreenMatcher, timeoutMs = WAIT_MS): Promise<string> {
 		const matches = toPredicate(matcher);
 		const deadline = Date.now() + timeoutMs;
 		let screen = "";
@@ -147,7 +147,7 @@ export class TmuxPi {
 	}
 
 	/** Polls until the matcher no longer matches (e.g. a form closed). */
-	async waitForGone(matcher: ScreenMatcher, timeoutMs = 10_000): Promise<string> {
+	async waitForGone(matcher: ScreenMatcher, timeoutMs = WAIT_MS): Promise<string> {
 		const matches = toPredicate(matcher);
 		return this.waitFor((screen) => !matches(screen), timeoutMs).catch((error: unknown) => {
 			throw new Error(`Still on screen: ${describe(matcher)}\n${error instanceof Error ? error.message : ""}`);
@@ -205,7 +205,7 @@ export class TmuxPi {
 	}
 
 	/** Waits until the command has exited (its pane is dead); fails with the last screen. */
-	async waitForExit(timeoutMs = 10_000): Promise<void> {
+	async waitForExit(timeoutMs = WAIT_MS): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		while (await this.isRunning()) {
 			if (Date.now() > deadline) {

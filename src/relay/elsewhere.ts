@@ -1,0 +1,70 @@
+/**
+ * Forms another session shows: a relay-aware parent, an ancestor's local
+ * channel, this process's session with a UI. All this side can report is
+ * that the form went up and how it came back; whatever comes back is marked
+ * `shownElsewhere` (a dismissal there ends this session's task: the user
+ * spoke to the other session, not to this one). Loaded with the first such ask.
+ */
+
+import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { decodeChannelAddress } from "../codec/channel.ts";
+import { decodeRelayReply, emptyCollected, encodeRelayReply, replyToCollected } from "../codec.ts";
+import type { AskHandler, AskOptions, Session } from "../router.ts";
+import { type AskForm, type Collected, RELAY_VERSION, type RelayRequest } from "../types.ts";
+import { DEFAULT_ASKER, firstUserText, selfAsker } from "./asker.ts";
+import { collectViaChannel } from "./channel-client.ts";
+import { collectViaRelay } from "./child.ts";
+
+export { joinAskers } from "./asker.ts";
+
+/** How this session is labelled where another session shows its forms. */
+export function selfLabel(session: Pick<Session, "sessionManager" | "getSystemPrompt">): string {
+	let entries: readonly unknown[] = [];
+	let systemPrompt: string | undefined;
+	try {
+		entries = session.sessionManager?.getEntries() ?? [];
+		systemPrompt = session.getSystemPrompt?.();
+	} catch {
+		// No session to read: the label falls back to "subagent".
+	}
+	return selfAsker(process.env, firstUserText(entries), systemPrompt);
+}
+
+/** A relayed RPC child: the runner shows the form. */
+export function throughRelay(ui: Pick<ExtensionUIContext, "editor" | "notify">, form: AskForm, options: AskOptions): Promise<Collected> {
+	return shownElsewhere(form, options, () => collectViaRelay(ui, form, options));
+}
+
+/** The local channel this process inherited; a parent that is gone is "no_ui", with the reason. */
+export function throughChannel(address: string, form: AskForm, options: AskOptions): Promise<Collected> {
+	return shownElsewhere(form, options, async () => {
+		const decoded = decodeChannelAddress(address);
+		return decoded.ok ? collectViaChannel(decoded.address, form, options) : emptyCollected("no_ui", decoded.error);
+	});
+}
+
+/**
+ * This process's session with a UI. Its handler may belong to another copy
+ * or version of this package, so its reply is checked as one that crossed a
+ * process boundary.
+ */
+export function throughHandler(handler: AskHandler, form: AskForm, options: AskOptions): Promise<Collected> {
+	return shownElsewhere(form, options, async () => {
+		const request: RelayRequest = { v: RELAY_VERSION, asker: options.asker ?? DEFAULT_ASKER, questions: form.questions, metadata: form.metadata };
+		const reply = await handler(request, { ...(options.signal && { signal: options.signal }) });
+		const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
+		return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
+	});
+}
+
+/** Reports `opened`, and how the form came back when the user ended it (answered or dismissed). */
+async function shownElsewhere(form: AskForm, { onProgress }: AskOptions, ask: () => Promise<Collected>): Promise<Collected> {
+	const total = form.questions.length;
+	onProgress?.({ phase: "opened", answered: 0, total }, emptyCollected("answered"));
+	const collected = { ...(await ask()), shownElsewhere: true };
+	if (collected.status === "answered" || collected.status === "dismissed") {
+		const phase = collected.status === "answered" ? "submitted" : "dismissed";
+		onProgress?.({ phase, answered: Object.keys(collected.answers).length, total }, collected);
+	}
+	return collected;
+}

@@ -1,0 +1,367 @@
+/**
+ * The router: how a form reaches its user, and the one record this process
+ * keeps for every session and every copy of this package in it.
+ *
+ * | session                                     | route       | shown by                                  |
+ * |---------------------------------------------|-------------|-------------------------------------------|
+ * | pi's TUI (`mode: "tui"`)                    | `form`      | the inline form (src/form)                |
+ * | a UI, and a pi that does not say its mode   | `probe`     | the form; if pi shows nothing, RPC's route |
+ * | RPC under a relay-aware runner              | `relay`     | the runner (src/relay/child.ts)           |
+ * | RPC, or no UI, with an inherited channel    | `channel`   | the ancestor session (the local channel)  |
+ * | RPC                                         | `walker`    | pi's standard dialogs (src/dialogs.ts)    |
+ * | no UI, another session here has one (SDK)   | `inProcess` | that session's handler                    |
+ * | no UI, nobody                               | `none`      | status no_ui                              |
+ *
+ * pi 1.x says its mode (`ctx.mode`); pi 0.73's `hasUI` is true in RPC too,
+ * so there a `custom()` that shows nothing is what tells RPC.
+ *
+ * Every form a session with a UI shows — its own, and those it shows for
+ * others — waits its turn in the process's queue (one terminal, one form),
+ * and its timeout counts from when it is shown.
+ */
+
+import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { CHANNEL_ENV, decodeChannelAddress, encodeChannelAddress } from "./codec/channel.ts";
+import { emptyCollected } from "./codec/result.ts";
+import type { DialogHost } from "./dialogs.ts";
+import type { KeySlots } from "./form/key-table.ts";
+import type { Texts } from "./i18n/texts.ts";
+import type { NumberKeys } from "./machine/model.ts";
+import type { LocalChannel } from "./relay/channel-server.ts";
+import { createFormQueue, type FormQueue } from "./relay/queue.ts";
+import type { AskForm, Collected, ProgressListener, RelayReply, RelayRequest } from "./types.ts";
+
+/** Set by a relay-aware runner for its children (see relay/api.ts `relayEnvironment`). */
+export const RELAY_ENV = "PI_ASK_USER_RELAY";
+/** The name under which a session with a UI takes others' forms. */
+export const ASK_CHANNEL = "ask_user";
+
+/** Shows another session's form to this user (in turn with every other form) and resolves with the reply. */
+export type AskHandler = (request: RelayRequest, options: { signal?: AbortSignal }) => Promise<RelayReply>;
+
+/** Who shows this process's forms when it cannot: a relay-aware runner, or an ancestor's local channel. */
+export interface Upstream {
+	relay: boolean;
+	/** PI_ASK_USER_CHANNEL as this process found it (not the one it publishes itself). */
+	channel: string | undefined;
+}
+
+/** Everything a form's shell takes, passed along whole from the tool to the view. */
+export interface AskOptions {
+	signal?: AbortSignal;
+	/** Who asks, for a form shown for another session: "planner › scout". */
+	asker?: string;
+	onProgress?: ProgressListener;
+	/** How long the user has, from when the form is shown. */
+	timeoutMs?: number;
+	numberKeys?: NumberKeys;
+	keySlots?: KeySlots;
+	texts?: Texts;
+}
+
+// ── The process's record ───────────────────────────────────────────────────
+
+/**
+ * One per process, on globalThis, found by every copy of this package
+ * whatever the load order. Version 1's `channels` and `queue` keep their
+ * meaning (an older copy reads them); later fields are added beside them.
+ */
+interface ProcessRecord {
+	readonly version: number;
+	/** The current handler under ASK_CHANNEL. */
+	readonly channels: Map<string, AskHandler>;
+	readonly queue: FormQueue;
+	/** The handlers a later one covers, current again once it is removed. */
+	covered?: Map<string, AskHandler[]>;
+	upstream?: Upstream;
+	listener?: { users: number; opening: Promise<LocalChannel | undefined> };
+}
+
+const RECORD_KEY: unique symbol = Symbol.for("pi-ask-user/channel-registry");
+
+export function processRecord(): ProcessRecord {
+	const holder = globalThis as { [RECORD_KEY]?: Partial<ProcessRecord> };
+	const found = holder[RECORD_KEY];
+	if (typeof found?.version === "number" && found.channels instanceof Map && typeof found.queue?.run === "function") return found as ProcessRecord;
+	const record: ProcessRecord = { version: 1, channels: found?.channels instanceof Map ? found.channels : new Map(), queue: createFormQueue() };
+	Object.defineProperty(holder, RECORD_KEY, { value: record, configurable: true, writable: true, enumerable: false });
+	return record;
+}
+
+/**
+ * Read once per process. The relay variable then leaves process.env: it
+ * speaks of this process's parent, not of the processes this one starts. The
+ * channel variable stays, so grandchildren reach the top.
+ */
+export function upstream(): Upstream {
+	const record = processRecord();
+	record.upstream ??= { relay: process.env[RELAY_ENV] === "1", channel: process.env[CHANNEL_ENV] || undefined };
+	delete process.env[RELAY_ENV];
+	return record.upstream;
+}
+
+/** Makes `handler` the current one; the returned function removes it (the one it covered is current again). */
+export function registerHandler(handler: AskHandler): () => void {
+	const record = processRecord();
+	const covered = (record.covered ??= new Map());
+	const below = covered.get(ASK_CHANNEL) ?? [];
+	const current = record.channels.get(ASK_CHANNEL);
+	if (current) below.push(current);
+	covered.set(ASK_CHANNEL, below);
+	record.channels.set(ASK_CHANNEL, handler);
+	return () => {
+		if (record.channels.get(ASK_CHANNEL) !== handler) {
+			const at = below.lastIndexOf(handler);
+			if (at >= 0) below.splice(at, 1);
+			return;
+		}
+		const previous = below.pop();
+		if (previous) record.channels.set(ASK_CHANNEL, previous);
+		else record.channels.delete(ASK_CHANNEL);
+	};
+}
+
+export function currentHandler(): AskHandler | undefined {
+	return processRecord().channels.get(ASK_CHANNEL);
+}
+
+/**
+ * Publishes this process's local channel (once, shared by its sessions with
+ * a UI) for the processes it starts; the returned function lets go, and the
+ * last one out closes it. `onError` hears why it could not listen.
+ */
+export function shareLocalChannel(onError: (reason: string) => void): () => Promise<void> {
+	const record = processRecord();
+	const listener = (record.listener ??= {
+		users: 0,
+		opening: import("./relay/channel-server.ts")
+			.then((server) => server.openLocalChannel({ handler: currentHandler }))
+			.then(
+				(channel) => {
+					process.env[CHANNEL_ENV] = encodeChannelAddress(channel.address);
+					return channel;
+				},
+				(error: unknown) => {
+					onError(error instanceof Error ? error.message : String(error));
+					return undefined;
+				},
+			),
+	});
+	listener.users += 1;
+	let released = false;
+	return async () => {
+		if (released) return;
+		released = true;
+		if (--listener.users > 0) return;
+		if (record.listener === listener) delete record.listener;
+		const channel = await listener.opening;
+		if (!channel) return;
+		if (process.env[CHANNEL_ENV] === encodeChannelAddress(channel.address)) delete process.env[CHANNEL_ENV];
+		await channel.close();
+	};
+}
+
+// ── The route ──────────────────────────────────────────────────────────────
+
+export type Route =
+	| { kind: "form" }
+	| { kind: "probe" }
+	| { kind: "relay" }
+	| { kind: "channel"; address: string }
+	| { kind: "walker" }
+	| { kind: "inProcess"; handler: AskHandler }
+	| { kind: "none" };
+
+export interface RouteFacts {
+	/** pi's `ctx.mode`; undefined on a pi that does not say (0.73). */
+	mode: string | undefined;
+	hasUI: boolean;
+	upstream: Upstream;
+	/** The handler of this process's session with a UI, if there is one. */
+	handler: AskHandler | undefined;
+}
+
+export function routeOf({ mode, hasUI, upstream, handler }: RouteFacts): Route {
+	if (!hasUI) {
+		if (handler) return { kind: "inProcess", handler };
+		if (upstream.channel !== undefined) return { kind: "channel", address: upstream.channel };
+		return { kind: "none" };
+	}
+	if (mode === "tui") return { kind: "form" };
+	if (mode === undefined) return { kind: "probe" };
+	// "rpc", or a mode this code does not know: dialogs are what a host with a UI and no TUI can show.
+	return rpcRoute(upstream);
+}
+
+function rpcRoute(upstream: Upstream): Route {
+	if (upstream.relay) return { kind: "relay" };
+	if (upstream.channel !== undefined) return { kind: "channel", address: upstream.channel };
+	return { kind: "walker" };
+}
+
+// ── Asking ─────────────────────────────────────────────────────────────────
+
+/** What the router needs of a pi session. */
+export interface Session {
+	mode?: string;
+	hasUI: boolean;
+	ui: ExtensionUIContext;
+	/** Aborts the session's run (pi's interrupt key inside the form). */
+	abort(): void;
+	/** Its first user message labels the forms it sends elsewhere. */
+	sessionManager?: { getEntries(): readonly unknown[] };
+	/** A runner may name the agent in it (relay/asker.ts). */
+	getSystemPrompt?(): string;
+}
+
+export type Ask = (form: AskForm, options: AskOptions) => Promise<Collected>;
+
+export interface RouterSetup {
+	/** What every form takes from the settings (the timeout, the keys, the language); read per ask. */
+	preferences(): AskOptions;
+	/** Wraps the asks a session with a UI shows (its own and others'): events, answers from elsewhere, attention. */
+	watch?(session: Session, ask: Ask): Ask;
+	/** What the dialog walker learns of an RPC host; kept for every form after. */
+	walker?: DialogHost;
+	/** Tests: this upstream instead of the process's. */
+	upstream?: Upstream;
+}
+
+export interface Router {
+	/** One call of this session's model. */
+	ask(session: Session, form: AskForm, options: AskOptions): Promise<Collected>;
+	/**
+	 * At session_start, a session with a UI takes others' forms: this
+	 * process's SDK sessions and the relay API through its handler and, at the
+	 * top, the processes it starts through the local channel (a session that
+	 * inherited an ancestor's leaves it as it is, so its children reach the top).
+	 */
+	sessionStarted(session: Session, cannotListen: (reason: string) => void): void;
+	/** At session_shutdown: /new, /resume, /fork and /reload keep the local channel for the next session (children keep its address); quitting closes it. */
+	sessionEnded(reason: string | undefined): Promise<void>;
+	/** Whether anyone can answer this session's forms now. */
+	canAsk(session: Session): Promise<boolean>;
+}
+
+export function createRouter(setup: RouterSetup): Router {
+	const up = setup.upstream ?? upstream();
+	const walker = setup.walker ?? { choiceOnly: false };
+	const { queue } = processRecord();
+	const withPreferences = (options: AskOptions): AskOptions => ({ ...setup.preferences(), ...options });
+	const shown = (session: Session): Ask => {
+		const inner: Ask = (form, options) =>
+			queue.run(() => inTime(options, (deadline) => showHere(session, up, walker, form, deadline)), options.signal, () => emptyCollected("aborted"));
+		return setup.watch ? setup.watch(session, inner) : inner;
+	};
+	const handlerFor = (session: Session): AskHandler => async (request, { signal }) => {
+		const form = { questions: request.questions, ...(request.metadata && { metadata: request.metadata }) };
+		const collected = await shown(session)(form, withPreferences({ ...(signal && { signal }), ...(request.asker && { asker: request.asker }) }));
+		return (await import("./codec/relay.ts")).collectedToReply(collected, request.rid);
+	};
+	let unregister: (() => void) | undefined;
+	let stopListening: (() => Promise<void>) | undefined;
+	let warming: ReturnType<typeof setTimeout> | undefined;
+	return {
+		async ask(session, form, given) {
+			const options = withPreferences(given);
+			if (session.hasUI) return shown(session)(form, options);
+			const route = routeOf({ mode: modeOf(session), hasUI: false, upstream: up, handler: currentHandler() });
+			if (route.kind === "none") return emptyCollected("no_ui");
+			const elsewhere = await import("./relay/elsewhere.ts");
+			const labelled = { ...options, asker: elsewhere.selfLabel(session) };
+			if (route.kind === "inProcess") return inTime(labelled, (deadline) => elsewhere.throughHandler(route.handler, form, deadline.options));
+			if (route.kind === "channel") return inTime(labelled, (deadline) => elsewhere.throughChannel(route.address, form, deadline.options));
+			return emptyCollected("no_ui");
+		},
+		sessionStarted(session, cannotListen) {
+			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during it.
+			const kind = session.hasUI ? (modeOf(session) === "rpc" ? "dialogs" : "form") : up.channel !== undefined ? "elsewhere" : undefined;
+			if (!warming && kind) warming = setTimeout(() => void warmUp(kind, setup.preferences).catch(() => {}), PRELOAD_DELAY_MS).unref();
+			unregister?.();
+			unregister = session.hasUI ? registerHandler(handlerFor(session)) : undefined;
+			if (session.hasUI && up.channel === undefined) stopListening ??= shareLocalChannel(cannotListen);
+		},
+		async sessionEnded(reason) {
+			unregister?.();
+			unregister = undefined;
+			if (reason !== undefined && reason !== "quit") return;
+			const stop = stopListening;
+			stopListening = undefined;
+			await stop?.();
+		},
+		async canAsk(session) {
+			if (session.hasUI || currentHandler() !== undefined) return true;
+			const address = decodeChannelAddress(up.channel);
+			return address.ok && (await import("./relay/channel-client.ts")).channelReachable(address.address);
+		},
+	};
+}
+
+/** How long after a session starts the modules its first ask needs load, in the background. */
+export const PRELOAD_DELAY_MS = 300;
+
+/**
+ * Loads what the first ask will need. A failure stays quiet here: the first
+ * real ask meets it again and reports it. It runs after pi may have ended the
+ * session, so it reads nothing of it.
+ */
+async function warmUp(kind: "form" | "dialogs" | "elsewhere", preferences: () => AskOptions): Promise<void> {
+	if (kind === "elsewhere") await import("./relay/elsewhere.ts");
+	else if (kind === "dialogs") await Promise.all([import("./dialogs.ts"), import("./relay/elsewhere.ts"), import("./waiting.ts")]);
+	else await Promise.all([import("./form/index.ts").then((form) => form.warmUpForm(preferences().texts)), import("./waiting.ts")]);
+}
+
+/** A form shown in this session, by its route. */
+async function showHere(session: Session, up: Upstream, walker: DialogHost, form: AskForm, deadline: Deadline): Promise<Collected> {
+	const route = routeOf({ mode: modeOf(session), hasUI: true, upstream: up, handler: undefined });
+	if (route.kind === "form" || route.kind === "probe") {
+		const { showAskForm } = await import("./form/index.ts");
+		const { signal, asker, onProgress, numberKeys, texts, keySlots } = deadline.options;
+		const collected = await showAskForm(session.ui, form, { signal, asker, onProgress, onInterrupt: () => session.abort(), deadline: deadline.endsAt, numberKeys, texts, keySlots });
+		// custom() showed nothing: an RPC host (a pi that does not say its mode).
+		return collected ?? showRemote(rpcRoute(up), session, walker, form, deadline.options);
+	}
+	return showRemote(route, session, walker, form, deadline.options);
+}
+
+async function showRemote(route: Route, session: Session, walker: DialogHost, form: AskForm, options: AskOptions): Promise<Collected> {
+	if (route.kind === "walker") {
+		const { signal, asker, onProgress, texts } = options;
+		return (await import("./dialogs.ts")).collectWithDialogs(session.ui, form, { signal, asker, onProgress, host: walker, ...(texts && { texts }) });
+	}
+	const elsewhere = await import("./relay/elsewhere.ts");
+	if (route.kind === "relay") return elsewhere.throughRelay(session.ui, form, options);
+	if (route.kind === "channel") {
+		const asker = elsewhere.joinAskers(elsewhere.selfLabel(session), options.asker);
+		return elsewhere.throughChannel(route.address, form, { ...options, ...(asker && { asker }) });
+	}
+	// A session with a UI has no other route.
+	return emptyCollected("no_ui");
+}
+
+/** The run's signal cut short by the timeout, and when it runs out (for the form's countdown). */
+interface Deadline {
+	options: AskOptions;
+	endsAt: number | undefined;
+}
+
+/** Runs `ask` against one signal: the run's abort or the timeout, whichever comes first; an abort by the clock is "timed_out". */
+async function inTime(options: AskOptions, ask: (deadline: Deadline) => Promise<Collected>): Promise<Collected> {
+	const { timeoutMs, signal } = options;
+	if (!timeoutMs || timeoutMs <= 0) return ask({ options, endsAt: undefined });
+	const clock = new AbortController();
+	const timer = setTimeout(() => clock.abort(), timeoutMs);
+	try {
+		const joined = signal ? AbortSignal.any([signal, clock.signal]) : clock.signal;
+		const collected = await ask({ options: { ...options, signal: joined }, endsAt: Date.now() + timeoutMs });
+		return collected.status === "aborted" && clock.signal.aborted && !signal?.aborted ? { ...collected, status: "timed_out" } : collected;
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** pi's mode where it says it (1.x); undefined on a pi that does not (0.73). */
+export function modeOf(session: object): string | undefined {
+	const mode = (session as { mode?: unknown }).mode;
+	return typeof mode === "string" ? mode : undefined;
+}
