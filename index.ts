@@ -9,52 +9,27 @@
 
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { errorText } from "./src/abort.ts";
-import { parseAttentionMode, parseReminder } from "./src/attention.ts";
-import { chooseLocale, type LocaleSetting, LOCALES } from "./src/i18n/locale.ts";
-import { ENGLISH, type Phrase, phrase, type Texts } from "./src/i18n/texts.ts";
+import { ENGLISH, type Phrase, type Texts } from "./src/i18n/texts.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
-import {
-	projectTrustedByUser,
-	readSettings,
-	SETTINGS_FILE,
-	type SettingSources,
-	settingsFiles,
-	settingText,
-	type Steering,
-	splitSteering,
-} from "./src/settings.ts";
 import { type Ask, createRouter, type Router } from "./src/router.ts";
-import { createAskUserTool, parseTimeout, timeoutProblem } from "./src/tool.ts";
+import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, resolveSettings, type Steering } from "./src/settings.ts";
+import { createAskUserTool } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
-	const [globalFile = "", projectFile = ""] = settingsFiles(getAgentDir(), process.cwd());
-	const global = readSettings([globalFile]);
-	const project = readSettings([projectFile]);
-	// The project's steering texts wait for the user's trust (session_start); everything else of its file applies.
-	const { steering: projectSteering, rest: projectRest } = splitSteering(project.settings);
-	const { steering: globalSteering } = splitSteering(global.settings);
-	const file = { ...global.settings, ...projectRest };
-	const fileWarnings = [...global.warnings, ...project.warnings];
-	const sources = { flag: (name: string) => pi.getFlag(name), env: process.env, file };
-	const attention = () => parseAttentionMode(settingText(sources, "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention"));
-	const reminder = () => parseReminder(settingText(sources, "ask-user-remind", "PI_ASK_USER_REMIND", "remindSeconds"));
-	const timeout = () => settingText(sources, "ask-user-timeout", "PI_ASK_USER_TIMEOUT", "timeoutSeconds");
+	const files = readSettingsFiles(getAgentDir(), process.cwd());
+	// Until the first session starts, without the flags (pi has not parsed them) and the project's steering texts (not yet trusted).
+	let { settings } = resolveSettings(files, { env: process.env });
 	// The user's language: English until the first session starts and the flags can be read.
 	let texts: Texts = ENGLISH;
 	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
 	const walker = { choiceOnly: false };
 	const router = createRouter({
 		walker,
-		preferences: () => ({
-			timeoutMs: parseTimeout(timeout()),
-			texts,
-			...(file.numberKeys && { numberKeys: file.numberKeys }),
-			...(file.peekKey && { keySlots: { peek: file.peekKey } }),
-		}),
+		preferences: () => ({ timeoutMs: settings.timeoutMs, numberKeys: settings.numberKeys, keySlots: { peek: settings.peekKey }, texts }),
 		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention.
 		watch: (session, ask): Ask => async (form, options) => {
 			const { terminalAttention, watchForms } = await import("./src/waiting.ts");
-			const setting = () => ({ mode: attention().mode, ...reminder() });
+			const setting = () => ({ mode: settings.attention, reminderMs: settings.reminderMs });
 			const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(session, setting, () => texts) };
 			return watchForms(ask, host)(form, options);
 		},
@@ -66,31 +41,27 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	pi.on("session_start", async (_event, ctx) => {
 		if (started) return;
 		started = true;
-		walker.choiceOnly ||= isOn(settingText(sources, "ask-user-choice-only", "PI_ASK_USER_CHOICE_ONLY", "choiceOnly"));
-		const language = chooseLocale(localeSettings(sources), process.env);
-		const localeProblems: Array<Phrase | string> = language.unknown.map((given) => unknownLocale(given, language.locale));
+		const trusted = () => projectTrustedByUser(process.cwd(), ctx.isProjectTrusted?.bind(ctx));
+		const reading = resolveSettings(files, { flag: (name) => pi.getFlag(name), env: process.env, trusted });
+		settings = reading.settings;
+		walker.choiceOnly ||= settings.choiceOnly;
+		const problems: Array<Phrase | string> = reading.warnings;
 		// Only another language's catalogue is loaded, and only now: English is part of start-up.
-		if (language.locale !== "en") {
+		if (settings.locale !== "en") {
+			const { locale } = settings;
 			// A catalogue that cannot be loaded (a broken install) can only be reported in English.
-			const broken = (error: unknown) => localeProblems.push(`ask_user: the ${language.locale} catalogue could not be loaded (${errorText(error)}): English is used.`);
-			texts = await (await import("./src/i18n/load.ts")).loadTexts(language.locale, broken);
+			const broken = (error: unknown) => problems.push(`ask_user: the ${locale} catalogue could not be loaded (${errorText(error)}): English is used.`);
+			texts = await (await import("./src/i18n/load.ts")).loadTexts(locale, broken);
 		}
-		const steeringProblem = Object.keys(projectSteering).length === 0 ? undefined : trustedSteering(ctx);
-		warn(ctx, texts, [...fileWarnings, ...localeProblems, steeringProblem, timeoutProblem(timeout()), attention().problem, reminder().problem]);
+		// The project's steering texts, in place of the global ones, once the user trusted the project.
+		if (reading.projectSteering) registerTool(settings);
+		warn(ctx, texts, problems);
 	});
-	/** The project's steering texts, in place of the global ones, once the user trusted the project; else why not. */
-	const trustedSteering = (ctx: ExtensionContext): Phrase | undefined => {
-		if (!projectTrustedByUser(process.cwd(), ctx.isProjectTrusted?.bind(ctx))) {
-			return phrase("warning.projectSteering", { file: projectFile, keys: Object.keys(projectSteering).join(", ") });
-		}
-		registerTool({ ...globalSteering, ...projectSteering });
-		return undefined;
-	};
 	pi.on("session_start", (_event, ctx) => router.sessionStarted(ctx, (reason) => ctx.ui.notify(texts.t("warning.noChannel", { reason }), "warning")));
 	pi.on("session_shutdown", (event) => router.sessionEnded(event.reason));
 	const offer = offerOnlyWhereAnswerable(pi, router);
 	const dismissal = holdToolsAfterDismissal(pi);
-	registerFlags(pi);
+	registerSettingFlags(pi);
 	const registerTool = (steering: Steering) =>
 		pi.registerTool(
 			createAskUserTool({
@@ -103,7 +74,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 				onDismissed: dismissal.dismissed,
 			}),
 		);
-	registerTool(globalSteering);
+	registerTool(settings);
 }
 
 /** Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them. */
@@ -114,20 +85,6 @@ function warn(ctx: ExtensionContext, texts: Texts, problems: Array<Phrase | stri
 		if (ctx.hasUI) ctx.ui.notify(text, "warning");
 		else process.stderr.write(`${text}\n`);
 	}
-}
-
-/** The locale settings in the order they win: the flag, the variable, the files (whose value was checked as they were read). */
-function localeSettings(sources: SettingSources): LocaleSetting[] {
-	const flag = sources.flag("ask-user-locale");
-	return [
-		{ source: "--ask-user-locale", value: typeof flag === "string" ? flag : undefined },
-		{ source: "PI_ASK_USER_LOCALE", value: sources.env["PI_ASK_USER_LOCALE"] },
-		{ source: SETTINGS_FILE, value: sources.file.locale },
-	];
-}
-
-function unknownLocale(given: LocaleSetting, used: string): Phrase {
-	return phrase("warning.locale", { value: JSON.stringify(given.value), source: given.source, locales: LOCALES.join(", "), fallback: used });
 }
 
 /**
@@ -260,32 +217,4 @@ function holdToolsAfterDismissal(pi: ExtensionAPI): { dismissed(): void } {
 			waitingForUser = true;
 		},
 	};
-}
-
-function registerFlags(pi: ExtensionAPI): void {
-	pi.registerFlag("ask-user-timeout", {
-		description: "Seconds the user has to answer ask_user before it returns timed_out (default: no limit)",
-		type: "string",
-	});
-	pi.registerFlag("ask-user-attention", {
-		description: "How a waiting ask_user form gets your attention: bell (default), desktop (a terminal notification), or off",
-		type: "string",
-	});
-	pi.registerFlag("ask-user-choice-only", {
-		description: "RPC hosts without text dialogs (ACP adapters): offer ask_user's options only, no rows for typed answers or notes",
-		type: "boolean",
-	});
-	pi.registerFlag("ask-user-locale", {
-		description: `The language of ask_user's form and messages: ${LOCALES.join(", ")} (default: from LC_ALL / LC_MESSAGES / LANG, else en)`,
-		type: "string",
-	});
-	pi.registerFlag("ask-user-remind", {
-		description: "Ring again after this many seconds with no key pressed while an ask_user form waits (default: never)",
-		type: "string",
-	});
-}
-
-/** A yes/no setting given as text: "1", "true", "yes", "on". */
-function isOn(value: string | undefined): boolean {
-	return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
 }

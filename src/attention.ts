@@ -1,44 +1,23 @@
 /**
- * Getting the user's attention when a form starts waiting: the setting, the
- * terminal's notification protocol (read from the variables terminals set),
- * and the bytes to write. A pure leaf: the writing and the timers live in
- * src/waiting.ts.
+ * Getting the user's attention when a form starts waiting: the terminal's
+ * notification protocol (read from the variables terminals set) and the bytes
+ * to write. A pure leaf: the writing and the timers live in src/waiting.ts.
  *
  * Nothing from the model reaches these sequences unescaped: the text is cut to
  * printable characters (no C0, DEL, C1 — so no ESC, BEL or ST that could end
  * or inject a sequence) and the field separator ';' of OSC 777 is replaced.
  */
 
-import { ENGLISH, type Phrase, phrase, type Texts } from "./i18n/texts.ts";
+import { ENGLISH, type Texts } from "./i18n/texts.ts";
 
 export type AttentionMode = "off" | "bell" | "desktop";
 
 export const ATTENTION_MODES: readonly AttentionMode[] = ["off", "bell", "desktop"];
-export const DEFAULT_ATTENTION: AttentionMode = "bell";
 
 export interface AttentionSetting {
 	mode: AttentionMode;
 	/** Ring again after this long with no key pressed; undefined: never. */
 	reminderMs?: number;
-}
-
-/** A setting as given on the command line or in the environment; unknown values fall back, with the reason. */
-export function parseAttentionMode(value: unknown): { mode: AttentionMode; problem?: Phrase } {
-	if (value === undefined || value === "") return { mode: DEFAULT_ATTENTION };
-	const given = String(value).trim().toLowerCase();
-	if ((ATTENTION_MODES as readonly string[]).includes(given)) return { mode: given as AttentionMode };
-	return {
-		mode: DEFAULT_ATTENTION,
-		problem: phrase("warning.attention", { value: JSON.stringify(String(value)), modes: ATTENTION_MODES.join(", ") }),
-	};
-}
-
-/** Reminder interval in seconds → ms; nothing, 0 or junk means no reminder (junk with the reason). */
-export function parseReminder(value: unknown): { reminderMs?: number; problem?: Phrase } {
-	if (value === undefined || value === "" || value === "0") return {};
-	const seconds = Number(value);
-	if (Number.isFinite(seconds) && seconds >= 1 && seconds <= 86_400) return { reminderMs: Math.round(seconds * 1000) };
-	return { problem: phrase("warning.reminder", { value: JSON.stringify(String(value)) }) };
 }
 
 /** How a terminal shows a desktop notification; "bell" when it can't be told. */

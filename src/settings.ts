@@ -1,43 +1,35 @@
 /**
- * The settings file, `ask-user.json`: global in pi's agent directory
- * (~/.pi/agent/ask-user.json) and per project in `.pi/ask-user.json`; the
- * project's file wins key by key. Flags and environment variables win over
- * both (index.ts). `schema/ask-user.schema.json` describes the same keys for
- * editors; a test holds the two together.
+ * The settings, one table: a row per setting (its key in ask-user.json, flag,
+ * variable, rule, default and help), from which the flags are registered, the
+ * values read, and the JSON Schema and README's table written (`npm run schemas`).
  *
- * Bad settings never break pi: malformed JSON, an unknown key, a wrong type —
- * each is a warning that names the file, the key and the fix, and the default
- * applies to that key; everything else in the file still applies.
+ * A setting comes from its flag, else its variable, else the project's file
+ * (`.pi/ask-user.json`), else the global one (pi's agent directory), else its
+ * default. Bad settings never break pi: each is a warning that names where it
+ * was given and what the key takes, and the next source applies.
  */
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { KeyId } from "@mariozechner/pi-tui";
-import { ATTENTION_MODES, type AttentionMode } from "./attention.ts";
+import { ATTENTION_MODES } from "./attention.ts";
 import { type Phrase, phrase } from "./i18n/texts.ts";
-import { LOCALES, matchLocale } from "./i18n/locale.ts";
+import { environmentLocale, LOCALES, type Locale, matchLocale } from "./i18n/locale.ts";
 import { isObject, own } from "./json.ts";
 
-export const SETTINGS_FILE = "ask-user.json";
+type Env = Readonly<Record<string, string | undefined>>;
+/** What a rule makes of a value: `{ value }`, or undefined when the key does not take it. */
+type Read<T> = { value: T } | undefined;
 
-export interface AskUserSettings {
-	attention?: AttentionMode;
-	remindSeconds?: number;
-	timeoutSeconds?: number;
-	/** RPC hosts: offer no text rows in the dialog walker (an ACP adapter shows no text dialogs). */
-	choiceOnly?: boolean;
-	/** Replaces the tool's description (what the model reads about ask_user). */
-	description?: string;
-	/** Replaces the one-line snippet in pi's tool list. */
-	promptSnippet?: string;
-	/** Replaces the guidelines pi adds to the system prompt. */
-	promptGuidelines?: string[];
-	/** What a number key does on the form: choose that option (default), or only focus it. */
-	numberKeys?: NumberKeys;
-	/** The language of the form and the rest of what the user reads (not the model): one of LOCALES, or a tag of its language. */
-	locale?: string;
-	/** The key that folds the form to one line and back (peek); default p. */
-	peekKey?: KeyId;
+interface Rule<T> {
+	/** A value from a file. */
+	json(value: unknown): Read<T>;
+	/** A value from a flag or a variable (trimmed, never empty); default: `json` of the text. */
+	text?(value: string): Read<T>;
+	/** What the key takes, for the warning ("one of off, bell, desktop") and the JSON Schema. */
+	takes: Phrase;
+	schema: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -51,120 +43,247 @@ export function isFreePeekKey(key: string): key is KeyId {
 	return PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
 }
 
-/** The shape of a peek key; the schema's `pattern` is the same. */
-export const PEEK_KEY_PATTERN = /^([a-z]|(ctrl|alt)\+[a-z]|f([1-9]|1[0-2]))$/;
+const PEEK_KEY_PATTERN = /^([a-z]|(ctrl|alt)\+[a-z]|f([1-9]|1[0-2]))$/;
+const PEEK_KEYS_TAKEN: readonly string[] = ["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"];
 
-/**
- * A locale as the settings file takes it: a shipped language, with any
- * region, script or encoding after it ("fr-CA", "zh_TW.UTF-8"), or C/POSIX;
- * the schema's `pattern` is the same.
- */
-export const LOCALE_PATTERN = new RegExp(`^(C|POSIX|(${[...new Set(LOCALES.map((tag) => tag.split("-")[0]))].join("|")})([-_][A-Za-z0-9]{1,8})*)([.@].*)?$`);
-
-/** The keys of that shape the form reads already, or a terminal sends as another key; the schema's `not` lists the same. */
-export const PEEK_KEYS_TAKEN: readonly string[] = ["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"];
+/** A locale as a file takes it: a shipped language, with any region, script or encoding after it ("fr-CA", "zh_TW.UTF-8"), or C/POSIX. */
+const LOCALE_PATTERN = new RegExp(`^(C|POSIX|(${[...new Set(LOCALES.map((tag) => tag.split("-")[0]))].join("|")})([-_][A-Za-z0-9]{1,8})*)([.@].*)?$`);
 
 export const NUMBER_KEYS = ["choose", "focus"] as const;
+/** What a number key does on the form: choose that option (as Claude Code does), or only focus it. */
 export type NumberKeys = (typeof NUMBER_KEYS)[number];
 
-type Key = keyof AskUserSettings;
+/** The longest delay a timer can wait (2^31 − 1 ms, about 24.8 days); a longer one would fire at once. */
+const MAX_TIMEOUT_SECONDS = (2 ** 31 - 1) / 1000;
 
-interface KeyRule {
-	/** The value, or undefined when it is not of this key's type. */
-	read(value: unknown): unknown;
-	/** What the key takes, for the warning: "one of off, bell, desktop". */
-	takes: Phrase;
+const given = <T>(value: T): Read<T> => ({ value });
+
+function oneOf<V extends string>(values: readonly V[]): Rule<V> {
+	const json = (value: unknown) => ((values as readonly unknown[]).includes(value) ? given(value as V) : undefined);
+	const takes = phrase("takes.oneOf", { values: values.map((value) => JSON.stringify(value)).join(", ") });
+	return { json, text: (value) => json(value.toLowerCase()), takes, schema: { enum: values } };
 }
 
-const text = (max: number): KeyRule => ({
-	read: (value) => (typeof value === "string" && value.trim() !== "" && value.length <= max ? value : undefined),
+/** Seconds, in ms; 0 (as an absent key) means none. */
+function seconds(max: number): Rule<number | undefined> {
+	const json = (value: unknown) =>
+		value === 0 ? given(undefined) : typeof value === "number" && value >= 1 && value <= max ? given(Math.round(value * 1000)) : undefined;
+	const schema = { type: "number", anyOf: [{ const: 0 }, { minimum: 1, maximum: max }] };
+	return { json, text: (value) => json(Number(value)), takes: phrase("takes.seconds", { max }), schema };
+}
+
+const yesNo: Rule<boolean> = {
+	json: (value) => (typeof value === "boolean" ? given(value) : undefined),
+	text: (value) => (/^(1|true|yes|on)$/i.test(value) ? given(true) : /^(0|false|no|off)$/i.test(value) ? given(false) : undefined),
+	takes: phrase("takes.boolean"),
+	schema: { type: "boolean" },
+};
+
+const text = (max: number): Rule<string | undefined> => ({
+	json: (value) => (typeof value === "string" && value.trim() !== "" && value.length <= max ? given(value) : undefined),
 	takes: phrase("takes.text", { max }),
-});
-const seconds = (max: number): KeyRule => ({
-	read: (value) => (typeof value === "number" && Number.isFinite(value) && (value === 0 || (value >= 1 && value <= max)) ? value : undefined),
-	takes: phrase("takes.seconds", { max }),
-});
-const oneOf = (values: readonly string[], accepts: (value: string) => boolean = (value) => values.includes(value)): KeyRule => ({
-	read: (value) => (typeof value === "string" && accepts(value) ? value : undefined),
-	takes: phrase("takes.oneOf", { values: values.map((value) => JSON.stringify(value)).join(", ") }),
+	schema: { type: "string", minLength: 1, maxLength: max },
 });
 
-export const SETTING_RULES: Readonly<Record<Key, KeyRule>> = {
-	locale: oneOf(LOCALES, (value) => LOCALE_PATTERN.test(value) && matchLocale(value) !== undefined),
-	attention: oneOf(ATTENTION_MODES),
-	numberKeys: oneOf(NUMBER_KEYS),
-	peekKey: {
-		read: (value) => (typeof value === "string" && isFreePeekKey(value) ? value : undefined),
-		takes: phrase("takes.peekKey", { taken: PEEK_KEYS_TAKEN.join(", ") }),
-	},
-	remindSeconds: seconds(86_400),
-	choiceOnly: { read: (value) => (typeof value === "boolean" ? value : undefined), takes: phrase("takes.boolean") },
-	timeoutSeconds: seconds(2_147_483),
-	description: text(4_000),
-	promptSnippet: text(1_000),
-	promptGuidelines: {
-		read: (value) =>
-			Array.isArray(value) && value.length <= 20 && value.every((line) => typeof line === "string" && line.trim() !== "" && line.length <= 1_000)
-				? [...(value as string[])]
-				: undefined,
-		takes: phrase("takes.lines", { max: 20 }),
-	},
+const line = text(1_000);
+const lines = (max: number): Rule<string[] | undefined> => ({
+	json: (value) => (Array.isArray(value) && value.length <= max && value.every((each) => line.json(each)) ? given([...(value as string[])]) : undefined),
+	takes: phrase("takes.lines", { max }),
+	schema: { type: "array", maxItems: max, items: line.schema },
+});
+
+const shipped = (tag: string) => {
+	const matched = matchLocale(tag);
+	return matched && given(matched);
 };
+const locale: Rule<Locale> = {
+	json: (value) => (typeof value === "string" && LOCALE_PATTERN.test(value) ? shipped(value) : undefined),
+	text: shipped,
+	takes: oneOf(LOCALES).takes,
+	schema: { type: "string", examples: LOCALES, pattern: LOCALE_PATTERN.source },
+};
+
+const peekKey: Rule<KeyId> = {
+	json: (value) => (typeof value === "string" && isFreePeekKey(value) ? given(value) : undefined),
+	takes: phrase("takes.peekKey", { taken: PEEK_KEYS_TAKEN.join(", ") }),
+	schema: { type: "string", pattern: PEEK_KEY_PATTERN.source, not: { enum: PEEK_KEYS_TAKEN } },
+};
+
+export interface Setting<T> {
+	/** Its key in ask-user.json. */
+	key: string;
+	flag?: string;
+	variable?: string;
+	rule: Rule<T>;
+	/** What applies when no source gives it, as a file would say it (the schema's default); none: undefined. */
+	default?: string | number | boolean;
+	/** …or where the default is the environment's (the locale: LC_ALL, LC_MESSAGES, LANG). */
+	otherwise?(env: Env): T;
+	/** A text that goes into the model's prompt: a project's file sets it only where the user trusted the project. */
+	steering?: true;
+	/** The flag's description and the schema's. */
+	help: string;
+	/** README's table: what it is, the values it takes, what applies without it. */
+	readme: readonly [what: string, values: string, byDefault: string];
+}
+
+const row = <T>(setting: Setting<T>) => setting;
+const quoted = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(", ");
+
+export const SETTINGS = {
+	locale: row({ key: "locale", flag: "ask-user-locale", variable: "PI_ASK_USER_LOCALE", rule: locale, otherwise: environmentLocale,
+		help: `The language of ask_user's form and of everything else it shows you (not what the model reads): ${LOCALES.join(", ")}; another region of one of these languages takes that language (fr-CA: fr). Default: from LC_ALL, LC_MESSAGES or LANG, else en.`,
+		readme: ["the language of the form and of everything else you read", `${quoted(LOCALES)} (another region takes its language: \`fr-CA\` is \`fr\`)`, "from `LC_ALL`, `LC_MESSAGES` or `LANG`, else `en`"] }),
+	attention: row({ key: "attention", flag: "ask-user-attention", variable: "PI_ASK_USER_ATTENTION", rule: oneOf(ATTENTION_MODES), default: "bell",
+		help: "How a waiting ask_user form gets your attention: bell (the default), desktop (a notification through the terminal, and a bell), or off.",
+		readme: ["attention when a form waits", quoted(ATTENTION_MODES), "`bell`"] }),
+	reminderMs: row({ key: "remindSeconds", flag: "ask-user-remind", variable: "PI_ASK_USER_REMIND", rule: seconds(86_400), default: 0,
+		help: "Ring again after this many seconds with no key pressed while an ask_user form waits; 0: never (the default).",
+		readme: ["reminder after no key pressed", "seconds, 1–86400; `0`: never", "never"] }),
+	timeoutMs: row({ key: "timeoutSeconds", flag: "ask-user-timeout", variable: "PI_ASK_USER_TIMEOUT", rule: seconds(MAX_TIMEOUT_SECONDS), default: 0,
+		help: "Seconds the user has to answer an ask_user form, counted from when it is shown, before it returns timed_out; 0: no limit (the default).",
+		readme: ["time to answer", "seconds, 1–2147483 (about 24 days); `0`: no limit", "no limit"] }),
+	numberKeys: row({ key: "numberKeys", rule: oneOf(NUMBER_KEYS), default: "choose",
+		help: 'What a number key does on the form: choose that option (toggle it in a multi-select; open the editor on "Type something…"), or only focus it, as Enter then chooses.',
+		readme: ["what a number key does on the form", quoted(NUMBER_KEYS), "`choose`"] }),
+	peekKey: row({ key: "peekKey", rule: peekKey, default: "p",
+		help: "The key that folds the form to one line, to read the conversation above it, and brings it back (peek): a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already.",
+		readme: ["the key that folds the form (peek)", "a letter, `ctrl+` or `alt+` and a letter, or `f1`–`f12`, that the form does not use already", "`p`"] }),
+	choiceOnly: row({ key: "choiceOnly", flag: "ask-user-choice-only", variable: "PI_ASK_USER_CHOICE_ONLY", rule: yesNo, default: false,
+		help: "RPC hosts that show no text dialogs (an ACP adapter such as pi-acp): the dialog walker offers ask_user's options only, no rows for typed answers or notes. Without it, the walker learns it when a host cancels two text dialogs at once.",
+		readme: ["RPC host shows no text dialogs (ACP)", "`true` / `false` (a variable: `1` / `0`)", "`false` (learnt: see [ACP hosts](#acp-hosts-zed-and-others))"] }),
+	description: row({ key: "description", rule: text(4_000), steering: true,
+		help: "Replaces the tool description the model reads on every turn.",
+		readme: ["the tool's description", "text", "ours (src/prompt.ts)"] }),
+	promptSnippet: row({ key: "promptSnippet", rule: text(1_000), steering: true,
+		help: "Replaces the one-line entry for ask_user in pi's tool list in the system prompt.",
+		readme: ["its line in pi's tool list", "text", "ours"] }),
+	promptGuidelines: row({ key: "promptGuidelines", rule: lines(20), steering: true,
+		help: "Replaces the guidelines pi adds to the system prompt for ask_user.",
+		readme: ["its guidelines in the system prompt", "list of text", "ours"] }),
+};
+
+/** Every setting, typed: what the tool, the forms and the start-up read. */
+export type Settings = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] extends Setting<infer T> ? T : never };
+export type Steering = Pick<Settings, "description" | "promptSnippet" | "promptGuidelines">;
+
+const ROWS = Object.entries(SETTINGS) as [keyof Settings, Setting<unknown>][];
+
+export function registerSettingFlags(pi: Pick<ExtensionAPI, "registerFlag">): void {
+	for (const [, { flag, help, rule }] of ROWS) if (flag) pi.registerFlag(flag, { description: help, type: rule === yesNo ? "boolean" : "string" });
+}
+
+/** One file, read: the values it gives, typed, by file key. */
+interface SettingsFile {
+	path: string;
+	project: boolean;
+	values: ReadonlyMap<string, { value: unknown }>;
+}
+
+export interface SettingsFiles {
+	/** The project's first: it wins key by key. */
+	files: SettingsFile[];
+	/** Phrases: the locale is itself a setting, so they are put into words once it is known. */
+	warnings: Phrase[];
+}
 
 /** Keys an editor adds that mean nothing here. */
 const IGNORED = new Set(["$schema"]);
 
-export interface SettingsReading {
-	settings: AskUserSettings;
-	/** In no language yet: the locale is itself a setting, so they are put in words once it is known. */
-	warnings: Phrase[];
-}
-
-/** One file's text → its settings and a warning per problem. `file` names it in the warnings. */
-export function parseSettings(text: string, file: string): SettingsReading {
-	let value: unknown;
+function parseFile(text: string, path: string, project: boolean, warnings: Phrase[]): SettingsFile {
+	const values = new Map<string, { value: unknown }>();
+	let json: unknown;
 	try {
-		value = JSON.parse(text);
+		json = JSON.parse(text);
+		if (!isObject(json)) warnings.push(phrase("warning.settingsNotObject", { file: path, example: '{ "attention": "desktop", … }' }));
 	} catch (error) {
-		const why = error instanceof Error ? error.message : String(error);
-		return { settings: {}, warnings: [phrase("warning.settingsNotJson", { file, reason: why })] };
+		warnings.push(phrase("warning.settingsNotJson", { file: path, reason: error instanceof Error ? error.message : String(error) }));
 	}
-	if (!isObject(value)) {
-		return { settings: {}, warnings: [phrase("warning.settingsNotObject", { file, example: '{ "attention": "desktop", … }' })] };
-	}
-	const settings: Record<string, unknown> = {};
-	const warnings: Phrase[] = [];
-	for (const key of Object.keys(value)) {
+	const object = isObject(json) ? json : {};
+	for (const key of Object.keys(object)) {
 		if (IGNORED.has(key)) continue;
-		const rule = (SETTING_RULES as Record<string, KeyRule | undefined>)[key];
-		if (!rule) {
-			warnings.push(phrase("warning.settingsUnknownKey", { file, key: JSON.stringify(key), keys: Object.keys(SETTING_RULES).join(", ") }));
+		const setting = ROWS.find(([, candidate]) => candidate.key === key)?.[1];
+		if (!setting) {
+			warnings.push(phrase("warning.settingsUnknownKey", { file: path, key: JSON.stringify(key), keys: ROWS.map(([, { key }]) => key).join(", ") }));
 			continue;
 		}
-		const read = rule.read(own(value, key));
-		if (read === undefined) {
-			warnings.push(phrase("warning.settingsBadValue", { file, key, takes: rule.takes, found: JSON.stringify(own(value, key)) ?? "undefined" }));
-			continue;
-		}
-		settings[key] = read;
+		const read = setting.rule.json(own(object, key));
+		if (read) values.set(key, read);
+		else warnings.push(badValue(`${path}: ${key}`, setting, JSON.stringify(own(object, key)) ?? "undefined"));
 	}
-	return { settings: settings as AskUserSettings, warnings };
+	return { path, project, values };
 }
 
-/** The settings that go into the model's prompt: a project's file sets them only where the user trusted the project. */
-export const STEERING_KEYS = ["description", "promptSnippet", "promptGuidelines"] as const;
-export type Steering = Pick<AskUserSettings, (typeof STEERING_KEYS)[number]>;
+/** `source`: the flag, the variable, or the file and key. */
+function badValue(source: string, setting: Setting<unknown>, found: string): Phrase {
+	return phrase("warning.settingsBadValue", { source, takes: setting.rule.takes, found });
+}
 
-/** `settings` split into its steering texts and the rest. */
-export function splitSteering(settings: AskUserSettings): { steering: Steering; rest: AskUserSettings } {
-	const steering: Record<string, unknown> = {};
-	const rest: Record<string, unknown> = { ...settings };
-	for (const key of STEERING_KEYS) {
-		if (rest[key] === undefined) continue;
-		steering[key] = rest[key];
-		delete rest[key];
+/**
+ * Reads the global file (pi's agent directory) and the project's (`.pi/` in
+ * `cwd`), once, at start-up; a missing file is no problem, an unreadable one a warning.
+ */
+export function readSettingsFiles(agentDir: string, cwd: string, read: (path: string) => string = (path) => readFileSync(path, "utf8")): SettingsFiles {
+	const warnings: Phrase[] = [];
+	const files: SettingsFile[] = [];
+	for (const [path, project] of [[join(agentDir, "ask-user.json"), false], [join(cwd, ".pi", "ask-user.json"), true]] as const) {
+		try {
+			files.unshift(parseFile(read(path), path, project, warnings));
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== "ENOENT") warnings.push(phrase("warning.settingsUnreadable", { file: path, reason: (error as Error).message }));
+		}
 	}
-	return { steering: steering as Steering, rest: rest as AskUserSettings };
+	return { files, warnings };
+}
+
+/** Where else a setting can be given, and what decides a project's steering texts. */
+export interface SettingSources {
+	/** pi's flags: readable only once pi has parsed them (the first session_start). */
+	flag?(name: string): unknown;
+	env: Env;
+	/** Whether the user trusted the project; asked only where its file sets a steering text. Absent: not known yet, so those wait, unsaid. */
+	trusted?(): boolean;
+}
+
+export interface SettingsReading {
+	settings: Settings;
+	/** The files', the project's untrusted steering texts', and one per value a flag or variable gave that its rule refused. */
+	warnings: Phrase[];
+	/** The project's file sets a steering text, and the user trusted the project: it applies. */
+	projectSteering: boolean;
+}
+
+/** Every setting from the first source that gives it: flag, variable, project file, global file, default. */
+export function resolveSettings(read: SettingsFiles, sources: SettingSources): SettingsReading {
+	const warnings = [...read.warnings];
+	const project = read.files.find((file) => file.project);
+	const steering = ROWS.filter(([, setting]) => setting.steering && project?.values.has(setting.key)).map(([, { key }]) => key);
+	const trusted = steering.length > 0 && (sources.trusted?.() ?? false);
+	if (project && steering.length > 0 && !trusted && sources.trusted) warnings.push(phrase("warning.projectSteering", { file: project.path, keys: steering.join(", ") }));
+	const settings: Record<string, unknown> = {};
+	for (const [name, setting] of ROWS) {
+		const files = setting.steering && !trusted ? read.files.filter((file) => !file.project) : read.files;
+		settings[name] = valueOf(setting, files, sources, warnings);
+	}
+	return { settings: settings as Settings, warnings, projectSteering: trusted };
+}
+
+function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sources: SettingSources, warnings: Phrase[]): unknown {
+	const given: [string, unknown][] = [];
+	if (setting.flag) given.push([`--${setting.flag}`, sources.flag?.(setting.flag)]);
+	if (setting.variable) given.push([setting.variable, sources.env[setting.variable]]);
+	for (const [source, raw] of given) {
+		// An empty flag or variable (`PI_ASK_USER_ATTENTION=` from a wrapper) gives nothing: the files still apply.
+		const text = raw === undefined ? "" : String(raw).trim();
+		if (text === "") continue;
+		const read = setting.rule.text ? setting.rule.text(text) : setting.rule.json(text);
+		if (read) return read.value;
+		warnings.push(badValue(source, setting, JSON.stringify(String(raw))));
+	}
+	const read = files.map((file) => file.values.get(setting.key)).find((value) => value !== undefined);
+	if (read) return read.value;
+	if (setting.otherwise) return setting.otherwise(sources.env);
+	return setting.default === undefined ? undefined : setting.rule.json(setting.default)?.value;
 }
 
 /**
@@ -182,55 +301,4 @@ const TRUST_GATED = ["settings.json", "mcp.json", "extensions", "skills", "promp
 export function projectTrustedByUser(cwd: string, isProjectTrusted: (() => boolean) | undefined, exists: (path: string) => boolean = existsSync): boolean {
 	if (typeof isProjectTrusted !== "function") return false;
 	return isProjectTrusted() && TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
-}
-
-/** Where the files are: the global one first, the project's second (it wins). */
-export function settingsFiles(agentDir: string, cwd: string): string[] {
-	return [join(agentDir, SETTINGS_FILE), join(cwd, ".pi", SETTINGS_FILE)];
-}
-
-/** Reads and merges the files; a missing file is no problem, an unreadable one is a warning. */
-export function readSettings(files: readonly string[], read: (path: string) => string = (path) => readFileSync(path, "utf8")): SettingsReading {
-	const merged: AskUserSettings = {};
-	const warnings: Phrase[] = [];
-	for (const file of files) {
-		let text: string;
-		try {
-			text = read(file);
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-				warnings.push(phrase("warning.settingsUnreadable", { file, reason: (error as Error).message }));
-			}
-			continue;
-		}
-		const parsed = parseSettings(text, file);
-		Object.assign(merged, parsed.settings);
-		warnings.push(...parsed.warnings);
-	}
-	return { settings: merged, warnings };
-}
-
-/** Where a setting can be given besides the files: a flag (pi.getFlag) and an environment variable. */
-export interface SettingSources {
-	flag(name: string): unknown;
-	env: Readonly<Record<string, string | undefined>>;
-	file: AskUserSettings;
-}
-
-/**
- * Each runtime setting as the text its parser takes: the flag wins over the
- * variable, the variable over the files; undefined when none gives it.
- */
-export function settingText(
-	sources: SettingSources,
-	flag: string,
-	variable: string,
-	key: "attention" | "remindSeconds" | "timeoutSeconds" | "choiceOnly",
-): string | undefined {
-	// An empty flag or variable (`PI_ASK_USER_ATTENTION=` from a wrapper) gives nothing: the file still applies.
-	const given = [sources.flag(flag), sources.env[variable]].find((value) => value !== undefined && value !== "");
-	if (given !== undefined) return String(given);
-	const fromFile = sources.file[key];
-	// 0 (or false) in the file means "none", as an absent key does.
-	return fromFile === undefined || fromFile === 0 || fromFile === false ? undefined : String(fromFile);
 }

@@ -11,7 +11,7 @@ import type { AgentToolResult, ToolDefinition } from "@mariozechner/pi-coding-ag
 import { Text } from "@mariozechner/pi-tui";
 import { buildDetails, emptyCollected, formatProgressText, formatResultText, progressDetails } from "./codec/result.ts";
 import { errorText } from "./abort.ts";
-import { ENGLISH, type Phrase, phrase, type Texts } from "./i18n/texts.ts";
+import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
 import { renderCallText, renderResultText } from "./render.ts";
@@ -131,23 +131,6 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 			return text;
 		},
 	};
-}
-
-/** The longest delay a timer can wait (2^31 − 1 ms, about 24.8 days); a longer one would fire at once. */
-const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-
-/** Seconds as given on the command line or in the environment, in ms; anything else means no limit (see timeoutProblem). */
-export function parseTimeout(value: unknown): number | undefined {
-	const seconds = typeof value === "string" ? Number(value) : Number.NaN;
-	return Number.isFinite(seconds) && seconds > 0 && seconds * 1000 <= MAX_TIMEOUT_MS ? seconds * 1000 : undefined;
-}
-
-/** Why a given timeout is not used, for a warning at start-up; undefined when it is fine or not given. */
-export function timeoutProblem(value: unknown): Phrase | undefined {
-	if (value === undefined || value === "" || parseTimeout(value) !== undefined) return undefined;
-	const seconds = Number(value);
-	const tooLong = Number.isFinite(seconds) && seconds * 1000 > MAX_TIMEOUT_MS;
-	return phrase(tooLong ? "warning.timeoutTooLong" : "warning.timeoutInvalid", { value: JSON.stringify(String(value)) });
 }
 
 function carriedNotices(params: unknown): string[] {

@@ -1,13 +1,10 @@
 import fc from "fast-check";
-import { ENGLISH, type Phrase } from "../src/i18n/texts.ts";
 import { describe, expect, it } from "vitest";
 import {
 	attentionBytes,
 	BEL,
 	notificationText,
 	notifyProtocol,
-	parseAttentionMode,
-	parseReminder,
 	tmuxPassthrough,
 	waitingBody,
 	waitingTitle,
@@ -96,27 +93,3 @@ describe("which terminal, which sequence", () => {
 		expect(waitingTitle("π - work", 2)).toBe("❓ 2 questions · π - work");
 	});
 });
-
-describe("the settings", () => {
-	it("attention: off, bell, desktop; the bell by default; anything else named in a warning", () => {
-		expect(parseAttentionMode(undefined)).toEqual({ mode: "bell" });
-		expect(parseAttentionMode("Desktop")).toEqual({ mode: "desktop" });
-		expect(parseAttentionMode("off")).toEqual({ mode: "off" });
-		const bad = parseAttentionMode("loud");
-		expect(bad.mode).toBe("bell");
-		expect(said(bad.problem)).toContain('"loud"');
-		expect(said(bad.problem)).toContain("--ask-user-attention");
-	});
-
-	it("reminder: seconds from 1 to a day; none by default; anything else named in a warning", () => {
-		expect(parseReminder(undefined)).toEqual({});
-		expect(parseReminder("0")).toEqual({});
-		expect(parseReminder("90")).toEqual({ reminderMs: 90_000 });
-		expect(said(parseReminder("soon").problem)).toContain("--ask-user-remind");
-		expect(parseReminder("0.5").problem).toBeDefined();
-	});
-});
-
-function said(phrase: Phrase | undefined): string | undefined {
-	return phrase && ENGLISH.say(phrase);
-}

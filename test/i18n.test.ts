@@ -8,9 +8,10 @@
 import { describe, expect, it } from "vitest";
 import { EN, type Message, type MessageKey } from "../src/i18n/en.ts";
 import { loadTexts } from "../src/i18n/load.ts";
-import { chooseLocale, environmentLocale, LOCALES, matchLocale } from "../src/i18n/locale.ts";
+import { environmentLocale, LOCALES, matchLocale } from "../src/i18n/locale.ts";
 import { createTexts, ENGLISH, phrase } from "../src/i18n/texts.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
+import { settingsFrom } from "./support/settings.ts";
 
 const KEYS = Object.keys(EN) as MessageKey[];
 const OTHERS = LOCALES.filter((locale) => locale !== "en");
@@ -133,7 +134,7 @@ describe("filling in a message", () => {
 	it("says a phrase given as a value in the same language, and leaves braces in the user's text alone", () => {
 		const ja = textsFor("ja");
 		const takes = phrase("takes.boolean");
-		expect(ja.t("warning.settingsBadValue", { file: "f", key: "k", takes, found: "1" })).toContain(ja.t("takes.boolean"));
+		expect(ja.t("warning.settingsBadValue", { source: "f", takes, found: "1" })).toContain(ja.t("takes.boolean"));
 		expect(ENGLISH.t("form.askedBy", { asker: "{count} {asker}" })).toBe("Asked by {count} {asker}");
 	});
 
@@ -182,14 +183,16 @@ describe("choosing the locale", () => {
 	});
 
 	it("the first setting that names a shipped language wins over the environment; an unknown one is reported and passed over", () => {
-		const flag = (value: string | undefined) => ({ source: "--ask-user-locale", value });
-		const variable = (value: string | undefined) => ({ source: "PI_ASK_USER_LOCALE", value });
-		const file = (value: string | undefined) => ({ source: "ask-user.json", value });
-		expect(chooseLocale([flag(undefined), variable(undefined), file("ja")], { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "ja", unknown: [] });
-		expect(chooseLocale([flag("de"), variable("fr"), file("ja")], { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "de", unknown: [] });
-		expect(chooseLocale([flag(undefined), variable(undefined), file(undefined)], { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "zh-CN", unknown: [] });
-		expect(chooseLocale([flag("  "), variable(""), file(undefined)], { LANG: "ko_KR" })).toEqual({ locale: "ko", unknown: [] });
-		expect(chooseLocale([flag(undefined), variable("xx"), file("ja")], { LANG: "ru_RU" })).toEqual({ locale: "ja", unknown: [variable("xx")] });
-		expect(chooseLocale([flag("tlh"), variable("xx"), file(undefined)], { LANG: "ru_RU" })).toEqual({ locale: "ru", unknown: [flag("tlh"), variable("xx")] });
+		const locale = (flag: string | undefined, variable: string | undefined, file: string | undefined, env: Record<string, string>) => {
+			const { settings, warnings } = settingsFrom({ flags: { "ask-user-locale": flag }, env: { ...env, ...(variable !== undefined && { PI_ASK_USER_LOCALE: variable }) }, global: file && { locale: file } });
+			return { locale: settings.locale, unknown: warnings.map((warning) => ENGLISH.say(warning).split(" must be ")[0]) };
+		};
+		expect(locale(undefined, undefined, "ja", { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "ja", unknown: [] });
+		expect(locale("de", "fr", "ja", { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "de", unknown: [] });
+		expect(locale(undefined, undefined, undefined, { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "zh-CN", unknown: [] });
+		expect(locale("  ", "", undefined, { LANG: "ko_KR" })).toEqual({ locale: "ko", unknown: [] });
+		expect(locale(undefined, "xx", "ja", { LANG: "ru_RU" })).toEqual({ locale: "ja", unknown: ["ask_user settings: PI_ASK_USER_LOCALE"] });
+		expect(locale("tlh", "xx", undefined, { LANG: "ru_RU" })).toEqual({ locale: "ru", unknown: ["ask_user settings: --ask-user-locale", "ask_user settings: PI_ASK_USER_LOCALE"] });
+		expect(locale("FR", undefined, undefined, {})).toEqual({ locale: "fr", unknown: [] });
 	});
 });

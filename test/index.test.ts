@@ -12,7 +12,7 @@ import askUserExtension, { OFFER_ENTRY, userLeftOut } from "../index.ts";
 import { CHANNEL_ENV, decodeChannelAddress } from "../src/codec/channel.ts";
 import { collectViaChannel } from "../src/relay/channel-client.ts";
 import { registerHandler } from "../src/router.ts";
-import { LOCALES } from "../src/i18n/locale.ts";
+import { SETTINGS } from "../src/settings.ts";
 import { prepareForm } from "../src/tool.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
 
@@ -211,7 +211,7 @@ describe("the user's language", () => {
 		try {
 			const unknown = loadExtension(undefined, { "ask-user-locale": "tlh" });
 			await unknown.fire("session_start", { type: "session_start" }, ctx);
-			expect(notes).toEqual([textsFor("fr").t("warning.locale", { value: '"tlh"', source: "--ask-user-locale", locales: LOCALES.join(", "), fallback: "fr" })]);
+			expect(notes).toEqual([textsFor("fr").t("warning.settingsBadValue", { source: "--ask-user-locale", takes: SETTINGS.locale.rule.takes, found: '"tlh"' })]);
 			await unknown.fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
 		} finally {
 			for (const [name, value] of Object.entries(saved)) {

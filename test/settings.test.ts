@@ -1,98 +1,142 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ATTENTION_MODES } from "../src/attention.ts";
 import { LOCALES } from "../src/i18n/locale.ts";
 import { ENGLISH, type Phrase } from "../src/i18n/texts.ts";
-import {
-	LOCALE_PATTERN,
-	PEEK_KEY_PATTERN,
-	PEEK_KEYS_TAKEN,
-	parseSettings,
-	projectTrustedByUser,
-	readSettings,
-	SETTING_RULES,
-	settingsFiles,
-	settingText,
-	splitSteering,
-} from "../src/settings.ts";
+import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, SETTINGS } from "../src/settings.ts";
+import { PROJECT_FILE, README_TABLE_END, README_TABLE_START, settingsFrom, settingsReadmeTable, settingsSchemaText } from "./support/settings.ts";
 
-const schema = JSON.parse(readFileSync(join(import.meta.dirname, "..", "schema", "ask-user.schema.json"), "utf8")) as {
+const root = join(import.meta.dirname, "..");
+const schemaPath = join(root, "schema", "ask-user.schema.json");
+const schema = JSON.parse(readFileSync(schemaPath, "utf8")) as {
 	properties: Record<string, { enum?: unknown[]; pattern?: string; examples?: unknown[]; not?: { enum: string[] } }>;
 	additionalProperties: boolean;
 };
+const DEFAULTS = settingsFrom().settings;
+
+function said(phrases: readonly Phrase[]): string[] {
+	return phrases.map((phrase) => ENGLISH.say(phrase));
+}
 
 describe("one file", () => {
-	it("takes every known key of the right type", () => {
-		const text = JSON.stringify({
+	it("takes every known key of the right type, as typed values", () => {
+		const global = {
 			$schema: "./node_modules/pi-ask-user/schema/ask-user.schema.json",
 			attention: "desktop",
 			remindSeconds: 120,
 			timeoutSeconds: 0,
+			numberKeys: "focus",
+			choiceOnly: true,
 			description: "Ask me.",
 			promptSnippet: "Ask.",
 			promptGuidelines: ["One.", "Two."],
-		});
-		expect(parseSettings(text, "a.json")).toEqual({
-			settings: { attention: "desktop", remindSeconds: 120, timeoutSeconds: 0, description: "Ask me.", promptSnippet: "Ask.", promptGuidelines: ["One.", "Two."] },
+		};
+		expect(settingsFrom({ global })).toEqual({
+			settings: {
+				...DEFAULTS,
+				attention: "desktop",
+				reminderMs: 120_000,
+				timeoutMs: undefined,
+				numberKeys: "focus",
+				choiceOnly: true,
+				description: "Ask me.",
+				promptSnippet: "Ask.",
+				promptGuidelines: ["One.", "Two."],
+			},
 			warnings: [],
+			projectSteering: false,
 		});
 	});
 
 	it("an unknown key and a wrong type are each one warning naming the file, the key and the fix; the rest applies", () => {
-		const { settings, warnings } = parseSettings(JSON.stringify({ attention: "loud", remindSeconds: 60, colour: "red" }), "/p/.pi/ask-user.json");
-		expect(settings).toEqual({ remindSeconds: 60 });
+		const { settings, warnings } = settingsFrom({ project: { attention: "loud", remindSeconds: 60, colour: "red" } });
+		expect(settings).toEqual({ ...DEFAULTS, reminderMs: 60_000 });
 		expect(warnings).toHaveLength(2);
-		expect(said(warnings[0])).toContain("/p/.pi/ask-user.json: attention must be one of \"off\", \"bell\", \"desktop\" (found \"loud\"); the default applies");
-		expect(said(warnings[1])).toContain('unknown key "colour" is ignored. Known keys: locale, attention');
+		expect(said(warnings)[0]).toBe(`ask_user settings: ${PROJECT_FILE}: attention must be one of "off", "bell", "desktop" (found "loud"); it is ignored.`);
+		expect(said(warnings)[1]).toContain('unknown key "colour" is ignored. Known keys: locale, attention');
 	});
 
 	it("malformed JSON, or not an object, is one warning and nothing applies", () => {
 		for (const text of ['{ "attention": "desktop",', "[1,2]", "null"]) {
-			const { settings, warnings } = parseSettings(text, "g.json");
-			expect(settings).toEqual({});
+			const { settings, warnings } = settingsFrom({ global: text });
+			expect(settings).toEqual(DEFAULTS);
 			expect(warnings).toHaveLength(1);
-			expect(said(warnings[0])).toContain("g.json");
+			expect(said(warnings)[0]).toContain("/agent/ask-user.json");
 		}
 	});
 
 	it("wrong shapes of every key are refused", () => {
-		const bad = { attention: 1, remindSeconds: -1, timeoutSeconds: "60", description: "", promptSnippet: 3, promptGuidelines: ["ok", 2] };
-		const { settings, warnings } = parseSettings(JSON.stringify(bad), "x.json");
-		expect(settings).toEqual({});
+		const bad = {
+			locale: 1,
+			attention: 1,
+			remindSeconds: -1,
+			timeoutSeconds: "60",
+			numberKeys: "all",
+			peekKey: "P",
+			choiceOnly: "yes",
+			description: "",
+			promptSnippet: 3,
+			promptGuidelines: ["ok", 2],
+		};
+		expect(Object.keys(bad).sort()).toEqual(Object.values(SETTINGS).map(({ key }) => key).sort());
+		const { settings, warnings } = settingsFrom({ global: bad });
+		expect(settings).toEqual(DEFAULTS);
 		expect(warnings).toHaveLength(Object.keys(bad).length);
 	});
 });
 
 describe("two files", () => {
 	it("the project's file wins key by key; a missing file is no problem", () => {
-		const files: Record<string, string> = {
-			"/agent/ask-user.json": JSON.stringify({ attention: "desktop", remindSeconds: 30 }),
-			"/work/.pi/ask-user.json": JSON.stringify({ attention: "off" }),
-		};
-		const read = (path: string) => {
-			const text = files[path];
-			if (text === undefined) throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
-			return text;
-		};
-		expect(settingsFiles("/agent", "/work")).toEqual(["/agent/ask-user.json", "/work/.pi/ask-user.json"]);
-		expect(readSettings(settingsFiles("/agent", "/work"), read)).toEqual({ settings: { attention: "off", remindSeconds: 30 }, warnings: [] });
-		expect(readSettings(["/nowhere/ask-user.json"], read)).toEqual({ settings: {}, warnings: [] });
+		const global = { attention: "desktop", remindSeconds: 30, timeoutSeconds: 60 };
+		expect(settingsFrom({ global, project: { attention: "off", timeoutSeconds: 0 } })).toEqual({
+			settings: { ...DEFAULTS, attention: "off", reminderMs: 30_000, timeoutMs: undefined },
+			warnings: [],
+			projectSteering: false,
+		});
+		expect(settingsFrom()).toEqual({ settings: DEFAULTS, warnings: [], projectSteering: false });
+	});
+
+	it("a value the project's file gets wrong leaves the global file's", () => {
+		const { settings, warnings } = settingsFrom({ global: { attention: "desktop" }, project: { attention: "loud" } });
+		expect(settings.attention).toBe("desktop");
+		expect(warnings).toHaveLength(1);
 	});
 
 	it("an unreadable file (not just a missing one) is a warning", () => {
 		const read = () => {
 			throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
 		};
-		expect(said(readSettings(["/a/ask-user.json"], read).warnings[0])).toContain("/a/ask-user.json could not be read");
+		const { warnings } = readSettingsFiles("/a", "/w", read);
+		expect(said(warnings)).toEqual([
+			"ask_user settings: /a/ask-user.json could not be read (EACCES: permission denied): none of it applies.",
+			"ask_user settings: /w/.pi/ask-user.json could not be read (EACCES: permission denied): none of it applies.",
+		]);
 	});
 });
 
-describe("the JSON Schema shipped for editors", () => {
-	it("names exactly the keys the reader knows, closed to others, with the same attention values", () => {
-		expect(Object.keys(schema.properties).filter((key) => key !== "$schema").sort()).toEqual(Object.keys(SETTING_RULES).sort());
+describe("the JSON Schema shipped for editors, and README's table", () => {
+	it("are what the table writes (npm run schemas writes them)", () => {
+		const readmePath = join(root, "README.md");
+		const readme = readFileSync(readmePath, "utf8");
+		const start = readme.indexOf(README_TABLE_START) + README_TABLE_START.length;
+		const end = readme.indexOf(README_TABLE_END);
+		expect(start).toBeGreaterThan(README_TABLE_START.length);
+		const table = `\n${settingsReadmeTable()}\n`;
+		if (process.env["UPDATE_SCHEMAS"] === "1") {
+			writeFileSync(schemaPath, settingsSchemaText());
+			writeFileSync(readmePath, readme.slice(0, start) + table + readme.slice(end));
+		}
+		expect(readFileSync(schemaPath, "utf8"), "schema/ask-user.schema.json is stale: run npm run schemas").toBe(settingsSchemaText());
+		expect(readFileSync(readmePath, "utf8").slice(start, end), "README's settings table is stale: run npm run schemas").toBe(table);
+	});
+
+	it("name exactly the keys the reader knows, closed to others, with the same attention values", () => {
+		const keys = Object.values(SETTINGS).map(({ key }) => key);
+		expect(Object.keys(schema.properties).filter((key) => key !== "$schema")).toEqual(keys);
 		expect(schema.additionalProperties).toBe(false);
 		expect(schema.properties["attention"]?.enum).toEqual([...ATTENTION_MODES]);
+		for (const key of keys) expect(readFileSync(join(root, "README.md"), "utf8")).toContain(`| \`${key}\` |`);
 	});
 
 	it("completes every shipped locale, and accepts a locale and a peek key only where the reader does", () => {
@@ -101,58 +145,125 @@ describe("the JSON Schema shipped for editors", () => {
 			const property = schema.properties[key];
 			return new RegExp(property?.pattern ?? "").test(value) && !(property?.not?.enum ?? []).includes(value);
 		};
-		expect(schema.properties["locale"]?.pattern).toBe(LOCALE_PATTERN.source);
-		expect(schema.properties["peekKey"]?.pattern).toBe(PEEK_KEY_PATTERN.source);
-		expect(schema.properties["peekKey"]?.not?.enum).toEqual([...PEEK_KEYS_TAKEN]);
+		const readerTakes = (key: string, value: string) => settingsFrom({ global: { [key]: value } }).warnings.length === 0;
 		const locales = [...LOCALES, "fr-CA", "zh_TW.UTF-8", "pt_PT", "de_DE@euro", "C", "C.UTF-8", "POSIX", "nl", "xx-YY", "", "english", "FR", " fr", "en-"];
-		for (const value of locales) expect(accepts("locale", value), value).toBe(SETTING_RULES.locale.read(value) !== undefined);
+		for (const value of locales) expect(accepts("locale", value), value).toBe(readerTakes("locale", value));
 		const keys = ["p", "q", "x", "n", "j", "c", "ctrl+o", "alt+p", "ctrl+c", "ctrl+i", "f2", "f12", "f13", "P", "enter", "shift+p", ""];
-		for (const value of keys) expect(accepts("peekKey", value), value).toBe(SETTING_RULES.peekKey.read(value) !== undefined);
+		for (const value of keys) expect(accepts("peekKey", value), value).toBe(readerTakes("peekKey", value));
+	});
+});
+
+describe("the flags", () => {
+	it("every row with a flag registers it, with its help; choiceOnly is a switch", () => {
+		const registered: [string, { description?: string; type: string }][] = [];
+		registerSettingFlags({ registerFlag: (name, options) => registered.push([name, options]) });
+		expect(registered.map(([name]) => name)).toEqual(["ask-user-locale", "ask-user-attention", "ask-user-remind", "ask-user-timeout", "ask-user-choice-only"]);
+		expect(registered.find(([name]) => name === "ask-user-choice-only")?.[1].type).toBe("boolean");
+		expect(registered.find(([name]) => name === "ask-user-timeout")?.[1]).toEqual({ description: SETTINGS.timeoutMs.help, type: "string" });
 	});
 });
 
 describe("the locale and the peek key", () => {
-	it("a locale of a shipped language is taken as given; another is one warning that lists the locales", () => {
-		expect(parseSettings(JSON.stringify({ locale: "fr-CA" }), "f.json").settings).toEqual({ locale: "fr-CA" });
-		const { settings, warnings } = parseSettings(JSON.stringify({ locale: "tlh" }), "f.json");
-		expect(settings).toEqual({});
-		expect(said(warnings[0])).toContain('f.json: locale must be one of "en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru" (found "tlh")');
+	it("a locale of a shipped language is taken as its language; another is one warning that lists the locales, and the environment's applies", () => {
+		expect(settingsFrom({ global: { locale: "fr-CA" } }).settings.locale).toBe("fr");
+		const { settings, warnings } = settingsFrom({ global: { locale: "tlh" }, env: { LANG: "ja_JP.UTF-8" } });
+		expect(settings.locale).toBe("ja");
+		expect(said(warnings)[0]).toContain('/agent/ask-user.json: locale must be one of "en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru" (found "tlh")');
 	});
 
 	it("a peek key the form already uses is refused with what it takes", () => {
-		expect(parseSettings(JSON.stringify({ peekKey: "ctrl+o" }), "f.json").settings).toEqual({ peekKey: "ctrl+o" });
-		const { settings, warnings } = parseSettings(JSON.stringify({ peekKey: "n" }), "f.json");
-		expect(settings).toEqual({});
-		expect(said(warnings[0])).toContain("peekKey must be a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already");
+		expect(settingsFrom({ global: { peekKey: "ctrl+o" } }).settings.peekKey).toBe("ctrl+o");
+		const { settings, warnings } = settingsFrom({ global: { peekKey: "n" } });
+		expect(settings.peekKey).toBe("p");
+		expect(said(warnings)[0]).toContain("peekKey must be a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already");
 	});
 });
 
 describe("where a setting comes from", () => {
-	const file = { attention: "desktop" as const, remindSeconds: 120, timeoutSeconds: 0 };
-	const sources = (flags: Record<string, unknown>, env: Record<string, string>) => ({ flag: (name: string) => flags[name], env, file });
+	const global = { attention: "desktop", remindSeconds: 120, timeoutSeconds: 0 };
 
 	it("a flag wins over its variable, the variable over the file, the file over the default", () => {
-		expect(settingText(sources({ "ask-user-attention": "off" }, { PI_ASK_USER_ATTENTION: "bell" }), "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention")).toBe("off");
-		expect(settingText(sources({}, { PI_ASK_USER_ATTENTION: "bell" }), "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention")).toBe("bell");
-		expect(settingText(sources({}, {}), "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention")).toBe("desktop");
-		expect(settingText(sources({}, {}), "ask-user-remind", "PI_ASK_USER_REMIND", "remindSeconds")).toBe("120");
+		expect(settingsFrom({ global, flags: { "ask-user-attention": "off" }, env: { PI_ASK_USER_ATTENTION: "bell" } }).settings.attention).toBe("off");
+		expect(settingsFrom({ global, env: { PI_ASK_USER_ATTENTION: "bell" } }).settings.attention).toBe("bell");
+		expect(settingsFrom({ global }).settings.attention).toBe("desktop");
+		expect(settingsFrom({ global }).settings.reminderMs).toBe(120_000);
+		expect(settingsFrom().settings.attention).toBe("bell");
 	});
 
 	it("an empty flag or variable gives nothing, so the file still applies; 0 in the file is none", () => {
-		expect(settingText(sources({ "ask-user-attention": "" }, { PI_ASK_USER_ATTENTION: "" }), "ask-user-attention", "PI_ASK_USER_ATTENTION", "attention")).toBe("desktop");
-		expect(settingText(sources({}, {}), "ask-user-timeout", "PI_ASK_USER_TIMEOUT", "timeoutSeconds")).toBeUndefined();
+		const empty = settingsFrom({ global, flags: { "ask-user-attention": "" }, env: { PI_ASK_USER_ATTENTION: "", PI_ASK_USER_REMIND: " " } });
+		expect(empty.settings.attention).toBe("desktop");
+		expect(empty.settings.reminderMs).toBe(120_000);
+		expect(empty.warnings).toEqual([]);
+		expect(settingsFrom({ global }).settings.timeoutMs).toBeUndefined();
+		expect(settingsFrom({ global, project: { remindSeconds: 0 } }).settings.reminderMs).toBeUndefined();
+	});
+
+	it("a bad flag or variable is one warning naming it and what it takes, and the next source applies", () => {
+		const { settings, warnings } = settingsFrom({ global, flags: { "ask-user-attention": "loud" }, env: { PI_ASK_USER_ATTENTION: "Desktop", PI_ASK_USER_REMIND: "soon" } });
+		expect(settings.attention).toBe("desktop");
+		expect(settings.reminderMs).toBe(120_000);
+		expect(said(warnings)).toEqual([
+			'ask_user settings: --ask-user-attention must be one of "off", "bell", "desktop" (found "loud"); it is ignored.',
+			'ask_user settings: PI_ASK_USER_REMIND must be 0 (none) or a number of seconds from 1 to 86400 (found "soon"); it is ignored.',
+		]);
+		expect(settingsFrom({ env: { PI_ASK_USER_ATTENTION: "loud" } }).settings.attention).toBe("bell");
 	});
 
 	it("seconds in the file are 0 or from 1 on: half a second is refused with the file's own fix", () => {
-		const { settings, warnings } = parseSettings(JSON.stringify({ remindSeconds: 0.5 }), "f.json");
-		expect(settings).toEqual({});
-		expect(said(warnings[0])).toContain("remindSeconds must be 0 (none) or a number of seconds from 1");
+		const { settings, warnings } = settingsFrom({ global: { remindSeconds: 0.5 } });
+		expect(settings.reminderMs).toBeUndefined();
+		expect(said(warnings)[0]).toContain("remindSeconds must be 0 (none) or a number of seconds from 1");
 	});
 });
 
-function said(phrase: Phrase | undefined): string | undefined {
-	return phrase && ENGLISH.say(phrase);
-}
+describe("each setting given as text", () => {
+	const fromVariable = (variable: string, value: string) => settingsFrom({ env: { [variable]: value } });
+
+	it("attention: off, bell, desktop, in any case; the bell by default; anything else named in a warning", () => {
+		expect(fromVariable("PI_ASK_USER_ATTENTION", "Desktop").settings.attention).toBe("desktop");
+		expect(fromVariable("PI_ASK_USER_ATTENTION", "off").settings.attention).toBe("off");
+		const bad = settingsFrom({ flags: { "ask-user-attention": "loud" } });
+		expect(bad.settings.attention).toBe("bell");
+		expect(said(bad.warnings)[0]).toContain('"loud"');
+		expect(said(bad.warnings)[0]).toContain("--ask-user-attention");
+	});
+
+	it("reminder: seconds from 1 to a day, in ms; none by default or at 0; anything else named in a warning", () => {
+		expect(DEFAULTS.reminderMs).toBeUndefined();
+		expect(fromVariable("PI_ASK_USER_REMIND", "0")).toEqual({ settings: DEFAULTS, warnings: [], projectSteering: false });
+		expect(fromVariable("PI_ASK_USER_REMIND", "90").settings.reminderMs).toBe(90_000);
+		expect(said(settingsFrom({ flags: { "ask-user-remind": "soon" } }).warnings)[0]).toContain("--ask-user-remind");
+		expect(fromVariable("PI_ASK_USER_REMIND", "0.5").warnings).toHaveLength(1);
+		expect(fromVariable("PI_ASK_USER_REMIND", "86401").warnings).toHaveLength(1);
+	});
+
+	it("timeout: seconds in ms, up to the longest a timer can wait; anything else named in a warning, and no limit", () => {
+		const timeout = (value: string) => settingsFrom({ flags: { "ask-user-timeout": value } });
+		expect(timeout("90").settings.timeoutMs).toBe(90_000);
+		expect(timeout("1.5").settings.timeoutMs).toBe(1_500);
+		expect(timeout("0")).toEqual({ settings: DEFAULTS, warnings: [], projectSteering: false });
+		// The longest a timer can wait; a longer delay would fire at once.
+		expect(timeout("2147483.647").settings.timeoutMs).toBe(2_147_483_647);
+		for (const value of ["-3", "soon", "0.5", "3000000", "2147483.648", "Infinity", "true"]) {
+			const { settings, warnings } = timeout(value);
+			expect(settings.timeoutMs, value).toBeUndefined();
+			expect(said(warnings), value).toEqual([
+				`ask_user settings: --ask-user-timeout must be 0 (none) or a number of seconds from 1 to 2147483.647 (found ${JSON.stringify(value)}); it is ignored.`,
+			]);
+		}
+	});
+
+	it("choice-only: the flag is a switch; a variable says 1/true/yes/on or 0/false/no/off; anything else named in a warning", () => {
+		expect(DEFAULTS.choiceOnly).toBe(false);
+		expect(settingsFrom({ flags: { "ask-user-choice-only": true } }).settings.choiceOnly).toBe(true);
+		for (const yes of ["1", "true", "Yes", "on"]) expect(fromVariable("PI_ASK_USER_CHOICE_ONLY", yes).settings.choiceOnly, yes).toBe(true);
+		expect(settingsFrom({ global: { choiceOnly: true }, env: { PI_ASK_USER_CHOICE_ONLY: "0" } }).settings.choiceOnly).toBe(false);
+		const bad = settingsFrom({ global: { choiceOnly: true }, env: { PI_ASK_USER_CHOICE_ONLY: "maybe" } });
+		expect(bad.settings.choiceOnly).toBe(true);
+		expect(said(bad.warnings)).toEqual(['ask_user settings: PI_ASK_USER_CHOICE_ONLY must be true or false (found "maybe"); it is ignored.']);
+	});
+});
 
 describe("a project's steering texts and the user's trust", () => {
 	const cwd = "/work/project";
@@ -168,11 +279,32 @@ describe("a project's steering texts and the user's trust", () => {
 		expect(projectTrustedByUser(cwd, undefined, has("settings.json"))).toBe(false);
 	});
 
-	it("the steering keys are split from the rest of a file's settings", () => {
-		expect(splitSteering({ attention: "desktop", description: "D", promptGuidelines: ["G"] })).toEqual({
-			steering: { description: "D", promptGuidelines: ["G"] },
-			rest: { attention: "desktop" },
-		});
+	const global = { description: "Global D.", promptSnippet: "Global S." };
+	const project = { attention: "desktop", description: "Project D.", promptGuidelines: ["Project G."] };
+
+	it("trusted: the project's steering texts win key by key over the global file's", () => {
+		let asked = 0;
+		const trusted = () => (asked++, true);
+		const { settings, warnings, projectSteering } = settingsFrom({ global, project, trusted });
+		expect(settings).toMatchObject({ attention: "desktop", description: "Project D.", promptSnippet: "Global S.", promptGuidelines: ["Project G."] });
+		expect(warnings).toEqual([]);
+		expect(projectSteering).toBe(true);
+		expect(asked).toBe(1);
+	});
+
+	it("not trusted: the global file's apply, with one warning that names the project's keys; the rest of the project's file applies", () => {
+		const { settings, warnings, projectSteering } = settingsFrom({ global, project, trusted: () => false });
+		expect(settings).toMatchObject({ attention: "desktop", description: "Global D.", promptSnippet: "Global S.", promptGuidelines: undefined });
+		expect(projectSteering).toBe(false);
+		expect(said(warnings)).toHaveLength(1);
+		expect(said(warnings)[0]).toContain(`${PROJECT_FILE} sets description, promptGuidelines, which go into the model's prompt`);
+	});
+
+	it("before trust can be known (start-up), they wait without a warning; a project without them is never asked about", () => {
+		expect(settingsFrom({ global, project })).toMatchObject({ settings: { description: "Global D." }, warnings: [], projectSteering: false });
+		const trusted = () => {
+			throw new Error("asked");
+		};
+		expect(settingsFrom({ global, project: { attention: "off" }, trusted }).settings.description).toBe("Global D.");
 	});
 });
-

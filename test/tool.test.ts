@@ -1,10 +1,9 @@
-import { ENGLISH, phrase } from "../src/i18n/texts.ts";
 import type { AgentToolResult, ExtensionToolContext as ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeRelayReply } from "../src/codec.ts";
 import { ROW } from "../src/dialogs.ts";
 import { createRouter, processRecord, registerHandler } from "../src/router.ts";
-import { AskUserInputError, createAskUserTool, parseTimeout, timeoutProblem, type ToolHost } from "../src/tool.ts";
+import { AskUserInputError, createAskUserTool, type ToolHost } from "../src/tool.ts";
 import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
 import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 
@@ -376,17 +375,5 @@ describe("the ask_user tool", () => {
 		expect(dialogs.calls[0]?.items[0]).toBe("OAuth");
 		expect(dialogs.calls[0]?.title).toContain("• OAuth (recommended) — Delegated login");
 		expect((result.details as AskDetails).answers.auth?.selections[0]?.label).toBe("OAuth");
-	});
-
-	it("parses the timeout setting in seconds and ignores anything else", () => {
-		expect(parseTimeout("90")).toBe(90_000);
-		expect(parseTimeout("0.5")).toBe(500);
-		for (const value of [undefined, "", "0", "-3", "soon", true, "3000000", "Infinity"]) expect(parseTimeout(value)).toBeUndefined();
-		// The longest a timer can wait; a longer delay would fire at once.
-		expect(parseTimeout("2147483.647")).toBe(2_147_483_647);
-		expect(timeoutProblem("90")).toBeUndefined();
-		expect(timeoutProblem(undefined)).toBeUndefined();
-		expect(ENGLISH.say(timeoutProblem("soon") ?? phrase("status.error"))).toMatch(/"soon" is not a positive number of seconds: no limit is set/);
-		expect(ENGLISH.say(timeoutProblem("3000000") ?? phrase("status.error"))).toMatch(/longer than 24 days/);
 	});
 });

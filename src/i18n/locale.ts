@@ -1,8 +1,8 @@
 /**
- * Which of the shipped locales the user reads: from the settings (flag,
- * variable or file), else the environment's LC_ALL / LC_MESSAGES / LANG,
- * else English. A tag we do not ship falls back to its language ("fr-CA" →
- * fr, "pt-PT" → pt-BR, "zh-HK" → zh-TW), then to English. Pure.
+ * Which shipped locale a tag names, and which one the environment asks for
+ * (LC_ALL / LC_MESSAGES / LANG) when no setting does (src/settings.ts). A tag
+ * we do not ship falls back to its language ("fr-CA" → fr, "pt-PT" → pt-BR,
+ * "zh-HK" → zh-TW), then to English. Pure.
  */
 
 export const LOCALES = ["en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru"] as const;
@@ -39,33 +39,4 @@ export function environmentLocale(env: Readonly<Record<string, string | undefine
 		if (value !== undefined && value !== "") return matchLocale(value) ?? "en";
 	}
 	return "en";
-}
-
-/** Where a locale setting was given ("--ask-user-locale", "PI_ASK_USER_LOCALE", a settings file) and what it says. */
-export interface LocaleSetting {
-	readonly source: string;
-	readonly value: string | undefined;
-}
-
-export interface LocaleChoice {
-	locale: Locale;
-	/** Settings that named no shipped language, for a warning each; the next source was used instead. */
-	unknown: LocaleSetting[];
-}
-
-/**
- * The first setting that names a shipped language, in the order given (the
- * flag, the variable, the file); one not given (undefined or "") is passed
- * over, and so is one that names no shipped language, reported back as
- * `unknown`. None: the environment's locale.
- */
-export function chooseLocale(settings: readonly LocaleSetting[], env: Readonly<Record<string, string | undefined>>): LocaleChoice {
-	const unknown: LocaleSetting[] = [];
-	for (const setting of settings) {
-		if (setting.value === undefined || setting.value.trim() === "") continue;
-		const matched = matchLocale(setting.value);
-		if (matched) return { locale: matched, unknown };
-		unknown.push(setting);
-	}
-	return { locale: environmentLocale(env), unknown };
 }

@@ -10,6 +10,7 @@
  */
 
 import { type Phrase, phrase } from "../i18n/texts.ts";
+import type { NumberKeys } from "../settings.ts";
 import type { AskForm, AskQuestion } from "../types.ts";
 
 /** What the one editor is editing. */
@@ -98,8 +99,7 @@ export type FormOutcome = "answered" | "dismissed" | "aborted" | "chat";
 
 export type EnterArmed = "submit" | "dismiss";
 
-/** What a number key does: choose that option (as Claude Code does), or only focus it (the `numberKeys` setting). */
-export type NumberKeys = "choose" | "focus";
+export type { NumberKeys };
 
 export interface FormOptions {
 	readonly numberKeys?: NumberKeys;

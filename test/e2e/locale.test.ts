@@ -67,7 +67,7 @@ describe("a locale that is not shipped", () => {
 		expect(warned).toContain(`"tlh"`);
 		expect(warned.split("PI_ASK_USER_LOCALE").length - 1).toBe(1);
 		// The warning's own words, before the value, in Chinese.
-		expect(warned).toContain(CATALOGUES["zh-CN"]["warning.locale"].split("{value}")[0]?.trim());
+		expect(warned).toContain(CATALOGUES["zh-CN"]["warning.settingsBadValue"].split("{source}")[0]?.trim());
 		const form = await tui.waitFor("Which database");
 		expect(form).toContain(`↑↓ ${CATALOGUES["zh-CN"]["key.move.hint"]}`);
 	});
