@@ -9,14 +9,9 @@
 import { isObject, type JsonObject } from "../json.ts";
 import { LIMITS } from "../types.ts";
 import { slugOf } from "../validate.ts";
+import { CONTROL } from "./read.ts";
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
-/** Text with these inside is not plain text: left whole, for the validator to name the character. */
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-function codePoints(text: string): string[] {
-	return Array.from(text);
-}
 
 /**
  * At most `max` code points: whole words and "…" when a word boundary leaves
@@ -24,7 +19,7 @@ function codePoints(text: string): string[] {
  * the end longer (paths and identifiers differ at the end).
  */
 export function shorten(text: string, max: number, middle = false): string {
-	const chars = codePoints(text);
+	const chars = [...text];
 	if (chars.length <= max) return text;
 	if (middle) {
 		// Two thirds for the end: a file name or the last word is what tells similar texts apart.
@@ -68,7 +63,7 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 	const ids = new Set<string>();
 	for (const question of questions) {
 		if (!isObject(question)) continue;
-		if (typeof question.header === "string" && codePoints(question.header.trim()).length <= LIMITS.header) {
+		if (typeof question.header === "string" && [...question.header.trim()].length <= LIMITS.header) {
 			taken.add(question.header.trim().toLowerCase());
 		}
 		if (typeof question.id === "string") ids.add(question.id.trim());
@@ -76,7 +71,7 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 	questions.forEach((question, index) => {
 		if (!isObject(question) || typeof question.header !== "string") return;
 		const full = question.header.trim();
-		if (codePoints(full).length <= LIMITS.header || CONTROL.test(full)) return;
+		if ([...full].length <= LIMITS.header || CONTROL.test(full)) return;
 		const short = [shorten(full, LIMITS.header), shorten(full, LIMITS.header, true)].find((name) => !taken.has(name.toLowerCase()));
 		if (short === undefined) return;
 		taken.add(short.toLowerCase());
