@@ -112,6 +112,18 @@ describe("a question with line breaks", () => {
 		const { question } = firstQuestion({ question: "Pick a database\nWe need JSON columns", options: ["pg", "sqlite"] });
 		expect([question.question, question.context]).toEqual(["Pick a database", "We need JSON columns"]);
 	});
+
+	it("passes over list items that ask, which detail the question", () => {
+		const raw = { question: "Scale matters here:\n1. How many hits a day?\n- Real-time?\nB) Batch?", options: ["Low", "High"] };
+		expect(firstQuestion(raw).question.question).toBe("Scale matters here:");
+	});
+
+	it("takes a line that asks before an aside when no line ends in a question mark", () => {
+		const raw = { question: "The installer is running.\nWhat password should postgres get? (I'll create the user with it)\nNote: keep it strong." };
+		const { question } = firstQuestion(raw);
+		expect(question.question).toBe("What password should postgres get? (I'll create the user with it)");
+		expect(question.context).toBe("The installer is running.\nNote: keep it strong.");
+	});
 });
 
 describe("a header longer than a tab", () => {

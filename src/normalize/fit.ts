@@ -32,20 +32,29 @@ export function shorten(text: string, max: number, middle = false): string {
 	return `${words.trimEnd().replace(/[\s,;:.\-–—]+$/, "")}…`;
 }
 
+/** "1. ", "- ", "B) ": an item of a list, which details the question rather than asking it. */
+const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)]|[A-Za-z][.)])\s/;
+
 /**
- * A question with line breaks: the line that asks (the last one ending in a
- * question mark, else the first) is the question; the other lines, in order,
- * go before any context the model gave.
+ * The line that asks: the last one that is not a list item and ends in a
+ * question mark, else the last such line with a question mark inside ("What
+ * password? (I'll use it for…)"), else the first line.
+ */
+function askingLine(lines: string[]): number {
+	const prose = lines.flatMap((line, index) => (LIST_ITEM.test(line) ? [] : [{ line, index }]));
+	const last = (pattern: RegExp) => prose.filter(({ line }) => pattern.test(line)).at(-1)?.index;
+	return last(/[?？]\s*$/) ?? last(/[?？](?:\s|$)/) ?? 0;
+}
+
+/**
+ * A question with line breaks: the line that asks is the question; the other
+ * lines, in order, go before any context the model gave.
  */
 export function splitQuestion(question: JsonObject, index: number, notices: string[]): void {
 	const text = question.question;
 	if (typeof text !== "string" || !LINE_BREAK.test(text.trim())) return;
 	const lines = text.trim().split(LINE_BREAK);
-	let asks = -1;
-	lines.forEach((line, at) => {
-		if (/[?？]\s*$/.test(line)) asks = at;
-	});
-	if (asks < 0) asks = 0;
+	const asks = askingLine(lines);
 	const rest = lines.filter((_, at) => at !== asks).join("\n").trim();
 	question.question = (lines[asks] ?? "").trim();
 	const given = typeof question.context === "string" && question.context.trim() !== "" ? question.context : undefined;
