@@ -13,7 +13,7 @@
  */
 
 import { isObject, type JsonObject } from "./json.ts";
-import { fitHeaders, fitLabels, splitQuestion } from "./normalize/fit.ts";
+import { fitHeaders, fitLabels, labelAsHeader, splitQuestion } from "./normalize/fit.ts";
 import { followUpOptions } from "./normalize/follow-up.ts";
 import { dropOtherOptions } from "./normalize/other.ts";
 import {
@@ -124,6 +124,7 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	}
 	if (aliases.length > 0) findings.notices.push(`questions[${index}]: read ${aliases.join(", ")}; use the canonical names.`);
 	splitQuestion(out, index, findings.notices);
+	labelAsHeader(out, index, findings.notices);
 	if (Array.isArray(out.options)) {
 		if (out.allowOther !== false) dropOtherOptions(out, index, findings.notices);
 		keepFirstRecommended(out.options as unknown[], index, findings.notices);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { descriptionWithoutMarker, isOtherOptionLabel, normalizeArguments, withoutRecommendedMarker } from "../src/normalize.ts";
 import { parsePythonLiteral } from "../src/normalize/literal.ts";
 import { prepareForm } from "../src/tool.ts";
-import { AskUserInputError } from "../src/validate.ts";
+import { AskUserInputError, slugOf } from "../src/validate.ts";
 
 /** The first question of the form the call becomes. */
 function firstQuestion(raw: unknown) {
@@ -123,6 +123,28 @@ describe("a question with line breaks", () => {
 		const { question } = firstQuestion(raw);
 		expect(question.question).toBe("What password should postgres get? (I'll create the user with it)");
 		expect(question.context).toBe("The installer is running.\nNote: keep it strong.");
+	});
+});
+
+describe("a bold label opening a question with no header", () => {
+	it.each([
+		["**Demo Data**: Do you have samples?", "Demo Data", "Do you have samples?"],
+		["**Demo Data:** Do you have samples?", "Demo Data", "Do you have samples?"],
+		["**Demo Data** : Do you have samples?", "Demo Data", "Do you have samples?"],
+	])("%j becomes the header, the rest the question", (text, label, rest) => {
+		const { question, notices } = firstQuestion({ question: text, options: ["A", "B"] });
+		expect([question.header, question.question]).toEqual([label, rest]);
+		expect(notices).toContain(`questions[0].question: read its bold label "${label}" as the header; put a tab label in "header".`);
+	});
+
+	it("a long label is shortened for the tab and kept whole in context", () => {
+		const { question } = firstQuestion({ question: "**Repository Analysis Scope**: How deep should the analysis go?", options: ["Files", "Code"] });
+		expect([question.header, question.id, question.context]).toEqual(["Repository…", slugOf("Repository Analysis Scope"), "Repository Analysis Scope"]);
+	});
+
+	it("stays in the question when the model gave a header, or when no colon makes it a label", () => {
+		expect(firstQuestion({ questions: [{ header: "Deploy", question: "**Target**: Where?", options: ["A", "B"] }] }).question.question).toBe("**Target**: Where?");
+		expect(firstQuestion({ question: "**Really** delete it?", options: ["Yes", "No"] }).question.question).toBe("**Really** delete it?");
 	});
 });
 

@@ -62,6 +62,23 @@ export function splitQuestion(question: JsonObject, index: number, notices: stri
 	notices.push(`questions[${index}].question: kept the line that asks as the question and moved the other lines into "context"; "question" is one line.`);
 }
 
+/** "**Deployment Target**: Where should…" or "**Deployment Target:** Where…": a tab label written into the question. */
+const BOLD_LABEL = /^\*\*([^*\n]{1,80}?)(?::\*\*|\*\*\s?[:：])\s*(\S.*)$/u;
+
+/**
+ * Tools with no header field teach models to open the question with a bold
+ * label; with no header given, the label is the header (fitHeaders shortens
+ * it for the tab and keeps it whole in context) and the rest is the question.
+ */
+export function labelAsHeader(question: JsonObject, index: number, notices: string[]): void {
+	const match = question.header === undefined && typeof question.question === "string" ? BOLD_LABEL.exec(question.question.trim()) : null;
+	const label = match?.[1]?.trim();
+	if (!match || !label || CONTROL.test(label)) return;
+	question.header = label;
+	question.question = match[2] ?? "";
+	notices.push(`questions[${index}].question: read its bold label ${JSON.stringify(label)} as the header; put a tab label in "header".`);
+}
+
 /**
  * Headers longer than a tab shows, shortened (each still unique in the form)
  * with the full text as the first line of the question's context; an id the
