@@ -88,6 +88,7 @@ const TAUGHT_ALIASES: Readonly<Record<string, string>> = {
 	multi_select: "multiSelect",
 	allow_other: "allowOther",
 	isOther: "allowOther",
+	allowFreeformInput: "allowOther",
 };
 
 function normalizeQuestion(raw: unknown, index: number, findings: Findings): unknown {
@@ -113,7 +114,7 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 		Array.isArray(options) ? Array.from(options, (option, at) => normalizeOption(option, () => markedDescriptions.push(at))) : options,
 	);
 	setIfPresent(out, "multiSelect", booleanFromText(read("multiSelect", "multiple", "multi_select")));
-	setIfPresent(out, "allowOther", booleanFromText(read("allowOther", "allow_other", "isOther")));
+	setIfPresent(out, "allowOther", booleanFromText(read("allowOther", "allow_other", "isOther", "allowFreeformInput")));
 	setIfPresent(out, "required", booleanFromText(field(raw, "required")));
 	applyQuestionType(out, field(raw, "type"), index, findings.notices);
 	if (booleanFromText(field(raw, "isSecret")) === true) {

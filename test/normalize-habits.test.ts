@@ -47,6 +47,12 @@ describe("other tools' names", () => {
 		expect(question).toMatchObject({ id: "build", question: "Which build?", allowOther: false });
 	});
 
+	it('Copilot\'s "allowFreeformInput" is the free-text row, and the model is told the canonical name', () => {
+		const { question, notices } = firstQuestion({ questions: [{ header: "Test", question: "Pick one?", allowFreeformInput: false, options: [{ label: "A" }, { label: "B" }] }] });
+		expect(question.allowOther).toBe(false);
+		expect(notices).toEqual(['questions[0]: read "allowFreeformInput" as "allowOther"; use the canonical names.']);
+	});
+
 	it('Codex\'s "isSecret": true is refused first, naming the path and the way around', () => {
 		const call = { questions: [{ id: "key", header: "API key", question: "Your API key?", isSecret: true, options: [{ label: "only" }] }] };
 		try {
