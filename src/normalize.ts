@@ -1,37 +1,19 @@
 /**
- * Argument normalisation ("Shapes that other ask tools taught models").
- *
- * Models arrive with habits from other ask tools. This folds each habit we
- * recognise into the canonical shape, so the first call succeeds, and says
- * what it changed when the change is one the model should learn from. The
- * walk is here; each family of rules has its module under normalize/:
- *
- * - a single question at the top level, or `questions` given as one object;
- * - `questions` / `options` sent as a JSON string or a Python literal (read.ts);
- * - other tools' names: question `prompt` / `title` → `question`, `label` →
- *   `header`, `choices` → `options`, `multiple` / `multi_select` →
- *   `multiSelect`, `allow_other` / `isOther` → `allowOther`; option `id` →
- *   `value`, option `text` / `name` / `title` → `label`;
- * - Cline/Roo `follow_up` suggestions → options (follow-up.ts);
- * - Gemini CLI's question `type`: "text" asks for text, "yesno" offers Yes/No;
- * - Codex's `isSecret: true` is refused: the form shows and keeps what is typed;
- * - options given as bare strings (or numbers) → `{ label }`;
- * - an explicit "Other"-style option, in English or another language, with
- *   or without a letter before it: dropped, with a notice (other.ts);
- * - "(Recommended)" on a label or a description, in several languages →
- *   `recommended: true`, marker removed; only the first of several stays
- *   recommended (recommended.ts);
- * - a question with line breaks, a header longer than a tab, a label longer
- *   than a row: fitted, nothing lost (fit.ts);
- * - "true" / "false" strings → booleans; `null` on an optional field → absent
- *   (strict-mode function calling sends null for every field it leaves out).
- *
- * Anything else is copied as found for validate.ts to report. Only known
- * fields are copied, so extra fields disappear. Never throws, never mutates.
+ * Argument normalisation: models arrive with the habits of other ask tools
+ * (Claude Code, Codex, OpenCode, Cline/Roo/Bob, Gemini CLI, Copilot, pi's
+ * questionnaire). Each habit we recognise is folded into the canonical shape,
+ * so the first call succeeds, with a notice when the model should learn from
+ * the change; README ("For the model") lists them. The walk and the field
+ * names are here; each family of rules has its module under normalize/
+ * (read.ts and literal.ts: text that holds JSON or a Python literal;
+ * follow-up.ts, other.ts, recommended.ts, fit.ts). What cannot be kept
+ * (`isSecret: true`) comes back as a problem. Anything else is copied as
+ * found for validate.ts to report; unknown fields disappear. Never throws,
+ * never mutates.
  */
 
 import { isObject, type JsonObject } from "./json.ts";
-import { fitHeaders, fitLabels, splitQuestion } from "./normalize/fit.ts";
+import { fitHeaders, fitLabels, labelAsHeader, splitQuestion } from "./normalize/fit.ts";
 import { followUpOptions } from "./normalize/follow-up.ts";
 import { dropOtherOptions } from "./normalize/other.ts";
 import {
@@ -60,10 +42,7 @@ export interface NormalizedArguments {
 }
 
 /** Collected along the walk. */
-interface Findings {
-	notices: string[];
-	problems: ValidationIssue[];
-}
+type Findings = Required<Omit<NormalizedArguments, "params">>;
 
 export function normalizeArguments(raw: unknown): NormalizedArguments {
 	try {
@@ -109,6 +88,7 @@ const TAUGHT_ALIASES: Readonly<Record<string, string>> = {
 	multi_select: "multiSelect",
 	allow_other: "allowOther",
 	isOther: "allowOther",
+	allowFreeformInput: "allowOther",
 };
 
 function normalizeQuestion(raw: unknown, index: number, findings: Findings): unknown {
@@ -134,7 +114,7 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 		Array.isArray(options) ? Array.from(options, (option, at) => normalizeOption(option, () => markedDescriptions.push(at))) : options,
 	);
 	setIfPresent(out, "multiSelect", booleanFromText(read("multiSelect", "multiple", "multi_select")));
-	setIfPresent(out, "allowOther", booleanFromText(read("allowOther", "allow_other", "isOther")));
+	setIfPresent(out, "allowOther", booleanFromText(read("allowOther", "allow_other", "isOther", "allowFreeformInput")));
 	setIfPresent(out, "required", booleanFromText(field(raw, "required")));
 	applyQuestionType(out, field(raw, "type"), index, findings.notices);
 	if (booleanFromText(field(raw, "isSecret")) === true) {
@@ -145,6 +125,7 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	}
 	if (aliases.length > 0) findings.notices.push(`questions[${index}]: read ${aliases.join(", ")}; use the canonical names.`);
 	splitQuestion(out, index, findings.notices);
+	labelAsHeader(out, index, findings.notices);
 	if (Array.isArray(out.options)) {
 		if (out.allowOther !== false) dropOtherOptions(out, index, findings.notices);
 		keepFirstRecommended(out.options as unknown[], index, findings.notices);

@@ -16,7 +16,7 @@ export const LIMITS = {
 	/** Tab label, counted in characters (code points). */
 	header: 12,
 	question: 1000,
-	context: 1000,
+	context: 2000,
 	label: 60,
 	/** An answer key, and an option's value: they appear on every result line. */
 	id: 64,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { descriptionWithoutMarker, isOtherOptionLabel, normalizeArguments, withoutRecommendedMarker } from "../src/normalize.ts";
 import { parsePythonLiteral } from "../src/normalize/literal.ts";
 import { prepareForm } from "../src/tool.ts";
-import { AskUserInputError } from "../src/validate.ts";
+import { AskUserInputError, slugOf } from "../src/validate.ts";
 
 /** The first question of the form the call becomes. */
 function firstQuestion(raw: unknown) {
@@ -45,6 +45,12 @@ describe("other tools' names", () => {
 	it('Codex\'s "title" is the question and "isOther" the free-text row', () => {
 		const { question } = firstQuestion({ questions: [{ id: "build", title: "Which build?", isOther: false, options: [{ label: "Latest" }, { label: "Local" }] }] });
 		expect(question).toMatchObject({ id: "build", question: "Which build?", allowOther: false });
+	});
+
+	it('Copilot\'s "allowFreeformInput" is the free-text row, and the model is told the canonical name', () => {
+		const { question, notices } = firstQuestion({ questions: [{ header: "Test", question: "Pick one?", allowFreeformInput: false, options: [{ label: "A" }, { label: "B" }] }] });
+		expect(question.allowOther).toBe(false);
+		expect(notices).toEqual(['questions[0]: read "allowFreeformInput" as "allowOther"; use the canonical names.']);
 	});
 
 	it('Codex\'s "isSecret": true is refused first, naming the path and the way around', () => {
@@ -111,6 +117,40 @@ describe("a question with line breaks", () => {
 	it("takes the first line when no line asks", () => {
 		const { question } = firstQuestion({ question: "Pick a database\nWe need JSON columns", options: ["pg", "sqlite"] });
 		expect([question.question, question.context]).toEqual(["Pick a database", "We need JSON columns"]);
+	});
+
+	it("passes over list items that ask, which detail the question", () => {
+		const raw = { question: "Scale matters here:\n1. How many hits a day?\n- Real-time?\nB) Batch?", options: ["Low", "High"] };
+		expect(firstQuestion(raw).question.question).toBe("Scale matters here:");
+	});
+
+	it("takes a line that asks before an aside when no line ends in a question mark", () => {
+		const raw = { question: "The installer is running.\nWhat password should postgres get? (I'll create the user with it)\nNote: keep it strong." };
+		const { question } = firstQuestion(raw);
+		expect(question.question).toBe("What password should postgres get? (I'll create the user with it)");
+		expect(question.context).toBe("The installer is running.\nNote: keep it strong.");
+	});
+});
+
+describe("a bold label opening a question with no header", () => {
+	it.each([
+		["**Demo Data**: Do you have samples?", "Demo Data", "Do you have samples?"],
+		["**Demo Data:** Do you have samples?", "Demo Data", "Do you have samples?"],
+		["**Demo Data** : Do you have samples?", "Demo Data", "Do you have samples?"],
+	])("%j becomes the header, the rest the question", (text, label, rest) => {
+		const { question, notices } = firstQuestion({ question: text, options: ["A", "B"] });
+		expect([question.header, question.question]).toEqual([label, rest]);
+		expect(notices).toContain(`questions[0].question: read its bold label "${label}" as the header; put a tab label in "header".`);
+	});
+
+	it("a long label is shortened for the tab and kept whole in context", () => {
+		const { question } = firstQuestion({ question: "**Repository Analysis Scope**: How deep should the analysis go?", options: ["Files", "Code"] });
+		expect([question.header, question.id, question.context]).toEqual(["Repository…", slugOf("Repository Analysis Scope"), "Repository Analysis Scope"]);
+	});
+
+	it("stays in the question when the model gave a header, or when no colon makes it a label", () => {
+		expect(firstQuestion({ questions: [{ header: "Deploy", question: "**Target**: Where?", options: ["A", "B"] }] }).question.question).toBe("**Target**: Where?");
+		expect(firstQuestion({ question: "**Really** delete it?", options: ["Yes", "No"] }).question.question).toBe("**Really** delete it?");
 	});
 });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { prepareForm } from "../src/tool.ts";
+import { AskUserInputError } from "../src/validate.ts";
 import { judge, meets, readRealCalls, shownQuestions } from "./support/real-calls.ts";
 
 const calls = readRealCalls();
 
 describe("real calls other tools received", () => {
 	it("every entry names its source and its tool", () => {
+		expect(calls.length).toBeGreaterThanOrEqual(50);
 		for (const call of calls) {
 			expect(call.source).toMatch(/^https:\/\//);
 			expect(call.tool.length).toBeGreaterThan(0);
@@ -14,7 +16,15 @@ describe("real calls other tools received", () => {
 
 	it.each(calls.map((call, index) => [index, call.tool, call] as const))("call %i (%s) shows what it meant, or is refused where it must be", (_index, _tool, call) => {
 		if ("refused" in call.expect) {
-			expect(() => prepareForm(call.args)).toThrow();
+			const { refused, says } = call.expect;
+			expect(() => prepareForm(call.args)).toThrow(AskUserInputError);
+			try {
+				prepareForm(call.args);
+			} catch (error) {
+				// The path and the fix come first: the model reads from the top.
+				expect((error as AskUserInputError).issues.map((issue) => issue.path).slice(0, refused.length)).toEqual(refused);
+				for (const words of says) expect((error as Error).message).toContain(words);
+			}
 		} else {
 			const shown = shownQuestions(prepareForm(call.args).form);
 			expect(shown).toHaveLength(call.expect.questions.length);
@@ -28,6 +38,7 @@ describe("real calls other tools received", () => {
 					recommended: question.recommended,
 				});
 				if (question.header !== undefined) expect(actual?.header).toBe(question.header);
+				if (question.allowOther !== undefined) expect(actual?.allowOther).toBe(question.allowOther);
 				for (const part of question.contextIncludes ?? []) expect(actual?.contextIncludes?.[0]).toContain(part);
 				expect(actual?.values ?? {}).toEqual(question.values ?? {});
 			});

@@ -69,7 +69,7 @@ describe("one rule at a time: the path, the limit and the fix", () => {
 		["question has no DEL", edit((p) => (p.questions[0]!.question = "Which\x7f db?")), "questions[0].question", ["U+007F"]],
 		["question has no tab", edit((p) => (p.questions[0]!.question = "Which\tdb?")), "questions[0].question", ["U+0009"]],
 		["context is a string", edit((p) => (p.questions[0]!.context = ["a", "b"])), "questions[0].context", ["expected a string, got an array of 2 items"]],
-		["context ≤ 1000", edit((p) => (p.questions[0]!.context = "c\n".repeat(501))), "questions[0].context", ["1001 characters; the limit is 1000"]],
+		["context ≤ 2000", edit((p) => (p.questions[0]!.context = "c\n".repeat(1001))), "questions[0].context", ["2001 characters; the limit is 2000"]],
 		["header is a string", edit((p) => (p.questions[0]!.header = true)), "questions[0].header", ["expected a string, got the boolean true"]],
 		["header is not blank", edit((p) => (p.questions[0]!.header = "  ")), "questions[0].header", ["blank", 'leave "header" out']],
 		["header ≤ 12 characters", edit((p) => (p.questions[0]!.header = "Database kind")), "questions[0].header", ["13 characters; the limit is 12", "short tab label"]],

@@ -11,6 +11,9 @@ import { judge, readRealCalls } from "../../test/support/real-calls.ts";
 
 export interface FirstCallRate {
 	calls: number;
+	/** Distinct pages the calls were read from, and distinct tools they were sent to. */
+	sources: number;
+	tools: number;
 	right: number;
 	/** Each call handled wrong: its tool, its source and what went wrong. */
 	wrong: string[];
@@ -23,12 +26,19 @@ export function measureFirstCallRate(repo: string): FirstCallRate {
 		const verdict = judge(call, prepareForm);
 		if (!verdict.right) wrong.push(`${call.tool} (${call.source}): ${verdict.why}`);
 	}
-	return { calls: calls.length, right: calls.length - wrong.length, wrong };
+	const distinct = (values: string[]) => new Set(values).size;
+	return {
+		calls: calls.length,
+		sources: distinct(calls.map((call) => call.source)),
+		tools: distinct(calls.map((call) => call.tool)),
+		right: calls.length - wrong.length,
+		wrong,
+	};
 }
 
 export function printFirstCallRate(rate: FirstCallRate): void {
 	const percent = rate.calls === 0 ? 0 : Math.round((1000 * rate.right) / rate.calls) / 10;
-	process.stdout.write(`first-call rate: ${rate.right} of ${rate.calls} real calls handled right (${percent}%)\n`);
+	process.stdout.write(`first-call rate: ${rate.right} of ${rate.calls} real calls handled right (${percent}%), from ${rate.sources} sources, sent to ${rate.tools} tools\n`);
 	for (const line of rate.wrong) process.stdout.write(`  wrong: ${line}\n`);
-	process.stdout.write(`${JSON.stringify({ first_call_right: rate.right, first_call_calls: rate.calls })}\n`);
+	process.stdout.write(`${JSON.stringify({ first_call_right: rate.right, first_call_calls: rate.calls, first_call_sources: rate.sources })}\n`);
 }

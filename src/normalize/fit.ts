@@ -9,14 +9,9 @@
 import { isObject, type JsonObject } from "../json.ts";
 import { LIMITS } from "../types.ts";
 import { slugOf } from "../validate.ts";
+import { CONTROL } from "./read.ts";
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
-/** Text with these inside is not plain text: left whole, for the validator to name the character. */
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-function codePoints(text: string): string[] {
-	return Array.from(text);
-}
 
 /**
  * At most `max` code points: whole words and "…" when a word boundary leaves
@@ -24,7 +19,7 @@ function codePoints(text: string): string[] {
  * the end longer (paths and identifiers differ at the end).
  */
 export function shorten(text: string, max: number, middle = false): string {
-	const chars = codePoints(text);
+	const chars = [...text];
 	if (chars.length <= max) return text;
 	if (middle) {
 		// Two thirds for the end: a file name or the last word is what tells similar texts apart.
@@ -37,25 +32,51 @@ export function shorten(text: string, max: number, middle = false): string {
 	return `${words.trimEnd().replace(/[\s,;:.\-–—]+$/, "")}…`;
 }
 
+/** "1. ", "- ", "B) ": an item of a list, which details the question rather than asking it. */
+const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)]|[A-Za-z][.)])\s/;
+
 /**
- * A question with line breaks: the line that asks (the last one ending in a
- * question mark, else the first) is the question; the other lines, in order,
- * go before any context the model gave.
+ * The line that asks: the last one that is not a list item and ends in a
+ * question mark, else the last such line with a question mark inside ("What
+ * password? (I'll use it for…)"), else the first line.
+ */
+function askingLine(lines: string[]): number {
+	const prose = lines.flatMap((line, index) => (LIST_ITEM.test(line) ? [] : [{ line, index }]));
+	const last = (pattern: RegExp) => prose.filter(({ line }) => pattern.test(line)).at(-1)?.index;
+	return last(/[?？]\s*$/) ?? last(/[?？](?:\s|$)/) ?? 0;
+}
+
+/**
+ * A question with line breaks: the line that asks is the question; the other
+ * lines, in order, go before any context the model gave.
  */
 export function splitQuestion(question: JsonObject, index: number, notices: string[]): void {
 	const text = question.question;
 	if (typeof text !== "string" || !LINE_BREAK.test(text.trim())) return;
 	const lines = text.trim().split(LINE_BREAK);
-	let asks = -1;
-	lines.forEach((line, at) => {
-		if (/[?？]\s*$/.test(line)) asks = at;
-	});
-	if (asks < 0) asks = 0;
+	const asks = askingLine(lines);
 	const rest = lines.filter((_, at) => at !== asks).join("\n").trim();
 	question.question = (lines[asks] ?? "").trim();
 	const given = typeof question.context === "string" && question.context.trim() !== "" ? question.context : undefined;
 	question.context = given === undefined ? rest : `${rest}\n\n${given}`;
 	notices.push(`questions[${index}].question: kept the line that asks as the question and moved the other lines into "context"; "question" is one line.`);
+}
+
+/** "**Deployment Target**: Where should…" or "**Deployment Target:** Where…": a tab label written into the question. */
+const BOLD_LABEL = /^\*\*([^*\n]{1,80}?)(?::\*\*|\*\*\s?[:：])\s*(\S.*)$/u;
+
+/**
+ * Tools with no header field teach models to open the question with a bold
+ * label; with no header given, the label is the header (fitHeaders shortens
+ * it for the tab and keeps it whole in context) and the rest is the question.
+ */
+export function labelAsHeader(question: JsonObject, index: number, notices: string[]): void {
+	const match = question.header === undefined && typeof question.question === "string" ? BOLD_LABEL.exec(question.question.trim()) : null;
+	const label = match?.[1]?.trim();
+	if (!match || !label || CONTROL.test(label)) return;
+	question.header = label;
+	question.question = match[2] ?? "";
+	notices.push(`questions[${index}].question: read its bold label ${JSON.stringify(label)} as the header; put a tab label in "header".`);
 }
 
 /**
@@ -68,7 +89,7 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 	const ids = new Set<string>();
 	for (const question of questions) {
 		if (!isObject(question)) continue;
-		if (typeof question.header === "string" && codePoints(question.header.trim()).length <= LIMITS.header) {
+		if (typeof question.header === "string" && [...question.header.trim()].length <= LIMITS.header) {
 			taken.add(question.header.trim().toLowerCase());
 		}
 		if (typeof question.id === "string") ids.add(question.id.trim());
@@ -76,7 +97,7 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 	questions.forEach((question, index) => {
 		if (!isObject(question) || typeof question.header !== "string") return;
 		const full = question.header.trim();
-		if (codePoints(full).length <= LIMITS.header || CONTROL.test(full)) return;
+		if ([...full].length <= LIMITS.header || CONTROL.test(full)) return;
 		const short = [shorten(full, LIMITS.header), shorten(full, LIMITS.header, true)].find((name) => !taken.has(name.toLowerCase()));
 		if (short === undefined) return;
 		taken.add(short.toLowerCase());

@@ -5,6 +5,7 @@
  */
 
 import { isObject, type JsonObject } from "../json.ts";
+import { CONTROL } from "./read.ts";
 
 /**
  * Labels that ask for the user's own words, compared after NFKC, lower-casing
@@ -66,8 +67,6 @@ const ROW_PREFIX = /^(?:[a-z]|\d{1,2}) ?[.)、:] ?/u;
 
 /** Long enough for any label OTHER_LABEL can match; longer labels skip the work. */
 const MAX_OTHER_LABEL = 80;
-/** A label with these inside is not plain text; the validator has something to say about it. */
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 export function isOtherOptionLabel(label: string): boolean {
 	const text = label.trim();

@@ -22,6 +22,8 @@ export interface ExpectedQuestion {
 	recommended?: string;
 	/** Text the context must hold (what normalisation moved there). */
 	contextIncludes?: string[];
+	/** Whether the free-text row is offered, where the call said. */
+	allowOther?: boolean;
 }
 
 export interface RealCall {
@@ -32,8 +34,8 @@ export interface RealCall {
 	/** How the arguments were read from the source, when that took a step. */
 	note?: string;
 	args: unknown;
-	/** Accepted, showing these questions; or refused, with these paths named first. */
-	expect: { questions: ExpectedQuestion[] } | { refused: string[] };
+	/** Accepted, showing these questions; or refused, with these paths named first and a message that says these words. */
+	expect: { questions: ExpectedQuestion[] } | { refused: string[]; says: string[] };
 }
 
 const DIRECTORY = join(import.meta.dirname, "..", "fixtures", "real-calls");
@@ -58,6 +60,7 @@ export function shownQuestions(form: AskForm): ExpectedQuestion[] {
 			multiSelect: question.multiSelect,
 			...(recommended === undefined ? {} : { recommended }),
 			...(question.context === undefined ? {} : { contextIncludes: [question.context] }),
+			allowOther: question.allowOther,
 		};
 	});
 }
@@ -69,6 +72,7 @@ export function meets(shown: ExpectedQuestion, expected: ExpectedQuestion): bool
 	if (expected.header !== undefined && shown.header !== expected.header) return false;
 	if (shown.recommended !== expected.recommended) return false;
 	if (!same(shown.values ?? {}, expected.values ?? {})) return false;
+	if (expected.allowOther !== undefined && shown.allowOther !== expected.allowOther) return false;
 	const context = shown.contextIncludes?.[0] ?? "";
 	return (expected.contextIncludes ?? []).every((part) => context.includes(part));
 }
@@ -88,7 +92,10 @@ export function judge(call: RealCall, prepare: (raw: unknown) => { form: AskForm
 		const issues = (error as { issues?: { path: string }[] }).issues ?? [];
 		if (!("refused" in call.expect)) return { right: false, why: `refused: ${String((error as Error).message).split("\n")[1] ?? error}` };
 		const first = issues.slice(0, call.expect.refused.length).map((issue) => issue.path);
-		return JSON.stringify(first) === JSON.stringify(call.expect.refused) ? { right: true } : { right: false, why: `refused at ${first.join(", ")}` };
+		if (JSON.stringify(first) !== JSON.stringify(call.expect.refused)) return { right: false, why: `refused at ${first.join(", ")}` };
+		const message = String((error as Error).message);
+		const missing = call.expect.says.filter((words) => !message.includes(words));
+		return missing.length === 0 ? { right: true } : { right: false, why: `refused without saying ${JSON.stringify(missing)}` };
 	}
 	if ("refused" in call.expect) return { right: false, why: "accepted" };
 	const shown = shownQuestions(form);
