@@ -1,14 +1,8 @@
 /**
- * Validation of ask_user arguments: pure, before any UI.
- *
- * Reads anything, collects every violation (a model fixes them all in one
- * retry only if it hears about them all), and on success fills in every
- * default to produce the AskForm the UIs render. Each message names the rule
- * and the fix in words a model acts on; a value is never quoted past
- * QUOTE_LIMIT characters.
- *
- * Validating a form again gives the same form: defaults are only ever values
- * that pass these same rules.
+ * Validation of ask_user arguments, before any UI: every violation at once (a
+ * model fixes them all in one retry only if it hears of them all), each with
+ * its path, the rule and the fix; on success, the form with every default
+ * filled in. Validating a form again gives the same form.
  */
 
 import { isObject, type JsonObject, own } from "./json.ts";
@@ -73,22 +67,8 @@ export function validateParams(params: unknown): ValidationResult {
 	}
 }
 
-// ── The walk ───────────────────────────────────────────────────────────────
-
-
-/** What the walk read from one question; complete only when no issue was recorded. */
-interface QuestionDraft {
-	path: string;
-	/** Trimmed, as the model gave them; undefined when absent or unusable. */
-	id: string | undefined;
-	header: string | undefined;
-	question: string;
-	context: string | undefined;
-	options: AskOption[];
-	multiSelect: boolean;
-	allowOther: boolean;
-	required: boolean;
-}
+/** What the walk read from one question; complete only when no issue was recorded. The names are as the model gave them, if usable. */
+type QuestionDraft = Omit<AskQuestion, "id" | "header"> & { path: string; id: string | undefined; header: string | undefined };
 
 function validateRoot(params: unknown): ValidationResult {
 	const issues: ValidationIssue[] = [];
@@ -105,7 +85,6 @@ function validateRoot(params: unknown): ValidationResult {
 	if (metadata !== undefined) form.metadata = metadata;
 	return { ok: true, form };
 }
-
 
 function readQuestions(value: unknown, report: Report): QuestionDraft[] {
 	const path = "questions";
@@ -152,7 +131,8 @@ function readQuestion(value: unknown, path: string, report: Report): QuestionDra
 			`false on a question without options leaves nothing to answer. Give ${LIMITS.minOptions}-${LIMITS.maxOptions} options, or drop "allowOther": false to ask for free text.`,
 		);
 	}
-	return { path, id, header, question, context, options, multiSelect, allowOther, required: readBoolean(own(value, "required"), `${path}.required`, true, report) };
+	const required = readBoolean(own(value, "required"), `${path}.required`, true, report);
+	return { path, id, header, question, ...(context !== undefined && { context }), options, multiSelect, allowOther, required };
 }
 
 function readOptions(value: unknown, path: string, multiSelect: boolean, report: Report): AskOption[] {
@@ -301,16 +281,8 @@ function withDefaultNames(drafts: QuestionDraft[]): AskQuestion[] {
 		const base = (draft.header !== undefined && slugOf(draft.header)) || `q${position}`;
 		const id = draft.id ?? firstFree(base, (name) => ids.has(name) || RESERVED_IDS.has(name));
 		ids.add(id);
-		return {
-			id,
-			header,
-			question: draft.question,
-			...(draft.context === undefined ? {} : { context: draft.context }),
-			options: draft.options,
-			multiSelect: draft.multiSelect,
-			allowOther: draft.allowOther,
-			required: draft.required,
-		};
+		const { path: _path, id: _id, header: _header, ...rest } = draft;
+		return { id, header, ...rest };
 	});
 }
 
