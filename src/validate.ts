@@ -123,8 +123,8 @@ function readQuestion(value: unknown, path: string, report: Report): QuestionDra
 	const textOnly = given === undefined || (Array.isArray(given) && given.length === 0);
 	// A text-only question has one answer, the text: it cannot be multi-select, whatever the call says.
 	const multiSelect = readBoolean(own(value, "multiSelect"), `${path}.multiSelect`, false, report) && !textOnly;
-	const options = readOptions(given, `${path}.options`, multiSelect, report);
 	const allowOther = readBoolean(own(value, "allowOther"), `${path}.allowOther`, true, report);
+	const options = readOptions(given, `${path}.options`, { multiSelect, allowOther }, report);
 	if (!allowOther && textOnly) {
 		report(
 			`${path}.allowOther`,
@@ -135,7 +135,12 @@ function readQuestion(value: unknown, path: string, report: Report): QuestionDra
 	return { path, id, header, question, ...(context !== undefined && { context }), options, multiSelect, allowOther, required };
 }
 
-function readOptions(value: unknown, path: string, multiSelect: boolean, report: Report): AskOption[] {
+/**
+ * One option is a question too where the free-text row stands beside it
+ * ("Proceed with the defaults", or say what instead); without that row it
+ * would be no choice at all.
+ */
+function readOptions(value: unknown, path: string, { multiSelect, allowOther }: Pick<AskQuestion, "multiSelect" | "allowOther">, report: Report): AskOption[] {
 	const { minOptions: min, maxOptions: max } = LIMITS;
 	// No options (absent or []): a text-only question, answered in the editor (readQuestion checks it allows free text).
 	if (value === undefined || (Array.isArray(value) && value.length === 0)) return [];
@@ -143,9 +148,8 @@ function readOptions(value: unknown, path: string, multiSelect: boolean, report:
 		report(path, `expected an array of ${min}-${max} option objects like {"label": "..."}, got ${describe(value)}.`);
 		return [];
 	}
-	if (value.length < min) {
-		const count = value.length === 1 ? "1 option" : `${value.length} options`;
-		report(path, `${count}; give ${min}-${max} real choices (the free-text row is added on its own and does not count).`);
+	if (value.length === 1 && !allowOther) {
+		report(path, `1 option and "allowOther": false leave the user no choice. Give ${min}-${max} options, or drop "allowOther": false so the user can answer in their own words.`);
 	}
 	if (value.length > max) {
 		report(path, `${value.length} options; the limit is ${max}. Keep the ${max} likeliest; the user can still type anything else.`);

@@ -460,9 +460,9 @@ describe("relay request", () => {
 	});
 
 	it("validates the questions with the rules of a model's call and names each path", () => {
-		const questions = [{ ...FORM.questions[0], options: [{ label: "Only one", value: "x", recommended: false }] }, { question: 3 }];
+		const questions = [{ ...FORM.questions[0], allowOther: false, options: [{ label: "Only one", value: "x", recommended: false }] }, { question: 3 }];
 		const error = decodeRequestError({ v: 1, questions });
-		expect(error).toMatch(/questions\[0\]\.options: 1 option/);
+		expect(error).toMatch(/questions\[0\]\.options: 1 option and "allowOther": false/);
 		expect(error).toMatch(/questions\[1\]\.question: expected a string/);
 		expect(error).not.toMatch(/questions\[1\]\.options/);
 	});

@@ -26,8 +26,8 @@ describe("Cline and Roo Code follow_up suggestions", () => {
 		expect(notices).toEqual(['questions[0]: read "follow_up" as "options"; use the canonical names.']);
 	});
 
-	it("a single { text, mode } object is one suggestion, and one choice is too few", () => {
-		expect(() => prepareForm({ question: "Go on?", follow_up: { text: "Yes", mode: "code" } })).toThrow(/questions\[0\]\.options: 1 option/);
+	it("a single { text, mode } object is one suggestion: one option, beside the free-text row", () => {
+		expect(labels({ question: "Go on?", follow_up: { text: "Yes", mode: "code" } })).toEqual(["Yes"]);
 	});
 
 	it("options win over follow_up", () => {
@@ -54,7 +54,7 @@ describe("other tools' names", () => {
 	});
 
 	it('Codex\'s "isSecret": true is refused first, naming the path and the way around', () => {
-		const call = { questions: [{ id: "key", header: "API key", question: "Your API key?", isSecret: true, options: [{ label: "only" }] }] };
+		const call = { questions: [{ id: "key", header: "API key", question: "Your API key?", isSecret: true, allowOther: false, options: [{ label: "only" }] }] };
 		try {
 			prepareForm(call);
 			throw new Error("accepted");

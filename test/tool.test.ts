@@ -90,7 +90,7 @@ describe("the ask_user tool", () => {
 
 	it("invalid arguments throw before any UI, naming the path and the fix", async () => {
 		const tool = createAskUserTool(host());
-		const bad = { questions: [{ question: "Pick?", options: [{ label: "Only one" }] }] };
+		const bad = { questions: [{ question: "Pick?", options: [{ label: "A" }, { label: "a" }] }] };
 		expect(() => tool.prepareArguments?.(bad)).toThrow(AskUserInputError);
 		expect(() => tool.prepareArguments?.(bad)).toThrow(/questions\[0\]\.options/);
 		const { ctx, dialogs } = rpcContext([]);
@@ -351,8 +351,16 @@ describe("the ask_user tool", () => {
 
 	it("an error that follows a dropped Other option says the option was dropped", () => {
 		const tool = createAskUserTool(host());
-		const onlyOther = { questions: [{ question: "Which?", options: [{ label: "A" }, { label: "Other" }] }] };
-		expect(() => tool.prepareArguments?.(onlyOther)).toThrow(/questions\[0\]\.options[^]*Note: .*Other/);
+		const onlyOther = { questions: [{ question: "Which?", multiSelect: "sometimes", options: [{ label: "A" }, { label: "Other" }] }] };
+		expect(() => tool.prepareArguments?.(onlyOther)).toThrow(/questions\[0\]\.multiSelect[^]*Note: .*Other/);
+	});
+
+	it("one option is a question where the free-text row stands beside it", () => {
+		const tool = createAskUserTool(host());
+		const one = { questions: [{ question: "Go ahead with the defaults?", options: [{ label: "Proceed" }, { label: "Other" }] }] };
+		const prepared = tool.prepareArguments?.(one) as { questions: { options: unknown[]; allowOther: boolean }[] };
+		expect(prepared.questions[0]?.options).toEqual([{ label: "Proceed", value: "Proceed", recommended: false }]);
+		expect(prepared.questions[0]?.allowOther).toBe(true);
 	});
 
 	it("accepts Claude Code's AskUserQuestion shape on the first call", async () => {

@@ -94,7 +94,15 @@ describe("one rule at a time: the path, the limit and the fix", () => {
 			["nothing to answer", "Give 2-8 options", 'drop "allowOther": false'],
 		],
 		["options is an array", edit((p) => (p.questions[0]!.options = "Postgres, SQLite")), "questions[0].options", ["expected an array", "the string"]],
-		["at least 2 options", edit((p) => (p.questions[0]!.options = [{ label: "Postgres" }])), "questions[0].options", ["1 option; give 2-8", "free-text row"]],
+		[
+			"1 option only beside the free-text row",
+			edit((p) => {
+				p.questions[0]!.options = [{ label: "Postgres" }];
+				p.questions[0]!.allowOther = false;
+			}),
+			"questions[0].options",
+			['1 option and "allowOther": false', "Give 2-8 options"],
+		],
 		["at most 8 options", edit((p) => (p.questions[0]!.options = ["a", "b", "c", "d", "e", "f", "g", "h", "i"].map((label) => ({ label })))), "questions[0].options", ["9 options; the limit is 8"]],
 		["an option is an object", edit((p) => ((p.questions[0]!.options as unknown[])[1] = 7)), "questions[0].options[1]", ["expected an option object", "the number 7"]],
 		["label is required", edit((p) => delete option(p, 0, 1).label), "questions[0].options[1].label", ["missing", "visible label"]],
@@ -137,7 +145,7 @@ describe("every violation at once", () => {
 		const issues = issuesOf({
 			questions: [
 				{ header: "A very long header", question: "Two\nlines", options: [{ label: "Same" }, { label: "same" }] },
-				{ id: "$x", question: "", options: [{ label: "Only one", preview: 5 }] },
+				{ id: "$x", question: "", allowOther: false, options: [{ label: "Only one", preview: 5 }] },
 				"not a question",
 				{ header: "a very long header", question: "Q?", multiSelect: "no", options: [{ label: "x", preview: "p" }, { label: "y" }] },
 				{ question: "Q?", options: [{ label: "a", recommended: true }, { label: "b", recommended: true }] },

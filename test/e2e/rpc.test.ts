@@ -216,7 +216,7 @@ describe("ask_user over RPC dialogs", () => {
 	it("a malformed call is an error naming each problem's path and its fix, and shows no dialog", async () => {
 		const { env, client } = start({
 			questions: [
-				{ question: "Which one?", options: [{ label: "Only choice" }] },
+				{ question: "Which one?", allowOther: false, options: [{ label: "Only choice" }] },
 				{ question: "And this?", options: [{ label: "Same" }, { label: "Same" }] },
 			],
 		});

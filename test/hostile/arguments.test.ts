@@ -84,7 +84,8 @@ function checkValidForm(prepared: unknown): void {
 	for (const question of questions) {
 		const textOnly = question.options.length === 0;
 		if (textOnly && !question.allowOther) throw new Error("a text-only question without free text accepted");
-		if (!textOnly && (question.options.length < LIMITS.minOptions || question.options.length > LIMITS.maxOptions)) throw new Error(`${question.options.length} options accepted`);
+		const fewest = question.allowOther ? 1 : LIMITS.minOptions;
+		if (!textOnly && (question.options.length < fewest || question.options.length > LIMITS.maxOptions)) throw new Error(`${question.options.length} options accepted`);
 		if (question.question.length > LIMITS.question || question.question.trim() === "") throw new Error("a question over the limit or blank");
 		if ([...question.header].length > LIMITS.header) throw new Error(`header ${JSON.stringify(question.header)} too long`);
 		if (question.id.startsWith("$")) throw new Error(`id ${question.id} starts with $`);
