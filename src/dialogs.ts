@@ -1,24 +1,13 @@
 /**
- * The dialog walker: a second shell over the state machine the inline form
- * drives (src/machine), walking the questions one at a time with pi's
- * standard dialogs, so that any RPC client (an IDE, a web UI, a plain script)
- * can answer them. Each dialog answer becomes the actions the form's keys
- * produce, and the result is read with the same `collect`: the walker holds
- * no answer rule of its own, only what the dialogs (dialogs/views.ts) show.
+ * The dialog walker: a second shell over the state machine (src/machine),
+ * walking the questions with pi's standard dialogs so any RPC client can
+ * answer them. Each dialog answer becomes the actions the form's keys make,
+ * and the result is read with the same `collect`.
  *
- * Per question, one `select`: the numbered options, then the "Type
- * something…" row, a note row, Skip for optional questions, Done for
- * multi-select (Next for an answered single-select one), Back after the first
- * question. Free text and notes go through `editor`. Two or more questions
- * end with a review `select` (Submit / Back / Cancel), and so does one
- * question while a text refused for its length is unsaved. Cancelling a
- * `select` dismisses the form; cancelling an `editor` only returns to the
- * question, keeping what was saved before.
- *
- * Drafts: RPC's `editor` returns nothing when cancelled, so text typed and
- * cancelled never reaches the walker. The one unsaved text it does hold is a
- * text refused for its length: cancelled, or open when the run aborts, it
- * becomes the target's draft, as the form's open editor text does.
+ * Per question one `select` (dialogs/views.ts); free text and notes go
+ * through `editor`. Cancelling a `select` dismisses the form; cancelling an
+ * `editor` only returns to the question. RPC's `editor` returns nothing when
+ * cancelled, so the walker's only drafts are texts refused for their length.
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
@@ -39,18 +28,16 @@ export interface WalkOptions {
 	/** Who is asking (a subagent), named in every dialog title. */
 	asker?: string;
 	onProgress?: ProgressListener;
-	/** What the walker knows of its host, kept across forms (one per process: see surface.ts). */
+	/** What the walker learnt of its host, kept across forms. */
 	host?: DialogHost;
-	/** The user's language, for the titles and the walker's own rows; default English. */
 	texts?: Texts;
 }
 
 /**
- * The host behind the dialogs. `choiceOnly`: it shows no text dialogs — an ACP
- * adapter such as pi-acp cancels every `editor` and `input` at once — so the
- * walker offers no text rows. Set by the user (a setting), or learnt: two
- * text dialogs in one form that came back cancelled before anyone could have
- * typed.
+ * `choiceOnly`: the host shows no text dialogs (an ACP adapter such as pi-acp
+ * cancels every `editor` at once), so the walker offers no text rows. Set by
+ * the user, or learnt: two text dialogs of one form cancelled before anyone
+ * could have typed.
  */
 export interface DialogHost {
 	choiceOnly: boolean;
@@ -129,7 +116,7 @@ class DialogWalk {
 		await this.answerRow(row, current.question.multiSelect ? "toggle" : "choose", typeRow(current.question));
 	}
 
-	/** A row of the question's select, as the keys that would do the same on the form. */
+	/** A row of the question's select, as the form's keys would do it. */
 	private async answerRow(row: QuestionRow, pick: "toggle" | "choose", freeTextRow: number): Promise<void> {
 		switch (row.kind) {
 			case "option":
@@ -155,11 +142,7 @@ class DialogWalk {
 		}
 	}
 
-	/**
-	 * The open editor target, as `editor` dialogs: a text refused (too long)
-	 * is offered again intact with the reason in the title, until it is saved
-	 * or cancelled.
-	 */
+	/** The open editor target as `editor` dialogs; a text refused for its length comes back intact, the reason in the title. */
 	private async edit(): Promise<void> {
 		const overlay = this.state.overlay;
 		if (overlay.kind !== "editor") return;
@@ -220,11 +203,7 @@ class DialogWalk {
 		this.dispatch({ type: "escape" });
 	}
 
-	/**
-	 * A client that answers a select with a row it was not offered (it trimmed
-	 * or reworded it) is asked again, never read as a dismissal; after a few in
-	 * a row it is an error.
-	 */
+	/** A client that answers with a row it was not offered (trimmed, reworded) is asked again, never read as a dismissal; a few in a row are an error. */
 	private stray(choice: string): void {
 		if (this.aborted) return;
 		this.strays++;
