@@ -55,12 +55,37 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 	for (const question of details.questions) {
 		lines.push(...(expanded ? expandedQuestion(details, question, theme, texts) : [compactQuestion(details, question, theme, texts)]));
 	}
-	// Read back from a session file: only a string is shown.
-	if (typeof details.formNote === "string") lines.push(theme.fg("muted", t("transcript.formNote", { text: sanitizeLine(details.formNote) })));
-	if (typeof details.chatMessage === "string") lines.push(theme.fg("accent", `💬 ${sanitizeLine(details.chatMessage)}`));
-	if (typeof details.chatDraft === "string") lines.push(theme.fg("warning", t("transcript.chatDraft", { text: sanitizeLine(details.chatDraft) })));
-	if (typeof details.formNoteDraft === "string") lines.push(theme.fg("warning", t("transcript.formNoteDraft", { text: sanitizeLine(details.formNoteDraft) })));
+	const whole = wholeFormTexts(details);
+	if (whole.note !== undefined) lines.push(theme.fg("muted", t("transcript.formNote", { text: sanitizeLine(whole.note) })));
+	if (whole.chat !== undefined) lines.push(theme.fg("accent", `💬 ${sanitizeLine(whole.chat)}`));
+	if (whole.chatDraft !== undefined) lines.push(theme.fg("warning", t("transcript.chatDraft", { text: sanitizeLine(whole.chatDraft) })));
+	if (whole.noteDraft !== undefined) lines.push(theme.fg("warning", t("transcript.formNoteDraft", { text: sanitizeLine(whole.noteDraft) })));
 	return lines.join("\n");
+}
+
+/** Details as the release before scoped notes wrote them: the whole form's texts in fields of their own. */
+interface EarlierDetails {
+	formNote?: unknown;
+	formNoteDraft?: unknown;
+	chatDraft?: unknown;
+}
+
+/**
+ * The whole form's note, the chat message and their drafts, read from a
+ * session file: from the scoped notes and drafts, or from an earlier
+ * release's own fields. Only a string is shown.
+ */
+function wholeFormTexts(details: AskDetails): { note?: string; noteDraft?: string; chat?: string; chatDraft?: string } {
+	const earlier = details as AskDetails & EarlierDetails;
+	const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+	const drafts = Array.isArray(details.drafts) ? details.drafts.filter((d) => typeof d === "object" && d !== null) : [];
+	const notes = Array.isArray(details.notes) ? details.notes.filter((n) => typeof n === "object" && n !== null) : [];
+	return {
+		note: text(notes.find((n) => n.questionId === undefined)?.text) ?? text(earlier.formNote),
+		noteDraft: text(drafts.find((d) => d.kind === "note" && d.questionId === undefined)?.text) ?? text(earlier.formNoteDraft),
+		chat: text(details.chatMessage),
+		chatDraft: text(drafts.find((d) => d.kind === "chat")?.text) ?? text(earlier.chatDraft),
+	};
 }
 
 /** A status in words; one this version does not know (read back from a newer session file) as it is. */

@@ -102,11 +102,31 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 	});
 
 	it("the note on the whole form follows the questions, quoted exactly; its unconfirmed draft too, and both reach details", () => {
-		const form = collected("dismissed", { answers: { db: DB }, formNote: "and don't touch the schema", formNoteDraft: "also \"quick\"" });
+		const form = collected("dismissed", { answers: { db: DB }, notes: [{ text: "and don't touch the schema" }], drafts: [{ kind: "note", text: 'also "quick"' }] });
 		const lines = formatResultText(FORM, form).split("\n");
 		expect(lines).toContain('Note on the whole form: "and don\'t touch the schema"');
 		expect(lines).toContain('Unconfirmed note on the whole form left in the editor: "also \\"quick\\""');
-		expect(buildDetails(FORM, form)).toMatchObject({ formNote: "and don't touch the schema", formNoteDraft: 'also "quick"' });
+		expect(lines[1]).toBe('db: "PostgreSQL" (value "postgres")');
+		expect(buildDetails(FORM, form)).toMatchObject({ notes: [{ text: "and don't touch the schema" }], drafts: [{ kind: "note", text: 'also "quick"' }] });
+	});
+
+	it("the whole form's texts come after the questions in one order, a long draft cut for the model and whole in details.drafts", () => {
+		const long = "y".repeat(4002);
+		const form = collected("chat", {
+			notes: [{ text: "note" }, { questionId: "db", text: "on db" }],
+			drafts: [{ kind: "chat", text: long }, { kind: "note", text: "half" }, { questionId: "db", kind: "answer", text: "d" }],
+			chatMessage: "talk",
+		});
+		expect(formatResultText(FORM, form).split("\n").slice(1, 8)).toEqual([
+			'db: unanswered; note: "on db"; unconfirmed text left in the editor: "d"',
+			"features: unanswered",
+			"extras: unanswered",
+			'Note on the whole form: "note"',
+			'Unconfirmed note on the whole form left in the editor: "half"',
+			'The user\'s message: "talk"',
+			`Unsent message for the chat left in the editor: "${"y".repeat(4000)}" (+2 more characters, in details.drafts)`,
+		]);
+		expect(buildDetails(FORM, form).drafts?.[0]?.text).toBe(long);
 	});
 
 	it("chat: the user's message, quoted exactly, after the answers so far; the model is told to answer it, and the turn goes on", () => {
@@ -515,11 +535,31 @@ describe("relay reply", () => {
 	});
 
 	it("carries the note on the whole form, and accepts a reply without it (a v1 peer that predates it)", () => {
-		const reply: RelayReply = { ...REPLY, status: "dismissed", formNote: "and don't touch the schema", formNoteDraft: "draft" };
+		const reply: RelayReply = { ...REPLY, status: "dismissed", notes: [...NOTES, { text: "and don't touch the schema" }], drafts: [{ kind: "note", text: "draft" }] };
 		expect(decodeRelayReply(encodeRelayReply(reply), { questions: FORM.questions, rid: "r-1" })).toEqual({ ok: true, reply });
-		expect(replyToCollected(reply)).toMatchObject({ formNote: "and don't touch the schema", formNoteDraft: "draft" });
+		expect(replyToCollected(reply)).toMatchObject({ notes: reply.notes, drafts: reply.drafts });
 		expect(collectedToReply(replyToCollected(reply), "r-1")).toEqual(reply);
 		expect(decodeReplyError({ ...REPLY, formNote: " " })).toMatch(/formNote: must not be blank/);
+		expect(decodeRelayReply(encodeRelayReply(REPLY))).toEqual({ ok: true, reply: REPLY });
+	});
+
+	it("speaks v1 as the previous release wrote it: the whole form's texts in formNote, formNoteDraft, chatMessage and chatDraft", () => {
+		// Written by the previous release's encoder, field for field.
+		const wire =
+			'{"v":1,"rid":"r-1","status":"chat","answers":{},"skipped":[],"notes":[{"questionId":"db","text":"n"}],' +
+			'"drafts":[{"questionId":"db","kind":"answer","text":"d"}],"formNote":"fn","formNoteDraft":"fnd","chatMessage":"cm","chatDraft":"cd"}';
+		const scoped: RelayReply = {
+			v: 1,
+			rid: "r-1",
+			status: "chat",
+			answers: {},
+			skipped: [],
+			notes: [{ questionId: "db", text: "n" }, { text: "fn" }],
+			drafts: [{ questionId: "db", kind: "answer", text: "d" }, { kind: "note", text: "fnd" }, { kind: "chat", text: "cd" }],
+			chatMessage: "cm",
+		};
+		expect(decodeRelayReply(wire, { questions: FORM.questions, rid: "r-1" })).toEqual({ ok: true, reply: scoped });
+		expect(encodeRelayReply(scoped)).toBe(wire);
 	});
 
 	it("a field it does not know (a newer peer's), at any depth, is dropped, not refused", () => {

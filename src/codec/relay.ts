@@ -9,13 +9,17 @@
  * returns a value (never throws) and rejects anything malformed with one error
  * that lists each problem by path and rule — a broken reply becomes status
  * "error" for the child, never a guess.
-
+ *
+ * The wire is v1 as the first release wrote it, so either side may run an
+ * older release: the whole form's note and drafts, which Collected keeps with
+ * the others (no questionId), travel in v1's own fields (`formNote`,
+ * `formNoteDraft`, `chatDraft`), each optional.
  */
 
 import { errorText } from "../abort.ts";
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";
-import type { Collected, RelayReply, RelayRequest } from "../types.ts";
-import { formTextsOf, RELAY_VERSION } from "../types.ts";
+import type { AskDraft, Collected, RelayReply, RelayRequest } from "../types.ts";
+import { RELAY_VERSION } from "../types.ts";
 import { validateParams } from "../validate.ts";
 import { PATTERN_RULES, RelayReplySchema, RelayRequestSchema, RID_PATTERN } from "./envelope-schema.ts";
 import { type RelayReplyExpectation, replyIssues, type WireReply } from "./reply-checks.ts";
@@ -56,9 +60,27 @@ export function decodeRelayRequest(text: unknown): RelayRequestDecoding {
 
 /** The reply as v1 writes it: `drafts` only when there are some, so a reader that predates them sees the envelope it knows. */
 export function encodeRelayReply(reply: RelayReply): string {
-	const { rid, status, answers, skipped, notes, error, answeredBy } = reply;
-	const drafts = reply.drafts !== undefined && reply.drafts.length > 0 ? reply.drafts : undefined;
-	return JSON.stringify({ v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts, ...formTextsOf(reply), error, answeredBy });
+	const { rid, status, answers, skipped, chatMessage, error, answeredBy } = reply;
+	const notes = reply.notes.filter((n) => n.questionId !== undefined);
+	const drafts = (reply.drafts ?? []).filter((d) => d.questionId !== undefined);
+	const formNote = reply.notes.find((n) => n.questionId === undefined)?.text;
+	const formNoteDraft = reply.drafts?.find((d) => d.kind === "note" && d.questionId === undefined)?.text;
+	const chatDraft = reply.drafts?.find((d) => d.kind === "chat")?.text;
+	return JSON.stringify({
+		v: RELAY_VERSION,
+		rid,
+		status,
+		answers,
+		skipped,
+		notes,
+		drafts: drafts.length > 0 ? drafts : undefined,
+		formNote,
+		formNoteDraft,
+		chatMessage,
+		chatDraft,
+		error,
+		answeredBy,
+	});
 }
 
 /**
@@ -87,8 +109,14 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 	}
 }
 
-function fromWire({ drafts, ...rest }: WireReply): RelayReply {
-	return { ...rest, ...(drafts !== undefined && drafts.length > 0 && { drafts }) };
+function fromWire(wire: WireReply): RelayReply {
+	const { formNote, formNoteDraft, chatDraft, notes, drafts = [], ...rest } = wire;
+	const formDrafts: AskDraft[] = [
+		...(formNoteDraft !== undefined ? [{ kind: "note" as const, text: formNoteDraft }] : []),
+		...(chatDraft !== undefined ? [{ kind: "chat" as const, text: chatDraft }] : []),
+	];
+	const all = [...drafts, ...formDrafts];
+	return { ...rest, notes: formNote === undefined ? notes : [...notes, { text: formNote }], ...(all.length > 0 && { drafts: all }) };
 }
 
 /** The notify message a child sends when the ask with this rid is aborted. */

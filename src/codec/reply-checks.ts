@@ -5,11 +5,25 @@
  * so everything read here has its schema's type.
  */
 
-import type { AskAnswer, AskDraft, AskQuestion, RelayReply } from "../types.ts";
+import type { AskAnswer, AskDraft, AskNote, AskQuestion, AskStatus } from "../types.ts";
 import { childPath, type Issue } from "./schema-check.ts";
 
-/** A reply as the v1 wire has it. */
-export type WireReply = RelayReply;
+/** A reply as the v1 wire has it: the whole form's texts in fields of their own, every note and draft on a question. */
+export interface WireReply {
+	v: 1;
+	rid?: string;
+	status: AskStatus;
+	answers: Record<string, AskAnswer>;
+	skipped: string[];
+	notes: (AskNote & { questionId: string })[];
+	drafts?: (AskDraft & { questionId: string; kind: "answer" | "note" })[];
+	formNote?: string;
+	formNoteDraft?: string;
+	chatMessage?: string;
+	chatDraft?: string;
+	error?: string;
+	answeredBy?: string;
+}
 
 /** What the child knows about the reply it waits for; lets decodeRelayReply check answers against the form. */
 export interface RelayReplyExpectation {

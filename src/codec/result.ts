@@ -21,7 +21,7 @@ import type {
 	QuestionOutcome,
 } from "../types.ts";
 import { sanitizeLine } from "../sanitize.ts";
-import { formTextsOf, LIMITS } from "../types.ts";
+import { LIMITS } from "../types.ts";
 import { formatId, quoteExact } from "./quote.ts";
 
 /** What the tool knows besides the answers: what normalisation changed in the call. */
@@ -101,13 +101,16 @@ function closingSentence(collected: Collected): string | undefined {
 	}
 }
 
-/** The note on the whole form, and its unconfirmed draft: after the questions, quoted exactly like the rest. */
-function formTextLines(collected: Collected): string[] {
+/** The whole form's texts after the questions, quoted exactly like the rest: its note, the chat message, their drafts. */
+function formTextLines({ notes, drafts = [], chatMessage }: Collected): string[] {
 	const lines: string[] = [];
-	if (collected.formNote !== undefined) lines.push(`Note on the whole form: ${quoteExact(collected.formNote)}`);
-	if (collected.formNoteDraft !== undefined) lines.push(`Unconfirmed ${formatDraftText("note on the whole form", collected.formNoteDraft, "details.formNoteDraft")}`);
-	if (collected.chatMessage !== undefined) lines.push(`The user's message: ${quoteExact(collected.chatMessage)}`);
-	if (collected.chatDraft !== undefined) lines.push(`Unsent ${formatDraftText("message for the chat", collected.chatDraft, "details.chatDraft")}`);
+	const note = notes.find((n) => n.questionId === undefined);
+	const noteDraft = drafts.find((d) => d.kind === "note" && d.questionId === undefined);
+	const chatDraft = drafts.find((d) => d.kind === "chat");
+	if (note) lines.push(`Note on the whole form: ${quoteExact(note.text)}`);
+	if (noteDraft) lines.push(`Unconfirmed ${formatDraftText("note on the whole form", noteDraft.text)}`);
+	if (chatMessage !== undefined) lines.push(`The user's message: ${quoteExact(chatMessage)}`);
+	if (chatDraft) lines.push(`Unsent ${formatDraftText("message for the chat", chatDraft.text)}`);
 	return lines;
 }
 
@@ -134,14 +137,14 @@ function questionLine(question: AskQuestion, collected: Collected): string {
  */
 function formatDraft(draft: AskDraft): string {
 	const what = draft.kind === "answer" ? "text" : draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
-	return `unconfirmed ${formatDraftText(what, draft.text, "details.drafts")}`;
+	return `unconfirmed ${formatDraftText(what, draft.text)}`;
 }
 
-/** "<what> left in the editor: "…"", at most LIMITS.freeText of the text, saying where the rest is (`whole`). */
-function formatDraftText(what: string, text: string, whole: string): string {
+/** "<what> left in the editor: "…"", at most LIMITS.freeText of the text, saying where the rest is. */
+function formatDraftText(what: string, text: string): string {
 	const over = text.length - LIMITS.freeText;
 	if (over <= 0) return `${what} left in the editor: ${quoteExact(text)}`;
-	return `${what} left in the editor: ${quoteExact(text.slice(0, LIMITS.freeText))} (+${over} more characters, in ${whole})`;
+	return `${what} left in the editor: ${quoteExact(text.slice(0, LIMITS.freeText))} (+${over} more characters, in details.drafts)`;
 }
 
 function formatSelection(selection: AskSelection): string {
@@ -165,7 +168,7 @@ export function buildDetails(form: AskForm, collected: Collected, extra?: Result
 		notes: [...collected.notes],
 	};
 	if (collected.drafts !== undefined && collected.drafts.length > 0) details.drafts = collected.drafts.map((d) => ({ ...d }));
-	Object.assign(details, formTextsOf(collected));
+	if (collected.chatMessage !== undefined) details.chatMessage = collected.chatMessage;
 	if (form.metadata !== undefined) details.metadata = form.metadata;
 	if (extra?.notices !== undefined && extra.notices.length > 0) details.notices = [...extra.notices];
 	if (collected.error !== undefined) details.error = collected.error;
