@@ -55,37 +55,26 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 	for (const question of details.questions) {
 		lines.push(...(expanded ? expandedQuestion(details, question, theme, texts) : [compactQuestion(details, question, theme, texts)]));
 	}
-	const whole = wholeFormTexts(details);
-	if (whole.note !== undefined) lines.push(theme.fg("muted", t("transcript.formNote", { text: sanitizeLine(whole.note) })));
-	if (whole.chat !== undefined) lines.push(theme.fg("accent", `💬 ${sanitizeLine(whole.chat)}`));
-	if (whole.chatDraft !== undefined) lines.push(theme.fg("warning", t("transcript.chatDraft", { text: sanitizeLine(whole.chatDraft) })));
-	if (whole.noteDraft !== undefined) lines.push(theme.fg("warning", t("transcript.formNoteDraft", { text: sanitizeLine(whole.noteDraft) })));
+	// Read back from a session file: only a string is shown; 0.2.0 kept these texts in fields of their own.
+	const earlier = details as AskDetails & { formNote?: unknown; formNoteDraft?: unknown; chatDraft?: unknown };
+	const note = wholeForm(details.notes) ?? text(earlier.formNote);
+	const noteDraft = wholeForm(details.drafts, "note") ?? text(earlier.formNoteDraft);
+	const chatDraft = wholeForm(details.drafts, "chat") ?? text(earlier.chatDraft);
+	if (note !== undefined) lines.push(theme.fg("muted", t("transcript.formNote", { text: sanitizeLine(note) })));
+	if (text(details.chatMessage) !== undefined) lines.push(theme.fg("accent", `💬 ${sanitizeLine(details.chatMessage as string)}`));
+	if (chatDraft !== undefined) lines.push(theme.fg("warning", t("transcript.chatDraft", { text: sanitizeLine(chatDraft) })));
+	if (noteDraft !== undefined) lines.push(theme.fg("warning", t("transcript.formNoteDraft", { text: sanitizeLine(noteDraft) })));
 	return lines.join("\n");
 }
 
-/** Details as the release before scoped notes wrote them: the whole form's texts in fields of their own. */
-interface EarlierDetails {
-	formNote?: unknown;
-	formNoteDraft?: unknown;
-	chatDraft?: unknown;
+function text(value: unknown): string | undefined {
+	return typeof value === "string" ? value : undefined;
 }
 
-/**
- * The whole form's note, the chat message and their drafts, read from a
- * session file: from the scoped notes and drafts, or from an earlier
- * release's own fields. Only a string is shown.
- */
-function wholeFormTexts(details: AskDetails): { note?: string; noteDraft?: string; chat?: string; chatDraft?: string } {
-	const earlier = details as AskDetails & EarlierDetails;
-	const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-	const drafts = Array.isArray(details.drafts) ? details.drafts.filter((d) => typeof d === "object" && d !== null) : [];
-	const notes = Array.isArray(details.notes) ? details.notes.filter((n) => typeof n === "object" && n !== null) : [];
-	return {
-		note: text(notes.find((n) => n.questionId === undefined)?.text) ?? text(earlier.formNote),
-		noteDraft: text(drafts.find((d) => d.kind === "note" && d.questionId === undefined)?.text) ?? text(earlier.formNoteDraft),
-		chat: text(details.chatMessage),
-		chatDraft: text(drafts.find((d) => d.kind === "chat")?.text) ?? text(earlier.chatDraft),
-	};
+/** The text of the first note or draft (of `kind`) on the whole form: the one without a questionId. */
+function wholeForm(list: readonly { questionId?: string; kind?: string; text: string }[] | undefined, kind?: string): string | undefined {
+	if (!Array.isArray(list)) return undefined;
+	return text(list.find((x) => typeof x === "object" && x !== null && x.questionId === undefined && (kind === undefined || x.kind === kind))?.text);
 }
 
 /** A status in words; one this version does not know (read back from a newer session file) as it is. */

@@ -122,14 +122,11 @@ export interface AskNote {
 }
 
 /**
- * Text the user typed and never confirmed: still in the editor when the form
- * closed from outside, or left in it with Esc. Reported apart from the
- * answers and notes (it replaces nothing the user did confirm), so the model
- * can see it without mistaking it for an answer. Not bound by
- * LIMITS.freeText: that limit is for confirmed text, and a draft is never cut.
- * - "answer": a question's free answer (questionId required, no option);
- * - "note": a note, scoped as AskNote;
- * - "chat": the message for the chat, never sent (no questionId).
+ * Text the user typed and never confirmed (left in the editor with Esc, or
+ * still in it when the form closed): reported apart from the answers, never
+ * in their place, and never cut (LIMITS.freeText is for confirmed text).
+ * "answer": a question's free answer (questionId, no option); "note": scoped
+ * as AskNote; "chat": the message for the chat, never sent (no questionId).
  */
 export interface AskDraft {
 	kind: "answer" | "note" | "chat";
@@ -157,15 +154,12 @@ export const ASK_STATUSES: readonly AskStatus[] = ["answered", "dismissed", "abo
 
 export type QuestionOutcome = "answered" | "skipped" | "unanswered";
 
-/**
- * What a UI hands back: the form, the dialog walker and the relay all produce
- * this. Answers are kept on every status, never thrown away.
- */
+/** What a UI hands back (the form, the dialog walker, the relay): answers are kept on every status. */
 export interface Collected {
 	status: AskStatus;
-	/** Keyed by question id; only questions with an answer appear. */
+	/** Keyed by question id; only questions with an answer. */
 	answers: Record<string, AskAnswer>;
-	/** Ids of optional questions the user chose to skip. */
+	/** Ids of optional questions skipped. */
 	skipped: string[];
 	notes: AskNote[];
 	/** Present only when there is some. A submitted form has none (the user chose). */
@@ -176,11 +170,7 @@ export interface Collected {
 	error?: string;
 	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
 	answeredBy?: string;
-	/**
-	 * The form was shown by another session (a parent, an ancestor, this
-	 * process's session with a UI): a dismissal there ends this session's
-	 * task, and is reported as a result it can pass on, not a stop. Never on the wire.
-	 */
+	/** Another session showed the form: a dismissal there ends this session's task, not its turn. Never on the wire. */
 	shownElsewhere?: boolean;
 }
 
@@ -199,10 +189,7 @@ export interface AskProgress {
 	questionId?: string;
 }
 
-/**
- * The structured record in the tool result's `details`. renderResult works
- * from this alone, so a resumed session shows the same transcript.
- */
+/** The tool result's `details`: renderResult works from it alone, so a resumed session shows the same transcript. */
 export interface AskDetails {
 	/** "pending" only on progress updates while the form is open. */
 	status: AskStatus | "pending";
@@ -214,10 +201,9 @@ export interface AskDetails {
 	drafts?: AskDraft[];
 	chatMessage?: string;
 	metadata?: AskMetadata;
-	/** What normalisation changed in the call, so the model learns (e.g. a dropped "Other" option). */
+	/** What normalisation changed in the call. */
 	notices?: string[];
 	error?: string;
-	/** Who answered, when another extension did instead of the user at this terminal. */
 	answeredBy?: string;
 	progress?: AskProgress;
 }
@@ -231,7 +217,7 @@ export interface RelayRequest {
 	v: typeof RELAY_VERSION;
 	/** Correlates a later cancel notice with this request. */
 	rid?: string;
-	/** Who is asking: agent name / task, outermost first (e.g. "planner › scout"). */
+	/** Outermost first: "planner › scout". */
 	asker?: string;
 	questions: AskQuestion[];
 	metadata?: AskMetadata;

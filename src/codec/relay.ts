@@ -21,7 +21,7 @@ import { describeFound, isObject, type JsonObject, own } from "../json.ts";
 import type { AskDraft, Collected, RelayReply, RelayRequest } from "../types.ts";
 import { RELAY_VERSION } from "../types.ts";
 import { validateParams } from "../validate.ts";
-import { PATTERN_RULES, RelayReplySchema, RelayRequestSchema, RID_PATTERN } from "./envelope-schema.ts";
+import { RelayReplySchema, RelayRequestSchema, RID_PATTERN } from "./envelope-schema.ts";
 import { type RelayReplyExpectation, replyIssues, type WireReply } from "./reply-checks.ts";
 import { dropUnknownFields, envelopeIssues, formatIssues, type Issue } from "./schema-check.ts";
 
@@ -49,7 +49,7 @@ export function decodeRelayRequest(text: unknown): RelayRequestDecoding {
 	const parsed = parseEnvelope(text, what);
 	if (!parsed.ok) return parsed;
 	const envelope = parsed.envelope;
-	const issues: Issue[] = envelopeIssues(RelayRequestSchema, envelope, PATTERN_RULES, ["rid", "asker"]);
+	const issues: Issue[] = envelopeIssues(RelayRequestSchema, envelope, ["rid", "asker"]);
 	const validation = validateParams({ questions: own(envelope, "questions"), metadata: own(envelope, "metadata") });
 	if (!validation.ok) issues.push(...validation.issues);
 	if (!validation.ok || issues.length > 0) return { ok: false, error: formatIssues(what, issues) };
@@ -66,28 +66,11 @@ export function encodeRelayReply(reply: RelayReply): string {
 	const formNote = reply.notes.find((n) => n.questionId === undefined)?.text;
 	const formNoteDraft = reply.drafts?.find((d) => d.kind === "note" && d.questionId === undefined)?.text;
 	const chatDraft = reply.drafts?.find((d) => d.kind === "chat")?.text;
-	return JSON.stringify({
-		v: RELAY_VERSION,
-		rid,
-		status,
-		answers,
-		skipped,
-		notes,
-		drafts: drafts.length > 0 ? drafts : undefined,
-		formNote,
-		formNoteDraft,
-		chatMessage,
-		chatDraft,
-		error,
-		answeredBy,
-	});
+	const wire = { v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts: drafts.length > 0 ? drafts : undefined };
+	return JSON.stringify({ ...wire, formNote, formNoteDraft, chatMessage, chatDraft, error, answeredBy });
 }
 
-/**
- * The reply, its shape checked by its schema (fields it does not know are
- * dropped: a newer parent's additions), then its parts against one another
- * and, given the request, against the questions and the rid (reply-checks.ts).
- */
+/** The reply: its shape checked by its schema, then (reply-checks.ts) its parts, and given the request its fit. */
 export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation): RelayReplyDecoding {
 	const what = "relay reply rejected";
 	const parsed = parseEnvelope(text, what);
@@ -95,7 +78,7 @@ export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation):
 	try {
 		dropUnknownFields(RelayReplySchema, parsed.envelope);
 		const wire = parsed.envelope as unknown as WireReply;
-		const shape = envelopeIssues(RelayReplySchema, parsed.envelope, PATTERN_RULES);
+		const shape = envelopeIssues(RelayReplySchema, parsed.envelope);
 		const under = (path: string, issue: Issue) => issue.path.startsWith(`${path}.`) || issue.path.startsWith(`${path}[`);
 		const sound = {
 			typed: (path: string) => !shape.some((i) => i.path === path),

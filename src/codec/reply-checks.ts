@@ -60,16 +60,13 @@ export function replyIssues(reply: WireReply, sound: Soundness, expect: RelayRep
 			seen.add(id);
 		});
 	}
-	if (!byId) {
-		if (sound.typed("drafts")) reply.drafts?.forEach((draft, i) => void (sound.whole(`drafts[${i}]`) && draftShape(`drafts[${i}]`, draft, add)));
-		return issues;
-	}
+	if (sound.typed("drafts")) draftIssues(reply, byId, known, sound, add);
+	if (!byId) return issues;
 	if (sound.typed("notes")) {
 		reply.notes.forEach((note, i) => {
 			if (sound.whole(`notes[${i}]`) && !byId.has(note.questionId)) add(`notes[${i}].questionId`, `${JSON.stringify(note.questionId)} is no question of the request (${known})`);
 		});
 	}
-	if (sound.typed("drafts")) draftIssues(reply, byId, known, sound, add);
 	if (sound.whole("status") && sound.typed("answers") && reply.status === "answered") {
 		for (const question of byId.values()) {
 			if (question.required && !Object.hasOwn(reply.answers, question.id)) {
@@ -110,13 +107,9 @@ function answerIssues(path: string, answer: AskAnswer, asked: { question: AskQue
 	});
 }
 
-function draftShape(path: string, draft: AskDraft, add: Add): void {
-	if (draft.kind === "answer" && draft.option !== undefined) add(`${path}.option`, 'must be absent on an "answer" draft (only a note is on an option)');
-}
-
-/** Drafts name real targets, one draft each, and a submitted form has none: the user confirmed. */
-function draftIssues(reply: WireReply, byId: Map<string, AskQuestion>, known: string, sound: Soundness, add: Add): void {
-	if (reply.status === "answered") {
+/** An "answer" draft is on no option; given the questions, drafts name real targets, one each, and a submitted form has none. */
+function draftIssues(reply: WireReply, byId: Map<string, AskQuestion> | undefined, known: string, sound: Soundness, add: Add): void {
+	if (byId && sound.whole("status") && reply.status === "answered") {
 		for (const field of ["drafts", "formNoteDraft", "chatDraft"] as const) {
 			const value = reply[field];
 			if (sound.whole(field) && value !== undefined && value.length > 0) add(field, `must be absent when status is "answered": a submitted form drops its drafts`);
@@ -126,7 +119,8 @@ function draftIssues(reply: WireReply, byId: Map<string, AskQuestion>, known: st
 	reply.drafts?.forEach((draft, i) => {
 		const path = `drafts[${i}]`;
 		if (!sound.whole(path)) return;
-		draftShape(path, draft, add);
+		if (draft.kind === "answer" && draft.option !== undefined) add(`${path}.option`, 'must be absent on an "answer" draft (only a note is on an option)');
+		if (!byId) return;
 		const question = byId.get(draft.questionId);
 		const target = JSON.stringify([draft.questionId, draft.kind, draft.option ?? null]);
 		if (targets.has(target)) add(path, "is a second draft for the same question, kind and option");

@@ -15,11 +15,10 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";
+import type { ValidationIssue as Issue } from "../validate.ts";
+import { PATTERN_RULES } from "./envelope-schema.ts";
 
-export interface Issue {
-	path: string;
-	message: string;
-}
+export type { Issue };
 
 /** A TypeBox error, in either version's shape. */
 export interface SchemaError {
@@ -39,38 +38,38 @@ interface JsonSchema {
 	additionalProperties?: unknown;
 }
 
-/**
- * The problems of `envelope`'s fields (all the schema's, or `fields`) against
- * the object schema, in the schema's field order. Fields the schema does not
- * list are not looked at.
- */
-export function envelopeIssues(schema: TSchema, envelope: JsonObject, rules: Readonly<Record<string, string>>, fields?: readonly string[]): Issue[] {
+/** The problems of `envelope`'s fields (all the object schema's, or `fields`), in the schema's order; others are not looked at. */
+export function envelopeIssues(schema: TSchema, envelope: JsonObject, fields?: readonly string[]): Issue[] {
 	const { properties = {}, required = [] } = schema as JsonSchema;
 	return (fields ?? Object.keys(properties)).flatMap((key) => {
-		const field = properties[key];
+		const field = properties[key] as TSchema;
 		const value = own(envelope, key);
 		const path = childPath("", key);
 		if (value === undefined) return required.includes(key) ? [{ path, message: "is missing" }] : [];
-		if (!field) return [];
-		const { items, patternProperties } = field as JsonSchema;
-		const entry = patternProperties && Object.values(patternProperties)[0];
-		if (items && Array.isArray(value)) return value.flatMap((item, i) => schemaIssues(items, item, `${path}[${i}]`, rules));
-		if (entry && isObject(value)) return Object.entries(value).flatMap(([id, item]) => schemaIssues(entry, item, childPath(path, id), rules));
-		return schemaIssues(field, value, path, rules);
+		const { items } = field as JsonSchema;
+		const entry = entryOf(field);
+		if (items && Array.isArray(value)) return value.flatMap((item, i) => schemaIssues(items, item, `${path}[${i}]`));
+		if (entry && isObject(value)) return Object.entries(value).flatMap(([id, item]) => schemaIssues(entry, item, childPath(path, id)));
+		return schemaIssues(field, value, path);
 	});
 }
 
+/** A record's entry schema (TypeBox writes a record as one pattern property). */
+function entryOf(schema: TSchema): TSchema | undefined {
+	const { patternProperties } = schema as JsonSchema;
+	return patternProperties && Object.values(patternProperties)[0];
+}
+
 /**
- * Drops, in place, every field the schema does not know (a newer peer's
- * additions) at every depth, whatever its value. (TypeBox's Value.Clean also
- * drops a record's entries that fail their schema, and keys its pattern does
- * not match, such as "a\nb": nothing is dropped unseen here.)
+ * Drops, in place, the fields the schema does not know (a newer peer's) at
+ * every depth. Not Value.Clean: it also drops a record's entries that fail
+ * their schema, or whose key ("a\nb") its pattern does not match.
  */
 export function dropUnknownFields(schema: TSchema, value: unknown): void {
-	const { properties, patternProperties, items, additionalProperties } = schema as JsonSchema;
+	const { properties, items, additionalProperties } = schema as JsonSchema;
 	if (items && Array.isArray(value)) for (const item of value) dropUnknownFields(items, item);
 	if (!isObject(value)) return;
-	const entry = patternProperties && Object.values(patternProperties)[0];
+	const entry = entryOf(schema);
 	for (const key of Object.keys(value)) {
 		const field = entry ?? (properties && Object.hasOwn(properties, key) ? properties[key] : undefined);
 		if (field) dropUnknownFields(field, value[key]);
@@ -93,12 +92,12 @@ export function childPath(base: string, key: string): string {
 	return base === "" ? key : `${base}.${key}`;
 }
 
-function schemaIssues(schema: TSchema, value: unknown, base: string, rules: Readonly<Record<string, string>>): Issue[] {
-	return issuesOf(Value.Errors(schema, value) as Iterable<SchemaError>, value, base, rules);
+function schemaIssues(schema: TSchema, value: unknown, base: string): Issue[] {
+	return issuesOf(Value.Errors(schema, value) as Iterable<SchemaError>, value, base);
 }
 
-/** TypeBox's errors about `value` (found at `base`) as issues: one per path. Exported for its tests, which feed it either version's errors. */
-export function issuesOf(errors: Iterable<SchemaError>, value: unknown, base: string, rules: Readonly<Record<string, string>>): Issue[] {
+/** TypeBox's errors about `value` (found at `base`) as issues, one per path; exported for its tests, which feed it either version's errors. */
+export function issuesOf(errors: Iterable<SchemaError>, value: unknown, base: string): Issue[] {
 	const rulesAt = new Map<string, { allowed: unknown[]; message: string }>();
 	for (const error of errors) {
 		const at = locate(value, error.instancePath ?? error.path ?? "", base);
@@ -112,7 +111,7 @@ export function issuesOf(errors: Iterable<SchemaError>, value: unknown, base: st
 		if (error.keyword === "const" && (!known || known.allowed.length > 0)) {
 			const allowed = [...(known?.allowed ?? []), error.params?.["allowedValue"]];
 			rulesAt.set(at.path, { allowed, message: `must be ${listOf(allowed)} (found ${describeFound(at.value)})` });
-		} else if (!known) rulesAt.set(at.path, { allowed: [], message: ruleOf(error, at.value, rules) });
+		} else if (!known) rulesAt.set(at.path, { allowed: [], message: ruleOf(error, at.value) });
 	}
 	return [...rulesAt].map(([path, { message }]) => ({ path, message }));
 }
@@ -133,29 +132,25 @@ function locate(root: unknown, pointer: string, base: string): { path: string; v
 	return { path, value };
 }
 
-function ruleOf(error: SchemaError, value: unknown, rules: Readonly<Record<string, string>>): string {
+function ruleOf(error: SchemaError, value: unknown): string {
 	const { limit, type, pattern } = error.params ?? {};
+	const found = `(found ${describeFound(value)})`;
 	const length = typeof value === "string" || Array.isArray(value) ? value.length : 0;
 	switch (error.keyword) {
 		case "type":
-			return `must be ${typeof type === "string" && /^[aeiou]/.test(type) ? "an" : "a"} ${String(type)} (found ${describeFound(value)})`;
+			return `must be ${/^[aeiou]/.test(String(type)) ? "an" : "a"} ${String(type)} ${found}`;
 		case "maxLength":
 			return `must be at most ${String(limit)} characters (found ${length})`;
-		case "minLength":
-			return `must be at least ${String(limit)} characters (found ${length})`;
-		case "maxItems":
-			return `must have at most ${String(limit)} items (found ${length})`;
 		case "minItems":
 			return `must have at least ${String(limit)} ${limit === 1 ? "item" : "items"} (found ${length || "none"})`;
 		case "pattern":
-			return `${rules[String(pattern)] ?? `must match /${String(pattern)}/`} (found ${describeFound(value)})`;
+			return `${PATTERN_RULES[String(pattern)] ?? `must match /${String(pattern)}/`} ${found}`;
 		default:
-			return `${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} (found ${describeFound(value)})`;
+			return `${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} ${found}`;
 	}
 }
 
 function listOf(values: readonly unknown[]): string {
 	const quoted = values.map((v) => JSON.stringify(v));
-	if (quoted.length <= 2) return quoted.join(" or ");
-	return `one of ${quoted.join(", ")}`;
+	return quoted.length <= 2 ? quoted.join(" or ") : `one of ${quoted.join(", ")}`;
 }

@@ -97,17 +97,12 @@ export function reportProgress(listener: ProgressListener | undefined, state: Fo
 	}
 }
 
-export function progressOf(state: FormState, phase: AskProgress["phase"], questionId?: string): AskProgress {
-	const progress: AskProgress = { phase, answered: answeredCount(state), total: state.form.questions.length };
-	if (questionId !== undefined) progress.questionId = questionId;
-	return progress;
+function progressOf(state: FormState, phase: AskProgress["phase"], questionId?: string): AskProgress {
+	return { phase, answered: answeredCount(state), total: state.form.questions.length, ...(questionId !== undefined && { questionId }) };
 }
 
-/**
- * A cheap fingerprint of one question's answer, to tell "this question got a
- * (new) answer" between two states without comparing structures.
- */
-export function answerSignature(state: FormState, index: number): string | undefined {
+/** A cheap fingerprint of one question's answer: "this question got a (new) answer" without comparing structures. */
+function answerSignature(state: FormState, index: number): string | undefined {
 	const qs = state.questions[index];
 	if (!qs || !isAnswered(qs)) return undefined;
 	return `${qs.chosen.join(",")}|${qs.customChosen ? qs.customText : ""}`;
