@@ -1,7 +1,8 @@
 /**
  * Reading parsed JSON without trusting it: the model's arguments, a relayed
- * reply. The one place that says what a JSON object is and how a field is
- * looked up. A leaf: imports nothing.
+ * reply. The one place that says what a JSON object is, how a field is
+ * looked up, and what was found where something else was expected. A leaf:
+ * imports nothing.
  */
 
 export type JsonObject = { [key: string]: unknown };
@@ -14,4 +15,14 @@ export function isObject(value: unknown): value is JsonObject {
 /** An own field: inherited properties are no input, and a key named "constructor" must not find Object.prototype. */
 export function own(object: JsonObject, key: string): unknown {
 	return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** What was found, for "must be X (found Y)": the JSON type, and the value for short scalars. */
+export function describeFound(value: unknown): string {
+	if (value === undefined) return "nothing";
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "an array";
+	if (typeof value === "object") return "an object";
+	if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+	return `${typeof value} ${String(value)}`;
 }

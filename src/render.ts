@@ -55,12 +55,26 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 	for (const question of details.questions) {
 		lines.push(...(expanded ? expandedQuestion(details, question, theme, texts) : [compactQuestion(details, question, theme, texts)]));
 	}
-	// Read back from a session file: only a string is shown.
-	if (typeof details.formNote === "string") lines.push(theme.fg("muted", t("transcript.formNote", { text: sanitizeLine(details.formNote) })));
-	if (typeof details.chatMessage === "string") lines.push(theme.fg("accent", `💬 ${sanitizeLine(details.chatMessage)}`));
-	if (typeof details.chatDraft === "string") lines.push(theme.fg("warning", t("transcript.chatDraft", { text: sanitizeLine(details.chatDraft) })));
-	if (typeof details.formNoteDraft === "string") lines.push(theme.fg("warning", t("transcript.formNoteDraft", { text: sanitizeLine(details.formNoteDraft) })));
+	// Read back from a session file: only a string is shown; 0.2.0 kept these texts in fields of their own.
+	const earlier = details as AskDetails & { formNote?: unknown; formNoteDraft?: unknown; chatDraft?: unknown };
+	const note = wholeForm(details.notes) ?? text(earlier.formNote);
+	const noteDraft = wholeForm(details.drafts, "note") ?? text(earlier.formNoteDraft);
+	const chatDraft = wholeForm(details.drafts, "chat") ?? text(earlier.chatDraft);
+	if (note !== undefined) lines.push(theme.fg("muted", t("transcript.formNote", { text: sanitizeLine(note) })));
+	if (text(details.chatMessage) !== undefined) lines.push(theme.fg("accent", `💬 ${sanitizeLine(details.chatMessage as string)}`));
+	if (chatDraft !== undefined) lines.push(theme.fg("warning", t("transcript.chatDraft", { text: sanitizeLine(chatDraft) })));
+	if (noteDraft !== undefined) lines.push(theme.fg("warning", t("transcript.formNoteDraft", { text: sanitizeLine(noteDraft) })));
 	return lines.join("\n");
+}
+
+function text(value: unknown): string | undefined {
+	return typeof value === "string" ? value : undefined;
+}
+
+/** The text of the first note or draft (of `kind`) on the whole form: the one without a questionId. */
+function wholeForm(list: readonly { questionId?: string; kind?: string; text: string }[] | undefined, kind?: string): string | undefined {
+	if (!Array.isArray(list)) return undefined;
+	return text(list.find((x) => typeof x === "object" && x !== null && x.questionId === undefined && (kind === undefined || x.kind === kind))?.text);
 }
 
 /** A status in words; one this version does not know (read back from a newer session file) as it is. */

@@ -111,25 +111,26 @@ export interface AskAnswer {
 	note?: string;
 }
 
-/** A note the user wrote: on the question, or on one option (by its label). */
+/**
+ * A note the user wrote: on the whole form (no questionId), on a question, or
+ * on one of its options (`option`: its label; only with a questionId).
+ */
 export interface AskNote {
-	questionId: string;
+	questionId?: string;
 	option?: string;
 	text: string;
 }
 
 /**
- * Text the user typed and never confirmed: still in the editor when the form
- * closed from outside, or left in it with Esc. Reported apart from the
- * answers and notes (it replaces nothing the user did confirm), so the model
- * can see it without mistaking it for an answer. Not bound by
- * LIMITS.freeText: that limit is for confirmed text, and a draft is never cut.
+ * Text the user typed and never confirmed (left in the editor with Esc, or
+ * still in it when the form closed): reported apart from the answers, never
+ * in their place, and never cut (LIMITS.freeText is for confirmed text).
+ * "answer": a question's free answer (questionId, no option); "note": scoped
+ * as AskNote; "chat": the message for the chat, never sent (no questionId).
  */
 export interface AskDraft {
-	questionId: string;
-	/** "answer": the question's free answer ("Type something…"); "note": a note. */
-	kind: "answer" | "note";
-	/** For a note on one option: its label. Never set on an "answer" draft. */
+	kind: "answer" | "note" | "chat";
+	questionId?: string;
 	option?: string;
 	/** Never blank. */
 	text: string;
@@ -153,60 +154,24 @@ export const ASK_STATUSES: readonly AskStatus[] = ["answered", "dismissed", "abo
 
 export type QuestionOutcome = "answered" | "skipped" | "unanswered";
 
-/**
- * What a UI hands back: the form, the dialog walker and the relay all produce
- * this. Answers are kept on every status, never thrown away.
- */
-export interface Collected extends FormTexts {
+/** What a UI hands back (the form, the dialog walker, the relay): answers are kept on every status. */
+export interface Collected {
 	status: AskStatus;
-	/** Keyed by question id; only questions with an answer appear. */
+	/** Keyed by question id; only questions with an answer. */
 	answers: Record<string, AskAnswer>;
-	/** Ids of optional questions the user chose to skip. */
+	/** Ids of optional questions skipped. */
 	skipped: string[];
 	notes: AskNote[];
-	/** Unconfirmed text left in the editor; present only when there is some. A submitted form has none (the user chose). */
+	/** Present only when there is some. A submitted form has none (the user chose). */
 	drafts?: AskDraft[];
+	/** For status "chat": the user's message, their words to the model instead of the form. Never blank. */
+	chatMessage?: string;
 	/** What went wrong, for status "error". */
 	error?: string;
 	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
 	answeredBy?: string;
-	/**
-	 * The form was shown by another session (a parent, an ancestor, this
-	 * process's session with a UI): a dismissal there ends this session's
-	 * task, and is reported as a result it can pass on, not a stop. Never on the wire.
-	 */
+	/** Another session showed the form: a dismissal there ends this session's task, not its turn. Never on the wire. */
 	shownElsewhere?: boolean;
-}
-
-/** The texts on the whole form, in Collected and AskDetails alike (absent in records written before they existed). */
-export interface FormTexts {
-	/** The user's note on the whole form (the review's); never blank. */
-	formNote?: string;
-	/** A note on the whole form typed and never confirmed; reported like `drafts`. */
-	formNoteDraft?: string;
-	/** For status "chat": the user's message, their words to the model instead of the form. Never blank. */
-	chatMessage?: string;
-	/** A message for the chat typed and never sent; reported like `drafts`. */
-	chatDraft?: string;
-}
-
-/**
- * The texts that belong to the whole form rather than to one question:
- * optional string fields of Collected, AskDetails and the relay reply, each
- * present only when it holds something. Listed once so every copy between
- * them (relay, details) carries them all.
- */
-export const FORM_TEXT_FIELDS = ["formNote", "formNoteDraft", "chatMessage", "chatDraft"] as const;
-export type FormTextField = keyof FormTexts & (typeof FORM_TEXT_FIELDS)[number];
-
-/** The form texts of `from` that are set: for spreading into a copy. */
-export function formTextsOf(from: Partial<Record<FormTextField, string>>): Partial<Record<FormTextField, string>> {
-	const texts: Partial<Record<FormTextField, string>> = {};
-	for (const field of FORM_TEXT_FIELDS) {
-		const text = from[field];
-		if (text !== undefined) texts[field] = text;
-	}
-	return texts;
 }
 
 /** What is known while the questions are still open: the answers so far. */
@@ -224,24 +189,21 @@ export interface AskProgress {
 	questionId?: string;
 }
 
-/**
- * The structured record in the tool result's `details`. renderResult works
- * from this alone, so a resumed session shows the same transcript.
- */
-export interface AskDetails extends FormTexts {
+/** The tool result's `details`: renderResult works from it alone, so a resumed session shows the same transcript. */
+export interface AskDetails {
 	/** "pending" only on progress updates while the form is open. */
 	status: AskStatus | "pending";
 	questions: AskQuestion[];
 	answers: Record<string, AskAnswer>;
 	skipped: string[];
 	notes: AskNote[];
-	/** Unconfirmed text left in the editor; present only when there is some (absent in details written before it existed). */
+	/** Present only when there is some (absent in details written before drafts existed). */
 	drafts?: AskDraft[];
+	chatMessage?: string;
 	metadata?: AskMetadata;
-	/** What normalisation changed in the call, so the model learns (e.g. a dropped "Other" option). */
+	/** What normalisation changed in the call. */
 	notices?: string[];
 	error?: string;
-	/** Who answered, when another extension did instead of the user at this terminal. */
 	answeredBy?: string;
 	progress?: AskProgress;
 }
@@ -255,7 +217,7 @@ export interface RelayRequest {
 	v: typeof RELAY_VERSION;
 	/** Correlates a later cancel notice with this request. */
 	rid?: string;
-	/** Who is asking: agent name / task, outermost first (e.g. "planner › scout"). */
+	/** Outermost first: "planner › scout". */
 	asker?: string;
 	questions: AskQuestion[];
 	metadata?: AskMetadata;

@@ -3,24 +3,19 @@
  * it may do. Wraps the session's surface, so every form the session shows —
  * its own, and those relayed from subagents — goes through here:
  *
- * - events on pi.events for other extensions: `ask_user:waiting` when an ask
- *   is made (it may still wait its turn), `ask_user:progress` as it goes,
- *   `ask_user:closed` with how it ended; each with the ask's id, the asker and
- *   the sanitised questions;
- * - answering from elsewhere: the waiting event carries `answer(reply,
- *   source)`; an answer passes the same validation as a relayed reply, the
- *   first one wins, the form closes (or never shows), and the result says
- *   where the answer came from;
+ * - events on pi.events: `ask_user:waiting` when an ask is made (it may still
+ *   wait its turn), `ask_user:progress`, `ask_user:closed`;
+ * - answering from elsewhere: the waiting event's `answer(reply, source)`,
+ *   checked like a relayed reply; the first answer wins and closes the form;
  * - attention, once the form is on screen in a terminal: the bell or a
- *   desktop notification, the terminal title, and an optional reminder after
- *   a while with no key pressed.
+ *   notification, the title, and an optional reminder.
  */
 
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { attentionBytes, type AttentionSetting, waitingBody, waitingTitle } from "./attention.ts";
-import { buildDetails, decodeRelayReply, replyToCollected } from "./codec.ts";
+import { buildDetails, decodeRelayReply, emptyCollected, replyToCollected } from "./codec.ts";
 import type { Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { Ask, AskOptions, Session } from "./router.ts";
@@ -41,11 +36,11 @@ export interface OutsideAnswer {
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
 
 interface AskIdentity {
-	/** Unique per ask, in every event about it. */
+	/** Unique per ask. */
 	id: string;
-	/** Who asked, for a relayed form ("planner › scout"); absent for the session's own. */
+	/** Who asked, for a relayed form ("planner › scout"). */
 	asker?: string;
-	/** The questions, every text sanitised (safe to show). */
+	/** Every text sanitised. */
 	questions: AskQuestion[];
 }
 
@@ -60,7 +55,7 @@ export interface ProgressEvent extends AskIdentity {
 }
 
 export interface ClosedEvent extends AskIdentity {
-	/** The same record as the tool result's details (status, answers, skipped, notes, drafts, answeredBy). */
+	/** The same record as the tool result's details. */
 	details: AskDetails;
 }
 
@@ -74,9 +69,9 @@ export interface AttentionHost {
 	setTitle?(title: string): void;
 	/** pi's own title, to put back when the form closes. */
 	piTitle?(): string;
-	/** Calls `listener` on every key the user presses; returns the unsubscribe. */
+	/** Returns the unsubscribe. */
 	onInput?(listener: () => void): () => void;
-	/** The user's language, for the notification and the title; default English. */
+	/** Default English. */
 	texts?(): Texts;
 }
 
@@ -86,14 +81,13 @@ export interface WaitingHost {
 }
 
 export function watchForms(surface: Ask, watcher: WaitingHost): Ask {
-	// A listener that throws is another extension's bug: it must not break the user's form.
 	const host: WaitingHost = {
 		...watcher,
 		emit: (event, payload) => {
 			try {
 				watcher.emit(event, payload);
 			} catch {
-				// Ignored: see above.
+				// Another extension's bug must not break the user's form.
 			}
 		},
 	};
@@ -114,7 +108,7 @@ export function watchForms(surface: Ask, watcher: WaitingHost): Ask {
 			return collected;
 		} finally {
 			stopAttention?.();
-			const details = buildDetails(form, collected ?? { status: "error", answers: {}, skipped: [], notes: [] });
+			const details = buildDetails(form, collected ?? emptyCollected("error"));
 			host.emit(CLOSED_EVENT, { ...identity, details } satisfies ClosedEvent);
 		}
 	};
@@ -139,7 +133,6 @@ function outsideAnswers(form: AskForm) {
 			controller.abort();
 			return { ok: true };
 		},
-		/** The form's own outcome, unless an answer from elsewhere closed it. */
 		closed(fromForm: Collected): Collected {
 			closed = true;
 			return given && fromForm.status === "aborted" ? given : fromForm;

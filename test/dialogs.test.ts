@@ -411,7 +411,7 @@ describe("the dialog walker: the note on the whole form", () => {
 		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.done), pick(ROW.formNote), type("and don't touch the schema"), pick(ROW.submit)]);
 		const result = await walk(ui, form(db, features));
 		expect(result.status).toBe("answered");
-		expect(result.formNote).toBe("and don't touch the schema");
+		expect(result.notes).toEqual([{ text: "and don't touch the schema" }]);
 		expect(ui.calls[5]?.title).toContain("Note on the whole form: and don't touch the schema");
 		expect(ui.calls[5]?.items).toContain(ROW.editFormNote);
 	});

@@ -166,15 +166,60 @@ describe("the transcript of the complete form", () => {
 			questions,
 			answers: { db: { kind: "single", selections: [{ value: "Postgres", label: "Postgres" }] } },
 			skipped: [],
-			notes: [],
-			formNote: "and don't touch the schema",
+			notes: [{ questionId: "db", text: "on the question" }, { text: "and don't touch the schema" }],
 			chatMessage: "Can we talk first?\x1b[31m",
 		};
 		const text = renderResultText(details, false, plain);
 		expect(text).toContain("Replied in chat instead · 1 of 3 answered");
 		expect(text).toContain("✎ Note on the whole form: and don't touch the schema");
+		expect(text).not.toContain("Note on the whole form: on the question");
 		expect(text).toContain("💬 Can we talk first?");
 		expect(text).not.toContain("\x1b");
+	});
+
+	it("shows the whole form's drafts: the note's and the chat message's, each marked unsaved", () => {
+		const details: AskDetails = {
+			...answered,
+			status: "dismissed",
+			drafts: [
+				{ questionId: "db", kind: "note", text: "about the db" },
+				{ kind: "note", text: "half a note" },
+				{ kind: "chat", text: "half a message" },
+			],
+		};
+		const lines = renderResultText(details, false, plain).split("\n");
+		expect(lines).toContain("✎ Note on the whole form, draft, not saved: half a note");
+		expect(lines).toContain("💬 Message for the chat, draft, not sent: half a message");
+		expect(lines.filter((l) => l.includes("about the db"))).toEqual([]);
+	});
+
+	it("a session written by the release before scoped notes (formNote, formNoteDraft, chatDraft in details) shows the same lines", () => {
+		const earlier = {
+			status: "dismissed",
+			questions,
+			answers: {},
+			skipped: [],
+			notes: [],
+			formNote: "and don't touch the schema",
+			formNoteDraft: "half a note",
+			chatDraft: "half a message",
+		} as unknown as AskDetails;
+		const scoped: AskDetails = {
+			status: "dismissed",
+			questions,
+			answers: {},
+			skipped: [],
+			notes: [{ text: "and don't touch the schema" }],
+			drafts: [
+				{ kind: "note", text: "half a note" },
+				{ kind: "chat", text: "half a message" },
+			],
+		};
+		const text = renderResultText(earlier, true, plain);
+		expect(text).toContain("✎ Note on the whole form: and don't touch the schema");
+		expect(text).toContain("✎ Note on the whole form, draft, not saved: half a note");
+		expect(text).toContain("💬 Message for the chat, draft, not sent: half a message");
+		expect(text).toBe(renderResultText(scoped, true, plain));
 	});
 });
 

@@ -70,6 +70,19 @@ describe("events for other extensions", () => {
 		expect(closed.details).toMatchObject({ status: "answered", answers: { db: { selections: [{ value: "pg" }] } } });
 	});
 
+	it("closed carries the whole form's note and drafts as the tool's details do: scoped notes and drafts", async () => {
+		const open = openSurface();
+		const heard = recorder();
+		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
+		await tick();
+		const notes = [{ questionId: "db", text: "on db" }, { text: "on the whole form" }];
+		const drafts = [{ kind: "note" as const, text: "half a note" }, { kind: "chat" as const, text: "half a message" }];
+		open.finish({ ...emptyCollected("dismissed"), notes, drafts });
+		await asking;
+		expect(heard.closed()?.details).toMatchObject({ status: "dismissed", notes, drafts });
+		expect(heard.closed()?.details).not.toHaveProperty("formNote");
+	});
+
 	it("a listener that throws breaks nothing", async () => {
 		const open = openSurface();
 		const asking = watchForms(open.surface, {

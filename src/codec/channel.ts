@@ -17,8 +17,7 @@
  * A pure leaf: the sockets live in src/relay/channel-*.ts.
  */
 
-import { isObject, type JsonObject, own } from "../json.ts";
-import { describeFound } from "./shape.ts";
+import { describeFound, isObject, type JsonObject, own } from "../json.ts";
 
 export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
 export const CHANNEL_VERSION = 1;

@@ -13,14 +13,12 @@
  *   <id>.other    the question's own answer, when free text is allowed
  *   <id>.note     a note on the question
  *
- * (should another question's id already be `<id>.other`, a `~` is added
- * until the name is free: `propertyNames` decides, the same way both ways.)
- *
- * In a single-select question, text in `<id>.other` is the answer (the
- * choice is then not used); in a multi-select one it is added to the chosen
- * options. A question is listed in `required` only when a choice is the one
- * way to answer it; the rest of "required" is checked when the answer comes
- * back, as for any relayed reply.
+ * (a name another question's id already holds gets `~` added until free:
+ * `propertyNames`, the same both ways). In a single-select question text in
+ * `<id>.other` is the answer; in a multi-select one it is added to the chosen
+ * options. `required` lists a question only when a choice is the one way to
+ * answer it; the rest is checked when the answer comes back, as for any
+ * relayed reply.
  */
 
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
@@ -131,12 +129,7 @@ function questionText(question: AskQuestion): string {
 	return question.context === undefined ? question.question : `${question.question}\n\n${question.context}`;
 }
 
-/**
- * The host's answer as a relay reply, checked like any relayed reply against
- * the form (known labels, every required question answered): accept →
- * "answered"; decline and cancel → "dismissed". Anything that does not fit
- * is an error naming the property and the rule.
- */
+/** The host's answer as a relay reply, checked like any: accept → "answered"; decline and cancel → "dismissed". */
 export function elicitationToReply(form: AskForm, result: ElicitationResult, rid?: string): { ok: true; reply: RelayReply } | { ok: false; error: string } {
 	const base = { v: RELAY_VERSION, ...(rid !== undefined && { rid }), answers: {}, skipped: [], notes: [] } satisfies Partial<RelayReply>;
 	if (result.action !== "accept") return { ok: true, reply: { ...base, status: "dismissed" } };
@@ -152,7 +145,6 @@ export function elicitationToReply(form: AskForm, result: ElicitationResult, rid
 		const note = textOf(content[name.note]);
 		if (note !== undefined) reply.notes.push({ questionId: question.id, text: note });
 	}
-	// Through the relay's own checks: one definition of a valid reply.
 	const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions, ...(rid !== undefined && { rid }) });
 	return decoded.ok ? { ok: true, reply: decoded.reply } : { ok: false, error: decoded.error };
 }

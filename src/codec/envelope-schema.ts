@@ -1,19 +1,38 @@
 /**
- * JSON Schemas of the two relay envelopes, for authors of RPC hosts and
- * runners: the request a host receives (the whole form) and the reply it
- * sends back. Written out to schema/relay-request.schema.json and
- * schema/relay-reply.schema.json by `npm run schemas`; a test holds the files
- * to these definitions and checks real envelopes against them.
+ * The relay envelopes as JSON Schemas: what the decoders check a request's
+ * header and a reply's shape against (src/codec/relay.ts), and what
+ * `npm run schemas` writes to schema/ for authors of RPC hosts and runners
+ * (a test holds the files to these definitions). What no schema can say —
+ * whether a reply fits its questions — is src/codec/reply-checks.ts; a
+ * request's questions pass validateParams, like a model's call.
  *
- * Documentation only: the decoders in relay.ts are what accept or refuse an
- * envelope (they also check a reply against its questions, which no schema
- * can say). Not loaded by the extension.
+ * Loaded with the relay codec, never at pi's start-up.
  */
 
 import { type TSchema, Type } from "@sinclair/typebox";
 import { ASK_STATUSES, LIMITS } from "../types.ts";
 
-const STATUS = Type.Union(ASK_STATUSES.map((s) => Type.Literal(s)));
+/** Longest asker label accepted, in UTF-16 code units. */
+export const RELAY_ASKER_MAX = 200;
+
+// A rid travels inside a one-line notify message: printable ASCII, no spaces.
+export const RID_PATTERN = "^[\\x21-\\x7e]{1,128}$";
+const CONTROL = "\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029";
+const ONE_LINE = `^[^${CONTROL}]*$`;
+const NAME = `^(?=.*\\S)[^${CONTROL}]+$`;
+const NON_BLANK = "\\S";
+
+/** Each pattern's rule in words, for the error that names it (see schema-check.ts). */
+export const PATTERN_RULES: Readonly<Record<string, string>> = {
+	[RID_PATTERN]: "must be 1–128 printable ASCII characters without spaces",
+	[ONE_LINE]: "must be one line without control characters",
+	[NAME]: "must be one line of text naming who answered",
+	[NON_BLANK]: "must not be blank",
+};
+
+const literals = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)));
+/** Text the user confirmed: within the editor's limit. A draft is never cut, so it has none. */
+const typed = (options: object = {}) => Type.String({ maxLength: LIMITS.freeText, ...options });
 
 const option = Type.Object(
 	{
@@ -32,7 +51,7 @@ const question = Type.Object(
 		header: Type.String({ minLength: 1 }),
 		question: Type.String({ minLength: 1 }),
 		context: Type.Optional(Type.String()),
-		// Empty for a text-only question; otherwise LIMITS.minOptions or more (a JSON Schema can't say "0, or 2–8" without a union).
+		// A JSON Schema can't say "0, or 2–8" without a union.
 		options: Type.Array(option, { maxItems: LIMITS.maxOptions, description: `Empty for a text-only question, else ${LIMITS.minOptions}–${LIMITS.maxOptions}.` }),
 		multiSelect: Type.Boolean(),
 		allowOther: Type.Boolean(),
@@ -46,13 +65,13 @@ const metadata = Type.Object(
 	{ additionalProperties: false },
 );
 
-const rid = Type.String({ pattern: "^[\\x21-\\x7e]{1,128}$", description: "Correlates the reply (and a cancel notice) with the request." });
+const rid = Type.String({ pattern: RID_PATTERN, description: "Correlates the reply (and a cancel notice) with the request." });
 
 export const RelayRequestSchema: TSchema = Type.Object(
 	{
 		v: Type.Literal(1),
 		rid: Type.Optional(rid),
-		asker: Type.Optional(Type.String({ maxLength: 200, description: 'Who asks, outermost first: "planner › scout".' })),
+		asker: Type.Optional(Type.String({ maxLength: RELAY_ASKER_MAX, pattern: ONE_LINE, description: 'Who asks, outermost first: "planner › scout".' })),
 		questions: Type.Array(question, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
 		metadata: Type.Optional(metadata),
 	},
@@ -65,26 +84,26 @@ export const RelayRequestSchema: TSchema = Type.Object(
 );
 
 const selection = Type.Object(
-	{ value: Type.String(), label: Type.String(), custom: Type.Optional(Type.Literal(true)) },
+	{ value: typed(), label: typed(), custom: Type.Optional(Type.Literal(true)) },
 	{ additionalProperties: false, description: "An option (its value and label), or the user's own text (custom: true, value = label)." },
 );
 
 const answer = Type.Object(
-	{ kind: Type.Union([Type.Literal("single"), Type.Literal("multi")]), selections: Type.Array(selection, { minItems: 1 }) },
-	{ additionalProperties: false },
+	{ kind: literals(["single", "multi"]), selections: Type.Array(selection, { minItems: 1 }), note: Type.Optional(typed()) },
+	{ additionalProperties: false, description: 'Exactly one selection for "single".' },
 );
 
 const note = Type.Object(
-	{ questionId: Type.String(), option: Type.Optional(Type.String({ description: "The label of the option the note is on; absent: on the question." })), text: Type.String() },
+	{ questionId: Type.String(), option: Type.Optional(Type.String({ description: "The label of the option the note is on; absent: on the question." })), text: typed() },
 	{ additionalProperties: false },
 );
 
 const draft = Type.Object(
 	{
 		questionId: Type.String(),
-		kind: Type.Union([Type.Literal("answer"), Type.Literal("note")]),
-		option: Type.Optional(Type.String()),
-		text: Type.String({ minLength: 1 }),
+		kind: literals(["answer", "note"]),
+		option: Type.Optional(Type.String({ description: 'Only on a "note" draft.' })),
+		text: Type.String({ pattern: NON_BLANK }),
 	},
 	{ additionalProperties: false, description: "Text the user typed and never confirmed; never on an answered form." },
 );
@@ -93,22 +112,22 @@ export const RelayReplySchema: TSchema = Type.Object(
 	{
 		v: Type.Literal(1),
 		rid: Type.Optional(rid),
-		status: STATUS,
+		status: literals(ASK_STATUSES),
 		answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
 		skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
 		notes: Type.Array(note),
 		drafts: Type.Optional(Type.Array(draft)),
-		formNote: Type.Optional(Type.String({ minLength: 1, description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out." })),
-		formNoteDraft: Type.Optional(Type.String({ minLength: 1, description: "A note on the whole form typed and never confirmed; never on an answered form." })),
-		chatMessage: Type.Optional(Type.String({ minLength: 1, description: 'For status "chat": the user\'s message instead of the form.' })),
-		chatDraft: Type.Optional(Type.String({ minLength: 1, description: "A message for the chat typed and never sent." })),
+		formNote: Type.Optional(typed({ pattern: NON_BLANK, description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out." })),
+		formNoteDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A note on the whole form typed and never confirmed; never on an answered form." })),
+		chatMessage: Type.Optional(typed({ pattern: NON_BLANK, description: 'For status "chat": the user\'s message instead of the form.' })),
+		chatDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A message for the chat typed and never sent; never on an answered form." })),
 		error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
-		answeredBy: Type.Optional(Type.String({ minLength: 1, description: "Who answered, when another extension did instead of the user at the terminal." })),
+		answeredBy: Type.Optional(Type.String({ pattern: NAME, description: "Who answered, when another extension did instead of the user at the terminal." })),
 	},
 	{
 		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
 		title: "ask_user relay reply, v1",
-		description: "The answer to a relay request. In RPC: the value of the editor response.",
+		description: "The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
 		additionalProperties: false,
 	},
 );

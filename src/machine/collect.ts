@@ -5,50 +5,36 @@
  */
 
 import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, ProgressListener } from "../types.ts";
-import { answeredCount, type FormState, isAnswered, isQuestionTarget, isSubmitTab, pendingDrafts, pendingDraftText } from "./model.ts";
+import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
 
 /**
  * The answers collected so far, whatever the status (nothing is thrown away).
  * - answers: only answered questions; option selections in option order, the free answer last.
  * - skipped: on "answered", every optional question without an answer (an unanswered optional
  *   question at submit time counts as skipped); otherwise only those the user skipped with `s`.
- * - notes: every note, answered or not: the question note (no `option`), then option notes
- *   in option order, by option label.
- * - drafts: unconfirmed editor text (see pendingDrafts), on every status but "answered":
+ * - notes: per question the question note, then option notes in option order (by label);
+ *   the note on the whole form (no questionId) last.
+ * - drafts: unconfirmed editor text (pendingDrafts, in its order), on every status but "answered":
  *   a submit drops them, because the user was asked and chose to submit without them.
  */
 export function collect(state: FormState, status: AskStatus): Collected {
 	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
-	if (state.formNote !== undefined) collected.formNote = state.formNote;
+	if (state.formNote !== undefined) collected.notes.push({ text: state.formNote });
 	if (state.chatMessage !== undefined) collected.chatMessage = state.chatMessage;
-	if (status !== "answered") {
-		const drafts = collectDrafts(state);
-		if (drafts.length > 0) collected.drafts = drafts;
-		const formNoteDraft = pendingDraftText(state, { kind: "formNote" });
-		if (formNoteDraft !== undefined) collected.formNoteDraft = formNoteDraft;
-		const chatDraft = pendingDraftText(state, { kind: "chat" });
-		if (chatDraft !== undefined) collected.chatDraft = chatDraft;
-	}
+	const drafts = status === "answered" ? [] : pendingDrafts(state).flatMap(({ target, text }) => draftOf(state, target, text));
+	if (drafts.length > 0) collected.drafts = drafts;
 	return collected;
 }
 
-export function collectDrafts(state: FormState): AskDraft[] {
-	return pendingDrafts(state).flatMap(({ target, text }): AskDraft[] => {
-		// The whole form's texts are no question's: collect reports them as formNoteDraft and chatDraft.
-		if (!isQuestionTarget(target)) return [];
-		const question = state.form.questions[target.question];
-		if (!question) return [];
-		switch (target.kind) {
-			case "custom":
-				return [{ questionId: question.id, kind: "answer", text }];
-			case "questionNote":
-				return [{ questionId: question.id, kind: "note", text }];
-			case "optionNote": {
-				const option = question.options[target.option];
-				return option ? [{ questionId: question.id, kind: "note", option: option.label, text }] : [];
-			}
-		}
-	});
+function draftOf(state: FormState, target: EditorTarget, text: string): AskDraft[] {
+	if (target.kind === "formNote") return [{ kind: "note", text }];
+	if (target.kind === "chat") return [{ kind: "chat", text }];
+	const question = state.form.questions[target.question];
+	if (!question) return [];
+	if (target.kind === "custom") return [{ questionId: question.id, kind: "answer", text }];
+	if (target.kind === "questionNote") return [{ questionId: question.id, kind: "note", text }];
+	const option = question.options[target.option];
+	return option ? [{ questionId: question.id, kind: "note", option: option.label, text }] : [];
 }
 
 export function collectAnswers(state: FormState, submitted: boolean): PartialAnswers {
@@ -111,17 +97,12 @@ export function reportProgress(listener: ProgressListener | undefined, state: Fo
 	}
 }
 
-export function progressOf(state: FormState, phase: AskProgress["phase"], questionId?: string): AskProgress {
-	const progress: AskProgress = { phase, answered: answeredCount(state), total: state.form.questions.length };
-	if (questionId !== undefined) progress.questionId = questionId;
-	return progress;
+function progressOf(state: FormState, phase: AskProgress["phase"], questionId?: string): AskProgress {
+	return { phase, answered: answeredCount(state), total: state.form.questions.length, ...(questionId !== undefined && { questionId }) };
 }
 
-/**
- * A cheap fingerprint of one question's answer, to tell "this question got a
- * (new) answer" between two states without comparing structures.
- */
-export function answerSignature(state: FormState, index: number): string | undefined {
+/** A cheap fingerprint of one question's answer: "this question got a (new) answer" without comparing structures. */
+function answerSignature(state: FormState, index: number): string | undefined {
 	const qs = state.questions[index];
 	if (!qs || !isAnswered(qs)) return undefined;
 	return `${qs.chosen.join(",")}|${qs.customChosen ? qs.customText : ""}`;

@@ -137,7 +137,7 @@ describe("the complete form in the TUI", () => {
 
 		const seen = onlyAskResult(env);
 		expect(seen.details.status).toBe("answered");
-		expect(seen.details.formNote).toBe("and don't touch the schema");
+		expect(seen.details.notes).toEqual([{ text: "and don't touch the schema" }]);
 		expect(seen.text).toContain(`Note on the whole form: "and don't touch the schema"`);
 	});
 

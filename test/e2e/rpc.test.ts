@@ -267,7 +267,7 @@ describe("the complete form over RPC dialogs", () => {
 		expect(unexpected).toEqual([]);
 		const seen = onlyAskResult(env);
 		expect(seen.details.status).toBe("answered");
-		expect(seen.details.formNote).toBe("and don't touch the schema");
+		expect(seen.details.notes).toEqual([{ text: "and don't touch the schema" }]);
 		expect(seen.text).toContain(`Note on the whole form: "and don't touch the schema"`);
 	});
 

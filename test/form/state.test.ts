@@ -62,7 +62,7 @@ const rows: Row[] = [
 		expect: (state, result) => {
 			expect(state.outcome).toBe("dismissed");
 			expect(result.chatMessage).toBeUndefined();
-			expect(result.chatDraft).toBe("hmm");
+			expect(result.drafts).toEqual([{ kind: "chat", text: "hmm" }]);
 		},
 	},
 	{
@@ -70,7 +70,7 @@ const rows: Row[] = [
 		keys: [KEY.enter, KEY.space, KEY.enter, "n", ...type("and don't touch the schema"), KEY.enter, KEY.enter],
 		expect: (state, result) => {
 			expect(state.outcome).toBe("answered");
-			expect(result.formNote).toBe("and don't touch the schema");
+			expect(result.notes).toEqual([{ text: "and don't touch the schema" }]);
 		},
 	},
 	{
@@ -78,9 +78,8 @@ const rows: Row[] = [
 		keys: [KEY.enter, KEY.space, KEY.enter, "N", ...type("half"), KEY.escape, KEY.enter, KEY.escape, KEY.escape],
 		expect: (state, result) => {
 			expect(state.outcome).toBe("dismissed");
-			expect(result.formNote).toBeUndefined();
-			expect(result.formNoteDraft).toBe("half");
-			expect(result.drafts).toBeUndefined();
+			expect(result.notes).toEqual([]);
+			expect(result.drafts).toEqual([{ kind: "note", text: "half" }]);
 		},
 	},
 	{

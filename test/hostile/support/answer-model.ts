@@ -435,21 +435,19 @@ export class AnswerModel {
 				if (text !== undefined) notes.push({ questionId: question.id, option: option.label, text });
 			});
 		});
+		if (this.formNote !== undefined) notes.push({ text: this.formNote });
 		const collected: Collected = { status, answers, skipped, notes };
-		if (this.formNote !== undefined) collected.formNote = this.formNote;
 		if (this.chatMessage !== undefined) collected.chatMessage = this.chatMessage;
 		// A submit drops the drafts: the user was asked, and chose.
 		const pending = status === "answered" ? [] : this.pendingDrafts();
-		const drafts: AskDraft[] = pending.flatMap(({ target, text }) => (target.kind === "formNote" || target.kind === "chat" ? [] : [this.draftOf(target, text)]));
+		const drafts: AskDraft[] = pending.map(({ target, text }) => this.draftOf(target, text));
 		if (drafts.length > 0) collected.drafts = drafts;
-		const formNoteDraft = pending.find(({ target }) => target.kind === "formNote");
-		if (formNoteDraft) collected.formNoteDraft = formNoteDraft.text;
-		const chatDraft = pending.find(({ target }) => target.kind === "chat");
-		if (chatDraft) collected.chatDraft = chatDraft.text;
 		return collected;
 	}
 
-	private draftOf(target: Exclude<Target, { kind: "formNote" | "chat" }>, text: string): AskDraft {
+	private draftOf(target: Target, text: string): AskDraft {
+		if (target.kind === "formNote") return { kind: "note", text };
+		if (target.kind === "chat") return { kind: "chat", text };
 		const question = this.form.questions[target.q]!;
 		if (target.kind === "custom") return { questionId: question.id, kind: "answer", text };
 		if (target.kind === "note") return { questionId: question.id, kind: "note", text };
