@@ -51,8 +51,7 @@ const question = Type.Object(
 		header: Type.String({ minLength: 1 }),
 		question: Type.String({ minLength: 1 }),
 		context: Type.Optional(Type.String()),
-		// A JSON Schema can't say "0, or 2–8" without a union.
-		options: Type.Array(option, { maxItems: LIMITS.maxOptions, description: `Empty for a text-only question, else ${LIMITS.minOptions}–${LIMITS.maxOptions}.` }),
+		options: Type.Array(option, { maxItems: LIMITS.maxOptions, description: `Empty for a text-only question, else 1–${LIMITS.maxOptions} (one only where allowOther is true).` }),
 		multiSelect: Type.Boolean(),
 		allowOther: Type.Boolean(),
 		required: Type.Boolean(),
