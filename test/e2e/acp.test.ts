@@ -11,7 +11,7 @@ import { ROW } from "../../src/dialogs.ts";
 import { ASK, askScript, onlyAskResult } from "../support/ask-fixtures.ts";
 import { createPiEnv } from "../support/pi-env.ts";
 import { type DialogAnswer, type DialogRequest, RpcPi } from "../support/rpc-client.ts";
-import { startedPerTest } from "../support/subagents.ts";
+import { startedPerTest } from "../support/harness.ts";
 
 const started = startedPerTest();
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { ASK, askScript, onlyAskResult, submitFirstOptions, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, REPO_ROOT } from "../support/pi-env.ts";
-import { startedPerTest, until } from "../support/subagents.ts";
+import { startedPerTest, until } from "../support/harness.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 const EVENT_RECORDER = join(REPO_ROOT, "test", "support", "event-recorder.ts");

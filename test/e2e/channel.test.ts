@@ -17,7 +17,8 @@ import { askResults, type AskResultSeen, DB_FORM, dismissWithEscEsc, LICENSE_FOR
 import { callTool, QUOTE_PREFIX, scriptOf } from "../support/model-script.ts";
 import type { PiEnv } from "../support/pi-env.ts";
 import { channelSockets, childrenOf, createPlainRunnerPiEnv, parentRuns, piPrintCommand } from "../support/plain-runners.ts";
-import { childAsks, endPiTest, modelCalled, startTuiWith, until } from "../support/subagents.ts";
+import { endPiTest, until } from "../support/harness.ts";
+import { childAsks, modelCalled, startTuiWith } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let piEnv: PiEnv | undefined;

@@ -12,15 +12,16 @@ import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fix
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { TmuxPi } from "../support/tmux.ts";
+import { endPiTest } from "../support/harness.ts";
 
 let piEnv: PiEnv | undefined;
 let tui: TmuxPi | undefined;
 
 afterEach(async () => {
-	await tui?.kill();
-	piEnv?.cleanup();
+	const started = { tui, piEnv };
 	tui = undefined;
 	piEnv = undefined;
+	await endPiTest(started);
 });
 
 /** Starts pi, says ASK, and waits for the form to show `firstQuestion`. */

@@ -9,6 +9,7 @@ import { callTool, quoteLastToolResult, scriptOf } from "../support/model-script
 import { createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import { isRunningProcess, TmuxPi } from "../support/tmux.ts";
+import { endPiTest } from "../support/harness.ts";
 
 const PROBE = join(REPO_ROOT, "test", "support", "probe-extension.ts");
 const probeScript = scriptOf({
@@ -21,12 +22,11 @@ let rpc: RpcPi | undefined;
 let tui: TmuxPi | undefined;
 
 afterEach(async () => {
-	await tui?.kill();
-	await rpc?.close();
-	piEnv?.cleanup();
+	const started = { tui, rpc, piEnv };
 	tui = undefined;
 	rpc = undefined;
 	piEnv = undefined;
+	await endPiTest(started);
 });
 
 describe("the harness", () => {

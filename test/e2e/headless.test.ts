@@ -12,6 +12,7 @@ import { askResults, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixture
 import { parentGoneAfterTheCheck, runHeadless } from "../support/headless.ts";
 import { callTool, type ModelCallLogEntry, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { endPiTest } from "../support/harness.ts";
 
 const script = scriptOf(
 	{ user: "first", replies: [callTool("ask_user", TWO_QUESTIONS), quoteLastToolResult] },
@@ -19,9 +20,10 @@ const script = scriptOf(
 );
 
 let piEnv: PiEnv | undefined;
-afterEach(() => {
-	piEnv?.cleanup();
+afterEach(async () => {
+	const started = { piEnv };
 	piEnv = undefined;
+	await endPiTest(started);
 });
 
 function callsFor(env: PiEnv, user: string): ModelCallLogEntry[] {

@@ -12,7 +12,8 @@ import { CATALOGUES, textsFor } from "../support/locales.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { createPiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
-import { startedPerTest, startTuiWith } from "../support/subagents.ts";
+import { startedPerTest } from "../support/harness.ts";
+import { startTuiWith } from "../support/subagents.ts";
 
 const started = startedPerTest();
 /** A Chinese desktop: LANG decides (pi-env sets LC_ALL for the other tests; empty is unset). */

@@ -24,7 +24,8 @@ import { askResults, DB_FORM, dismissWithEscEsc } from "../support/ask-fixtures.
 import { type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, SCRIPTED_MODEL, scriptOf, type ScriptedConversation } from "../support/model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, SCRIPTED_MODEL_EXTENSION, WAIT_MS } from "../support/pi-env.ts";
 import { childrenOf } from "../support/plain-runners.ts";
-import { childAsks, startedPerTest, until } from "../support/subagents.ts";
+import { startedPerTest, until } from "../support/harness.ts";
+import { childAsks } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 /** pi transpiles pi-subagents' sources on every start (~13 s here, unloaded): each test gets room for that. */

@@ -17,19 +17,8 @@ import { runHeadless } from "../support/headless.ts";
 import { callTool, type ModelScript, QUOTE_PREFIX, quoteLastToolResult, type ScriptedConversation, scriptOf } from "../support/model-script.ts";
 import type { PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
-import {
-	childAsks,
-	createRelayPiEnv,
-	endPiTest,
-	killSubagent,
-	modelCalled,
-	startTuiWith,
-	parentDelegates,
-	processesOf,
-	subagentsOf,
-	until,
-	waitForSubagents,
-} from "../support/subagents.ts";
+import { endPiTest, processesOf, until } from "../support/harness.ts";
+import { childAsks, createRelayPiEnv, killSubagent, modelCalled, parentDelegates, startTuiWith, subagentsOf, waitForSubagents } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let piEnv: PiEnv | undefined;

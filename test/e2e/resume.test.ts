@@ -12,7 +12,7 @@ import { runHeadless } from "../support/headless.ts";
 import { type ModelCallLogEntry, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { RpcPi } from "../support/rpc-client.ts";
-import { startedPerTest } from "../support/subagents.ts";
+import { startedPerTest } from "../support/harness.ts";
 
 const started = startedPerTest();
 

@@ -21,15 +21,16 @@ import {
 import { callTool, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { answerInOrder, choose, type DialogAnswer, type DialogRequest, RpcPi } from "../support/rpc-client.ts";
+import { endPiTest } from "../support/harness.ts";
 
 let piEnv: PiEnv | undefined;
 let rpc: RpcPi | undefined;
 
 afterEach(async () => {
-	await rpc?.close();
-	piEnv?.cleanup();
+	const started = { rpc, piEnv };
 	rpc = undefined;
 	piEnv = undefined;
+	await endPiTest(started);
 });
 
 function start(args: unknown, ...answers: Parameters<typeof answerInOrder>): { env: PiEnv; client: RpcPi; unexpected: DialogRequest[] } {

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { ASK, askScript, onlyAskResult, submitFirstOptions, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import type { ModelCallLogEntry } from "../support/model-script.ts";
 import { createPiEnv } from "../support/pi-env.ts";
-import { startedPerTest } from "../support/subagents.ts";
+import { startedPerTest } from "../support/harness.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 const started = startedPerTest();

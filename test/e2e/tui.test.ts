@@ -11,17 +11,18 @@ import { ASK, askResults, askScript, CLAUDE_CODE_SHAPE, dismissWithEscEsc, MULTI
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
-import { until } from "../support/subagents.ts";
+import { until } from "../support/harness.ts";
 import { TmuxPi } from "../support/tmux.ts";
+import { endPiTest } from "../support/harness.ts";
 
 let piEnv: PiEnv | undefined;
 let tui: TmuxPi | undefined;
 
 afterEach(async () => {
-	await tui?.kill();
-	piEnv?.cleanup();
+	const started = { tui, piEnv };
 	tui = undefined;
 	piEnv = undefined;
+	await endPiTest(started);
 });
 
 interface StartOptions {

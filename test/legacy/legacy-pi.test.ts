@@ -21,7 +21,8 @@ import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, sc
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import { childrenLoadAskUser, piPrintCommand } from "../support/plain-runners.ts";
-import { childAsks, createRelayPiEnv, parentDelegates, startedPerTest } from "../support/subagents.ts";
+import { startedPerTest } from "../support/harness.ts";
+import { childAsks, createRelayPiEnv, parentDelegates } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let legacyPi: PiCommand;

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { PI_BIN } from "../../scripts/isolated-pi.mjs";
 import { type ModelScript, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
-import { processesOf, type PiProcess } from "./subagents.ts";
+import { type PiProcess, processesOf } from "./harness.ts";
 
 export const PI_EXAMPLE_RUNNER = join(REPO_ROOT, "node_modules", "@earendil-works", "pi-coding-agent", "examples", "extensions", "subagent", "index.ts");
 
