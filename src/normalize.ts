@@ -1,58 +1,37 @@
 /**
- * Argument normalisation: models arrive with the habits of other ask tools
- * (Claude Code, Codex, OpenCode, Cline/Roo/Bob, Gemini CLI, Copilot, pi's
- * questionnaire). Each habit we recognise is folded into the canonical shape,
- * so the first call succeeds, with a notice when the model should learn from
- * the change; README ("For the model") lists them. The walk and the field
- * names are here; each family of rules has its module under normalize/
- * (read.ts and literal.ts: text that holds JSON or a Python literal;
- * follow-up.ts, other.ts, recommended.ts, fit.ts). What cannot be kept
- * (`isSecret: true`) comes back as a problem. Anything else is copied as
- * found for validate.ts to report; unknown fields disappear. Never throws,
- * never mutates.
+ * Models arrive with the habits of other ask tools (README, "For the model",
+ * lists them); each habit we recognise is folded into the canonical shape, so
+ * the first call succeeds, with a notice where the model should learn from
+ * the change. The walk and the field names are here, each family of rules in
+ * normalize/. What cannot be kept (`isSecret: true`) is a problem; anything
+ * else is copied as found for validate.ts to report, and unknown fields
+ * disappear. Never throws, never mutates.
  */
 
 import { isObject, type JsonObject } from "./json.ts";
 import { fitHeaders, fitLabels, labelAsHeader, splitQuestion } from "./normalize/fit.ts";
 import { followUpOptions } from "./normalize/follow-up.ts";
 import { dropOtherOptions } from "./normalize/other.ts";
-import {
-	booleanFromText,
-	field,
-	firstPresent,
-	firstPresentKey,
-	isFiniteNumber,
-	numberAsString,
-	parseJsonText,
-	setIfPresent,
-} from "./normalize/read.ts";
+import { booleanFromText, field, firstPresent, firstPresentKey, isFiniteNumber, numberAsString, parseJsonText, setIfPresent } from "./normalize/read.ts";
 import { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
 import type { ValidationIssue } from "./validate.ts";
 
-export { isOtherOptionLabel, OTHER_OPTION_LABELS } from "./normalize/other.ts";
-export { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
-
-export interface NormalizedArguments {
-	/** The canonical shape where the input allowed it; still unvalidated. */
-	params: unknown;
+interface Findings {
 	/** Sentences for the model about what was changed. */
 	notices: string[];
-	/** What no normalisation can keep the meaning of, reported before the validator's issues; only when there is some. */
-	problems?: ValidationIssue[];
+	/** What no normalisation can keep the meaning of, reported before the validator's issues. */
+	problems: ValidationIssue[];
 }
 
-/** Collected along the walk. */
-type Findings = Required<Omit<NormalizedArguments, "params">>;
-
-export function normalizeArguments(raw: unknown): NormalizedArguments {
+/** `params`: the canonical shape where the input allowed it, still unvalidated; `problems` only when there are some. */
+export function normalizeArguments(raw: unknown): { params: unknown; notices: string[]; problems?: ValidationIssue[] } {
 	try {
 		const findings: Findings = { notices: [], problems: [] };
 		const params = normalizeRoot(parseJsonText(raw), findings);
 		const { notices, problems } = findings;
 		return problems.length > 0 ? { params, notices, problems } : { params, notices };
 	} catch {
-		// Only an exotic object (a throwing getter, a revoked Proxy) gets here;
-		// the validator reports what it can read of it.
+		// Only an exotic object (a throwing getter, a revoked Proxy) gets here; the validator reports what it can read of it.
 		return { params: raw, notices: [] };
 	}
 }
@@ -80,7 +59,7 @@ function looksLikeQuestion(raw: JsonObject): boolean {
 	return ["question", "prompt", "options", "choices", "follow_up"].some((key) => field(raw, key) !== undefined);
 }
 
-/** Names other tools use that the model should learn ours for (the older aliases are folded silently). */
+/** Other tools' names the model should learn ours for (older aliases are folded silently). */
 const TAUGHT_ALIASES: Readonly<Record<string, string>> = {
 	title: "question",
 	follow_up: "options",
@@ -137,7 +116,7 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	return out;
 }
 
-/** Gemini CLI's `type`: "text" is a question answered in the user's words; "yesno" offers the two answers. */
+/** Gemini CLI's `type`: "text" asks for the user's words; "yesno" offers the two answers. */
 function applyQuestionType(question: JsonObject, type: unknown, index: number, notices: string[]): void {
 	if (type === "text" && Array.isArray(question.options) && question.options.length > 0) {
 		question.options = [];
@@ -148,7 +127,7 @@ function applyQuestionType(question: JsonObject, type: unknown, index: number, n
 	}
 }
 
-/** `onMarkedDescription`: the description carried a "(Recommended)" marker, which became the flag. */
+/** `onMarkedDescription`: a "(Recommended)" in the description became the flag. */
 function normalizeOption(option: unknown, onMarkedDescription: () => void): unknown {
 	const raw = typeof option === "string" || isFiniteNumber(option) ? { label: String(option) } : option;
 	if (!isObject(raw)) return raw;
@@ -181,7 +160,7 @@ function normalizeOption(option: unknown, onMarkedDescription: () => void): unkn
 	return out;
 }
 
-/** At most one recommended option: the first one marked keeps the mark, and the model is told. */
+/** The first option marked keeps the mark, and the model is told. */
 function keepFirstRecommended(options: unknown[], index: number, notices: string[]): void {
 	const marked = options.flatMap((option, at) => (isObject(option) && option.recommended === true ? [at] : []));
 	if (marked.length < 2) return;

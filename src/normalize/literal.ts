@@ -1,9 +1,9 @@
 /**
  * A Python literal of lists, dicts, strings, numbers, True/False/None — what
  * `repr()` of a parsed JSON value prints, and what a model that drives Python
- * tools sometimes sends in place of JSON (`"[{'label': 'A'}]"`). Anything
- * else (an expression, a trailing word) is not read at all: undefined.
- * Pure and bounded: one pass over the text, no recursion deeper than MAX_DEPTH.
+ * tools sometimes sends for JSON (`"[{'label': 'A'}]"`). Anything else (an
+ * expression, a trailing word) is not read at all. Bounded: one pass, no
+ * recursion deeper than MAX_DEPTH.
  */
 
 const MAX_DEPTH = 8;
@@ -84,7 +84,7 @@ class Reader {
 	}
 }
 
-/** The list or dict the text spells, or undefined when it is not exactly one such literal. */
+/** Undefined unless the text is exactly one list or dict. */
 export function parsePythonLiteral(text: string): object | undefined {
 	try {
 		const reader = new Reader(text);
