@@ -40,3 +40,14 @@ export function sanitizeLine(text: string): string {
 	const clean = sanitizeText(text);
 	return clean.includes("\n") ? clean.replace(/\n/g, " ") : clean;
 }
+
+/** The rows of one select, sanitised; a row that reads like another (or like one of `taken`) gets invisible marks (U+200B), so an answer maps back to one row. */
+export function distinctRows(texts: readonly string[], taken: readonly string[] = []): string[] {
+	const seen = new Set(taken);
+	return texts.map((text) => {
+		let row = sanitizeLine(text);
+		while (seen.has(row)) row += "\u200b";
+		seen.add(row);
+		return row;
+	});
+}
