@@ -87,11 +87,8 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	const given = parseJsonText(read("options", "choices", "follow_up"));
 	const options = fromFollowUp && given !== undefined ? followUpOptions(given) : given;
 	const markedDescriptions: number[] = [];
-	setIfPresent(
-		out,
-		"options",
-		Array.isArray(options) ? Array.from(options, (option, at) => normalizeOption(option, () => markedDescriptions.push(at))) : options,
-	);
+	const normalized = Array.isArray(options) ? Array.from(options, (option, at) => normalizeOption(option, () => markedDescriptions.push(at))) : options;
+	setIfPresent(out, "options", normalized);
 	setIfPresent(out, "multiSelect", booleanFromText(read("multiSelect", "multiple", "multi_select")));
 	setIfPresent(out, "allowOther", booleanFromText(read("allowOther", "allow_other", "isOther", "allowFreeformInput")));
 	setIfPresent(out, "required", booleanFromText(field(raw, "required")));

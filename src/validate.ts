@@ -19,13 +19,14 @@ export interface ValidationIssue {
 type ValidationResult = { ok: true; form: AskForm } | { ok: false; issues: ValidationIssue[] };
 
 export class AskUserInputError extends Error {
-	readonly issues: ValidationIssue[];
+	override readonly name = "AskUserInputError";
 
 	/** `notices`: what normalisation changed, so a model sees why, e.g., a question is left with one option. */
-	constructor(issues: ValidationIssue[], notices: readonly string[] = []) {
+	constructor(
+		readonly issues: ValidationIssue[],
+		notices: readonly string[] = [],
+	) {
 		super([issuesText(issues), ...notices.map((notice) => `Note: ${notice}`)].join("\n"));
-		this.name = "AskUserInputError";
-		this.issues = issues;
 	}
 }
 

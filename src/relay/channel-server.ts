@@ -12,18 +12,13 @@
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { once } from "node:events";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server, type Socket } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { errorText } from "../abort.ts";
-import {
-	CHANNEL_READY,
-	type ChannelAddress,
-	createLineSplitter,
-	decodeChannelHello,
-	isChannelCancel,
-} from "../codec/channel.ts";
+import { CHANNEL_READY, type ChannelAddress, createLineSplitter, decodeChannelHello, isChannelCancel } from "../codec/channel.ts";
 import type { AskHandler } from "../router.ts";
 
 export const HELLO_MS = 2_000;
@@ -58,12 +53,15 @@ export async function openLocalChannel(options: LocalChannelOptions): Promise<Lo
 		serve(socket, Buffer.from(token), options.handler, sockets, unproven);
 	});
 	try {
-		await listen(server, place.path);
+		server.listen(place.path);
+		await once(server, "listening");
 		if (process.platform !== "win32") chmodSync(place.path, 0o600);
 	} catch (error) {
 		place.remove();
 		throw error;
 	}
+	// A failing accept (EMFILE) must not become an uncaught error in pi.
+	server.on("error", () => {});
 	// Neither the server nor a child waiting on it keeps pi running.
 	server.unref();
 	const stopWatching = removeOnExit(place.remove);
@@ -109,18 +107,6 @@ function removeOnExit(remove: () => void): () => void {
 		for (const signal of signals) process.off(signal, onSignal);
 	};
 	return stop;
-}
-
-function listen(server: Server, path: string): Promise<void> {
-	return new Promise((resolve, reject) => {
-		server.once("error", reject);
-		server.listen(path, () => {
-			server.off("error", reject);
-			// A failing accept (EMFILE) must not become an uncaught error in pi.
-			server.on("error", () => {});
-			resolve();
-		});
-	});
 }
 
 /** A fresh private directory each time: a stale socket of a crashed run is never in the way. */
