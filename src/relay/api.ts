@@ -96,15 +96,13 @@ class RelayedChild implements ChildRelay {
 		if (this.disposed) return undefined;
 		const request = asUIRequest(message);
 		if (!request) return undefined;
-		// A dialog waits for its answer; the other requests (notify, status, widgets) are fire-and-forget.
-		const answerIfDialog = () => (DIALOGS.has(request.method) ? this.written(answer(request.id, undefined)) : undefined);
-		if ("malformed" in request) return answerIfDialog();
 		try {
-			return await this.handleRequest(request);
+			if (!("malformed" in request)) return await this.handleRequest(request);
 		} catch {
-			// Nothing the child sends may take the parent down, and no dialog is left unanswered.
-			return answerIfDialog();
+			// Nothing the child sends may take the parent down.
 		}
+		// A dialog waits for its answer, so none is left unanswered; other requests (notify, status, widgets) are fire-and-forget.
+		return DIALOGS.has(request.method) ? this.written(answer(request.id, undefined)) : undefined;
 	};
 
 	readonly dispose = (): void => {
