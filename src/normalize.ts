@@ -12,7 +12,7 @@ import { isObject, type JsonObject } from "./json.ts";
 import { fitHeaders, fitLabels, labelAsHeader, splitQuestion } from "./normalize/fit.ts";
 import { followUpOptions } from "./normalize/follow-up.ts";
 import { dropOtherOptions } from "./normalize/other.ts";
-import { booleanFromText, field, firstPresent, firstPresentKey, isFiniteNumber, numberAsString, parseJsonText, setIfPresent } from "./normalize/read.ts";
+import { booleanFromText, field, firstPresent, isFiniteNumber, numberAsString, parseJsonText, setIfPresent } from "./normalize/read.ts";
 import { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
 import type { ValidationIssue } from "./validate.ts";
 
@@ -75,12 +75,12 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	const out: JsonObject = {};
 	const aliases: string[] = [];
 	const read = (...keys: string[]): unknown => {
-		const found = firstPresentKey(raw, ...keys);
+		const found = firstPresent(raw, ...keys);
 		if (found !== undefined && TAUGHT_ALIASES[found.key] !== undefined) aliases.push(`"${found.key}" as "${TAUGHT_ALIASES[found.key]}"`);
 		return found?.value;
 	};
 	setIfPresent(out, "id", numberAsString(field(raw, "id")));
-	setIfPresent(out, "header", firstPresent(raw, "header", "label"));
+	setIfPresent(out, "header", firstPresent(raw, "header", "label")?.value);
 	setIfPresent(out, "question", read("question", "prompt", "title"));
 	setIfPresent(out, "context", field(raw, "context"));
 	const fromFollowUp = field(raw, "options") === undefined && field(raw, "choices") === undefined;
@@ -129,8 +129,8 @@ function normalizeOption(option: unknown, onMarkedDescription: () => void): unkn
 	const raw = typeof option === "string" || isFiniteNumber(option) ? { label: String(option) } : option;
 	if (!isObject(raw)) return raw;
 	const out: JsonObject = {};
-	const label = numberAsString(firstPresent(raw, "label", "text", "name", "title"));
-	const value = numberAsString(firstPresent(raw, "value", "id"));
+	const label = numberAsString(firstPresent(raw, "label", "text", "name", "title")?.value);
+	const value = numberAsString(firstPresent(raw, "value", "id")?.value);
 	setIfPresent(out, "label", label);
 	setIfPresent(out, "value", value);
 	setIfPresent(out, "description", field(raw, "description"));

@@ -17,16 +17,12 @@ export function field(record: JsonObject, key: string): unknown {
 }
 
 /** The first of `keys` present, and which one it was. */
-export function firstPresentKey(record: JsonObject, ...keys: string[]): { key: string; value: unknown } | undefined {
+export function firstPresent(record: JsonObject, ...keys: string[]): { key: string; value: unknown } | undefined {
 	for (const key of keys) {
 		const value = field(record, key);
 		if (value !== undefined) return { key, value };
 	}
 	return undefined;
-}
-
-export function firstPresent(record: JsonObject, ...keys: string[]): unknown {
-	return firstPresentKey(record, ...keys)?.value;
 }
 
 export function setIfPresent(out: JsonObject, key: string, value: unknown): void {
