@@ -10,24 +10,19 @@
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { errorText, raceAbort } from "./abort.ts";
 import { editorTitle, questionDialog, reviewRows, reviewTitle, rowTexts, type WalkView } from "./dialogs/views.ts";
-import { ENGLISH, type Texts } from "./i18n/texts.ts";
+import { ENGLISH } from "./i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "./machine/collect.ts";
 import { currentQuestion, editorPrefill, type FormState, isSubmitTab, type Overlay } from "./machine/model.ts";
 import { type Action, initialState, update } from "./machine/update.ts";
-import type { AskForm, Collected, ProgressListener } from "./types.ts";
+import type { AskOptions } from "./router.ts";
+import type { AskForm, Collected } from "./types.ts";
 
 export { ROW } from "./dialogs/views.ts";
 
 export type DialogUI = Pick<ExtensionUIContext, "select" | "editor">;
 
-export interface WalkOptions {
-	signal?: AbortSignal;
-	asker?: string;
-	onProgress?: ProgressListener;
-	/** What the walker learnt of its host, kept across forms. */
-	host?: DialogHost;
-	texts?: Texts;
-}
+/** `host`: what the walker learnt of its host, kept across forms. */
+export type WalkOptions = AskOptions & { host?: DialogHost };
 
 /**
  * `choiceOnly`: the host shows no text dialogs (an ACP adapter such as pi-acp
