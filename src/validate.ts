@@ -53,8 +53,8 @@ export function validateParams(params: unknown): ValidationResult {
 	}
 }
 
-/** A question as read: complete only when no issue was reported; its names as the model gave them, if usable. */
-type QuestionDraft = Omit<AskQuestion, "id" | "header"> & { path: string; id: string | undefined; header: string | undefined };
+/** Complete only when no issue was reported; its names as the model gave them, if usable. */
+type QuestionAsRead = Omit<AskQuestion, "id" | "header"> & { path: string; id: string | undefined; header: string | undefined };
 
 function validateRoot(params: unknown): ValidationResult {
 	const issues: ValidationIssue[] = [];
@@ -63,16 +63,16 @@ function validateRoot(params: unknown): ValidationResult {
 		report("arguments", `expected an object like {"questions": [...]}, got ${describe(params)}.`);
 		return { ok: false, issues };
 	}
-	const drafts = readQuestions(own(params, "questions"), report);
-	checkUniqueAcrossQuestions(drafts, report);
+	const questions = readQuestions(own(params, "questions"), report);
+	checkUniqueAcrossQuestions(questions, report);
 	const metadata = readMetadata(own(params, "metadata"), report);
 	if (issues.length > 0) return { ok: false, issues };
-	const form: AskForm = { questions: withDefaultNames(drafts) };
+	const form: AskForm = { questions: withDefaultNames(questions) };
 	if (metadata !== undefined) form.metadata = metadata;
 	return { ok: true, form };
 }
 
-function readQuestions(value: unknown, report: Report): QuestionDraft[] {
+function readQuestions(value: unknown, report: Report): QuestionAsRead[] {
 	const { minQuestions: min, maxQuestions: max } = LIMITS;
 	if (value === undefined) {
 		report("questions", `missing. Pass "questions": an array of ${min}-${max} question objects.`);
@@ -89,7 +89,7 @@ function readQuestions(value: unknown, report: Report): QuestionDraft[] {
 	return value.flatMap((item, index) => readQuestion(item, `questions[${index}]`, report) ?? []);
 }
 
-function readQuestion(value: unknown, path: string, report: Report): QuestionDraft | undefined {
+function readQuestion(value: unknown, path: string, report: Report): QuestionAsRead | undefined {
 	if (!isObject(value)) {
 		report(path, `expected a question object with "question" (and "options"), got ${describe(value)}.`);
 		return undefined;
@@ -218,10 +218,10 @@ function checkIdSpelling(id: string, path: string, report: Report): void {
 	else if (RESERVED_IDS.has(id)) report(path, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
 }
 
-function checkUniqueAcrossQuestions(drafts: QuestionDraft[], report: Report): void {
+function checkUniqueAcrossQuestions(questions: QuestionAsRead[], report: Report): void {
 	const headerOwners = new Map<string, string>();
 	const idOwners = new Map<string, string>();
-	for (const { path, header, id } of drafts) {
+	for (const { path, header, id } of questions) {
 		const headerOwner = header ? claim(headerOwners, header.toLowerCase(), path) : undefined;
 		if (headerOwner !== undefined) {
 			report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`);
@@ -241,10 +241,10 @@ function claim<Owner>(owners: Map<string, Owner>, key: string, owner: Owner): Ow
 }
 
 /** Missing headers become "Q1".."Q4" and ids the header's slug, else "q1".."q4", never repeating one. */
-function withDefaultNames(drafts: QuestionDraft[]): AskQuestion[] {
-	const headers = new Set(drafts.flatMap(({ header }) => (header === undefined ? [] : [header.toLowerCase()])));
-	const ids = new Set(drafts.flatMap(({ id }) => (id === undefined ? [] : [id])));
-	return drafts.map(({ path: _path, id: givenId, header: givenHeader, ...rest }, index) => {
+function withDefaultNames(questions: QuestionAsRead[]): AskQuestion[] {
+	const headers = new Set(questions.flatMap(({ header }) => (header === undefined ? [] : [header.toLowerCase()])));
+	const ids = new Set(questions.flatMap(({ id }) => (id === undefined ? [] : [id])));
+	return questions.map(({ path: _path, id: givenId, header: givenHeader, ...rest }, index) => {
 		const header = givenHeader ?? firstFree(`Q${index + 1}`, (name) => headers.has(name.toLowerCase()));
 		headers.add(header.toLowerCase());
 		const base = (givenHeader !== undefined && slugOf(givenHeader)) || `q${index + 1}`;

@@ -11,7 +11,7 @@ export type { MessageKey } from "./en.ts";
 
 /** A list of strings is joined ("A, B, and C"); a phrase is said in place. */
 type ParamValue = string | number | readonly string[] | Phrase;
-export type Params = Readonly<Record<string, ParamValue>>;
+type Params = Readonly<Record<string, ParamValue>>;
 
 /** The English text of a message (its `other` form): where its placeholders are read from. */
 type EnglishText<K extends MessageKey> = (typeof EN)[K] extends string ? (typeof EN)[K] : (typeof EN)[K] extends { other: infer O extends string } ? O : never;
