@@ -49,7 +49,7 @@ class DialogWalk {
 	private readonly host: DialogHost;
 	private strays = 0;
 	/** Said in the next select's title: why it is asked again, or news of the host. */
-	private problem: string | undefined;
+	private message: string | undefined;
 	private quickCancels = 0;
 
 	constructor(
@@ -88,7 +88,7 @@ class DialogWalk {
 		const current = currentQuestion(this.state);
 		if (!current) throw new Error(`The walk lost its question (tab ${this.state.tab}).`);
 		if (this.host.choiceOnly && current.question.options.length === 0) return this.unanswerable(current.question.required);
-		const dialog = questionDialog(this.state, current.index, this.takeProblem(), this.view);
+		const dialog = questionDialog(this.state, current.index, this.takeMessage(), this.view);
 		const choice = await this.select(dialog.title, dialog.rows.map((r) => r.text));
 		if (choice === undefined) return this.dismiss();
 		const row = dialog.rows.find((r) => r.text === choice);
@@ -120,7 +120,7 @@ class DialogWalk {
 	private async review(): Promise<void> {
 		const { row } = this.view;
 		const rows = reviewRows(this.state, this.view);
-		const choice = await this.select(reviewTitle(this.state, this.takeProblem(), this.view), rows);
+		const choice = await this.select(reviewTitle(this.state, this.takeMessage(), this.view), rows);
 		if (choice === undefined || choice === row.cancel) return this.dismiss();
 		if (!rows.includes(choice)) return this.stray(choice);
 		this.strays = 0;
@@ -138,7 +138,7 @@ class DialogWalk {
 		this.quickCancels++;
 		if (this.quickCancels < QUICK_CANCELS) return;
 		this.host.choiceOnly = true;
-		this.problem = this.view.texts.t("walker.choiceOnly");
+		this.message = this.view.texts.t("walker.choiceOnly");
 	}
 
 	/** Only text can answer it, and the host shows none: an optional question is skipped, a required one ends the walk. */
@@ -161,7 +161,7 @@ class DialogWalk {
 		if (this.aborted) return;
 		this.strays++;
 		if (this.strays < MAX_STRAY_ANSWERS) {
-			this.problem = this.view.texts.t("walker.stray");
+			this.message = this.view.texts.t("walker.stray");
 			return;
 		}
 		const shown = JSON.stringify(choice.length > 80 ? `${choice.slice(0, 80)}…` : choice);
@@ -170,10 +170,10 @@ class DialogWalk {
 		);
 	}
 
-	private takeProblem(): string | undefined {
-		const problem = this.problem;
-		this.problem = undefined;
-		return problem;
+	private takeMessage(): string | undefined {
+		const message = this.message;
+		this.message = undefined;
+		return message;
 	}
 
 	private dispatch(action: Action): void {

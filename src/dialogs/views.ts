@@ -59,10 +59,10 @@ interface Row {
  * question and each row as a button): the question first, then where it
  * stands; the options as their labels, the recommended one first, so a host's
  * default (its first button) takes the model's recommendation, never an
- * option that only came first. `problem`: why it is asked again, or news of
- * the host.
+ * option that only came first. `message`: the walker's own (why it is asked
+ * again, or news of the host).
  */
-export function questionDialog(state: FormState, index: number, problem: string | undefined, view: WalkView): { title: string; rows: Row[] } {
+export function questionDialog(state: FormState, index: number, message: string | undefined, view: WalkView): { title: string; rows: Row[] } {
 	const { t } = view.texts;
 	const question = state.form.questions[index] as AskQuestion;
 	const answer = collectAnswers(state, false).answers[question.id];
@@ -74,7 +74,7 @@ export function questionDialog(state: FormState, index: number, problem: string 
 	} else if (answer) {
 		lines.push(t("walker.yourAnswer", { answer: shownAnswer(answer) }));
 	}
-	lines.push(...problems(state, problem, view.texts));
+	lines.push(...messages(state, message, view.texts));
 	const fixed = fixedRows(question, answer, state.questions[index]?.note !== undefined, index > 0, view);
 	return { title: lines.join("\n"), rows: [...optionRows(question, fixed.map((r) => r.text)), ...fixed] };
 }
@@ -123,19 +123,19 @@ export function editorTitle(state: FormState, target: EditorTarget, view: WalkVi
 	if (!isQuestionTarget(target)) {
 		const what = t(target.kind === "chat" ? "walker.chatTitle" : "walker.formNoteTitle");
 		const title = view.asker ? `${t("walker.asks", { asker: sanitizeLine(view.asker) })} · ${what}` : what;
-		return [title, ...problems(state, undefined, view.texts)].join("\n");
+		return [title, ...messages(state, undefined, view.texts)].join("\n");
 	}
 	const question = sanitizeLine((state.form.questions[target.question] as AskQuestion).question);
 	const what = t(target.kind === "custom" ? "walker.answerTo" : "walker.noteOn", { question });
-	return [what, heading(state, target.question, view), ...problems(state, undefined, view.texts)].join("\n");
+	return [what, heading(state, target.question, view), ...messages(state, undefined, view.texts)].join("\n");
 }
 
 /** Every answer, skip and note, and what a submit would drop. */
-export function reviewTitle(state: FormState, problem: string | undefined, { texts, asker }: WalkView): string {
+export function reviewTitle(state: FormState, message: string | undefined, { texts, asker }: WalkView): string {
 	const { t } = texts;
 	const { answers, skipped, notes } = collectAnswers(state, false);
 	const lines = [asker ? `${t("review.title")} · ${t("walker.askedBy", { asker: sanitizeLine(asker) })}` : t("review.title")];
-	if (problem) lines.push(problem);
+	if (message) lines.push(message);
 	for (const question of state.form.questions) {
 		const answer = answers[question.id];
 		const shown = answer
@@ -164,11 +164,11 @@ function heading(state: FormState, index: number, { texts, asker }: WalkView): s
 	return parts.join(" · ");
 }
 
-/** The state's message (too long, nothing picked, …) and the walker's own problem (a stray answer). */
-function problems(state: FormState, problem: string | undefined, texts: Texts): string[] {
+/** The state's message (too long, nothing picked, …) and the walker's own (a stray answer). */
+function messages(state: FormState, message: string | undefined, texts: Texts): string[] {
 	const lines: string[] = [];
 	if (state.message) lines.push(sanitizeLine(`⚠ ${texts.say(state.message.text)}`));
-	if (problem) lines.push(problem);
+	if (message) lines.push(message);
 	return lines;
 }
 
