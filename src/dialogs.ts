@@ -1,54 +1,42 @@
 /**
  * The dialog walker: a second shell over the state machine (src/machine),
  * walking the questions with pi's standard dialogs so any RPC client can
- * answer them. Each dialog answer becomes the actions the form's keys make,
- * and the result is read with the same `collect`.
- *
- * Per question one `select` (dialogs/views.ts); free text and notes go
- * through `editor`. Cancelling a `select` dismisses the form; cancelling an
- * `editor` only returns to the question. RPC's `editor` returns nothing when
- * cancelled, so the walker's only drafts are texts refused for their length.
+ * answer them. Each dialog answer becomes the actions the form's keys make;
+ * the result is read with the same `collect`. One `select` per question;
+ * free text and notes through `editor`. Cancelling a `select` dismisses the
+ * form; cancelling an `editor` only returns to the question.
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { errorText, raceAbort } from "./abort.ts";
-import { editorTitle, type QuestionRow, questionDialog, reviewRows, reviewTitle, rowTexts, type RowTexts } from "./dialogs/views.ts";
-import { ENGLISH, type Texts } from "./i18n/texts.ts";
+import { editorTitle, questionDialog, reviewRows, reviewTitle, rowTexts, type WalkView } from "./dialogs/views.ts";
+import { ENGLISH } from "./i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "./machine/collect.ts";
-import { currentQuestion, editorPrefill, type FormState, isSubmitTab, typeRow } from "./machine/model.ts";
+import { currentQuestion, editorPrefill, type FormState, isSubmitTab, type Overlay } from "./machine/model.ts";
 import { type Action, initialState, update } from "./machine/update.ts";
-import type { AskForm, Collected, ProgressListener } from "./types.ts";
+import type { AskOptions } from "./router.ts";
+import type { AskForm, Collected } from "./types.ts";
 
 export { ROW } from "./dialogs/views.ts";
 
 export type DialogUI = Pick<ExtensionUIContext, "select" | "editor">;
 
-export interface WalkOptions {
-	signal?: AbortSignal;
-	/** Who is asking (a subagent), named in every dialog title. */
-	asker?: string;
-	onProgress?: ProgressListener;
-	/** What the walker learnt of its host, kept across forms. */
-	host?: DialogHost;
-	texts?: Texts;
-}
+/** `host`: what the walker learnt of its host, kept across forms. */
+export type WalkOptions = AskOptions & { host?: DialogHost };
 
 /**
  * `choiceOnly`: the host shows no text dialogs (an ACP adapter such as pi-acp
- * cancels every `editor` at once), so the walker offers no text rows. Set by
- * the user, or learnt: two text dialogs of one form cancelled before anyone
- * could have typed.
+ * cancels every `editor` at once). Set by the user, or learnt: two text
+ * dialogs of one form cancelled sooner than anyone could have typed.
  */
 export interface DialogHost {
 	choiceOnly: boolean;
 }
 
 /** A text dialog cancelled sooner than this was cancelled by the host, not by a person. */
-export const QUICK_CANCEL_MS = 300;
-/** How many such cancels in one form mark the host as choice-only. */
+const QUICK_CANCEL_MS = 300;
 const QUICK_CANCELS = 2;
-
-/** How many answers in a row that match no row end the walk as an error. */
+/** Answers in a row that match no row, and end the walk as an error. */
 const MAX_STRAY_ANSWERS = 3;
 
 export function collectWithDialogs(ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> {
@@ -57,15 +45,12 @@ export function collectWithDialogs(ui: DialogUI, form: AskForm, options: WalkOpt
 
 class DialogWalk {
 	private state: FormState;
-	/** Answers in a row that were none of their select's rows. */
-	private strays = 0;
-	/** Why the next select is shown again (a stray answer), or news of the host: said in its title. */
-	private problem: string | undefined;
-	/** Text dialogs of this form that the host cancelled at once. */
-	private quickCancels = 0;
+	private readonly view: WalkView;
 	private readonly host: DialogHost;
-	private readonly texts: Texts;
-	private readonly row: RowTexts;
+	private strays = 0;
+	/** Said in the next select's title: why it is asked again, or news of the host. */
+	private message: string | undefined;
+	private quickCancels = 0;
 
 	constructor(
 		private readonly ui: DialogUI,
@@ -74,21 +59,17 @@ class DialogWalk {
 	) {
 		this.state = initialState(form);
 		this.host = options.host ?? { choiceOnly: false };
-		this.texts = options.texts ?? ENGLISH;
-		this.row = rowTexts(this.texts);
+		const texts = options.texts ?? ENGLISH;
+		this.view = { texts, row: rowTexts(texts), asker: options.asker, host: this.host };
 	}
 
 	async run(): Promise<Collected> {
 		reportProgress(this.options.onProgress, this.state, { phase: "opened" });
 		try {
 			while (this.state.outcome === undefined) {
+				const { overlay } = this.state;
 				if (this.aborted) this.dispatch({ type: "abort" });
-				// The machine opened an editor on its own (a text-only question): an `editor` dialog straight away,
-				// unless the host shows none (then the question's select says what can be done).
-				else if (this.state.overlay.kind === "editor") {
-					if (this.host.choiceOnly) this.dispatch({ type: "editorCancelled", draft: editorPrefill(this.state, this.state.overlay.target) });
-					else await this.edit();
-				}
+				else if (overlay.kind === "editor") await this.edit(overlay);
 				else if (isSubmitTab(this.state) || this.state.enterArmed === "submit") await this.review();
 				else await this.question();
 			}
@@ -107,50 +88,24 @@ class DialogWalk {
 		const current = currentQuestion(this.state);
 		if (!current) throw new Error(`The walk lost its question (tab ${this.state.tab}).`);
 		if (this.host.choiceOnly && current.question.options.length === 0) return this.unanswerable(current.question.required);
-		const dialog = questionDialog(this.state, current.index, this.options.asker, this.takeProblem(), this.texts, this.host.choiceOnly, this.row);
+		const dialog = questionDialog(this.state, current.index, this.takeMessage(), this.view);
 		const choice = await this.select(dialog.title, dialog.rows.map((r) => r.text));
 		if (choice === undefined) return this.dismiss();
-		const row = dialog.rows.find((r) => r.text === choice)?.row;
+		const row = dialog.rows.find((r) => r.text === choice);
 		if (!row) return this.stray(choice);
 		this.strays = 0;
-		await this.answerRow(row, current.question.multiSelect ? "toggle" : "choose", typeRow(current.question));
+		for (const action of row.actions) this.dispatch(action);
 	}
 
-	/** A row of the question's select, as the form's keys would do it. */
-	private async answerRow(row: QuestionRow, pick: "toggle" | "choose", freeTextRow: number): Promise<void> {
-		switch (row.kind) {
-			case "option":
-				this.dispatch({ type: "focus", row: row.index });
-				return this.dispatch({ type: pick });
-			case "freeText":
-				this.dispatch({ type: "focus", row: freeTextRow });
-				this.dispatch({ type: "choose" });
-				return this.edit();
-			case "note":
-				this.dispatch({ type: "openQuestionNote" });
-				return this.edit();
-			case "skip":
-				return this.dispatch({ type: "skip" });
-			case "chat":
-				this.dispatch({ type: "openChat" });
-				return this.edit();
-			case "done":
-			case "next":
-				return this.dispatch({ type: "done" });
-			case "back":
-				return this.dispatch({ type: "switchTab", delta: -1 });
-		}
-	}
-
-	/** The open editor target as `editor` dialogs; a text refused for its length comes back intact, the reason in the title. */
-	private async edit(): Promise<void> {
-		const overlay = this.state.overlay;
-		if (overlay.kind !== "editor") return;
+	/** The editor a row or the machine opened (a text-only question); a text refused for its length comes back intact, the reason in the title. */
+	private async edit(overlay: Extract<Overlay, { kind: "editor" }>): Promise<void> {
 		let text = editorPrefill(this.state, overlay.target);
+		// A host without text dialogs: the question's select says what can be done instead.
+		if (this.host.choiceOnly) return this.dispatch({ type: "editorCancelled", draft: text });
 		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
 		while (this.state.overlay === overlay) {
 			const opened = Date.now();
-			const result = await this.dialog(this.ui.editor(editorTitle(this.state, overlay.target, this.options.asker, this.texts), text));
+			const result = await this.dialog(this.ui.editor(editorTitle(this.state, overlay.target, this.view), text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
 			if (result === undefined) {
 				this.learnFromCancel(Date.now() - opened);
@@ -161,34 +116,32 @@ class DialogWalk {
 		}
 	}
 
-	/** The review; it also stands for the form's "press Enter again" when a submit would drop a refused text. */
+	/** It also stands for the form's "press Enter again" when a submit would drop a refused text. */
 	private async review(): Promise<void> {
-		const { row } = this;
-		const rows = reviewRows(this.state, row, this.host.choiceOnly);
-		const choice = await this.select(reviewTitle(this.state, this.options.asker, this.takeProblem(), this.texts), rows);
+		const { row } = this.view;
+		const rows = reviewRows(this.state, this.view);
+		const choice = await this.select(reviewTitle(this.state, this.takeMessage(), this.view), rows);
 		if (choice === undefined || choice === row.cancel) return this.dismiss();
 		if (!rows.includes(choice)) return this.stray(choice);
 		this.strays = 0;
 		if (choice === row.back) return this.dispatch({ type: "switchTab", delta: -1 });
 		if (choice === row.formNote || choice === row.editFormNote || choice === row.chat) {
-			this.dispatch({ type: choice === row.chat ? "openChat" : "openNote" });
-			return this.edit();
+			return this.dispatch({ type: choice === row.chat ? "openChat" : "openNote" });
 		}
 		this.dispatch({ type: "choose" });
 		// The review already said what a submit drops: this Submit is the confirming second Enter.
 		if (this.state.enterArmed === "submit") this.dispatch({ type: "choose" });
 	}
 
-	/** A text dialog cancelled at once, twice in a form: the host shows none, and the walker stops offering them. */
 	private learnFromCancel(afterMs: number): void {
 		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly) return;
 		this.quickCancels++;
 		if (this.quickCancels < QUICK_CANCELS) return;
 		this.host.choiceOnly = true;
-		this.problem = this.texts.t("walker.choiceOnly");
+		this.message = this.view.texts.t("walker.choiceOnly");
 	}
 
-	/** A question only text can answer, on a host that shows no text: an optional one is skipped, a required one ends the walk. */
+	/** Only text can answer it, and the host shows none: an optional question is skipped, a required one ends the walk. */
 	private unanswerable(required: boolean): void {
 		if (!required) return this.dispatch({ type: "skip" });
 		throw new Error(
@@ -196,19 +149,19 @@ class DialogWalk {
 		);
 	}
 
-	/** Cancelling a select is the form's Esc, confirmed; a select cut short by an abort is no dismissal. */
+	/** The form's Esc, confirmed; a select cut short by an abort is no dismissal. */
 	private dismiss(): void {
 		if (this.aborted) return;
 		this.dispatch({ type: "escape" });
 		this.dispatch({ type: "escape" });
 	}
 
-	/** A client that answers with a row it was not offered (trimmed, reworded) is asked again, never read as a dismissal; a few in a row are an error. */
+	/** A row it was not offered (trimmed, reworded) is asked again, never read as a dismissal; a few in a row are an error. */
 	private stray(choice: string): void {
 		if (this.aborted) return;
 		this.strays++;
 		if (this.strays < MAX_STRAY_ANSWERS) {
-			this.problem = this.texts.t("walker.stray");
+			this.message = this.view.texts.t("walker.stray");
 			return;
 		}
 		const shown = JSON.stringify(choice.length > 80 ? `${choice.slice(0, 80)}…` : choice);
@@ -217,10 +170,10 @@ class DialogWalk {
 		);
 	}
 
-	private takeProblem(): string | undefined {
-		const problem = this.problem;
-		this.problem = undefined;
-		return problem;
+	private takeMessage(): string | undefined {
+		const message = this.message;
+		this.message = undefined;
+		return message;
 	}
 
 	private dispatch(action: Action): void {
@@ -233,7 +186,7 @@ class DialogWalk {
 		return this.dialog(this.ui.select(title, rows, { signal: this.options.signal }));
 	}
 
-	/** Resolves with undefined when the signal aborts first; the dialog itself may not support a signal. */
+	/** Undefined when the signal aborts first: a dialog may not support a signal. */
 	private async dialog(promise: Promise<string | undefined>): Promise<string | undefined> {
 		const raced = await raceAbort(promise, this.options.signal);
 		return raced.aborted ? undefined : raced.value;

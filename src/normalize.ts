@@ -1,58 +1,37 @@
 /**
- * Argument normalisation: models arrive with the habits of other ask tools
- * (Claude Code, Codex, OpenCode, Cline/Roo/Bob, Gemini CLI, Copilot, pi's
- * questionnaire). Each habit we recognise is folded into the canonical shape,
- * so the first call succeeds, with a notice when the model should learn from
- * the change; README ("For the model") lists them. The walk and the field
- * names are here; each family of rules has its module under normalize/
- * (read.ts and literal.ts: text that holds JSON or a Python literal;
- * follow-up.ts, other.ts, recommended.ts, fit.ts). What cannot be kept
- * (`isSecret: true`) comes back as a problem. Anything else is copied as
- * found for validate.ts to report; unknown fields disappear. Never throws,
- * never mutates.
+ * Models arrive with the habits of other ask tools (README, "For the model",
+ * lists them); each habit we recognise is folded into the canonical shape, so
+ * the first call succeeds, with a notice where the model should learn from
+ * the change. The walk and the field names are here, each family of rules in
+ * normalize/. What cannot be kept (`isSecret: true`) is a problem; anything
+ * else is copied as found for validate.ts to report, and unknown fields
+ * disappear. Never throws, never mutates.
  */
 
 import { isObject, type JsonObject } from "./json.ts";
 import { fitHeaders, fitLabels, labelAsHeader, splitQuestion } from "./normalize/fit.ts";
 import { followUpOptions } from "./normalize/follow-up.ts";
 import { dropOtherOptions } from "./normalize/other.ts";
-import {
-	booleanFromText,
-	field,
-	firstPresent,
-	firstPresentKey,
-	isFiniteNumber,
-	numberAsString,
-	parseJsonText,
-	setIfPresent,
-} from "./normalize/read.ts";
+import { booleanFromText, field, firstPresent, isFiniteNumber, numberAsString, parseJsonText, setIfPresent } from "./normalize/read.ts";
 import { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
 import type { ValidationIssue } from "./validate.ts";
 
-export { isOtherOptionLabel, OTHER_OPTION_LABELS } from "./normalize/other.ts";
-export { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
-
-export interface NormalizedArguments {
-	/** The canonical shape where the input allowed it; still unvalidated. */
-	params: unknown;
+interface Findings {
 	/** Sentences for the model about what was changed. */
 	notices: string[];
-	/** What no normalisation can keep the meaning of, reported before the validator's issues; only when there is some. */
-	problems?: ValidationIssue[];
+	/** What no normalisation can keep the meaning of, reported before the validator's issues. */
+	problems: ValidationIssue[];
 }
 
-/** Collected along the walk. */
-type Findings = Required<Omit<NormalizedArguments, "params">>;
-
-export function normalizeArguments(raw: unknown): NormalizedArguments {
+/** `params`: the canonical shape where the input allowed it, still unvalidated; `problems` only when there are some. */
+export function normalizeArguments(raw: unknown): { params: unknown; notices: string[]; problems?: ValidationIssue[] } {
 	try {
 		const findings: Findings = { notices: [], problems: [] };
 		const params = normalizeRoot(parseJsonText(raw), findings);
 		const { notices, problems } = findings;
 		return problems.length > 0 ? { params, notices, problems } : { params, notices };
 	} catch {
-		// Only an exotic object (a throwing getter, a revoked Proxy) gets here;
-		// the validator reports what it can read of it.
+		// Only an exotic object (a throwing getter, a revoked Proxy) gets here; the validator reports what it can read of it.
 		return { params: raw, notices: [] };
 	}
 }
@@ -80,7 +59,7 @@ function looksLikeQuestion(raw: JsonObject): boolean {
 	return ["question", "prompt", "options", "choices", "follow_up"].some((key) => field(raw, key) !== undefined);
 }
 
-/** Names other tools use that the model should learn ours for (the older aliases are folded silently). */
+/** Other tools' names the model should learn ours for (older aliases are folded silently). */
 const TAUGHT_ALIASES: Readonly<Record<string, string>> = {
 	title: "question",
 	follow_up: "options",
@@ -96,23 +75,20 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	const out: JsonObject = {};
 	const aliases: string[] = [];
 	const read = (...keys: string[]): unknown => {
-		const found = firstPresentKey(raw, ...keys);
+		const found = firstPresent(raw, ...keys);
 		if (found !== undefined && TAUGHT_ALIASES[found.key] !== undefined) aliases.push(`"${found.key}" as "${TAUGHT_ALIASES[found.key]}"`);
 		return found?.value;
 	};
 	setIfPresent(out, "id", numberAsString(field(raw, "id")));
-	setIfPresent(out, "header", firstPresent(raw, "header", "label"));
+	setIfPresent(out, "header", firstPresent(raw, "header", "label")?.value);
 	setIfPresent(out, "question", read("question", "prompt", "title"));
 	setIfPresent(out, "context", field(raw, "context"));
 	const fromFollowUp = field(raw, "options") === undefined && field(raw, "choices") === undefined;
 	const given = parseJsonText(read("options", "choices", "follow_up"));
 	const options = fromFollowUp && given !== undefined ? followUpOptions(given) : given;
 	const markedDescriptions: number[] = [];
-	setIfPresent(
-		out,
-		"options",
-		Array.isArray(options) ? Array.from(options, (option, at) => normalizeOption(option, () => markedDescriptions.push(at))) : options,
-	);
+	const normalized = Array.isArray(options) ? Array.from(options, (option, at) => normalizeOption(option, () => markedDescriptions.push(at))) : options;
+	setIfPresent(out, "options", normalized);
 	setIfPresent(out, "multiSelect", booleanFromText(read("multiSelect", "multiple", "multi_select")));
 	setIfPresent(out, "allowOther", booleanFromText(read("allowOther", "allow_other", "isOther", "allowFreeformInput")));
 	setIfPresent(out, "required", booleanFromText(field(raw, "required")));
@@ -137,7 +113,7 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	return out;
 }
 
-/** Gemini CLI's `type`: "text" is a question answered in the user's words; "yesno" offers the two answers. */
+/** Gemini CLI's `type`: "text" asks for the user's words; "yesno" offers the two answers. */
 function applyQuestionType(question: JsonObject, type: unknown, index: number, notices: string[]): void {
 	if (type === "text" && Array.isArray(question.options) && question.options.length > 0) {
 		question.options = [];
@@ -148,13 +124,13 @@ function applyQuestionType(question: JsonObject, type: unknown, index: number, n
 	}
 }
 
-/** `onMarkedDescription`: the description carried a "(Recommended)" marker, which became the flag. */
+/** `onMarkedDescription`: a "(Recommended)" in the description became the flag. */
 function normalizeOption(option: unknown, onMarkedDescription: () => void): unknown {
 	const raw = typeof option === "string" || isFiniteNumber(option) ? { label: String(option) } : option;
 	if (!isObject(raw)) return raw;
 	const out: JsonObject = {};
-	const label = numberAsString(firstPresent(raw, "label", "text", "name", "title"));
-	const value = numberAsString(firstPresent(raw, "value", "id"));
+	const label = numberAsString(firstPresent(raw, "label", "text", "name", "title")?.value);
+	const value = numberAsString(firstPresent(raw, "value", "id")?.value);
 	setIfPresent(out, "label", label);
 	setIfPresent(out, "value", value);
 	setIfPresent(out, "description", field(raw, "description"));
@@ -181,7 +157,7 @@ function normalizeOption(option: unknown, onMarkedDescription: () => void): unkn
 	return out;
 }
 
-/** At most one recommended option: the first one marked keeps the mark, and the model is told. */
+/** The first option marked keeps the mark, and the model is told. */
 function keepFirstRecommended(options: unknown[], index: number, notices: string[]): void {
 	const marked = options.flatMap((option, at) => (isObject(option) && option.recommended === true ? [at] : []));
 	if (marked.length < 2) return;

@@ -1,8 +1,7 @@
 /**
- * The steering text the model reads on every turn. The three pieces say
- * the same thing at three lengths; each guideline names the tool, because pi
- * appends guidelines flat to the system prompt. Every word here is paid for on
- * every turn: keep it short.
+ * The steering text the model reads on every turn, paid for on every turn:
+ * the same thing at three lengths. Each guideline names the tool, because pi
+ * appends guidelines flat to the system prompt.
  */
 
 export const TOOL_NAME = "ask_user";

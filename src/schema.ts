@@ -1,14 +1,10 @@
 /**
- * The parameters the model sees: the canonical shape of an ask_user call.
- *
- * The schema is sent to the model on every turn, so it is kept plain and short:
- * objects, arrays, strings and booleans only (some provider proxies strip
- * unions, and with them every option), and one terse description per property
- * that carries the limits a model needs to get the first call right.
- *
- * It deliberately has no length or count constraints and no
+ * The parameters the model sees on every turn, kept plain and short: objects,
+ * arrays, strings and booleans only (some provider proxies strip unions, and
+ * with them every option), one terse description per property with the
+ * limits a first call needs. No length or count constraints and no
  * `additionalProperties: false`: pi's generic validator would reject a call
- * before ours could say what to fix. validate.ts enforces every limit.
+ * before validate.ts could say what to fix.
  */
 
 import { type Static, Type } from "@sinclair/typebox";
@@ -43,8 +39,7 @@ export const AskParamsSchema = Type.Object({
 	),
 });
 
-// The schema and the shared AskParams type must describe the same shape; this
-// line stops compiling the moment either one drifts.
+// Stops compiling the moment the schema and AskParams drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 export type SchemaMatchesAskParams = Assert<Same<Static<typeof AskParamsSchema>, AskParams>>;

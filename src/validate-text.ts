@@ -1,122 +1,98 @@
 /**
  * The text rules of validation: each text field's limits and the words that
- * tell a model how to fix it, plus how values are quoted in messages (JSON,
- * invisible characters made visible, never past QUOTE_LIMIT characters).
- * Pure; used by validate.ts only.
+ * tell a model how to fix it, and how a value is quoted in a message.
  */
 
+import { type JsonObject, own } from "./json.ts";
 import { LIMITS } from "./types.ts";
 
 /** Collects one violation: where, and the rule broken with its fix. */
 export type Report = (path: string, message: string) => void;
 
-
-export interface TextRule {
-	/** The field as a noun, for messages: "a label". */
+interface TextRule {
+	/** The field as a noun: "a label". */
 	noun: string;
-	/** Report a missing field (the others are optional). */
-	required?: boolean;
-	max?: number;
-	/** Count code points instead of UTF-16 units (headers are counted as characters on screen). */
-	codePoints?: boolean;
+	max: number;
 	oneLine: boolean;
-	/** What to write instead, when the text is blank; undefined: a blank text counts as absent. */
+	required?: boolean;
+	/** Headers are counted as characters on screen, not UTF-16 units. */
+	codePoints?: boolean;
+	/** Undefined: a blank text counts as absent. */
 	blankFix?: string;
-	lengthFix?: string;
+	lengthFix: string;
 	lineBreakFix?: string;
 }
 
-export const QUESTION: TextRule = {
-	noun: "a question",
-	required: true,
-	max: LIMITS.question,
-	oneLine: true,
-	blankFix: "Write the decision the user should make, as one line.",
-	lengthFix: `Ask one decision in one short line and move background into "context".`,
-	lineBreakFix: `Put background into "context".`,
-};
-export const CONTEXT: TextRule = {
-	noun: "context",
-	max: LIMITS.context,
-	oneLine: false,
-	lengthFix: "Keep only what the user needs to decide.",
-};
-export const HEADER: TextRule = {
-	noun: "a header",
-	max: LIMITS.header,
-	codePoints: true,
-	oneLine: true,
-	blankFix: `Give a short tab label such as "Database", or leave "header" out.`,
-	lengthFix: `Use a short tab label such as "Database".`,
-};
-export const ID: TextRule = {
-	noun: "an id",
-	max: LIMITS.id,
-	oneLine: true,
-	blankFix: `Give a short key such as "db", or leave "id" out.`,
-	lengthFix: `Use a short key such as "db".`,
-};
-export const LABEL: TextRule = {
-	noun: "a label",
-	required: true,
-	max: LIMITS.label,
-	oneLine: true,
-	blankFix: "Every option needs a visible label.",
-	lengthFix: `Shorten the label and move detail into "description".`,
-	lineBreakFix: `Move detail into "description".`,
-};
-export const VALUE: TextRule = {
-	noun: "a value",
-	max: LIMITS.value,
-	oneLine: true,
-	blankFix: `Leave "value" out to get the label back.`,
-	lengthFix: "Use a short machine value; put explanations into \"description\".",
-};
-export const DESCRIPTION: TextRule = {
-	noun: "a description",
-	max: LIMITS.description,
-	oneLine: false,
-	lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).`,
-};
-export const PREVIEW: TextRule = {
-	noun: "a preview",
-	max: LIMITS.preview,
-	oneLine: false,
-	lengthFix: "Show only the relevant excerpt.",
-};
+const RULES = {
+	question: {
+		noun: "a question",
+		max: LIMITS.question,
+		oneLine: true,
+		required: true,
+		blankFix: "Write the decision the user should make, as one line.",
+		lengthFix: `Ask one decision in one short line and move background into "context".`,
+		lineBreakFix: `Put background into "context".`,
+	},
+	context: { noun: "context", max: LIMITS.context, oneLine: false, lengthFix: "Keep only what the user needs to decide." },
+	header: {
+		noun: "a header",
+		max: LIMITS.header,
+		oneLine: true,
+		codePoints: true,
+		blankFix: `Give a short tab label such as "Database", or leave "header" out.`,
+		lengthFix: `Use a short tab label such as "Database".`,
+	},
+	id: { noun: "an id", max: LIMITS.id, oneLine: true, blankFix: `Give a short key such as "db", or leave "id" out.`, lengthFix: `Use a short key such as "db".` },
+	label: {
+		noun: "a label",
+		max: LIMITS.label,
+		oneLine: true,
+		required: true,
+		blankFix: "Every option needs a visible label.",
+		lengthFix: `Shorten the label and move detail into "description".`,
+		lineBreakFix: `Move detail into "description".`,
+	},
+	value: {
+		noun: "a value",
+		max: LIMITS.value,
+		oneLine: true,
+		blankFix: `Leave "value" out to get the label back.`,
+		lengthFix: `Use a short machine value; put explanations into "description".`,
+	},
+	description: { noun: "a description", max: LIMITS.description, oneLine: false, lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).` },
+	preview: { noun: "a preview", max: LIMITS.preview, oneLine: false, lengthFix: "Show only the relevant excerpt." },
+} satisfies Record<string, TextRule>;
 
 /**
- * The text as kept (one-line fields trimmed, multi-line ones trimmed at the
- * end), reporting every rule it breaks. Undefined when absent or not a string,
- * or blank where blank means absent.
+ * The field `name` of `object` as kept (one-line fields trimmed, multi-line
+ * ones trimmed at the end), reporting every rule it breaks at `path.name`.
+ * Undefined when absent, not a string, or blank where blank means absent.
  */
-export function readText(value: unknown, path: string, rule: TextRule, report: Report): string | undefined {
+export function readText(object: JsonObject, path: string, name: keyof typeof RULES, report: Report): string | undefined {
+	const rule: TextRule = RULES[name];
+	const value = own(object, name);
+	const at = `${path}.${name}`;
 	if (value === undefined) {
-		if (rule.required) report(path, `missing. ${rule.blankFix ?? ""}`);
+		if (rule.required) report(at, `missing. ${rule.blankFix ?? ""}`);
 		return undefined;
 	}
 	if (typeof value !== "string") {
-		report(path, `expected a string, got ${describe(value)}.`);
+		report(at, `expected a string, got ${describe(value)}.`);
 		return undefined;
 	}
 	const text = rule.oneLine ? value.trim() : value.trimEnd();
 	if (text.trim() === "") {
-		if (rule.blankFix !== undefined) report(path, `blank. ${rule.blankFix}`);
+		if (rule.blankFix !== undefined) report(at, `blank. ${rule.blankFix}`);
 		return rule.blankFix === undefined ? undefined : text;
 	}
-	if (rule.max !== undefined) {
-		const length = rule.codePoints ? countCodePoints(text) : text.length;
-		if (length > rule.max) {
-			report(path, `${length} characters; the limit is ${rule.max}. ${rule.lengthFix ?? "Shorten it."}`);
-		}
-	}
-	if (rule.oneLine) {
-		const problem = lineProblem(text);
-		if (problem === "line break") {
-			report(path, `contains a line break; ${rule.noun} is one line. ${rule.lineBreakFix ?? "Remove it."}`);
-		} else if (problem !== undefined) {
-			report(path, `contains the control character ${problem}; ${rule.noun} takes plain text only. Remove it.`);
-		}
+	// A surrogate pair is one code point.
+	const length = rule.codePoints ? text.length - (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0) : text.length;
+	if (length > rule.max) report(at, `${length} characters; the limit is ${rule.max}. ${rule.lengthFix}`);
+	const problem = rule.oneLine ? lineProblem(text) : undefined;
+	if (problem === "line break") {
+		report(at, `contains a line break; ${rule.noun} is one line. ${rule.lineBreakFix ?? "Remove it."}`);
+	} else if (problem !== undefined) {
+		report(at, `contains the control character ${problem}; ${rule.noun} takes plain text only. Remove it.`);
 	}
 	return text;
 }
@@ -132,37 +108,17 @@ function lineProblem(text: string): string | undefined {
 	return `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
-function countCodePoints(text: string): number {
-	let count = 0;
-	for (let i = 0; i < text.length; i++) {
-		const unit = text.charCodeAt(i);
-		if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-			const next = text.charCodeAt(i + 1);
-			if (next >= 0xdc00 && next <= 0xdfff) i++;
-		}
-		count++;
-	}
-	return count;
-}
-
-export function caseless(text: string): string {
-	return text.toLowerCase();
-}
-
 const QUOTE_LIMIT = 40;
 // What JSON.stringify leaves raw but a terminal or a reader would trip on.
 const INVISIBLE = /[\x7f-\x9f\xad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
-/** The value JSON-quoted and made visible, cut after QUOTE_LIMIT characters. */
+/** JSON-quoted, invisible characters made visible, cut after QUOTE_LIMIT characters. */
 export function quote(text: string): string {
 	let end = 0;
 	for (let count = 0; end < text.length && count < QUOTE_LIMIT; count++) {
 		end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
 	}
-	const quoted = JSON.stringify(text.slice(0, end)).replace(
-		INVISIBLE,
-		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
-	);
+	const quoted = JSON.stringify(text.slice(0, end)).replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 	return end < text.length ? `${quoted}…` : quoted;
 }
 

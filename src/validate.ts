@@ -7,21 +7,7 @@
 
 import { isObject, type JsonObject, own } from "./json.ts";
 import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "./types.ts";
-import {
-	CONTEXT,
-	caseless,
-	DESCRIPTION,
-	describe,
-	HEADER,
-	ID,
-	LABEL,
-	PREVIEW,
-	QUESTION,
-	quote,
-	type Report,
-	readText,
-	VALUE,
-} from "./validate-text.ts";
+import { describe, quote, type Report, readText } from "./validate-text.ts";
 
 export interface ValidationIssue {
 	/** Where, e.g. `questions[1].options[2].label`. */
@@ -30,23 +16,24 @@ export interface ValidationIssue {
 	message: string;
 }
 
-export type ValidationResult = { ok: true; form: AskForm } | { ok: false; issues: ValidationIssue[] };
+type ValidationResult = { ok: true; form: AskForm } | { ok: false; issues: ValidationIssue[] };
 
 export class AskUserInputError extends Error {
-	readonly issues: ValidationIssue[];
+	override readonly name = "AskUserInputError";
 
-	/** `notices`: what normalisation changed first, so a model can see why, e.g., a question is left with one option. */
-	constructor(issues: ValidationIssue[], notices: readonly string[] = []) {
-		super([formatValidationIssues(issues), ...notices.map((notice) => `Note: ${notice}`)].join("\n"));
-		this.name = "AskUserInputError";
-		this.issues = issues;
+	/** `notices`: what normalisation changed, so a model sees why, e.g., a question is left with one option. */
+	constructor(
+		readonly issues: ValidationIssue[],
+		notices: readonly string[] = [],
+	) {
+		super([issuesText(issues), ...notices.map((notice) => `Note: ${notice}`)].join("\n"));
 	}
 }
 
 /** More lines than this would bury the first problems; the count still says how many there are. */
 const MAX_LISTED_ISSUES = 40;
 
-export function formatValidationIssues(issues: ValidationIssue[]): string {
+function issuesText(issues: ValidationIssue[]): string {
 	const count = issues.length;
 	const problems = count === 1 ? "1 problem" : `${count} problems`;
 	const lines = [
@@ -62,13 +49,12 @@ export function validateParams(params: unknown): ValidationResult {
 		return validateRoot(params);
 	} catch {
 		// Only an exotic object (a throwing getter, a revoked Proxy) gets here.
-		const message = "could not be read as JSON. Send plain JSON arguments.";
-		return { ok: false, issues: [{ path: "arguments", message }] };
+		return { ok: false, issues: [{ path: "arguments", message: "could not be read as JSON. Send plain JSON arguments." }] };
 	}
 }
 
-/** What the walk read from one question; complete only when no issue was recorded. The names are as the model gave them, if usable. */
-type QuestionDraft = Omit<AskQuestion, "id" | "header"> & { path: string; id: string | undefined; header: string | undefined };
+/** Complete only when no issue was reported; its names as the model gave them, if usable. */
+type QuestionAsRead = Omit<AskQuestion, "id" | "header"> & { path: string; id: string | undefined; header: string | undefined };
 
 function validateRoot(params: unknown): ValidationResult {
 	const issues: ValidationIssue[] = [];
@@ -77,77 +63,65 @@ function validateRoot(params: unknown): ValidationResult {
 		report("arguments", `expected an object like {"questions": [...]}, got ${describe(params)}.`);
 		return { ok: false, issues };
 	}
-	const drafts = readQuestions(own(params, "questions"), report);
-	checkUniqueAcrossQuestions(drafts, report);
+	const questions = readQuestions(own(params, "questions"), report);
+	checkUniqueAcrossQuestions(questions, report);
 	const metadata = readMetadata(own(params, "metadata"), report);
 	if (issues.length > 0) return { ok: false, issues };
-	const form: AskForm = { questions: withDefaultNames(drafts) };
+	const form: AskForm = { questions: withDefaultNames(questions) };
 	if (metadata !== undefined) form.metadata = metadata;
 	return { ok: true, form };
 }
 
-function readQuestions(value: unknown, report: Report): QuestionDraft[] {
-	const path = "questions";
+function readQuestions(value: unknown, report: Report): QuestionAsRead[] {
 	const { minQuestions: min, maxQuestions: max } = LIMITS;
 	if (value === undefined) {
-		report(path, `missing. Pass "questions": an array of ${min}-${max} question objects.`);
+		report("questions", `missing. Pass "questions": an array of ${min}-${max} question objects.`);
 		return [];
 	}
 	if (!Array.isArray(value)) {
-		report(path, `expected an array of ${min}-${max} question objects, got ${describe(value)}.`);
+		report("questions", `expected an array of ${min}-${max} question objects, got ${describe(value)}.`);
 		return [];
 	}
-	if (value.length < min) report(path, `empty. Ask ${min}-${max} questions.`);
+	if (value.length < min) report("questions", `empty. Ask ${min}-${max} questions.`);
 	if (value.length > max) {
-		report(path, `${value.length} questions; the limit is ${max}. Ask the ${max} that block you now, the rest in a later call.`);
+		report("questions", `${value.length} questions; the limit is ${max}. Ask the ${max} that block you now, the rest in a later call.`);
 	}
-	const drafts: QuestionDraft[] = [];
-	value.forEach((item, index) => {
-		const draft = readQuestion(item, `${path}[${index}]`, report);
-		if (draft !== undefined) drafts.push(draft);
-	});
-	return drafts;
+	return value.flatMap((item, index) => readQuestion(item, `questions[${index}]`, report) ?? []);
 }
 
-function readQuestion(value: unknown, path: string, report: Report): QuestionDraft | undefined {
+function readQuestion(value: unknown, path: string, report: Report): QuestionAsRead | undefined {
 	if (!isObject(value)) {
 		report(path, `expected a question object with "question" (and "options"), got ${describe(value)}.`);
 		return undefined;
 	}
-	const id = readText(own(value, "id"), `${path}.id`, ID, report);
+	const id = readText(value, path, "id", report);
 	if (id !== undefined) checkIdSpelling(id, `${path}.id`, report);
-	const header = readText(own(value, "header"), `${path}.header`, HEADER, report);
-	const question = readText(own(value, "question"), `${path}.question`, QUESTION, report) ?? "";
-	const context = readText(own(value, "context"), `${path}.context`, CONTEXT, report);
+	const header = readText(value, path, "header", report);
+	const question = readText(value, path, "question", report) ?? "";
+	const context = readText(value, path, "context", report);
 	const given = own(value, "options");
 	const textOnly = given === undefined || (Array.isArray(given) && given.length === 0);
 	// A text-only question has one answer, the text: it cannot be multi-select, whatever the call says.
-	const multiSelect = readBoolean(own(value, "multiSelect"), `${path}.multiSelect`, false, report) && !textOnly;
-	const allowOther = readBoolean(own(value, "allowOther"), `${path}.allowOther`, true, report);
-	const options = readOptions(given, `${path}.options`, { multiSelect, allowOther }, report);
+	const multiSelect = readBoolean(value, path, "multiSelect", false, report) && !textOnly;
+	const allowOther = readBoolean(value, path, "allowOther", true, report);
+	const options = textOnly ? [] : readOptions(given, `${path}.options`, multiSelect, allowOther, report);
 	if (!allowOther && textOnly) {
 		report(
 			`${path}.allowOther`,
 			`false on a question without options leaves nothing to answer. Give ${LIMITS.minOptions}-${LIMITS.maxOptions} options, or drop "allowOther": false to ask for free text.`,
 		);
 	}
-	const required = readBoolean(own(value, "required"), `${path}.required`, true, report);
+	const required = readBoolean(value, path, "required", true, report);
 	return { path, id, header, question, ...(context !== undefined && { context }), options, multiSelect, allowOther, required };
 }
 
-/**
- * One option is a question too where the free-text row stands beside it
- * ("Proceed with the defaults", or say what instead); without that row it
- * would be no choice at all.
- */
-function readOptions(value: unknown, path: string, { multiSelect, allowOther }: Pick<AskQuestion, "multiSelect" | "allowOther">, report: Report): AskOption[] {
+function readOptions(value: unknown, path: string, multiSelect: boolean, allowOther: boolean, report: Report): AskOption[] {
 	const { minOptions: min, maxOptions: max } = LIMITS;
-	// No options (absent or []): a text-only question, answered in the editor (readQuestion checks it allows free text).
-	if (value === undefined || (Array.isArray(value) && value.length === 0)) return [];
 	if (!Array.isArray(value)) {
 		report(path, `expected an array of ${min}-${max} option objects like {"label": "..."}, got ${describe(value)}.`);
 		return [];
 	}
+	// One option is a choice only beside the free-text row ("Proceed with the defaults", or say what instead).
 	if (value.length === 1 && !allowOther) {
 		report(path, `1 option and "allowOther": false leave the user no choice. Give ${min}-${max} options, or drop "allowOther": false so the user can answer in their own words.`);
 	}
@@ -163,10 +137,9 @@ function readOptions(value: unknown, path: string, { multiSelect, allowOther }: 
 		const option = readOption(item, at, multiSelect, report);
 		if (option === undefined) return;
 		options.push(option);
-		const labelOwner = option.label === "" ? undefined : claim(labelOwners, caseless(option.label), index);
+		const labelOwner = option.label === "" ? undefined : claim(labelOwners, option.label.toLowerCase(), index);
 		if (labelOwner !== undefined) {
-			const rule = "compared ignoring case";
-			report(`${at}.label`, `${quote(option.label)} repeats the label of options[${labelOwner}] (${rule}). Make every label distinct.`);
+			report(`${at}.label`, `${quote(option.label)} repeats the label of options[${labelOwner}] (compared ignoring case). Make every label distinct.`);
 		}
 		const valueOwner = option.value === "" ? undefined : claim(valueOwners, option.value, index);
 		if (valueOwner !== undefined) {
@@ -186,37 +159,33 @@ function readOption(value: unknown, path: string, multiSelect: boolean, report: 
 		report(path, `expected an option object like {"label": "..."}, got ${describe(value)}.`);
 		return undefined;
 	}
-	const label = readText(own(value, "label"), `${path}.label`, LABEL, report) ?? "";
-	const given = own(value, "value");
-	const optionValue = given === undefined ? label : (readText(given, `${path}.value`, VALUE, report) ?? "");
-	const description = readText(own(value, "description"), `${path}.description`, DESCRIPTION, report);
-	const preview = readText(own(value, "preview"), `${path}.preview`, PREVIEW, report);
+	const label = readText(value, path, "label", report) ?? "";
+	const optionValue = own(value, "value") === undefined ? label : (readText(value, path, "value", report) ?? "");
+	const description = readText(value, path, "description", report);
+	const preview = readText(value, path, "preview", report);
 	if (preview !== undefined && multiSelect) {
-		const fix = `Remove "preview" or drop "multiSelect": true.`;
-		report(`${path}.preview`, `previews are shown only in single-select questions. ${fix}`);
+		report(`${path}.preview`, `previews are shown only in single-select questions. Remove "preview" or drop "multiSelect": true.`);
 	}
 	return {
 		label,
 		value: optionValue,
-		...(description === undefined ? {} : { description }),
-		...(preview === undefined ? {} : { preview }),
-		recommended: readBoolean(own(value, "recommended"), `${path}.recommended`, false, report),
+		...(description !== undefined && { description }),
+		...(preview !== undefined && { preview }),
+		recommended: readBoolean(value, path, "recommended", false, report),
 	};
 }
 
 function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
 	if (value === undefined) return undefined;
 	if (!isObject(value)) {
-		const expected = `an object {"source"?, "flowId"?, "tags"?}`;
-		report("metadata", `expected ${expected}, got ${describe(value)}. Leave "metadata" out if there is none.`);
+		report("metadata", `expected an object {"source"?, "flowId"?, "tags"?}, got ${describe(value)}. Leave "metadata" out if there is none.`);
 		return undefined;
 	}
 	const metadata: AskMetadata = {};
 	for (const key of ["source", "flowId"] as const) {
 		const text = own(value, key);
-		if (text === undefined) continue;
 		if (typeof text === "string") metadata[key] = text;
-		else report(`metadata.${key}`, `expected a string, got ${describe(text)}.`);
+		else if (text !== undefined) report(`metadata.${key}`, `expected a string, got ${describe(text)}.`);
 	}
 	const tags = own(value, "tags");
 	if (tags === undefined) return metadata;
@@ -231,19 +200,17 @@ function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
 	return metadata;
 }
 
-function readBoolean(value: unknown, path: string, fallback: boolean, report: Report): boolean {
+function readBoolean(object: JsonObject, path: string, name: string, fallback: boolean, report: Report): boolean {
+	const value = own(object, name);
 	if (value === undefined) return fallback;
 	if (typeof value === "boolean") return value;
-	report(path, `expected true or false, got ${describe(value)}.`);
+	report(`${path}.${name}`, `expected true or false, got ${describe(value)}.`);
 	return fallback;
 }
 
 // ── Ids and headers ────────────────────────────────────────────────────────
 
-/**
- * Ids key the answers record. `$` is reserved for our own keys, and the names
- * of Object.prototype would make `answers[id]` find something nobody answered.
- */
+/** Ids key the answers: `$` is reserved for our own keys, and Object.prototype's names would find something nobody answered. */
 const RESERVED_IDS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 function checkIdSpelling(id: string, path: string, report: Report): void {
@@ -251,14 +218,13 @@ function checkIdSpelling(id: string, path: string, report: Report): void {
 	else if (RESERVED_IDS.has(id)) report(path, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
 }
 
-function checkUniqueAcrossQuestions(drafts: QuestionDraft[], report: Report): void {
+function checkUniqueAcrossQuestions(questions: QuestionAsRead[], report: Report): void {
 	const headerOwners = new Map<string, string>();
 	const idOwners = new Map<string, string>();
-	for (const { path, header, id } of drafts) {
-		const headerOwner = header ? claim(headerOwners, caseless(header), path) : undefined;
+	for (const { path, header, id } of questions) {
+		const headerOwner = header ? claim(headerOwners, header.toLowerCase(), path) : undefined;
 		if (headerOwner !== undefined) {
-			const rule = "compared ignoring case";
-			report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (${rule}). Give every tab its own label.`);
+			report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`);
 		}
 		const idOwner = id ? claim(idOwners, id, path) : undefined;
 		if (idOwner !== undefined) {
@@ -274,18 +240,16 @@ function claim<Owner>(owners: Map<string, Owner>, key: string, owner: Owner): Ow
 	return first;
 }
 
-/** Fills in missing headers ("Q1".."Q4") and ids (the header's slug, else "q1".."q4"), never repeating one. */
-function withDefaultNames(drafts: QuestionDraft[]): AskQuestion[] {
-	const headers = new Set(drafts.flatMap(({ header }) => (header === undefined ? [] : [caseless(header)])));
-	const ids = new Set(drafts.flatMap(({ id }) => (id === undefined ? [] : [id])));
-	return drafts.map((draft, index) => {
-		const position = `${index + 1}`;
-		const header = draft.header ?? firstFree(`Q${position}`, (name) => headers.has(caseless(name)));
-		headers.add(caseless(header));
-		const base = (draft.header !== undefined && slugOf(draft.header)) || `q${position}`;
-		const id = draft.id ?? firstFree(base, (name) => ids.has(name) || RESERVED_IDS.has(name));
+/** Missing headers become "Q1".."Q4" and ids the header's slug, else "q1".."q4", never repeating one. */
+function withDefaultNames(questions: QuestionAsRead[]): AskQuestion[] {
+	const headers = new Set(questions.flatMap(({ header }) => (header === undefined ? [] : [header.toLowerCase()])));
+	const ids = new Set(questions.flatMap(({ id }) => (id === undefined ? [] : [id])));
+	return questions.map(({ path: _path, id: givenId, header: givenHeader, ...rest }, index) => {
+		const header = givenHeader ?? firstFree(`Q${index + 1}`, (name) => headers.has(name.toLowerCase()));
+		headers.add(header.toLowerCase());
+		const base = (givenHeader !== undefined && slugOf(givenHeader)) || `q${index + 1}`;
+		const id = givenId ?? firstFree(base, (name) => ids.has(name) || RESERVED_IDS.has(name));
 		ids.add(id);
-		const { path: _path, id: _id, header: _header, ...rest } = draft;
 		return { id, header, ...rest };
 	});
 }
@@ -296,8 +260,6 @@ function firstFree(base: string, taken: (name: string) => boolean): string {
 	return name;
 }
 
-const SLUG_LIMIT = 24;
-
 /** "Auth method" → "auth-method", "Café" → "cafe"; "" when nothing ASCII is left (e.g. "数据库"). */
 export function slugOf(text: string): string {
 	return text
@@ -306,6 +268,6 @@ export function slugOf(text: string): string {
 		.toLowerCase()
 		.replace(/[^a-z0-9]+/g, "-")
 		.replace(/^-+/, "")
-		.slice(0, SLUG_LIMIT)
+		.slice(0, 24)
 		.replace(/-+$/, "");
 }

@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-	attentionBytes,
-	BEL,
-	notificationText,
-	notifyProtocol,
-	tmuxPassthrough,
-	waitingBody,
-	waitingTitle,
-} from "../src/attention.ts";
+import { attentionBytes, BEL, waitingBody, waitingTitle } from "../src/attention.ts";
 
 const ESC = "\x1b";
 const count = (text: string, what: string) => text.split(what).length - 1;
+
+/** The notification's protocol, read back from the bytes written for a desktop notification. */
+function notifyProtocol(env: Record<string, string>): string {
+	const bytes = attentionBytes("desktop", env, "t", "b");
+	if (bytes === BEL) return "bell";
+	const code = /^\x1b\](777|99|9);/.exec(bytes)?.[1];
+	return code === undefined ? bytes : `osc${code}`;
+}
 
 /** Anything a model could put in a question or an asker, weighted towards what ends or opens a sequence. */
 const hostileText = fc.array(
@@ -36,13 +36,21 @@ const environments = [
 
 describe("notification text", () => {
 	it("is printable, one line, without the OSC field separator, and within its length, whatever the model wrote", () => {
+		const long = fc.string({ unit: "grapheme", minLength: 100, maxLength: 300 });
 		fc.assert(
-			fc.property(hostileText, fc.integer({ min: 1, max: 200 }), (text, max) => {
-				const clean = notificationText(text, max);
-				expect(clean).not.toMatch(/[\x00-\x1f\x7f-\x9f;\u202a-\u202e]/);
-				expect([...clean].length).toBeLessThanOrEqual(max);
+			fc.property(fc.oneof(hostileText, long), fc.oneof(hostileText, long), (title, body) => {
+				const bytes = attentionBytes("desktop", { TERM_PROGRAM: "WezTerm" }, title, body);
+				const frame = `${ESC}]777;notify;`;
+				expect(bytes.startsWith(frame) && bytes.endsWith(BEL + BEL)).toBe(true);
+				const fields = bytes.slice(frame.length, -2).split(";");
+				expect(fields).toHaveLength(2);
+				for (const field of fields) expect(field).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202a-\u202e]/);
+				expect([...(fields[0] ?? "")].length).toBeLessThanOrEqual(40);
+				expect([...(fields[1] ?? "")].length).toBeLessThanOrEqual(120);
 			}),
 		);
+		const cut = attentionBytes("desktop", { TERM_PROGRAM: "WezTerm" }, "x".repeat(50), "y;\n z");
+		expect(cut).toBe(`${ESC}]777;notify;${"x".repeat(39)}…;y, z${BEL}${BEL}`);
 	});
 
 	it("the bytes for every terminal frame the text and nothing else: no ESC, BEL or ST from the text survives", () => {
@@ -84,7 +92,7 @@ describe("which terminal, which sequence", () => {
 		const bytes = attentionBytes("desktop", { TMUX: "x", KITTY_WINDOW_ID: "1" }, "pi", "b");
 		expect(bytes.startsWith(`${ESC}Ptmux;${ESC}${ESC}]99;`)).toBe(true);
 		expect(bytes.endsWith(`${ESC}\\${BEL}`)).toBe(true);
-		expect(tmuxPassthrough(`${ESC}]9;x${BEL}`)).toBe(`${ESC}Ptmux;${ESC}${ESC}]9;x${BEL}${ESC}\\`);
+		expect(attentionBytes("desktop", { TMUX: "x", WT_SESSION: "1" }, "pi", "x")).toBe(`${ESC}Ptmux;${ESC}${ESC}]9;pi: x${BEL}${ESC}\\${BEL}`);
 	});
 
 	it("says how many questions wait and who asks", () => {

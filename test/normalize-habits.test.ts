@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { descriptionWithoutMarker, isOtherOptionLabel, normalizeArguments, withoutRecommendedMarker } from "../src/normalize.ts";
+import { normalizeArguments } from "../src/normalize.ts";
+import { isOtherOptionLabel } from "../src/normalize/other.ts";
+import { descriptionWithoutMarker, withoutRecommendedMarker } from "../src/normalize/recommended.ts";
 import { parsePythonLiteral } from "../src/normalize/literal.ts";
 import { prepareForm } from "../src/tool.ts";
 import { AskUserInputError, slugOf } from "../src/validate.ts";

@@ -486,6 +486,19 @@ describe("the relay API", () => {
 		expect(notified).toEqual(["scout: hi"]);
 	});
 
+	it("choices that read the same once sanitised stay distinct rows, each answered with its own string", async () => {
+		const choices = ["A\x1b[31m", "A", "A\u200b", "B"];
+		for (const [at, child] of choices.entries()) {
+			let offered: string[] = [];
+			const ui: ParentUI = { ...parentUI().ui, select: async (_title, options) => ((offered = options), options[at]) };
+			const relay = createChildRelay({ asker: "scout", ui });
+			const response = await relay.handle({ type: "extension_ui_request", id: "1", method: "select", title: "Pick", options: choices });
+			expect(new Set(offered).size).toBe(choices.length);
+			expect(offered.join("")).not.toMatch(/\x1b/);
+			expect(response).toEqual({ type: "extension_ui_response", id: "1", value: child });
+		}
+	});
+
 	it("a forwarded dialog waits its turn behind an open form, never on top of it", async () => {
 		const opened: string[] = [];
 		let finishForm: () => void = () => {};

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalizeArguments } from "../src/normalize.ts";
-import { AskUserInputError, formatValidationIssues, slugOf, type ValidationIssue, validateParams } from "../src/validate.ts";
+import { AskUserInputError, slugOf, type ValidationIssue, validateParams } from "../src/validate.ts";
 import { arbAskForm, arbAskParams } from "./support/arbitraries.ts";
 
 type Params = { questions: Record<string, unknown>[]; metadata?: unknown };
@@ -334,8 +334,9 @@ describe("quoting values in messages", () => {
 	});
 });
 
-describe("formatValidationIssues and AskUserInputError", () => {
+describe("AskUserInputError", () => {
 	const issue = (n: number): ValidationIssue => ({ path: `questions[${n}]`, message: "broken." });
+	const formatValidationIssues = (issues: ValidationIssue[]) => new AskUserInputError(issues).message;
 
 	it("starts with one line that says the tool was not called, then one line per issue", () => {
 		expect(formatValidationIssues([issue(0), issue(1)])).toBe(
@@ -354,13 +355,15 @@ describe("formatValidationIssues and AskUserInputError", () => {
 		expect(lines.at(-1)).toBe("- …and 5 more of the same kinds.");
 	});
 
-	it("is an Error whose message is the formatted issues", () => {
+	it("is an Error that keeps its issues, and ends with the normalisation notes", () => {
 		const issues = issuesOf({ questions: [] });
-		const error = new AskUserInputError(issues);
+		const error = new AskUserInputError(issues, ["read \"prompt\" as \"question\"."]);
 		expect(error).toBeInstanceOf(Error);
 		expect(error.name).toBe("AskUserInputError");
 		expect(error.issues).toBe(issues);
-		expect(error.message).toBe(formatValidationIssues(issues));
+		expect(error.message).toBe(
+			'ask_user was not called: 1 problem in the arguments. Fix it and call ask_user again:\n- questions: empty. Ask 1-4 questions.\nNote: read "prompt" as "question".',
+		);
 	});
 });
 
@@ -412,7 +415,7 @@ describe("properties", () => {
 						expect(issue.path).not.toBe("");
 						expect(issue.message).not.toBe("");
 					}
-					expect(() => formatValidationIssues(result.issues)).not.toThrow();
+					expect(() => new AskUserInputError(result.issues)).not.toThrow();
 				}
 			}),
 			{ numRuns: 3000 },

@@ -1,15 +1,14 @@
 /**
- * What the dialog walker shows: the rows and titles of its dialogs, pure
- * functions of the shared state (src/machine), as the form's views are.
- *
- * Every piece of model text goes through the sanitiser: an RPC client shows
- * these strings as they are.
+ * What the dialog walker shows: its dialogs' titles and rows, pure functions
+ * of the machine's state, as the form's views are. Every piece of model text
+ * is sanitised: an RPC client shows these strings as they are.
  */
 
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { collectAnswers } from "../machine/collect.ts";
-import { type EditorTarget, type FormState, isQuestionTarget, isSubmitTab, pendingDrafts } from "../machine/model.ts";
-import { sanitizeLine, sanitizeText } from "../sanitize.ts";
+import type { Action } from "../machine/action.ts";
+import { type EditorTarget, type FormState, isQuestionTarget, isSubmitTab, pendingDrafts, typeRow } from "../machine/model.ts";
+import { distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { AskAnswer, AskQuestion } from "../types.ts";
 
 /** The walker's own rows, in the user's language. */
@@ -30,72 +29,57 @@ export function rowTexts({ t }: Texts) {
 	} as const;
 }
 
-export type RowTexts = ReturnType<typeof rowTexts>;
+/** The rows in English, as the tests' scripted clients read them. */
+export const ROW = rowTexts(ENGLISH);
 
-/** The rows in English, as a client that scripts the walker in tests reads them. */
-export const ROW: RowTexts = rowTexts(ENGLISH);
+/** What every view of one walk reads. */
+export interface WalkView {
+	texts: Texts;
+	row: ReturnType<typeof rowTexts>;
+	/** Who is asking (a subagent), named in every title. */
+	asker: string | undefined;
+	/** The walker's host, as learnt so far (choice-only: no text rows). */
+	host: { readonly choiceOnly: boolean };
+}
 
-/** The review's rows for this state: on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
-export function reviewRows(state: FormState, row: RowTexts, choiceOnly = false): string[] {
-	if (!isSubmitTab(state) || choiceOnly) return [row.submit, row.back, row.cancel];
+/** The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
+export function reviewRows(state: FormState, { row, host }: WalkView): string[] {
+	if (!isSubmitTab(state) || host.choiceOnly) return [row.submit, row.back, row.cancel];
 	return [row.submit, state.formNote === undefined ? row.formNote : row.editFormNote, row.chat, row.back, row.cancel];
 }
 
-/**
- * What a row of a question's select stands for. The walker finds the row by
- * the text the client returns; every row of one select is distinct (a model's
- * label that reads like one of the walker's rows gets an invisible mark).
- */
-export type QuestionRow =
-	| { kind: "option"; index: number }
-	| { kind: "freeText" }
-	| { kind: "note" }
-	| { kind: "skip" }
-	| { kind: "chat" }
-	| { kind: "done" }
-	| { kind: "next" }
-	| { kind: "back" };
-
-export interface QuestionDialog {
-	title: string;
-	rows: { text: string; row: QuestionRow }[];
+/** A row of a question's select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
+interface Row {
+	text: string;
+	actions: Action[];
 }
 
 /**
- * The select for question `index`, written to read well as a host's prompt
- * (an ACP adapter shows the title as the question and each row as a button):
- * the question first, then where it stands; the options as their labels, the
- * recommended one first — a host's default action (its shortcut picks the
- * first button) then takes the option the model recommended, never one that
- * only came first. `problem`: why it is asked again, or news of the host;
- * `choiceOnly`: no text rows (the host shows no text dialogs).
+ * Written to read as a host's prompt (an ACP adapter shows the title as the
+ * question and each row as a button): the question first, then where it
+ * stands; the options as their labels, the recommended one first, so a host's
+ * default (its first button) takes the model's recommendation, never an
+ * option that only came first. `message`: the walker's own (why it is asked
+ * again, or news of the host).
  */
-export function questionDialog(
-	state: FormState,
-	index: number,
-	asker: string | undefined,
-	problem: string | undefined,
-	texts: Texts,
-	choiceOnly = false,
-	row: RowTexts = rowTexts(texts),
-): QuestionDialog {
-	const { t } = texts;
+export function questionDialog(state: FormState, index: number, message: string | undefined, view: WalkView): { title: string; rows: Row[] } {
+	const { t } = view.texts;
 	const question = state.form.questions[index] as AskQuestion;
 	const answer = collectAnswers(state, false).answers[question.id];
-	const hasNote = state.questions[index]?.note !== undefined;
 	const lines = [sanitizeLine(question.question)];
 	if (question.context) lines.push(sanitizeText(question.context));
-	lines.push(heading(state, index, asker, texts), ...optionDetails(question, texts));
+	lines.push(heading(state, index, view), ...optionDetails(question, view.texts));
 	if (question.multiSelect) {
 		lines.push(answer ? t("walker.selected", { answer: shownAnswer(answer) }) : t("walker.pickThenDone"));
 	} else if (answer) {
 		lines.push(t("walker.yourAnswer", { answer: shownAnswer(answer) }));
 	}
-	lines.push(...problems(state, problem, texts));
-	return { title: lines.join("\n"), rows: questionRows(question, answer, hasNote, index > 0, choiceOnly, texts, row) };
+	lines.push(...messages(state, message, view.texts));
+	const fixed = fixedRows(question, answer, state.questions[index]?.note !== undefined, index > 0, view);
+	return { title: lines.join("\n"), rows: [...optionRows(question, fixed.map((r) => r.text)), ...fixed] };
 }
 
-/** The options that say more than their label: its description, and which one is recommended. */
+/** The options that say more than their label: a description, the recommended mark. */
 function optionDetails(question: AskQuestion, { t }: Texts): string[] {
 	if (!question.options.some((o) => o.description !== undefined || o.recommended)) return [];
 	const recommended = ` ${t("question.recommended")}`;
@@ -106,62 +90,52 @@ function shownAnswer(answer: AskAnswer): string {
 	return answer.selections.map((s) => sanitizeLine(s.custom ? `“${clip(s.label, 40)}”` : clip(s.label, 40))).join(", ");
 }
 
-function questionRows(
-	question: AskQuestion,
-	answer: AskAnswer | undefined,
-	hasNote: boolean,
-	canGoBack: boolean,
-	choiceOnly: boolean,
-	texts: Texts,
-	own: RowTexts,
-): QuestionDialog["rows"] {
-	const fixed: QuestionDialog["rows"] = [];
+/** The rows that open a text dialog are offered only where the host shows them. */
+function fixedRows(question: AskQuestion, answer: AskAnswer | undefined, hasNote: boolean, canGoBack: boolean, view: WalkView): Row[] {
+	const { row, texts } = view;
+	const { choiceOnly } = view.host;
+	const rows: Row[] = [];
 	const custom = answer?.selections.find((s) => s.custom);
 	if (question.allowOther && !choiceOnly) {
-		const text = custom ? texts.t("walker.freeTextYours", { text: sanitizeLine(clip(custom.label, 40)) }) : own.freeText;
-		fixed.push({ text, row: { kind: "freeText" } });
+		const text = custom ? texts.t("walker.freeTextYours", { text: sanitizeLine(clip(custom.label, 40)) }) : row.freeText;
+		rows.push({ text, actions: [{ type: "focus", row: typeRow(question) }, { type: "choose" }] });
 	}
-	if (!choiceOnly) fixed.push({ text: hasNote ? own.editNote : own.note, row: { kind: "note" } });
-	if (question.multiSelect) fixed.push({ text: own.done, row: { kind: "done" } });
-	else if (answer) fixed.push({ text: own.next, row: { kind: "next" } });
-	if (!question.required && !question.multiSelect) fixed.push({ text: own.skip, row: { kind: "skip" } });
-	if (canGoBack) fixed.push({ text: own.back, row: { kind: "back" } });
-	// Talk instead of choosing: a message needs a text dialog.
-	if (!choiceOnly) fixed.push({ text: own.chat, row: { kind: "chat" } });
-	return [...optionRows(question, fixed.map((r) => r.text)), ...fixed];
+	if (!choiceOnly) rows.push({ text: hasNote ? row.editNote : row.note, actions: [{ type: "openQuestionNote" }] });
+	if (question.multiSelect) rows.push({ text: row.done, actions: [{ type: "done" }] });
+	else if (answer) rows.push({ text: row.next, actions: [{ type: "done" }] });
+	if (!question.required && !question.multiSelect) rows.push({ text: row.skip, actions: [{ type: "skip" }] });
+	if (canGoBack) rows.push({ text: row.back, actions: [{ type: "switchTab", delta: -1 }] });
+	if (!choiceOnly) rows.push({ text: row.chat, actions: [{ type: "openChat" }] });
+	return rows;
 }
 
-/** The options as their labels, recommended first; a label that reads like another row gets an invisible mark to stay distinct. */
-function optionRows(question: AskQuestion, fixedTexts: string[]): QuestionDialog["rows"] {
+/** Recommended first; each distinct from the fixed rows and from one another; chosen, or toggled in a multi-select. */
+function optionRows(question: AskQuestion, fixedTexts: string[]): Row[] {
 	const order = question.options.map((_, index) => index).sort((a, b) => Number(question.options[b]?.recommended) - Number(question.options[a]?.recommended));
-	const taken = new Set(fixedTexts);
-	return order.map((index) => {
-		let text = sanitizeLine((question.options[index] as AskQuestion["options"][number]).label);
-		while (taken.has(text)) text += "\u200b";
-		taken.add(text);
-		return { text, row: { kind: "option", index } };
-	});
+	const texts = distinctRows(order.map((index) => question.options[index]?.label ?? ""), fixedTexts);
+	const pick = question.multiSelect ? "toggle" : "choose";
+	return order.map((index, at) => ({ text: texts[at] ?? "", actions: [{ type: "focus", row: index }, { type: pick }] }));
 }
 
-/** The editor's title: whose question, what is being written, and why the text came back (too long). */
-export function editorTitle(state: FormState, target: EditorTarget, asker: string | undefined, texts: Texts): string {
-	const { t } = texts;
+/** Whose question, what is being written, and why the text came back (too long). */
+export function editorTitle(state: FormState, target: EditorTarget, view: WalkView): string {
+	const { t } = view.texts;
 	if (!isQuestionTarget(target)) {
 		const what = t(target.kind === "chat" ? "walker.chatTitle" : "walker.formNoteTitle");
-		const title = asker ? `${t("walker.asks", { asker: sanitizeLine(asker) })} · ${what}` : what;
-		return [title, ...problems(state, undefined, texts)].join("\n");
+		const title = view.asker ? `${t("walker.asks", { asker: sanitizeLine(view.asker) })} · ${what}` : what;
+		return [title, ...messages(state, undefined, view.texts)].join("\n");
 	}
 	const question = sanitizeLine((state.form.questions[target.question] as AskQuestion).question);
 	const what = t(target.kind === "custom" ? "walker.answerTo" : "walker.noteOn", { question });
-	return [what, heading(state, target.question, asker, texts), ...problems(state, undefined, texts)].join("\n");
+	return [what, heading(state, target.question, view), ...messages(state, undefined, view.texts)].join("\n");
 }
 
-/** The review: every answer, skip and note, and what a submit would drop. */
-export function reviewTitle(state: FormState, asker: string | undefined, problem: string | undefined, texts: Texts): string {
+/** Every answer, skip and note, and what a submit would drop. */
+export function reviewTitle(state: FormState, message: string | undefined, { texts, asker }: WalkView): string {
 	const { t } = texts;
 	const { answers, skipped, notes } = collectAnswers(state, false);
 	const lines = [asker ? `${t("review.title")} · ${t("walker.askedBy", { asker: sanitizeLine(asker) })}` : t("review.title")];
-	if (problem) lines.push(problem);
+	if (message) lines.push(message);
 	for (const question of state.form.questions) {
 		const answer = answers[question.id];
 		const shown = answer
@@ -173,28 +147,28 @@ export function reviewTitle(state: FormState, asker: string | undefined, problem
 		for (const note of notes.filter((n) => n.questionId === question.id)) lines.push(sanitizeLine(`  ${t("walker.noteLine", { text: clip(note.text, 60) })}`));
 	}
 	if (state.formNote !== undefined) lines.push(sanitizeLine(t("walker.formNoteLine", { text: clip(state.formNote, 60) })));
-	// The walker's editor returns nothing when cancelled, so its only drafts are texts refused for their length.
+	// RPC's editor returns nothing when cancelled: the walker's only drafts are texts refused for their length.
 	const unsaved = pendingDrafts(state).length;
 	if (unsaved > 0) lines.push(t("walker.unsavedOverLimit", { count: unsaved }));
 	return lines.join("\n");
 }
 
-/** Where the question stands: "Database · 2 of 3 · optional · asked by scout". */
-function heading(state: FormState, index: number, asker: string | undefined, { t }: Texts): string {
+/** "Database · 2 of 3 · optional · asked by scout". */
+function heading(state: FormState, index: number, { texts, asker }: WalkView): string {
 	const questions = state.form.questions;
 	const question = questions[index] as AskQuestion;
 	const parts = [sanitizeLine(question.header)];
-	if (questions.length > 1) parts.push(t("walker.position", { index: index + 1, total: questions.length }));
-	if (!question.required) parts.push(t("walker.optional"));
-	if (asker) parts.push(t("walker.askedBy", { asker: sanitizeLine(asker) }));
+	if (questions.length > 1) parts.push(texts.t("walker.position", { index: index + 1, total: questions.length }));
+	if (!question.required) parts.push(texts.t("walker.optional"));
+	if (asker) parts.push(texts.t("walker.askedBy", { asker: sanitizeLine(asker) }));
 	return parts.join(" · ");
 }
 
-/** The walker's own problem (a stray answer) and the state's message (too long, nothing picked, …). */
-function problems(state: FormState, problem: string | undefined, texts: Texts): string[] {
+/** The state's message (too long, nothing picked, …) and the walker's own (a stray answer). */
+function messages(state: FormState, message: string | undefined, texts: Texts): string[] {
 	const lines: string[] = [];
 	if (state.message) lines.push(sanitizeLine(`⚠ ${texts.say(state.message.text)}`));
-	if (problem) lines.push(problem);
+	if (message) lines.push(message);
 	return lines;
 }
 

@@ -1,15 +1,10 @@
-/**
- * The catalogues load one at a time, when a session starts: only English is
- * part of start-up, and only the locale the user reads is ever loaded.
- */
+/** Only English is part of start-up; the user's catalogue loads when a session starts, and no other ever does. */
 
 import type { Catalogue } from "./en.ts";
 import type { Locale } from "./locale.ts";
 import { createTexts, ENGLISH, type Texts } from "./texts.ts";
 
-type Loader = () => Promise<{ CATALOGUE: Catalogue }>;
-
-const LOADERS: Record<Exclude<Locale, "en">, Loader> = {
+const LOADERS: Record<Exclude<Locale, "en">, () => Promise<{ CATALOGUE: Catalogue }>> = {
 	"zh-CN": () => import("./locales/zh-CN.ts"),
 	"zh-TW": () => import("./locales/zh-TW.ts"),
 	ja: () => import("./locales/ja.ts"),
@@ -21,7 +16,7 @@ const LOADERS: Record<Exclude<Locale, "en">, Loader> = {
 	ru: () => import("./locales/ru.ts"),
 };
 
-/** The locale's words; English when it is English, or when its catalogue cannot be loaded (`onError` hears why). */
+/** English when its catalogue cannot be loaded (`onError` hears why). */
 export async function loadTexts(locale: Locale, onError?: (error: unknown) => void): Promise<Texts> {
 	if (locale === "en") return ENGLISH;
 	try {

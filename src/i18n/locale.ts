@@ -1,8 +1,7 @@
 /**
  * Which shipped locale a tag names, and which one the environment asks for
- * (LC_ALL / LC_MESSAGES / LANG) when no setting does (src/settings.ts). A tag
- * we do not ship falls back to its language ("fr-CA" → fr, "pt-PT" → pt-BR,
- * "zh-HK" → zh-TW), then to English. Pure.
+ * when no setting does. A tag we do not ship falls back to its language
+ * ("fr-CA" → fr, "pt-PT" → pt-BR, "zh-HK" → zh-TW), then to English.
  */
 
 export const LOCALES = ["en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru"] as const;
@@ -11,16 +10,11 @@ export type Locale = (typeof LOCALES)[number];
 /** Chinese in traditional script: Taiwan, Hong Kong, Macau, or a script subtag that says so. */
 const TRADITIONAL = /^(tw|hk|mo|hant)$/;
 
-/**
- * The shipped locale for a tag, a POSIX locale name ("zh_CN.UTF-8",
- * "de_DE@euro") or a BCP 47 tag ("pt-BR", "zh-Hant-TW"); undefined when its
- * language is not one we ship. "C" and "POSIX" are English.
- */
+/** A POSIX locale name ("zh_CN.UTF-8", "de_DE@euro") or a BCP 47 tag ("zh-Hant-TW"); undefined: a language we do not ship. */
 export function matchLocale(tag: string): Locale | undefined {
 	const name = tag.trim().replace(/[.@].*$/, "");
 	if (name === "C" || name === "POSIX") return "en";
-	const parts = name.toLowerCase().split(/[-_]/).filter((part) => part !== "");
-	const [language, ...rest] = parts;
+	const [language, ...rest] = name.toLowerCase().split(/[-_]/).filter((part) => part !== "");
 	if (language === undefined || !/^[a-z]{2,3}$/.test(language)) return undefined;
 	if (language === "zh") return rest.some((part) => TRADITIONAL.test(part)) ? "zh-TW" : "zh-CN";
 	if (language === "pt") return "pt-BR";
@@ -28,10 +22,10 @@ export function matchLocale(tag: string): Locale | undefined {
 }
 
 /**
- * The locale the environment asks for, as a POSIX system reads it: LC_ALL
- * wins, then LC_MESSAGES, then LANG; an empty variable counts as unset. The
- * first one set decides, also when it names a language we do not ship (the
- * user asked for it: English, not a lower variable, is the honest fallback).
+ * As a POSIX system reads it: LC_ALL, then LC_MESSAGES, then LANG; an empty
+ * variable counts as unset. The first one set decides, also when it names a
+ * language we do not ship: the user asked for it, and English, not a lower
+ * variable, is the honest fallback.
  */
 export function environmentLocale(env: Readonly<Record<string, string | undefined>>): Locale {
 	for (const name of ["LC_ALL", "LC_MESSAGES", "LANG"]) {

@@ -1,8 +1,7 @@
 /**
- * A locale's words, ready to say: `t(key, params)` fills a catalogue message
- * (en.ts) — the plural form for `{count}` chosen by Intl.PluralRules, a list
- * joined by Intl.ListFormat — and falls back to English for a key a
- * catalogue lacks. Pure: a catalogue in, strings out.
+ * A locale's words: `t(key, values)` fills a catalogue message (en.ts), the
+ * plural form for `{count}` chosen by Intl.PluralRules, a list joined by
+ * Intl.ListFormat; a key the catalogue lacks falls back to English.
  */
 
 import { type Catalogue, EN, type Message, type MessageKey } from "./en.ts";
@@ -10,21 +9,19 @@ import type { Locale } from "./locale.ts";
 
 export type { MessageKey } from "./en.ts";
 
-/** What a placeholder takes: a number, a string, strings to join as a list ("A, B, and C"), or a phrase to say in place. */
-export type ParamValue = string | number | readonly string[] | Phrase;
-export type Params = Readonly<Record<string, ParamValue>>;
+/** A list of strings is joined ("A, B, and C"); a phrase is said in place. */
+type ParamValue = string | number | readonly string[] | Phrase;
+type Params = Readonly<Record<string, ParamValue>>;
 
 /** The English text of a message (its `other` form): where its placeholders are read from. */
 type EnglishText<K extends MessageKey> = (typeof EN)[K] extends string ? (typeof EN)[K] : (typeof EN)[K] extends { other: infer O extends string } ? O : never;
-/** The names of the `{placeholders}` in a text. */
 type Holes<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Holes<Rest> : never;
-/** A message's values: exactly its placeholders, each one required; none for a message without any. */
-export type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never] ? [] : [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
+/** A message's values: exactly its placeholders, each one required. */
+type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never] ? [] : [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
 
 /**
- * Something to say, not yet in words: a key and its values. The state
- * machine and the settings reader speak in phrases, so they stay free of
- * any language; the views put them into the user's.
+ * Something to say, not yet in words: the state machine and the settings
+ * reader speak in phrases, so they stay free of any language.
  */
 export interface Phrase {
 	readonly key: MessageKey;
@@ -37,11 +34,9 @@ export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase
 }
 
 export interface Texts {
-	/** The catalogue's locale: "en", "zh-CN", "pt-BR". */
 	readonly locale: Locale;
-	/** A message in words, its placeholders filled; tsc checks the values against the English text's placeholders. */
+	/** tsc checks the values against the English message's placeholders. */
 	readonly t: <K extends MessageKey>(key: K, ...args: ArgsOf<K>) => string;
-	/** A phrase in words. */
 	readonly say: (phrase: Phrase) => string;
 }
 
@@ -75,9 +70,10 @@ export function createTexts(locale: Locale, catalogue: Partial<Catalogue> = {}):
 	};
 }
 
+// Array.isArray does not narrow a readonly array away.
 function isPhrase(value: Phrase | readonly string[]): value is Phrase {
 	return !Array.isArray(value);
 }
 
-/** The English words: the default, and what every other locale falls back to. */
+/** The default, and what every other locale falls back to. */
 export const ENGLISH: Texts = createTexts("en", EN);

@@ -1,9 +1,8 @@
 /**
- * Text that is too long or too many lines for its place, fitted so nothing the
- * model meant is lost: a question with line breaks keeps its question line and
- * moves the rest into `context`; a long header is shortened for the tab and
- * kept whole in `context`; a long label keeps its full text as the value (and
- * in the description, where the user reads it) and is shortened for display.
+ * Text too long or too many lines for its place, fitted so nothing the model
+ * meant is lost: a question's other lines move into `context`; a long header
+ * is shortened for the tab and kept whole in `context`; a long label is
+ * shortened for display and kept whole as the value and in the description.
  */
 
 import { isObject, type JsonObject } from "../json.ts";
@@ -15,8 +14,7 @@ const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
 
 /**
  * At most `max` code points: whole words and "…" when a word boundary leaves
- * at least half, else cut inside the text. `middle` keeps both ends instead,
- * the end longer (paths and identifiers differ at the end).
+ * at least half, else cut inside a word. `middle` keeps both ends instead.
  */
 export function shorten(text: string, max: number, middle = false): string {
 	const chars = [...text];
@@ -35,21 +33,14 @@ export function shorten(text: string, max: number, middle = false): string {
 /** "1. ", "- ", "B) ": an item of a list, which details the question rather than asking it. */
 const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)]|[A-Za-z][.)])\s/;
 
-/**
- * The line that asks: the last one that is not a list item and ends in a
- * question mark, else the last such line with a question mark inside ("What
- * password? (I'll use it for…)"), else the first line.
- */
+/** The last line, not a list item, that ends in a question mark, else that has one inside ("What password? (I'll use it for…)"), else the first. */
 function askingLine(lines: string[]): number {
 	const prose = lines.flatMap((line, index) => (LIST_ITEM.test(line) ? [] : [{ line, index }]));
 	const last = (pattern: RegExp) => prose.filter(({ line }) => pattern.test(line)).at(-1)?.index;
 	return last(/[?？]\s*$/) ?? last(/[?？](?:\s|$)/) ?? 0;
 }
 
-/**
- * A question with line breaks: the line that asks is the question; the other
- * lines, in order, go before any context the model gave.
- */
+/** The line that asks is the question; the other lines, in order, go before any context the model gave. */
 export function splitQuestion(question: JsonObject, index: number, notices: string[]): void {
 	const text = question.question;
 	if (typeof text !== "string" || !LINE_BREAK.test(text.trim())) return;
@@ -65,11 +56,7 @@ export function splitQuestion(question: JsonObject, index: number, notices: stri
 /** "**Deployment Target**: Where should…" or "**Deployment Target:** Where…": a tab label written into the question. */
 const BOLD_LABEL = /^\*\*([^*\n]{1,80}?)(?::\*\*|\*\*\s?[:：])\s*(\S.*)$/u;
 
-/**
- * Tools with no header field teach models to open the question with a bold
- * label; with no header given, the label is the header (fitHeaders shortens
- * it for the tab and keeps it whole in context) and the rest is the question.
- */
+/** Tools with no header field teach models to open the question with a bold label: with no header given, it is the header. */
 export function labelAsHeader(question: JsonObject, index: number, notices: string[]): void {
 	const match = question.header === undefined && typeof question.question === "string" ? BOLD_LABEL.exec(question.question.trim()) : null;
 	const label = match?.[1]?.trim();
@@ -79,11 +66,7 @@ export function labelAsHeader(question: JsonObject, index: number, notices: stri
 	notices.push(`questions[${index}].question: read its bold label ${JSON.stringify(label)} as the header; put a tab label in "header".`);
 }
 
-/**
- * Headers longer than a tab shows, shortened (each still unique in the form)
- * with the full text as the first line of the question's context; an id the
- * model left out is made from the full header, as it would have been.
- */
+/** Each still unique in the form; an id the model left out is made from the full header, as it would have been. */
 export function fitHeaders(questions: unknown[], notices: string[]): void {
 	const taken = new Set<string>();
 	const ids = new Set<string>();
@@ -113,11 +96,7 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 	});
 }
 
-/**
- * Labels longer than a row shows, up to the longest value: the full text
- * becomes the value (when the model gave none) and leads the description; the
- * label is shortened, each still unique in its question.
- */
+/** Labels up to the longest value; each still unique in its question, the full text the value (when the model gave none) and first in the description. */
 export function fitLabels(options: unknown[], index: number, notices: string[]): void {
 	const taken = new Set<string>();
 	for (const option of options) {

@@ -17,10 +17,7 @@ function suggestionText(item: unknown): unknown {
 	return typeof text === "string" ? text.trim() : item;
 }
 
-/**
- * The suggestions as bare option labels (the option walk reads them as
- * strings); the value as found when it holds none, for the validator to report.
- */
+/** The suggestions as bare labels (the option walk reads strings); else the value as found, for the validator to report. */
 export function followUpOptions(value: unknown): unknown {
 	if (typeof value === "string") {
 		const labels = Array.from(value.matchAll(SUGGEST), (match) => (match[1] ?? "").trim());

@@ -1,62 +1,33 @@
 /**
  * "Other" rows the model added itself. ask_user always offers a free-text row,
  * so an option that only asks for the user's own words is dropped (with a
- * notice), unless the model set `allowOther: false` — then it is a real choice.
+ * notice), unless the model set `allowOther: false`: then it is a real choice.
  */
 
 import { isObject, type JsonObject } from "../json.ts";
 import { CONTROL } from "./read.ts";
 
 /**
- * Labels that ask for the user's own words, compared after NFKC, lower-casing
- * and collapsing spaces. Each may carry a request to type, in parentheses or
- * after ":" / "," / "-" / "—" ("Other (please specify)", "Other: describe"),
- * and trailing dots, an ellipsis, "?" or "!". A label that names something
- * ("Other: BSD", "Other (BSD)", "Other browsers") is a real choice and stays.
- * "None of the above" is NOT here: it is an answer in itself.
+ * Compared after NFKC, lower-casing and collapsing spaces. Each may carry a
+ * request to type, in parentheses or after ":" / "," / "-" / "—" ("Other
+ * (please specify)", "Other: describe"), and trailing dots, an ellipsis, "?"
+ * or "!". A label that names something ("Other: BSD", "Other browsers") is a
+ * real choice and stays; so does "None of the above", an answer in itself.
  */
-export const OTHER_OPTION_LABELS: readonly string[] = [
-	"other",
-	"others",
-	"other answer",
-	"other option",
-	"something else",
-	"type something",
-	"type your own",
-	"type your own answer",
-	"write your own",
-	"write your own answer",
-	"enter your own",
-	"your own answer",
-	"custom answer",
-	"custom response",
-	// Other languages: the words a model writing in them uses for the row.
-	"otro",
-	"otra",
-	"otra opción",
-	"outro",
-	"outra",
-	"autre",
-	"autre chose",
-	"andere",
-	"sonstiges",
-	"altro",
-	"другое",
-	"другой вариант",
-	"その他",
-	"기타",
-	"其他",
-	"其它",
+const OTHER_OPTION_LABELS: readonly string[] = [
+	"other", "others", "other answer", "other option", "something else",
+	"type something", "type your own", "type your own answer", "write your own", "write your own answer",
+	"enter your own", "your own answer", "custom answer", "custom response",
+	// The words a model writing in another language uses for the row.
+	"otro", "otra", "otra opción", "outro", "outra", "autre", "autre chose", "andere", "sonstiges", "altro",
+	"другое", "другой вариант", "その他", "기타", "其他", "其它",
 ];
 
 /** The request to type, in English and in the languages above. */
 const PLEASE_TYPE =
 	"(?:please )?(?:specify|describe|explain|elaborate|tell (?:me|us)|type|write|enter)[^()]{0,30}" +
 	"|[^()]{0,20}(?:补充|說明|说明|输入|輸入|填写|具体|自定义|especifi|précise|angeben|specifica|укаж|入力|입력)[^()]{0,20}";
-/**
- * "其他修改（我会补充具体要求）": in Chinese, "other changes" followed by a request to
- * type. Without the request ("其他修改") it names something and stays.
- */
+/** "其他修改（我会补充具体要求）": "other changes" and a request to type; without the request ("其他修改") it names something. */
 const CJK_OTHER_WITH_REQUEST = `(?:其他|其它)(?:修改|选项|選項|方案|情况|想法|要求|需求|意见) ?\\((?:${PLEASE_TYPE})\\)`;
 const OTHER_LABEL = new RegExp(
 	`^(?:(?:${OTHER_OPTION_LABELS.join("|")})(?: ?\\((?:${PLEASE_TYPE})\\)| ?[:,\\-–—] ?(?:${PLEASE_TYPE}))?|${CJK_OTHER_WITH_REQUEST})[ .…:!?。]*$`,
@@ -65,7 +36,7 @@ const OTHER_LABEL = new RegExp(
 /** "E. ", "5) ", "B、": the letter or number a model put before each of its options. */
 const ROW_PREFIX = /^(?:[a-z]|\d{1,2}) ?[.)、:] ?/u;
 
-/** Long enough for any label OTHER_LABEL can match; longer labels skip the work. */
+/** Longer than any label OTHER_LABEL can match: longer labels skip the work. */
 const MAX_OTHER_LABEL = 80;
 
 export function isOtherOptionLabel(label: string): boolean {
@@ -82,7 +53,7 @@ export function dropOtherOptions(question: JsonObject, index: number, notices: s
 	const kept = options.filter((option) => {
 		const label = isObject(option) ? option.label : undefined;
 		if (typeof label !== "string" || !isOtherOptionLabel(label)) return true;
-		// A dropped label passed isOtherOptionLabel, so it is short and has no controls.
+		// Short and free of controls, as isOtherOptionLabel requires: safe to quote.
 		dropped.push(JSON.stringify(label.trim()));
 		return false;
 	});

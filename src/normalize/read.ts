@@ -1,36 +1,28 @@
-/**
- * Reading the model's raw arguments without trusting them: own fields, the
- * canonical name before its aliases, booleans and arrays that arrived as text.
- * Pure; used by the normaliser only.
- */
+/** Reading the model's raw fields: the canonical name before its aliases; numbers, booleans, arrays and objects sent as text. */
 
 import { type JsonObject, own } from "../json.ts";
 import { parsePythonLiteral } from "./literal.ts";
 
-/** Text with these inside is not plain text: left whole, for the validator to name the character. */
+/** Text with these inside is no plain text: left whole, for the validator to name the character. */
 export const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 export function isFiniteNumber(value: unknown): value is number {
 	return typeof value === "number" && Number.isFinite(value);
 }
 
-/** An own field; `null` counts as absent (strict-mode callers send null for "not given"). */
+/** `null` counts as absent: strict-mode callers send null for "not given". */
 export function field(record: JsonObject, key: string): unknown {
 	const value = own(record, key);
 	return value === null ? undefined : value;
 }
 
-/** The first of `keys` present on the record, and which one it was: the canonical name, then its aliases. */
-export function firstPresentKey(record: JsonObject, ...keys: string[]): { key: string; value: unknown } | undefined {
+/** The first of `keys` present, and which one it was. */
+export function firstPresent(record: JsonObject, ...keys: string[]): { key: string; value: unknown } | undefined {
 	for (const key of keys) {
 		const value = field(record, key);
 		if (value !== undefined) return { key, value };
 	}
 	return undefined;
-}
-
-export function firstPresent(record: JsonObject, ...keys: string[]): unknown {
-	return firstPresentKey(record, ...keys)?.value;
 }
 
 export function setIfPresent(out: JsonObject, key: string, value: unknown): void {
@@ -47,11 +39,7 @@ export function booleanFromText(value: unknown): unknown {
 	return text === "true" ? true : text === "false" ? false : value;
 }
 
-/**
- * A JSON array or object sent as a string becomes that array or object; so
- * does one written as a Python literal (single quotes, True/False/None), which
- * models driving Python tools send. Anything else stays the string it was.
- */
+/** A JSON array or object sent as text, or one written as a Python literal (models driving Python tools send those); else the value as it was. */
 export function parseJsonText(value: unknown): unknown {
 	if (typeof value !== "string") return value;
 	const text = value.trim();

@@ -1,7 +1,7 @@
 /**
- * "(Recommended)" written into the text instead of `recommended: true`: on a
- * label (prefix or suffix), at the end of a description, or as the whole
- * description, in English and in the other languages models answer in.
+ * "(Recommended)" written into the text instead of `recommended: true`: before
+ * or after a label, at either end of a description or as all of it, in the
+ * languages models answer in.
  */
 
 import { LIMITS } from "../types.ts";
@@ -21,42 +21,34 @@ const CLOSING_SENTENCE = new RegExp(`([.。!])\\s{1,3}${WORD}[.。!]?$`, "iu");
 /** A description that says nothing but "Recommended". */
 const WHOLE = new RegExp(`^(?:${BRACKETED}|${WORD})[.。!]?$`, "iu");
 
-const MARKED_TEXT_MAX = 4 * LIMITS.description;
-
-function stripMarkers(text: string, patterns: readonly RegExp[]): string {
+/**
+ * Until nothing changes, so "(Recommended) [Recommended] X" comes out clean
+ * and normalising the result again changes nothing; every round shortens the
+ * text. Nothing but the marker left: the text as it was.
+ */
+function stripMarkers(text: string): string {
 	let cleaned = text;
-	// Until nothing changes, so "(Recommended) [Recommended] X" comes out clean and a
-	// second normalisation of the result changes nothing. Every round shortens the text.
 	for (;;) {
-		let next = cleaned;
-		for (const pattern of patterns) next = next.replace(pattern, "").trim();
+		const next = cleaned.replace(PREFIX, "").trim().replace(SUFFIX, "").trim();
 		if (next === cleaned || next.length === 0) return cleaned;
 		cleaned = next;
 	}
 }
 
-/**
- * The label without its "(Recommended)" / "[Recommended]" / "Recommended:"
- * prefix or "(Recommended)" / "- Recommended" suffix; undefined when it has
- * none, or when nothing but the marker would be left.
- */
+/** Undefined when the label has no marker, or nothing else. */
 export function withoutRecommendedMarker(label: string): string | undefined {
 	const text = label.trim();
-	// A label this long fails validation whatever it is marked with; don't spend rounds on it.
+	// A label this long fails validation whatever it is marked with: no rounds spent on it.
 	if (text.length > 4 * LIMITS.label) return undefined;
-	const cleaned = stripMarkers(text, [PREFIX, SUFFIX]);
+	const cleaned = stripMarkers(text);
 	return cleaned === text ? undefined : cleaned;
 }
 
-/**
- * The description without a marker at its start or end ("…; fast (Recommended)",
- * "Recommended: …", "Fast. Recommended."): `""` when the description was only
- * the marker, undefined when it carries none.
- */
+/** "…; fast (Recommended)", "Recommended: …", "Fast. Recommended.": `""` when the description was only the marker, undefined when it has none. */
 export function descriptionWithoutMarker(description: string): string | undefined {
 	const text = description.trim();
-	if (text.length > MARKED_TEXT_MAX) return undefined;
+	if (text.length > 4 * LIMITS.description) return undefined;
 	if (WHOLE.test(text)) return "";
-	const cleaned = stripMarkers(text, [PREFIX, SUFFIX]).replace(CLOSING_SENTENCE, "$1");
+	const cleaned = stripMarkers(text).replace(CLOSING_SENTENCE, "$1");
 	return cleaned === text ? undefined : cleaned;
 }

@@ -1,29 +1,19 @@
 /**
- * The relay API, for any subagent runner: a tool that runs a task in a
- * child `pi --mode rpc` and wants the child's questions to reach the user.
- *
- *   const relay = createChildRelay({ ui: ctx.ui, asker: "scout", signal });
- *   const child = spawn("pi", ["--mode", "rpc", ...], { env: { ...process.env, ...relayEnvironment() } });
- *   // for every JSON line the child prints:
- *   const response = await relay.handle(message);
- *   if (response) child.stdin.write(`${JSON.stringify(response)}\n`);
- *   // when the child exits:
- *   relay.dispose();
- *
- * A relay request (the child's whole form) is asked through the process's
- * handler of the session with a UI — the parent's inline form, queued behind any open one,
- * labelled with the asker — or, when the parent is itself a relayed RPC child,
- * passed one level further up. The child's ordinary dialogs are forwarded to
- * the parent's own dialogs, labelled with the asker.
+ * The relay API (public as pi-ask-user/relay; README, "The relay API"), for a
+ * subagent runner whose child `pi --mode rpc` should reach the user: the
+ * child's whole form is asked through the handler of this process's session
+ * with a UI — the inline form, in turn with every other, labelled with the
+ * asker — or passed one level further up when that session is itself a
+ * relayed child; the child's other dialogs go to the parent's own, labelled.
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
 import { errorText } from "../abort.ts";
 import { collectedToReply, decodeRelayCancel, decodeRelayRequest, emptyCollected, encodeRelayReply, RELAY_TITLE } from "../codec.ts";
-import { sanitizeLine, sanitizeText } from "../sanitize.ts";
+import { currentHandler, processRecord, RELAY_ENV } from "../router.ts";
+import { distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { Collected, RelayReply } from "../types.ts";
 import { joinAskers } from "./asker.ts";
-import { currentHandler, processRecord, RELAY_ENV } from "../router.ts";
 
 /** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */
 export interface ExtensionUIRequest {
@@ -45,36 +35,31 @@ export type ExtensionUIResponse =
 	| { type: "extension_ui_response"; id: string; confirmed: boolean }
 	| { type: "extension_ui_response"; id: string; cancelled: true };
 
-/**
- * The parent's dialogs. With `custom` (pi's TUI), a forwarded editor dialog is
- * pi's own editor component shown through it, so it can be closed when the
- * child goes; without it (or where custom() shows nothing: RPC), pi's
- * `editor()` is used, which can't be withdrawn.
- */
+/** With `custom` (pi's TUI), a forwarded editor can be closed when the child goes; pi's `editor()` can't be withdrawn. */
 export type ParentUI = Pick<ExtensionUIContext, "select" | "confirm" | "input" | "editor" | "notify"> & Partial<Pick<ExtensionUIContext, "custom">>;
 
 export interface ChildRelayOptions {
 	/** Who the child is (agent name / task): its forms and dialogs are labelled with it. */
 	asker: string;
-	/** The parent session's UI, for the child's ordinary dialogs; without it they are cancelled. */
+	/** For the child's ordinary dialogs; without it they are cancelled. */
 	ui?: ParentUI;
-	/** The runner's own abort signal: aborting it closes the child's forms and dialogs at once. */
+	/** The runner's abort signal: aborting it closes the child's forms and dialogs at once. */
 	signal?: AbortSignal;
 }
 
 export interface ChildRelay {
 	/**
-	 * Takes one message the child printed. Resolves with the response to write
-	 * to the child's stdin, or undefined when there is nothing to write (not a
-	 * dialog request, a fire-and-forget request, or the child is gone). Never
-	 * rejects: a malformed request, or a parent dialog that fails, is answered
+	 * Takes one message the child printed; resolves with the response to write
+	 * to its stdin, or undefined when there is none (not a dialog, a
+	 * fire-and-forget request, or the child is gone). Never rejects: a
+	 * malformed request, or a parent dialog that fails, is answered
 	 * `cancelled`, so the child is never left waiting.
 	 */
 	handle(message: unknown): Promise<ExtensionUIResponse | undefined>;
 	/**
-	 * The child exited or was stopped: its open and queued forms close now, and
-	 * nothing more is written to it. Safe to call twice. (The runner's abort
-	 * signal closes the forms too, but still answers a child that is alive.)
+	 * The child exited or was stopped: its forms close and nothing more is
+	 * written to it. Safe to call twice. (The runner's abort closes the forms
+	 * too, but still answers a child that is alive.)
 	 */
 	dispose(): void;
 }
@@ -88,18 +73,16 @@ export function createChildRelay(options: ChildRelayOptions): ChildRelay {
 	return new RelayedChild(options);
 }
 
+const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
+
 class RelayedChild implements ChildRelay {
 	/** Aborted when the child's forms and dialogs must close: the runner aborted, or the child is gone. */
 	private readonly closing = new AbortController();
-	/**
-	 * The child is gone: nothing more is written to it. After a runner's abort
-	 * the child may still be alive and waiting, and gets its "aborted" replies.
-	 */
+	/** The child is gone; after a mere abort it may still be alive, waiting for its "aborted" replies. */
 	private disposed = false;
 	/** The open forms, by request id, for the child's cancel notices. */
 	private readonly forms = new Map<string, AbortController>();
 	private readonly close = () => this.closing.abort();
-	/** The child's words reach this terminal only through the display sanitiser. */
 	private readonly asker: string;
 
 	constructor(private readonly options: ChildRelayOptions) {
@@ -113,16 +96,13 @@ class RelayedChild implements ChildRelay {
 		if (this.disposed) return undefined;
 		const request = asUIRequest(message);
 		if (!request) return undefined;
-		const cancelled: ExtensionUIResponse = { type: "extension_ui_response", id: request.id, cancelled: true };
-		// A dialog waits for its answer; the other requests (notify, status, widgets) are fire-and-forget.
-		const answerIfDialog = () => (DIALOGS.has(request.method) ? this.written(cancelled) : undefined);
-		if ("malformed" in request) return answerIfDialog();
 		try {
-			return await this.handleRequest(request);
+			if (!("malformed" in request)) return await this.handleRequest(request);
 		} catch {
-			// Nothing the child sends may take the parent down, and no dialog is left unanswered.
-			return answerIfDialog();
+			// Nothing the child sends may take the parent down.
 		}
+		// A dialog waits for its answer, so none is left unanswered; other requests (notify, status, widgets) are fire-and-forget.
+		return DIALOGS.has(request.method) ? this.written(answer(request.id, undefined)) : undefined;
 	};
 
 	readonly dispose = (): void => {
@@ -158,7 +138,7 @@ class RelayedChild implements ChildRelay {
 		return undefined;
 	}
 
-	/** A whole form: asked through the process's channel (the parent's inline form), labelled `outer › inner`. */
+	/** A whole form, labelled `outer › inner`. */
 	private async relayForm(id: string, payload: unknown): Promise<ExtensionUIResponse | undefined> {
 		const decoded = decodeRelayRequest(payload);
 		if (!decoded.ok) return value(id, collectedToReply(emptyCollected("error", decoded.error)));
@@ -186,7 +166,7 @@ class RelayedChild implements ChildRelay {
 	/** The child's own dialogs, on the parent's UI: labelled, sanitised, and in turn with every form. */
 	private async forwardDialog(request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
 		const ui = this.options.ui;
-		const cancelled: ExtensionUIResponse = { type: "extension_ui_response", id: request.id, cancelled: true };
+		const cancelled = answer(request.id, undefined);
 		if (!ui || this.closing.signal.aborted) return this.written(cancelled);
 		const signal = this.closing.signal;
 		const show = () => showForwarded(ui, request, this.label(request.title ?? ""), signal);
@@ -194,7 +174,6 @@ class RelayedChild implements ChildRelay {
 	}
 }
 
-/** One forwarded dialog on the parent's UI; `title` is already labelled and sanitised. */
 async function showForwarded(ui: ParentUI, request: ExtensionUIRequest, title: string, signal: AbortSignal): Promise<ExtensionUIResponse> {
 	const { id } = request;
 	const opts = { signal, ...(request.timeout ? { timeout: request.timeout } : {}) };
@@ -204,29 +183,27 @@ async function showForwarded(ui: ParentUI, request: ExtensionUIRequest, title: s
 		case "select": {
 			// Shown sanitised, answered with the child's own string, by position.
 			const choices = request.options ?? [];
-			const shown = choices.map((choice, i) => `${sanitizeLine(choice)}${"\u200b".repeat(duplicateIndex(choices, i))}`);
+			const shown = distinctRows(choices);
 			const picked = await ui.select(title, shown, opts);
-			return orCancelled(id, picked === undefined ? undefined : choices[shown.indexOf(picked)]);
+			return answer(id, picked === undefined ? undefined : choices[shown.indexOf(picked)]);
 		}
 		case "input":
-			return orCancelled(id, await ui.input(title, sanitizeLine(request.placeholder ?? ""), opts));
+			return answer(id, await ui.input(title, sanitizeLine(request.placeholder ?? ""), opts));
 		default:
-			return orCancelled(id, await closableEditor(ui, title, sanitizeText(request.prefill ?? ""), signal));
+			return answer(id, await closableEditor(ui, title, sanitizeText(request.prefill ?? ""), signal));
 	}
 }
 
-const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
-
 /**
- * pi's editor dialog, closed (as cancelled) when `signal` aborts. pi's
- * `editor()` takes no signal, so in the TUI the same component pi uses is
- * shown through `custom()`; where custom() shows nothing (it resolves without
- * calling the factory: RPC), `editor()` it is, and it stays until answered.
+ * pi's `editor()` takes no signal, so in the TUI the component pi uses is
+ * shown through `custom()`, closed as cancelled when `signal` aborts; where
+ * custom() shows nothing (it resolves without calling the factory: RPC),
+ * `editor()` it is, and it stays until answered.
  */
 async function closableEditor(ui: ParentUI, title: string, prefill: string, signal: AbortSignal): Promise<string | undefined> {
 	if (!ui.custom) return ui.editor(title, prefill);
 	let shown = false;
-	const value = await ui.custom<string | undefined>((tui, _theme, keybindings, done) => {
+	const text = await ui.custom<string | undefined>((tui, _theme, keybindings, done) => {
 		shown = true;
 		let settled = false;
 		const finish = (result: string | undefined) => {
@@ -241,23 +218,14 @@ async function closableEditor(ui: ParentUI, title: string, prefill: string, sign
 		if (signal.aborted) cancel();
 		return editor;
 	});
-	return shown ? value : ui.editor(title, prefill);
-}
-
-/** How many earlier options look the same once sanitised: each repeat gets an invisible mark to stay distinct. */
-function duplicateIndex(choices: string[], index: number): number {
-	const shown = sanitizeLine(choices[index] ?? "");
-	let count = 0;
-	for (let i = 0; i < index; i++) if (sanitizeLine(choices[i] ?? "") === shown) count++;
-	return count;
+	return shown ? text : ui.editor(title, prefill);
 }
 
 /**
- * The message as a UI request: undefined when it is not one (other RPC
- * output) or has no usable id or method (nothing can be answered), and
- * `{ malformed, id, method }` when a field has the wrong type (it can't be
- * shown, but a dialog can still be answered, so the child does not wait
- * forever).
+ * Undefined when the message is no UI request (other RPC output) or has no
+ * usable id or method (nothing can be answered); `malformed` when another
+ * field has the wrong type: it can't be shown, but a dialog can still be
+ * answered, so the child does not wait forever.
  */
 function asUIRequest(message: unknown): ExtensionUIRequest | { malformed: true; id: string; method: string } | undefined {
 	if (typeof message !== "object" || message === null) return undefined;
@@ -277,6 +245,7 @@ function value(id: string, reply: RelayReply): ExtensionUIResponse {
 	return { type: "extension_ui_response", id, value: encodeRelayReply(reply) };
 }
 
-function orCancelled(id: string, answer: string | undefined): ExtensionUIResponse {
-	return answer === undefined ? { type: "extension_ui_response", id, cancelled: true } : { type: "extension_ui_response", id, value: answer };
+/** Undefined: cancelled. */
+function answer(id: string, text: string | undefined): ExtensionUIResponse {
+	return text === undefined ? { type: "extension_ui_response", id, cancelled: true } : { type: "extension_ui_response", id, value: text };
 }

@@ -2,10 +2,7 @@
 
 import { RELAY_ASKER_MAX as ASKER_MAX } from "../codec.ts";
 
-/**
- * "planner" + "scout" → "planner › scout", outermost first, on one line and
- * within the envelope's limit (the innermost end is the one kept).
- */
+/** "planner" + "scout" → "planner › scout", on one line and within the envelope's limit (the innermost end is kept). */
 export function joinAskers(outer: string | undefined, inner: string | undefined): string | undefined {
 	const joined = [outer, inner]
 		.map((part) => part?.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]+/g, " ").trim())
@@ -17,13 +14,8 @@ export function joinAskers(outer: string | undefined, inner: string | undefined)
 	return `…${tail}`;
 }
 
-/**
- * Variables a runner may set to name its child, read in this order: ours,
- * then names runners use for their agent. Read from the environment the child
- * was started with (a runner that names its child passes the name this way).
- */
-export const ASKER_ENV_NAMES = ["PI_ASK_USER_ASKER", "PI_SUBAGENT_NAME", "PI_AGENT_NAME"] as const;
-/** The label of a session that asks elsewhere and has neither a name nor a task to show. */
+/** Ours, then the names runners use for their agent, in the environment the child was started with. */
+const ASKER_ENV_NAMES = ["PI_ASK_USER_ASKER", "PI_SUBAGENT_NAME", "PI_AGENT_NAME"] as const;
 export const DEFAULT_ASKER = "subagent";
 /** How much of a child's task labels its forms. */
 const TASK_LABEL_MAX = 60;
@@ -45,13 +37,11 @@ export function selfAsker(env: Readonly<Record<string, string | undefined>>, tas
 }
 
 /**
- * The agent a runner names in its child's system prompt: pi-subagents (0.67)
- * puts `<active_agent name="scout"/>` on a line of its own, before the agent's
- * prompt (which it appends to pi's, or puts in its place). Its
- * in-process children share the parent's environment, so this is where such
- * a child can learn its name.
+ * pi-subagents (0.67) puts `<active_agent name="scout"/>` on a line of its
+ * own before the agent's prompt; its in-process children share the parent's
+ * environment, so this is where such a child learns its name.
  */
-export function activeAgentOf(systemPrompt: string | undefined): string | undefined {
+function activeAgentOf(systemPrompt: string | undefined): string | undefined {
 	// The last such line: pi's part of the prompt comes first and holds the project's context files, which anyone can write.
 	const name = [...(systemPrompt ?? "").matchAll(/(?:^|\n)\s*<active_agent name="([^"\n]{1,200})"\s*\/>/g)].at(-1)?.[1];
 	return name?.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -59,7 +49,7 @@ export function activeAgentOf(systemPrompt: string | undefined): string | undefi
 
 type Loose = { [key: string]: unknown } | null | undefined;
 
-/** The text of the first user message among a session's entries (pi's session entries, read loosely). */
+/** The text of the first user message among pi's session entries, read loosely. */
 export function firstUserText(entries: readonly unknown[]): string | undefined {
 	for (const entry of entries as readonly Loose[]) {
 		const message = entry?.["type"] === "message" ? (entry["message"] as Loose) : undefined;

@@ -1,8 +1,7 @@
 /**
  * What the local channel does with a child's request, loaded with the first
- * one (channel-server.ts keeps start-up light): the request is decoded and
- * validated like a model's call, asked through the process's "ask_user"
- * handler, and answered with an encoded reply envelope.
+ * one so that the listener stays light: decoded and validated like a model's
+ * call, asked through the process's handler, answered with a reply envelope.
  */
 
 import { errorText } from "../abort.ts";
@@ -10,12 +9,11 @@ import { collectedToReply, decodeRelayRequest, emptyCollected, encodeRelayReply 
 import type { RelayReply } from "../types.ts";
 import type { AskHandler } from "../router.ts";
 
-/** The reply line for one request line. Never rejects: whatever happens, the child gets a reply it can decode. */
+/** Never rejects: whatever happens, the child gets a reply it can decode. */
 export async function answerRequest(line: string, handler: () => AskHandler | undefined, signal: AbortSignal): Promise<string> {
 	return encodeRelayReply(await ask(line, handler, signal));
 }
 
-/** Never rejects: whatever happens, the child gets a reply it can decode. */
 async function ask(line: string, handler: () => AskHandler | undefined, signal: AbortSignal): Promise<RelayReply> {
 	const decoded = decodeRelayRequest(line);
 	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
@@ -28,4 +26,3 @@ async function ask(line: string, handler: () => AskHandler | undefined, signal: 
 		return collectedToReply(emptyCollected("error", errorText(error)), rid);
 	}
 }
-

@@ -1,44 +1,30 @@
 /**
- * The child's side of the local channel: a session that cannot show a form
- * (print, JSON, RPC without a relay-aware runner) and that inherited
+ * The child's side of the local channel (wire: codec/channel.ts; the other
+ * end: channel-server.ts): a session that cannot show a form and inherited
  * PI_ASK_USER_CHANNEL sends its whole form to the session that published it.
- * See codec/channel.ts for the wire and channel-server.ts for the other end.
- *
- * A parent that is gone (ENOENT, ECONNREFUSED) or does not answer within
- * CONNECT_MS (a connect that hangs, a frozen process) is "no_ui", with the
- * reason, so the model goes on as it would with no UI at all.
+ * A parent that is gone (ENOENT, ECONNREFUSED) or silent for CONNECT_MS (a
+ * connect that hangs, a frozen process) is "no_ui", with the reason, so the
+ * model goes on as it would with no UI at all.
  */
 
 import { randomUUID } from "node:crypto";
 import { createConnection, type Socket } from "node:net";
 import { errorText, raceAbort } from "../abort.ts";
-import {
-	CHANNEL_CANCEL,
-	type ChannelAddress,
-	channelVersionProblem,
-	createLineSplitter,
-	encodeChannelHello,
-	isChannelReady,
-} from "../codec/channel.ts";
+import { CHANNEL_CANCEL, type ChannelAddress, channelVersionProblem, createLineSplitter, encodeChannelHello, isChannelReady } from "../codec/channel.ts";
 import { emptyCollected, encodeRelayRequest } from "../codec.ts";
+import type { AskOptions } from "../router.ts";
 import { type AskForm, type Collected, RELAY_VERSION } from "../types.ts";
 import { awaitRelayReply } from "./child.ts";
 
 /** How long a child waits for a live parent to say it is listening. */
 export const CONNECT_MS = 1_500;
 
-export interface ChannelAskOptions {
-	signal?: AbortSignal;
-	/** How the form is labelled in the parent. */
-	asker?: string;
-}
-
-export async function collectViaChannel(address: ChannelAddress, form: AskForm, options: ChannelAskOptions = {}): Promise<Collected> {
+export async function collectViaChannel(address: ChannelAddress, form: AskForm, options: AskOptions = {}): Promise<Collected> {
 	const { signal } = options;
 	if (signal?.aborted) return emptyCollected("aborted");
 	const opened = await connect(address, signal);
 	if (!opened.ok) return opened.collected;
-	const { socket, next } = opened;
+	const { socket, next } = opened.connection;
 	try {
 		const rid = randomUUID();
 		socket.write(`${encodeRelayRequest({ v: RELAY_VERSION, rid, asker: options.asker, questions: form.questions, metadata: form.metadata })}\n`);
@@ -54,10 +40,10 @@ export async function collectViaChannel(address: ChannelAddress, form: AskForm, 
 	}
 }
 
-/** Whether a live parent answers on this channel (a connection that proves the token, then closes). */
+/** Whether a live parent answers (a connection that proves the token, then closes). */
 export async function channelReachable(address: ChannelAddress): Promise<boolean> {
 	const opened = await connect(address, undefined);
-	if (opened.ok) opened.socket.destroy();
+	if (opened.ok) opened.connection.socket.destroy();
 	return opened.ok;
 }
 
@@ -65,16 +51,18 @@ interface Connection {
 	socket: Socket;
 	/** The next line the parent sent; undefined once the connection has closed. */
 	next(): Promise<string | undefined>;
+	/** Why the connection failed, if it did. */
+	failure(): string | undefined;
 }
 
-type Connecting = { ok: true; socket: Socket; next: Connection["next"] } | { ok: false; collected: Collected };
+type Opened = { ok: true; connection: Connection } | { ok: false; collected: Collected };
 
-/** Connects and proves the token; resolves once the parent said it is ready, or why it can't be used. */
-async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<Connecting> {
+/** Connected, the token proved and the parent ready; or why it can't be used. */
+async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<Opened> {
 	const connection = openConnection(address.path);
 	const { socket } = connection;
 	socket.write(`${encodeChannelHello(address.token)}\n`);
-	const unreachable = (why: string): Connecting => {
+	const unreachable = (why: string): Opened => {
 		socket.destroy();
 		return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
 	};
@@ -88,10 +76,10 @@ async function connect(address: ChannelAddress, signal: AbortSignal | undefined)
 	const line = first.value;
 	if (line === undefined) return unreachable(`is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`);
 	if (!isChannelReady(line)) return unreachable(`answered in a way this version does not understand: ${channelVersionProblem(line) ?? "not ready"}`);
-	return { ok: true, socket, next: connection.next };
+	return { ok: true, connection };
 }
 
-function openConnection(path: string): Connection & { failure(): string | undefined } {
+function openConnection(path: string): Connection {
 	const socket = createConnection(path);
 	const splitter = createLineSplitter();
 	const lines: string[] = [];

@@ -1,49 +1,36 @@
 /**
- * The parent's side of the local channel: a session that can show forms
- * listens on a Unix domain socket (a named pipe on Windows) in a directory
- * only this user can enter, and publishes the address, with a random token,
- * in PI_ASK_USER_CHANNEL of its own process, so every process it starts from
- * then on — a runner's `pi -p` children, a `pi` run from the bash tool, their
- * children in turn — can ask the user through it. See codec/channel.ts for
- * the wire.
+ * The parent's side of the local channel (wire: codec/channel.ts): a Unix
+ * socket (a named pipe on Windows) in a directory only this user can enter,
+ * its address and a random token published in PI_ASK_USER_CHANNEL, so every
+ * process started from then on — a runner's `pi -p` children, a `pi` run from
+ * the bash tool, their children in turn — can ask the user through it.
  *
- * What it lets in: a connection must prove the token in its first line within
- * HELLO_MS, no line may pass CHANNEL_LINE_MAX, at most MAX_UNPROVEN may be
- * waiting to prove it at once; anything else is closed with nothing shown. A request is then
- * decoded and validated like a model's call and asked through the process's
- * "ask_user" channel handler, in turn with every other form. A connection
- * that closes (the child killed, its run aborted) aborts its form at once.
+ * A connection must prove the token in its first line within HELLO_MS, no
+ * line may pass CHANNEL_LINE_MAX, at most MAX_UNPROVEN may wait to prove it;
+ * anything else is closed with nothing shown. A connection that closes (the
+ * child killed, its run aborted) aborts its form at once.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { once } from "node:events";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server, type Socket } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-	CHANNEL_READY,
-	type ChannelAddress,
-	createLineSplitter,
-	decodeChannelHello,
-	isChannelCancel,
-} from "../codec/channel.ts";
+import { errorText } from "../abort.ts";
+import { CHANNEL_READY, type ChannelAddress, createLineSplitter, decodeChannelHello, isChannelCancel } from "../codec/channel.ts";
 import type { AskHandler } from "../router.ts";
 
-/** How long a connection has to prove the token. */
 export const HELLO_MS = 2_000;
-/**
- * Connections that have not proved the token yet, at once; more are closed as
- * they arrive. A child that proved it holds its connection while its form
- * waits its turn and is on screen: those are not counted.
- */
+/** A child that proved the token holds its connection while its form waits and is shown: only the others count. */
 export const MAX_UNPROVEN = 32;
 /** How long closing waits for the aborted forms' last replies to reach their children. */
 const CLOSE_GRACE_MS = 300;
 /** Unix socket paths are limited to about 104–108 bytes. */
 const SOCKET_PATH_MAX = 100;
 
-export interface LocalChannelOptions {
-	/** The handler that shows a form now; undefined answers the child `no_ui`. */
+interface LocalChannelOptions {
+	/** Undefined answers the child `no_ui`. */
 	handler(): AskHandler | undefined;
 	/** Where the socket's private directory is made; default: the OS temp dir. */
 	parentDir?: string;
@@ -66,12 +53,15 @@ export async function openLocalChannel(options: LocalChannelOptions): Promise<Lo
 		serve(socket, Buffer.from(token), options.handler, sockets, unproven);
 	});
 	try {
-		await listen(server, place.path);
+		server.listen(place.path);
+		await once(server, "listening");
 		if (process.platform !== "win32") chmodSync(place.path, 0o600);
 	} catch (error) {
 		place.remove();
 		throw error;
 	}
+	// A failing accept (EMFILE) must not become an uncaught error in pi.
+	server.on("error", () => {});
 	// Neither the server nor a child waiting on it keeps pi running.
 	server.unref();
 	const stopWatching = removeOnExit(place.remove);
@@ -93,12 +83,11 @@ export async function openLocalChannel(options: LocalChannelOptions): Promise<Lo
 }
 
 /**
- * Removes the socket's directory when the process ends: on "exit" (pi's quit
- * and its signal handlers leave through process.exit), and on the signals
- * that end a process without "exit". SIGTERM and SIGHUP always mean the end:
- * the files go at once, whoever else handles them. SIGINT only when nobody
- * else handles it (pi ignores it while suspended); the signal is then raised
- * again, so it still does what it would have done. Returns the undo.
+ * On "exit" (pi's quit and its signal handlers leave through process.exit),
+ * and on the signals that end a process without it: SIGTERM and SIGHUP
+ * always, whoever else handles them; SIGINT only when nobody else does (pi
+ * ignores it while suspended). Alone, the handler raises the signal again, so
+ * it still does what it would have done. Returns the undo.
  */
 function removeOnExit(remove: () => void): () => void {
 	const ending: NodeJS.Signals[] = process.platform === "win32" ? ["SIGTERM"] : ["SIGTERM", "SIGHUP"];
@@ -120,19 +109,7 @@ function removeOnExit(remove: () => void): () => void {
 	return stop;
 }
 
-function listen(server: Server, path: string): Promise<void> {
-	return new Promise((resolve, reject) => {
-		server.once("error", reject);
-		server.listen(path, () => {
-			server.off("error", reject);
-			// A failing accept (EMFILE) must not become an uncaught error in pi.
-			server.on("error", () => {});
-			resolve();
-		});
-	});
-}
-
-/** A fresh private directory for each channel: a stale socket of a crashed run is never in the way. */
+/** A fresh private directory each time: a stale socket of a crashed run is never in the way. */
 function socketPlace(parentDir = tmpdir()): { path: string; remove(): void } {
 	const name = `${randomBytes(8).toString("hex")}.sock`;
 	if (process.platform === "win32") return { path: `\\\\.\\pipe\\pi-ask-user-${name}`, remove: () => {} };
@@ -154,11 +131,6 @@ function socketPlace(parentDir = tmpdir()): { path: string; remove(): void } {
 function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefined, sockets: Map<Socket, () => void>, unproven: { count: number }): void {
 	socket.unref();
 	unproven.count++;
-	let counted = true;
-	const uncount = () => {
-		if (counted) unproven.count--;
-		counted = false;
-	};
 	const splitter = createLineSplitter();
 	const asking = new AbortController();
 	let stage: "hello" | "request" | "asking" = "hello";
@@ -170,7 +142,7 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 
 	socket.on("error", () => {}); // a reset is a close: handled there
 	socket.on("close", () => {
-		uncount();
+		if (stage === "hello") unproven.count--;
 		clearTimeout(helloTimer);
 		sockets.delete(socket);
 		asking.abort();
@@ -183,7 +155,7 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 				const given = decodeChannelHello(line);
 				if (given === undefined || !timingSafeEqual(Buffer.from(given), token)) return drop();
 				clearTimeout(helloTimer);
-				uncount();
+				unproven.count--;
 				stage = "request";
 				socket.write(`${CHANNEL_READY}\n`);
 			} else if (stage === "request") {
@@ -204,24 +176,17 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 	});
 }
 
-/** A reply envelope for a failure before the codec could make one (it failed to load). */
+/** A reply envelope for when the codec failed to load. */
 function errorReply(error: unknown): string {
-	return JSON.stringify({ v: 1, status: "error", answers: {}, skipped: [], notes: [], error: error instanceof Error ? error.message : String(error) });
+	return JSON.stringify({ v: 1, status: "error", answers: {}, skipped: [], notes: [], error: errorText(error) });
 }
 
 function allClosed(sockets: Socket[], timeoutMs: number): Promise<void> {
-	if (sockets.length === 0) return Promise.resolve();
 	return new Promise((resolve) => {
 		const timer = setTimeout(resolve, timeoutMs);
-		let left = sockets.length;
-		for (const socket of sockets) {
-			socket.once("close", () => {
-				left -= 1;
-				if (left === 0) {
-					clearTimeout(timer);
-					resolve();
-				}
-			});
-		}
+		void Promise.all(sockets.map((socket) => new Promise((closed) => socket.once("close", closed)))).then(() => {
+			clearTimeout(timer);
+			resolve();
+		});
 	});
 }

@@ -1,23 +1,21 @@
 /**
  * Forms another session shows: a relay-aware parent, an ancestor's local
- * channel, this process's session with a UI. All this side can report is
- * that the form went up and how it came back; whatever comes back is marked
- * `shownElsewhere` (a dismissal there ends this session's task: the user
- * spoke to the other session, not to this one). Loaded with the first such ask.
+ * channel, this process's session with a UI. This side can report only that
+ * the form went up and how it came back, marked `shownElsewhere`: a dismissal
+ * there ends this session's task, since the user spoke to the other session.
  */
 
-import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { decodeChannelAddress } from "../codec/channel.ts";
 import { decodeRelayReply, emptyCollected, encodeRelayReply, replyToCollected } from "../codec.ts";
 import type { AskHandler, AskOptions, Session } from "../router.ts";
 import { type AskForm, type Collected, RELAY_VERSION, type RelayRequest } from "../types.ts";
 import { DEFAULT_ASKER, firstUserText, selfAsker } from "./asker.ts";
 import { collectViaChannel } from "./channel-client.ts";
-import { collectViaRelay } from "./child.ts";
+import { collectViaRelay, type RelayUI } from "./child.ts";
 
 export { joinAskers } from "./asker.ts";
 
-/** How this session is labelled where another session shows its forms. */
+/** How this session is labelled where another one shows its forms. */
 export function selfLabel(session: Pick<Session, "sessionManager" | "getSystemPrompt">): string {
 	let entries: readonly unknown[] = [];
 	let systemPrompt: string | undefined;
@@ -25,17 +23,16 @@ export function selfLabel(session: Pick<Session, "sessionManager" | "getSystemPr
 		entries = session.sessionManager?.getEntries() ?? [];
 		systemPrompt = session.getSystemPrompt?.();
 	} catch {
-		// No session to read: the label falls back to "subagent".
+		// No session to read: a runner's name for it, else "subagent".
 	}
 	return selfAsker(process.env, firstUserText(entries), systemPrompt);
 }
 
-/** A relayed RPC child: the runner shows the form. */
-export function throughRelay(ui: Pick<ExtensionUIContext, "editor" | "notify">, form: AskForm, options: AskOptions): Promise<Collected> {
+export function throughRelay(ui: RelayUI, form: AskForm, options: AskOptions): Promise<Collected> {
 	return shownElsewhere(form, options, () => collectViaRelay(ui, form, options));
 }
 
-/** The local channel this process inherited; a parent that is gone is "no_ui", with the reason. */
+/** A parent that is gone is "no_ui", with the reason. */
 export function throughChannel(address: string, form: AskForm, options: AskOptions): Promise<Collected> {
 	return shownElsewhere(form, options, async () => {
 		const decoded = decodeChannelAddress(address);
@@ -43,11 +40,7 @@ export function throughChannel(address: string, form: AskForm, options: AskOptio
 	});
 }
 
-/**
- * This process's session with a UI. Its handler may belong to another copy
- * or version of this package, so its reply is checked as one that crossed a
- * process boundary.
- */
+/** The handler may belong to another copy or version of this package: its reply is checked as one that crossed a process boundary. */
 export function throughHandler(handler: AskHandler, form: AskForm, options: AskOptions): Promise<Collected> {
 	return shownElsewhere(form, options, async () => {
 		const request: RelayRequest = { v: RELAY_VERSION, asker: options.asker ?? DEFAULT_ASKER, questions: form.questions, metadata: form.metadata };
@@ -57,7 +50,7 @@ export function throughHandler(handler: AskHandler, form: AskForm, options: AskO
 	});
 }
 
-/** Reports `opened`, and how the form came back when the user ended it (answered or dismissed). */
+/** Reports `opened`, and how the form came back when the user ended it. */
 async function shownElsewhere(form: AskForm, { onProgress }: AskOptions, ask: () => Promise<Collected>): Promise<Collected> {
 	const total = form.questions.length;
 	onProgress?.({ phase: "opened", answered: 0, total }, emptyCollected("answered"));

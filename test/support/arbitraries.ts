@@ -12,7 +12,8 @@
 import fc from "fast-check";
 import type { AskForm, AskMetadata, AskOptionParams, AskParams, AskQuestionParams } from "../../src/types.ts";
 import { LIMITS } from "../../src/types.ts";
-import { isOtherOptionLabel, withoutRecommendedMarker } from "../../src/normalize.ts";
+import { isOtherOptionLabel } from "../../src/normalize/other.ts";
+import { withoutRecommendedMarker } from "../../src/normalize/recommended.ts";
 import { validateParams } from "../../src/validate.ts";
 
 const WORDS = [
