@@ -268,7 +268,7 @@ export function createRouter(setup: RouterSetup): Router {
 			const route = routeOf({ mode: modeOf(session), hasUI: false, upstream: up, handler: currentHandler() });
 			if (route.kind === "none") return emptyCollected("no_ui");
 			const elsewhere = await import("./relay/elsewhere.ts");
-			const labelled = { ...options, asker: elsewhere.selfLabel(session) };
+			const labelled = { ...options, asker: elsewhere.askerOf(session) };
 			if (route.kind === "inProcess") return inTime(labelled, (deadline) => elsewhere.throughHandler(route.handler, form, deadline.options));
 			if (route.kind === "channel") return inTime(labelled, (deadline) => elsewhere.throughChannel(route.address, form, deadline.options));
 			return emptyCollected("no_ui");
@@ -325,14 +325,11 @@ async function showHere(session: Session, up: Upstream, walker: DialogHost, form
 }
 
 async function showRemote(route: Route, session: Session, walker: DialogHost, form: AskForm, options: AskOptions): Promise<Collected> {
-	if (route.kind === "walker") {
-		const { signal, asker, onProgress, texts } = options;
-		return (await import("./dialogs.ts")).collectWithDialogs(session.ui, form, { signal, asker, onProgress, host: walker, ...(texts && { texts }) });
-	}
+	if (route.kind === "walker") return (await import("./dialogs.ts")).collectWithDialogs(session.ui, form, { ...options, host: walker });
 	const elsewhere = await import("./relay/elsewhere.ts");
 	if (route.kind === "relay") return elsewhere.throughRelay(session.ui, form, options);
 	if (route.kind === "channel") {
-		const asker = elsewhere.joinAskers(elsewhere.selfLabel(session), options.asker);
+		const asker = elsewhere.joinAskers(elsewhere.askerOf(session), options.asker);
 		return elsewhere.throughChannel(route.address, form, { ...options, ...(asker && { asker }) });
 	}
 	// A session with a UI has no other route.

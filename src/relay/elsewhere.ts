@@ -16,7 +16,7 @@ import { collectViaRelay, type RelayUI } from "./child.ts";
 export { joinAskers } from "./asker.ts";
 
 /** How this session is labelled where another one shows its forms. */
-export function selfLabel(session: Pick<Session, "sessionManager" | "getSystemPrompt">): string {
+export function askerOf(session: Pick<Session, "sessionManager" | "getSystemPrompt">): string {
 	let entries: readonly unknown[] = [];
 	let systemPrompt: string | undefined;
 	try {
