@@ -4,6 +4,7 @@
  * are dropped from the end; the help key is kept whenever it fits at all.
  */
 
+import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
@@ -52,17 +53,17 @@ export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: 
 		if (entry) items.push({ text: `${entry.hint.keys} ${entry.hint.action}`, keysLength: entry.hint.keys.length, id });
 	}
 	const help = items.find((item) => item.id === "help");
-	const helpWidth = help ? fit.measure(help.text) + SEPARATOR.length : 0;
+	const helpWidth = help ? visibleWidth(help.text) + SEPARATOR.length : 0;
 	let line = "";
 	let used = 0;
 	if (lead !== undefined) {
 		const cut = fit.line(lead, width);
-		line += theme.warning(cut.text);
-		used += cut.width;
+		line += theme.warning(cut);
+		used += visibleWidth(cut);
 	}
 	for (const item of items) {
 		if (item === help) continue;
-		const itemWidth = fit.measure(item.text);
+		const itemWidth = visibleWidth(item.text);
 		const gap = used === 0 ? 0 : SEPARATOR.length;
 		if (used + gap + itemWidth + (help ? helpWidth : 0) > width) break;
 		line += (gap ? theme.dim(SEPARATOR) : "") + styleItem(item.text, item.keysLength, ctx);
@@ -70,7 +71,7 @@ export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: 
 		shown.push(item.id);
 	}
 	if (help) {
-		const itemWidth = fit.measure(help.text);
+		const itemWidth = visibleWidth(help.text);
 		const gap = used === 0 ? 0 : SEPARATOR.length;
 		if (used + gap + itemWidth <= width) {
 			line += (gap ? theme.dim(SEPARATOR) : "") + styleItem(help.text, help.keysLength, ctx);
@@ -78,10 +79,7 @@ export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: 
 			shown.push(help.id);
 		}
 	}
-	if (used === 0 && items[0]) {
-		const cut = fit.line(items[0].text, width);
-		return { line: theme.dim(cut.text), shown: [] };
-	}
+	if (used === 0 && items[0]) return { line: theme.dim(fit.line(items[0].text, width)), shown: [] };
 	return { line, shown };
 }
 
