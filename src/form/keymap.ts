@@ -37,6 +37,26 @@ export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManage
 	return mode === "help" || mode === "collapsed" ? undefined : { type: "otherKey" };
 }
 
+/**
+ * commandForKey, remembered per key (pi-tui parses every key id a binding
+ * names on each match): for one keybindings manager and one set of slots,
+ * the life of a form. Long input (a paste) is not remembered.
+ */
+export function keyReader(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): (data: string, mode: KeyMode) => Command | undefined {
+	const known = new Map<string, Command | null>();
+	return (data, mode) => {
+		const key = `${mode} ${data}`;
+		const hit = known.get(key);
+		if (hit !== undefined) return hit ?? undefined;
+		const command = commandForKey(data, mode, kb, slots);
+		if (data.length <= 16) {
+			if (known.size >= 512) known.clear();
+			known.set(key, command ?? null);
+		}
+		return command;
+	};
+}
+
 const PASSES: readonly (Precedence | "table")[] = ["first", "table", "last"];
 
 function precedenceOf(source: KeySource): Precedence | "table" {
