@@ -113,14 +113,15 @@ export class AskFormComponent implements Component, Focusable {
 		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings, texts, slots), texts };
 		this.table = keyTable(options.keybindings, texts, slots);
 		const theme = options.theme;
+		// Read at each call: refresh() puts a new theme's styles in place.
 		this.editorTheme = {
-			borderColor: theme.border,
+			borderColor: (s) => theme.border(s),
 			selectList: {
-				selectedPrefix: theme.accent,
-				selectedText: theme.accent,
-				description: theme.muted,
-				scrollInfo: theme.dim,
-				noMatch: theme.warning,
+				selectedPrefix: (s) => theme.accent(s),
+				selectedText: (s) => theme.accent(s),
+				description: (s) => theme.muted(s),
+				scrollInfo: (s) => theme.dim(s),
+				noMatch: (s) => theme.warning(s),
 			},
 		};
 		this.state = initialState(options.form, options.numberKeys ? { numberKeys: options.numberKeys } : {});
@@ -204,6 +205,7 @@ export class AskFormComponent implements Component, Focusable {
 
 	invalidate(): void {
 		this.cache = undefined;
+		this.options.theme.refresh?.();
 		this.editor?.invalidate();
 	}
 

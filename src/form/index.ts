@@ -123,10 +123,14 @@ export async function warmUpForm(texts?: Texts): Promise<void> {
 	// The user's words, with their plural rules and list format: ICU loads its data on first use.
 	texts?.t("review.missing", { names: ["A", "B"] });
 	texts?.t("form.questionCount", { count: 2 });
-	const option = (label: string) => ({ label, value: label, description: `${label} — é 世界 👩‍💻`, preview: `${label}\n  code`, recommended: false });
+	// Text like a real call's: lines longer than the pane, CJK, emoji, a preview that scrolls, two questions.
+	const line = 'const 世界 = migrate("👩‍💻 café", { step: 1, dry: true }); // longer than the pane, so it wraps';
+	const option = (label: string, preview?: string) => ({ label, value: label, description: `${label}: ${line}`, recommended: false, ...(preview && { preview }) });
+	const preview = Array.from({ length: 50 }, () => line).join("\n");
 	const sample: AskForm = {
 		questions: [
-			{ id: "warm", header: "Warm", question: "Warm up 世界 👩‍💻?", context: "Context.", options: [option("A"), option("B")], multiSelect: false, allowOther: true, required: true },
+			{ id: "warm", header: "Warm", question: `${line}?`, context: line, options: [option("A", preview), option("B", preview)], multiSelect: false, allowOther: true, required: true },
+			{ id: "more", header: "More 🚀", question: "More?", options: [option("C"), option("D")], multiSelect: true, allowOther: true, required: false },
 		],
 	};
 	const offScreen = { requestRender: () => {}, terminal: { rows: 40, columns: 100 } } as unknown as TUI;
@@ -138,7 +142,13 @@ export async function warmUpForm(texts?: Texts): Promise<void> {
 				// pi's KeybindingsManager is pi-tui's with its config file on top; the form reads only pi-tui's part.
 				const keybindings = getKeybindings() as unknown as Parameters<typeof factory>[2];
 				const component = factory(offScreen, noColours, keybindings, (value: unknown) => resolve(value as T)) as Component;
-				for (const width of [100, 60]) component.render(width);
+				for (const width of [120, 60]) {
+					component.render(width);
+					for (const key of ["\x1b[B", "\t", "\t", "\t"]) {
+						component.handleInput?.(key);
+						component.render(width);
+					}
+				}
 				controller.abort();
 			}),
 	};

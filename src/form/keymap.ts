@@ -5,7 +5,7 @@
  * what it does. Pure: the manager is only read.
  */
 
-import { type KeybindingsManager, type KeyId, matchesKey } from "@mariozechner/pi-tui";
+import { type KeybindingsManager, type KeyId, matchesKey, visibleWidth } from "@mariozechner/pi-tui";
 import type { Texts } from "../i18n/texts.ts";
 import type { FormState } from "../machine/model.ts";
 import { sanitizeLine } from "../sanitize.ts";
@@ -100,8 +100,8 @@ export interface KeyHelp {
 	id: KeyHelpId;
 	keys: string;
 	action: string;
-	/** The hint line's form: the first key of each act, one word. */
-	hint: { keys: string; action: string };
+	/** The hint line's form: the first key of each act, one word; and the two as the line shows them, with their width. */
+	hint: { keys: string; action: string; text: string; width: number };
 }
 
 /** The key table with the user's keys and words, in the order the help screen lists it. The hint line picks entries from it by id. */
@@ -112,7 +112,9 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 		const keys = entry.label ?? (lists.map((names) => names.join("/")).join(" ") || unbound);
 		const firsts = lists.map((names) => names[0] ?? "");
 		const short = firsts.every((name) => name.length === 1) ? firsts.join("") : firsts.join("/");
-		const hint = { keys: entry.label ?? (short || unbound), action: texts.t(`key.${entry.id}.hint`) };
+		const hintKeys = entry.label ?? (short || unbound);
+		const hintText = `${hintKeys} ${texts.t(`key.${entry.id}.hint`)}`;
+		const hint = { keys: hintKeys, action: texts.t(`key.${entry.id}.hint`), text: hintText, width: visibleWidth(hintText) };
 		return { id: entry.id, keys, action: texts.t(`key.${entry.id}.help`), hint };
 	});
 }

@@ -7,7 +7,6 @@
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { Texts } from "../i18n/texts.ts";
 import type { AskQuestion } from "../types.ts";
 import { pushSectionLines, type ScrollPort, type Section, sectionsHeight, type ViewContext, windowLines, windowSections } from "./layout.ts";
 import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, typeRow } from "../machine/model.ts";
@@ -205,7 +204,7 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 	const prefix = rowPrefix(width);
 	const textWidth = Math.max(1, width - prefix.width);
 	const indent = " ".repeat(prefix.width);
-	const words = rowWords(ctx.texts);
+	const words = rowWords(ctx);
 	const out: OptionRows = { lines: [], widths: [], focus: { start: 0, end: 0 } };
 	const push = (line: string, lineWidth: number) => {
 		out.lines.push(line);
@@ -258,29 +257,32 @@ interface Mark {
 	tone: "success" | "muted";
 }
 
-/** The rows' own words in the user's language, made once per language: every render reads them for every row. */
+/** The view's own words in the user's language, made once per form: every render reads them for every row. */
 interface RowWords {
 	typeSomething: string;
+	writeOwn: string;
 	recommended: Mark;
 	noted: Mark;
 	noteDrafted: Mark;
 	drafted: Mark;
 }
 
-const ROW_WORDS = new WeakMap<Texts, RowWords>();
+const ROW_WORDS = new WeakMap<ViewContext, RowWords>();
 
-function rowWords(texts: Texts): RowWords {
-	let words = ROW_WORDS.get(texts);
+function rowWords(ctx: ViewContext): RowWords {
+	let words = ROW_WORDS.get(ctx);
 	if (!words) {
-		const draft = texts.t("question.draft");
+		const { t } = ctx.texts;
+		const draft = t("question.draft");
 		words = {
-			typeSomething: texts.t("question.typeSomething"),
-			recommended: { text: ` ${texts.t("question.recommended")}`, tone: "success" },
+			typeSomething: t("question.typeSomething"),
+			writeOwn: t("question.writeOwn", { key: ctx.keys.choose }),
+			recommended: { text: ` ${t("question.recommended")}`, tone: "success" },
 			noted: { text: " ✎", tone: "muted" },
 			noteDrafted: { text: ` ✎ ${draft}`, tone: "muted" },
 			drafted: { text: ` ${draft}`, tone: "muted" },
 		};
-		ROW_WORDS.set(texts, words);
+		ROW_WORDS.set(ctx, words);
 	}
 	return words;
 }
@@ -299,7 +301,7 @@ function marksFor(question: AskQuestion, qs: QuestionState, row: number, drafts:
 
 /** The widest row, to size the list column beside the detail pane. */
 function naturalListWidth(question: AskQuestion, qs: QuestionState, drafts: QuestionDrafts, ctx: ViewContext): number {
-	const words = rowWords(ctx.texts);
+	const words = rowWords(ctx);
 	let widest = visibleWidth(words.typeSomething);
 	question.options.forEach((option, row) => {
 		let width = visibleWidth(ctx.fit.line(option.label, Infinity));
@@ -322,7 +324,7 @@ function detailSections(question: AskQuestion, qs: QuestionState, row: number, w
 	const sections: Section[] = [];
 	const add = (text: string, style: (s: string) => string) => sections.push({ lines: fit.wrap(text, width), style });
 	if (!option) {
-		if (qs.customText === undefined) add(t("question.writeOwn", { key: ctx.keys.choose }), theme.muted);
+		if (qs.customText === undefined) add(rowWords(ctx).writeOwn, theme.muted);
 		else {
 			add(t("question.yourAnswer"), theme.muted);
 			add(qs.customText, theme.text);

@@ -39,21 +39,16 @@ export function renderTabBar(state: FormState, width: number, ctx: ViewContext):
 	const { theme, fit } = ctx;
 	const tabs = tabsOf(state, theme, ctx.texts.t("review.tab"));
 	const current = Math.min(state.tab, tabs.length - 1);
-	const widest = Math.max(...tabs.map((tab) => visibleWidth(fit.line(tab.label, Infinity))));
-
-	// Elide labels until the whole bar fits, or they are down to three columns: below that a
+	// The labels whole; elided until the whole bar fits, or they are down to three columns: below that a
 	// wide (CJK) first character can't show beside the "…", and the label would be empty.
-	let texts: string[] = [];
+	let texts = tabs.map((tab) => fit.line(tab.label, Infinity));
+	const widest = Math.max(...texts.map(visibleWidth));
 	let widths: number[] = [];
-	for (let cap = widest; cap >= Math.min(MIN_LABEL_WIDTH, widest); cap--) {
-		texts = [];
-		widths = [];
-		for (const tab of tabs) {
-			const label = fit.line(tab.label, cap);
-			texts.push(tab.mark ? ` ${tab.mark} ${label} ` : ` ${label} `);
-			widths.push(visibleWidth(label) + (tab.mark ? 4 : 2));
-		}
-		if (sum(widths, 0, widths.length) <= width) break;
+	for (let cap = widest; ; cap--) {
+		if (cap < widest) texts = tabs.map((tab) => fit.line(tab.label, cap));
+		widths = texts.map((label, i) => visibleWidth(label) + (tabs[i]?.mark ? 4 : 2));
+		texts = texts.map((label, i) => (tabs[i]?.mark ? ` ${tabs[i]?.mark} ${label} ` : ` ${label} `));
+		if (sum(widths, 0, widths.length) <= width || cap <= Math.min(MIN_LABEL_WIDTH, widest)) break;
 	}
 
 	// Still too wide: show a run of tabs around the current one.

@@ -35,17 +35,18 @@ const MAX_WIDTHS = 24;
 class WidthMemo<V> {
 	private readonly byWidth = new Map<number, Map<string, V>>();
 
-	get(width: number, key: string, make: () => V): V {
+	get(width: number, key: string): V | undefined {
+		return this.byWidth.get(width)?.get(key);
+	}
+
+	set(width: number, key: string, value: V): V {
 		let entries = this.byWidth.get(width);
-		const hit = entries?.get(key);
-		if (hit !== undefined) return hit;
 		if (!entries) {
 			if (this.byWidth.size >= MAX_WIDTHS) this.byWidth.clear();
 			entries = new Map();
 			this.byWidth.set(width, entries);
 		}
 		if (entries.size >= MAX_ENTRIES_PER_WIDTH) entries.clear();
-		const value = make();
 		entries.set(key, value);
 		return value;
 	}
@@ -72,16 +73,16 @@ export class TextFitter {
 	wrap(text: string, width: number): readonly string[] {
 		const w = Math.max(1, width);
 		// A wide character cannot be broken: at width 1 a CJK glyph alone overflows, and is cut.
-		return this.wrapped.get(w, text, () => wrapTextWithAnsi(sanitizeText(text), w).map((line) => (visibleWidth(line) > w ? cut(line, w, "") : line)));
+		return this.wrapped.get(w, text) ?? this.wrapped.set(w, text, wrapTextWithAnsi(sanitizeText(text), w).map((line) => (visibleWidth(line) > w ? cut(line, w, "") : line)));
 	}
 
 	/** One line: newlines become spaces; cut with "…" when wider than `width`. */
 	line(text: string, width: number): string {
 		const w = Math.max(0, width);
-		return this.lines.get(w, text, () => {
-			const clean = sanitizeLine(text);
-			return visibleWidth(clean) <= w ? clean : cut(clean, w, w >= 2 ? "…" : "");
-		});
+		const hit = this.lines.get(w, text);
+		if (hit !== undefined) return hit;
+		const clean = sanitizeLine(text);
+		return this.lines.set(w, text, visibleWidth(clean) <= w ? clean : cut(clean, w, w >= 2 ? "…" : ""));
 	}
 
 	/**
@@ -91,28 +92,36 @@ export class TextFitter {
 	 */
 	preview(text: string, width: number): FittedPreview {
 		const w = Math.max(1, width);
-		return this.previews.get(w, text, () => {
-			if (!this.markdownTheme || !looksLikeMarkdown(text)) return { lines: this.wrap(text, w), markdown: false };
-			// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
-			const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
-			// Markdown makes [text](url) a terminal hyperlink where the terminal has them: a model's URL would hide
-			// behind a clickable label, so links show as their text. render() may hand back its own cached, readonly
-			// array (pi 1.x): map copies it. Never wider than the width: pi-tui would stop the program.
-			const lines = markdown.render(w).map((rendered) => {
-				const line = rendered.replace(OSC8, "");
-				return visibleWidth(line) > w ? truncateToWidth(line, w, "") : line;
-			});
-			return { lines, markdown: true };
+		return this.previews.get(w, text) ?? this.previews.set(w, text, this.fitPreview(text, w));
+	}
+
+	private fitPreview(text: string, w: number): FittedPreview {
+		if (!this.markdownTheme || !looksLikeMarkdown(text)) return { lines: this.wrap(text, w), markdown: false };
+		// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
+		const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
+		// Markdown makes [text](url) a terminal hyperlink where the terminal has them: a model's URL would hide
+		// behind a clickable label, so links show as their text. render() may hand back its own cached, readonly
+		// array (pi 1.x): map copies it. Never wider than the width: pi-tui would stop the program.
+		const lines = markdown.render(w).map((rendered) => {
+			const line = rendered.replace(OSC8, "");
+			return visibleWidth(line) > w ? truncateToWidth(line, w, "") : line;
 		});
+		return { lines, markdown: true };
 	}
 
 	/** The fewest lines a preview takes at any width: its lines unwrapped (markdown may join them: none counted). */
 	previewLines(text: string): number {
 		let count = this.previewLineCounts.get(text);
 		if (count === undefined) {
-			count = this.markdownTheme && looksLikeMarkdown(text) ? 0 : sanitizeText(text).split("\n").length;
+			count = this.markdownTheme && looksLikeMarkdown(text) ? 0 : lineCount(sanitizeText(text));
 			this.previewLineCounts.set(text, count);
 		}
 		return count;
 	}
+}
+
+function lineCount(text: string): number {
+	let count = 1;
+	for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
+	return count;
 }
