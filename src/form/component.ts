@@ -1,14 +1,11 @@
 /**
  * The thin impure shell around the state machine: a pi-tui Component that
- * turns keys into actions (keymap.ts → update in src/machine/update.ts), owns the Editor
- * for free text and notes, caches its render, reports progress, and reports
- * the outcome exactly once.
- *
- * Kept here and nowhere else:
- * - `onDone` is called once: `closed` is set before it is called, and every
- *   entry point (input, render, abort) returns early once it is set;
- * - an exception while handling a key or rendering ends the form with status
- *   "error" (answers so far kept) instead of taking pi down;
+ * turns keys into actions, owns the Editor, caches its render, reports
+ * progress and the outcome. Kept here and nowhere else:
+ * - `onDone` is called once: `closed` is set first, and every entry point
+ *   returns early once it is set;
+ * - an exception while handling a key or rendering ends the form as "error"
+ *   (answers so far kept) instead of taking pi down;
  * - the form is never taller than the terminal allows (formHeight) and the
  *   editor's lines never wider than the width.
  */
@@ -37,34 +34,40 @@ import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
-export interface AskFormComponentOptions {
-	tui: TUI;
-	theme: FormTheme;
-	keybindings: KeybindingsManager;
-	form: AskForm;
+/** What the surface asks of a form, passed along whole (showAskForm takes it). */
+export interface FormOptions {
+	/** Abort closes the form at once → status "aborted", partial answers kept. */
+	signal?: AbortSignal;
+	/** Shown as a title line, e.g. "Asked by planner › scout" (relayed forms). */
 	asker?: string;
-	/** Called exactly once, with whatever was collected. */
-	onDone: (collected: Collected) => void;
 	onProgress?: ProgressListener;
-	/** pi's interrupt key was pressed; the form closes as "aborted" right after. */
+	/** pi's interrupt/clear key (ctrl+c by default) was pressed: the tool aborts the run; the form closes as "aborted". */
 	onInterrupt?: () => void;
 	/** When the time to answer runs out (epoch ms): the hint line counts down to it. */
 	deadline?: number;
-	/** What a number key does (the numberKeys setting); default: choose. */
+	/** The numberKeys setting; default: choose. */
 	numberKeys?: NumberKeys;
-	/** pi's markdown styles, for previews that read as markdown; without them previews are plain text. */
-	markdownTheme?: MarkdownTheme;
 	/** The user's language; default English. */
 	texts?: Texts;
 	/** The keys the user chose (the peekKey setting); default p. */
 	keySlots?: KeySlots;
 }
 
+export interface AskFormComponentOptions extends FormOptions {
+	tui: TUI;
+	theme: FormTheme;
+	keybindings: KeybindingsManager;
+	form: AskForm;
+	/** Called exactly once, with whatever was collected. */
+	onDone: (collected: Collected) => void;
+	/** pi's markdown styles, for previews that read as markdown; without them previews are plain text. */
+	markdownTheme?: MarkdownTheme;
+}
+
 /**
  * pi draws its footer under the form: two lines (the working directory, the
- * usage), a third only when an extension sets a status. pi-tui shows the last
- * `rows` lines of everything, so only the form's lines above the footer are
- * on screen.
+ * usage), a third only when an extension sets a status; pi-tui shows the
+ * last `rows` lines of everything.
  */
 export const PI_FOOTER_ROWS = 2;
 /** On a normal terminal the form also leaves pi's working indicator above it in sight. */
@@ -73,13 +76,10 @@ const HOST_CHROME_ROWS = PI_FOOTER_ROWS + 2;
 const SMALL_TERMINAL_ROWS = 5;
 
 /**
- * The most lines the form may take on a terminal of `rows` rows: never more
- * than the rows above pi's footer, so its last line — the one that matters
- * when rows are few, since the views keep the focused row or the editor's
- * cursor line in what they render — is always on screen. From 3 rows on that
- * is at least one line. With a third footer line (an extension's status) the
- * form's first line is pushed off instead; at 3 rows nothing is left for it,
- * which no height the form picks could change.
+ * The most lines the form may take on `rows` rows: never more than the rows
+ * above pi's footer, so its last line (the views keep the focused row or the
+ * editor's cursor line in what they render) is on screen. A third footer line
+ * pushes the form's first line off instead.
  */
 export function formHeight(rows: number): number {
 	const aboveFooter = rows - PI_FOOTER_ROWS;

@@ -1,50 +1,24 @@
 /**
- * The inline form's entry point: what the tool calls.
- *
- * Shows the form with ctx.ui.custom (inline, no overlay) and resolves with
- * what was collected. Guards kept here:
+ * The inline form's entry point. Guards kept here:
  * - an already-aborted signal resolves "aborted" without showing anything;
- * - the abort signal closes the form at once (also when it fires before
- *   pi has called the factory), and its listener is always removed;
- * - `done` is passed on at most once, whatever calls it first (submit,
- *   dismiss, abort, an error while building or rendering the form).
+ * - the abort signal closes the form at once (also when it fires before pi
+ *   has called the factory), and its listener is always removed;
+ * - `done` is passed on at most once, whatever calls it first.
  */
 
 import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
 import { errorText } from "../abort.ts";
 import { emptyCollected } from "../codec.ts";
-import type { AskForm, Collected, ProgressListener } from "../types.ts";
-import type { NumberKeys } from "../machine/model.ts";
+import type { AskForm, Collected } from "../types.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
-import { AskFormComponent } from "./component.ts";
-import type { KeySlots } from "./key-table.ts";
+import { AskFormComponent, type FormOptions } from "./component.ts";
 import { looksLikeMarkdown } from "./text-fit.ts";
 import { formThemeFrom } from "./theme.ts";
 
-export interface FormOptions {
-	/** Abort closes the form at once → status "aborted", partial answers kept. */
-	signal?: AbortSignal;
-	/** Shown as a title line, e.g. "Asked by planner › scout" (relayed forms). */
-	asker?: string;
-	onProgress?: ProgressListener;
-	/** The user pressed pi's interrupt/clear key (ctrl+c by default): the tool aborts the run. */
-	onInterrupt?: () => void;
-	/** When the time to answer runs out (epoch ms): shown as a countdown. */
-	deadline?: number;
-	/** What a number key does (the numberKeys setting); default: choose. */
-	numberKeys?: NumberKeys;
-	/** The user's language; default English. */
-	texts?: Texts;
-	/** The keys the user chose (the peekKey setting). */
-	keySlots?: KeySlots;
-}
+export type { FormOptions } from "./component.ts";
 
-/**
- * Shows the form inline (ctx.ui.custom, no overlay). Resolves undefined when
- * the host did not show it (RPC mode: custom() resolves undefined without
- * ever calling the factory).
- */
+/** Shows the form inline (ctx.ui.custom, no overlay); undefined when the host did not show it (RPC: custom() never calls the factory). */
 export async function showAskForm(
 	ui: Pick<ExtensionUIContext, "custom">,
 	form: AskForm,
@@ -72,21 +46,7 @@ export async function showAskForm(
 				done(collected);
 			};
 			try {
-				component = new AskFormComponent({
-					tui,
-					theme: formThemeFrom(theme),
-					keybindings,
-					form,
-					asker: options.asker,
-					onDone: finish,
-					onProgress: options.onProgress,
-					onInterrupt: options.onInterrupt,
-					deadline: options.deadline,
-					numberKeys: options.numberKeys,
-					markdownTheme,
-					texts: options.texts,
-					keySlots: options.keySlots,
-				});
+				component = new AskFormComponent({ ...options, tui, theme: formThemeFrom(theme), keybindings, form, onDone: finish, markdownTheme });
 			} catch (error) {
 				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
 				return emptyComponent;
@@ -103,21 +63,17 @@ const emptyComponent: Component = { render: () => [], invalidate: () => {} };
 
 /**
  * pi 1.x reports the session as blocked on a question while the form waits
- * (program status, OSC 7501, for terminals and agent dashboards), not as
- * working; 0.73 ignores the option. pi's reports never carry model output,
- * so neither does this message: the tool's name and how many questions, in
- * the user's language.
+ * (0.73 ignores the option). pi's reports never carry model output, so
+ * neither does this message: the tool's name and how many questions.
  */
 export function blockedOn(form: AskForm, texts: Texts = ENGLISH): { kind: "question"; message: string } {
 	return { kind: "question", message: `ask_user · ${texts.t("form.questionCount", { count: form.questions.length })}` };
 }
 
 /**
- * Builds and renders a small form once, off screen, and closes it: the first
- * real form then finds warm code — the modules compiled, V8's first runs done,
- * and ICU's grapheme segmenter (pi-tui's width math) initialised, which alone
- * costs more than a keystroke's budget many times over. Called by the
- * background preload; never shows anything.
+ * Builds and renders a small form off screen, and closes it (the background
+ * preload calls it): the first real form then finds warm code — the modules
+ * compiled, V8's first runs done, ICU's grapheme segmenter initialised.
  */
 export async function warmUpForm(texts?: Texts): Promise<void> {
 	// The user's words, with their plural rules and list format: ICU loads its data on first use.
