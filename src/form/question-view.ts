@@ -191,7 +191,11 @@ function markFor(question: AskQuestion, selected: boolean): string {
 	return selected ? "●" : "○";
 }
 
-/** The rows' lines with their widths (the list column is padded to stand beside the pane), and the focused row's line range. */
+/**
+ * The rows' lines with their widths (the list is padded to stand beside the
+ * pane; the lines under a label, inline only, never are: they count 0), and
+ * the focused row's line range.
+ */
 interface OptionRows {
 	lines: string[];
 	widths: number[];
@@ -239,12 +243,12 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 		}
 		if (inline && option) {
 			if (option.description !== undefined) {
-				for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), prefix.width + visibleWidth(line));
+				for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
 			}
 			const note = qs.optionNotes[row];
 			if (note !== undefined && textWidth >= 3) {
 				const line = fit.line(note, textWidth - 2);
-				push(indent + theme.muted(`✎ ${line}`), prefix.width + 2 + visibleWidth(line));
+				push(indent + theme.muted(`✎ ${line}`), 0);
 			}
 		}
 		if (focused) out.focus = { start, end: out.lines.length };
