@@ -14,6 +14,9 @@
  * Prints a table per pi, then as its LAST line one JSON object with every
  * figure, keyed by pi version. Options: --quick (fewer keys and runs, a smoke
  * test), --keys N (measured keys per width), --skip-load (no pi processes),
+ * --peer PATH (another ask tool's extension entry, e.g. a checkout of
+ * JuanCrg90/pi-extensions' packages/ask-user-question/index.ts: driven like
+ * ours, interleaved, on the same form in its own argument shape),
  * --load-only (only pi's start-up), --first-call (only the real-call corpus's
  * first-call rate: `npm run bench:first-call`), --runs N (start-ups of each
  * kind, default 9); --first-ask cold|warm is the one-shot child the benchmark spawns for the
@@ -66,16 +69,21 @@ function currentHost() {
 	return { packageDir, version: versionOf(packageDir), aliases, loadPhase: "createAgentSessionRuntime" };
 }
 
-/** pi 0.73: its loader's table had only the old names. */
+/**
+ * pi 0.73: its loader's table had only the old names. A peer written for pi
+ * 1.x imports the new ones: they are given 0.73's packages too, as a user
+ * who installed such a peer beside 0.73 would have them.
+ */
 async function legacyHost() {
 	const packageDir = await legacyPiPackageDir();
-	const aliases = {
-		...typeboxAliases(packageDir),
-		"@mariozechner/pi-coding-agent": join(packageDir, "dist", "index.js"),
-		"@mariozechner/pi-agent-core": resolveIn(packageDir, "@mariozechner/pi-agent-core"),
-		"@mariozechner/pi-tui": resolveIn(packageDir, "@mariozechner/pi-tui"),
-		"@mariozechner/pi-ai": resolveIn(packageDir, "@mariozechner/pi-ai"),
+	const aliases = { ...typeboxAliases(packageDir) };
+	const own = {
+		"pi-coding-agent": join(packageDir, "dist", "index.js"),
+		"pi-agent-core": resolveIn(packageDir, "@mariozechner/pi-agent-core"),
+		"pi-tui": resolveIn(packageDir, "@mariozechner/pi-tui"),
+		"pi-ai": resolveIn(packageDir, "@mariozechner/pi-ai"),
 	};
+	for (const scope of ["@mariozechner", "@earendil-works"]) for (const [name, entry] of Object.entries(own)) aliases[`${scope}/${name}`] = entry;
 	// In RPC mode (no stdin read) 0.73's "readPipedStdin" phase is the extension-loading phase.
 	return { packageDir, version: versionOf(packageDir), aliases, loadPhase: "readPipedStdin" };
 }

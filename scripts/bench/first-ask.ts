@@ -49,8 +49,9 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 		await sleep(3_000);
 	}
 	const { tui } = quietTui(120, 40);
+	const params = largestAskParams();
 	const started = process.hrtime.bigint();
-	const mounted = await mountTool(tool, largestAskParams(), { tui, theme: themeOf(), keybindings });
+	const mounted = await mountTool(tool, params, { tui, theme: themeOf(), keybindings });
 	mounted.component.render(120);
 	const ms = Number(process.hrtime.bigint() - started) / 1e6;
 	process.stdout.write(`${ms}\n`);

@@ -112,3 +112,56 @@ export function questionnaireParams(): { questions: unknown[] } {
 		})),
 	};
 }
+
+/** The parts of a JSON Schema the peer's form is fitted to. */
+interface SchemaNode {
+	properties?: Record<string, SchemaNode>;
+	required?: string[];
+	items?: SchemaNode;
+	maxItems?: number;
+	maxLength?: number;
+}
+
+/** Claude Code's AskUserQuestion: what every peer in its shape takes. */
+const CLAUDE_QUESTION_FIELDS = ["question", "header", "multiSelect", "options"];
+const CLAUDE_OPTION_FIELDS = ["label", "description"];
+
+/**
+ * A peer's nearest equivalent in its own argument shape: Claude Code's
+ * AskUserQuestion (questions of question, header, multiSelect and options of
+ * label and description) plus whatever else the peer's parameter schema
+ * requires (ids), with the same four questions and texts as ours, as many
+ * options as it allows (at most our five), headers cut to its limit. What
+ * only ours shows (context, previews, recommended marks) is left out, so the
+ * peer draws less than ours does.
+ */
+export function peerParams(parameters: unknown): { questions: unknown[] } {
+	const root = parameters as SchemaNode;
+	const questionSchema = root.properties?.["questions"]?.items;
+	const optionsSchema = questionSchema?.properties?.["options"];
+	const questionFields = new Set([...CLAUDE_QUESTION_FIELDS, ...(questionSchema?.required ?? [])]);
+	const optionFields = new Set([...CLAUDE_OPTION_FIELDS, ...(optionsSchema?.items?.required ?? [])]);
+	const maxOptions = Math.min(5, optionsSchema?.maxItems ?? 5);
+	const headerMax = questionSchema?.properties?.["header"]?.maxLength ?? Number.POSITIVE_INFINITY;
+	const keep = (fields: Set<string>, all: Record<string, unknown>) =>
+		Object.fromEntries(Object.entries(all).filter(([key, value]) => fields.has(key) && value !== undefined));
+	return {
+		questions: largestAskParams().questions.map((question, q) =>
+			keep(questionFields, {
+				id: question.id,
+				header: [...(question.header ?? "")].slice(0, headerMax).join(""),
+				question: question.question,
+				multiSelect: question.multiSelect,
+				options: (question.options ?? []).slice(0, maxOptions).map((option, o) =>
+					keep(optionFields, { id: `q${q}-o${o}`, label: option.label, description: option.description }),
+				),
+			}),
+		),
+	};
+}
+
+/** How many options each of the peer's questions has (the key cycle reaches its free-text row). */
+export function optionCount(params: { questions: unknown[] }): number {
+	const first = params.questions[0] as { options?: unknown[] } | undefined;
+	return first?.options?.length ?? 5;
+}

@@ -7,7 +7,9 @@
  * (nothing accumulates): on each question tab, moves, a toggle on and off,
  * help opened and closed, the "Type something…" row's editor opened, typed
  * into (ASCII, CJK, emoji), emptied and closed, then tab switches; on the
- * Submit tab a move down and up, then Tab back to the first question.
+ * Submit tab a move down and up, then Tab back to the first question. A
+ * tool whose questions have fewer options gets the same cycle with as many
+ * moves as reach its free-text row (keyCycle).
  * Keys a tool does not use (Space and ? in the questionnaire) still count:
  * they cost that tool next to nothing, which only flatters it.
  */
@@ -29,33 +31,45 @@ const KEY = {
 
 const times = <T>(count: number, item: T): T[] => Array.from({ length: count }, () => item);
 
-/** One question tab's worth of keys; starts and ends with the focus on the first option. */
-const QUESTION_TAB: readonly string[] = [
-	KEY.down,
-	KEY.down,
-	KEY.up,
-	KEY.up,
-	KEY.space,
-	KEY.space,
-	KEY.help,
-	KEY.help,
-	...times(5, KEY.down),
-	KEY.enter,
-	"h",
-	"中",
-	"🚀",
-	...times(3, KEY.backspace),
-	KEY.escape,
-	...times(5, KEY.up),
-	KEY.right,
-	KEY.left,
-	KEY.right,
-];
+/**
+ * One question tab's worth of keys for a question of `options` options;
+ * starts and ends with the focus on the first option, reaching the free-text
+ * row (after the options) and coming back.
+ */
+function questionTab(options: number): string[] {
+	return [
+		KEY.down,
+		KEY.down,
+		KEY.up,
+		KEY.up,
+		KEY.space,
+		KEY.space,
+		KEY.help,
+		KEY.help,
+		...times(options, KEY.down),
+		KEY.enter,
+		"h",
+		"中",
+		"🚀",
+		...times(3, KEY.backspace),
+		KEY.escape,
+		...times(options, KEY.up),
+		KEY.right,
+		KEY.left,
+		KEY.right,
+	];
+}
 
 const SUBMIT_TAB: readonly string[] = [KEY.down, KEY.up, KEY.tab];
 
-/** The whole cycle for a form of four questions: every tab once, back to the first. */
-export const KEY_CYCLE: readonly string[] = [...QUESTION_TAB, ...QUESTION_TAB, ...QUESTION_TAB, ...QUESTION_TAB, ...SUBMIT_TAB];
+/** The whole cycle for a form of four questions of `options` options each: every tab once, back to the first. */
+export function keyCycle(options: number): readonly string[] {
+	const tab = questionTab(options);
+	return [...tab, ...tab, ...tab, ...tab, ...SUBMIT_TAB];
+}
+
+/** The cycle for the largest legal form (5 options a question). */
+export const KEY_CYCLE: readonly string[] = keyCycle(5);
 
 /** Feeds the cycle to one component at one width, timing each key. */
 export class KeyDriver {
@@ -67,16 +81,17 @@ export class KeyDriver {
 		private readonly isClosed: () => boolean,
 		/** Ends the tool call behind the component (ask_user keeps one form open at a time). */
 		readonly close: () => Promise<void>,
+		readonly cycle: readonly string[] = KEY_CYCLE,
 	) {}
 
 	/** Presses `count` keys; records each key's microseconds into `samples` when given. */
 	press(count: number, samples?: number[]): void {
-		const { component, width } = this;
+		const { component, width, cycle } = this;
 		const handle = component.handleInput?.bind(component);
 		if (!handle) throw new Error("the component takes no input");
 		for (let i = 0; i < count; i++) {
-			const key = KEY_CYCLE[this.position] ?? KEY.down;
-			this.position = (this.position + 1) % KEY_CYCLE.length;
+			const key = cycle[this.position] ?? KEY.down;
+			this.position = (this.position + 1) % cycle.length;
 			const start = process.hrtime.bigint();
 			handle(key);
 			component.render(width);
@@ -110,8 +125,8 @@ export function stats(samples: readonly number[]): Stats {
 export function measureInterleaved(drivers: readonly KeyDriver[], warmup: number, keys: number): number[][] {
 	for (const driver of drivers) driver.press(warmup);
 	const samples = drivers.map(() => [] as number[]);
-	while ((samples[0]?.length ?? keys) < keys) {
-		drivers.forEach((driver, i) => driver.press(KEY_CYCLE.length, samples[i]));
+	while (samples.some((list) => list.length < keys)) {
+		drivers.forEach((driver, i) => driver.press(driver.cycle.length, samples[i]));
 	}
 	return samples;
 }

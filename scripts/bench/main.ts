@@ -1,13 +1,15 @@
 /**
- * The benchmark, in the order it runs: load both tools as pi would, measure
- * their prompt footprint, heap growth over 100,000 keys (first, so nothing
- * else has run in the process yet), the first render, the per-key cost at four
- * widths (ours against the questionnaire example at 120 columns, interleaved),
+ * The benchmark, in the order it runs: load the tools as pi would (ours, pi's
+ * questionnaire example and, with --peer PATH, another ask tool), measure
+ * their prompt footprint, heap growth over 100,000 keys and its course
+ * (ours first, so nothing else has run in the process yet; then the peer's),
+ * the first mount (execute → component, then its first render), the per-key
+ * cost at four widths (ours against the others at 120 columns, interleaved),
  * and pi's start-up with and without ask_user. Then the table and, last, one
  * line of JSON (report.ts).
  */
 
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { runInNewContext } from "node:vm";
 import { setFlagsFromString } from "node:v8";
 import { initTheme, type Theme, type ToolDefinition } from "@mariozechner/pi-coding-agent";
@@ -17,10 +19,10 @@ import { piKeybindings } from "../../test/form/support.ts";
 import { firstAskOnce, measureFirstAsk } from "./first-ask.ts";
 import { measureFirstCallRate, printFirstCallRate } from "./first-call.ts";
 import { footprintOf } from "./footprint.ts";
-import { largestAskParams, questionnaireParams } from "./forms.ts";
-import { KEY_CYCLE, KeyDriver, measureInterleaved, stats } from "./keystrokes.ts";
+import { largestAskParams, optionCount, peerParams, questionnaireParams } from "./forms.ts";
+import { KEY_CYCLE, KeyDriver, keyCycle, measureInterleaved, stats } from "./keystrokes.ts";
 import { captureTools, type ExtensionFactory, mountTool, type Screen } from "./mount.ts";
-import { type BenchResult, printLoadReport, printReport } from "./report.ts";
+import { type BenchResult, type FirstMount, printLoadReport, printReport } from "./report.ts";
 import { createStartupEnv, type StartupRun } from "./startup.ts";
 
 export interface BenchOptions {
@@ -74,10 +76,14 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const questionnaire = await loadTool(options, [options.pi.packageDir, ...QUESTIONNAIRE], "questionnaire");
 	const oursArgs = largestAskParams();
 	const questionnaireArgs = questionnaireParams();
+	const peerPath = stringFlag(options.argv, "--peer");
+	const peer = peerPath === undefined ? undefined : await loadTool(options, [resolve(peerPath)]);
+	const peerArgs = peer ? peerParams(peer().parameters) : undefined;
+	const peerCycle = peerArgs ? keyCycle(optionCount(peerArgs)) : KEY_CYCLE;
 
-	const drive = async (tool: ToolSource, args: unknown, width: number): Promise<KeyDriver> => {
+	const drive = async (tool: ToolSource, args: unknown, width: number, cycle = KEY_CYCLE): Promise<KeyDriver> => {
 		const mounted = await mountTool(tool(), args, screen(width));
-		return new KeyDriver(mounted.component, width, mounted.closed, mounted.close);
+		return new KeyDriver(mounted.component, width, mounted.closed, mounted.close, cycle);
 	};
 
 	log("· footprint");
@@ -87,21 +93,32 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	// First, before anything else has run in this process: what is left on the heap is ours alone.
 	log(`· heap over ${heapKeys} keys`);
 	const heapDriver = await drive(ours, oursArgs, 120);
-	const heapGrowthKb = measureHeapGrowth(heapDriver, warmup, heapKeys);
+	const heapCourse = measureHeapCourse(heapDriver, warmup, heapKeys);
 	await heapDriver.close();
+	let peerHeapCourse: Record<number, number> | undefined;
+	if (peer) {
+		log(`· the peer's heap over ${heapKeys} keys`);
+		const driver = await drive(peer, peerArgs, 120, peerCycle);
+		peerHeapCourse = measureHeapCourse(driver, warmup, heapKeys);
+		await driver.close();
+	}
 
-	log("· first render");
-	const firstRender = await measureFirstRender(ours, oursArgs, screen, quick ? 50 : 300);
-	const questionnaireFirstRender = await measureFirstRender(questionnaire, questionnaireArgs, screen, quick ? 50 : 300);
+	log("· first mount");
+	const mounts = quick ? 50 : 300;
+	const firstRender = await measureFirstMount(ours, oursArgs, screen, mounts);
+	const questionnaireFirstRender = await measureFirstMount(questionnaire, questionnaireArgs, screen, mounts);
+	const peerFirstMount = peer ? await measureFirstMount(peer, peerArgs, screen, mounts) : undefined;
 
 	const median: Record<string, number> = {};
 	const p99: Record<string, number> = {};
 	const mean: Record<string, number> = {};
 	let questionnaireStats = stats([]);
+	let peerStats = stats([]);
 	for (const width of WIDTHS) {
 		log(`· keystrokes at ${width} columns`);
 		const drivers = [await drive(ours, oursArgs, width)];
 		if (width === 120) drivers.push(await drive(questionnaire, questionnaireArgs, width));
+		if (width === 120 && peer) drivers.push(await drive(peer, peerArgs, width, peerCycle));
 		const samples = measureInterleaved(drivers, warmup, keys);
 		checkFits(drivers[0]!, width);
 		for (const driver of drivers) await driver.close();
@@ -110,6 +127,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 		p99[width] = own.p99;
 		mean[width] = own.mean;
 		if (width === 120) questionnaireStats = stats(samples[1] ?? []);
+		if (width === 120 && peer) peerStats = stats(samples[2] ?? []);
 	}
 
 	const firstAskRuns = quick ? 1 : 5;
@@ -130,11 +148,13 @@ export async function runBench(options: BenchOptions): Promise<void> {
 		median,
 		p99,
 		mean,
-		firstRenderUs: firstRender.render,
-		openUs: firstRender.open,
-		questionnaire: { stats: questionnaireStats, firstRenderUs: questionnaireFirstRender.render, footprint: questionnaireFootprint },
+		firstMount: firstRender,
+		questionnaire: { stats: questionnaireStats, firstMount: questionnaireFirstRender, footprint: questionnaireFootprint },
+		...(peer && peerPath !== undefined && peerFirstMount && peerHeapCourse
+			? { peer: { path: peerPath, name: peer().name, stats: peerStats, firstMount: peerFirstMount, heapCourse: peerHeapCourse, footprint: footprintOf(peer()) } }
+			: {}),
 		heapKeys,
-		heapGrowthKb,
+		heapCourse,
 		footprint,
 		firstAsk,
 		load,
@@ -147,19 +167,26 @@ export async function runBench(options: BenchOptions): Promise<void> {
  */
 type ToolSource = () => ToolDefinition;
 
-async function loadTool(options: BenchOptions, path: string[], name: string): Promise<ToolSource> {
+/** `name`: the tool to take; without it, the first the extension registers (a peer's). */
+async function loadTool(options: BenchOptions, path: string[], name?: string): Promise<ToolSource> {
 	const factory = (await options.jiti.import(join(...path), { default: true })) as ExtensionFactory;
 	return () => {
-		const tool = captureTools(factory).get(name);
-		if (!tool) throw new Error(`${path.join("/")} registered no tool named ${name}`);
+		const tools = captureTools(factory);
+		const tool = name === undefined ? tools.values().next().value : tools.get(name);
+		if (!tool) throw new Error(`${path.join("/")} registered no tool${name === undefined ? "" : ` named ${name}`}`);
 		return tool;
 	};
 }
 
-/** Median µs of: the tool's execute up to the component (open), and the component's first render at 120 columns. */
-async function measureFirstRender(tool: ToolSource, args: unknown, screen: (width: number) => Screen, count: number) {
+/**
+ * Median µs of: the tool's execute up to the component (open), the
+ * component's first render at 120 columns, and the two together (mount),
+ * each of `count` forms in this warm process.
+ */
+async function measureFirstMount(tool: ToolSource, args: unknown, screen: (width: number) => Screen, count: number): Promise<FirstMount> {
 	const open: number[] = [];
 	const render: number[] = [];
+	const mount: number[] = [];
 	for (let i = 0; i < count + 20; i++) {
 		const mounted = await mountTool(tool(), args, screen(120));
 		const t0 = process.hrtime.bigint();
@@ -167,10 +194,12 @@ async function measureFirstRender(tool: ToolSource, args: unknown, screen: (widt
 		const t1 = process.hrtime.bigint();
 		await mounted.close();
 		if (i < 20) continue;
+		const renderUs = Number(t1 - t0) / 1000;
 		open.push(mounted.openUs);
-		render.push(Number(t1 - t0) / 1000);
+		render.push(renderUs);
+		mount.push(mounted.openUs + renderUs);
 	}
-	return { open: stats(open).median, render: stats(render).median };
+	return { openUs: stats(open).median, renderUs: stats(render).median, mountUs: stats(mount).median };
 }
 
 /**
@@ -204,8 +233,12 @@ function forceGc(): () => void {
 	return runInNewContext("gc") as () => void;
 }
 
-/** KiB of heap after `count` keys minus after the warm-up, each read after full collections. */
-function measureHeapGrowth(driver: KeyDriver, warmup: number, count: number): number {
+/**
+ * KiB of heap after a quarter, half and all of `count` keys, each minus the
+ * heap after the warm-up, each read after full collections: flat from the
+ * first checkpoint on means nothing grows with the keys.
+ */
+function measureHeapCourse(driver: KeyDriver, warmup: number, count: number): Record<number, number> {
 	const gc = forceGc();
 	const settle = () => {
 		for (let i = 0; i < 4; i++) gc();
@@ -213,9 +246,14 @@ function measureHeapGrowth(driver: KeyDriver, warmup: number, count: number): nu
 	};
 	driver.press(warmup);
 	const before = settle();
-	driver.press(count);
-	const after = settle();
-	return (after - before) / 1024;
+	const course: Record<number, number> = {};
+	let pressed = 0;
+	for (const at of [count / 4, count / 2, count].map(Math.floor)) {
+		driver.press(at - pressed);
+		pressed = at;
+		course[at] = (settle() - before) / 1024;
+	}
+	return course;
 }
 
 async function measureStartup(options: BenchOptions, runs: number): Promise<NonNullable<BenchResult["load"]>> {
@@ -248,6 +286,11 @@ async function measureStartup(options: BenchOptions, runs: number): Promise<NonN
 	} finally {
 		env.cleanup();
 	}
+}
+
+function stringFlag(argv: string[], name: string): string | undefined {
+	const at = argv.indexOf(name);
+	return at >= 0 ? argv[at + 1] : undefined;
 }
 
 function numberFlag(argv: string[], name: string): number | undefined {

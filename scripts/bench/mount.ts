@@ -4,8 +4,9 @@
  * tool's execute with a fake ctx whose ui.custom runs the component factory
  * with the given TUI, theme and keybindings — and hand back the component.
  *
- * The same path for ours (index.ts) and pi's questionnaire example, so both
- * are measured from the same starting line: what the user's keys reach.
+ * The same path for ours (index.ts), pi's questionnaire example and a peer
+ * (--peer), so all are measured from the same starting line: what the
+ * user's keys reach.
  */
 
 import type { ExtensionAPI, Theme, ToolDefinition } from "@mariozechner/pi-coding-agent";
@@ -59,7 +60,8 @@ export function mountTool(tool: ToolDefinition, rawArgs: unknown, screen: Screen
 		let result: Promise<unknown> = Promise.resolve();
 		const timer = setTimeout(() => reject(new Error(`${tool.name}: no form opened within ${OPEN_TIMEOUT_MS} ms`)), OPEN_TIMEOUT_MS);
 		let started = 0n;
-		const ui = {
+		// custom() as pi's; every other UI call (a peer's setWorkingVisible, notify…) does nothing.
+		const calls = {
 			custom: (factory: (tui: TUI, theme: Theme, kb: KeybindingsManager, done: (value: unknown) => void) => Component) =>
 				new Promise((settle) => {
 					const component = factory(screen.tui, screen.theme, screen.keybindings, (value) => {
@@ -80,6 +82,7 @@ export function mountTool(tool: ToolDefinition, rawArgs: unknown, screen: Screen
 					});
 				}),
 		};
+		const ui = new Proxy(calls, { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) });
 		// pi 1.x says its mode; its questionnaire example asks only in the TUI.
 		const ctx = { mode: "tui", hasUI: true, ui, abort: () => {}, cwd: process.cwd() };
 		started = process.hrtime.bigint();

@@ -14,11 +14,13 @@ export interface BenchResult {
 	median: Record<string, number>;
 	p99: Record<string, number>;
 	mean: Record<string, number>;
-	firstRenderUs: number;
-	openUs: number;
-	questionnaire: { stats: Stats; firstRenderUs: number; footprint: Footprint };
+	firstMount: FirstMount;
+	questionnaire: { stats: Stats; firstMount: FirstMount; footprint: Footprint };
+	/** Another ask tool (--peer), driven the same way in its own argument shape. */
+	peer?: { path: string; name: string; stats: Stats; firstMount: FirstMount; heapCourse: Record<number, number>; footprint: Footprint };
 	heapKeys: number;
-	heapGrowthKb: number;
+	/** KiB of heap growth after a quarter, half and all of heapKeys keys. */
+	heapCourse: Record<number, number>;
 	footprint: Footprint;
 	/** execute → the first frame, in a fresh process: before (cold) and after (warm) the background preload. */
 	firstAsk?: { coldMs: number; warmMs: number; runs: number };
@@ -33,10 +35,20 @@ export interface BenchResult {
 	};
 }
 
+/** Median µs, in a warm process: execute → component (open), its first render at 120 columns, and both (mount). */
+export interface FirstMount {
+	openUs: number;
+	renderUs: number;
+	mountUs: number;
+}
+
 /** The issue's targets; "≤" each. */
 export const TARGETS = {
 	keystroke_us_median_120: 60,
 	keystroke_us_p99_120: 250,
+	/** Ours ÷ the peer's, at 120 columns (--peer). */
+	peer_ratio_median_120: 0.15,
+	peer_ratio_p99_120: 0.3,
 	heap_growth_kb_100k: 512,
 	load_ratio: 1.03,
 	footprint_tokens: 450,
@@ -50,9 +62,21 @@ const round = (value: number, digits = 1): number => {
 const byWidth = (values: Record<string, number>, widths: number[]): Record<string, number> =>
 	Object.fromEntries(widths.map((width) => [String(width), round(values[width] ?? Number.NaN)]));
 
+const course = (values: Record<number, number>): Record<string, number> =>
+	Object.fromEntries(Object.entries(values).map(([keys, kb]) => [keys, round(kb)]));
+
+const courseText = (values: Record<number, number>): string =>
+	Object.entries(values)
+		.map(([keys, kb]) => `${round(kb)} @${Number(keys) / 1000}k`)
+		.join(" · ");
+
 export function printReport(piVersion: string, result: BenchResult): void {
 	const q = result.questionnaire;
 	const ratio = q.stats.median / (result.median[120] ?? Number.NaN);
+	const peer = result.peer;
+	const peerRatio = peer && { median: (result.median[120] ?? Number.NaN) / peer.stats.median, p99: (result.p99[120] ?? Number.NaN) / peer.stats.p99 };
+	const heapKeys = Object.keys(result.heapCourse).map(Number);
+	const heapGrowthKb = result.heapCourse[Math.max(...heapKeys)] ?? Number.NaN;
 	const load = result.load;
 	const loadRatio = load ? load.withMs / load.withoutMs : undefined;
 	const json = {
@@ -60,14 +84,34 @@ export function printReport(piVersion: string, result: BenchResult): void {
 		keystroke_us_p99: byWidth(result.p99, result.widths),
 		keystroke_us_mean: byWidth(result.mean, result.widths),
 		keys_per_width: result.keysPerWidth,
-		first_render_us: round(result.firstRenderUs),
-		open_us: round(result.openUs),
-		heap_growth_kb_100k: round(result.heapGrowthKb),
+		first_render_us: round(result.firstMount.renderUs),
+		open_us: round(result.firstMount.openUs),
+		first_mount_us: round(result.firstMount.mountUs),
+		heap_growth_kb_100k: round(heapGrowthKb),
+		heap_growth_kb_course: course(result.heapCourse),
 		heap_keys: result.heapKeys,
 		questionnaire_ratio_120: round(ratio, 2),
 		questionnaire_us_median_120: round(q.stats.median),
 		questionnaire_us_p99_120: round(q.stats.p99),
-		questionnaire_first_render_us: round(q.firstRenderUs),
+		questionnaire_first_render_us: round(q.firstMount.renderUs),
+		questionnaire_first_mount_us: round(q.firstMount.mountUs),
+		...(peer && peerRatio
+			? {
+					peer: {
+						path: peer.path,
+						tool: peer.name,
+						keystroke_us_median_120: round(peer.stats.median),
+						keystroke_us_p99_120: round(peer.stats.p99),
+						ratio_median_120: round(peerRatio.median, 3),
+						ratio_p99_120: round(peerRatio.p99, 3),
+						heap_growth_kb_course: course(peer.heapCourse),
+						first_render_us: round(peer.firstMount.renderUs),
+						open_us: round(peer.firstMount.openUs),
+						first_mount_us: round(peer.firstMount.mountUs),
+						footprint_tokens: peer.footprint.tokens,
+					},
+				}
+			: {}),
 		...(result.firstAsk
 			? { first_ask_ms_cold: round(result.firstAsk.coldMs), first_ask_ms_warm: round(result.firstAsk.warmMs), first_ask_runs: result.firstAsk.runs }
 			: {}),
@@ -102,8 +146,17 @@ export function printReport(piVersion: string, result: BenchResult): void {
 	}
 	add("questionnaire.ts @120  median / p99 (µs)", `${round(q.stats.median)} / ${round(q.stats.p99)}`);
 	add("questionnaire median ÷ ours @120", `${round(ratio, 2)}×`, "> 1 (faster than it)");
-	add("first render @120 (µs, median)", `${round(result.firstRenderUs)}`, `questionnaire: ${round(q.firstRenderUs)}`);
-	add("open: execute → component (µs)", `${round(result.openUs)}`);
+	if (peer && peerRatio) {
+		add(`${peer.name} @120  median / p99 (µs)`, `${round(peer.stats.median)} / ${round(peer.stats.p99)}`, `--peer ${peer.path}`);
+		add(
+			`ours ÷ ${peer.name} @120  median / p99`,
+			`${round(peerRatio.median, 3)} / ${round(peerRatio.p99, 3)}`,
+			`${verdict(round(peerRatio.median, 3), TARGETS.peer_ratio_median_120)} / ${verdict(round(peerRatio.p99, 3), TARGETS.peer_ratio_p99_120)}`,
+		);
+	}
+	const mountText = (mount: FirstMount) => `${round(mount.openUs)} + ${round(mount.renderUs)} = ${round(mount.mountUs)}`;
+	add("first mount: open + first render @120 (µs, median)", mountText(result.firstMount), `questionnaire: ${mountText(q.firstMount)}`);
+	if (peer) add(`  ${peer.name}`, mountText(peer.firstMount));
 	if (result.firstAsk) {
 		add(
 			`first ask: execute → first frame (ms, median of ${result.firstAsk.runs})`,
@@ -111,7 +164,8 @@ export function printReport(piVersion: string, result: BenchResult): void {
 			"warm: after the background preload",
 		);
 	}
-	add(`heap growth over ${result.heapKeys} keys (KiB)`, `${round(result.heapGrowthKb)}`, verdict(round(result.heapGrowthKb), TARGETS.heap_growth_kb_100k));
+	add(`heap growth over ${result.heapKeys} keys (KiB)`, courseText(result.heapCourse), verdict(round(heapGrowthKb), TARGETS.heap_growth_kb_100k));
+	if (peer) add(`  ${peer.name}`, courseText(peer.heapCourse));
 	if (load && loadRatio !== undefined) {
 		add(`pi --mode rpc → get_state (ms, median of ${load.runs})`, `${round(load.withMs)} with / ${round(load.withoutMs)} without`);
 		add("load ratio (with ÷ without)", `${round(loadRatio, 3)}`, verdict(round(loadRatio, 3), TARGETS.load_ratio));

@@ -1,14 +1,11 @@
 /**
  * The thin impure shell around the state machine: a pi-tui Component that
- * turns keys into actions (keymap.ts → update in src/machine/update.ts), owns the Editor
- * for free text and notes, caches its render, reports progress, and reports
- * the outcome exactly once.
- *
- * Kept here and nowhere else:
- * - `onDone` is called once: `closed` is set before it is called, and every
- *   entry point (input, render, abort) returns early once it is set;
- * - an exception while handling a key or rendering ends the form with status
- *   "error" (answers so far kept) instead of taking pi down;
+ * turns keys into actions, owns the Editor, caches its render, reports
+ * progress and the outcome. Kept here and nowhere else:
+ * - `onDone` is called once: `closed` is set first, and every entry point
+ *   returns early once it is set;
+ * - an exception while handling a key or rendering ends the form as "error"
+ *   (answers so far kept) instead of taking pi down;
  * - the form is never taller than the terminal allows (formHeight) and the
  *   editor's lines never wider than the width.
  */
@@ -32,39 +29,45 @@ import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.t
 import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
 import { ENGLISH, phrase, type Texts } from "../i18n/texts.ts";
-import { type Command, commandForKey, type KeyHelp, type KeySlots, keyModeOf, keyName, keyNames, keyTable, usableSlots } from "./keymap.ts";
+import { type Command, type KeyHelp, type KeyMode, keyModeOf, keyName, keyNames, keyReader, type KeySlots, keyTable, usableSlots } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
-export interface AskFormComponentOptions {
-	tui: TUI;
-	theme: FormTheme;
-	keybindings: KeybindingsManager;
-	form: AskForm;
+/** What the surface asks of a form, passed along whole (showAskForm takes it). */
+export interface FormOptions {
+	/** Abort closes the form at once → status "aborted", partial answers kept. */
+	signal?: AbortSignal;
+	/** Shown as a title line, e.g. "Asked by planner › scout" (relayed forms). */
 	asker?: string;
-	/** Called exactly once, with whatever was collected. */
-	onDone: (collected: Collected) => void;
 	onProgress?: ProgressListener;
-	/** pi's interrupt key was pressed; the form closes as "aborted" right after. */
+	/** pi's interrupt/clear key (ctrl+c by default) was pressed: the tool aborts the run; the form closes as "aborted". */
 	onInterrupt?: () => void;
 	/** When the time to answer runs out (epoch ms): the hint line counts down to it. */
 	deadline?: number;
-	/** What a number key does (the numberKeys setting); default: choose. */
+	/** The numberKeys setting; default: choose. */
 	numberKeys?: NumberKeys;
-	/** pi's markdown styles, for previews that read as markdown; without them previews are plain text. */
-	markdownTheme?: MarkdownTheme;
 	/** The user's language; default English. */
 	texts?: Texts;
 	/** The keys the user chose (the peekKey setting); default p. */
 	keySlots?: KeySlots;
 }
 
+export interface AskFormComponentOptions extends FormOptions {
+	tui: TUI;
+	theme: FormTheme;
+	keybindings: KeybindingsManager;
+	form: AskForm;
+	/** Called exactly once, with whatever was collected. */
+	onDone: (collected: Collected) => void;
+	/** pi's markdown styles, for previews that read as markdown; without them previews are plain text. */
+	markdownTheme?: MarkdownTheme;
+}
+
 /**
  * pi draws its footer under the form: two lines (the working directory, the
- * usage), a third only when an extension sets a status. pi-tui shows the last
- * `rows` lines of everything, so only the form's lines above the footer are
- * on screen.
+ * usage), a third only when an extension sets a status; pi-tui shows the
+ * last `rows` lines of everything.
  */
 export const PI_FOOTER_ROWS = 2;
 /** On a normal terminal the form also leaves pi's working indicator above it in sight. */
@@ -73,13 +76,10 @@ const HOST_CHROME_ROWS = PI_FOOTER_ROWS + 2;
 const SMALL_TERMINAL_ROWS = 5;
 
 /**
- * The most lines the form may take on a terminal of `rows` rows: never more
- * than the rows above pi's footer, so its last line — the one that matters
- * when rows are few, since the views keep the focused row or the editor's
- * cursor line in what they render — is always on screen. From 3 rows on that
- * is at least one line. With a third footer line (an extension's status) the
- * form's first line is pushed off instead; at 3 rows nothing is left for it,
- * which no height the form picks could change.
+ * The most lines the form may take on `rows` rows: never more than the rows
+ * above pi's footer, so its last line (the views keep the focused row or the
+ * editor's cursor line in what they render) is on screen. A third footer line
+ * pushes the form's first line off instead.
  */
 export function formHeight(rows: number): number {
 	const aboveFooter = rows - PI_FOOTER_ROWS;
@@ -88,6 +88,12 @@ export function formHeight(rows: number): number {
 
 export class AskFormComponent implements Component, Focusable {
 	private state: FormState;
+	/**
+	 * The Editor of the last opening, kept after it closes until the next one
+	 * (read it through openEditor): with none alive, V8 drops the object shapes
+	 * the Editor's code was optimised for and optimises it anew after every
+	 * collection, and the heap grows with the code.
+	 */
 	private editor: Editor | undefined;
 	private readonly ctx: ViewContext;
 	private readonly table: KeyHelp[];
@@ -98,24 +104,24 @@ export class AskFormComponent implements Component, Focusable {
 	private lastWidth: number | undefined;
 	private closed = false;
 	private hasFocus = false;
-	/** The user's chosen keys, as far as their keybindings leave them free. */
-	private readonly slots: KeySlots;
+	private readonly commandFor: (data: string, mode: KeyMode) => Command | undefined;
 
 	constructor(private readonly options: AskFormComponentOptions) {
 		const texts = options.texts ?? ENGLISH;
 		const { slots, taken } = usableSlots(options.keybindings, options.keySlots);
-		this.slots = slots;
+		this.commandFor = keyReader(options.keybindings, slots);
 		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings, texts, slots), texts };
 		this.table = keyTable(options.keybindings, texts, slots);
 		const theme = options.theme;
+		// Read at each call: refresh() puts a new theme's styles in place.
 		this.editorTheme = {
-			borderColor: theme.border,
+			borderColor: (s) => theme.border(s),
 			selectList: {
-				selectedPrefix: theme.accent,
-				selectedText: theme.accent,
-				description: theme.muted,
-				scrollInfo: theme.dim,
-				noMatch: theme.warning,
+				selectedPrefix: (s) => theme.accent(s),
+				selectedText: (s) => theme.accent(s),
+				description: (s) => theme.muted(s),
+				scrollInfo: (s) => theme.dim(s),
+				noMatch: (s) => theme.warning(s),
 			},
 		};
 		this.state = initialState(options.form, options.numberKeys ? { numberKeys: options.numberKeys } : {});
@@ -151,12 +157,7 @@ export class AskFormComponent implements Component, Focusable {
 	 * to pi otherwise, so the conversation above stays readable.
 	 */
 	get capturesViewportInput(): boolean {
-		return this.editor !== undefined || this.state.viewport.ports.some((port) => port.max > port.min);
-	}
-
-	/** The focused option is scrolled out of sight (as last rendered): a key acting on it only brings it back. */
-	get focusOutOfSight(): boolean {
-		return this.state.reading && this.state.viewport.focusHidden;
+		return this.openEditor !== undefined || this.state.viewport.ports.some((port) => port.max > port.min);
 	}
 
 	/** The state as it is now, read-only: tests check what a key did here without reading it off the screen. */
@@ -169,7 +170,7 @@ export class AskFormComponent implements Component, Focusable {
 		try {
 			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's frame first.
 			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
-			const command = commandForKey(data, keyModeOf(this.state), this.options.keybindings, this.slots);
+			const command = this.commandFor(data, keyModeOf(this.state));
 			if (command) this.run(command, data);
 		} catch (error) {
 			this.fail(error);
@@ -186,7 +187,8 @@ export class AskFormComponent implements Component, Focusable {
 		try {
 			// pi-tui's Editor recurses without end when a wide character meets a width under 3:
 			// render it at 3 at least, and cut its lines to the real width.
-			const editorLines = this.editor ? fitEditorLines(this.editor.render(Math.max(EDITOR_MIN_WIDTH, width)), width) : undefined;
+			const editor = this.openEditor;
+			const editorLines = editor ? fitEditorLines(editor.render(Math.max(EDITOR_MIN_WIDTH, width)), width) : undefined;
 			const frame = renderForm(
 				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines, timeLeft },
 				this.ctx,
@@ -203,12 +205,13 @@ export class AskFormComponent implements Component, Focusable {
 
 	invalidate(): void {
 		this.cache = undefined;
+		this.options.theme.refresh?.();
 		this.editor?.invalidate();
 	}
 
 	/** The agent run was aborted: close at once, keeping the answers and what the open editor holds. */
 	abort(): void {
-		if (!this.closed) this.dispatch({ type: "abort", editorText: this.editor?.getExpandedText() });
+		if (!this.closed) this.dispatch({ type: "abort", editorText: this.openEditor?.getExpandedText() });
 	}
 
 	dispose(): void {
@@ -231,7 +234,7 @@ export class AskFormComponent implements Component, Focusable {
 				this.abort();
 				return;
 			case "editorInput":
-				this.editor?.handleInput(data);
+				this.openEditor?.handleInput(data);
 				this.changed();
 				return;
 			case "editorSubmit":
@@ -241,7 +244,7 @@ export class AskFormComponent implements Component, Focusable {
 				this.editExternally();
 				return;
 			case "editorCancel":
-				this.dispatch({ type: "editorCancelled", draft: this.editor?.getExpandedText() ?? "" });
+				this.dispatch({ type: "editorCancelled", draft: this.openEditor?.getExpandedText() ?? "" });
 				return;
 			default:
 				this.dispatch(command);
@@ -256,7 +259,7 @@ export class AskFormComponent implements Component, Focusable {
 	 * letting the Editor handle that one case with submit enabled.
 	 */
 	private submitEditor(data: string): void {
-		const editor = this.editor;
+		const editor = this.openEditor;
 		if (!editor) return;
 		const text = editor.getExpandedText();
 		const { line, col } = editor.getCursor();
@@ -281,7 +284,7 @@ export class AskFormComponent implements Component, Focusable {
 
 	/** The open editor's text through $VISUAL / $EDITOR; back in the Editor as if typed (Enter still saves it). */
 	private editExternally(): void {
-		const editor = this.editor;
+		const editor = this.openEditor;
 		if (!editor) return;
 		const edited = editExternally(this.options.tui, editor.getExpandedText());
 		if (!edited.ok) return this.dispatch({ type: "notice", tone: "warning", text: edited.problem });
@@ -300,10 +303,13 @@ export class AskFormComponent implements Component, Focusable {
 		if (after.outcome !== undefined) this.finish(after.outcome);
 	}
 
-	/** One Editor at a time, new for each opening, so undo history never crosses from one answer or note to another. */
+	/** A new Editor for each opening, so undo history never crosses from one answer or note to another. */
 	private syncEditor(before: FormState, after: FormState): void {
-		if (after.overlay === before.overlay) return;
-		this.editor = this.editorFor(after);
+		if (after.overlay !== before.overlay) this.editor = this.editorFor(after) ?? this.editor;
+	}
+
+	private get openEditor(): Editor | undefined {
+		return this.state.overlay.kind === "editor" ? this.editor : undefined;
 	}
 
 	private editorFor(state: FormState): Editor | undefined {
@@ -335,7 +341,7 @@ export class AskFormComponent implements Component, Focusable {
 
 	private fail(error: unknown): void {
 		try {
-			this.state = update(this.state, { type: "abort", editorText: this.editor?.getExpandedText() });
+			this.state = update(this.state, { type: "abort", editorText: this.openEditor?.getExpandedText() });
 		} catch {
 			// The state as it was is still worth returning.
 		}
@@ -355,8 +361,9 @@ export function formatTimeLeft(ms: number, texts: Texts = ENGLISH): string {
 
 const EDITOR_MIN_WIDTH = 3;
 
-/** The Editor keeps to its width except on the narrowest terminals (its cursor cell); cut those lines. */
+/** The Editor keeps to its width; rendered wider than the terminal (EDITOR_MIN_WIDTH), its lines are cut. */
 function fitEditorLines(lines: string[], width: number): string[] {
+	if (width >= EDITOR_MIN_WIDTH) return lines;
 	for (let i = 0; i < lines.length; i++) {
 		const line = lines[i] ?? "";
 		if (visibleWidth(line) > width) lines[i] = truncateToWidth(line, width, "");

@@ -61,7 +61,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const height = Math.max(1, input.height);
 	if (state.collapsed) return { lines: [collapsedLine(input, ctx)], ports: [], focusHidden: false };
 
-	const asker = input.asker !== undefined ? theme.muted(fit.line(ctx.texts.t("form.askedBy", { asker: input.asker }), width).text) : undefined;
+	const asker = input.asker !== undefined ? theme.muted(fit.line(ctx.texts.t("form.askedBy", { asker: input.asker }), width)) : undefined;
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
 	const hint = renderHintLine(state, table, width, ctx, input.timeLeft);
@@ -89,7 +89,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const showBlank = show.tabBar && spare >= 2;
 
 	const top: string[] = [];
-	if (showRule) top.push(theme.border(fit.rule(width)));
+	if (showRule) top.push(theme.border("─".repeat(width)));
 	if (show.asker && asker !== undefined) top.push(asker);
 	if (show.tabBar && tabBar !== undefined) top.push(tabBar);
 	if (showBlank) top.push("");
@@ -109,7 +109,7 @@ function collapsedLine(input: FormFrameInput, ctx: ViewContext): string {
 	if (input.asker !== undefined) parts.unshift(t("form.collapsedAsks", { asker: input.asker }));
 	if (input.timeLeft) parts.push(input.timeLeft);
 	const text = `▸ ${parts.join(" · ")}`;
-	return theme.accent(fit.line(text, width).text);
+	return theme.accent(fit.line(text, width));
 }
 
 /** The current view cut to `height`, and the rows of it the view will not need (see QuestionViewResult.spare). */
@@ -145,15 +145,15 @@ function editorBody(input: FormFrameInput, target: EditorTarget, height: number,
 	const question = isQuestionTarget(target) ? state.form.questions[target.question] : undefined;
 	const editor = keepCursorLine(input.editorLines ?? [], height);
 	const label = fit.wrap(editorLabel(state, target, ctx.texts), width);
-	const room = height - editor.length - label.lines.length;
+	const room = height - editor.length - label.length;
 	const lines: string[] = [];
 	if (question && room > 0) {
 		const text = fit.wrap(question.question, width);
-		const shown = text.lines.length <= room ? text.lines.length : Math.max(0, room - 1);
-		for (let i = 0; i < shown; i++) lines.push(theme.bold(text.lines[i] ?? ""));
-		if (shown < text.lines.length) lines.push(theme.dim(fit.line("…", width).text));
+		const shown = text.length <= room ? text.length : Math.max(0, room - 1);
+		for (let i = 0; i < shown; i++) lines.push(theme.bold(text[i] ?? ""));
+		if (shown < text.length) lines.push(theme.dim(fit.line("…", width)));
 	}
-	if (editor.length + label.lines.length <= height) for (const line of label.lines) lines.push(theme.muted(line));
+	if (editor.length + label.length <= height) for (const line of label) lines.push(theme.muted(line));
 	lines.push(...editor);
 	return lines;
 }
@@ -190,12 +190,12 @@ function messageLines(state: FormState, width: number, ctx: ViewContext): string
 	const { theme, fit } = ctx;
 	if (state.message) {
 		const style = state.message.tone === "error" ? theme.error : theme.warning;
-		const wrapped = fit.wrap(ctx.texts.say(state.message.text), width).lines;
+		const wrapped = fit.wrap(ctx.texts.say(state.message.text), width);
 		const lines = wrapped.slice(0, MESSAGE_MAX_LINES).map((line) => style(line));
-		if (wrapped.length > MESSAGE_MAX_LINES) lines[MESSAGE_MAX_LINES - 1] = style(fit.line(`${wrapped[MESSAGE_MAX_LINES - 1]} …`, width).text);
+		if (wrapped.length > MESSAGE_MAX_LINES) lines[MESSAGE_MAX_LINES - 1] = style(fit.line(`${wrapped[MESSAGE_MAX_LINES - 1]} …`, width));
 		return lines;
 	}
 	const armed = state.escArmed ? phrase("form.pressAgainToDismiss", { key: ctx.keys.escape }) : enterArmedPhrase(state, ctx.keys.choose);
-	if (armed !== undefined) return fit.wrap(ctx.texts.say(armed), width).lines.map((line) => theme.warning(line));
+	if (armed !== undefined) return fit.wrap(ctx.texts.say(armed), width).map((line) => theme.warning(line));
 	return [];
 }

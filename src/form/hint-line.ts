@@ -4,6 +4,7 @@
  * are dropped from the end; the help key is kept whenever it fits at all.
  */
 
+import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
@@ -46,45 +47,30 @@ export function renderHintLine(state: FormState, table: readonly KeyHelp[], widt
 export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): { line: string; shown: KeyHelpId[] } {
 	const { theme, fit } = ctx;
 	const shown: KeyHelpId[] = [];
-	const items: { text: string; keysLength: number; id: KeyHelpId }[] = [];
+	const items: KeyHelp[] = [];
 	for (const id of hintIds(state)) {
 		const entry = table.find((e) => e.id === id);
-		if (entry) items.push({ text: `${entry.hint.keys} ${entry.hint.action}`, keysLength: entry.hint.keys.length, id });
+		if (entry) items.push(entry);
 	}
 	const help = items.find((item) => item.id === "help");
-	const helpWidth = help ? fit.measure(help.text) + SEPARATOR.length : 0;
+	const helpWidth = help ? help.hint.width + SEPARATOR.length : 0;
 	let line = "";
 	let used = 0;
 	if (lead !== undefined) {
 		const cut = fit.line(lead, width);
-		line += theme.warning(cut.text);
-		used += cut.width;
+		line += theme.warning(cut);
+		used += visibleWidth(cut);
 	}
-	for (const item of items) {
-		if (item === help) continue;
-		const itemWidth = fit.measure(item.text);
+	const add = (item: KeyHelp, room: number): boolean => {
 		const gap = used === 0 ? 0 : SEPARATOR.length;
-		if (used + gap + itemWidth + (help ? helpWidth : 0) > width) break;
-		line += (gap ? theme.dim(SEPARATOR) : "") + styleItem(item.text, item.keysLength, ctx);
-		used += gap + itemWidth;
+		if (used + gap + item.hint.width > room) return false;
+		line += (gap ? theme.dim(SEPARATOR) : "") + theme.accent(item.hint.keys) + theme.dim(item.hint.text.slice(item.hint.keys.length));
+		used += gap + item.hint.width;
 		shown.push(item.id);
-	}
-	if (help) {
-		const itemWidth = fit.measure(help.text);
-		const gap = used === 0 ? 0 : SEPARATOR.length;
-		if (used + gap + itemWidth <= width) {
-			line += (gap ? theme.dim(SEPARATOR) : "") + styleItem(help.text, help.keysLength, ctx);
-			used += gap + itemWidth;
-			shown.push(help.id);
-		}
-	}
-	if (used === 0 && items[0]) {
-		const cut = fit.line(items[0].text, width);
-		return { line: theme.dim(cut.text), shown: [] };
-	}
+		return true;
+	};
+	for (const item of items) if (item !== help && !add(item, width - helpWidth)) break;
+	if (help) add(help, width);
+	if (used === 0 && items[0]) return { line: theme.dim(fit.line(items[0].hint.text, width)), shown: [] };
 	return { line, shown };
-}
-
-function styleItem(text: string, keysLength: number, ctx: ViewContext): string {
-	return ctx.theme.accent(text.slice(0, keysLength)) + ctx.theme.dim(text.slice(keysLength));
 }

@@ -5,7 +5,7 @@
  * what it does. Pure: the manager is only read.
  */
 
-import { type KeybindingsManager, type KeyId, matchesKey } from "@mariozechner/pi-tui";
+import { type KeybindingsManager, type KeyId, matchesKey, visibleWidth } from "@mariozechner/pi-tui";
 import type { Texts } from "../i18n/texts.ts";
 import type { FormState } from "../machine/model.ts";
 import { sanitizeLine } from "../sanitize.ts";
@@ -35,6 +35,26 @@ export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManage
 	for (const { source, act } of MATCH_ORDER[mode]) if (matches(data, source, kb, slots)) return act.command;
 	if (mode === "editor") return { type: "editorInput" };
 	return mode === "help" || mode === "collapsed" ? undefined : { type: "otherKey" };
+}
+
+/**
+ * commandForKey, remembered per key (pi-tui parses every key id a binding
+ * names on each match): for one keybindings manager and one set of slots,
+ * the life of a form. Long input (a paste) is not remembered.
+ */
+export function keyReader(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): (data: string, mode: KeyMode) => Command | undefined {
+	const known = new Map<string, Command | null>();
+	return (data, mode) => {
+		const key = `${mode} ${data}`;
+		const hit = known.get(key);
+		if (hit !== undefined) return hit ?? undefined;
+		const command = commandForKey(data, mode, kb, slots);
+		if (data.length <= 16) {
+			if (known.size >= 512) known.clear();
+			known.set(key, command ?? null);
+		}
+		return command;
+	};
 }
 
 const PASSES: readonly (Precedence | "table")[] = ["first", "table", "last"];
@@ -80,8 +100,8 @@ export interface KeyHelp {
 	id: KeyHelpId;
 	keys: string;
 	action: string;
-	/** The hint line's form: the first key of each act, one word. */
-	hint: { keys: string; action: string };
+	/** The hint line's form: the first key of each act, one word; and the two as the line shows them, with their width. */
+	hint: { keys: string; action: string; text: string; width: number };
 }
 
 /** The key table with the user's keys and words, in the order the help screen lists it. The hint line picks entries from it by id. */
@@ -92,7 +112,9 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 		const keys = entry.label ?? (lists.map((names) => names.join("/")).join(" ") || unbound);
 		const firsts = lists.map((names) => names[0] ?? "");
 		const short = firsts.every((name) => name.length === 1) ? firsts.join("") : firsts.join("/");
-		const hint = { keys: entry.label ?? (short || unbound), action: texts.t(`key.${entry.id}.hint`) };
+		const hintKeys = entry.label ?? (short || unbound);
+		const hintText = `${hintKeys} ${texts.t(`key.${entry.id}.hint`)}`;
+		const hint = { keys: hintKeys, action: texts.t(`key.${entry.id}.hint`), text: hintText, width: visibleWidth(hintText) };
 		return { id: entry.id, keys, action: texts.t(`key.${entry.id}.help`), hint };
 	});
 }

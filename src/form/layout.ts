@@ -7,7 +7,7 @@
 import type { Texts } from "../i18n/texts.ts";
 import type { KeyNames } from "./keymap.ts";
 import type { ScrollPort, ScrollTarget } from "../machine/model.ts";
-import type { FittedText, TextFitter } from "./text-fit.ts";
+import type { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
 /** What a view needs besides the state: colours, the fitter (memo), the user's key names, the user's language. */
@@ -20,24 +20,9 @@ export interface ViewContext {
 
 export type { ScrollPort };
 
-/** Lines being assembled, with the visible width of each (known, never measured). */
-export class LineBuffer {
-	readonly lines: string[] = [];
-	readonly widths: number[] = [];
-
-	push(styled: string, width: number): void {
-		this.lines.push(styled);
-		this.widths.push(width);
-	}
-
-	get length(): number {
-		return this.lines.length;
-	}
-}
-
-/** Pre-fitted text and how to colour it. */
+/** Pre-fitted lines and how to colour them. */
 export interface Section {
-	readonly fitted: FittedText;
+	readonly lines: readonly string[];
 	readonly style: (s: string) => string;
 	/** Columns of blank space before each line. */
 	readonly indent?: number;
@@ -45,24 +30,20 @@ export interface Section {
 
 export function sectionsHeight(sections: readonly Section[]): number {
 	let total = 0;
-	for (const section of sections) total += section.fitted.lines.length;
+	for (const section of sections) total += section.lines.length;
 	return total;
 }
 
 /** Appends lines [from, from + count) of the sections, styled; only these lines are styled. */
-export function pushSectionLines(sections: readonly Section[], from: number, count: number, out: LineBuffer, fit: TextFitter): void {
+export function pushSectionLines(sections: readonly Section[], from: number, count: number, out: string[]): void {
 	let skip = from;
 	let left = count;
-	for (const section of sections) {
-		const { lines, widths } = section.fitted;
+	for (const { lines, style, indent = 0 } of sections) {
 		if (skip >= lines.length) {
 			skip -= lines.length;
 			continue;
 		}
-		const indent = section.indent ?? 0;
-		for (let i = skip; i < lines.length && left > 0; i++, left--) {
-			out.push(fit.spaces(indent) + section.style(lines[i] ?? ""), indent + (widths[i] ?? 0));
-		}
+		for (let i = skip; i < lines.length && left > 0; i++, left--) out.push(" ".repeat(indent) + style(lines[i] ?? ""));
 		skip = 0;
 		if (left <= 0) return;
 	}
@@ -144,7 +125,7 @@ function firstTopShowing(end: number, firstRows: number, middleRows: number, las
 
 function marker(text: string, width: number, ctx: ViewContext): string {
 	if (text === "") return "";
-	return ctx.theme.dim(ctx.fit.line(text, width).text);
+	return ctx.theme.dim(ctx.fit.line(text, width));
 }
 
 /**
@@ -156,19 +137,19 @@ export function windowSections(
 	height: number,
 	requestedTop: number,
 	width: number,
-	out: LineBuffer,
+	out: string[],
 	ctx: ViewContext,
 ): ScrollPort {
 	const total = sectionsHeight(sections);
 	if (total <= height || height < 2) {
-		pushSectionLines(sections, 0, Math.min(total, height), out, ctx.fit);
+		pushSectionLines(sections, 0, Math.min(total, height), out);
 		return { target: "detail", top: 0, min: 0, max: 0, page: 1 };
 	}
 	const rows = height - 1;
 	const max = total - rows;
 	const top = Math.min(Math.max(0, requestedTop), max);
-	pushSectionLines(sections, top, rows, out, ctx.fit);
-	const status = ctx.fit.line(ctx.texts.t("form.paneLines", { from: top + 1, to: top + rows, total, keys: `${ctx.keys.pageUp}/${ctx.keys.pageDown}` }), width);
-	out.push(ctx.theme.dim(status.text), status.width);
+	pushSectionLines(sections, top, rows, out);
+	const status = ctx.texts.t("form.paneLines", { from: top + 1, to: top + rows, total, keys: `${ctx.keys.pageUp}/${ctx.keys.pageDown}` });
+	out.push(ctx.theme.dim(ctx.fit.line(status, width)));
 	return { target: "detail", top, min: 0, max, page: Math.max(1, rows - 1) };
 }

@@ -3,27 +3,12 @@
  * options and the "Type something…" row, and a detail pane for the focused
  * option — beside the list on a wide terminal when the question has
  * descriptions or previews, below it otherwise (previews only; descriptions
- * then sit under their labels).
- *
- * Pure: (state, width, height, context, reading) → lines. Every line is at
- * most `width` columns: each piece comes pre-fitted from the TextFitter and
- * the widths are added up, never re-measured. How the rows are shared out
- * is documented at renderQuestionView.
+ * then sit under their labels). Pure: (state, width, height, context) → lines.
  */
 
-import type { Texts } from "../i18n/texts.ts";
+import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import {
-	type LineBuffer as LineBufferType,
-	LineBuffer,
-	pushSectionLines,
-	type ScrollPort,
-	type Section,
-	sectionsHeight,
-	type ViewContext,
-	windowLines,
-	windowSections,
-} from "./layout.ts";
+import { pushSectionLines, type ScrollPort, type Section, sectionsHeight, type ViewContext, windowLines, windowSections } from "./layout.ts";
 import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, typeRow } from "../machine/model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
@@ -34,16 +19,11 @@ const LIST_MIN_WIDTH = 28;
 const FULL_PREFIX_MIN_WIDTH = 20;
 const STACKED_PANE_MIN_HEIGHT = 4;
 
-
 export interface QuestionViewResult {
 	lines: string[];
 	body: ScrollPort;
-	detail?: ScrollPort;
-	/**
-	 * Rows of the height this question never needs, whichever row has the
-	 * focus: the form may spend them on its own spacing (its rule, the blank
-	 * under the tab bar).
-	 */
+	detail: ScrollPort | undefined;
+	/** Rows of the height this question never needs, whichever row has the focus: the form may spend them on its own spacing. */
 	spare: number;
 	/** The focused row is scrolled off screen (the user is reading). */
 	focusHidden: boolean;
@@ -63,43 +43,28 @@ export interface QuestionViewResult {
  *    too few and the body scrolls anyway, one window's worth of rows. A
  *    detail taller than that scrolls in a pane of its own.
  * 3. The body scrolls in a window (layout.ts). While the focus moves, the
- *    window follows it, moving just enough to keep the focused row in view
- *    ("follow"). PageUp/PageDown scroll the body freely — to the first line
- *    of a question taller than the screen, or past the options to a preview
- *    — and the focused row may leave the screen while the user reads
- *    (`reading`, "free"); the next key that is not PageUp/PageDown brings
- *    it back. This is how the contract's "never cut silently" and "the
- *    focused row always stays visible" hold together when the question
- *    alone is taller than the screen: the "↑ n more · pgup" row says where
- *    the rest is, and the focus is never lost, only out of sight until the
- *    user acts.
+ *    window follows it ("follow"). PageUp/PageDown scroll the body freely —
+ *    to the first line of a question taller than the screen, or past the
+ *    options to a preview — and the focused row may leave the screen while
+ *    the user reads (`reading`, "free"); the next other key brings it back.
+ *    So "never cut silently" and "the focused row stays visible" hold
+ *    together when the question alone is taller than the screen.
  */
-export function renderQuestionView(
-	state: FormState,
-	index: number,
-	width: number,
-	height: number,
-	ctx: ViewContext,
-	reading = false,
-): QuestionViewResult {
+export function renderQuestionView(state: FormState, index: number, width: number, height: number, ctx: ViewContext, reading = false): QuestionViewResult {
 	const question = state.form.questions[index];
 	const qs = state.questions[index];
-	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 }, spare: 0, focusHidden: false };
+	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 }, detail: undefined, spare: 0, focusHidden: false };
 	const drafts = questionDrafts(state, index);
-	const header = questionHeader(question, qs, drafts.questionNote, width, ctx);
-	const input: LayoutInput = { question, qs, draftPending: drafts, header, width, height, ctx };
+	const input: LayoutInput = { question, qs, drafts, header: questionHeader(question, qs, drafts.questionNote, width, ctx), width, height, ctx };
 	const layout = width >= SIDE_BY_SIDE_MIN_WIDTH && hasDetails(question) ? sideBySideLayout(input) : stackedLayout(input);
-	const visible = windowLines(layout.body.lines, height, qs.scroll, layout.focus, "body", width, ctx, reading ? "free" : "follow");
-	const result: QuestionViewResult = { lines: visible.lines, body: visible.port, spare: layout.spare, focusHidden: visible.focusHidden };
-	if (layout.detail) result.detail = layout.detail;
-	return result;
+	const visible = windowLines(layout.body, height, qs.scroll, layout.focus, "body", width, ctx, reading ? "free" : "follow");
+	return { lines: visible.lines, body: visible.port, detail: layout.detail, spare: layout.spare, focusHidden: visible.focusHidden };
 }
 
-/** What either layout of the body is made from. */
 interface LayoutInput {
 	question: AskQuestion;
 	qs: QuestionState;
-	draftPending: QuestionDrafts;
+	drafts: QuestionDrafts;
 	header: Section[];
 	width: number;
 	height: number;
@@ -107,85 +72,88 @@ interface LayoutInput {
 }
 
 interface BodyLayout {
-	body: LineBufferType;
+	body: string[];
 	focus: { start: number; end: number };
-	detail?: ScrollPort;
+	detail: ScrollPort | undefined;
 	spare: number;
 }
 
-/** Spare rows once the natural height is placed, or undefined when it does not fit. */
-function spareRows(height: number, natural: number): number | undefined {
-	return natural <= height ? height - natural : undefined;
-}
-
-function pushAll(from: LineBufferType, out: LineBufferType): void {
-	for (let i = 0; i < from.length; i++) out.push(from.lines[i] ?? "", from.widths[i] ?? 0);
-}
-
-function sideBySideLayout({ question, qs, draftPending, header, width, height, ctx }: LayoutInput): BodyLayout {
-	const { theme, fit } = ctx;
-	const listWidth = Math.min(Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, draftPending, ctx)), Math.floor(width * 0.45));
+function sideBySideLayout({ question, qs, drafts, header, width, height, ctx }: LayoutInput): BodyLayout {
+	const listWidth = Math.min(Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, drafts, ctx)), Math.floor(width * 0.45));
 	const paneWidth = width - listWidth - SEPARATOR.length;
-	const list = new LineBuffer();
-	const range = pushOptionRows(question, qs, draftPending, listWidth, false, list, ctx);
-	// Every row's detail, once: the focused one is shown, the tallest sizes the layout.
-	const details = Array.from({ length: rowCount(question) }, (_, row) => detailSections(question, qs, row, paneWidth, ctx, draftPending.customText));
-	const sections = details[qs.focus] ?? [];
-	const tallest = Math.max(0, ...details.map(sectionsHeight));
+	const list = optionRows(question, qs, drafts, listWidth, false, ctx);
 	const headerHeight = sectionsHeight(header);
-	const spare = spareRows(height, headerHeight + Math.max(list.length, tallest));
-	const gap = spare !== undefined && spare >= 1;
+	const detail = (row: number, previews: boolean) => detailSections(question, qs, row, paneWidth, ctx, drafts.customText, previews);
+	const tallest = tallestDetail(question, rowCount(question), detail, ctx, height - headerHeight);
+	const spare = spareRows(height, headerHeight + Math.max(list.lines.length, tallest));
+	const gap = spare >= 1;
 
-	const body = new LineBuffer();
-	pushSectionLines(header, 0, Number.MAX_SAFE_INTEGER, body, fit);
-	if (gap) body.push("", 0);
+	const body: string[] = [];
+	pushSectionLines(header, 0, Number.MAX_SAFE_INTEGER, body);
+	if (gap) body.push("");
 	const above = body.length;
+	const sections = detail(qs.focus, true);
 	// Fits: the rows under the header. Scrolls: one window's worth, so the whole pane can be read scrolled down.
-	const paneRoom = above + list.length <= height ? height - above : height - 2;
-	const paneHeight = Math.min(sectionsHeight(sections), Math.max(list.length, paneRoom));
-	const pane = new LineBuffer();
-	const detail = windowSections(sections, paneHeight, qs.detailScroll, paneWidth, pane, ctx);
-	const rows = Math.max(list.length, pane.length);
-	const separator = theme.border(SEPARATOR);
-	for (let i = 0; i < rows; i++) {
+	const paneRoom = above + list.lines.length <= height ? height - above : height - 2;
+	const pane: string[] = [];
+	const port = windowSections(sections, Math.min(sectionsHeight(sections), Math.max(list.lines.length, paneRoom)), qs.detailScroll, paneWidth, pane, ctx);
+	const separator = ctx.theme.border(SEPARATOR);
+	for (let i = 0; i < Math.max(list.lines.length, pane.length); i++) {
 		const left = list.lines[i] ?? "";
-		const leftWidth = list.widths[i] ?? 0;
-		const right = pane.lines[i];
-		if (right === undefined) body.push(left, leftWidth);
-		else body.push(left + fit.spaces(listWidth - leftWidth) + separator + right, listWidth + SEPARATOR.length + (pane.widths[i] ?? 0));
+		const right = pane[i];
+		body.push(right === undefined ? left : left + " ".repeat(listWidth - (list.widths[i] ?? 0)) + separator + right);
 	}
-	return { body, focus: { start: above + range.start, end: above + range.end }, detail, spare: spare === undefined ? 0 : spare - +gap };
+	return { body, focus: { start: above + list.focus.start, end: above + list.focus.end }, detail: port, spare: Math.max(0, spare - +gap) };
 }
 
-function stackedLayout({ question, qs, draftPending, header, width, height, ctx }: LayoutInput): BodyLayout {
-	const { fit } = ctx;
-	const list = new LineBuffer();
-	const range = pushOptionRows(question, qs, draftPending, width, true, list, ctx);
-	// Every option's preview, once: the focused one is shown, the tallest sizes the layout.
-	const previews = question.options.map((_, row) => stackedPreview(question, row, width, ctx));
-	const preview = previews[qs.focus] ?? [];
-	const tallest = Math.max(0, ...previews.map(sectionsHeight));
+function stackedLayout({ question, qs, drafts, header, width, height, ctx }: LayoutInput): BodyLayout {
+	const list = optionRows(question, qs, drafts, width, true, ctx);
 	const headerHeight = sectionsHeight(header);
-	const spare = spareRows(height, headerHeight + list.length + tallest);
-	const gap = spare !== undefined && spare >= 1;
-	const previewGap = spare !== undefined && spare >= 2 && tallest > 0;
+	const preview = (row: number, previews: boolean) => stackedPreview(question, row, width, ctx, previews);
+	const tallest = tallestDetail(question, question.options.length, preview, ctx, height - headerHeight - list.lines.length);
+	const spare = spareRows(height, headerHeight + list.lines.length + tallest);
+	const gap = spare >= 1;
+	const previewGap = spare >= 2 && tallest > 0;
 
-	const body = new LineBuffer();
-	pushSectionLines(header, 0, Number.MAX_SAFE_INTEGER, body, fit);
-	if (gap) body.push("", 0);
-	const focus = { start: body.length + range.start, end: body.length + range.end };
-	pushAll(list, body);
+	const body: string[] = [];
+	pushSectionLines(header, 0, Number.MAX_SAFE_INTEGER, body);
+	if (gap) body.push("");
+	const focus = { start: body.length + list.focus.start, end: body.length + list.focus.end };
+	body.push(...list.lines);
+	const sections = preview(qs.focus, true);
 	let detail: ScrollPort | undefined;
-	if (preview.length > 0) {
-		if (previewGap) body.push("", 0);
+	if (sections.length > 0) {
+		if (previewGap) body.push("");
 		const room = height - body.length;
-		const full = sectionsHeight(preview);
+		const full = sectionsHeight(sections);
 		// Fits: the rows under the list. Scrolls: one window's worth, so the whole pane can be read scrolled down.
 		const paneHeight = full <= room ? full : room >= STACKED_PANE_MIN_HEIGHT ? room : Math.max(STACKED_PANE_MIN_HEIGHT, height - 2);
-		detail = windowSections(preview, Math.min(full, paneHeight), qs.detailScroll, width, body, ctx);
+		detail = windowSections(sections, Math.min(full, paneHeight), qs.detailScroll, width, body, ctx);
 	}
-	const used = +gap + +previewGap;
-	return detail ? { body, focus, detail, spare: spare === undefined ? 0 : spare - used } : { body, focus, spare: spare === undefined ? 0 : spare - used };
+	return { body, focus, detail, spare: Math.max(0, spare - +gap - +previewGap) };
+}
+
+/** Rows left once the natural height is placed; -1 when it does not fit. */
+function spareRows(height: number, natural: number): number {
+	return natural <= height ? height - natural : -1;
+}
+
+/**
+ * The height of the tallest row's detail, exact where it decides whether the
+ * question fits in `room`. A preview is first counted by its lines unwrapped
+ * (it can only wrap taller): when that already overflows, the previews of the
+ * rows out of focus are never wrapped just to be measured.
+ */
+function tallestDetail(question: AskQuestion, rows: number, detail: (row: number, previews: boolean) => Section[], ctx: ViewContext, room: number): number {
+	let tallest = 0;
+	for (let row = 0; row < rows; row++) {
+		const preview = question.options[row]?.preview;
+		tallest = Math.max(tallest, sectionsHeight(detail(row, false)) + (preview === undefined ? 0 : 1 + ctx.fit.previewLines(preview)));
+	}
+	if (tallest > room) return tallest;
+	tallest = 0;
+	for (let row = 0; row < rows; row++) tallest = Math.max(tallest, sectionsHeight(detail(row, true)));
+	return tallest;
 }
 
 function hasDetails(question: AskQuestion): boolean {
@@ -193,14 +161,14 @@ function hasDetails(question: AskQuestion): boolean {
 }
 
 function questionHeader(question: AskQuestion, qs: QuestionState, noteDrafted: boolean, width: number, ctx: ViewContext): Section[] {
-	const { theme, fit } = ctx;
-	const sections: Section[] = [{ fitted: fit.wrap(question.question, width), style: (s) => theme.bold(s) }];
-	if (question.context !== undefined) sections.push({ fitted: fit.wrap(question.context, width), style: theme.muted });
+	const { theme, fit, texts, keys } = ctx;
+	const sections: Section[] = [{ lines: fit.wrap(question.question, width), style: theme.bold }];
+	if (question.context !== undefined) sections.push({ lines: fit.wrap(question.context, width), style: theme.muted });
 	if (qs.note !== undefined) {
-		sections.push({ fitted: fit.wrap(ctx.texts.t("question.yourNoteOnQuestion"), width), style: theme.muted });
-		sections.push({ fitted: fit.wrap(qs.note, Math.max(1, width - 2)), style: theme.text, indent: width > 2 ? 2 : 0 });
+		sections.push({ lines: fit.wrap(texts.t("question.yourNoteOnQuestion"), width), style: theme.muted });
+		sections.push({ lines: fit.wrap(qs.note, Math.max(1, width - 2)), style: theme.text, indent: width > 2 ? 2 : 0 });
 	}
-	if (noteDrafted) sections.push({ fitted: fit.wrap(ctx.texts.t("question.noteDraft", { key: ctx.keys.questionNote }), width), style: theme.muted });
+	if (noteDrafted) sections.push({ lines: fit.wrap(texts.t("question.noteDraft", { key: keys.questionNote }), width), style: theme.muted });
 	return sections;
 }
 
@@ -224,68 +192,68 @@ function markFor(question: AskQuestion, selected: boolean): string {
 }
 
 /**
- * Appends every row of the question (label lines, then — when `inline` —
- * the description and the note under it) and returns the line range of the
- * focused row within `out`.
+ * The rows' lines with their widths (the list is padded to stand beside the
+ * pane; the lines under a label, inline only, never are: they count 0), and
+ * the focused row's line range.
  */
-function pushOptionRows(
-	question: AskQuestion,
-	qs: QuestionState,
-	draftPending: QuestionDrafts,
-	width: number,
-	inline: boolean,
-	out: LineBufferType,
-	ctx: ViewContext,
-): { start: number; end: number } {
+interface OptionRows {
+	lines: string[];
+	widths: number[];
+	focus: { start: number; end: number };
+}
+
+/** Every row of the question: its label lines, its marks, and — when `inline` — the description and the note under it. */
+function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDrafts, width: number, inline: boolean, ctx: ViewContext): OptionRows {
 	const { theme, fit } = ctx;
 	const prefix = rowPrefix(width);
 	const textWidth = Math.max(1, width - prefix.width);
-	const indent = fit.spaces(prefix.width);
-	const rows = rowCount(question);
+	const indent = " ".repeat(prefix.width);
+	const words = rowWords(ctx);
+	const out: OptionRows = { lines: [], widths: [], focus: { start: 0, end: 0 } };
+	const push = (line: string, lineWidth: number) => {
+		out.lines.push(line);
+		out.widths.push(lineWidth);
+	};
 	const freeRow = typeRow(question);
-	let focusStart = out.length;
-	let focusEnd = out.length;
-	for (let row = 0; row < rows; row++) {
+	for (let row = 0; row < rowCount(question); row++) {
 		const focused = row === qs.focus;
-		const start = out.length;
-		const isFree = row === freeRow;
-		const option = isFree ? undefined : question.options[row];
-		const selected = isFree ? qs.customChosen : qs.chosen.includes(row);
+		const start = out.lines.length;
+		const option = row === freeRow ? undefined : question.options[row];
+		const selected = option ? qs.chosen.includes(row) : qs.customChosen;
 		const style = focused ? theme.accent : theme.text;
 		const head = prefix.text(focused, markFor(question, selected), row + 1);
 		const styledHead = focused ? theme.accent(head) : selected ? theme.success(head) : head;
-
-		let label: { lines: readonly string[]; widths: readonly number[] };
-		if (isFree && qs.customText !== undefined) {
-			const quoted = fit.line(qs.customText, Math.max(0, textWidth - 2));
-			label = textWidth >= 3 ? { lines: [`“${quoted.text}”`], widths: [quoted.width + 2] } : fit.wrap(rowWords(ctx.texts).typeSomething, textWidth);
-		} else label = fit.wrap(option ? option.label : rowWords(ctx.texts).typeSomething, textWidth);
-
-		for (let i = 0; i < label.lines.length; i++) {
-			const text = label.lines[i] ?? "";
-			out.push((i === 0 ? styledHead : indent) + style(text), prefix.width + (label.widths[i] ?? 0));
+		const quoted = !option && qs.customText !== undefined && textWidth >= 3;
+		const label = quoted ? [`“${fit.line(qs.customText ?? "", textWidth - 2)}”`] : fit.wrap(option ? option.label : words.typeSomething, textWidth);
+		label.forEach((line, i) => push((i === 0 ? styledHead : indent) + style(line), prefix.width + visibleWidth(line)));
+		let used = visibleWidth(label[label.length - 1] ?? "");
+		for (const mark of marksFor(question, qs, row, drafts, words)) {
+			const markWidth = visibleWidth(mark.text);
+			const last = out.lines.length - 1;
+			if (used + markWidth <= textWidth && last >= 0) {
+				// After the label's last line when it fits there, else on lines of its own.
+				out.lines[last] += theme[mark.tone](mark.text);
+				out.widths[last] = (out.widths[last] ?? 0) + markWidth;
+				used += markWidth;
+				continue;
+			}
+			const alone = fit.wrap(mark.text.trimStart(), textWidth);
+			for (const line of alone) push(indent + theme[mark.tone](line), prefix.width + visibleWidth(line));
+			used = visibleWidth(alone[alone.length - 1] ?? "");
 		}
-		pushMarks(out, marksFor(question, qs, row, draftPending, ctx), prefix.width, textWidth, label.widths[label.widths.length - 1] ?? 0, indent, ctx);
-
 		if (inline && option) {
 			if (option.description !== undefined) {
-				const description = fit.wrap(option.description, textWidth);
-				for (let i = 0; i < description.lines.length; i++) {
-					out.push(indent + theme.muted(description.lines[i] ?? ""), prefix.width + (description.widths[i] ?? 0));
-				}
+				for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
 			}
 			const note = qs.optionNotes[row];
-			if (note !== undefined) {
-				const line = fit.line(note, Math.max(0, textWidth - 2));
-				if (textWidth >= 3) out.push(indent + theme.muted(`✎ ${line.text}`), prefix.width + 2 + line.width);
+			if (note !== undefined && textWidth >= 3) {
+				const line = fit.line(note, textWidth - 2);
+				push(indent + theme.muted(`✎ ${line}`), 0);
 			}
 		}
-		if (focused) {
-			focusStart = start;
-			focusEnd = out.length;
-		}
+		if (focused) out.focus = { start, end: out.lines.length };
 	}
-	return { start: focusStart, end: focusEnd };
+	return out;
 }
 
 interface Mark {
@@ -293,130 +261,109 @@ interface Mark {
 	tone: "success" | "muted";
 }
 
-const NO_MARKS: Mark[] = [];
-
-/** The rows' own words in the user's language, made once per language: every render reads them for every row. */
+/** The view's own words in the user's language, made once per form: every render reads them for every row. */
 interface RowWords {
 	typeSomething: string;
+	writeOwn: string;
 	recommended: Mark;
 	noted: Mark;
 	noteDrafted: Mark;
 	drafted: Mark;
 }
 
-const ROW_WORDS = new WeakMap<Texts, RowWords>();
+const ROW_WORDS = new WeakMap<ViewContext, RowWords>();
 
-function rowWords(texts: Texts): RowWords {
-	let words = ROW_WORDS.get(texts);
+function rowWords(ctx: ViewContext): RowWords {
+	let words = ROW_WORDS.get(ctx);
 	if (!words) {
-		const draft = texts.t("question.draft");
+		const { t } = ctx.texts;
+		const draft = t("question.draft");
 		words = {
-			typeSomething: texts.t("question.typeSomething"),
-			recommended: { text: ` ${texts.t("question.recommended")}`, tone: "success" },
+			typeSomething: t("question.typeSomething"),
+			writeOwn: t("question.writeOwn", { key: ctx.keys.choose }),
+			recommended: { text: ` ${t("question.recommended")}`, tone: "success" },
 			noted: { text: " ✎", tone: "muted" },
 			noteDrafted: { text: ` ✎ ${draft}`, tone: "muted" },
 			drafted: { text: ` ${draft}`, tone: "muted" },
 		};
-		ROW_WORDS.set(texts, words);
+		ROW_WORDS.set(ctx, words);
 	}
 	return words;
 }
 
 /** The marks after a row's label, each with its leading space: " (recommended)", " ✎", " ✎ (draft)", " (draft)". */
-function marksFor(question: AskQuestion, qs: QuestionState, row: number, draftPending: QuestionDrafts, ctx: ViewContext): Mark[] {
+function marksFor(question: AskQuestion, qs: QuestionState, row: number, drafts: QuestionDrafts, words: RowWords): Mark[] {
 	const option = question.options[row];
-	const recommended = option?.recommended === true;
-	const noteDrafted = option !== undefined && draftPending.optionNotes[row] === true;
-	const noted = option !== undefined && qs.optionNotes[row] !== undefined && !noteDrafted;
-	const drafted = option === undefined && draftPending.custom;
-	if (!recommended && !noted && !noteDrafted && !drafted) return NO_MARKS;
-	const words = rowWords(ctx.texts);
+	const noteDrafted = option !== undefined && drafts.optionNotes[row] === true;
 	const marks: Mark[] = [];
-	if (recommended) marks.push(words.recommended);
-	if (noted) marks.push(words.noted);
+	if (option?.recommended === true) marks.push(words.recommended);
+	if (option !== undefined && qs.optionNotes[row] !== undefined && !noteDrafted) marks.push(words.noted);
 	if (noteDrafted) marks.push(words.noteDrafted);
-	if (drafted) marks.push(words.drafted);
+	if (option === undefined && drafts.custom) marks.push(words.drafted);
 	return marks;
 }
 
-/** Marks go after the label's last line when they fit there, else on lines of their own. */
-function pushMarks(out: LineBufferType, marks: Mark[], prefixWidth: number, textWidth: number, lastWidth: number, indent: string, ctx: ViewContext): void {
-	const { theme, fit } = ctx;
-	let used = lastWidth;
-	for (const mark of marks) {
-		const styled = theme[mark.tone](mark.text);
-		const markWidth = fit.width(mark.text);
-		const lastIndex = out.lines.length - 1;
-		if (used + markWidth <= textWidth && lastIndex >= 0) {
-			out.lines[lastIndex] += styled;
-			out.widths[lastIndex] = (out.widths[lastIndex] ?? 0) + markWidth;
-			used += markWidth;
-		} else {
-			const alone = fit.wrap(mark.text.trimStart(), textWidth);
-			for (let i = 0; i < alone.lines.length; i++) out.push(indent + theme[mark.tone](alone.lines[i] ?? ""), prefixWidth + (alone.widths[i] ?? 0));
-			used = alone.widths[alone.widths.length - 1] ?? 0;
-		}
-	}
-}
-
 /** The widest row, to size the list column beside the detail pane. */
-function naturalListWidth(question: AskQuestion, qs: QuestionState, draftPending: QuestionDrafts, ctx: ViewContext): number {
-	const prefix = 7;
-	let widest = ctx.fit.width(rowWords(ctx.texts).typeSomething);
+function naturalListWidth(question: AskQuestion, qs: QuestionState, drafts: QuestionDrafts, ctx: ViewContext): number {
+	const words = rowWords(ctx);
+	let widest = visibleWidth(words.typeSomething);
 	question.options.forEach((option, row) => {
-		let width = ctx.fit.measure(option.label);
-		for (const mark of marksFor(question, qs, row, draftPending, ctx)) width += ctx.fit.width(mark.text);
+		let width = visibleWidth(ctx.fit.line(option.label, Infinity));
+		for (const mark of marksFor(question, qs, row, drafts, words)) width += visibleWidth(mark.text);
 		widest = Math.max(widest, width);
 	});
-	return prefix + widest;
+	return 7 + widest;
 }
 
 // ── The detail pane ────────────────────────────────────────────────────────
 
-/** Beside the list: the option's label, description, preview and note; for the "Type something…" row, the free answer. */
-function detailSections(question: AskQuestion, qs: QuestionState, row: number, width: number, ctx: ViewContext, customDraft?: string): Section[] {
+/**
+ * Beside the list: the option's label, description, preview (left out without
+ * `previews`) and note; for the "Type something…" row, the free answer.
+ */
+function detailSections(question: AskQuestion, qs: QuestionState, row: number, width: number, ctx: ViewContext, customDraft: string | undefined, previews: boolean): Section[] {
 	const { theme, fit } = ctx;
 	const { t } = ctx.texts;
 	const option = question.options[row];
+	const sections: Section[] = [];
+	const add = (text: string, style: (s: string) => string) => sections.push({ lines: fit.wrap(text, width), style });
 	if (!option) {
-		const sections: Section[] =
-			qs.customText === undefined
-				? [{ fitted: fit.wrap(t("question.writeOwn", { key: ctx.keys.choose }), width), style: theme.muted }]
-				: [
-						{ fitted: fit.wrap(t("question.yourAnswer"), width), style: theme.muted },
-						{ fitted: fit.wrap(qs.customText, width), style: theme.text },
-					];
+		if (qs.customText === undefined) add(rowWords(ctx).writeOwn, theme.muted);
+		else {
+			add(t("question.yourAnswer"), theme.muted);
+			add(qs.customText, theme.text);
+		}
 		if (customDraft !== undefined) {
-			sections.push({ fitted: fit.wrap(t("question.yourDraft"), width), style: theme.warning });
-			sections.push({ fitted: fit.wrap(customDraft, width), style: theme.text });
+			add(t("question.yourDraft"), theme.warning);
+			add(customDraft, theme.text);
 		}
 		return sections;
 	}
-	const sections: Section[] = [{ fitted: fit.wrap(option.label, width), style: (s) => theme.bold(s) }];
-	if (option.description !== undefined) sections.push({ fitted: fit.wrap(option.description, width), style: theme.text });
-	if (option.preview !== undefined) {
-		sections.push({ fitted: fit.wrap("", width), style: theme.text });
+	add(option.label, theme.bold);
+	if (option.description !== undefined) add(option.description, theme.text);
+	if (option.preview !== undefined && previews) {
+		add("", theme.text);
 		sections.push(previewSection(option.preview, width, ctx));
 	}
 	const note = qs.optionNotes[row];
 	if (note !== undefined) {
-		sections.push({ fitted: fit.wrap(t("question.yourNote"), width), style: theme.muted });
-		sections.push({ fitted: fit.wrap(note, width), style: theme.text });
+		add(t("question.yourNote"), theme.muted);
+		add(note, theme.text);
 	}
 	return sections;
 }
 
-/** Below the list (narrow terminals): only the option's preview; descriptions are inline. */
-function stackedPreview(question: AskQuestion, row: number, width: number, ctx: ViewContext): Section[] {
-	const option = question.options[row];
-	if (option?.preview === undefined) return [];
-	return [{ fitted: ctx.fit.wrap(ctx.texts.t("question.preview"), width), style: ctx.theme.muted }, previewSection(option.preview, width, ctx)];
+/** Below the list (narrow terminals): only the option's preview (left out without `previews`); descriptions are inline. */
+function stackedPreview(question: AskQuestion, row: number, width: number, ctx: ViewContext, previews: boolean): Section[] {
+	const preview = question.options[row]?.preview;
+	if (preview === undefined || !previews) return [];
+	return [{ lines: ctx.fit.wrap(ctx.texts.t("question.preview"), width), style: ctx.theme.muted }, previewSection(preview, width, ctx)];
 }
 
-/** A preview: markdown comes styled by pi's markdown theme; plain text is dimmed, as before. */
+/** A preview: markdown comes styled by pi's markdown theme; plain text is dimmed. */
 function previewSection(preview: string, width: number, ctx: ViewContext): Section {
-	const { fitted, markdown } = ctx.fit.preview(preview, width);
-	return { fitted, style: markdown ? unstyled : ctx.theme.dim };
+	const { lines, markdown } = ctx.fit.preview(preview, width);
+	return { lines, style: markdown ? unstyled : ctx.theme.dim };
 }
 
 const unstyled = (s: string): string => s;

@@ -5,8 +5,9 @@
  * question.
  */
 
+import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import { LineBuffer, type ScrollPort, type ViewContext, windowLines } from "./layout.ts";
+import { type ScrollPort, type ViewContext, windowLines } from "./layout.ts";
 import {
 	cancelRow,
 	type FormState,
@@ -30,15 +31,13 @@ export interface SubmitViewResult {
 
 export function renderSubmitView(state: FormState, width: number, height: number, ctx: ViewContext): SubmitViewResult {
 	const { theme, fit } = ctx;
-	const body = new LineBuffer();
+	const body: string[] = [];
 	const { t } = ctx.texts;
-	const title = fit.line(t("review.title"), width);
-	body.push(theme.bold(title.text), title.width);
-	body.push("", 0);
+	body.push(theme.bold(fit.line(t("review.title"), width)), "");
 
 	const prefixWidth = width >= 6 ? 4 : width >= 2 ? 1 : 0;
 	const textWidth = Math.max(1, width - prefixWidth);
-	const indent = fit.spaces(prefixWidth);
+	const indent = " ".repeat(prefixWidth);
 	const headerColumn = width >= COLUMNS_MIN_WIDTH ? headerColumnWidth(state, width, ctx) : 0;
 	let focus = { start: 0, end: 1 };
 	const drafts = pendingDrafts(state);
@@ -54,23 +53,15 @@ export function renderSubmitView(state: FormState, width: number, height: number
 		const styledHead = focused ? theme.accent(head) : answered ? theme.success(head) : theme.muted(head);
 		const { text: summary, style } = summaryOf(question, qs, ctx);
 
+		const headerStyle = focused ? theme.accent : theme.text;
 		if (headerColumn > 0) {
 			const header = fit.line(question.header, headerColumn);
-			const valueWidth = Math.max(1, textWidth - headerColumn - 2);
-			const value = fit.wrap(summary, valueWidth);
-			const headerText = (focused ? theme.accent : theme.text)(header.text) + fit.spaces(headerColumn - header.width + 2);
-			const valueIndent = indent + fit.spaces(headerColumn + 2);
-			value.lines.forEach((line, n) => {
-				const lead = n === 0 ? styledHead + headerText : valueIndent;
-				body.push(lead + style(line), prefixWidth + headerColumn + 2 + (value.widths[n] ?? 0));
-			});
+			const headerText = headerStyle(header) + " ".repeat(headerColumn - visibleWidth(header) + 2);
+			const valueIndent = indent + " ".repeat(headerColumn + 2);
+			fit.wrap(summary, Math.max(1, textWidth - headerColumn - 2)).forEach((line, n) => body.push((n === 0 ? styledHead + headerText : valueIndent) + style(line)));
 		} else {
-			const header = fit.wrap(question.header, textWidth);
-			header.lines.forEach((line, n) => {
-				body.push((n === 0 ? styledHead : indent) + (focused ? theme.accent : theme.text)(line), prefixWidth + (header.widths[n] ?? 0));
-			});
-			const value = fit.wrap(summary, textWidth);
-			value.lines.forEach((line, n) => body.push(indent + style(line), prefixWidth + (value.widths[n] ?? 0)));
+			fit.wrap(question.header, textWidth).forEach((line, n) => body.push((n === 0 ? styledHead : indent) + headerStyle(line)));
+			for (const line of fit.wrap(summary, textWidth)) body.push(indent + style(line));
 		}
 		const notesIndent = prefixWidth + (headerColumn > 0 ? headerColumn + 2 : 0);
 		pushNotes(question, qs, notesIndent, width, body, ctx);
@@ -79,7 +70,7 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	});
 
 	pushFormNote(state, drafts, width, body, ctx);
-	body.push("", 0);
+	body.push("");
 	const missing = missingRequired(state);
 	pushStatus(state, missing, drafts.length, width, body, ctx);
 
@@ -90,20 +81,19 @@ export function renderSubmitView(state: FormState, width: number, height: number
 		const focused = state.review.focus === row;
 		const start = body.length;
 		const head = prefixWidth >= 1 ? (focused ? "❯" : " ") + (prefixWidth === 4 ? " " : "") : "";
-		const headWidth = prefixWidth >= 1 ? (prefixWidth === 4 ? 2 : 1) : 0;
-		const text = fit.line(label, Math.max(0, width - headWidth));
+		const text = fit.line(label, width - head.length);
 		const blocked = row === submitRow(state) && missing.length > 0;
 		const style = focused ? theme.accent : blocked ? theme.dim : theme.text;
-		body.push(theme.accent(head) + style(focused ? theme.bold(text.text) : text.text), headWidth + text.width);
+		body.push(theme.accent(head) + style(focused ? theme.bold(text) : text));
 		if (focused) focus = { start, end: body.length };
 	}
 
-	const visible = windowLines(body.lines, height, state.review.scroll, focus, "body", width, ctx);
+	const visible = windowLines(body, height, state.review.scroll, focus, "body", width, ctx);
 	return { lines: visible.lines, body: visible.port };
 }
 
 /** What a submit would do now: what is still missing, what it would drop, or that it is ready. */
-function pushStatus(state: FormState, missing: number[], drafts: number, width: number, out: LineBuffer, ctx: ViewContext): void {
+function pushStatus(state: FormState, missing: number[], drafts: number, width: number, out: string[], ctx: ViewContext): void {
 	const { t } = ctx.texts;
 	const status = ctx.fit.wrap(
 		missing.length > 0
@@ -114,12 +104,12 @@ function pushStatus(state: FormState, missing: number[], drafts: number, width: 
 		width,
 	);
 	const style = missing.length > 0 || drafts > 0 ? ctx.theme.warning : ctx.theme.success;
-	status.lines.forEach((line, n) => out.push(style(line), status.widths[n] ?? 0));
+	for (const line of status) out.push(style(line));
 }
 
 function headerColumnWidth(state: FormState, width: number, ctx: ViewContext): number {
 	let widest = 1;
-	for (const question of state.form.questions) widest = Math.max(widest, ctx.fit.measure(question.header));
+	for (const question of state.form.questions) widest = Math.max(widest, visibleWidth(ctx.fit.line(question.header, Infinity)));
 	return Math.min(widest, Math.floor(width / 3));
 }
 
@@ -127,7 +117,7 @@ function summaryOf(question: AskQuestion, qs: QuestionState, ctx: ViewContext): 
 	const { theme, fit } = ctx;
 	if (isAnswered(qs)) {
 		const parts = qs.chosen.map((o) => question.options[o]?.label ?? "");
-		if (qs.customChosen && qs.customText !== undefined) parts.push(`“${fit.line(qs.customText, CUSTOM_EXCERPT).text}”`);
+		if (qs.customChosen && qs.customText !== undefined) parts.push(`“${fit.line(qs.customText, CUSTOM_EXCERPT)}”`);
 		return { text: parts.join(", "), style: theme.text };
 	}
 	const { t } = ctx.texts;
@@ -137,32 +127,31 @@ function summaryOf(question: AskQuestion, qs: QuestionState, ctx: ViewContext): 
 }
 
 /** Each note on one line, cut with "…": the full text is one Enter away on the question's tab. */
-function pushNotes(question: AskQuestion, qs: QuestionState, indentWidth: number, width: number, out: LineBuffer, ctx: ViewContext): void {
+function pushNotes(question: AskQuestion, qs: QuestionState, indentWidth: number, width: number, out: string[], ctx: ViewContext): void {
 	const push = indentedLine(indentWidth, width, out, ctx, ctx.theme.muted);
 	if (qs.note !== undefined) push("✎ ", qs.note);
 	qs.optionNotes.forEach((note, o) => {
 		const option = question.options[o];
-		if (note !== undefined && option) push(`✎ ${ctx.fit.line(option.label, 24).text}: `, note);
+		if (note !== undefined && option) push(`✎ ${ctx.fit.line(option.label, 24)}: `, note);
 	});
 }
 
 /** The note on the whole form, wrapped whole (it is written here), and its unsaved draft; or how to write one. */
-function pushFormNote(state: FormState, drafts: PendingDraft[], width: number, out: LineBuffer, ctx: ViewContext): void {
+function pushFormNote(state: FormState, drafts: PendingDraft[], width: number, out: string[], ctx: ViewContext): void {
 	const { theme, fit } = ctx;
 	const draft = drafts.find((d) => d.target.kind === "formNote");
 	const chatDraft = drafts.find((d) => d.target.kind === "chat");
 	const { t } = ctx.texts;
 	const text = state.formNote !== undefined ? `${t("review.formNotePrefix")}${state.formNote}` : t("review.addFormNote", { key: ctx.keys.note });
-	out.push("", 0);
-	const note = fit.wrap(text, width);
+	out.push("");
 	const style = state.formNote !== undefined ? theme.text : theme.dim;
-	note.lines.forEach((line, n) => out.push(style(line), note.widths[n] ?? 0));
+	for (const line of fit.wrap(text, width)) out.push(style(line));
 	if (draft) indentedLine(0, width, out, ctx, theme.warning)(t("review.noteDraftPrefix"), draft.text);
 	if (chatDraft) indentedLine(0, width, out, ctx, theme.warning)(t("review.chatDraftPrefix"), chatDraft.text);
 }
 
 /** Each unsaved draft of the question on one line, in the warning colour: a submit drops them. */
-function pushDrafts(question: AskQuestion, drafts: PendingDraft[], indentWidth: number, width: number, out: LineBuffer, ctx: ViewContext): void {
+function pushDrafts(question: AskQuestion, drafts: PendingDraft[], indentWidth: number, width: number, out: string[], ctx: ViewContext): void {
 	const push = indentedLine(indentWidth, width, out, ctx, ctx.theme.warning);
 	for (const { target, text } of drafts) {
 		const option = target.kind === "optionNote" ? question.options[target.option] : undefined;
@@ -171,20 +160,19 @@ function pushDrafts(question: AskQuestion, drafts: PendingDraft[], indentWidth: 
 			target.kind === "custom"
 				? t("review.draftPrefix")
 				: option
-					? t("review.optionNoteDraftPrefix", { option: ctx.fit.line(option.label, 24).text })
+					? t("review.optionNoteDraftPrefix", { option: ctx.fit.line(option.label, 24) })
 					: t("review.noteDraftPrefix");
 		push(prefix, text);
 	}
 }
 
 /** A line `prefix text` at the indent, cut to the width (the indent gives way on the narrowest terminals). */
-function indentedLine(indentWidth: number, width: number, out: LineBuffer, ctx: ViewContext, style: (s: string) => string) {
+function indentedLine(indentWidth: number, width: number, out: string[], ctx: ViewContext, style: (s: string) => string) {
 	const { fit } = ctx;
 	const left = Math.min(indentWidth, Math.max(0, width - 3));
 	const room = width - left;
 	return (prefix: string, text: string) => {
 		const head = fit.line(prefix, room);
-		const rest = fit.line(text, Math.max(0, room - head.width));
-		out.push(fit.spaces(left) + style(head.text + rest.text), left + head.width + rest.width);
+		out.push(" ".repeat(left) + style(head + fit.line(text, room - visibleWidth(head))));
 	};
 }

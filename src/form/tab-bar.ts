@@ -1,10 +1,12 @@
 /**
  * The tab bar: one tab per question (□ unanswered, ■ answered, – skipped)
  * and the Submit tab (✓ once the form can be submitted, unmarked before:
- * a check mark must not promise a submit that would be refused). It fits any width: labels are elided first, then the
- * bar scrolls to keep the current tab in view with ‹ › where tabs are hidden.
+ * a check mark must not promise a submit that would be refused). It fits any
+ * width: labels are elided first, then the bar scrolls to keep the current
+ * tab in view with ‹ › where tabs are hidden.
  */
 
+import { visibleWidth } from "@mariozechner/pi-tui";
 import type { ViewContext } from "./layout.ts";
 import { canSubmit, type FormState, isAnswered } from "../machine/model.ts";
 import type { FormTheme } from "./theme.ts";
@@ -37,21 +39,16 @@ export function renderTabBar(state: FormState, width: number, ctx: ViewContext):
 	const { theme, fit } = ctx;
 	const tabs = tabsOf(state, theme, ctx.texts.t("review.tab"));
 	const current = Math.min(state.tab, tabs.length - 1);
-	const widest = Math.max(...tabs.map((tab) => fit.measure(tab.label)));
-
-	// Elide labels until the whole bar fits, or they are down to three columns: below that a
+	// The labels whole; elided until the whole bar fits, or they are down to three columns: below that a
 	// wide (CJK) first character can't show beside the "…", and the label would be empty.
-	let texts: string[] = [];
+	let texts = tabs.map((tab) => fit.line(tab.label, Infinity));
+	const widest = Math.max(...texts.map(visibleWidth));
 	let widths: number[] = [];
-	for (let cap = widest; cap >= Math.min(MIN_LABEL_WIDTH, widest); cap--) {
-		texts = [];
-		widths = [];
-		for (const tab of tabs) {
-			const label = fit.line(tab.label, cap);
-			texts.push(tab.mark ? ` ${tab.mark} ${label.text} ` : ` ${label.text} `);
-			widths.push(label.width + (tab.mark ? 4 : 2));
-		}
-		if (sum(widths, 0, widths.length) <= width) break;
+	for (let cap = widest; ; cap--) {
+		if (cap < widest) texts = tabs.map((tab) => fit.line(tab.label, cap));
+		widths = texts.map((label, i) => visibleWidth(label) + (tabs[i]?.mark ? 4 : 2));
+		texts = texts.map((label, i) => (tabs[i]?.mark ? ` ${tabs[i]?.mark} ${label} ` : ` ${label} `));
+		if (sum(widths, 0, widths.length) <= width || cap <= Math.min(MIN_LABEL_WIDTH, widest)) break;
 	}
 
 	// Still too wide: show a run of tabs around the current one.
@@ -88,9 +85,8 @@ export function renderTabBar(state: FormState, width: number, ctx: ViewContext):
 		if (!tab) continue;
 		const room = width - used - (to < tabs.length ? 1 : 0);
 		if (textWidth > room) {
-			const cut = fit.line(text, Math.max(0, room));
-			text = cut.text;
-			textWidth = cut.width;
+			text = fit.line(text, room);
+			textWidth = visibleWidth(text);
 		}
 		line += i === current ? theme.selected(text) : tab.style(text);
 		used += textWidth;

@@ -1,35 +1,17 @@
 /**
- * Text fitted to a width, computed once and kept.
- *
- * Wrapping and measuring cost tens of microseconds per string (grapheme
- * segmentation), far more than the whole per-key budget. The text on screen
- * barely changes between keys, so each piece is sanitised, wrapped or cut,
- * and measured once per width; the views then assemble lines from these
- * pre-fitted pieces and add up widths they already know, instead of calling
- * truncateToWidth/visibleWidth on every line of every render.
- *
- * Everything shown here passes through the display sanitiser first, so a
- * view cannot forget it. One fitter lives as long as one form.
+ * Model text fitted to a width: sanitised, then wrapped or cut, once per
+ * width and kept for the life of the form. Wrapping segments graphemes, far
+ * more than a key's budget; the text on screen barely changes between keys.
+ * Everything shown here passes the display sanitiser first, so a view cannot
+ * forget it. Widths are pi-tui's `visibleWidth`, which keeps its own cache.
  */
 
 import { Markdown, type MarkdownTheme, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { sanitizeLine, sanitizeText } from "../sanitize.ts";
 
-export interface FittedText {
-	readonly lines: readonly string[];
-	readonly widths: readonly number[];
-}
-
-export interface FittedLine {
-	readonly text: string;
-	readonly width: number;
-}
-
-export const ELLIPSIS = "…";
-
 /** A preview fitted to a width: rendered as markdown (already styled), or plain wrapped text. */
 export interface FittedPreview {
-	readonly fitted: FittedText;
+	readonly lines: readonly string[];
 	readonly markdown: boolean;
 }
 
@@ -46,9 +28,8 @@ export function looksLikeMarkdown(text: string): boolean {
 }
 
 // Bounds keep the memo from growing with what the user types: a form shows a
-// few hundred distinct pieces, and a resize storm touches a few widths.
+// few hundred distinct pieces, and one render fits them to several widths.
 const MAX_ENTRIES_PER_WIDTH = 2000;
-// One render fits pieces to several widths (the line, the list column, the pane, indents).
 const MAX_WIDTHS = 24;
 
 class WidthMemo<V> {
@@ -58,7 +39,7 @@ class WidthMemo<V> {
 		return this.byWidth.get(width)?.get(key);
 	}
 
-	set(width: number, key: string, value: V): void {
+	set(width: number, key: string, value: V): V {
 		let entries = this.byWidth.get(width);
 		if (!entries) {
 			if (this.byWidth.size >= MAX_WIDTHS) this.byWidth.clear();
@@ -67,137 +48,80 @@ class WidthMemo<V> {
 		}
 		if (entries.size >= MAX_ENTRIES_PER_WIDTH) entries.clear();
 		entries.set(key, value);
+		return value;
 	}
 }
 
-const RESET = /\x1b\[0m/g;
-
 /** truncateToWidth wraps its result in resets; our pieces are unstyled, so drop them (they would end a style early). */
 function cut(text: string, width: number, ellipsis: string): string {
-	return truncateToWidth(text, width, ellipsis).replace(RESET, "");
+	return truncateToWidth(text, width, ellipsis).replace(/\x1b\[0m/g, "");
 }
 
 /** An OSC 8 hyperlink's opening or closing sequence (ended by ST or BEL). */
 const OSC8 = /\x1b\]8;[^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
 export class TextFitter {
+	private readonly wrapped = new WidthMemo<readonly string[]>();
+	private readonly lines = new WidthMemo<string>();
+	private readonly previews = new WidthMemo<FittedPreview>();
+	private readonly previewLineCounts = new Map<string, number>();
+
 	/** `markdownTheme`: pi's markdown styles; without it every preview is plain text. */
 	constructor(private readonly markdownTheme?: MarkdownTheme) {}
 
-	private readonly previews = new WidthMemo<FittedPreview>();
-	private readonly wrapped = new WidthMemo<FittedText>();
-	private readonly lines = new WidthMemo<FittedLine>();
-	private readonly measured = new Map<string, number>();
-	private readonly spaceRuns: string[] = [""];
-	private readonly rules: string[] = [""];
-
 	/** Multi-line text wrapped at word boundaries; long words are broken, nothing is dropped. */
-	wrap(text: string, width: number): FittedText {
+	wrap(text: string, width: number): readonly string[] {
 		const w = Math.max(1, width);
-		const hit = this.wrapped.get(w, text);
-		if (hit) return hit;
-		const lines = wrapTextWithAnsi(sanitizeText(text), w);
-		const widths: number[] = [];
-		for (let i = 0; i < lines.length; i++) {
-			let line = lines[i] ?? "";
-			let lineWidth = visibleWidth(line);
-			// A wide character cannot be broken: at width 1 a CJK glyph alone overflows.
-			if (lineWidth > w) {
-				line = cut(line, w, "");
-				lineWidth = visibleWidth(line);
-				lines[i] = line;
-			}
-			widths.push(lineWidth);
-		}
-		const fitted: FittedText = { lines, widths };
-		this.wrapped.set(w, text, fitted);
-		return fitted;
-	}
-
-	/**
-	 * An option's preview: sanitised first, then rendered with pi-tui's
-	 * Markdown component and pi's markdown theme when it reads as markdown
-	 * (code fences highlighted as pi highlights them), else wrapped as plain
-	 * text. Once per width, like every other piece.
-	 */
-	preview(text: string, width: number): FittedPreview {
-		const w = Math.max(1, width);
-		const hit = this.previews.get(w, text);
-		if (hit) return hit;
-		let fitted: FittedPreview;
-		if (this.markdownTheme && looksLikeMarkdown(text)) {
-			// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
-			const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
-			// render() may hand back its own cached, readonly array (pi 1.x): the fitted lines are a copy.
-			const lines: string[] = [];
-			const widths: number[] = [];
-			for (const rendered of markdown.render(w)) {
-				// Markdown makes [text](url) a terminal hyperlink where the terminal has them: a model's URL
-				// would hide behind a clickable label. Links show as their text, like the rest of the preview.
-				let line = rendered.replace(OSC8, "");
-				let width = visibleWidth(line);
-				// Never wider than the width: pi-tui would stop the program.
-				if (width > w) {
-					line = truncateToWidth(line, w, "");
-					width = visibleWidth(line);
-				}
-				lines.push(line);
-				widths.push(width);
-			}
-			fitted = { fitted: { lines, widths }, markdown: true };
-		} else fitted = { fitted: this.wrap(text, w), markdown: false };
-		this.previews.set(w, text, fitted);
-		return fitted;
+		// A wide character cannot be broken: at width 1 a CJK glyph alone overflows, and is cut.
+		return this.wrapped.get(w, text) ?? this.wrapped.set(w, text, wrapTextWithAnsi(sanitizeText(text), w).map((line) => (visibleWidth(line) > w ? cut(line, w, "") : line)));
 	}
 
 	/** One line: newlines become spaces; cut with "…" when wider than `width`. */
-	line(text: string, width: number): FittedLine {
+	line(text: string, width: number): string {
 		const w = Math.max(0, width);
 		const hit = this.lines.get(w, text);
-		if (hit) return hit;
-		const clean = sanitizeLine(text);
-		let fitted: FittedLine;
-		const full = this.width(clean);
-		if (full <= w) fitted = { text: clean, width: full };
-		else {
-			const short = cut(clean, w, w >= 2 ? ELLIPSIS : "");
-			fitted = { text: short, width: visibleWidth(short) };
-		}
-		this.lines.set(w, text, fitted);
-		return fitted;
-	}
-
-	/** Width the text would take on one line, uncut. */
-	measure(text: string): number {
-		return this.width(sanitizeLine(text));
-	}
-
-	/** Visible width of a sanitised, single-line piece. */
-	width(text: string): number {
-		const hit = this.measured.get(text);
 		if (hit !== undefined) return hit;
-		const width = visibleWidth(text);
-		if (this.measured.size >= MAX_ENTRIES_PER_WIDTH) this.measured.clear();
-		this.measured.set(text, width);
-		return width;
+		const clean = sanitizeLine(text);
+		return this.lines.set(w, text, visibleWidth(clean) <= w ? clean : cut(clean, w, w >= 2 ? "…" : ""));
 	}
 
-	spaces(count: number): string {
-		return repeated(" ", count, this.spaceRuns);
+	/**
+	 * An option's preview: rendered with pi-tui's Markdown and pi's markdown
+	 * theme when it reads as markdown (code fences highlighted as pi does),
+	 * else wrapped as plain text.
+	 */
+	preview(text: string, width: number): FittedPreview {
+		const w = Math.max(1, width);
+		return this.previews.get(w, text) ?? this.previews.set(w, text, this.fitPreview(text, w));
 	}
 
-	rule(count: number): string {
-		return repeated("─", count, this.rules);
+	private fitPreview(text: string, w: number): FittedPreview {
+		if (!this.markdownTheme || !looksLikeMarkdown(text)) return { lines: this.wrap(text, w), markdown: false };
+		// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
+		const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
+		// Markdown makes [text](url) a terminal hyperlink where the terminal has them: a model's URL would hide
+		// behind a clickable label, so links show as their text. render() may hand back its own cached, readonly
+		// array (pi 1.x): map copies it. Never wider than the width: pi-tui would stop the program.
+		const lines = markdown.render(w).map((rendered) => {
+			const line = rendered.replace(OSC8, "");
+			return visibleWidth(line) > w ? truncateToWidth(line, w, "") : line;
+		});
+		return { lines, markdown: true };
+	}
+
+	/** The fewest lines a preview takes at any width: its lines unwrapped (markdown may join them: none counted). */
+	previewLines(text: string): number {
+		let count = this.previewLineCounts.get(text);
+		if (count === undefined) {
+			count = this.markdownTheme && looksLikeMarkdown(text) ? 0 : lineCount(sanitizeText(text));
+			this.previewLineCounts.set(text, count);
+		}
+		return count;
 	}
 }
 
-/** `char` `count` times, built once per count and kept in `runs`. */
-function repeated(char: string, count: number, runs: string[]): string {
-	if (count <= 0) return "";
-	let run = runs[count];
-	if (run === undefined) {
-		run = char.repeat(count);
-		runs[count] = run;
-	}
-	return run;
+function lineCount(text: string): number {
+	let count = 1;
+	for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
+	return count;
 }

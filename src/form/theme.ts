@@ -4,7 +4,8 @@
  * they stay pure and render with identity functions in tests.
  *
  * Every function must add escape codes only, never visible characters: the
- * views compute line widths from the unstyled pieces.
+ * views compute line widths from the unstyled pieces; and the same codes
+ * whatever the text (pi's fg, bg and bold do).
  */
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
@@ -21,6 +22,8 @@ export interface FormTheme {
 	/** The focused tab and the focused row's label. */
 	selected(s: string): string;
 	border(s: string): string;
+	/** Reads the host's theme again (the component's invalidate(): pi calls it after a theme switch). */
+	refresh?(): void;
 }
 
 const identity = (s: string): string => s;
@@ -39,21 +42,42 @@ export const plainTheme: FormTheme = {
 	border: identity,
 };
 
+/** Stands for the text while a style's codes are read; the sanitiser keeps it out of every piece. */
+const MARK = "\u0000";
+
+type Styles = Omit<FormTheme, "refresh">;
+
 /**
- * pi's theme object is a live proxy (a theme switch swaps what it points to),
- * so these closures pick up a new theme on the next render after invalidate().
+ * pi's theme object is a live proxy (a theme switch swaps what it points
+ * to), and a call through it costs several lookups, many times a frame. So
+ * each style's opening and closing codes are read once, around a mark, and
+ * read again on refresh().
  */
 export function formThemeFrom(theme: Pick<Theme, "fg" | "bg" | "bold">): FormTheme {
+	const styles: FormTheme = { ...stylesOf(theme), refresh: () => void Object.assign(styles, stylesOf(theme)) };
+	return styles;
+}
+
+function stylesOf(theme: Pick<Theme, "fg" | "bg" | "bold">): Styles {
+	const fg = (color: Parameters<Theme["fg"]>[0]) => around(theme.fg(color, MARK));
 	return {
-		text: (s) => theme.fg("text", s),
-		accent: (s) => theme.fg("accent", s),
-		muted: (s) => theme.fg("muted", s),
-		dim: (s) => theme.fg("dim", s),
-		success: (s) => theme.fg("success", s),
-		warning: (s) => theme.fg("warning", s),
-		error: (s) => theme.fg("error", s),
-		bold: (s) => theme.bold(s),
-		selected: (s) => theme.bg("selectedBg", theme.fg("text", s)),
-		border: (s) => theme.fg("borderMuted", s),
+		text: fg("text"),
+		accent: fg("accent"),
+		muted: fg("muted"),
+		dim: fg("dim"),
+		success: fg("success"),
+		warning: fg("warning"),
+		error: fg("error"),
+		bold: around(theme.bold(MARK)),
+		selected: around(theme.bg("selectedBg", theme.fg("text", MARK))),
+		border: fg("borderMuted"),
 	};
+}
+
+function around(styled: string): (s: string) => string {
+	const at = styled.indexOf(MARK);
+	if (at < 0) return identity;
+	const open = styled.slice(0, at);
+	const close = styled.slice(at + MARK.length);
+	return open === "" && close === "" ? identity : (s) => open + s + close;
 }

@@ -338,6 +338,8 @@ export interface QuestionDrafts {
 
 export function questionDrafts(state: FormState, index: number): QuestionDrafts {
 	const question = state.form.questions[index];
+	// Read on every frame: most forms have no draft at all.
+	if (!hasAnyKey(state.drafts)) return { custom: false, customText: undefined, questionNote: false, optionNotes: question ? question.options.map(() => false) : [] };
 	const customText = pendingDraftText(state, { kind: "custom", question: index });
 	return {
 		custom: customText !== undefined,
@@ -391,6 +393,11 @@ export function enterArmedPhrase(state: FormState, enterKey: string): Phrase | u
 		case "submit":
 			return phrase("form.pressAgainToSubmit", { count: pendingDrafts(state).length, key: enterKey });
 	}
+}
+
+function hasAnyKey(record: Readonly<Record<string, string>>): boolean {
+	for (const _ in record) return true;
+	return false;
 }
 
 export function isBlank(text: string): boolean {

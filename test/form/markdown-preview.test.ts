@@ -44,7 +44,7 @@ describe("markdown previews", () => {
 		try {
 			const fitted = new TextFitter(THEME).preview(`${MARKDOWN}\n\n[a link](https://example.com) ${"long ".repeat(30)}`, 20);
 			expect(fitted.markdown).toBe(true);
-			expect(fitted.fitted.lines.every((line) => visibleWidth(line) <= 20)).toBe(true);
+			expect(fitted.lines.every((line) => visibleWidth(line) <= 20)).toBe(true);
 			expect(spy).toHaveBeenCalled();
 		} finally {
 			spy.mockRestore();
@@ -53,7 +53,7 @@ describe("markdown previews", () => {
 
 	test("LaTeX stays as the model wrote it (pi 1.x's Markdown renders it by default)", () => {
 		const text = "# Formula\n\nThe cost is $x^2 + \\alpha$ per call.";
-		const lines = new TextFitter(THEME).preview(text, 80).fitted.lines.join("\n");
+		const lines = new TextFitter(THEME).preview(text, 80).lines.join("\n");
 		expect(lines).toContain("$x^2 + \\alpha$");
 	});
 
@@ -70,10 +70,10 @@ describe("markdown previews", () => {
 		const fit = new TextFitter(THEME);
 		const md = fit.preview(MARKDOWN, 40);
 		expect(md.markdown).toBe(true);
-		expect(md.fitted.lines.some((line) => line.includes("§"))).toBe(true);
-		expect(md.fitted.lines.some((line) => line.includes("\x1b[36mconst x = 1;"))).toBe(true);
+		expect(md.lines.some((line) => line.includes("§"))).toBe(true);
+		expect(md.lines.some((line) => line.includes("\x1b[36mconst x = 1;"))).toBe(true);
 		const plain = fit.preview("function f() {\n  return 1;\n}", 40);
-		expect(plain).toEqual({ fitted: fit.wrap("function f() {\n  return 1;\n}", 40), markdown: false });
+		expect(plain).toEqual({ lines: fit.wrap("function f() {\n  return 1;\n}", 40), markdown: false });
 		// Without a theme (tests, a host without pi's theme) every preview is plain.
 		expect(new TextFitter().preview(MARKDOWN, 40).markdown).toBe(false);
 	});
@@ -83,7 +83,7 @@ describe("markdown previews", () => {
 		setCapabilities({ ...before, hyperlinks: true });
 		try {
 			const md = new TextFitter(THEME).preview("# Links\n\n- see [the docs](https://evil.example/x)\n- more", 60);
-			const all = md.fitted.lines.join("\n");
+			const all = md.lines.join("\n");
 			expect(all).toContain("the docs");
 			expect(all).not.toContain("\x1b]8;");
 		} finally {
@@ -98,7 +98,7 @@ describe("markdown previews", () => {
 
 	test("sanitised first: an escape sequence in the model's markdown never reaches the lines", () => {
 		const fit = new TextFitter(THEME);
-		const lines = fit.preview("# Title\x1b]52;c;aGk=\x07\n\n- a\x1b[31m\n- b", 30).fitted.lines.join("\n");
+		const lines = fit.preview("# Title\x1b]52;c;aGk=\x07\n\n- a\x1b[31m\n- b", 30).lines.join("\n");
 		expect(lines).not.toContain("\x1b]52");
 		expect(lines).not.toContain("\x1b[31m");
 	});
@@ -113,7 +113,7 @@ describe("markdown previews", () => {
 				const state = drive(form, [KEY.down, KEY.up]).state;
 				const lines = renderForm({ state, width, height, table: plainTable() }, ctx).lines;
 				for (const line of lines) expect(visibleWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(width);
-				for (const line of ctx.fit.preview(preview, width).fitted.lines) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+				for (const line of ctx.fit.preview(preview, width).lines) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
 			}),
 			{ numRuns: 300 },
 		);
