@@ -8,7 +8,7 @@
  */
 
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
-import { errorText } from "./src/abort.ts";
+import { errorText } from "./src/types.ts";
 import { ENGLISH, type Phrase, type Texts } from "./src/i18n/texts.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
 import { type Ask, createRouter, type Router } from "./src/router.ts";

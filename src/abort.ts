@@ -16,8 +16,3 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefine
 			.finally(() => signal?.removeEventListener("abort", onAbort));
 	});
 }
-
-/** The message of anything thrown. */
-export function errorText(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}

@@ -8,7 +8,7 @@
  * | a UI, and a pi that does not say its mode   | `probe`     | the form; if pi shows nothing, RPC's route |
  * | RPC under a relay-aware runner              | `relay`     | the runner (src/relay/child.ts)           |
  * | RPC, or no UI, with an inherited channel    | `channel`   | the ancestor session (the local channel)  |
- * | RPC                                         | `walker`    | pi's standard dialogs (src/dialogs.ts)    |
+ * | RPC                                         | `walker`    | pi's standard dialogs (src/walker)        |
  * | no UI, another session here has one (SDK)   | `inProcess` | that session's handler                    |
  * | no UI, nobody                               | `none`      | status no_ui                              |
  *
@@ -21,13 +21,13 @@
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { CHANNEL_ENV, decodeChannelAddress, encodeChannelAddress } from "./codec/channel.ts";
-import { emptyCollected } from "./codec/result.ts";
-import type { DialogHost } from "./dialogs.ts";
+import { CHANNEL_ENV, decodeChannelAddress, encodeChannelAddress } from "./relay/channel/wire.ts";
+import { emptyCollected } from "./result.ts";
+import type { DialogHost } from "./walker/walker.ts";
 import type { KeySlots } from "./form/key-table.ts";
 import type { Texts } from "./i18n/texts.ts";
 import type { NumberKeys } from "./machine/model.ts";
-import type { LocalChannel } from "./relay/channel-server.ts";
+import type { LocalChannel } from "./relay/channel/server.ts";
 import { createFormQueue, type FormQueue } from "./relay/queue.ts";
 import type { AskForm, Collected, ProgressListener, RelayReply, RelayRequest } from "./types.ts";
 
@@ -134,7 +134,7 @@ export function shareLocalChannel(onError: (reason: string) => void): () => Prom
 	const record = processRecord();
 	const listener = (record.listener ??= {
 		users: 0,
-		opening: import("./relay/channel-server.ts")
+		opening: import("./relay/channel/server.ts")
 			.then((server) => server.openLocalChannel({ handler: currentHandler }))
 			.then(
 				(channel) => {
@@ -256,7 +256,7 @@ export function createRouter(setup: RouterSetup): Router {
 	const handlerFor = (session: Session): AskHandler => async (request, { signal }) => {
 		const form = { questions: request.questions, ...(request.metadata && { metadata: request.metadata }) };
 		const collected = await shown(session)(form, withPreferences({ ...(signal && { signal }), ...(request.asker && { asker: request.asker }) }));
-		return (await import("./codec/relay.ts")).collectedToReply(collected, request.rid);
+		return (await import("./relay/envelope.ts")).collectedToReply(collected, request.rid);
 	};
 	let unregister: (() => void) | undefined;
 	let stopListening: (() => Promise<void>) | undefined;
@@ -292,7 +292,7 @@ export function createRouter(setup: RouterSetup): Router {
 		async canAsk(session) {
 			if (session.hasUI || currentHandler() !== undefined) return true;
 			const address = decodeChannelAddress(up.channel);
-			return address.ok && (await import("./relay/channel-client.ts")).channelReachable(address.address);
+			return address.ok && (await import("./relay/channel/client.ts")).channelReachable(address.address);
 		},
 	};
 }
@@ -307,15 +307,15 @@ export const PRELOAD_DELAY_MS = 300;
  */
 async function warmUp(kind: "form" | "dialogs" | "elsewhere", preferences: () => AskOptions): Promise<void> {
 	if (kind === "elsewhere") await import("./relay/elsewhere.ts");
-	else if (kind === "dialogs") await Promise.all([import("./dialogs.ts"), import("./relay/elsewhere.ts"), import("./waiting.ts")]);
-	else await Promise.all([import("./form/index.ts").then((form) => form.warmUpForm(preferences().texts)), import("./waiting.ts")]);
+	else if (kind === "dialogs") await Promise.all([import("./walker/walker.ts"), import("./relay/elsewhere.ts"), import("./waiting.ts")]);
+	else await Promise.all([import("./form/show.ts").then((form) => form.warmUpForm(preferences().texts)), import("./waiting.ts")]);
 }
 
 /** A form shown in this session, by its route. */
 async function showHere(session: Session, up: Upstream, walker: DialogHost, form: AskForm, deadline: Deadline): Promise<Collected> {
 	const route = routeOf({ mode: modeOf(session), hasUI: true, upstream: up, handler: undefined });
 	if (route.kind === "form" || route.kind === "probe") {
-		const { showAskForm } = await import("./form/index.ts");
+		const { showAskForm } = await import("./form/show.ts");
 		const { signal, asker, onProgress, numberKeys, texts, keySlots } = deadline.options;
 		const collected = await showAskForm(session.ui, form, { signal, asker, onProgress, onInterrupt: () => session.abort(), deadline: deadline.endsAt, numberKeys, texts, keySlots });
 		// custom() showed nothing: an RPC host (a pi that does not say its mode).
@@ -325,7 +325,7 @@ async function showHere(session: Session, up: Upstream, walker: DialogHost, form
 }
 
 async function showRemote(route: Route, session: Session, walker: DialogHost, form: AskForm, options: AskOptions): Promise<Collected> {
-	if (route.kind === "walker") return (await import("./dialogs.ts")).collectWithDialogs(session.ui, form, { ...options, host: walker });
+	if (route.kind === "walker") return (await import("./walker/walker.ts")).collectWithDialogs(session.ui, form, { ...options, host: walker });
 	const elsewhere = await import("./relay/elsewhere.ts");
 	if (route.kind === "relay") return elsewhere.throughRelay(session.ui, form, options);
 	if (route.kind === "channel") {

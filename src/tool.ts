@@ -9,16 +9,15 @@
 
 import type { AgentToolResult, ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
-import { buildDetails, emptyCollected, formatProgressText, formatResultText, progressDetails } from "./codec/result.ts";
-import { errorText } from "./abort.ts";
+import { buildDetails, emptyCollected, formatProgressText, formatResultText, progressDetails } from "./result.ts";
 import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
-import { renderCallText, renderResultText } from "./render.ts";
+import { renderCallText, renderResultText } from "./transcript.ts";
 import type { AskOptions, Session } from "./router.ts";
 import { sanitizeText } from "./sanitize.ts";
 import { AskParamsSchema } from "./schema.ts";
-import type { AskDetails, AskForm, AskParams, Collected, ProgressListener } from "./types.ts";
+import { type AskDetails, type AskForm, type AskParams, type Collected, type ProgressListener, errorText } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 
 /**

@@ -166,12 +166,17 @@ export interface Collected {
 	drafts?: AskDraft[];
 	/** For status "chat": the user's message, their words to the model instead of the form. Never blank. */
 	chatMessage?: string;
-	/** What went wrong, for status "error". */
+	/** What went wrong, for status "error" (errorText of what was thrown). */
 	error?: string;
 	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
 	answeredBy?: string;
 	/** Another session showed the form: a dismissal there ends this session's task, not its turn. Never on the wire. */
 	shownElsewhere?: boolean;
+}
+
+/** The message of anything thrown. */
+export function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
 }
 
 /** What is known while the questions are still open: the answers so far. */

@@ -1,6 +1,6 @@
 /**
  * The local channel over real Unix sockets, in this process: the parent's
- * server (channel-server.ts) and the child's client (channel-client.ts), and
+ * server (relay/channel/server.ts) and the child's client (relay/channel/client.ts), and
  * what a hostile client on the socket gets — nothing shown, nothing crashed.
  */
 
@@ -18,11 +18,12 @@ import {
 	decodeChannelHello,
 	encodeChannelAddress,
 	encodeChannelHello,
-} from "../src/codec/channel.ts";
-import { collectedToReply, emptyCollected } from "../src/codec.ts";
+} from "../src/relay/channel/wire.ts";
+import { collectedToReply } from "../src/relay/envelope.ts";
+import { emptyCollected } from "../src/result.ts";
 import { firstUserText, selfAsker } from "../src/relay/asker.ts";
-import { CONNECT_MS, collectViaChannel } from "../src/relay/channel-client.ts";
-import { HELLO_MS, type LocalChannel, MAX_UNPROVEN, openLocalChannel } from "../src/relay/channel-server.ts";
+import { CONNECT_MS, collectViaChannel } from "../src/relay/channel/client.ts";
+import { HELLO_MS, type LocalChannel, MAX_UNPROVEN, openLocalChannel } from "../src/relay/channel/server.ts";
 import type { AskHandler } from "../src/router.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { type AskForm, RELAY_VERSION, type RelayRequest } from "../src/types.ts";

@@ -6,8 +6,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeRelayReply, encodeRelayReply } from "../src/codec.ts";
-import { elicitationToReply, formToElicitation, loadTexts, propertyNames, replyToElicitationContent } from "../src/codec/elicitation.ts";
+import { decodeRelayReply, encodeRelayReply } from "../src/relay/envelope.ts";
+import { elicitationToReply, formToElicitation, loadTexts, propertyNames, replyToElicitationContent } from "../src/elicitation.ts";
 import { type AskForm, type AskQuestion, type AskSelection, RELAY_VERSION, type RelayReply } from "../src/types.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { arbAskForm } from "./support/arbitraries.ts";

@@ -1,6 +1,6 @@
 /**
  * The relay envelopes' JSON Schemas shipped in schema/: the files match their
- * definitions (src/codec/envelope-schema.ts), and real envelopes — every form
+ * definitions (src/relay/envelope-schema.ts), and real envelopes — every form
  * the property arbitraries make, and replies the codec writes — pass them.
  * `npm run schemas` (UPDATE_SCHEMAS=1) writes the files anew.
  */
@@ -10,9 +10,10 @@ import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collectedToReply, emptyCollected, encodeRelayReply, encodeRelayRequest } from "../src/codec.ts";
-import { ENVELOPE_SCHEMA_FILES, RelayReplySchema, RelayRequestSchema, RID_PATTERN, schemaFileText } from "../src/codec/envelope-schema.ts";
-import { issuesOf } from "../src/codec/schema-check.ts";
+import { collectedToReply, encodeRelayReply, encodeRelayRequest } from "../src/relay/envelope.ts";
+import { emptyCollected } from "../src/result.ts";
+import { ENVELOPE_SCHEMA_FILES, RelayReplySchema, RelayRequestSchema, RID_PATTERN, schemaFileText } from "../src/relay/envelope-schema.ts";
+import { issuesOf } from "../src/relay/schema-check.ts";
 import { RELAY_VERSION } from "../src/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 

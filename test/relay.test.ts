@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { initTheme } from "@mariozechner/pi-coding-agent";
 import type { Component } from "@mariozechner/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
-import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayReply, encodeRelayRequest, RELAY_TITLE } from "../src/codec.ts";
+import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayReply, encodeRelayRequest, RELAY_TITLE } from "../src/relay/envelope.ts";
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
 import { joinAskers } from "../src/relay/asker.ts";
 import { CANCEL_GRACE_MS, collectViaRelay } from "../src/relay/child.ts";

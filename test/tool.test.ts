@@ -1,7 +1,7 @@
 import type { AgentToolResult, ExtensionToolContext as ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { encodeRelayReply } from "../src/codec.ts";
-import { ROW } from "../src/dialogs.ts";
+import { encodeRelayReply } from "../src/relay/envelope.ts";
+import { ROW } from "../src/walker/walker.ts";
 import { createRouter, processRecord, registerHandler } from "../src/router.ts";
 import { AskUserInputError, createAskUserTool, type ToolHost } from "../src/tool.ts";
 import { type AskDetails, RELAY_VERSION } from "../src/types.ts";

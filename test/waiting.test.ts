@@ -5,7 +5,7 @@
  */
 
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emptyCollected } from "../src/codec.ts";
+import { emptyCollected } from "../src/result.ts";
 import type { Ask, AskOptions } from "../src/router.ts";
 import type { AskForm, Collected } from "../src/types.ts";
 import {

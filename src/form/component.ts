@@ -21,11 +21,10 @@ import {
 	truncateToWidth,
 	visibleWidth,
 } from "@mariozechner/pi-tui";
-import { errorText } from "../abort.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { editorPrefill, type FormState, type NumberKeys } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
-import type { AskForm, AskStatus, Collected, ProgressListener } from "../types.ts";
+import { type AskForm, type AskStatus, type Collected, type ProgressListener, errorText } from "../types.ts";
 import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
 import { ENGLISH, phrase, type Texts } from "../i18n/texts.ts";

@@ -2,7 +2,7 @@
  * The state of one ask as a plain value, and the questions one asks of it.
  *
  * Every UI shell reads and drives this one value: the inline form (src/form)
- * and the dialog walker (src/dialogs.ts). The state machine (update.ts), the
+ * and the dialog walker (src/walker/walker.ts). The state machine (update.ts), the
  * answer collector (collect.ts) and every view read these shapes; none of
  * them is imported here.
  * Anything that can be derived (answered?, can submit?, what is missing) is a

@@ -9,7 +9,8 @@
 import { randomUUID } from "node:crypto";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { raceAbort } from "../abort.ts";
-import { decodeRelayReply, emptyCollected, encodeRelayCancel, encodeRelayRequest, RELAY_TITLE, replyToCollected } from "../codec.ts";
+import { decodeRelayReply, encodeRelayCancel, encodeRelayRequest, RELAY_TITLE, replyToCollected } from "./envelope.ts";
+import { emptyCollected } from "../result.ts";
 import type { AskOptions } from "../router.ts";
 import { type AskForm, type Collected, RELAY_VERSION } from "../types.ts";
 

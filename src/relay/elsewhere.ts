@@ -5,12 +5,13 @@
  * there ends this session's task, since the user spoke to the other session.
  */
 
-import { decodeChannelAddress } from "../codec/channel.ts";
-import { decodeRelayReply, emptyCollected, encodeRelayReply, replyToCollected } from "../codec.ts";
+import { decodeChannelAddress } from "./channel/wire.ts";
+import { decodeRelayReply, encodeRelayReply, replyToCollected } from "./envelope.ts";
+import { emptyCollected } from "../result.ts";
 import type { AskHandler, AskOptions, Session } from "../router.ts";
 import { type AskForm, type Collected, RELAY_VERSION, type RelayRequest } from "../types.ts";
 import { DEFAULT_ASKER, firstUserText, selfAsker } from "./asker.ts";
-import { collectViaChannel } from "./channel-client.ts";
+import { collectViaChannel } from "./channel/client.ts";
 import { collectViaRelay, type RelayUI } from "./child.ts";
 
 export { joinAskers } from "./asker.ts";

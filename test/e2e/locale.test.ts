@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { rowTexts } from "../../src/dialogs/views.ts";
+import { rowTexts } from "../../src/walker/views.ts";
 import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import { CATALOGUES, textsFor } from "../support/locales.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";

@@ -6,7 +6,7 @@
 import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, type KeybindingsManager, setKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { describe, expect, test, vi } from "vitest";
-import { blockedOn, showAskForm, warmUpForm } from "../../src/form/index.ts";
+import { blockedOn, showAskForm, warmUpForm } from "../../src/form/show.ts";
 import { loadTexts } from "../../src/i18n/load.ts";
 import type { AskProgress } from "../../src/types.ts";
 import { quietTui } from "./fake-terminal.ts";

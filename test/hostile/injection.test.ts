@@ -14,11 +14,11 @@
 import { initTheme, type Theme } from "@mariozechner/pi-coding-agent";
 import { setKeybindings } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test } from "vitest";
-import { buildDetails, formatResultText } from "../../src/codec.ts";
-import { collectWithDialogs } from "../../src/dialogs.ts";
+import { buildDetails, formatResultText } from "../../src/result.ts";
+import { collectWithDialogs } from "../../src/walker/walker.ts";
 import { AskFormComponent } from "../../src/form/component.ts";
 import { formThemeFrom } from "../../src/form/theme.ts";
-import { renderCallText, renderResultText } from "../../src/render.ts";
+import { renderCallText, renderResultText } from "../../src/transcript.ts";
 import { createAskUserTool } from "../../src/tool.ts";
 import type { AskForm, AskQuestion, AskStatus, Collected } from "../../src/types.ts";
 import { quietTui } from "../form/fake-terminal.ts";

@@ -5,7 +5,7 @@
  */
 
 import { expect } from "vitest";
-import type { DialogUI } from "../../src/dialogs.ts";
+import type { DialogUI } from "../../src/walker/walker.ts";
 
 export interface DialogCall {
 	method: "select" | "editor";

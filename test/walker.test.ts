@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { collectWithDialogs, type DialogUI, ROW, type WalkOptions } from "../src/dialogs.ts";
-import { rowTexts } from "../src/dialogs/views.ts";
+import { collectWithDialogs, type DialogUI, ROW, type WalkOptions } from "../src/walker/walker.ts";
+import { rowTexts } from "../src/walker/views.ts";
 import { EVERY_LOCALE } from "./support/locales.ts";
 import type { AskForm, AskProgress, AskQuestion, Collected } from "../src/types.ts";
 import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";

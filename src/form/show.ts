@@ -8,9 +8,8 @@
 
 import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
-import { errorText } from "../abort.ts";
-import { emptyCollected } from "../codec.ts";
-import type { AskForm, Collected } from "../types.ts";
+import { emptyCollected } from "../result.ts";
+import { type AskForm, type Collected, errorText } from "../types.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { AskFormComponent, type FormOptions } from "./component.ts";
 import { looksLikeMarkdown } from "./text-fit.ts";

@@ -1,9 +1,9 @@
 /**
  * The relay envelopes as JSON Schemas: what the decoders check a request's
- * header and a reply's shape against (src/codec/relay.ts), and what
+ * header and a reply's shape against (envelope.ts), and what
  * `npm run schemas` writes to schema/ for authors of RPC hosts and runners
  * (a test holds the files to these definitions). What no schema can say —
- * whether a reply fits its questions — is src/codec/reply-checks.ts; a
+ * whether a reply fits its questions — is reply-checks.ts; a
  * request's questions pass validateParams, like a model's call.
  *
  * Loaded with the relay codec, never at pi's start-up.

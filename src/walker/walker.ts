@@ -8,16 +8,16 @@
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { errorText, raceAbort } from "./abort.ts";
-import { editorTitle, questionDialog, reviewRows, reviewTitle, rowTexts, type WalkView } from "./dialogs/views.ts";
-import { ENGLISH } from "./i18n/texts.ts";
-import { collect, progressSteps, reportProgress } from "./machine/collect.ts";
-import { currentQuestion, editorPrefill, type FormState, isSubmitTab, type Overlay } from "./machine/model.ts";
-import { type Action, initialState, update } from "./machine/update.ts";
-import type { AskOptions } from "./router.ts";
-import type { AskForm, Collected } from "./types.ts";
+import { raceAbort } from "../abort.ts";
+import { editorTitle, questionDialog, reviewRows, reviewTitle, rowTexts, type WalkView } from "./views.ts";
+import { ENGLISH } from "../i18n/texts.ts";
+import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
+import { currentQuestion, editorPrefill, type FormState, isSubmitTab, type Overlay } from "../machine/model.ts";
+import { type Action, initialState, update } from "../machine/update.ts";
+import type { AskOptions } from "../router.ts";
+import { type AskForm, type Collected, errorText } from "../types.ts";
 
-export { ROW } from "./dialogs/views.ts";
+export { ROW } from "./views.ts";
 
 export type DialogUI = Pick<ExtensionUIContext, "select" | "editor">;
 

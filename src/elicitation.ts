@@ -21,13 +21,13 @@
  * relayed reply.
  */
 
-import { ENGLISH, type Texts } from "../i18n/texts.ts";
-import { type AskForm, type AskQuestion, type AskSelection, LIMITS, RELAY_VERSION, type RelayReply } from "../types.ts";
-import { decodeRelayReply, encodeRelayReply } from "./relay.ts";
+import { ENGLISH, type Texts } from "./i18n/texts.ts";
+import { type AskForm, type AskQuestion, type AskSelection, LIMITS, RELAY_VERSION, type RelayReply } from "./types.ts";
+import { decodeRelayReply, encodeRelayReply } from "./relay/envelope.ts";
 
 /** The user's words for the form's own titles: `formToElicitation(form, asker, await loadTexts("ja"))`. */
-export { loadTexts } from "../i18n/load.ts";
-export type { Texts } from "../i18n/texts.ts";
+export { loadTexts } from "./i18n/load.ts";
+export type { Texts } from "./i18n/texts.ts";
 
 export const OTHER_SUFFIX = ".other";
 export const NOTE_SUFFIX = ".note";

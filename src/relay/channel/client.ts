@@ -1,6 +1,6 @@
 /**
- * The child's side of the local channel (wire: codec/channel.ts; the other
- * end: channel-server.ts): a session that cannot show a form and inherited
+ * The child's side of the local channel (wire: wire.ts; the other
+ * end: server.ts): a session that cannot show a form and inherited
  * PI_ASK_USER_CHANNEL sends its whole form to the session that published it.
  * A parent that is gone (ENOENT, ECONNREFUSED) or silent for CONNECT_MS (a
  * connect that hangs, a frozen process) is "no_ui", with the reason, so the
@@ -9,12 +9,13 @@
 
 import { randomUUID } from "node:crypto";
 import { createConnection, type Socket } from "node:net";
-import { errorText, raceAbort } from "../abort.ts";
-import { CHANNEL_CANCEL, type ChannelAddress, channelVersionProblem, createLineSplitter, encodeChannelHello, isChannelReady } from "../codec/channel.ts";
-import { emptyCollected, encodeRelayRequest } from "../codec.ts";
-import type { AskOptions } from "../router.ts";
-import { type AskForm, type Collected, RELAY_VERSION } from "../types.ts";
-import { awaitRelayReply } from "./child.ts";
+import { raceAbort } from "../../abort.ts";
+import { CHANNEL_CANCEL, type ChannelAddress, channelVersionProblem, createLineSplitter, encodeChannelHello, isChannelReady } from "./wire.ts";
+import { emptyCollected } from "../../result.ts";
+import { encodeRelayRequest } from "../envelope.ts";
+import type { AskOptions } from "../../router.ts";
+import { type AskForm, type Collected, RELAY_VERSION, errorText } from "../../types.ts";
+import { awaitRelayReply } from "../child.ts";
 
 /** How long a child waits for a live parent to say it is listening. */
 export const CONNECT_MS = 1_500;

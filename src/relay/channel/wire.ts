@@ -17,7 +17,7 @@
  * A pure leaf: the sockets live in src/relay/channel-*.ts.
  */
 
-import { describeFound, isObject, type JsonObject, own } from "../json.ts";
+import { describeFound, isObject, type JsonObject, own } from "../../json.ts";
 
 export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
 export const CHANNEL_VERSION = 1;

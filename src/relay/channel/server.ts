@@ -1,5 +1,5 @@
 /**
- * The parent's side of the local channel (wire: codec/channel.ts): a Unix
+ * The parent's side of the local channel (wire: wire.ts): a Unix
  * socket (a named pipe on Windows) in a directory only this user can enter,
  * its address and a random token published in PI_ASK_USER_CHANNEL, so every
  * process started from then on — a runner's `pi -p` children, a `pi` run from
@@ -11,15 +11,15 @@
  * child killed, its run aborted) aborts its form at once.
  */
 
+import { errorText } from "../../types.ts";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { errorText } from "../abort.ts";
-import { CHANNEL_READY, type ChannelAddress, createLineSplitter, decodeChannelHello, isChannelCancel } from "../codec/channel.ts";
-import type { AskHandler } from "../router.ts";
+import { CHANNEL_READY, type ChannelAddress, createLineSplitter, decodeChannelHello, isChannelCancel } from "./wire.ts";
+import type { AskHandler } from "../../router.ts";
 
 export const HELLO_MS = 2_000;
 /** A child that proved the token holds its connection while its form waits and is shown: only the others count. */
@@ -161,7 +161,7 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 			} else if (stage === "request") {
 				stage = "asking";
 				// The relay codec loads with the first request, not with the listener at start-up.
-				void import("./channel-ask.ts")
+				void import("./ask.ts")
 					.then((asks) => asks.answerRequest(line, handler, asking.signal))
 					.catch((error: unknown) => errorReply(error))
 					.then((reply) => {

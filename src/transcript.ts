@@ -8,7 +8,7 @@
  */
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
-import { answerFor, draftsOn, questionOutcome } from "./codec/result.ts";
+import { answerFor, draftsOn, questionOutcome } from "./result.ts";
 import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";

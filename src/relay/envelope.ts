@@ -16,10 +16,9 @@
  * `formNoteDraft`, `chatDraft`), each optional.
  */
 
-import { errorText } from "../abort.ts";
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";
 import type { AskDraft, Collected, RelayReply, RelayRequest } from "../types.ts";
-import { RELAY_VERSION } from "../types.ts";
+import { RELAY_VERSION, errorText } from "../types.ts";
 import { validateParams } from "../validate.ts";
 import { RelayReplySchema, RelayRequestSchema, RID_PATTERN } from "./envelope-schema.ts";
 import { type RelayReplyExpectation, replyIssues, type WireReply } from "./reply-checks.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type RenderTheme, renderCallText, renderResultText } from "../src/render.ts";
+import { type RenderTheme, renderCallText, renderResultText } from "../src/transcript.ts";
 import type { AskDetails, AskQuestion } from "../src/types.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
 

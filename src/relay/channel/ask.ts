@@ -4,10 +4,10 @@
  * call, asked through the process's handler, answered with a reply envelope.
  */
 
-import { errorText } from "../abort.ts";
-import { collectedToReply, decodeRelayRequest, emptyCollected, encodeRelayReply } from "../codec.ts";
-import type { RelayReply } from "../types.ts";
-import type { AskHandler } from "../router.ts";
+import { collectedToReply, decodeRelayRequest, encodeRelayReply } from "../envelope.ts";
+import { emptyCollected } from "../../result.ts";
+import { type RelayReply, errorText } from "../../types.ts";
+import type { AskHandler } from "../../router.ts";
 
 /** Never rejects: whatever happens, the child gets a reply it can decode. */
 export async function answerRequest(line: string, handler: () => AskHandler | undefined, signal: AbortSignal): Promise<string> {

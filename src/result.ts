@@ -3,13 +3,13 @@
  * reads (`content`) and the structured record the transcript is rebuilt from
  * (`details`). Both are built from the form and what a UI collected, and from
  * nothing else, so every UI (the form, the dialog walker, the relay) ends the
- * same way.
+ * same way. The user's words reach the model quoted exactly: JSON string
+ * syntax, so `JSON.parse` gives back what they typed.
  */
 
-import { sanitizeLine } from "../sanitize.ts";
-import type { AskAnswer, AskDetails, AskDraft, AskForm, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, QuestionOutcome } from "../types.ts";
-import { LIMITS } from "../types.ts";
-import { formatId, quoteExact } from "./quote.ts";
+import { sanitizeLine } from "./sanitize.ts";
+import type { AskAnswer, AskDetails, AskDraft, AskForm, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, QuestionOutcome } from "./types.ts";
+import { LIMITS } from "./types.ts";
 
 /** What the tool knows besides the answers: what normalisation changed in the call. */
 export interface ResultExtra {
@@ -161,4 +161,25 @@ export function emptyCollected(status: AskStatus, error?: string): Collected {
 /** The answer to question `id`, if any; own keys only, so no id (the model's "constructor") finds a built-in property. */
 export function answerFor(answers: Record<string, AskAnswer>, id: string): AskAnswer | undefined {
 	return Object.hasOwn(answers, id) ? answers[id] : undefined;
+}
+
+// ── Quoting ────────────────────────────────────────────────────────────────
+
+// JSON.stringify escapes C0 controls, quotes, backslashes and lone surrogates, but leaves raw what would
+// still break "one line per question" or hide what the text says: DEL, the C1 controls (U+0085 is a line
+// break to some readers), the line and paragraph separators, the bidi controls. Those are escaped too.
+const LEFT_RAW_BY_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` as a one-line JSON string literal: `JSON.parse(quoteExact(text)) === text`. */
+export function quoteExact(text: string): string {
+	return JSON.stringify(text).replace(LEFT_RAW_BY_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+// Ids the model wrote are normally short slugs; anything else is quoted so a
+// line still splits unambiguously at its first ": ".
+const BARE_ID = /^[\p{L}\p{N}_.\-/]+$/u;
+
+/** A question id as it starts a result line: bare when it is a plain slug, quoted otherwise. */
+export function formatId(id: string): string {
+	return BARE_ID.test(id) ? id : quoteExact(id);
 }
