@@ -25,7 +25,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const walker = { choiceOnly: false };
 	const router = createRouter({
 		walker,
-		preferences: () => ({ timeoutMs: settings.timeoutMs, numberKeys: settings.numberKeys, keySlots: { peek: settings.peekKey }, texts }),
+		preferences: () => ({ timeoutMs: settings.timeoutMs, numberKeys: settings.numberKeys, peekKey: settings.peekKey, texts }),
 		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention.
 		watch: (session, ask): Ask => async (form, options) => {
 			const { terminalAttention, watchForms } = await import("./src/waiting.ts");

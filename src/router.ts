@@ -24,12 +24,9 @@ import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { CHANNEL_ENV, decodeChannelAddress, encodeChannelAddress } from "./relay/channel/wire.ts";
 import { emptyCollected } from "./result.ts";
 import type { DialogHost } from "./walker/walker.ts";
-import type { KeySlots } from "./form/key-table.ts";
-import type { Texts } from "./i18n/texts.ts";
-import type { NumberKeys } from "./machine/model.ts";
 import type { LocalChannel } from "./relay/channel/server.ts";
 import { createFormQueue, type FormQueue } from "./relay/queue.ts";
-import type { AskForm, Collected, ProgressListener, RelayReply, RelayRequest } from "./types.ts";
+import type { AskForm, AskOptions, Collected, RelayReply, RelayRequest } from "./types.ts";
 
 /** Set by a relay-aware runner for its children (see relay/api.ts `relayEnvironment`). */
 export const RELAY_ENV = "PI_ASK_USER_RELAY";
@@ -44,19 +41,6 @@ export interface Upstream {
 	relay: boolean;
 	/** PI_ASK_USER_CHANNEL as this process found it (not the one it publishes itself). */
 	channel: string | undefined;
-}
-
-/** Everything a form's shell takes, passed along whole from the tool to the view. */
-export interface AskOptions {
-	signal?: AbortSignal;
-	/** Who asks, for a form shown for another session: "planner › scout". */
-	asker?: string;
-	onProgress?: ProgressListener;
-	/** How long the user has, from when the form is shown. */
-	timeoutMs?: number;
-	numberKeys?: NumberKeys;
-	keySlots?: KeySlots;
-	texts?: Texts;
 }
 
 // ── The process's record ───────────────────────────────────────────────────
@@ -316,8 +300,7 @@ async function showHere(session: Session, up: Upstream, walker: DialogHost, form
 	const route = routeOf({ mode: modeOf(session), hasUI: true, upstream: up, handler: undefined });
 	if (route.kind === "form" || route.kind === "probe") {
 		const { showAskForm } = await import("./form/show.ts");
-		const { signal, asker, onProgress, numberKeys, texts, keySlots } = deadline.options;
-		const collected = await showAskForm(session.ui, form, { signal, asker, onProgress, onInterrupt: () => session.abort(), deadline: deadline.endsAt, numberKeys, texts, keySlots });
+		const collected = await showAskForm(session.ui, form, { ...deadline.options, onInterrupt: () => session.abort(), deadline: deadline.endsAt });
 		// custom() showed nothing: an RPC host (a pi that does not say its mode).
 		return collected ?? showRemote(rpcRoute(up), session, walker, form, deadline.options);
 	}

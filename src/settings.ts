@@ -17,6 +17,7 @@ import { ATTENTION_MODES } from "./attention.ts";
 import { type Phrase, phrase } from "./i18n/texts.ts";
 import { environmentLocale, LOCALES, type Locale, matchLocale } from "./i18n/locale.ts";
 import { isObject, own } from "./json.ts";
+import type { NumberKeys } from "./types.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 /** What a rule makes of a value: `{ value }`, or undefined when the key does not take it. */
@@ -49,9 +50,7 @@ const PEEK_KEYS_TAKEN: readonly string[] = ["j", "k", "n", "s", "c", "ctrl+c", "
 /** A locale as a file takes it: a shipped language, with any region, script or encoding after it ("fr-CA", "zh_TW.UTF-8"), or C/POSIX. */
 const LOCALE_PATTERN = new RegExp(`^(C|POSIX|(${[...new Set(LOCALES.map((tag) => tag.split("-")[0]))].join("|")})([-_][A-Za-z0-9]{1,8})*)([.@].*)?$`);
 
-export const NUMBER_KEYS = ["choose", "focus"] as const;
-/** What a number key does on the form: choose that option (as Claude Code does), or only focus it. */
-export type NumberKeys = (typeof NUMBER_KEYS)[number];
+const NUMBER_KEYS: readonly NumberKeys[] = ["choose", "focus"];
 
 /** The longest delay a timer can wait (2^31 − 1 ms, about 24.8 days); a longer one would fire at once. */
 const MAX_TIMEOUT_SECONDS = (2 ** 31 - 1) / 1000;

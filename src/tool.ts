@@ -14,10 +14,10 @@ import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
 import { renderCallText, renderResultText } from "./transcript.ts";
-import type { AskOptions, Session } from "./router.ts";
+import type { Session } from "./router.ts";
 import { sanitizeText } from "./sanitize.ts";
 import { AskParamsSchema } from "./schema.ts";
-import { type AskDetails, type AskForm, type AskParams, type Collected, type ProgressListener, errorText } from "./types.ts";
+import { type AskOptions, type AskDetails, type AskForm, type AskParams, type Collected, type ProgressListener, errorText } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 
 /**

@@ -1,11 +1,11 @@
 /**
- * The shared vocabulary of ask_user.
- *
- * A leaf: every module may import it, it imports nothing of ours. Keeping the
- * types here (and not next to the code that produces them) is what keeps the
- * import graph one-directional: the form, the dialog walker, the relay and the
- * codec all speak these shapes without importing each other.
+ * The shared vocabulary of ask_user. Every module may import it; it imports
+ * only the type of the user's words (i18n/texts.ts). Keeping the shapes here,
+ * not beside the code that makes them, keeps the import graph one-way: the
+ * form, the dialog walker and the relay speak them without importing each other.
  */
+
+import type { Texts } from "./i18n/texts.ts";
 
 /** The limits of the input. Counted in UTF-16 code units unless noted. */
 export const LIMITS = {
@@ -177,6 +177,23 @@ export interface Collected {
 /** The message of anything thrown. */
 export function errorText(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
+}
+
+/** What a number key does on the form: choose that option (as Claude Code does), or only focus it. */
+export type NumberKeys = "choose" | "focus";
+
+/** Everything a form's shell takes, passed along whole from the tool to the view. */
+export interface AskOptions {
+	signal?: AbortSignal;
+	/** Who asks, for a form shown for another session: "planner › scout". */
+	asker?: string;
+	onProgress?: ProgressListener;
+	/** How long the user has, from when the form is shown. */
+	timeoutMs?: number;
+	numberKeys?: NumberKeys;
+	/** The key that folds the form to peek at the conversation (the peekKey setting). */
+	peekKey?: string;
+	texts?: Texts;
 }
 
 /** What is known while the questions are still open: the answers so far. */

@@ -19,8 +19,8 @@ import { buildDetails, emptyCollected } from "./result.ts";
 import { decodeRelayReply, replyToCollected } from "./relay/envelope.ts";
 import type { Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
-import type { Ask, AskOptions, Session } from "./router.ts";
-import { type AskDetails, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
+import type { Ask, Session } from "./router.ts";
+import { type AskOptions, type AskDetails, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
 
 export const WAITING_EVENT = "ask_user:waiting";
 export const PROGRESS_EVENT = "ask_user:progress";

@@ -6,8 +6,8 @@
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emptyCollected } from "../src/result.ts";
-import type { Ask, AskOptions } from "../src/router.ts";
-import type { AskForm, Collected } from "../src/types.ts";
+import type { Ask } from "../src/router.ts";
+import type { AskForm, AskOptions, Collected } from "../src/types.ts";
 import {
 	type AttentionHost,
 	CLOSED_EVENT,

@@ -16,41 +16,27 @@ import {
 	type EditorTheme,
 	type Focusable,
 	type KeybindingsManager,
+	type KeyId,
 	type MarkdownTheme,
 	type TUI,
 	truncateToWidth,
 	visibleWidth,
 } from "@mariozechner/pi-tui";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
-import { editorPrefill, type FormState, type NumberKeys } from "../machine/model.ts";
+import { editorPrefill, type FormState } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
-import { type AskForm, type AskStatus, type Collected, type ProgressListener, errorText } from "../types.ts";
+import { type AskForm, type AskOptions, type AskStatus, type Collected, errorText } from "../types.ts";
 import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
 import { ENGLISH, phrase, type Texts } from "../i18n/texts.ts";
-import { type Command, type KeyHelp, type KeyMode, keyModeOf, keyName, keyNames, keyReader, type KeySlots, keyTable, usableSlots } from "./keymap.ts";
+import { type Command, type KeyHelp, type KeyMode, keyModeOf, keyName, keyNames, keyReader, keyTable, usableSlots } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
 /** What the surface asks of a form, passed along whole (showAskForm takes it). */
-export interface FormOptions {
-	/** Abort closes the form at once → status "aborted", partial answers kept. */
-	signal?: AbortSignal;
-	/** Shown as a title line, e.g. "Asked by planner › scout" (relayed forms). */
-	asker?: string;
-	onProgress?: ProgressListener;
-	/** pi's interrupt/clear key (ctrl+c by default) was pressed: the tool aborts the run; the form closes as "aborted". */
-	onInterrupt?: () => void;
-	/** When the time to answer runs out (epoch ms): the hint line counts down to it. */
-	deadline?: number;
-	/** The numberKeys setting; default: choose. */
-	numberKeys?: NumberKeys;
-	/** The user's language; default English. */
-	texts?: Texts;
-	/** The keys the user chose (the peekKey setting); default p. */
-	keySlots?: KeySlots;
-}
+/** What the form takes besides the ask's options: pi's interrupt key, and when the time to answer runs out (epoch ms, for the countdown). */
+export type FormOptions = AskOptions & { onInterrupt?(): void; deadline?: number };
 
 export interface AskFormComponentOptions extends FormOptions {
 	tui: TUI;
@@ -107,7 +93,7 @@ export class AskFormComponent implements Component, Focusable {
 
 	constructor(private readonly options: AskFormComponentOptions) {
 		const texts = options.texts ?? ENGLISH;
-		const { slots, taken } = usableSlots(options.keybindings, options.keySlots);
+		const { slots, taken } = usableSlots(options.keybindings, options.peekKey === undefined ? undefined : { peek: options.peekKey as KeyId });
 		this.commandFor = keyReader(options.keybindings, slots);
 		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings, texts, slots), texts };
 		this.table = keyTable(options.keybindings, texts, slots);
@@ -123,10 +109,10 @@ export class AskFormComponent implements Component, Focusable {
 				noMatch: (s) => theme.warning(s),
 			},
 		};
-		this.state = initialState(options.form, options.numberKeys ? { numberKeys: options.numberKeys } : {});
+		this.state = initialState(options.form, options.numberKeys);
 		// A peek key the user's keybindings take for something else: say which key folds the form instead.
 		if (taken.length > 0) {
-			const text = phrase("form.peekKeyTaken", { key: keyName(options.keySlots?.peek ?? ""), fallback: keyName(slots.peek) });
+			const text = phrase("form.peekKeyTaken", { key: keyName(options.peekKey ?? ""), fallback: keyName(slots.peek) });
 			this.state = update(this.state, { type: "notice", tone: "warning", text });
 		}
 		// A text-only first question opens in the editor.

@@ -59,7 +59,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const { state, width, table } = input;
 	const { theme, fit } = ctx;
 	const height = Math.max(1, input.height);
-	if (state.collapsed) return { lines: [collapsedLine(input, ctx)], ports: [], focusHidden: false };
+	if (state.peeking) return { lines: [peekLine(input, ctx)], ports: [], focusHidden: false };
 
 	const asker = input.asker !== undefined ? theme.muted(fit.line(ctx.texts.t("form.askedBy", { asker: input.asker }), width)) : undefined;
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
@@ -99,14 +99,14 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 }
 
 /** The folded form: one line that says a form waits, how far it is, and the key that brings it back. */
-function collapsedLine(input: FormFrameInput, ctx: ViewContext): string {
+function peekLine(input: FormFrameInput, ctx: ViewContext): string {
 	const { state, width } = input;
 	const { theme, fit } = ctx;
 	const { t } = ctx.texts;
 	const total = state.form.questions.length;
 	const progress = total === 1 ? t("form.questionCount", { count: 1 }) : t("form.answeredCount", { answered: answeredCount(state), total });
-	const parts = [t("form.collapsedWaits", { progress }), t("form.collapsedShow", { key: ctx.keys.peek })];
-	if (input.asker !== undefined) parts.unshift(t("form.collapsedAsks", { asker: input.asker }));
+	const parts = [t("form.peekWaits", { progress }), t("form.peekShow", { key: ctx.keys.peek })];
+	if (input.asker !== undefined) parts.unshift(t("form.peekAsks", { asker: input.asker }));
 	if (input.timeLeft) parts.push(input.timeLeft);
 	const text = `▸ ${parts.join(" · ")}`;
 	return theme.accent(fit.line(text, width));

@@ -15,7 +15,7 @@ import { Key, type KeybindingsManager, type KeyId } from "@mariozechner/pi-tui";
 import type { Action } from "../machine/update.ts";
 
 /** Where a key is read: the options, the help screen, the open editor. */
-export type KeyMode = "form" | "help" | "editor" | "collapsed";
+export type KeyMode = "form" | "help" | "editor" | "peeking";
 
 /**
  * What a key asks for. Most are plain state actions; the rest need something
@@ -103,8 +103,8 @@ const FORM: readonly KeyMode[] = ["form"];
 const HELP: readonly KeyMode[] = ["help"];
 const EDITOR: readonly KeyMode[] = ["editor"];
 const PAGED: readonly KeyMode[] = ["form", "help"];
-const COLLAPSED: readonly KeyMode[] = ["collapsed"];
-const EVERYWHERE: readonly KeyMode[] = ["form", "help", "editor", "collapsed"];
+const PEEKING: readonly KeyMode[] = ["peeking"];
+const EVERYWHERE: readonly KeyMode[] = ["form", "help", "editor", "peeking"];
 
 const UP: readonly KeySource[] = [{ binding: "tui.select.up" }, { key: "k" }];
 const DOWN: readonly KeySource[] = [{ binding: "tui.select.down" }, { key: "j" }];
@@ -168,12 +168,12 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 	{ id: "help", acts: [{ modes: FORM, keys: [{ key: Key.question }], command: { type: "toggleHelp" } }] },
 	{
 		id: "peek",
-		acts: [{ modes: FORM, keys: [{ slot: "peek" }], command: { type: "toggleCollapsed" } }],
+		acts: [{ modes: FORM, keys: [{ slot: "peek" }], command: { type: "togglePeek" } }],
 	},
 	{
 		id: "unpeek",
 		// Folded, the keys that would end or act on the form only bring it back.
-		acts: [{ modes: COLLAPSED, keys: [{ slot: "peek" }, { key: Key.escape }, ...CONFIRM], command: { type: "toggleCollapsed" } }],
+		acts: [{ modes: PEEKING, keys: [{ slot: "peek" }, { key: Key.escape }, ...CONFIRM], command: { type: "togglePeek" } }],
 	},
 	{
 		id: "dismiss",

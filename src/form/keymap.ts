@@ -27,14 +27,14 @@ export type { Command, KeyHelpId, KeyMode, KeySlots } from "./key-table.ts";
 /** Where the state reads its keys: the open editor, the help screen, or the options. */
 export function keyModeOf(state: FormState): KeyMode {
 	const kind = state.overlay.kind;
-	if (state.collapsed) return "collapsed";
+	if (state.peeking) return "peeking";
 	return kind === "editor" ? "editor" : kind === "help" ? "help" : "form";
 }
 
 export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): Command | undefined {
 	for (const { source, act } of MATCH_ORDER[mode]) if (matches(data, source, kb, slots)) return act.command;
 	if (mode === "editor") return { type: "editorInput" };
-	return mode === "help" || mode === "collapsed" ? undefined : { type: "otherKey" };
+	return mode === "help" || mode === "peeking" ? undefined : { type: "otherKey" };
 }
 
 /**
@@ -73,7 +73,7 @@ const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = {
 	form: matchOrder("form"),
 	help: matchOrder("help"),
 	editor: matchOrder("editor"),
-	collapsed: matchOrder("collapsed"),
+	peeking: matchOrder("peeking"),
 };
 
 function matchOrder(mode: KeyMode): Candidate[] {

@@ -20,9 +20,9 @@ export const EN = {
 	// ── The form's chrome ──────────────────────────────────────────────────
 	"form.askedBy": "Asked by {asker}",
 	"form.timeLeft": "⏱ {time} left",
-	"form.collapsedAsks": "{asker} asks",
-	"form.collapsedWaits": "ask_user waits ({progress})",
-	"form.collapsedShow": "{key} shows the form",
+	"form.peekAsks": "{asker} asks",
+	"form.peekWaits": "ask_user waits ({progress})",
+	"form.peekShow": "{key} shows the form",
 	"form.questionCount": { one: "{count} question", other: "{count} questions" },
 	"form.answeredCount": "{answered} of {total} answered",
 	"form.pressAgainToDismiss": "Press {key} again to dismiss the form",

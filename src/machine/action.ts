@@ -36,7 +36,7 @@ export type Action =
 	| ({ type: "viewport" } & Viewport)
 	| { type: "toggleHelp" }
 	/** p: fold the form to one line to read the conversation above it, or unfold it. */
-	| { type: "toggleCollapsed" }
+	| { type: "togglePeek" }
 	| { type: "escape" }
 	/** s: skip an optional question. */
 	| { type: "skip" }

@@ -10,8 +10,7 @@
  */
 
 import { type Phrase, phrase } from "../i18n/texts.ts";
-import type { NumberKeys } from "../settings.ts";
-import type { AskForm, AskQuestion } from "../types.ts";
+import type { AskForm, AskQuestion, NumberKeys } from "../types.ts";
 
 /** What the one editor is editing. */
 export type EditorTarget =
@@ -99,11 +98,6 @@ export type FormOutcome = "answered" | "dismissed" | "aborted" | "chat";
 
 export type EnterArmed = "submit" | "dismiss";
 
-export type { NumberKeys };
-
-export interface FormOptions {
-	readonly numberKeys?: NumberKeys;
-}
 
 export interface FormState {
 	readonly form: AskForm;
@@ -123,7 +117,7 @@ export interface FormState {
 	 * read; everything else (answers, notes, drafts, focus, scroll) is kept
 	 * as it was and comes back with it.
 	 */
-	readonly collapsed: boolean;
+	readonly peeking: boolean;
 	readonly helpScroll: number;
 	/**
 	 * PageUp/PageDown moved the question's body and no other key came since:
@@ -155,11 +149,11 @@ export interface FormState {
 	readonly outcome: FormOutcome | undefined;
 }
 
-export function initialState(form: AskForm, options: FormOptions = {}): FormState {
+export function initialState(form: AskForm, numberKeys: NumberKeys = "choose"): FormState {
 	const first = form.questions[0];
 	return {
 		form,
-		numberKeys: options.numberKeys ?? "choose",
+		numberKeys,
 		questions: form.questions.map(
 			(question): QuestionState => ({
 				focus: 0,
@@ -179,7 +173,7 @@ export function initialState(form: AskForm, options: FormOptions = {}): FormStat
 		chatMessage: undefined,
 		// A text-only question opens straight into its editor.
 		overlay: first && isTextOnly(first) ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" },
-		collapsed: false,
+		peeking: false,
 		helpScroll: 0,
 		reading: false,
 		viewport: { ports: [], focusHidden: false },

@@ -111,10 +111,10 @@ function step(before: FormState, action: Action): FormState {
 		case "toggleHelp":
 			if (base.overlay.kind === "editor") return base;
 			return { ...base, overlay: base.overlay.kind === "help" ? { kind: "none" } : { kind: "help" }, helpScroll: 0 };
-		case "toggleCollapsed":
+		case "togglePeek":
 			// Only from the options (or back): an open editor or help screen stays as it is.
-			if (!base.collapsed && !onForm(base)) return base;
-			return { ...base, collapsed: !base.collapsed };
+			if (!base.peeking && !onForm(base)) return base;
+			return { ...base, peeking: !base.peeking };
 		case "escape":
 			return escape(state, base);
 		case "skip":

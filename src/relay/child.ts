@@ -11,8 +11,8 @@ import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { raceAbort } from "../abort.ts";
 import { decodeRelayReply, encodeRelayCancel, encodeRelayRequest, RELAY_TITLE, replyToCollected } from "./envelope.ts";
 import { emptyCollected } from "../result.ts";
-import type { AskOptions } from "../router.ts";
-import { type AskForm, type Collected, RELAY_VERSION } from "../types.ts";
+
+import { type AskOptions, type AskForm, type Collected, RELAY_VERSION } from "../types.ts";
 
 export type RelayUI = Pick<ExtensionUIContext, "editor" | "notify">;
 

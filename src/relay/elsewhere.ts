@@ -8,8 +8,8 @@
 import { decodeChannelAddress } from "./channel/wire.ts";
 import { decodeRelayReply, encodeRelayReply, replyToCollected } from "./envelope.ts";
 import { emptyCollected } from "../result.ts";
-import type { AskHandler, AskOptions, Session } from "../router.ts";
-import { type AskForm, type Collected, RELAY_VERSION, type RelayRequest } from "../types.ts";
+import type { AskHandler, Session } from "../router.ts";
+import { type AskOptions, type AskForm, type Collected, RELAY_VERSION, type RelayRequest } from "../types.ts";
 import { DEFAULT_ASKER, firstUserText, selfAsker } from "./asker.ts";
 import { collectViaChannel } from "./channel/client.ts";
 import { collectViaRelay, type RelayUI } from "./child.ts";

@@ -14,8 +14,8 @@ import { ENGLISH } from "../i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { currentQuestion, editorPrefill, type FormState, isSubmitTab, type Overlay } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
-import type { AskOptions } from "../router.ts";
-import { type AskForm, type Collected, errorText } from "../types.ts";
+
+import { type AskOptions, type AskForm, type Collected, errorText } from "../types.ts";
 
 export { ROW } from "./views.ts";
 

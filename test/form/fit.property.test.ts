@@ -69,7 +69,7 @@ describe.each(EVERY_LOCALE)("every line fits, the focused row stays in view (%s)
 				checkFrame(lines, width, height, false);
 				// On a one-line form a "press again" warning takes the line: the next key ends the form or disarms.
 				const warning = height === 1 && (state.escArmed || state.enterArmed !== undefined);
-				checkFrame(plain, width, height, state.overlay.kind === "none" && !state.collapsed && width >= 2 && !warning);
+				checkFrame(plain, width, height, state.overlay.kind === "none" && !state.peeking && width >= 2 && !warning);
 			}),
 			{ numRuns: 300 },
 		);
@@ -95,7 +95,7 @@ describe.each(EVERY_LOCALE)("every line fits, the focused row stays in view (%s)
 						const state = component.currentState;
 						// On a one-line form a "press again" warning takes the line: the next key ends the form or disarms.
 						const warning = formHeight(rows) === 1 && (state.escArmed || state.enterArmed !== undefined);
-						if (!closed) checkFrame(lines, w, formHeight(rows), state.overlay.kind === "none" && !state.collapsed && w >= 2 && !reading && !warning);
+						if (!closed) checkFrame(lines, w, formHeight(rows), state.overlay.kind === "none" && !state.peeking && w >= 2 && !reading && !warning);
 					};
 					check(width);
 					for (const key of keys) {

@@ -137,9 +137,9 @@ describe("the peek key a user chooses (peekKey)", () => {
 
 	test("the accepted keys are the candidates no act of the form reads already", () => {
 		for (const [id, sequence] of candidates) {
-			const taken = (["form", "collapsed"] as const).some((mode) => {
+			const taken = (["form", "peeking"] as const).some((mode) => {
 				const command = commandForKey(sequence, mode, kb);
-				return command !== undefined && command.type !== "otherKey" && !(id === "p" && command.type === "toggleCollapsed");
+				return command !== undefined && command.type !== "otherKey" && !(id === "p" && command.type === "togglePeek");
 			});
 			if (isFreePeekKey(id)) expect(taken, `${id} is free, yet the form reads it`).toBe(false);
 		}
@@ -151,8 +151,8 @@ describe("the peek key a user chooses (peekKey)", () => {
 		const others = candidates.filter(([id]) => id !== "p");
 		for (const [id, sequence] of free) {
 			const slots = { peek: id as KeyId };
-			expect(commandForKey(sequence, "form", kb, slots), id).toEqual({ type: "toggleCollapsed" });
-			expect(commandForKey(sequence, "collapsed", kb, slots), id).toEqual({ type: "toggleCollapsed" });
+			expect(commandForKey(sequence, "form", kb, slots), id).toEqual({ type: "togglePeek" });
+			expect(commandForKey(sequence, "peeking", kb, slots), id).toEqual({ type: "togglePeek" });
 			expect(keyTable(kb, ENGLISH, slots).find((e) => e.id === "peek")?.keys).toBe(keyName(id));
 			for (const [otherId, other] of others) {
 				if (otherId === id) continue;

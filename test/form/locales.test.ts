@@ -1,7 +1,7 @@
 /**
  * The form in every language: the hint line gives way in the same order as
  * in English, whole hints or none; wide (CJK) text is never cut inside a
- * character; the review, the tab bar and the collapsed line speak the
+ * character; the review, the tab bar and the peeking line speak the
  * locale; the peek key is the user's.
  */
 
@@ -84,7 +84,7 @@ describe.each(EVERY_LOCALE)("%s", (locale, texts) => {
 		expect(review).toContain(catalogue["review.submit"]);
 		expect(review).toContain(catalogue["key.dismiss.hint"]);
 		const folded = renderForm({ state: drive(SCOPE_AND_TARGETS, ["p"]).state, width: 200, height: 40, table }, ctx).lines.join("\n");
-		expect(folded).toContain(texts.t("form.collapsedShow", { key: "p" }));
+		expect(folded).toContain(texts.t("form.peekShow", { key: "p" }));
 	});
 });
 
@@ -93,24 +93,24 @@ test("the peek key is the user's: it folds and unfolds the form, and the hint, t
 	const texts = textsFor("en");
 	const slots = { peek: "f2" } as const;
 	const fold = "\x1bOQ";
-	expect(commandForKey(fold, "form", kb, slots)).toEqual({ type: "toggleCollapsed" });
-	expect(commandForKey(fold, "collapsed", kb, slots)).toEqual({ type: "toggleCollapsed" });
+	expect(commandForKey(fold, "form", kb, slots)).toEqual({ type: "togglePeek" });
+	expect(commandForKey(fold, "peeking", kb, slots)).toEqual({ type: "togglePeek" });
 	expect(commandForKey("p", "form", kb, slots)).toEqual({ type: "otherKey" });
 	expect(keyTable(kb, texts, slots).find((e) => e.id === "peek")?.keys).toBe("f2");
 	const ctx = { ...plainContext(kb, undefined, texts), keys: keyNames(kb, texts, slots) };
-	const folded = renderForm({ state: { ...initialState(SCOPE_AND_TARGETS), collapsed: true }, width: 120, height: 10, table: keyTable(kb, texts, slots) }, ctx).lines[0];
+	const folded = renderForm({ state: { ...initialState(SCOPE_AND_TARGETS), peeking: true }, width: 120, height: 10, table: keyTable(kb, texts, slots) }, ctx).lines[0];
 	expect(folded).toContain("f2 shows the form");
 });
 
 test("a peek key the user's keybindings give to something else: the form says so, and p folds it instead", () => {
 	const kb = piKeybindings({ "tui.select.confirm": ["enter", "ctrl+o"] });
 	const { tui } = quietTui(100, 30);
-	const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: kb, form: SCOPE_AND_TARGETS, keySlots: { peek: "ctrl+o" }, onDone: () => {} });
+	const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: kb, form: SCOPE_AND_TARGETS, peekKey: "ctrl+o", onDone: () => {} });
 	const first = component.render(100).join("\n");
 	expect(first).toContain("ctrl+o is taken by your keybindings, so p folds the form");
 	expect(first).toContain("p peek");
 	component.handleInput("p");
-	expect(component.currentState.collapsed).toBe(true);
+	expect(component.currentState.peeking).toBe(true);
 	component.handleInput("p");
 	// ctrl+o is the user's confirm key: it chooses, as their keybindings say.
 	component.handleInput("\x0f");

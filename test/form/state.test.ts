@@ -776,7 +776,7 @@ describe("unconfirmed text: drafts", () => {
 });
 
 describe("number keys choose (the default numberKeys setting)", () => {
-	const choose = (form: AskForm, keys: string[]) => drive(form, keys, piKeybindings(), { numberKeys: "choose" }).state;
+	const choose = (form: AskForm, keys: string[]) => drive(form, keys, piKeybindings(), "choose").state;
 
 	test("a number chooses that option and moves on, as Enter on it would", () => {
 		const state = choose(SCOPE_AND_TARGETS, ["2"]);
@@ -809,7 +809,7 @@ describe("number keys choose (the default numberKeys setting)", () => {
 
 	test("a number past the rows does nothing; with numberKeys “focus” a number only focuses", () => {
 		expect(choose(ONE_QUESTION, ["9"]).questions[0]?.focus).toBe(0);
-		const focused = drive(ONE_QUESTION, ["3"], piKeybindings(), { numberKeys: "focus" }).state;
+		const focused = drive(ONE_QUESTION, ["3"], piKeybindings(), "focus").state;
 		expect(focused.outcome).toBeUndefined();
 		expect(focused.questions[0]?.focus).toBe(2);
 		expect(focused.questions[0]?.chosen).toEqual([]);
@@ -821,18 +821,18 @@ describe("peek behind the form (p)", () => {
 		const keys = [KEY.enter, KEY.down, "n", ...type("kept note"), KEY.enter, "N", ...type("half"), KEY.escape, KEY.down];
 		const before = drive(SCOPE_AND_TARGETS, keys).state;
 		const folded = drive(SCOPE_AND_TARGETS, [...keys, "p"]).state;
-		expect(folded.collapsed).toBe(true);
+		expect(folded.peeking).toBe(true);
 		const back = drive(SCOPE_AND_TARGETS, [...keys, "p", "p"]).state;
 		expect(back).toEqual(before);
 	});
 
 	test("folded, Esc and Enter only bring it back (no dismissal, no choice); other keys do nothing", () => {
 		const folded = drive(SCOPE_AND_TARGETS, ["p", KEY.down, "2", "s", KEY.space]).state;
-		expect(folded.collapsed).toBe(true);
+		expect(folded.peeking).toBe(true);
 		expect(folded.questions[0]).toEqual(initialState(SCOPE_AND_TARGETS).questions[0]);
 		for (const key of [KEY.escape, KEY.enter]) {
 			const back = drive(SCOPE_AND_TARGETS, ["p", key]).state;
-			expect(back.collapsed).toBe(false);
+			expect(back.peeking).toBe(false);
 			expect(back.escArmed).toBe(false);
 			expect(back.outcome).toBeUndefined();
 			expect(back.questions[0]?.chosen).toEqual([]);
@@ -841,7 +841,7 @@ describe("peek behind the form (p)", () => {
 
 	test("in the editor p is text, not a fold", () => {
 		const state = drive(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE, KEY.enter, "p", KEY.enter]).state;
-		expect(state.collapsed).toBe(false);
+		expect(state.peeking).toBe(false);
 		expect(state.questions[0]?.customText).toBe("p");
 	});
 });

@@ -8,11 +8,11 @@ import { ENGLISH, type Texts } from "../../src/i18n/texts.ts";
 import { KeybindingsManager, TUI_KEYBINDINGS } from "@mariozechner/pi-tui";
 import { type Command, commandForKey, keyModeOf, keyNames, keyTable } from "../../src/form/keymap.ts";
 import type { ViewContext } from "../../src/form/layout.ts";
-import { editorPrefill, type FormOptions } from "../../src/machine/model.ts";
+import { editorPrefill } from "../../src/machine/model.ts";
 import { type FormState, initialState, update } from "../../src/machine/update.ts";
 import { TextFitter } from "../../src/form/text-fit.ts";
 import { type FormTheme, formThemeFrom, plainTheme } from "../../src/form/theme.ts";
-import type { AskForm, AskOption, AskQuestion } from "../../src/types.ts";
+import type { AskForm, AskOption, AskQuestion, NumberKeys } from "../../src/types.ts";
 
 /** Raw terminal input, as a legacy (non-Kitty) terminal sends it. */
 export const KEY = {
@@ -95,11 +95,11 @@ export function plainTable(kb = piKeybindings(), texts: Texts = ENGLISH) {
  */
 /**
  * Feeds `keys` through the keymap into update. Number keys only focus here
- * unless `options` says otherwise (the rows were written for digits that
- * focus; rows for digits that choose, the default, pass { numberKeys: "choose" }).
+ * unless `numberKeys` says otherwise (the rows were written for digits that
+ * focus; rows for digits that choose, the default, pass "choose").
  */
-export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings(), options: FormOptions = { numberKeys: "focus" }): { state: FormState; commands: Command[] } {
-	let state = initialState(form, options);
+export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings(), numberKeys: NumberKeys = "focus"): { state: FormState; commands: Command[] } {
+	let state = initialState(form, numberKeys);
 	let buffer = "";
 	const commands: Command[] = [];
 	for (const data of keys) {

@@ -6,9 +6,9 @@ export const CATALOGUE: Catalogue = {
 	// ── Der Rahmen des Formulars ───────────────────────────────────────────
 	"form.askedBy": "Anfrage von {asker}",
 	"form.timeLeft": "⏱ noch {time}",
-	"form.collapsedAsks": "{asker} fragt",
-	"form.collapsedWaits": "ask_user wartet ({progress})",
-	"form.collapsedShow": "{key} zeigt das Formular an",
+	"form.peekAsks": "{asker} fragt",
+	"form.peekWaits": "ask_user wartet ({progress})",
+	"form.peekShow": "{key} zeigt das Formular an",
 	"form.questionCount": { one: "{count} Frage", other: "{count} Fragen" },
 	"form.answeredCount": "{answered} von {total} beantwortet",
 	"form.pressAgainToDismiss": "Drücke erneut {key}, um das Formular zu verwerfen",

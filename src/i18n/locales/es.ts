@@ -6,9 +6,9 @@ export const CATALOGUE: Catalogue = {
 	// ── El marco del formulario ────────────────────────────────────────────
 	"form.askedBy": "Preguntado por {asker}",
 	"form.timeLeft": "⏱ quedan {time}",
-	"form.collapsedAsks": "{asker} pregunta",
-	"form.collapsedWaits": "ask_user en espera ({progress})",
-	"form.collapsedShow": "{key} muestra el formulario",
+	"form.peekAsks": "{asker} pregunta",
+	"form.peekWaits": "ask_user en espera ({progress})",
+	"form.peekShow": "{key} muestra el formulario",
 	"form.questionCount": { one: "{count} pregunta", other: "{count} preguntas" },
 	"form.answeredCount": "{answered} de {total} respondidas",
 	"form.pressAgainToDismiss": "Presiona {key} otra vez para descartar el formulario",

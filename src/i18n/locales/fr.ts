@@ -6,9 +6,9 @@ export const CATALOGUE: Catalogue = {
 	// ── Le cadre du formulaire ─────────────────────────────────────────────
 	"form.askedBy": "Demande de {asker}",
 	"form.timeLeft": "⏱ il reste {time}",
-	"form.collapsedAsks": "Demande de {asker}",
-	"form.collapsedWaits": "ask_user attend ({progress})",
-	"form.collapsedShow": "{key} affiche le formulaire",
+	"form.peekAsks": "Demande de {asker}",
+	"form.peekWaits": "ask_user attend ({progress})",
+	"form.peekShow": "{key} affiche le formulaire",
 	"form.questionCount": { one: "{count} question", other: "{count} questions" },
 	"form.answeredCount": "réponses : {answered} sur {total}",
 	"form.pressAgainToDismiss": "Appuyez de nouveau sur {key} pour abandonner le formulaire",

@@ -6,9 +6,9 @@ export const CATALOGUE: Catalogue = {
 	// ── フォームの枠 ───────────────────────────────────────────────────────
 	"form.askedBy": "{asker}からの質問",
 	"form.timeLeft": "⏱ 残り{time}",
-	"form.collapsedAsks": "{asker}が質問しています",
-	"form.collapsedWaits": "ask_userが回答待ち（{progress}）",
-	"form.collapsedShow": "{key}でフォームを再表示",
+	"form.peekAsks": "{asker}が質問しています",
+	"form.peekWaits": "ask_userが回答待ち（{progress}）",
+	"form.peekShow": "{key}でフォームを再表示",
 	"form.questionCount": { other: "{count}件の質問" },
 	"form.answeredCount": "{total}件中{answered}件回答済み",
 	"form.pressAgainToDismiss": "もう一度{key}を押すとフォームを破棄します",

@@ -6,9 +6,9 @@ export const CATALOGUE: Catalogue = {
 	// ── 양식의 틀 ──────────────────────────────────────────────────────────
 	"form.askedBy": "질문자: {asker}",
 	"form.timeLeft": "⏱ {time} 남음",
-	"form.collapsedAsks": "{asker}의 질문",
-	"form.collapsedWaits": "ask_user 대기 중 ({progress})",
-	"form.collapsedShow": "{key} 키로 양식 펼치기",
+	"form.peekAsks": "{asker}의 질문",
+	"form.peekWaits": "ask_user 대기 중 ({progress})",
+	"form.peekShow": "{key} 키로 양식 펼치기",
 	"form.questionCount": { other: "질문 {count}개" },
 	"form.answeredCount": "{total}개 중 {answered}개 답변함",
 	"form.pressAgainToDismiss": "양식을 폐기하려면 {key} 키를 한 번 더 누르세요",

@@ -6,9 +6,9 @@ export const CATALOGUE: Catalogue = {
 	// ── A moldura do formulário ────────────────────────────────────────────
 	"form.askedBy": "Perguntado por {asker}",
 	"form.timeLeft": "⏱ restam {time}",
-	"form.collapsedAsks": "{asker} pergunta",
-	"form.collapsedWaits": "ask_user aguardando ({progress})",
-	"form.collapsedShow": "{key} mostra o formulário",
+	"form.peekAsks": "{asker} pergunta",
+	"form.peekWaits": "ask_user aguardando ({progress})",
+	"form.peekShow": "{key} mostra o formulário",
 	"form.questionCount": { one: "{count} pergunta", other: "{count} perguntas" },
 	"form.answeredCount": "{answered} de {total} respondidas",
 	"form.pressAgainToDismiss": "Pressione {key} novamente para descartar o formulário",

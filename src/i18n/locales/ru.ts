@@ -6,9 +6,9 @@ export const CATALOGUE: Catalogue = {
 	// ── Оформление формы ───────────────────────────────────────────────────
 	"form.askedBy": "Спрашивает {asker}",
 	"form.timeLeft": "⏱ осталось {time}",
-	"form.collapsedAsks": "{asker} спрашивает",
-	"form.collapsedWaits": "ask_user ждёт ответа ({progress})",
-	"form.collapsedShow": "{key} — показать форму",
+	"form.peekAsks": "{asker} спрашивает",
+	"form.peekWaits": "ask_user ждёт ответа ({progress})",
+	"form.peekShow": "{key} — показать форму",
 	"form.questionCount": {
 		one: "{count} вопрос",
 		few: "{count} вопроса",

@@ -6,9 +6,9 @@ export const CATALOGUE: Catalogue = {
 	// ── 表单外框 ───────────────────────────────────────────────────────────
 	"form.askedBy": "由 {asker} 提问",
 	"form.timeLeft": "⏱ 剩余 {time}",
-	"form.collapsedAsks": "{asker} 提问",
-	"form.collapsedWaits": "ask_user 等待中（{progress}）",
-	"form.collapsedShow": "{key} 展开表单",
+	"form.peekAsks": "{asker} 提问",
+	"form.peekWaits": "ask_user 等待中（{progress}）",
+	"form.peekShow": "{key} 展开表单",
 	"form.questionCount": { other: "{count} 个问题" },
 	"form.answeredCount": "已回答 {answered}/{total}",
 	"form.pressAgainToDismiss": "再按一次 {key} 即可关闭表单",

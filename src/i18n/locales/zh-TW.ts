@@ -6,9 +6,9 @@ export const CATALOGUE: Catalogue = {
 	// ── 表單外框 ───────────────────────────────────────────────────────────
 	"form.askedBy": "由 {asker} 提問",
 	"form.timeLeft": "⏱ 剩餘 {time}",
-	"form.collapsedAsks": "{asker} 提問",
-	"form.collapsedWaits": "ask_user 等待中（{progress}）",
-	"form.collapsedShow": "{key} 展開表單",
+	"form.peekAsks": "{asker} 提問",
+	"form.peekWaits": "ask_user 等待中（{progress}）",
+	"form.peekShow": "{key} 展開表單",
 	"form.questionCount": { other: "{count} 個問題" },
 	"form.answeredCount": "已回答 {answered}/{total}",
 	"form.pressAgainToDismiss": "再按一次 {key} 即可關閉表單",

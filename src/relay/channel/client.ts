@@ -13,8 +13,8 @@ import { raceAbort } from "../../abort.ts";
 import { CHANNEL_CANCEL, type ChannelAddress, channelVersionProblem, createLineSplitter, encodeChannelHello, isChannelReady } from "./wire.ts";
 import { emptyCollected } from "../../result.ts";
 import { encodeRelayRequest } from "../envelope.ts";
-import type { AskOptions } from "../../router.ts";
-import { type AskForm, type Collected, RELAY_VERSION, errorText } from "../../types.ts";
+
+import { type AskOptions, type AskForm, type Collected, RELAY_VERSION, errorText } from "../../types.ts";
 import { awaitRelayReply } from "../child.ts";
 
 /** How long a child waits for a live parent to say it is listening. */

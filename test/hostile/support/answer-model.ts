@@ -119,7 +119,7 @@ export class AnswerModel {
 	reviewFocus: number;
 	overlay: "none" | "help" | "editor" = "none";
 	/** Folded to one line: p, Esc and Enter bring it back; every other key does nothing. */
-	collapsed = false;
+	peeking = false;
 	target: Target | undefined;
 	buffer = "";
 	escArmed = false;
@@ -159,9 +159,9 @@ export class AnswerModel {
 		if (raw === RAW.ctrlC) return this.abort();
 		if (this.overlay === "editor") return this.editorKey(raw);
 		const intent = formIntent(raw);
-		if (this.collapsed) {
+		if (this.peeking) {
 			if (intent.kind === "peek" || intent.kind === "escape" || intent.kind === "enter") {
-				this.collapsed = false;
+				this.peeking = false;
 				this.escArmed = false;
 				this.enterArmed = undefined;
 			}
@@ -198,7 +198,7 @@ export class AnswerModel {
 			case "chat":
 				return this.openEditor({ kind: "chat", q: this.form.questions.length });
 			case "peek":
-				this.collapsed = true;
+				this.peeking = true;
 				return;
 			case "help":
 				this.overlay = "help";
