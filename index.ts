@@ -11,9 +11,9 @@ import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozec
 import { errorText } from "./src/types.ts";
 import { ENGLISH, type Phrase, type Texts } from "./src/i18n/texts.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
-import { type Ask, createRouter, type Router } from "./src/router.ts";
+import { type Ask, createRouter, type Router, waitingModule } from "./src/router.ts";
 import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, resolveSettings, type Steering } from "./src/settings.ts";
-import { createAskUserTool } from "./src/tool.ts";
+import { createAskUserTool, warmUpArguments } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	const files = readSettingsFiles(getAgentDir(), process.cwd());
@@ -25,10 +25,11 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const walker = { choiceOnly: false };
 	const router = createRouter({
 		walker,
+		warm: warmUpArguments,
 		preferences: () => ({ timeoutMs: settings.timeoutMs, numberKeys: settings.numberKeys, peekKey: settings.peekKey, texts }),
 		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention.
 		watch: (session, ask): Ask => async (form, options) => {
-			const { terminalAttention, watchForms } = await import("./src/waiting.ts");
+			const { terminalAttention, watchForms } = await waitingModule();
 			const setting = () => ({ mode: settings.attention, reminderMs: settings.reminderMs });
 			const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(session, setting, () => texts) };
 			return watchForms(ask, host)(form, options);

@@ -205,6 +205,8 @@ export interface RouterSetup {
 	preferences(): AskOptions;
 	/** Wraps the asks a session with a UI shows (its own and others'): events, answers from elsewhere, attention. */
 	watch?(session: Session, ask: Ask): Ask;
+	/** Warms what the first call runs before any UI (the normaliser, the validator), in the background preload. */
+	warm?(): void;
 	/** What the dialog walker learns of an RPC host; kept for every form after. */
 	walker?: DialogHost;
 	/** Tests: this upstream instead of the process's. */
@@ -251,7 +253,7 @@ export function createRouter(setup: RouterSetup): Router {
 			if (session.hasUI) return shown(session)(form, options);
 			const route = routeOf({ mode: modeOf(session), hasUI: false, upstream: up, handler: currentHandler() });
 			if (route.kind === "none") return emptyCollected("no_ui");
-			const elsewhere = await import("./relay/elsewhere.ts");
+			const elsewhere = await elsewhereModule();
 			const labelled = { ...options, asker: elsewhere.askerOf(session) };
 			if (route.kind === "inProcess") return inTime(labelled, (deadline) => elsewhere.throughHandler(route.handler, form, deadline.options));
 			if (route.kind === "channel") return inTime(labelled, (deadline) => elsewhere.throughChannel(route.address, form, deadline.options));
@@ -260,7 +262,7 @@ export function createRouter(setup: RouterSetup): Router {
 		sessionStarted(session, cannotListen) {
 			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during it.
 			const kind = session.hasUI ? (modeOf(session) === "rpc" ? "dialogs" : "form") : up.channel !== undefined ? "elsewhere" : undefined;
-			if (!warming && kind) warming = setTimeout(() => void warmUp(kind, setup.preferences).catch(() => {}), PRELOAD_DELAY_MS).unref();
+			if (!warming && kind) warming = setTimeout(() => void warmUp(kind, setup).catch(() => {}), PRELOAD_DELAY_MS).unref();
 			unregister?.();
 			unregister = session.hasUI ? registerHandler(handlerFor(session)) : undefined;
 			if (session.hasUI && up.channel === undefined) stopListening ??= shareLocalChannel(cannotListen);
@@ -281,6 +283,21 @@ export function createRouter(setup: RouterSetup): Router {
 	};
 }
 
+/** A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried again. */
+function loaded<T>(load: () => Promise<T>): () => Promise<T> {
+	let module: Promise<T> | undefined;
+	return () =>
+		(module ??= load().catch((error: unknown) => {
+			module = undefined;
+			throw error;
+		}));
+}
+
+const formModule = loaded(() => import("./form/show.ts"));
+const walkerModule = loaded(() => import("./walker/walker.ts"));
+const elsewhereModule = loaded(() => import("./relay/elsewhere.ts"));
+export const waitingModule = loaded(() => import("./waiting.ts"));
+
 /** How long after a session starts the modules its first ask needs load, in the background. */
 export const PRELOAD_DELAY_MS = 300;
 
@@ -289,17 +306,18 @@ export const PRELOAD_DELAY_MS = 300;
  * real ask meets it again and reports it. It runs after pi may have ended the
  * session, so it reads nothing of it.
  */
-async function warmUp(kind: "form" | "dialogs" | "elsewhere", preferences: () => AskOptions): Promise<void> {
-	if (kind === "elsewhere") await import("./relay/elsewhere.ts");
-	else if (kind === "dialogs") await Promise.all([import("./walker/walker.ts"), import("./relay/elsewhere.ts"), import("./waiting.ts")]);
-	else await Promise.all([import("./form/show.ts").then((form) => form.warmUpForm(preferences().texts)), import("./waiting.ts")]);
+async function warmUp(kind: "form" | "dialogs" | "elsewhere", { preferences, warm }: RouterSetup): Promise<void> {
+	warm?.();
+	if (kind === "elsewhere") await elsewhereModule();
+	else if (kind === "dialogs") await Promise.all([walkerModule(), elsewhereModule(), waitingModule()]);
+	else await Promise.all([formModule().then((form) => form.warmUpForm(preferences().texts)), waitingModule()]);
 }
 
 /** A form shown in this session, by its route. */
 async function showHere(session: Session, up: Upstream, walker: DialogHost, form: AskForm, deadline: Deadline): Promise<Collected> {
 	const route = routeOf({ mode: modeOf(session), hasUI: true, upstream: up, handler: undefined });
 	if (route.kind === "form" || route.kind === "probe") {
-		const { showAskForm } = await import("./form/show.ts");
+		const { showAskForm } = await formModule();
 		const collected = await showAskForm(session.ui, form, { ...deadline.options, onInterrupt: () => session.abort(), deadline: deadline.endsAt });
 		// custom() showed nothing: an RPC host (a pi that does not say its mode).
 		return collected ?? showRemote(rpcRoute(up), session, walker, form, deadline.options);
@@ -308,8 +326,8 @@ async function showHere(session: Session, up: Upstream, walker: DialogHost, form
 }
 
 async function showRemote(route: Route, session: Session, walker: DialogHost, form: AskForm, options: AskOptions): Promise<Collected> {
-	if (route.kind === "walker") return (await import("./walker/walker.ts")).collectWithDialogs(session.ui, form, { ...options, host: walker });
-	const elsewhere = await import("./relay/elsewhere.ts");
+	if (route.kind === "walker") return (await walkerModule()).collectWithDialogs(session.ui, form, { ...options, host: walker });
+	const elsewhere = await elsewhereModule();
 	if (route.kind === "relay") return elsewhere.throughRelay(session.ui, form, options);
 	if (route.kind === "channel") {
 		const asker = elsewhere.joinAskers(elsewhere.askerOf(session), options.asker);

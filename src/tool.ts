@@ -60,6 +60,17 @@ export function prepareForm(raw: unknown, carried: readonly string[] = []): { fo
 	return { form: result.form, notices: allNotices };
 }
 
+/**
+ * Runs a call shaped as models shape them (Claude Code's, with a marked
+ * recommendation, an Other row, a question with context lines) through
+ * prepareForm once, off the user's clock: the first real call then finds the
+ * normaliser's and the validator's code compiled and warm.
+ */
+export function warmUpArguments(): void {
+	const options = [{ label: "Keep it (Recommended)", description: "As it is" }, { label: "Change it", description: "Édité 世界 👩‍💻" }, { label: "Other" }];
+	prepareForm({ questions: [{ header: "Warm-up header", question: "Some context.\nKeep it?", multiSelect: false, options }] });
+}
+
 export function toolResult(form: AskForm, collected: Collected, notices: string[]): AgentToolResult<AskDetails> & { terminate?: boolean } {
 	const extra = notices.length ? { notices } : {};
 	return {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeRelayReply } from "../src/relay/envelope.ts";
 import { ROW } from "../src/walker/walker.ts";
 import { createRouter, processRecord, registerHandler } from "../src/router.ts";
-import { AskUserInputError, createAskUserTool, type ToolHost } from "../src/tool.ts";
+import { AskUserInputError, createAskUserTool, type ToolHost, warmUpArguments } from "../src/tool.ts";
 import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
 import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 
@@ -86,6 +86,10 @@ describe("the ask_user tool", () => {
 		expect(result.terminate).toBeUndefined();
 		expect(text(result)).toMatch(/end your task now/);
 		expect(dismissed).not.toHaveBeenCalled();
+	});
+
+	it("the background warm-up's call is a valid one (a refused one would warm the wrong path)", () => {
+		expect(() => warmUpArguments()).not.toThrow();
 	});
 
 	it("invalid arguments throw before any UI, naming the path and the fix", async () => {
