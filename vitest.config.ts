@@ -16,7 +16,8 @@ const PI_NAMES = [
 export default defineConfig({
 	resolve: { alias: PI_NAMES },
 	test: {
-		testTimeout: 20_000,
+		// Generous: property tests run thousands of cases, and a busy machine runs them several times slower.
+		testTimeout: 120_000,
 		projects: [
 			{
 				extends: true,

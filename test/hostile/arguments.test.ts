@@ -33,8 +33,12 @@ const prepareArguments = (raw: unknown): unknown => {
 
 /** Where a problem is: `arguments`, or a path into the canonical shape such as `questions[1].options[2].label`. */
 const ISSUE_PATH = /^(arguments|questions|metadata)(\[\d+\]|\.[A-Za-z]+)*$/;
-/** Above this, one call is a hang as far as a model waiting for its tool result is concerned. */
-const SLOW_MS = 1_000;
+/**
+ * Above this one call is a hang (runaway backtracking, quadratic work on a
+ * huge input), never a slow or busy machine: the largest inputs below take
+ * tens of milliseconds on an idle one.
+ */
+const SLOW_MS = 10_000;
 
 type Outcome = "accepted" | "rejected";
 
@@ -355,28 +359,28 @@ const OTHER_SHAPES: unknown[] = [
 // ── The properties ─────────────────────────────────────────────────────────
 
 describe("prepareArguments on hostile input: an AskUserInputError naming every path, or a valid form — nothing else", () => {
-	test("3,000 arbitrary values of any type and shape", () => {
+	test("2,000 arbitrary values of any type and shape", () => {
 		const seen = { accepted: 0, rejected: 0 };
 		fc.assert(
 			fc.property(fc.oneof(arbHostileValue, fc.dictionary(fc.constantFrom("questions", "question", "options", "metadata", "prompt", "choices", "header"), arbHostileValue)), (raw) => {
 				seen[checkPrepare(raw)]++;
 			}),
-			{ numRuns: 3_000 },
+			{ numRuns: 2_000 },
 		);
-		expect(seen.rejected).toBeGreaterThan(2_500);
+		expect(seen.rejected).toBeGreaterThan(1_600);
 	});
 
-	test("4,000 valid calls after random surgery (replace, delete, add, wrap, stringify, alias)", () => {
+	test("2,000 valid calls after random surgery (replace, delete, add, wrap, stringify, alias)", () => {
 		const seen = { accepted: 0, rejected: 0 };
 		fc.assert(
 			fc.property(arbAskParams(), fc.array(arbCut, { minLength: 0, maxLength: 4 }), (params, cuts) => {
 				seen[checkPrepare(operate(params, cuts))]++;
 			}),
-			{ numRuns: 4_000 },
+			{ numRuns: 2_000 },
 		);
 		// Surgery leaves some calls valid (a description replaced by a string, an extra key): both ends are exercised.
-		expect(seen.accepted).toBeGreaterThan(300);
-		expect(seen.rejected).toBeGreaterThan(1_000);
+		expect(seen.accepted).toBeGreaterThan(150);
+		expect(seen.rejected).toBeGreaterThan(500);
 	});
 
 	test("3,000 of the other ask tools' shapes after random surgery", () => {
@@ -396,7 +400,7 @@ describe("prepareArguments on hostile input: an AskUserInputError naming every p
 	});
 });
 
-describe("extremes, each within a second", () => {
+describe("extremes, none a hang", () => {
 	const question = (extra: Record<string, unknown>) => ({ questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], ...extra }] });
 
 	test.each([
