@@ -201,19 +201,10 @@ export function canSubmit(state: FormState): boolean {
 
 // ── The editor's texts ─────────────────────────────────────────────────────
 
+/** The key of a target's draft: its kind and where it is ("optionNote:0:2"). */
 export function draftKey(target: EditorTarget): string {
-	switch (target.kind) {
-		case "custom":
-			return `custom:${target.question}`;
-		case "questionNote":
-			return `note:${target.question}`;
-		case "optionNote":
-			return `note:${target.question}:${target.option}`;
-		case "formNote":
-			return "note:form";
-		case "chat":
-			return "chat";
-	}
+	if (!isQuestionTarget(target)) return target.kind;
+	return target.kind === "optionNote" ? `optionNote:${target.question}:${target.option}` : `${target.kind}:${target.question}`;
 }
 
 /** The saved text the target holds now (undefined: nothing saved). */
