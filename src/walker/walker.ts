@@ -12,9 +12,8 @@ import { raceAbort } from "../abort.ts";
 import { editorTitle, questionDialog, reviewRows, reviewTitle, rowTexts, type WalkView } from "./views.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
-import { currentQuestion, editorPrefill, type FormState, isSubmitTab, type Overlay } from "../machine/model.ts";
+import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
-
 import { type AskOptions, type AskForm, type Collected, errorText } from "../types.ts";
 
 export { ROW } from "./views.ts";
@@ -48,9 +47,9 @@ class DialogWalk {
 	private readonly view: WalkView;
 	private readonly host: DialogHost;
 	private strays = 0;
+	private quickCancels = 0;
 	/** Said in the next select's title: why it is asked again, or news of the host. */
 	private message: string | undefined;
-	private quickCancels = 0;
 
 	constructor(
 		private readonly ui: DialogUI,
@@ -69,7 +68,7 @@ class DialogWalk {
 			while (this.state.outcome === undefined) {
 				const { overlay } = this.state;
 				if (this.aborted) this.dispatch({ type: "abort" });
-				else if (overlay.kind === "editor") await this.edit(overlay);
+				else if (overlay.kind === "editor") await this.edit(overlay.target);
 				else if (isSubmitTab(this.state) || this.state.enterArmed === "submit") await this.review();
 				else await this.question();
 			}
@@ -90,22 +89,23 @@ class DialogWalk {
 		if (this.host.choiceOnly && current.question.options.length === 0) return this.unanswerable(current.question.required);
 		const dialog = questionDialog(this.state, current.index, this.takeMessage(), this.view);
 		const choice = await this.select(dialog.title, dialog.rows.map((r) => r.text));
-		if (choice === undefined) return this.dismiss();
 		const row = dialog.rows.find((r) => r.text === choice);
+		if (choice === undefined) return this.dismiss();
 		if (!row) return this.stray(choice);
 		this.strays = 0;
 		for (const action of row.actions) this.dispatch(action);
 	}
 
 	/** The editor a row or the machine opened (a text-only question); a text refused for its length comes back intact, the reason in the title. */
-	private async edit(overlay: Extract<Overlay, { kind: "editor" }>): Promise<void> {
-		let text = editorPrefill(this.state, overlay.target);
+	private async edit(target: EditorTarget): Promise<void> {
+		const overlay = this.state.overlay;
+		let text = editorPrefill(this.state, target);
 		// A host without text dialogs: the question's select says what can be done instead.
 		if (this.host.choiceOnly) return this.dispatch({ type: "editorCancelled", draft: text });
 		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
 		while (this.state.overlay === overlay) {
 			const opened = Date.now();
-			const result = await this.dialog(this.ui.editor(editorTitle(this.state, overlay.target, this.view), text));
+			const result = await this.dialog(this.ui.editor(editorTitle(this.state, target, this.view), text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
 			if (result === undefined) {
 				this.learnFromCancel(Date.now() - opened);
@@ -125,18 +125,15 @@ class DialogWalk {
 		if (!rows.includes(choice)) return this.stray(choice);
 		this.strays = 0;
 		if (choice === row.back) return this.dispatch({ type: "switchTab", delta: -1 });
-		if (choice === row.formNote || choice === row.editFormNote || choice === row.chat) {
-			return this.dispatch({ type: choice === row.chat ? "openChat" : "openNote" });
-		}
+		if (choice === row.chat) return this.dispatch({ type: "openChat" });
+		if (choice === row.formNote || choice === row.editFormNote) return this.dispatch({ type: "openNote" });
 		this.dispatch({ type: "choose" });
 		// The review already said what a submit drops: this Submit is the confirming second Enter.
 		if (this.state.enterArmed === "submit") this.dispatch({ type: "choose" });
 	}
 
 	private learnFromCancel(afterMs: number): void {
-		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly) return;
-		this.quickCancels++;
-		if (this.quickCancels < QUICK_CANCELS) return;
+		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly || ++this.quickCancels < QUICK_CANCELS) return;
 		this.host.choiceOnly = true;
 		this.message = this.view.texts.t("walker.choiceOnly");
 	}
@@ -159,8 +156,7 @@ class DialogWalk {
 	/** A row it was not offered (trimmed, reworded) is asked again, never read as a dismissal; a few in a row are an error. */
 	private stray(choice: string): void {
 		if (this.aborted) return;
-		this.strays++;
-		if (this.strays < MAX_STRAY_ANSWERS) {
+		if (++this.strays < MAX_STRAY_ANSWERS) {
 			this.message = this.view.texts.t("walker.stray");
 			return;
 		}
