@@ -31,16 +31,21 @@ export interface WalkView {
 	host: { readonly choiceOnly: boolean };
 }
 
-/** The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
-export function reviewRows(state: FormState, { row, host }: WalkView): string[] {
-	if (!isSubmitTab(state) || host.choiceOnly) return [row.submit, row.back, row.cancel];
-	return [row.submit, state.formNote === undefined ? row.formNote : row.editFormNote, row.chat, row.back, row.cancel];
-}
-
-/** A row of a question's select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
-interface Row {
+/** A row of a select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
+export interface Row {
 	text: string;
 	actions: Action[];
+}
+
+/** The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
+export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
+	const rows: Row[] = [{ text: row.submit, actions: [{ type: "choose" }] }];
+	if (isSubmitTab(state) && !host.choiceOnly) {
+		rows.push({ text: state.formNote === undefined ? row.formNote : row.editFormNote, actions: [{ type: "openNote" }] });
+		rows.push({ text: row.chat, actions: [{ type: "openChat" }] });
+	}
+	// Cancel is the form's Esc, confirmed.
+	return [...rows, { text: row.back, actions: [{ type: "switchTab", delta: -1 }] }, { text: row.cancel, actions: [{ type: "escape" }, { type: "escape" }] }];
 }
 
 /**

@@ -9,7 +9,7 @@
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { raceAbort } from "../abort.ts";
-import { editorTitle, questionDialog, reviewRows, reviewTitle, rowTexts, type WalkView } from "./views.ts";
+import { editorTitle, questionDialog, reviewRows, reviewTitle, type Row, rowTexts, type WalkView } from "./views.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
@@ -88,12 +88,29 @@ class DialogWalk {
 		if (!current) throw new Error(`The walk lost its question (tab ${this.state.tab}).`);
 		if (this.host.choiceOnly && current.question.options.length === 0) return this.unanswerable(current.question.required);
 		const dialog = questionDialog(this.state, current.index, this.takeMessage(), this.view);
-		const choice = await this.select(dialog.title, dialog.rows.map((r) => r.text));
-		const row = dialog.rows.find((r) => r.text === choice);
-		if (choice === undefined) return this.dismiss();
-		if (!row) return this.stray(choice);
-		this.strays = 0;
-		for (const action of row.actions) this.dispatch(action);
+		await this.pick(dialog.title, dialog.rows);
+	}
+
+	/** It also stands for the form's "press Enter again" when a submit would drop a refused text. */
+	private async review(): Promise<void> {
+		const picked = await this.pick(reviewTitle(this.state, this.takeMessage(), this.view), reviewRows(this.state, this.view));
+		// The review already said what a submit drops: its Submit is the confirming second Enter.
+		if (picked?.text === this.view.row.submit && this.state.enterArmed === "submit") this.dispatch({ type: "choose" });
+	}
+
+	/** One select, and the actions of the row chosen; cancelled, the form's Esc, confirmed (but a select cut short by an abort is no dismissal). */
+	private async pick(title: string, rows: Row[]): Promise<Row | undefined> {
+		const choice = await this.dialog(this.ui.select(title, rows.map((r) => r.text), { signal: this.options.signal }));
+		const row = rows.find((r) => r.text === choice);
+		if (choice === undefined) {
+			if (!this.aborted) this.dispatch({ type: "escape" }, { type: "escape" });
+		} else if (!row) {
+			this.stray(choice);
+		} else {
+			this.strays = 0;
+			this.dispatch(...row.actions);
+		}
+		return row;
 	}
 
 	/** The editor a row or the machine opened (a text-only question); a text refused for its length comes back intact, the reason in the title. */
@@ -116,22 +133,6 @@ class DialogWalk {
 		}
 	}
 
-	/** It also stands for the form's "press Enter again" when a submit would drop a refused text. */
-	private async review(): Promise<void> {
-		const { row } = this.view;
-		const rows = reviewRows(this.state, this.view);
-		const choice = await this.select(reviewTitle(this.state, this.takeMessage(), this.view), rows);
-		if (choice === undefined || choice === row.cancel) return this.dismiss();
-		if (!rows.includes(choice)) return this.stray(choice);
-		this.strays = 0;
-		if (choice === row.back) return this.dispatch({ type: "switchTab", delta: -1 });
-		if (choice === row.chat) return this.dispatch({ type: "openChat" });
-		if (choice === row.formNote || choice === row.editFormNote) return this.dispatch({ type: "openNote" });
-		this.dispatch({ type: "choose" });
-		// The review already said what a submit drops: this Submit is the confirming second Enter.
-		if (this.state.enterArmed === "submit") this.dispatch({ type: "choose" });
-	}
-
 	private learnFromCancel(afterMs: number): void {
 		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly || ++this.quickCancels < QUICK_CANCELS) return;
 		this.host.choiceOnly = true;
@@ -144,13 +145,6 @@ class DialogWalk {
 		throw new Error(
 			"a required question can only be answered with text, and this host shows no text dialogs (an ACP client cancels them): ask the user in plain text instead",
 		);
-	}
-
-	/** The form's Esc, confirmed; a select cut short by an abort is no dismissal. */
-	private dismiss(): void {
-		if (this.aborted) return;
-		this.dispatch({ type: "escape" });
-		this.dispatch({ type: "escape" });
 	}
 
 	/** A row it was not offered (trimmed, reworded) is asked again, never read as a dismissal; a few in a row are an error. */
@@ -172,14 +166,12 @@ class DialogWalk {
 		return message;
 	}
 
-	private dispatch(action: Action): void {
-		const before = this.state;
-		this.state = update(before, action);
-		for (const step of progressSteps(before, this.state)) reportProgress(this.options.onProgress, this.state, step);
-	}
-
-	private select(title: string, rows: string[]): Promise<string | undefined> {
-		return this.dialog(this.ui.select(title, rows, { signal: this.options.signal }));
+	private dispatch(...actions: Action[]): void {
+		for (const action of actions) {
+			const before = this.state;
+			this.state = update(before, action);
+			for (const step of progressSteps(before, this.state)) reportProgress(this.options.onProgress, this.state, step);
+		}
 	}
 
 	/** Undefined when the signal aborts first: a dialog may not support a signal. */
