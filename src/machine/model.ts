@@ -107,17 +107,10 @@ export interface FormState {
 }
 
 export function initialState(form: AskForm, numberKeys: NumberKeys = "choose"): FormState {
-	const blank = (question: AskQuestion): QuestionState => ({
-		focus: 0,
-		chosen: [],
-		customText: undefined,
-		customChosen: false,
-		note: undefined,
-		optionNotes: question.options.map(() => undefined),
-		skipped: false,
-		scroll: 0,
-		detailScroll: 0,
-	});
+	const blank = (question: AskQuestion): QuestionState => {
+		const optionNotes = question.options.map(() => undefined);
+		return { focus: 0, chosen: [], customText: undefined, customChosen: false, note: undefined, optionNotes, skipped: false, scroll: 0, detailScroll: 0 };
+	};
 	return {
 		form,
 		numberKeys,
@@ -247,10 +240,7 @@ export function questionDrafts(state: FormState, index: number): QuestionDrafts 
 	};
 }
 
-export interface PendingDraft {
-	readonly target: EditorTarget;
-	readonly text: string;
-}
+export type PendingDraft = { readonly target: EditorTarget; readonly text: string };
 
 /**
  * Every unsaved draft: what a submit would drop and what any other ending
