@@ -188,19 +188,18 @@ export interface AskProgress {
 	questionId?: string;
 }
 
-/** The tool result's `details`: renderResult works from it alone, so a resumed session shows the same transcript. */
-export interface AskDetails extends PartialAnswers {
+/**
+ * The tool result's `details`: renderResult works from it alone, so a resumed
+ * session shows the same transcript (`drafts` is absent in details written
+ * before drafts existed).
+ */
+export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere"> {
 	/** "pending" only on progress updates while the form is open. */
 	status: AskStatus | "pending";
 	questions: AskQuestion[];
-	/** Present only when there is some (absent in details written before drafts existed). */
-	drafts?: AskDraft[];
-	chatMessage?: string;
 	metadata?: AskMetadata;
 	/** What normalisation changed in the call. */
 	notices?: string[];
-	error?: string;
-	answeredBy?: string;
 	progress?: AskProgress;
 }
 
