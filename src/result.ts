@@ -177,6 +177,6 @@ export function quoteExact(text: string): string {
 const BARE_ID = /^[\p{L}\p{N}_.\-/]+$/u;
 
 /** A question id as it starts a result line: bare when it is a plain slug, quoted otherwise. */
-export function formatId(id: string): string {
+function formatId(id: string): string {
 	return BARE_ID.test(id) ? id : quoteExact(id);
 }

@@ -17,11 +17,7 @@ import { AskParamsSchema } from "./schema.ts";
 import { type AskOptions, type AskDetails, type AskForm, type AskParams, type Collected, type ProgressListener, errorText } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 
-/**
- * Where prepareArguments leaves the normalisation notices for execute. pi
- * validates the prepared object against the schema, which ignores unknown
- * keys, and hands that object to execute; the notices ride along with it.
- */
+/** Where prepareArguments leaves the normalisation notices for execute: pi's schema check ignores unknown keys and hands the object on. */
 const NOTICES = "__askUserNotices";
 
 type PreparedParams = AskParams & { [NOTICES]?: string[] };
@@ -44,9 +40,8 @@ export interface ToolHost {
 
 /**
  * normalise → validate; throws AskUserInputError naming every problem and its
- * fix. `carried`: the notices prepareArguments left on its output — read only
- * in execute, from an object prepareArguments built (normalisation drops any
- * such key a model sends itself).
+ * fix. `carried`: the notices prepareArguments left on its output (a model
+ * cannot send its own: normalisation drops the key).
  */
 export function prepareForm(raw: unknown, carried: readonly string[] = []): { form: AskForm; notices: string[] } {
 	const { params, notices, problems = [] } = normalizeArguments(raw);
@@ -57,12 +52,7 @@ export function prepareForm(raw: unknown, carried: readonly string[] = []): { fo
 	return { form: result.form, notices: allNotices };
 }
 
-/**
- * Runs a call shaped as models shape them (Claude Code's, with a marked
- * recommendation, an Other row, a question with context lines) through
- * prepareForm once, off the user's clock: the first real call then finds the
- * normaliser's and the validator's code compiled and warm.
- */
+/** One call shaped as models shape them (a marked recommendation, an Other row, context lines), off the user's clock: the first real call finds the normaliser and the validator warm. */
 export function warmUpArguments(): void {
 	const options = [{ label: "Keep it (Recommended)", description: "As it is" }, { label: "Change it", description: "Édité 世界 👩‍💻" }, { label: "Other" }];
 	prepareForm({ questions: [{ header: "Warm-up header", question: "Some context.\nKeep it?", multiSelect: false, options }] });

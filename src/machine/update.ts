@@ -306,17 +306,12 @@ function save(state: FormState, target: EditorTarget, value: string | undefined)
 	}
 }
 
-/**
- * Esc in the editor, or the form closing while it is open (abort, timeout,
- * interrupt): what was typed is kept as a draft — never as saved, since the
- * user did not confirm it and it must not replace what they did confirm, and
- * whatever its length: the limit is for saved text.
- */
+/** Esc in the editor, or the form closing while it is open: what was typed stays a draft, whatever its length (the limit is for saved text). */
 function editorCancelled(state: FormState, draft: string): FormState {
 	return state.overlay.kind === "editor" ? closeEditor(state, state.overlay.target, draft) : state;
 }
 
-/** Closes the editor; `draft` stays as the target's draft unless it is blank or what is saved (then the saved text stands). */
+/** Closes the editor; `draft`, unless blank or what is saved, stays as the target's draft. */
 function closeEditor(state: FormState, target: EditorTarget, draft?: string): FormState {
 	const key = draftKey(target);
 	const drafts: Record<string, string> = { ...state.drafts };
