@@ -84,7 +84,8 @@ function step(before: FormState, action: Action): FormState {
 			return toggle(base);
 		case "switchTab": {
 			const tabs = hasTabs(base) ? base.form.questions.length + 1 : 1;
-			return goToTab(base, (base.tab + action.delta + tabs) % tabs);
+			const tab = (base.tab + action.delta + tabs) % tabs;
+			return tab === base.tab ? base : { ...base, tab };
 		}
 		case "openNote":
 			return openNote(base);
@@ -165,10 +166,6 @@ function numberKey(state: FormState, row: number): FormState {
 	return at.question.multiSelect ? toggle(focused) : choose(focused, undefined);
 }
 
-function goToTab(state: FormState, tab: number): FormState {
-	return tab === state.tab ? state : { ...state, tab };
-}
-
 // ── Answering ──────────────────────────────────────────────────────────────
 
 /**
@@ -188,7 +185,7 @@ function choose(state: FormState, armed: FormState["enterArmed"]): FormState {
 	if (!at) {
 		const row = state.review.focus;
 		if (row === submitRow(state)) return trySubmit(state);
-		return row === cancelRow(state) ? { ...state, enterArmed: "dismiss" } : goToTab(state, row);
+		return row === cancelRow(state) ? { ...state, enterArmed: "dismiss" } : { ...state, tab: row };
 	}
 	const { index, question, qs } = at;
 	if (qs.focus === typeRow(question)) return openEditor(state, { kind: "custom", question: index });
