@@ -8,13 +8,10 @@
  */
 
 import { sanitizeLine } from "./sanitize.ts";
-import type { AskAnswer, AskDetails, AskDraft, AskForm, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, QuestionOutcome } from "./types.ts";
-import { LIMITS } from "./types.ts";
+import { type AskAnswer, type AskDetails, type AskDraft, type AskForm, type AskProgress, type AskSelection, type AskStatus, type Collected, LIMITS, type PartialAnswers } from "./types.ts";
 
 /** What the tool knows besides the answers: what normalisation changed in the call. */
-export interface ResultExtra {
-	notices?: string[];
-}
+type Extra = { notices?: readonly string[] };
 
 const HEADERS: Record<AskStatus, string> = {
 	answered: "User submitted the form",
@@ -41,7 +38,7 @@ const CLOSINGS: Record<Exclude<AskStatus, "answered" | "error">, string> = {
  * but "answered" one sentence telling the model what to do. Unconfirmed text
  * is worded so it never reads as an answer.
  */
-export function formatResultText(form: AskForm, collected: Collected, extra?: ResultExtra): string {
+export function formatResultText(form: AskForm, collected: Collected, { notices = [] }: Extra = {}): string {
 	const { status, answers, skipped, answeredBy } = collected;
 	const answered = form.questions.filter((q) => Object.hasOwn(answers, q.id)).length;
 	const skips = form.questions.filter((q) => !Object.hasOwn(answers, q.id) && skipped.includes(q.id)).length;
@@ -61,7 +58,7 @@ export function formatResultText(form: AskForm, collected: Collected, extra?: Re
 		lines.push(`${formatId(question.id)}: ${parts.join("; ")}`);
 	}
 	lines.push(...formTextLines(collected));
-	for (const notice of extra?.notices ?? []) lines.push(`Note: ${sanitizeLine(notice).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ")}`);
+	for (const notice of notices) lines.push(`Note: ${sanitizeLine(notice).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ")}`);
 	if (status === "error") {
 		const error = collected.error === undefined ? "" : ` (error: ${quoteExact(collected.error)})`;
 		lines.push(`The form failed${error}: do not assume answers; ask the user in plain text in your reply.`);
@@ -101,12 +98,12 @@ function formatSelection(selection: AskSelection): string {
 }
 
 /** The `details` of the final tool result. */
-export function buildDetails(form: AskForm, collected: Collected, extra?: ResultExtra): AskDetails {
+export function buildDetails(form: AskForm, collected: Collected, { notices = [] }: Extra = {}): AskDetails {
 	const { status, drafts, chatMessage, error, answeredBy } = collected;
 	const details = record(form, status, collected);
 	if (drafts !== undefined && drafts.length > 0) details.drafts = drafts.map((d) => ({ ...d }));
 	if (chatMessage !== undefined) details.chatMessage = chatMessage;
-	if (extra?.notices !== undefined && extra.notices.length > 0) details.notices = [...extra.notices];
+	if (notices.length > 0) details.notices = [...notices];
 	if (error !== undefined) details.error = error;
 	if (answeredBy !== undefined) details.answeredBy = answeredBy;
 	return details;
@@ -142,7 +139,7 @@ export function formatProgressText(progress: AskProgress): string {
 	return `${PROGRESS[progress.phase]}: ${progress.answered} of ${progress.total} answered`;
 }
 
-export function questionOutcome(details: Pick<AskDetails, "status" | "answers" | "skipped">, id: string): QuestionOutcome {
+export function questionOutcome(details: Pick<AskDetails, "answers" | "skipped">, id: string): "answered" | "skipped" | "unanswered" {
 	if (Object.hasOwn(details.answers, id)) return "answered";
 	return details.skipped.includes(id) ? "skipped" : "unanswered";
 }
@@ -180,6 +177,6 @@ export function quoteExact(text: string): string {
 const BARE_ID = /^[\p{L}\p{N}_.\-/]+$/u;
 
 /** A question id as it starts a result line: bare when it is a plain slug, quoted otherwise. */
-export function formatId(id: string): string {
+function formatId(id: string): string {
 	return BARE_ID.test(id) ? id : quoteExact(id);
 }

@@ -17,7 +17,7 @@ import { ATTENTION_MODES } from "./attention.ts";
 import { type Phrase, phrase } from "./i18n/texts.ts";
 import { environmentLocale, LOCALES, type Locale, matchLocale } from "./i18n/locale.ts";
 import { isObject, own } from "./json.ts";
-import type { NumberKeys } from "./types.ts";
+import { errorText, type NumberKeys } from "./types.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 /** What a rule makes of a value: `{ value }`, or undefined when the key does not take it. */
@@ -186,9 +186,6 @@ export interface SettingsFiles {
 	warnings: Phrase[];
 }
 
-/** Keys an editor adds that mean nothing here. */
-const IGNORED = new Set(["$schema"]);
-
 function parseFile(text: string, path: string, project: boolean, warnings: Phrase[]): SettingsFile {
 	const values = new Map<string, { value: unknown }>();
 	let json: unknown;
@@ -196,19 +193,16 @@ function parseFile(text: string, path: string, project: boolean, warnings: Phras
 		json = JSON.parse(text);
 		if (!isObject(json)) warnings.push(phrase("warning.settingsNotObject", { file: path, example: '{ "attention": "desktop", … }' }));
 	} catch (error) {
-		warnings.push(phrase("warning.settingsNotJson", { file: path, reason: error instanceof Error ? error.message : String(error) }));
+		warnings.push(phrase("warning.settingsNotJson", { file: path, reason: errorText(error) }));
 	}
 	const object = isObject(json) ? json : {};
-	for (const key of Object.keys(object)) {
-		if (IGNORED.has(key)) continue;
+	// "$schema": what an editor adds, meaning nothing here.
+	for (const key of Object.keys(object).filter((key) => key !== "$schema")) {
 		const setting = ROWS.find(([, candidate]) => candidate.key === key)?.[1];
-		if (!setting) {
-			warnings.push(phrase("warning.settingsUnknownKey", { file: path, key: JSON.stringify(key), keys: ROWS.map(([, { key }]) => key).join(", ") }));
-			continue;
-		}
-		const read = setting.rule.json(own(object, key));
+		const read = setting?.rule.json(own(object, key));
 		if (read) values.set(key, read);
-		else warnings.push(badValue(`${path}: ${key}`, setting, JSON.stringify(own(object, key)) ?? "undefined"));
+		else if (setting) warnings.push(badValue(`${path}: ${key}`, setting, JSON.stringify(own(object, key)) ?? "undefined"));
+		else warnings.push(phrase("warning.settingsUnknownKey", { file: path, key: JSON.stringify(key), keys: ROWS.map(([, { key }]) => key).join(", ") }));
 	}
 	return { path, project, values };
 }
@@ -229,7 +223,7 @@ export function readSettingsFiles(agentDir: string, cwd: string, read: (path: st
 		try {
 			files.unshift(parseFile(read(path), path, project, warnings));
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== "ENOENT") warnings.push(phrase("warning.settingsUnreadable", { file: path, reason: (error as Error).message }));
+			if ((error as NodeJS.ErrnoException).code !== "ENOENT") warnings.push(phrase("warning.settingsUnreadable", { file: path, reason: errorText(error) }));
 		}
 	}
 	return { files, warnings };

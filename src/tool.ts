@@ -2,9 +2,6 @@
  * The ask_user tool: its definition and the execute flow, in this order —
  * normalise → validate (throw with the fix) → abort check → the router
  * (router.ts) → result.
- *
- * This is the top of the import graph below index.ts: it knows every UI;
- * none of them knows about the others.
  */
 
 import type { AgentToolResult, ToolDefinition } from "@mariozechner/pi-coding-agent";
@@ -20,11 +17,7 @@ import { AskParamsSchema } from "./schema.ts";
 import { type AskOptions, type AskDetails, type AskForm, type AskParams, type Collected, type ProgressListener, errorText } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 
-/**
- * Where prepareArguments leaves the normalisation notices for execute. pi
- * validates the prepared object against the schema, which ignores unknown
- * keys, and hands that object to execute; the notices ride along with it.
- */
+/** Where prepareArguments leaves the normalisation notices for execute: pi's schema check ignores unknown keys and hands the object on. */
 const NOTICES = "__askUserNotices";
 
 type PreparedParams = AskParams & { [NOTICES]?: string[] };
@@ -47,9 +40,8 @@ export interface ToolHost {
 
 /**
  * normalise → validate; throws AskUserInputError naming every problem and its
- * fix. `carried`: the notices prepareArguments left on its output — read only
- * in execute, from an object prepareArguments built (normalisation drops any
- * such key a model sends itself).
+ * fix. `carried`: the notices prepareArguments left on its output (a model
+ * cannot send its own: normalisation drops the key).
  */
 export function prepareForm(raw: unknown, carried: readonly string[] = []): { form: AskForm; notices: string[] } {
 	const { params, notices, problems = [] } = normalizeArguments(raw);
@@ -60,22 +52,16 @@ export function prepareForm(raw: unknown, carried: readonly string[] = []): { fo
 	return { form: result.form, notices: allNotices };
 }
 
-/**
- * Runs a call shaped as models shape them (Claude Code's, with a marked
- * recommendation, an Other row, a question with context lines) through
- * prepareForm once, off the user's clock: the first real call then finds the
- * normaliser's and the validator's code compiled and warm.
- */
+/** One call shaped as models shape them (a marked recommendation, an Other row, context lines), off the user's clock: the first real call finds the normaliser and the validator warm. */
 export function warmUpArguments(): void {
 	const options = [{ label: "Keep it (Recommended)", description: "As it is" }, { label: "Change it", description: "Édité 世界 👩‍💻" }, { label: "Other" }];
 	prepareForm({ questions: [{ header: "Warm-up header", question: "Some context.\nKeep it?", multiSelect: false, options }] });
 }
 
 export function toolResult(form: AskForm, collected: Collected, notices: string[]): AgentToolResult<AskDetails> & { terminate?: boolean } {
-	const extra = notices.length ? { notices } : {};
 	return {
-		content: [{ type: "text", text: formatResultText(form, collected, extra) }],
-		details: buildDetails(form, collected, extra),
+		content: [{ type: "text", text: formatResultText(form, collected, { notices }) }],
+		details: buildDetails(form, collected, { notices }),
 		// A dismissal means the user wants the floor: end the turn instead of letting the model guess on.
 		// Not for a form another session showed: this session's model must end its task and say so.
 		...(collected.status === "dismissed" && !collected.shownElsewhere ? { terminate: true } : {}),
@@ -115,7 +101,8 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 				collected = emptyCollected("error", errorText(error));
 			}
 			if (collected.status === "no_ui") {
-				deactivate(host);
+				// No form can be shown in this session: take the tool away so the model stops trying.
+				host.setActiveTools(host.getActiveTools().filter((name) => name !== TOOL_NAME));
 				host.onNoUI?.();
 			}
 			if (collected.status === "dismissed" && !collected.shownElsewhere) host.onDismissed?.();
@@ -123,24 +110,24 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 		},
 
 		renderCall(args, theme, context) {
-			const text = (context.lastComponent as Text | undefined) ?? new Text("", 0, 0);
-			text.setText(renderCallText(args, theme));
-			return text;
+			return textOf(context.lastComponent, renderCallText(args, theme));
 		},
 
 		renderResult(result, { expanded }, theme, context) {
-			const text = (context.lastComponent as Text | undefined) ?? new Text("", 0, 0);
 			const details = result.details as AskDetails | undefined;
-			if (details && Array.isArray(details.questions)) {
-				text.setText(renderResultText(details, expanded, theme, host.texts?.()));
-			} else {
-				// A thrown error (e.g. invalid arguments) has no details: show what the model was told.
-				const first = result.content[0];
-				text.setText(theme.fg("error", sanitizeText(first?.type === "text" ? first.text : (host.texts?.() ?? ENGLISH).t("transcript.failed"))));
-			}
-			return text;
+			if (details && Array.isArray(details.questions)) return textOf(context.lastComponent, renderResultText(details, expanded, theme, host.texts?.()));
+			// A thrown error (e.g. invalid arguments) has no details: show what the model was told.
+			const first = result.content[0];
+			return textOf(context.lastComponent, theme.fg("error", sanitizeText(first?.type === "text" ? first.text : (host.texts?.() ?? ENGLISH).t("transcript.failed"))));
 		},
 	};
+}
+
+/** pi's Text, reused from the last render when there is one. */
+function textOf(last: unknown, content: string): Text {
+	const text = (last as Text | undefined) ?? new Text("", 0, 0);
+	text.setText(content);
+	return text;
 }
 
 function carriedNotices(params: unknown): string[] {
@@ -151,11 +138,6 @@ function carriedNotices(params: unknown): string[] {
 		// An exotic object (a throwing getter, a revoked Proxy): normalisation will say what is wrong.
 		return [];
 	}
-}
-
-/** No form can be shown in this session: take the tool away so the model stops trying. */
-function deactivate(host: ToolHost): void {
-	host.setActiveTools(host.getActiveTools().filter((name) => name !== TOOL_NAME));
 }
 
 export { AskUserInputError };

@@ -100,17 +100,16 @@ function expandedQuestion(details: AskDetails, question: AskQuestion, theme: Ren
 	const answer = answerFor(details.answers, question.id);
 	const chosen = new Set(answer?.selections.filter((s) => !s.custom).map((s) => s.value));
 	const drafts = draftsOn(details.drafts, question.id);
+	// The notes and note drafts on an option (or, undefined, on the question), `at` deep, their further lines `hang` deep.
+	const notesOn = (option: string | undefined, at: string, hang: string) => [
+		...details.notes.filter((n) => n.questionId === question.id && n.option === option).map((n) => theme.fg("dim", `${at}${t("transcript.notePrefix")}${indent(sanitizeText(n.text), hang)}`)),
+		...drafts.filter((d) => d.kind === "note" && d.option === option).map((d) => theme.fg("warning", `${at}${t("transcript.noteDraftPrefix")}${indent(sanitizeText(d.text), hang)}`)),
+	];
 	const lines = [`${theme.fg("accent", sanitizeLine(question.header))}  ${sanitizeLine(question.question)}`];
 	for (const option of question.options) {
 		const on = chosen.has(option.value);
 		const mark = on ? theme.fg("success", "●") : theme.fg("dim", "○");
-		lines.push(`  ${mark} ${on ? sanitizeLine(option.label) : theme.fg("muted", sanitizeLine(option.label))}`);
-		for (const note of details.notes.filter((n) => n.questionId === question.id && n.option === option.label)) {
-			lines.push(theme.fg("dim", `      ${t("transcript.notePrefix")}${indent(sanitizeText(note.text), "      ")}`));
-		}
-		for (const draft of drafts.filter((d) => d.kind === "note" && d.option === option.label)) {
-			lines.push(theme.fg("warning", `      ${t("transcript.noteDraftPrefix")}${indent(sanitizeText(draft.text), "      ")}`));
-		}
+		lines.push(`  ${mark} ${on ? sanitizeLine(option.label) : theme.fg("muted", sanitizeLine(option.label))}`, ...notesOn(option.label, "      ", "      "));
 	}
 	for (const selection of answer?.selections.filter((s) => s.custom) ?? []) {
 		lines.push(`  ${theme.fg("success", "●")} ${theme.fg("muted", t("transcript.wrote"))} ${indent(sanitizeText(selection.label), "    ")}`);
@@ -119,13 +118,7 @@ function expandedQuestion(details: AskDetails, question: AskQuestion, theme: Ren
 	for (const draft of drafts.filter((d) => d.kind === "answer")) {
 		lines.push(theme.fg("warning", `  ${t("transcript.draftPrefix")}${indent(sanitizeText(draft.text), "    ")}`));
 	}
-	for (const note of details.notes.filter((n) => n.questionId === question.id && n.option === undefined)) {
-		lines.push(theme.fg("dim", `  ${t("transcript.notePrefix")}${indent(sanitizeText(note.text), "    ")}`));
-	}
-	for (const draft of drafts.filter((d) => d.kind === "note" && d.option === undefined)) {
-		lines.push(theme.fg("warning", `  ${t("transcript.noteDraftPrefix")}${indent(sanitizeText(draft.text), "    ")}`));
-	}
-	return lines;
+	return [...lines, ...notesOn(undefined, "  ", "    ")];
 }
 
 function indent(text: string, by: string): string {

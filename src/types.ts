@@ -67,27 +67,12 @@ export interface AskForm {
 	metadata?: AskMetadata;
 }
 
-// ── Canonical parameters: the schema the model sees ───────────────────
+// ── Canonical parameters: the schema the model sees (schema.ts) ────────────
 
-export interface AskOptionParams {
-	label: string;
-	value?: string;
-	description?: string;
-	preview?: string;
-	recommended?: boolean;
-}
+export type AskOptionParams = Omit<AskOption, "value" | "recommended"> & { value?: string; recommended?: boolean };
 
-export interface AskQuestionParams {
-	id?: string;
-	header?: string;
-	question: string;
-	context?: string;
-	/** Absent: a text-only question. */
-	options?: AskOptionParams[];
-	multiSelect?: boolean;
-	allowOther?: boolean;
-	required?: boolean;
-}
+/** Without options: a text-only question. */
+export type AskQuestionParams = Pick<AskQuestion, "question" | "context"> & Partial<Omit<AskQuestion, "question" | "context" | "options">> & { options?: AskOptionParams[] };
 
 export interface AskParams {
 	questions: AskQuestionParams[];
@@ -111,10 +96,7 @@ export interface AskAnswer {
 	note?: string;
 }
 
-/**
- * A note the user wrote: on the whole form (no questionId), on a question, or
- * on one of its options (`option`: its label; only with a questionId).
- */
+/** A note the user wrote: on the whole form (no questionId), on a question, or on one of its options (`option`: its label). */
 export interface AskNote {
 	questionId?: string;
 	option?: string;
@@ -125,19 +107,18 @@ export interface AskNote {
  * Text the user typed and never confirmed (left in the editor with Esc, or
  * still in it when the form closed): reported apart from the answers, never
  * in their place, and never cut (LIMITS.freeText is for confirmed text).
- * "answer": a question's free answer (questionId, no option); "note": scoped
- * as AskNote; "chat": the message for the chat, never sent (no questionId).
+ * "answer": a question's free answer; "note": scoped as AskNote; "chat": the
+ * message for the chat, never sent. Its text is never blank.
  */
 export interface AskDraft {
 	kind: "answer" | "note" | "chat";
 	questionId?: string;
 	option?: string;
-	/** Never blank. */
 	text: string;
 }
 
 /**
- * How the call ended.
+ * How the call ended, in the order the docs list them.
  * - answered: the user submitted (optional questions may be skipped);
  * - dismissed: the user chose not to answer;
  * - aborted: the agent run was aborted (or the asking child went away);
@@ -147,12 +128,8 @@ export interface AskDraft {
  * - chat: the user answered with a message instead (Collected.chatMessage):
  *   the model should answer it, with the answers given so far.
  */
-export type AskStatus = "answered" | "dismissed" | "aborted" | "no_ui" | "timed_out" | "error" | "chat";
-
-/** Every status, in the order the docs list them. */
-export const ASK_STATUSES: readonly AskStatus[] = ["answered", "dismissed", "aborted", "no_ui", "timed_out", "error", "chat"];
-
-export type QuestionOutcome = "answered" | "skipped" | "unanswered";
+export const ASK_STATUSES = ["answered", "dismissed", "aborted", "no_ui", "timed_out", "error", "chat"] as const;
+export type AskStatus = (typeof ASK_STATUSES)[number];
 
 /** What a UI hands back (the form, the dialog walker, the relay): answers are kept on every status. */
 export interface Collected {
@@ -211,22 +188,18 @@ export interface AskProgress {
 	questionId?: string;
 }
 
-/** The tool result's `details`: renderResult works from it alone, so a resumed session shows the same transcript. */
-export interface AskDetails {
+/**
+ * The tool result's `details`: renderResult works from it alone, so a resumed
+ * session shows the same transcript (`drafts` is absent in details written
+ * before drafts existed).
+ */
+export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere"> {
 	/** "pending" only on progress updates while the form is open. */
 	status: AskStatus | "pending";
 	questions: AskQuestion[];
-	answers: Record<string, AskAnswer>;
-	skipped: string[];
-	notes: AskNote[];
-	/** Present only when there is some (absent in details written before drafts existed). */
-	drafts?: AskDraft[];
-	chatMessage?: string;
 	metadata?: AskMetadata;
 	/** What normalisation changed in the call. */
 	notices?: string[];
-	error?: string;
-	answeredBy?: string;
 	progress?: AskProgress;
 }
 

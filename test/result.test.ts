@@ -294,7 +294,7 @@ describe("buildDetails and questionOutcome", () => {
 		expect(questionOutcome(details, "db")).toBe("answered");
 		expect(questionOutcome(details, "extras")).toBe("skipped");
 		expect(questionOutcome(buildDetails(FORM, collected("dismissed")), "features")).toBe("unanswered");
-		expect(questionOutcome({ status: "answered", answers: {}, skipped: [] }, "toString")).toBe("unanswered");
+		expect(questionOutcome({ answers: {}, skipped: [] }, "toString")).toBe("unanswered");
 	});
 
 	it("progressDetails is pending, carries the progress and the answers so far", () => {

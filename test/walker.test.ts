@@ -171,6 +171,15 @@ describe("the dialog walker", () => {
 		expect(plain.calls).toHaveLength(1);
 	});
 
+	it("a stray answer on the review of a submit that would drop a text asks again, and does not submit", async () => {
+		const long = "z".repeat(4001);
+		const ui = scriptedDialogs([pick(ROW.freeText), type(long), cancel, pick("1."), () => "Submit", pick(ROW.submit)]);
+		const result = await walk(ui, form(db));
+		expect(ui.calls.at(-1)?.title).toContain("not one of the rows");
+		expect(ui.calls.at(-1)?.title).toContain("Submit drops it.");
+		expect(result.status).toBe("answered");
+	});
+
 	it("an abort while a refused text is offered again keeps it as a draft", async () => {
 		const controller = new AbortController();
 		const long = "z".repeat(4001);

@@ -14,7 +14,7 @@ export type Action =
 	| { type: "focus"; row: number }
 	/** 1–9 (0-based here): choose that row — toggle it in a multi-select — or, with numberKeys "focus", only focus it. */
 	| { type: "number"; row: number }
-	/** Enter: choose the focused row (see choose() below). */
+	/** Enter: choose the focused row (update.ts, choose). */
 	| { type: "choose" }
 	/** Space: toggle the focused option of a multi-select question. */
 	| { type: "toggle" }
@@ -22,7 +22,7 @@ export type Action =
 	| { type: "switchTab"; delta: 1 | -1 }
 	/** n: note on the focused option (on the "Type something…" row: on the question). */
 	| { type: "openNote" }
-	/** N: note on the question. */
+	/** N: note on the question (on the Submit tab: on the whole form). */
 	| { type: "openQuestionNote" }
 	/** c: write a message for the chat instead of answering; saving it ends the form ("chat"). */
 	| { type: "openChat" }

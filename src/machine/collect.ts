@@ -45,13 +45,8 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 		const qs = state.questions[i];
 		if (!qs) return;
 		if (isAnswered(qs)) {
-			const selections: AskSelection[] = qs.chosen.flatMap((o) => {
-				const option = question.options[o];
-				return option ? [{ value: option.value, label: option.label }] : [];
-			});
-			if (qs.customChosen && qs.customText !== undefined) {
-				selections.push({ value: qs.customText, label: qs.customText, custom: true });
-			}
+			const selections: AskSelection[] = qs.chosen.flatMap((o) => question.options[o] ?? []).map(({ value, label }) => ({ value, label }));
+			if (qs.customChosen && qs.customText !== undefined) selections.push({ value: qs.customText, label: qs.customText, custom: true });
 			answers[question.id] = { kind: question.multiSelect ? "multi" : "single", selections };
 		} else if (qs.skipped || (submitted && !question.required)) {
 			skipped.push(question.id);
@@ -63,11 +58,6 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 		});
 	});
 	return { answers, skipped, notes };
-}
-
-export interface ProgressStep {
-	phase: AskProgress["phase"];
-	questionId?: string;
 }
 
 /**
@@ -82,23 +72,23 @@ export function progressSteps(before: FormState, after: FormState): ProgressStep
 		if (now !== undefined && now !== answerSignature(before, i)) steps.push({ phase: "answered", questionId: question.id });
 	});
 	if (isSubmitTab(after) && !isSubmitTab(before)) steps.push({ phase: "review" });
-	if (after.outcome === "answered" && before.outcome === undefined) steps.push({ phase: "submitted" });
-	if (after.outcome === "dismissed" && before.outcome === undefined) steps.push({ phase: "dismissed" });
+	if (before.outcome === undefined && (after.outcome === "answered" || after.outcome === "dismissed")) {
+		steps.push({ phase: after.outcome === "answered" ? "submitted" : "dismissed" });
+	}
 	return steps;
 }
 
+type ProgressStep = Pick<AskProgress, "phase" | "questionId">;
+
 /** Tells the listener of one step, with the answers so far; a listener that throws must not break the questions. */
-export function reportProgress(listener: ProgressListener | undefined, state: FormState, step: ProgressStep): void {
+export function reportProgress(listener: ProgressListener | undefined, state: FormState, { phase, questionId }: ProgressStep): void {
 	if (!listener) return;
 	try {
-		listener(progressOf(state, step.phase, step.questionId), collectAnswers(state, step.phase === "submitted"));
+		const progress: AskProgress = { phase, answered: answeredCount(state), total: state.form.questions.length, ...(questionId !== undefined && { questionId }) };
+		listener(progress, collectAnswers(state, phase === "submitted"));
 	} catch {
 		// The questions go on without it.
 	}
-}
-
-function progressOf(state: FormState, phase: AskProgress["phase"], questionId?: string): AskProgress {
-	return { phase, answered: answeredCount(state), total: state.form.questions.length, ...(questionId !== undefined && { questionId }) };
 }
 
 /** A cheap fingerprint of one question's answer: "this question got a (new) answer" without comparing structures. */

@@ -1,32 +1,24 @@
 /**
  * The state of one ask as a plain value, and the questions one asks of it.
- *
- * Every UI shell reads and drives this one value: the inline form (src/form)
- * and the dialog walker (src/walker/walker.ts). The state machine (update.ts), the
- * answer collector (collect.ts) and every view read these shapes; none of
- * them is imported here.
- * Anything that can be derived (answered?, can submit?, what is missing) is a
- * function below, never a stored field, so it cannot go stale.
+ * Both shells (the inline form, src/form; the dialog walker, src/walker) and
+ * every view read this one value. Anything that can be derived (answered?,
+ * can submit?, what is missing) is a function below, never a stored field, so
+ * it cannot go stale.
  */
 
 import { type Phrase, phrase } from "../i18n/texts.ts";
 import type { AskForm, AskQuestion, NumberKeys } from "../types.ts";
 
-/** What the one editor is editing. */
+/** What the one editor is editing: a question's free answer or a note, the note on the whole form (the Submit tab's), or a message for the chat instead of the form (saving it ends the form). */
 export type EditorTarget =
 	| { kind: "custom"; question: number }
 	| { kind: "questionNote"; question: number }
 	| { kind: "optionNote"; question: number; option: number }
-	/** The note on the whole form, written on the Submit tab. */
 	| { kind: "formNote" }
-	/** A message for the chat instead of the form: saving it ends the form. */
 	| { kind: "chat" };
 
-/** The targets that belong to one question. */
-export type QuestionTarget = Exclude<EditorTarget, { kind: "formNote" | "chat" }>;
-
 /** Whether a target belongs to one question (not the whole form). */
-export function isQuestionTarget(target: EditorTarget): target is QuestionTarget {
+export function isQuestionTarget(target: EditorTarget): target is Exclude<EditorTarget, { kind: "formNote" | "chat" }> {
 	return target.kind !== "formNote" && target.kind !== "chat";
 }
 
@@ -36,11 +28,7 @@ export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; ta
 /** The scrollable regions: the whole body, the detail pane (preview), the help screen. */
 export type ScrollTarget = "body" | "detail" | "help";
 
-/**
- * A scrollable region as the view last drew it: where it is and where it may
- * go. PageUp/PageDown are resolved against it, so the state never stores an
- * offset the view would have to clamp again and again.
- */
+/** A scrollable region as the view last drew it; PageUp/PageDown are resolved against it, so the state never stores an offset the view would clamp again and again. */
 export interface ScrollPort {
 	readonly target: ScrollTarget;
 	readonly top: number;
@@ -49,11 +37,7 @@ export interface ScrollPort {
 	readonly page: number;
 }
 
-/**
- * What the view computed when it last drew the state: layout facts the rules
- * need (where PageUp/PageDown go, whether the focused option is in sight).
- * They reach the state as data (the `viewport` action), never by a side channel.
- */
+/** Layout facts the rules need, from the view's last drawing: they reach the state as data (the `viewport` action), never by a side channel. */
 export interface Viewport {
 	/** In the order PageDown tries them: the page, then the detail pane inside it. */
 	readonly ports: readonly ScrollPort[];
@@ -88,17 +72,6 @@ export interface QuestionState {
 	readonly detailScroll: number;
 }
 
-export interface ReviewState {
-	/** Rows: one per question, then Submit, then Cancel. */
-	readonly focus: number;
-	readonly scroll: number;
-}
-
-export type FormOutcome = "answered" | "dismissed" | "aborted" | "chat";
-
-export type EnterArmed = "submit" | "dismiss";
-
-
 export interface FormState {
 	readonly form: AskForm;
 	/** The user's setting, fixed for the life of the form. */
@@ -106,73 +79,48 @@ export interface FormState {
 	readonly questions: readonly QuestionState[];
 	/** 0..n-1: a question; n: the Submit tab (only when there are two or more questions). */
 	readonly tab: number;
-	readonly review: ReviewState;
+	/** The Submit tab's rows: one per question, then Submit, then Cancel. */
+	readonly review: { readonly focus: number; readonly scroll: number };
 	/** The note on the whole form (the Submit tab's). Never blank. */
 	readonly formNote: string | undefined;
 	/** The user's message instead of the form; set with outcome "chat". */
 	readonly chatMessage: string | undefined;
 	readonly overlay: Overlay;
-	/**
-	 * The form is folded to one line so the conversation above it can be
-	 * read; everything else (answers, notes, drafts, focus, scroll) is kept
-	 * as it was and comes back with it.
-	 */
+	/** Folded to one line so the conversation above can be read; everything else is kept as it was and comes back with it. */
 	readonly peeking: boolean;
 	readonly helpScroll: number;
-	/**
-	 * PageUp/PageDown moved the question's body and no other key came since:
-	 * the body shows what was scrolled to even when the focused row is not in
-	 * it. Any other key ends it, and the focused row is back in view.
-	 */
+	/** PageUp/PageDown moved the body and no other key came since: it shows what was scrolled to, even without the focused row; any other key brings that back. */
 	readonly reading: boolean;
 	readonly viewport: Viewport;
-	/** What was typed in the editor and not saved, by draftKey(target). */
+	/** What was typed in the editor and not saved, by draftKey(target): never blank, never the saved text (update.ts keeps this). */
 	readonly drafts: Readonly<Record<string, string>>;
-	/**
-	 * The Submit tab has been shown. From then on, answering a question moves
-	 * on to the required questions still missing, else back to Submit: the
-	 * optional ones the review already listed as skipped are not pressed on
-	 * the user again.
-	 */
+	/** The Submit tab has been shown: from then on, answering moves on to the required questions still missing (not the optional ones the review listed as skipped), else back to Submit. */
 	readonly reviewed: boolean;
 	/** Esc was pressed once on the form; the next Esc dismisses, any other key disarms. */
 	readonly escArmed: boolean;
-	/**
-	 * Enter asked for a second Enter: "submit" (unsaved drafts would be
-	 * dropped), "dismiss" (the review's Cancel row). The next Enter confirms,
-	 * any other key disarms.
-	 */
-	readonly enterArmed: EnterArmed | undefined;
+	/** Enter asked for a second Enter: a submit would drop drafts, or the review's Cancel row; the next Enter confirms, any other key disarms. */
+	readonly enterArmed: "submit" | "dismiss" | undefined;
 	/** A transient message; the next action clears it. */
 	readonly message: FormMessage | undefined;
 	/** Set once; after it, the state never changes again. */
-	readonly outcome: FormOutcome | undefined;
+	readonly outcome: "answered" | "dismissed" | "aborted" | "chat" | undefined;
 }
 
 export function initialState(form: AskForm, numberKeys: NumberKeys = "choose"): FormState {
-	const first = form.questions[0];
+	const blank = (question: AskQuestion): QuestionState => {
+		const optionNotes = question.options.map(() => undefined);
+		return { focus: 0, chosen: [], customText: undefined, customChosen: false, note: undefined, optionNotes, skipped: false, scroll: 0, detailScroll: 0 };
+	};
 	return {
 		form,
 		numberKeys,
-		questions: form.questions.map(
-			(question): QuestionState => ({
-				focus: 0,
-				chosen: [],
-				customText: undefined,
-				customChosen: false,
-				note: undefined,
-				optionNotes: question.options.map(() => undefined),
-				skipped: false,
-				scroll: 0,
-				detailScroll: 0,
-			}),
-		),
+		questions: form.questions.map(blank),
 		tab: 0,
 		review: { focus: form.questions.length, scroll: 0 },
 		formNote: undefined,
 		chatMessage: undefined,
-		// A text-only question opens straight into its editor.
-		overlay: first && isTextOnly(first) ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" },
+		// A question without options (text only) opens straight into its editor.
+		overlay: form.questions[0]?.options.length === 0 ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" },
 		peeking: false,
 		helpScroll: 0,
 		reading: false,
@@ -193,10 +141,6 @@ export function hasTabs(state: FormState): boolean {
 	return state.form.questions.length > 1;
 }
 
-export function tabCount(state: FormState): number {
-	return hasTabs(state) ? state.form.questions.length + 1 : 1;
-}
-
 export function isSubmitTab(state: FormState): boolean {
 	return hasTabs(state) && state.tab === state.form.questions.length;
 }
@@ -205,13 +149,7 @@ export function isSubmitTab(state: FormState): boolean {
 export function currentQuestion(state: FormState): { question: AskQuestion; qs: QuestionState; index: number } | undefined {
 	const question = state.form.questions[state.tab];
 	const qs = state.questions[state.tab];
-	if (!question || !qs) return undefined;
-	return { question, qs, index: state.tab };
-}
-
-/** A question without options: its answer is the user's text, written in the editor. */
-export function isTextOnly(question: AskQuestion): boolean {
-	return question.options.length === 0;
+	return question && qs ? { question, qs, index: state.tab } : undefined;
 }
 
 export function rowCount(question: AskQuestion): number {
@@ -221,10 +159,6 @@ export function rowCount(question: AskQuestion): number {
 /** The "Type something…" row, or -1 when the question has none. */
 export function typeRow(question: AskQuestion): number {
 	return question.allowOther ? question.options.length : -1;
-}
-
-export function reviewRowCount(state: FormState): number {
-	return state.form.questions.length + 2;
 }
 
 /** The review's Submit row; the Cancel row follows it. */
@@ -243,45 +177,27 @@ export function isAnswered(qs: QuestionState): boolean {
 }
 
 export function answeredCount(state: FormState): number {
-	let count = 0;
-	for (const qs of state.questions) if (isAnswered(qs)) count++;
-	return count;
+	return state.questions.filter(isAnswered).length;
 }
 
 /** Indices of required questions without an answer: what blocks Submit. */
 export function missingRequired(state: FormState): number[] {
-	const missing: number[] = [];
-	state.form.questions.forEach((question, i) => {
+	return state.form.questions.flatMap((question, i) => {
 		const qs = state.questions[i];
-		if (question.required && qs && !isAnswered(qs)) missing.push(i);
+		return question.required && qs && !isAnswered(qs) ? [i] : [];
 	});
-	return missing;
 }
 
 export function canSubmit(state: FormState): boolean {
 	return missingRequired(state).length === 0;
 }
 
-/** Still to do: neither answered nor skipped. */
-export function isPending(qs: QuestionState): boolean {
-	return !isAnswered(qs) && !qs.skipped;
-}
+// ── The editor's texts ─────────────────────────────────────────────────────
 
-// ── The editor's targets ───────────────────────────────────────────────────
-
+/** The key of a target's draft: its kind and where it is ("optionNote:0:2"). */
 export function draftKey(target: EditorTarget): string {
-	switch (target.kind) {
-		case "custom":
-			return `custom:${target.question}`;
-		case "questionNote":
-			return `note:${target.question}`;
-		case "optionNote":
-			return `note:${target.question}:${target.option}`;
-		case "formNote":
-			return "note:form";
-		case "chat":
-			return "chat";
-	}
+	if (!isQuestionTarget(target)) return target.kind;
+	return target.kind === "optionNote" ? `optionNote:${target.question}:${target.option}` : `${target.kind}:${target.question}`;
 }
 
 /** The saved text the target holds now (undefined: nothing saved). */
@@ -289,35 +205,19 @@ export function savedText(state: FormState, target: EditorTarget): string | unde
 	if (target.kind === "formNote") return state.formNote;
 	if (target.kind === "chat") return state.chatMessage;
 	const qs = state.questions[target.question];
-	if (!qs) return undefined;
-	switch (target.kind) {
-		case "custom":
-			return qs.customText;
-		case "questionNote":
-			return qs.note;
-		case "optionNote":
-			return qs.optionNotes[target.option];
-	}
+	if (target.kind === "custom") return qs?.customText;
+	return target.kind === "questionNote" ? qs?.note : qs?.optionNotes[target.option];
 }
 
-/**
- * The target's unsaved draft, if it holds something the saved text does not
- * (not blank, not the saved text). The one test of "is there a draft": what the
- * view marks, the review lists, Submit asks about and the result reports.
- */
-export function pendingDraftText(state: FormState, target: EditorTarget): string | undefined {
+/** The target's unsaved draft: what the view marks, the review lists, Submit asks about and the result reports. */
+function draftText(state: FormState, target: EditorTarget): string | undefined {
 	const key = draftKey(target);
-	const text = Object.hasOwn(state.drafts, key) ? state.drafts[key] : undefined;
-	return text !== undefined && !isBlank(text) && text !== savedText(state, target) ? text : undefined;
+	return Object.hasOwn(state.drafts, key) ? state.drafts[key] : undefined;
 }
 
 /** What the editor shows when it opens: the unsaved draft if any, else the saved text. */
 export function editorPrefill(state: FormState, target: EditorTarget): string {
-	return pendingDraftText(state, target) ?? savedText(state, target) ?? "";
-}
-
-export function hasDraft(state: FormState, target: EditorTarget): boolean {
-	return pendingDraftText(state, target) !== undefined;
+	return draftText(state, target) ?? savedText(state, target) ?? "";
 }
 
 /** Which targets of one question hold an unsaved draft: what the question view marks. */
@@ -331,69 +231,42 @@ export interface QuestionDrafts {
 }
 
 export function questionDrafts(state: FormState, index: number): QuestionDrafts {
-	const question = state.form.questions[index];
-	// Read on every frame: most forms have no draft at all.
-	if (!hasAnyKey(state.drafts)) return { custom: false, customText: undefined, questionNote: false, optionNotes: question ? question.options.map(() => false) : [] };
-	const customText = pendingDraftText(state, { kind: "custom", question: index });
+	const customText = draftText(state, { kind: "custom", question: index });
 	return {
 		custom: customText !== undefined,
 		customText,
-		questionNote: hasDraft(state, { kind: "questionNote", question: index }),
-		optionNotes: question ? question.options.map((_, option) => hasDraft(state, { kind: "optionNote", question: index, option })) : [],
+		questionNote: draftText(state, { kind: "questionNote", question: index }) !== undefined,
+		optionNotes: (state.form.questions[index]?.options ?? []).map((_, option) => draftText(state, { kind: "optionNote", question: index, option }) !== undefined),
 	};
 }
 
-/** The targets of the whole form, in the order their drafts are listed. */
-export const FORM_TARGETS: readonly EditorTarget[] = [{ kind: "formNote" }, { kind: "chat" }];
-
-export interface PendingDraft {
-	readonly target: EditorTarget;
-	readonly text: string;
-}
+export type PendingDraft = { readonly target: EditorTarget; readonly text: string };
 
 /**
- * Every pending draft (pendingDraftText): what a submit would drop and what
- * any other ending reports. In question order; within a question the free
- * answer, the question note, then the option notes in option order; the
- * note on the whole form and the message for the chat last.
+ * Every unsaved draft: what a submit would drop and what any other ending
+ * reports. In question order; within a question the free answer, the
+ * question note, then the option notes in option order; the note on the
+ * whole form and the message for the chat last.
  */
 export function pendingDrafts(state: FormState): PendingDraft[] {
-	const pending: PendingDraft[] = [];
-	state.form.questions.forEach((question, index) => {
-		const targets: EditorTarget[] = [
+	const targets: EditorTarget[] = [
+		...state.form.questions.flatMap((question, index): EditorTarget[] => [
 			{ kind: "custom", question: index },
 			{ kind: "questionNote", question: index },
 			...question.options.map((_, option): EditorTarget => ({ kind: "optionNote", question: index, option })),
-		];
-		for (const target of targets) {
-			const text = pendingDraftText(state, target);
-			if (text !== undefined) pending.push({ target, text });
-		}
+		]),
+		{ kind: "formNote" },
+		{ kind: "chat" },
+	];
+	return targets.flatMap((target) => {
+		const text = draftText(state, target);
+		return text === undefined ? [] : [{ target, text }];
 	});
-	for (const target of FORM_TARGETS) {
-		const text = pendingDraftText(state, target);
-		if (text !== undefined) pending.push({ target, text });
-	}
-	return pending;
 }
 
 /** What the armed Enter asks, with the confirm key's name as the user's keybindings show it. */
 export function enterArmedPhrase(state: FormState, enterKey: string): Phrase | undefined {
-	switch (state.enterArmed) {
-		case undefined:
-			return undefined;
-		case "dismiss":
-			return phrase("form.pressAgainToDismiss", { key: enterKey });
-		case "submit":
-			return phrase("form.pressAgainToSubmit", { count: pendingDrafts(state).length, key: enterKey });
-	}
-}
-
-function hasAnyKey(record: Readonly<Record<string, string>>): boolean {
-	for (const _ in record) return true;
-	return false;
-}
-
-export function isBlank(text: string): boolean {
-	return text.trim() === "";
+	if (state.enterArmed === "dismiss") return phrase("form.pressAgainToDismiss", { key: enterKey });
+	if (state.enterArmed === "submit") return phrase("form.pressAgainToSubmit", { count: pendingDrafts(state).length, key: enterKey });
+	return undefined;
 }

@@ -1,10 +1,8 @@
 /**
  * The state machine behind every UI: `update(state, action) → state`, a pure
  * function. The inline form turns keys into these actions, the dialog walker
- * turns dialog answers into them.
- *
- * No I/O, no theme, no timers, no pi-tui. The editor's text lives in the
- * shell's editor and arrives here only through editorSubmitted /
+ * dialog answers. No I/O, no theme, no timers, no pi-tui: the editor's text
+ * lives in the shell's editor and arrives here only through editorSubmitted /
  * editorCancelled. Invariants kept here (and nowhere else):
  * - once `outcome` is set, every action returns the state unchanged;
  * - a single-select question holds at most one answer: choosing an option
@@ -12,14 +10,16 @@
  * - saved texts are never blank and never longer than LIMITS.freeText; a
  *   text over the limit is refused and the editor stays open;
  * - nothing typed is dropped: Esc in the editor keeps what was typed as a
- *   draft for that target, closing the form from outside keeps the open
- *   editor's text as a draft too (never as saved: a draft replaces no
- *   answer), and no action deletes a saved text except saving a blank one
- *   over it; only a submit the user confirmed leaves drafts behind;
+ *   draft for that target (unless blank or what is saved), closing the form
+ *   from outside keeps the open editor's text as a draft too (never as saved:
+ *   a draft replaces no answer), and no action deletes a saved text except
+ *   saving a blank one over it; only a submit the user confirmed leaves drafts behind;
  * - Enter that ends the form while something would be lost asks first:
  *   Submit with unsaved drafts, the review's Cancel row;
  * - every action clears the transient message and disarms Esc and Enter,
- *   except the one that sets them.
+ *   except the one that sets them;
+ * - nothing is chosen unseen: while PageUp/PageDown has scrolled the focused
+ *   row out of sight, a key that acts on it only brings it back.
  */
 
 import { phrase } from "../i18n/texts.ts";
@@ -27,26 +27,24 @@ import { LIMITS } from "../types.ts";
 import type { Action } from "./action.ts";
 import {
 	cancelRow,
+	currentQuestion,
 	draftKey,
 	type EditorTarget,
-	type EnterArmed,
 	type FormState,
+	hasTabs,
 	isAnswered,
-	isBlank,
-	isPending,
 	isSubmitTab,
-	isTextOnly,
 	missingRequired,
 	pendingDrafts,
-	reviewRowCount,
+	type QuestionState,
 	rowCount,
 	savedText,
+	type ScrollPort,
+	type ScrollTarget,
 	submitRow,
-	tabCount,
 	typeRow,
+	type Viewport,
 } from "./model.ts";
-import { onForm, whenOnQuestion, withMessage, withQuestion, withReview } from "./patch.ts";
-import { page, scrollTo, withViewport } from "./scroll.ts";
 
 export type { Action } from "./action.ts";
 export { initialState } from "./model.ts";
@@ -57,17 +55,10 @@ export function update(state: FormState, action: Action): FormState {
 	return next !== state && !next.reviewed && isSubmitTab(next) ? { ...next, reviewed: true } : next;
 }
 
-/**
- * The actions that act on an option: choose (Enter), toggle (Space), a note
- * on it. While the focused row is out of sight they only bring it back:
- * nothing is chosen unseen. A number key that chooses counts too (one that
- * only focuses does not).
- */
-const ACTS_ON_FOCUS: ReadonlySet<Action["type"]> = new Set(["choose", "toggle", "openNote"]);
-
-function actsOnAnOption(state: FormState, action: Action): boolean {
-	return ACTS_ON_FOCUS.has(action.type) || (action.type === "number" && state.numberKeys === "choose");
-}
+/** What acts only on the options: nothing while the help screen or the editor is over them. */
+const ON_OPTIONS: ReadonlySet<Action["type"]> = new Set(["move", "focus", "number", "choose", "toggle", "switchTab", "openNote", "openQuestionNote", "openChat", "skip", "done"]);
+/** What acts on the focused option (and a number key that chooses). */
+const ON_FOCUS: ReadonlySet<Action["type"]> = new Set(["choose", "toggle", "openNote"]);
 
 function step(before: FormState, action: Action): FormState {
 	if (before.outcome !== undefined) return before;
@@ -75,14 +66,14 @@ function step(before: FormState, action: Action): FormState {
 	let state = before;
 	if (action.type !== "page" && state.reading) {
 		state = { ...state, reading: false };
-		// A key that acts on the focused option while it is scrolled out of sight only brings it back: nothing is chosen unseen.
-		if (state.viewport.focusHidden && actsOnAnOption(state, action)) return state;
+		const onFocus = ON_FOCUS.has(action.type) || (action.type === "number" && state.numberKeys === "choose");
+		if (state.viewport.focusHidden && onFocus) return state;
 	}
-	const base =
-		state.escArmed || state.enterArmed || state.message ? { ...state, escArmed: false, enterArmed: undefined, message: undefined } : state;
+	const base = state.escArmed || state.enterArmed || state.message ? { ...state, escArmed: false, enterArmed: undefined, message: undefined } : state;
+	if (ON_OPTIONS.has(action.type) && base.overlay.kind !== "none") return base;
 	switch (action.type) {
 		case "move":
-			return moveFocus(base, action.delta);
+			return move(base, action.delta);
 		case "focus":
 			return focusRow(base, action.row);
 		case "number":
@@ -91,13 +82,15 @@ function step(before: FormState, action: Action): FormState {
 			return choose(base, state.enterArmed);
 		case "toggle":
 			return toggle(base);
-		case "switchTab":
-			return goToTab(base, (base.tab + action.delta + tabCount(base)) % tabCount(base));
+		case "switchTab": {
+			const tabs = hasTabs(base) ? base.form.questions.length + 1 : 1;
+			const tab = (base.tab + action.delta + tabs) % tabs;
+			return tab === base.tab ? base : { ...base, tab };
+		}
 		case "openNote":
 			return openNote(base);
 		case "openQuestionNote":
-			if (isSubmitTab(base)) return openEditor(base, { kind: "formNote" });
-			return whenOnQuestion(base, (index) => openEditor(base, { kind: "questionNote", question: index }));
+			return openEditor(base, isSubmitTab(base) ? { kind: "formNote" } : { kind: "questionNote", question: base.tab });
 		case "openChat":
 			return openEditor(base, { kind: "chat" });
 		case "editorSubmitted":
@@ -113,65 +106,64 @@ function step(before: FormState, action: Action): FormState {
 			return { ...base, overlay: base.overlay.kind === "help" ? { kind: "none" } : { kind: "help" }, helpScroll: 0 };
 		case "togglePeek":
 			// Only from the options (or back): an open editor or help screen stays as it is.
-			if (!base.peeking && !onForm(base)) return base;
-			return { ...base, peeking: !base.peeking };
+			return base.peeking || base.overlay.kind === "none" ? { ...base, peeking: !base.peeking } : base;
 		case "escape":
-			return escape(state, base);
+			// Esc closes the help; on the options the first press arms, the second dismisses.
+			if (base.overlay.kind === "help") return { ...base, overlay: { kind: "none" } };
+			if (base.overlay.kind === "editor") return base;
+			return state.escArmed ? { ...base, outcome: "dismissed" } : { ...base, escArmed: true };
 		case "skip":
 			return skip(base);
 		case "done":
 			return done(base);
 		case "abort":
-			return { ...keepEditorText(base, action.editorText), outcome: "aborted" };
+			return { ...(action.editorText === undefined ? base : editorCancelled(base, action.editorText)), outcome: "aborted" };
 		case "notice":
-			return withMessage(base, action.tone, action.text);
+			return { ...base, message: { tone: action.tone, text: action.text } };
 		case "otherKey":
 			return base;
 	}
 }
 
+function withQuestion(state: FormState, index: number, patch: Partial<QuestionState>): FormState {
+	const questions = state.questions.slice();
+	const qs = questions[index];
+	if (!qs) return state;
+	questions[index] = { ...qs, ...patch };
+	return { ...state, questions };
+}
+
 // ── Focus and tabs ─────────────────────────────────────────────────────────
 
-function moveFocus(state: FormState, delta: 1 | -1): FormState {
-	if (!onForm(state)) return state;
+function move(state: FormState, delta: 1 | -1): FormState {
 	if (isSubmitTab(state)) {
-		const rows = reviewRowCount(state);
-		return withReview(state, (state.review.focus + delta + rows) % rows);
+		const rows = cancelRow(state) + 1;
+		return { ...state, review: { ...state.review, focus: (state.review.focus + delta + rows) % rows } };
 	}
-	return whenOnQuestion(state, (index, question, qs) => {
-		const rows = rowCount(question);
-		return withQuestion(state, index, { focus: (qs.focus + delta + rows) % rows, detailScroll: 0 });
-	});
+	const at = currentQuestion(state);
+	if (!at) return state;
+	const rows = rowCount(at.question);
+	return withQuestion(state, at.index, { focus: (at.qs.focus + delta + rows) % rows, detailScroll: 0 });
 }
 
 function focusRow(state: FormState, row: number): FormState {
-	if (!onForm(state)) return state;
-	return whenOnQuestion(state, (index, question, qs) => {
-		if (row < 0 || row >= rowCount(question) || row === qs.focus) return state;
-		return withQuestion(state, index, { focus: row, detailScroll: 0 });
-	});
+	const at = currentQuestion(state);
+	if (!at || row < 0 || row >= rowCount(at.question) || row === at.qs.focus) return state;
+	return withQuestion(state, at.index, { focus: row, detailScroll: 0 });
 }
 
 /**
  * A number key: focus that row, then act on it as Enter does (Space in a
  * multi-select): an option is chosen (and the form moves on, or a
- * one-question form submits, as Enter would), "Type something…" opens the
- * editor. With numberKeys "focus" it only focuses. A number past the rows
- * does nothing.
+ * one-question form submits), "Type something…" opens the editor. With
+ * numberKeys "focus" it only focuses. A number past the rows does nothing.
  */
 function numberKey(state: FormState, row: number): FormState {
-	if (state.numberKeys === "focus") return focusRow(state, row);
-	if (!onForm(state)) return state;
-	return whenOnQuestion(state, (index, question, qs) => {
-		if (row < 0 || row >= rowCount(question)) return state;
-		const focused = row === qs.focus ? state : withQuestion(state, index, { focus: row, detailScroll: 0 });
-		return question.multiSelect ? toggle(focused) : choose(focused, undefined);
-	});
-}
-
-function goToTab(state: FormState, tab: number): FormState {
-	if (!onForm(state) || tab < 0 || tab >= tabCount(state) || tab === state.tab) return state;
-	return { ...state, tab };
+	const at = currentQuestion(state);
+	if (state.numberKeys === "focus" || !at) return focusRow(state, row);
+	if (row < 0 || row >= rowCount(at.question)) return state;
+	const focused = focusRow(state, row);
+	return at.question.multiSelect ? toggle(focused) : choose(focused, undefined);
 }
 
 // ── Answering ──────────────────────────────────────────────────────────────
@@ -186,93 +178,76 @@ function goToTab(state: FormState, tab: number): FormState {
  * - multi-select option: done with the current selections (selecting the
  *   focused option first when nothing is selected), and advances.
  */
-function choose(state: FormState, armed: EnterArmed | undefined): FormState {
-	if (!onForm(state)) return state;
+function choose(state: FormState, armed: FormState["enterArmed"]): FormState {
 	if (armed === "submit") return trySubmit(state, true);
 	if (armed === "dismiss") return { ...state, outcome: "dismissed" };
-	if (isSubmitTab(state)) {
+	const at = currentQuestion(state);
+	if (!at) {
 		const row = state.review.focus;
 		if (row === submitRow(state)) return trySubmit(state);
-		if (row === cancelRow(state)) return { ...state, enterArmed: "dismiss" };
-		return goToTab(state, row);
+		return row === cancelRow(state) ? { ...state, enterArmed: "dismiss" } : { ...state, tab: row };
 	}
-	return whenOnQuestion(state, (index, question, qs) => {
-		if (qs.focus === typeRow(question)) return openEditor(state, { kind: "custom", question: index });
-		if (!question.multiSelect) {
-			return advance(withQuestion(state, index, { chosen: [qs.focus], customChosen: false, skipped: false }), index);
-		}
-		if (isAnswered(qs)) return advance(state, index);
-		return advance(withQuestion(state, index, { chosen: [qs.focus], skipped: false }), index);
-	});
+	const { index, question, qs } = at;
+	if (qs.focus === typeRow(question)) return openEditor(state, { kind: "custom", question: index });
+	if (question.multiSelect && isAnswered(qs)) return advance(state, index);
+	return advance(withQuestion(state, index, { chosen: [qs.focus], customChosen: false, skipped: false }), index);
 }
 
-/** Space on a multi-select question: toggles the option; on "Type something…" toggles the free answer (or opens the editor when there is none yet). */
+/** Space on a multi-select question: toggles the option; on "Type something…" the free answer (or opens the editor when there is none yet). */
 function toggle(state: FormState): FormState {
-	if (!onForm(state)) return state;
-	return whenOnQuestion(state, (index, question, qs) => {
-		if (!question.multiSelect) return state;
-		if (qs.focus === typeRow(question)) {
-			if (qs.customText === undefined) return openEditor(state, { kind: "custom", question: index });
-			return withQuestion(state, index, { customChosen: !qs.customChosen, skipped: false });
-		}
-		const chosen = qs.chosen.includes(qs.focus)
-			? qs.chosen.filter((o) => o !== qs.focus)
-			: [...qs.chosen, qs.focus].sort((a, b) => a - b);
-		return withQuestion(state, index, { chosen, skipped: false });
-	});
+	const at = currentQuestion(state);
+	if (!at?.question.multiSelect) return state;
+	const { index, question, qs } = at;
+	if (qs.focus === typeRow(question)) {
+		if (qs.customText === undefined) return openEditor(state, { kind: "custom", question: index });
+		return withQuestion(state, index, { customChosen: !qs.customChosen, skipped: false });
+	}
+	const chosen = qs.chosen.includes(qs.focus) ? qs.chosen.filter((o) => o !== qs.focus) : [...qs.chosen, qs.focus].sort((a, b) => a - b);
+	return withQuestion(state, index, { chosen, skipped: false });
 }
 
 function skip(state: FormState): FormState {
-	if (!onForm(state)) return state;
-	return whenOnQuestion(state, (index, question) => {
-		if (question.required) return withMessage(state, "warning", phrase("problem.requiredCannotSkip", { header: question.header }));
-		// The free text stays saved (only deselected): nothing typed is lost by skipping.
-		return advance(withQuestion(state, index, { chosen: [], customChosen: false, skipped: true }), index);
-	});
+	const at = currentQuestion(state);
+	if (!at) return state;
+	if (at.question.required) return { ...state, message: { tone: "warning", text: phrase("problem.requiredCannotSkip", { header: at.question.header }) } };
+	// The free text stays saved (only deselected): nothing typed is lost by skipping.
+	return advance(withQuestion(state, at.index, { chosen: [], customChosen: false, skipped: true }), at.index);
 }
 
 /** Answered: on to the next; nothing chosen: skipped when optional, else it says what is missing. */
 function done(state: FormState): FormState {
-	if (!onForm(state)) return state;
-	return whenOnQuestion(state, (index, question, qs) => {
-		if (isAnswered(qs)) return advance(state, index);
-		if (question.required) return withMessage(state, "warning", phrase("problem.pickBeforeDone"));
-		return skip(state);
-	});
+	const at = currentQuestion(state);
+	if (!at) return state;
+	if (isAnswered(at.qs)) return advance(state, at.index);
+	return at.question.required ? { ...state, message: { tone: "warning", text: phrase("problem.pickBeforeDone") } } : skip(state);
 }
 
 /**
  * After answering or skipping question `from`: one question submits; otherwise
- * go to the next pending question (once the review has been seen, the next
- * pending required one), else to the Submit tab with Submit focused (not the
- * row the user came back from, which would lead back to it).
+ * go to the next question neither answered nor skipped (once the review has
+ * been seen, the next such required one; a text-only one opens into its
+ * editor), else to the Submit tab with Submit focused (not the row the user
+ * came back from, which would lead back to it).
  */
 function advance(state: FormState, from: number): FormState {
 	const count = state.form.questions.length;
 	if (count === 1) return trySubmit(state);
 	for (let step = 1; step < count; step++) {
-		const next = (from + step) % count;
-		const qs = state.questions[next];
-		const required = state.form.questions[next]?.required === true;
-		if (qs && isPending(qs) && (required || !state.reviewed)) return arriveAt(state, next);
+		const tab = (from + step) % count;
+		const qs = state.questions[tab];
+		const question = state.form.questions[tab];
+		if (!qs || !question || isAnswered(qs) || qs.skipped || (!question.required && state.reviewed)) continue;
+		return question.options.length === 0 ? openEditor({ ...state, tab }, { kind: "custom", question: tab }) : { ...state, tab };
 	}
-	return { ...withReview(state, submitRow(state)), tab: count };
-}
-
-/** Moving on to question `tab` after an answer: a text-only question opens straight into its editor. */
-function arriveAt(state: FormState, tab: number): FormState {
-	const question = state.form.questions[tab];
-	const arrived = { ...state, tab };
-	return question && isTextOnly(question) ? openEditor(arrived, { kind: "custom", question: tab }) : arrived;
+	return { ...state, tab: count, review: { ...state.review, focus: submitRow(state) } };
 }
 
 /** Submits when every required question is answered; unsaved drafts would be dropped, so that asks first unless `confirmed`. */
 function trySubmit(state: FormState, confirmed = false): FormState {
 	const missing = missingRequired(state);
-	const first = missing[0];
-	if (first !== undefined) {
+	if (missing[0] !== undefined) {
 		const names = missing.map((i) => state.form.questions[i]?.header ?? `Q${i + 1}`);
-		return { ...withMessage(state, "warning", phrase("problem.answerFirst", { names })), tab: first };
+		return { ...state, tab: missing[0], message: { tone: "warning", text: phrase("problem.answerFirst", { names }) } };
 	}
 	if (!confirmed && pendingDrafts(state).length > 0) return { ...state, enterArmed: "submit" };
 	return { ...state, outcome: "answered" };
@@ -282,98 +257,100 @@ function trySubmit(state: FormState, confirmed = false): FormState {
 
 /** n: a note on the focused option (on "Type something…": on the question; on the Submit tab: on the whole form). */
 function openNote(state: FormState): FormState {
-	if (!onForm(state)) return state;
-	if (isSubmitTab(state)) return openEditor(state, { kind: "formNote" });
-	return whenOnQuestion(state, (index, question, qs) => {
-		const target: EditorTarget =
-			qs.focus < question.options.length
-				? { kind: "optionNote", question: index, option: qs.focus }
-				: { kind: "questionNote", question: index };
-		return openEditor(state, target);
-	});
+	const at = currentQuestion(state);
+	if (!at) return openEditor(state, { kind: "formNote" });
+	const { index, question, qs } = at;
+	return openEditor(state, qs.focus < question.options.length ? { kind: "optionNote", question: index, option: qs.focus } : { kind: "questionNote", question: index });
 }
 
 function openEditor(state: FormState, target: EditorTarget): FormState {
-	if (!onForm(state)) return state;
 	return { ...state, overlay: { kind: "editor", target } };
 }
 
 function editorSubmitted(state: FormState, text: string): FormState {
 	if (state.overlay.kind !== "editor") return state;
 	const target = state.overlay.target;
-	if (text.length > LIMITS.freeText) {
-		return withMessage(state, "error", phrase("problem.tooLong", { count: text.length, limit: LIMITS.freeText }));
-	}
-	const saved = saveEditorText(state, text);
+	if (text.length > LIMITS.freeText) return { ...state, message: { tone: "error", text: phrase("problem.tooLong", { count: text.length, limit: LIMITS.freeText }) } };
+	const blank = isBlank(text);
+	const saved = save(closeEditor(state, target), target, blank ? undefined : text);
+	if (blank) return saved;
 	// The user's words instead of the form: they end it, with the answers given so far.
-	if (target.kind === "chat" && !isBlank(text)) return { ...saved, chatMessage: text, outcome: "chat" };
-	if (target.kind !== "custom") return saved;
-	const question = state.form.questions[target.question];
+	if (target.kind === "chat") return { ...saved, chatMessage: text, outcome: "chat" };
 	// A free answer to a single-select question is its answer: move on, as choosing an option does.
-	if (!isBlank(text) && question && !question.multiSelect) return advance(saved, target.question);
+	if (target.kind === "custom" && state.form.questions[target.question]?.multiSelect === false) return advance(saved, target.question);
 	return saved;
 }
 
-/**
- * Closes the editor with its text saved to its target: a blank text clears
- * the target. The caller has checked the length.
- */
-function saveEditorText(state: FormState, text: string): FormState {
-	if (state.overlay.kind !== "editor") return state;
-	const target = state.overlay.target;
-	const value = isBlank(text) ? undefined : text;
-	const drafts: Record<string, string> = { ...state.drafts };
-	delete drafts[draftKey(target)];
-	const closed: FormState = { ...state, overlay: { kind: "none" }, drafts };
-	if (target.kind === "formNote") return { ...closed, formNote: value };
-	if (target.kind === "chat") return closed;
-	const index = target.question;
-	const qs = closed.questions[index];
-	const question = closed.form.questions[index];
-	if (!qs || !question) return closed;
+/** The target's saved text set to `value`; undefined clears it (the free answer is then deselected too). */
+function save(state: FormState, target: EditorTarget, value: string | undefined): FormState {
 	switch (target.kind) {
+		case "formNote":
+			return { ...state, formNote: value };
+		case "chat":
+			return state;
 		case "questionNote":
-			return withQuestion(closed, index, { note: value });
+			return withQuestion(state, target.question, { note: value });
 		case "optionNote": {
-			const optionNotes = qs.optionNotes.slice();
+			const optionNotes = state.questions[target.question]?.optionNotes.slice() ?? [];
 			optionNotes[target.option] = value;
-			return withQuestion(closed, index, { optionNotes });
+			return withQuestion(state, target.question, { optionNotes });
 		}
-		case "custom":
-			if (value === undefined) return withQuestion(closed, index, { customText: undefined, customChosen: false });
-			if (question.multiSelect) return withQuestion(closed, index, { customText: value, customChosen: true, skipped: false });
-			return withQuestion(closed, index, { customText: value, customChosen: true, chosen: [], skipped: false });
+		case "custom": {
+			if (value === undefined) return withQuestion(state, target.question, { customText: undefined, customChosen: false });
+			const single = state.form.questions[target.question]?.multiSelect === false;
+			return withQuestion(state, target.question, { customText: value, customChosen: true, skipped: false, ...(single && { chosen: [] }) });
+		}
 	}
 }
 
-/**
- * The form closes while the editor is open (abort, timeout, interrupt): what
- * was typed is kept as a draft, as Esc would keep it — never as saved, since
- * the user did not confirm it and it must not replace what they did confirm.
- * Whatever its length: the limit is for saved text.
- */
-function keepEditorText(state: FormState, text: string | undefined): FormState {
-	if (state.overlay.kind !== "editor" || text === undefined) return state;
-	return editorCancelled(state, text);
+/** Esc in the editor, or the form closing while it is open: what was typed stays a draft, whatever its length (the limit is for saved text). */
+function editorCancelled(state: FormState, draft: string): FormState {
+	return state.overlay.kind === "editor" ? closeEditor(state, state.overlay.target, draft) : state;
 }
 
-function editorCancelled(state: FormState, draft: string): FormState {
-	if (state.overlay.kind !== "editor") return state;
-	const target = state.overlay.target;
+/** Closes the editor; `draft`, unless blank or what is saved, stays as the target's draft. */
+function closeEditor(state: FormState, target: EditorTarget, draft?: string): FormState {
 	const key = draftKey(target);
 	const drafts: Record<string, string> = { ...state.drafts };
 	delete drafts[key];
-	// Esc cancels: blank text, or text equal to what is saved, is no draft, and the saved text stands.
-	if (!isBlank(draft) && draft !== savedText(state, target)) drafts[key] = draft;
+	if (draft !== undefined && !isBlank(draft) && draft !== savedText(state, target)) drafts[key] = draft;
 	return { ...state, overlay: { kind: "none" }, drafts };
 }
 
-// ── Esc ────────────────────────────────────────────────────────────────────
+function isBlank(text: string): boolean {
+	return text.trim() === "";
+}
 
-/** Esc closes the help; on the form the first press arms, the second dismisses. `state` is before the generic disarm. */
-function escape(state: FormState, base: FormState): FormState {
-	if (base.overlay.kind === "help") return { ...base, overlay: { kind: "none" } };
-	if (base.overlay.kind === "editor") return base;
-	if (state.escArmed) return { ...base, outcome: "dismissed" };
-	return { ...base, escArmed: true };
+// ── Scrolling ──────────────────────────────────────────────────────────────
+
+/**
+ * PageUp/PageDown against the ports as last drawn. Down scrolls the page
+ * first, then the detail pane inside it; up the other way round, like nested
+ * scrolling. Scrolling a body starts reading (FormState.reading).
+ */
+function page(state: FormState, direction: 1 | -1, byLine: boolean): FormState {
+	const ports = state.viewport.ports;
+	for (const port of direction > 0 ? ports : [...ports].reverse()) {
+		const top = Math.min(Math.max(port.top + direction * (byLine ? 1 : port.page), port.min), port.max);
+		if (top === port.top) continue;
+		// The port moves now, so a second key before the next frame goes on from here.
+		const moved = ports.map((p): ScrollPort => (p === port ? { ...p, top } : p));
+		const scrolled = scrollTo(state, port.target, top);
+		return { ...scrolled, reading: scrolled.reading || port.target === "body", viewport: { ...state.viewport, ports: moved } };
+	}
+	return state;
+}
+
+function scrollTo(state: FormState, target: ScrollTarget, top: number): FormState {
+	if (target === "help") return state.helpScroll === top ? state : { ...state, helpScroll: top };
+	if (isSubmitTab(state)) return target !== "body" || state.review.scroll === top ? state : { ...state, review: { ...state.review, scroll: top } };
+	const field = target === "body" ? "scroll" : "detailScroll";
+	return state.questions[state.tab]?.[field] === top ? state : withQuestion(state, state.tab, { [field]: top });
+}
+
+function withViewport(state: FormState, { ports, focusHidden }: Viewport): FormState {
+	const now = state.viewport;
+	const same = (p: ScrollPort, q: ScrollPort | undefined) => q !== undefined && p.target === q.target && p.top === q.top && p.min === q.min && p.max === q.max && p.page === q.page;
+	if (now.focusHidden === focusHidden && now.ports.length === ports.length && now.ports.every((p, i) => same(p, ports[i]))) return state;
+	return { ...state, viewport: { ports, focusHidden } };
 }

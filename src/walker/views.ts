@@ -11,22 +11,11 @@ import { type EditorTarget, type FormState, isQuestionTarget, isSubmitTab, pendi
 import { distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { AskAnswer, AskQuestion } from "../types.ts";
 
+const ROWS = ["freeText", "note", "editNote", "skip", "done", "next", "back", "submit", "formNote", "editFormNote", "chat", "cancel"] as const;
+
 /** The walker's own rows, in the user's language. */
-export function rowTexts({ t }: Texts) {
-	return {
-		freeText: t("walker.freeText"),
-		note: t("walker.note"),
-		editNote: t("walker.editNote"),
-		skip: t("walker.skip"),
-		done: t("walker.done"),
-		next: t("walker.next"),
-		back: t("walker.back"),
-		submit: t("walker.submit"),
-		formNote: t("walker.formNote"),
-		editFormNote: t("walker.editFormNote"),
-		chat: t("walker.chat"),
-		cancel: t("walker.cancel"),
-	} as const;
+export function rowTexts({ t }: Texts): Readonly<Record<(typeof ROWS)[number], string>> {
+	return Object.fromEntries(ROWS.map((row) => [row, t(`walker.${row}`)])) as Record<(typeof ROWS)[number], string>;
 }
 
 /** The rows in English, as the tests' scripted clients read them. */
@@ -42,16 +31,21 @@ export interface WalkView {
 	host: { readonly choiceOnly: boolean };
 }
 
-/** The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
-export function reviewRows(state: FormState, { row, host }: WalkView): string[] {
-	if (!isSubmitTab(state) || host.choiceOnly) return [row.submit, row.back, row.cancel];
-	return [row.submit, state.formNote === undefined ? row.formNote : row.editFormNote, row.chat, row.back, row.cancel];
-}
-
-/** A row of a question's select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
-interface Row {
+/** A row of a select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
+export interface Row {
 	text: string;
 	actions: Action[];
+}
+
+/** The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
+export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
+	const rows: Row[] = [{ text: row.submit, actions: [{ type: "choose" }] }];
+	if (isSubmitTab(state) && !host.choiceOnly) {
+		rows.push({ text: state.formNote === undefined ? row.formNote : row.editFormNote, actions: [{ type: "openNote" }] });
+		rows.push({ text: row.chat, actions: [{ type: "openChat" }] });
+	}
+	// Cancel is the form's Esc, confirmed.
+	return [...rows, { text: row.back, actions: [{ type: "switchTab", delta: -1 }] }, { text: row.cancel, actions: [{ type: "escape" }, { type: "escape" }] }];
 }
 
 /**
@@ -69,11 +63,8 @@ export function questionDialog(state: FormState, index: number, message: string 
 	const lines = [sanitizeLine(question.question)];
 	if (question.context) lines.push(sanitizeText(question.context));
 	lines.push(heading(state, index, view), ...optionDetails(question, view.texts));
-	if (question.multiSelect) {
-		lines.push(answer ? t("walker.selected", { answer: shownAnswer(answer) }) : t("walker.pickThenDone"));
-	} else if (answer) {
-		lines.push(t("walker.yourAnswer", { answer: shownAnswer(answer) }));
-	}
+	if (question.multiSelect) lines.push(answer ? t("walker.selected", { answer: shownAnswer(answer) }) : t("walker.pickThenDone"));
+	else if (answer) lines.push(t("walker.yourAnswer", { answer: shownAnswer(answer) }));
 	lines.push(...messages(state, message, view.texts));
 	const fixed = fixedRows(question, answer, state.questions[index]?.note !== undefined, index > 0, view);
 	return { title: lines.join("\n"), rows: [...optionRows(question, fixed.map((r) => r.text)), ...fixed] };
@@ -120,14 +111,15 @@ function optionRows(question: AskQuestion, fixedTexts: string[]): Row[] {
 /** Whose question, what is being written, and why the text came back (too long). */
 export function editorTitle(state: FormState, target: EditorTarget, view: WalkView): string {
 	const { t } = view.texts;
-	if (!isQuestionTarget(target)) {
+	let lines: string[];
+	if (isQuestionTarget(target)) {
+		const question = sanitizeLine((state.form.questions[target.question] as AskQuestion).question);
+		lines = [t(target.kind === "custom" ? "walker.answerTo" : "walker.noteOn", { question }), heading(state, target.question, view)];
+	} else {
 		const what = t(target.kind === "chat" ? "walker.chatTitle" : "walker.formNoteTitle");
-		const title = view.asker ? `${t("walker.asks", { asker: sanitizeLine(view.asker) })} · ${what}` : what;
-		return [title, ...messages(state, undefined, view.texts)].join("\n");
+		lines = [view.asker ? `${t("walker.asks", { asker: sanitizeLine(view.asker) })} · ${what}` : what];
 	}
-	const question = sanitizeLine((state.form.questions[target.question] as AskQuestion).question);
-	const what = t(target.kind === "custom" ? "walker.answerTo" : "walker.noteOn", { question });
-	return [what, heading(state, target.question, view), ...messages(state, undefined, view.texts)].join("\n");
+	return [...lines, ...messages(state, undefined, view.texts)].join("\n");
 }
 
 /** Every answer, skip and note, and what a submit would drop. */
@@ -138,11 +130,8 @@ export function reviewTitle(state: FormState, message: string | undefined, { tex
 	if (message) lines.push(message);
 	for (const question of state.form.questions) {
 		const answer = answers[question.id];
-		const shown = answer
-			? answer.selections.map((s) => (s.custom ? `“${clip(s.label, 60)}”` : s.label)).join(", ")
-			: skipped.includes(question.id)
-				? t("walker.skipped")
-				: t("walker.noAnswer");
+		const unanswered = skipped.includes(question.id) ? t("walker.skipped") : t("walker.noAnswer");
+		const shown = answer ? answer.selections.map((s) => (s.custom ? `“${clip(s.label, 60)}”` : s.label)).join(", ") : unanswered;
 		lines.push(sanitizeLine(`${question.header}: ${shown}`));
 		for (const note of notes.filter((n) => n.questionId === question.id)) lines.push(sanitizeLine(`  ${t("walker.noteLine", { text: clip(note.text, 60) })}`));
 	}
@@ -166,10 +155,7 @@ function heading(state: FormState, index: number, { texts, asker }: WalkView): s
 
 /** The state's message (too long, nothing picked, …) and the walker's own (a stray answer). */
 function messages(state: FormState, message: string | undefined, texts: Texts): string[] {
-	const lines: string[] = [];
-	if (state.message) lines.push(sanitizeLine(`⚠ ${texts.say(state.message.text)}`));
-	if (message) lines.push(message);
-	return lines;
+	return [...(state.message ? [sanitizeLine(`⚠ ${texts.say(state.message.text)}`)] : []), ...(message ? [message] : [])];
 }
 
 function clip(text: string, max: number): string {

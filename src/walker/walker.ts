@@ -9,12 +9,11 @@
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { raceAbort } from "../abort.ts";
-import { editorTitle, questionDialog, reviewRows, reviewTitle, rowTexts, type WalkView } from "./views.ts";
+import { editorTitle, questionDialog, reviewRows, reviewTitle, type Row, rowTexts, type WalkView } from "./views.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
-import { currentQuestion, editorPrefill, type FormState, isSubmitTab, type Overlay } from "../machine/model.ts";
+import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
-
 import { type AskOptions, type AskForm, type Collected, errorText } from "../types.ts";
 
 export { ROW } from "./views.ts";
@@ -48,9 +47,9 @@ class DialogWalk {
 	private readonly view: WalkView;
 	private readonly host: DialogHost;
 	private strays = 0;
+	private quickCancels = 0;
 	/** Said in the next select's title: why it is asked again, or news of the host. */
 	private message: string | undefined;
-	private quickCancels = 0;
 
 	constructor(
 		private readonly ui: DialogUI,
@@ -69,7 +68,7 @@ class DialogWalk {
 			while (this.state.outcome === undefined) {
 				const { overlay } = this.state;
 				if (this.aborted) this.dispatch({ type: "abort" });
-				else if (overlay.kind === "editor") await this.edit(overlay);
+				else if (overlay.kind === "editor") await this.edit(overlay.target);
 				else if (isSubmitTab(this.state) || this.state.enterArmed === "submit") await this.review();
 				else await this.question();
 			}
@@ -89,23 +88,41 @@ class DialogWalk {
 		if (!current) throw new Error(`The walk lost its question (tab ${this.state.tab}).`);
 		if (this.host.choiceOnly && current.question.options.length === 0) return this.unanswerable(current.question.required);
 		const dialog = questionDialog(this.state, current.index, this.takeMessage(), this.view);
-		const choice = await this.select(dialog.title, dialog.rows.map((r) => r.text));
-		if (choice === undefined) return this.dismiss();
-		const row = dialog.rows.find((r) => r.text === choice);
-		if (!row) return this.stray(choice);
-		this.strays = 0;
-		for (const action of row.actions) this.dispatch(action);
+		await this.pick(dialog.title, dialog.rows);
+	}
+
+	/** It also stands for the form's "press Enter again" when a submit would drop a refused text. */
+	private async review(): Promise<void> {
+		const picked = await this.pick(reviewTitle(this.state, this.takeMessage(), this.view), reviewRows(this.state, this.view));
+		// The review already said what a submit drops: its Submit is the confirming second Enter.
+		if (picked?.text === this.view.row.submit && this.state.enterArmed === "submit") this.dispatch({ type: "choose" });
+	}
+
+	/** One select, and the actions of the row chosen; cancelled, the form's Esc, confirmed (but a select cut short by an abort is no dismissal). */
+	private async pick(title: string, rows: Row[]): Promise<Row | undefined> {
+		const choice = await this.dialog(this.ui.select(title, rows.map((r) => r.text), { signal: this.options.signal }));
+		const row = rows.find((r) => r.text === choice);
+		if (choice === undefined) {
+			if (!this.aborted) this.dispatch({ type: "escape" }, { type: "escape" });
+		} else if (!row) {
+			this.stray(choice);
+		} else {
+			this.strays = 0;
+			this.dispatch(...row.actions);
+		}
+		return row;
 	}
 
 	/** The editor a row or the machine opened (a text-only question); a text refused for its length comes back intact, the reason in the title. */
-	private async edit(overlay: Extract<Overlay, { kind: "editor" }>): Promise<void> {
-		let text = editorPrefill(this.state, overlay.target);
+	private async edit(target: EditorTarget): Promise<void> {
+		const overlay = this.state.overlay;
+		let text = editorPrefill(this.state, target);
 		// A host without text dialogs: the question's select says what can be done instead.
 		if (this.host.choiceOnly) return this.dispatch({ type: "editorCancelled", draft: text });
 		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
 		while (this.state.overlay === overlay) {
 			const opened = Date.now();
-			const result = await this.dialog(this.ui.editor(editorTitle(this.state, overlay.target, this.view), text));
+			const result = await this.dialog(this.ui.editor(editorTitle(this.state, target, this.view), text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
 			if (result === undefined) {
 				this.learnFromCancel(Date.now() - opened);
@@ -116,27 +133,8 @@ class DialogWalk {
 		}
 	}
 
-	/** It also stands for the form's "press Enter again" when a submit would drop a refused text. */
-	private async review(): Promise<void> {
-		const { row } = this.view;
-		const rows = reviewRows(this.state, this.view);
-		const choice = await this.select(reviewTitle(this.state, this.takeMessage(), this.view), rows);
-		if (choice === undefined || choice === row.cancel) return this.dismiss();
-		if (!rows.includes(choice)) return this.stray(choice);
-		this.strays = 0;
-		if (choice === row.back) return this.dispatch({ type: "switchTab", delta: -1 });
-		if (choice === row.formNote || choice === row.editFormNote || choice === row.chat) {
-			return this.dispatch({ type: choice === row.chat ? "openChat" : "openNote" });
-		}
-		this.dispatch({ type: "choose" });
-		// The review already said what a submit drops: this Submit is the confirming second Enter.
-		if (this.state.enterArmed === "submit") this.dispatch({ type: "choose" });
-	}
-
 	private learnFromCancel(afterMs: number): void {
-		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly) return;
-		this.quickCancels++;
-		if (this.quickCancels < QUICK_CANCELS) return;
+		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly || ++this.quickCancels < QUICK_CANCELS) return;
 		this.host.choiceOnly = true;
 		this.message = this.view.texts.t("walker.choiceOnly");
 	}
@@ -149,18 +147,10 @@ class DialogWalk {
 		);
 	}
 
-	/** The form's Esc, confirmed; a select cut short by an abort is no dismissal. */
-	private dismiss(): void {
-		if (this.aborted) return;
-		this.dispatch({ type: "escape" });
-		this.dispatch({ type: "escape" });
-	}
-
 	/** A row it was not offered (trimmed, reworded) is asked again, never read as a dismissal; a few in a row are an error. */
 	private stray(choice: string): void {
 		if (this.aborted) return;
-		this.strays++;
-		if (this.strays < MAX_STRAY_ANSWERS) {
+		if (++this.strays < MAX_STRAY_ANSWERS) {
 			this.message = this.view.texts.t("walker.stray");
 			return;
 		}
@@ -176,14 +166,12 @@ class DialogWalk {
 		return message;
 	}
 
-	private dispatch(action: Action): void {
-		const before = this.state;
-		this.state = update(before, action);
-		for (const step of progressSteps(before, this.state)) reportProgress(this.options.onProgress, this.state, step);
-	}
-
-	private select(title: string, rows: string[]): Promise<string | undefined> {
-		return this.dialog(this.ui.select(title, rows, { signal: this.options.signal }));
+	private dispatch(...actions: Action[]): void {
+		for (const action of actions) {
+			const before = this.state;
+			this.state = update(before, action);
+			for (const step of progressSteps(before, this.state)) reportProgress(this.options.onProgress, this.state, step);
+		}
 	}
 
 	/** Undefined when the signal aborts first: a dialog may not support a signal. */
