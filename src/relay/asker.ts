@@ -1,6 +1,6 @@
 /** Who asked a relayed form: the chain of subagents, outermost first. */
 
-import { RELAY_ASKER_MAX as ASKER_MAX } from "./envelope.ts";
+import { RELAY_ASKER_MAX as ASKER_MAX } from "./envelope-schema.ts";
 
 /** "planner" + "scout" → "planner › scout", on one line and within the envelope's limit (the innermost end is kept). */
 export function joinAskers(outer: string | undefined, inner: string | undefined): string | undefined {
