@@ -1,6 +1,6 @@
 /**
- * The child's side of the local channel (wire: wire.ts; the other
- * end: server.ts): a session that cannot show a form and inherited
+ * The child's side of the local channel (wire: wire.ts; the other end:
+ * server.ts): a session that cannot show a form and inherited
  * PI_ASK_USER_CHANNEL sends its whole form to the session that published it.
  * A parent that is gone (ENOENT, ECONNREFUSED) or silent for CONNECT_MS (a
  * connect that hangs, a frozen process) is "no_ui", with the reason, so the
@@ -10,12 +10,11 @@
 import { randomUUID } from "node:crypto";
 import { createConnection, type Socket } from "node:net";
 import { raceAbort } from "../../abort.ts";
-import { CHANNEL_CANCEL, type ChannelAddress, channelVersionProblem, createLineSplitter, encodeChannelHello, isChannelReady } from "./wire.ts";
 import { emptyCollected } from "../../result.ts";
-import { encodeRelayRequest } from "../envelope.ts";
-
-import { type AskOptions, type AskForm, type Collected, RELAY_VERSION, errorText } from "../../types.ts";
+import { type AskForm, type AskOptions, type Collected, errorText, RELAY_VERSION } from "../../types.ts";
 import { awaitRelayReply } from "../child.ts";
+import { encodeRelayRequest } from "../envelope.ts";
+import { CHANNEL_CANCEL, type ChannelAddress, channelVersionProblem, createLineSplitter, encodeChannelHello, isChannelReady } from "./wire.ts";
 
 /** How long a child waits for a live parent to say it is listening. */
 export const CONNECT_MS = 1_500;
@@ -56,28 +55,22 @@ interface Connection {
 	failure(): string | undefined;
 }
 
-type Opened = { ok: true; connection: Connection } | { ok: false; collected: Collected };
-
 /** Connected, the token proved and the parent ready; or why it can't be used. */
-async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<Opened> {
+async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<{ ok: true; connection: Connection } | { ok: false; collected: Collected }> {
 	const connection = openConnection(address.path);
-	const { socket } = connection;
-	socket.write(`${encodeChannelHello(address.token)}\n`);
-	const unreachable = (why: string): Opened => {
-		socket.destroy();
-		return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
-	};
+	connection.socket.write(`${encodeChannelHello(address.token)}\n`);
 	const waited = AbortSignal.timeout(CONNECT_MS);
 	const first = await raceAbort(connection.next(), signal ? AbortSignal.any([signal, waited]) : waited);
-	if (signal?.aborted) {
-		socket.destroy();
-		return { ok: false, collected: emptyCollected("aborted") };
-	}
-	if (first.aborted) return unreachable(`did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`);
-	const line = first.value;
-	if (line === undefined) return unreachable(`is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`);
-	if (!isChannelReady(line)) return unreachable(`answered in a way this version does not understand: ${channelVersionProblem(line) ?? "not ready"}`);
-	return { ok: true, connection };
+	const line = first.aborted ? undefined : first.value;
+	if (!signal?.aborted && line !== undefined && isChannelReady(line)) return { ok: true, connection };
+	connection.socket.destroy();
+	if (signal?.aborted) return { ok: false, collected: emptyCollected("aborted") };
+	const why = first.aborted
+		? `did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`
+		: line === undefined
+			? `is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`
+			: `answered in a way this version does not understand: ${channelVersionProblem(line) ?? "not ready"}`;
+	return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
 }
 
 function openConnection(path: string): Connection {
@@ -86,33 +79,26 @@ function openConnection(path: string): Connection {
 	const lines: string[] = [];
 	let closed = false;
 	let failure: string | undefined;
-	let waiting: ((line: string | undefined) => void) | undefined;
-	const deliver = () => {
-		if (!waiting || (lines.length === 0 && !closed)) return;
-		const resolve = waiting;
-		waiting = undefined;
-		resolve(lines.shift());
-	};
+	let wake = () => {};
 	socket.on("data", (chunk: Buffer) => {
 		const got = splitter.push(chunk);
 		if (got === "overflow") socket.destroy();
 		else lines.push(...got);
-		deliver();
+		wake();
 	});
 	socket.on("error", (error: NodeJS.ErrnoException) => {
 		failure = error.code ?? errorText(error);
 	});
 	socket.on("close", () => {
 		closed = true;
-		deliver();
+		wake();
 	});
 	return {
 		socket,
-		next: () =>
-			new Promise((resolve) => {
-				waiting = resolve;
-				deliver();
-			}),
+		async next() {
+			while (lines.length === 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
+			return lines.shift();
+		},
 		failure: () => failure,
 	};
 }
