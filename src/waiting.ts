@@ -81,16 +81,13 @@ export interface WaitingHost {
 	attention?: AttentionHost;
 }
 
-export function watchForms(surface: Ask, watcher: WaitingHost): Ask {
-	const host: WaitingHost = {
-		...watcher,
-		emit: (event, payload) => {
-			try {
-				watcher.emit(event, payload);
-			} catch {
-				// Another extension's bug must not break the user's form.
-			}
-		},
+export function watchForms(surface: Ask, host: WaitingHost): Ask {
+	const emit = (event: string, payload: ProgressEvent | WaitingEvent | ClosedEvent) => {
+		try {
+			host.emit(event, payload);
+		} catch {
+			// Another extension's bug must not break the user's form.
+		}
 	};
 	return async (form, options) => {
 		const identity: AskIdentity = { id: randomUUID(), ...(options.asker && { asker: sanitizeLine(options.asker) }), questions: sanitizedQuestions(form.questions) };
@@ -99,18 +96,17 @@ export function watchForms(surface: Ask, watcher: WaitingHost): Ask {
 		let stopAttention: (() => void) | undefined;
 		const onProgress: AskOptions["onProgress"] = (progress, partial) => {
 			if (progress.phase === "opened" && host.attention && !stopAttention) stopAttention = startAttention(host.attention, form, options.asker);
-			host.emit(PROGRESS_EVENT, { ...identity, progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) } satisfies ProgressEvent);
+			emit(PROGRESS_EVENT, { ...identity, progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) });
 			options.onProgress?.(progress, partial);
 		};
-		host.emit(WAITING_EVENT, { ...identity, answer: outside.answer } satisfies WaitingEvent);
+		emit(WAITING_EVENT, { ...identity, answer: outside.answer });
 		let collected: Collected | undefined;
 		try {
 			collected = outside.closed(await surface(form, { ...options, signal, onProgress }));
 			return collected;
 		} finally {
 			stopAttention?.();
-			const details = buildDetails(form, collected ?? emptyCollected("error"));
-			host.emit(CLOSED_EVENT, { ...identity, details } satisfies ClosedEvent);
+			emit(CLOSED_EVENT, { ...identity, details: buildDetails(form, collected ?? emptyCollected("error")) });
 		}
 	};
 }
@@ -149,20 +145,17 @@ function startAttention(host: AttentionHost, form: AskForm, asker: string | unde
 	ring();
 	const piTitle = host.piTitle?.();
 	if (piTitle !== undefined) host.setTitle?.(waitingTitle(piTitle, form.questions.length, texts));
-	let reminder: ReturnType<typeof setTimeout> | undefined;
+	// The reminder rings every reminderMs without a key pressed: a key starts the count again.
+	let reminder: ReturnType<typeof setInterval> | undefined;
 	const rearm = () => {
-		if (reminder) clearTimeout(reminder);
-		if (reminderMs === undefined) return;
-		reminder = setTimeout(() => {
-			ring();
-			rearm();
-		}, reminderMs);
-		reminder.unref?.();
+		clearInterval(reminder);
+		if (reminderMs !== undefined) reminder = setInterval(ring, reminderMs);
+		reminder?.unref?.();
 	};
 	rearm();
 	const stopListening = host.onInput?.(rearm);
 	return () => {
-		if (reminder) clearTimeout(reminder);
+		clearInterval(reminder);
 		stopListening?.();
 		if (piTitle !== undefined) host.setTitle?.(piTitle);
 	};
@@ -201,11 +194,7 @@ export function terminalAttention(
 		env: process.env,
 		setTitle: (title) => ctx.ui.setTitle(title),
 		piTitle: () => piTitle(ctx),
-		onInput: (listener) =>
-			ctx.ui.onTerminalInput(() => {
-				listener();
-				return undefined;
-			}),
+		onInput: (listener) => ctx.ui.onTerminalInput(() => void listener()),
 	};
 }
 

@@ -21,7 +21,7 @@ import {
 } from "../src/relay/channel/wire.ts";
 import { collectedToReply } from "../src/relay/envelope.ts";
 import { emptyCollected } from "../src/result.ts";
-import { firstUserText, selfAsker } from "../src/relay/asker.ts";
+import { firstUserText, selfAsker } from "../src/relay/elsewhere.ts";
 import { CONNECT_MS, collectViaChannel } from "../src/relay/channel/client.ts";
 import { HELLO_MS, type LocalChannel, MAX_UNPROVEN, openLocalChannel } from "../src/relay/channel/server.ts";
 import type { AskHandler } from "../src/router.ts";

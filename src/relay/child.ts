@@ -9,10 +9,9 @@
 import { randomUUID } from "node:crypto";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { raceAbort } from "../abort.ts";
-import { decodeRelayReply, encodeRelayCancel, encodeRelayRequest, RELAY_TITLE, replyToCollected } from "./envelope.ts";
 import { emptyCollected } from "../result.ts";
-
-import { type AskOptions, type AskForm, type Collected, RELAY_VERSION } from "../types.ts";
+import { type AskForm, type AskOptions, type Collected, RELAY_VERSION } from "../types.ts";
+import { decodeRelayReply, encodeRelayCancel, encodeRelayRequest, RELAY_TITLE, replyToCollected } from "./envelope.ts";
 
 export type RelayUI = Pick<ExtensionUIContext, "editor" | "notify">;
 
@@ -54,17 +53,16 @@ interface ReplyWait {
  * CANCEL_GRACE_MS, under status "aborted"; otherwise "aborted" with nothing.
  * Anything but a well-formed reply to this very request is an "error".
  */
-export async function awaitRelayReply(reply: Promise<string | undefined>, wait: ReplyWait): Promise<Collected> {
-	const decode = (text: string) => decodeRelayReply(text, { questions: wait.form.questions, rid: wait.rid });
-	const raced = await raceAbort(reply, wait.signal);
-	if (raced.aborted) {
-		wait.cancel();
-		const late = await raceAbort(reply, AbortSignal.timeout(CANCEL_GRACE_MS)).catch(() => undefined);
-		const decoded = late && !late.aborted && late.value !== undefined ? decode(late.value) : undefined;
-		if (!decoded?.ok) return emptyCollected("aborted");
-		return { ...replyToCollected(decoded.reply), status: "aborted" };
+export async function awaitRelayReply(reply: Promise<string | undefined>, { form, rid, signal, cancel, noReply }: ReplyWait): Promise<Collected> {
+	const decode = (text: string | undefined) => (text === undefined ? undefined : decodeRelayReply(text, { questions: form.questions, rid }));
+	const raced = await raceAbort(reply, signal);
+	if (!raced.aborted) {
+		const decoded = decode(raced.value);
+		if (!decoded) return emptyCollected("error", noReply);
+		return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
 	}
-	if (raced.value === undefined) return emptyCollected("error", wait.noReply);
-	const decoded = decode(raced.value);
-	return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
+	cancel();
+	const late = await raceAbort(reply, AbortSignal.timeout(CANCEL_GRACE_MS)).catch(() => undefined);
+	const decoded = late?.aborted === false ? decode(late.value) : undefined;
+	return decoded?.ok ? { ...replyToCollected(decoded.reply), status: "aborted" } : emptyCollected("aborted");
 }

@@ -19,7 +19,7 @@
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";
 import { type AskAnswer, type AskDraft, type AskQuestion, type Collected, errorText, RELAY_VERSION, type RelayReply, type RelayRequest } from "../types.ts";
 import { validateParams, type ValidationIssue as Issue } from "../validate.ts";
-import { childPath, RelayReplySchema, RelayRequestHeader, RID_PATTERN, schemaIssues, type WireReply } from "./envelope-schema.ts";
+import { childPath, RELAY_ASKER_MAX, RelayReplySchema, RelayRequestHeader, RID_PATTERN, schemaIssues, type WireReply } from "./envelope-schema.ts";
 
 /** The title of the dialog request that carries a relay request; the NUL keeps it from any human-made title. */
 export const RELAY_TITLE = "\u0000ask_user/relay/v1";
@@ -90,6 +90,17 @@ function fromWire(wire: WireReply): RelayReply {
 	];
 	const all = [...drafts, ...formDrafts];
 	return { ...rest, notes: formNote === undefined ? notes : [...notes, { text: formNote }], ...(all.length > 0 && { drafts: all }) };
+}
+
+/** Who asked a relayed form, outermost first: "planner" + "scout" → "planner › scout", on one line and within the envelope's limit (the innermost end is kept). */
+export function joinAskers(outer: string | undefined, inner: string | undefined): string | undefined {
+	const joined = [outer, inner]
+		.map((part) => part?.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]+/g, " ").trim())
+		.filter((part): part is string => Boolean(part))
+		.join(" › ");
+	if (!joined) return undefined;
+	if (joined.length <= RELAY_ASKER_MAX) return joined;
+	return `…${joined.slice(joined.length - RELAY_ASKER_MAX + 1).replace(/^[\udc00-\udfff]/, "")}`;
 }
 
 /** The notify message a child sends when the ask with this rid is aborted. */

@@ -18,6 +18,7 @@ import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { emptyCollected } from "../../result.ts";
 import type { AskHandler } from "../../router.ts";
 import { errorText } from "../../types.ts";
 import { CHANNEL_READY, type ChannelAddress, createLineSplitter, decodeChannelHello, isChannelCancel } from "./wire.ts";
@@ -148,14 +149,9 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 				socket.write(`${CHANNEL_READY}\n`);
 			} else if (stage === "request") {
 				stage = "asking";
-				// The relay codec loads with the first request, not with the listener at start-up.
-				void import("./ask.ts")
-					.then((asks) => asks.answerRequest(line, handler, asking.signal))
-					// The codec failed to load: a reply envelope written by hand.
-					.catch((error: unknown) => JSON.stringify({ v: 1, status: "error", answers: {}, skipped: [], notes: [], error: errorText(error) }))
-					.then((reply) => {
-						if (!socket.destroyed) socket.end(`${reply}\n`);
-					});
+				void answer(line, handler, asking.signal).then((reply) => {
+					if (!socket.destroyed) socket.end(`${reply}\n`);
+				});
 			} else if (isChannelCancel(line)) {
 				asking.abort();
 			} else {
@@ -163,4 +159,24 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 			}
 		}
 	});
+}
+
+/** A child's request, decoded and validated like a model's call, asked through the process's handler. Never rejects: the child gets a reply it can decode. */
+async function answer(line: string, handler: () => AskHandler | undefined, signal: AbortSignal): Promise<string> {
+	let codec: typeof import("../envelope.ts");
+	try {
+		// The relay codec loads with the first request, not with the listener at start-up.
+		codec = await import("../envelope.ts");
+	} catch (error) {
+		return JSON.stringify({ v: 1, status: "error", answers: {}, skipped: [], notes: [], error: errorText(error) });
+	}
+	const decoded = codec.decodeRelayRequest(line);
+	const failed = (status: "error" | "no_ui", error: string) => codec.collectedToReply(emptyCollected(status, error), decoded.ok ? decoded.request.rid : undefined);
+	if (!decoded.ok) return codec.encodeRelayReply(failed("error", decoded.error));
+	const current = handler();
+	try {
+		return codec.encodeRelayReply(current ? await current(decoded.request, { signal }) : failed("no_ui", "the parent session has no UI to show the form"));
+	} catch (error) {
+		return codec.encodeRelayReply(failed("error", errorText(error)));
+	}
 }
