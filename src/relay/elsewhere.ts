@@ -5,18 +5,31 @@
  * there ends this session's task, since the user spoke to the other session.
  */
 
+import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { emptyCollected } from "../result.ts";
 import type { AskHandler, Session } from "../router.ts";
 import { type AskForm, type AskOptions, type Collected, RELAY_VERSION } from "../types.ts";
-import { collectViaChannel } from "./channel/client.ts";
+import { askParent, collectViaChannel } from "./channel/client.ts";
 import { decodeChannelAddress } from "./channel/wire.ts";
-import { collectViaRelay, type RelayUI } from "./child.ts";
-import { decodeRelayReply, encodeRelayReply, joinAskers, replyToCollected } from "./envelope.ts";
+import { decodeRelayReply, encodeRelayCancel, encodeRelayReply, joinAskers, RELAY_TITLE, replyToCollected } from "./envelope.ts";
 
 export { joinAskers };
 
-export function throughRelay(ui: RelayUI, form: AskForm, options: AskOptions): Promise<Collected> {
-	return shownElsewhere(form, options, () => collectViaRelay(ui, form, options));
+/**
+ * A runner that set PI_ASK_USER_RELAY=1 (relayEnvironment) carries the whole
+ * form as ONE editor dialog: title RELAY_TITLE, the request envelope as the
+ * prefill, the reply envelope as its value. Without the variable an RPC child
+ * keeps the dialog walker, so a plain RPC client still works.
+ */
+export function throughRelay(ui: Pick<ExtensionUIContext, "editor" | "notify">, form: AskForm, options: AskOptions): Promise<Collected> {
+	return shownElsewhere(form, options, () =>
+		askParent(form, options, {
+			send: (request) => ui.editor(RELAY_TITLE, request),
+			// RPC's editor dialog cannot be withdrawn: the parent is told instead.
+			cancel: (rid) => ui.notify(encodeRelayCancel(rid), "info"),
+			noReply: "the parent cancelled the relayed form without a reply (is its runner relay-aware?)",
+		}),
+	);
 }
 
 /** A parent that is gone is "no_ui", with the reason. */

@@ -4,7 +4,8 @@
  * PI_ASK_USER_CHANNEL sends its whole form to the session that published it.
  * A parent that is gone (ENOENT, ECONNREFUSED) or silent for CONNECT_MS (a
  * connect that hangs, a frozen process) is "no_ui", with the reason, so the
- * model goes on as it would with no UI at all.
+ * model goes on as it would with no UI at all. And the wait for the parent's
+ * reply, here and in RPC (../elsewhere.ts `throughRelay`).
  */
 
 import { randomUUID } from "node:crypto";
@@ -12,26 +13,29 @@ import { createConnection, type Socket } from "node:net";
 import { raceAbort } from "../../abort.ts";
 import { emptyCollected } from "../../result.ts";
 import { type AskForm, type AskOptions, type Collected, errorText, RELAY_VERSION } from "../../types.ts";
-import { awaitRelayReply } from "../child.ts";
-import { encodeRelayRequest } from "../envelope.ts";
+import { decodeRelayReply, encodeRelayRequest, replyToCollected } from "../envelope.ts";
 import { CHANNEL_CANCEL, type ChannelAddress, channelVersionProblem, createLineSplitter, encodeChannelHello, isChannelReady } from "./wire.ts";
 
 /** How long a child waits for a live parent to say it is listening. */
 export const CONNECT_MS = 1_500;
+/**
+ * How long an aborted ask waits for the reply to its cancel notice: a
+ * relay-aware parent answers in one round trip per level; one that never
+ * answers costs this much, once.
+ */
+export const CANCEL_GRACE_MS = 1_000;
 
 export async function collectViaChannel(address: ChannelAddress, form: AskForm, options: AskOptions = {}): Promise<Collected> {
-	const { signal } = options;
-	if (signal?.aborted) return emptyCollected("aborted");
-	const opened = await connect(address, signal);
+	if (options.signal?.aborted) return emptyCollected("aborted");
+	const opened = await connect(address, options.signal);
 	if (!opened.ok) return opened.collected;
 	const { socket, next } = opened.connection;
 	try {
-		const rid = randomUUID();
-		socket.write(`${encodeRelayRequest({ v: RELAY_VERSION, rid, asker: options.asker, questions: form.questions, metadata: form.metadata })}\n`);
-		return await awaitRelayReply(next(), {
-			form,
-			rid,
-			signal,
+		return await askParent(form, options, {
+			send: (request) => {
+				socket.write(`${request}\n`);
+				return next();
+			},
 			cancel: () => socket.write(`${CHANNEL_CANCEL}\n`),
 			noReply: "the parent pi session that showed the form ended before the user answered",
 		});
@@ -45,6 +49,40 @@ export async function channelReachable(address: ChannelAddress): Promise<boolean
 	const opened = await connect(address, undefined);
 	if (opened.ok) opened.connection.socket.destroy();
 	return opened.ok;
+}
+
+/** How a form reaches the parent that shows it: a transport. */
+export interface Parent {
+	/** Sends the request envelope; resolves with the reply's text, undefined when it comes back empty. */
+	send(request: string): Promise<string | undefined>;
+	/** Tells the parent the ask is aborted; it closes the form and replies with the answers so far. */
+	cancel(rid: string): void;
+	/** The error when the reply comes back empty. */
+	noReply: string;
+}
+
+/**
+ * The form as a relay request, and the parent's reply to it, by either
+ * transport. Aborted, the answers given so far are kept if the reply to the
+ * cancel notice comes within CANCEL_GRACE_MS, under status "aborted";
+ * otherwise "aborted" with nothing. Anything but a well-formed reply to this
+ * very request is an "error".
+ */
+export async function askParent(form: AskForm, { signal, asker }: AskOptions, parent: Parent): Promise<Collected> {
+	if (signal?.aborted) return emptyCollected("aborted");
+	const rid = randomUUID();
+	const reply = parent.send(encodeRelayRequest({ v: RELAY_VERSION, rid, asker, questions: form.questions, metadata: form.metadata }));
+	const decode = (text: string | undefined) => (text === undefined ? undefined : decodeRelayReply(text, { questions: form.questions, rid }));
+	const raced = await raceAbort(reply, signal);
+	if (!raced.aborted) {
+		const decoded = decode(raced.value);
+		if (!decoded) return emptyCollected("error", parent.noReply);
+		return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
+	}
+	parent.cancel(rid);
+	const late = await raceAbort(reply, AbortSignal.timeout(CANCEL_GRACE_MS)).catch(() => undefined);
+	const decoded = late?.aborted === false ? decode(late.value) : undefined;
+	return decoded?.ok ? { ...replyToCollected(decoded.reply), status: "aborted" } : emptyCollected("aborted");
 }
 
 interface Connection {
