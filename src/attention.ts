@@ -6,8 +6,6 @@
  * inject a sequence), and no ';', OSC 777's field separator.
  */
 
-import { ENGLISH, type Texts } from "./i18n/texts.ts";
-
 type AttentionMode = "off" | "bell" | "desktop";
 
 export const ATTENTION_MODES: readonly AttentionMode[] = ["off", "bell", "desktop"];
@@ -75,14 +73,4 @@ function desktopSequence(protocol: "osc777" | "osc99" | "osc9", title: string, b
 		case "osc9":
 			return `${ESC}]9;${title}: ${body}${BEL}`;
 	}
-}
-
-/** The notification's body: "2 questions waiting — asked by scout". */
-export function waitingBody(questions: number, asker?: string, { t }: Texts = ENGLISH): string {
-	return asker ? t("attention.waitingAskedBy", { count: questions, asker }) : t("attention.waiting", { count: questions });
-}
-
-/** The terminal title while a form waits, before pi's own. */
-export function waitingTitle(piTitle: string, questions: number, { t }: Texts = ENGLISH): string {
-	return t("attention.title", { count: questions, title: piTitle });
 }

@@ -14,10 +14,10 @@
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { attentionBytes, type AttentionSetting, waitingBody, waitingTitle } from "./attention.ts";
+import { attentionBytes, type AttentionSetting } from "./attention.ts";
 import { buildDetails, emptyCollected } from "./result.ts";
 import { decodeRelayReply, replyToCollected } from "./relay/envelope.ts";
-import type { Texts } from "./i18n/texts.ts";
+import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { Ask, Session } from "./router.ts";
 import { type AskOptions, type AskDetails, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
@@ -140,11 +140,14 @@ function outsideAnswers(form: AskForm) {
 function startAttention(host: AttentionHost, form: AskForm, asker: string | undefined): () => void {
 	const { mode, reminderMs } = host.setting();
 	if (mode === "off" || !host.isTerminal()) return () => {};
-	const texts = host.texts?.();
-	const ring = () => host.write(attentionBytes(mode, host.env, "pi", waitingBody(form.questions.length, asker, texts)));
+	const { t } = host.texts?.() ?? ENGLISH;
+	const count = form.questions.length;
+	// "2 questions waiting — asked by scout"
+	const body = asker ? t("attention.waitingAskedBy", { count, asker }) : t("attention.waiting", { count });
+	const ring = () => host.write(attentionBytes(mode, host.env, "pi", body));
 	ring();
 	const piTitle = host.piTitle?.();
-	if (piTitle !== undefined) host.setTitle?.(waitingTitle(piTitle, form.questions.length, texts));
+	if (piTitle !== undefined) host.setTitle?.(t("attention.title", { count, title: piTitle }));
 	// The reminder rings every reminderMs without a key pressed: a key starts the count again.
 	let reminder: ReturnType<typeof setInterval> | undefined;
 	const rearm = () => {

@@ -262,6 +262,28 @@ describe("an unreachable parent is no_ui, fast, with the reason", () => {
 	});
 });
 
+describe("a parent that answers outside the protocol is no_ui, with what it said", () => {
+	it("another protocol version, a line that is no JSON object, an object that is not ready", async () => {
+		const answers = [
+			['{"v":2}', "protocol version number 2, expected 1: parent and child run incompatible pi-ask-user versions"],
+			["hello", "not a JSON object of the ask_user channel"],
+			['{"v":1}', "not ready"],
+		];
+		for (const [i, [line, reason]] of answers.entries()) {
+			const path = join(root, `other-${i}.sock`);
+			const server = createServer((socket) => socket.write(`${line}\n`));
+			await new Promise<void>((resolve) => server.listen(path, resolve));
+			try {
+				const collected = await collectViaChannel({ path, token: "ab".repeat(32) }, form);
+				expect(collected.status).toBe("no_ui");
+				expect(collected.error).toContain(`answered in a way this version does not understand: ${reason}`);
+			} finally {
+				server.close();
+			}
+		}
+	});
+});
+
 describe("hostile clients on the socket: nothing shown, nothing crashed", () => {
 	async function expectStillServes(address: ChannelAddress, shown: RelayRequest[]): Promise<void> {
 		const before = shown.length;

@@ -115,7 +115,7 @@ interface Child {
 
 async function serve(child: Child, request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
 	const { ui, closing } = child;
-	if (request.method === "editor" && request.title?.startsWith("\u0000")) return value(request.id, await relayForm(child, request.title, request.prefill));
+	if (request.method === "editor" && request.title?.startsWith("\u0000")) return answer(request.id, encodeRelayReply(await relayForm(child, request.title, request.prefill)));
 	if (request.method === "notify") {
 		const rid = decodeRelayCancel(request.message);
 		if (rid !== undefined) child.forms.get(rid)?.abort();
@@ -138,7 +138,7 @@ async function relayForm(child: Child, title: string, payload: unknown): Promise
 	}
 	const decoded = decodeRelayRequest(payload);
 	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
-	const request = decoded.request;
+	const { request } = decoded;
 	const { rid } = request;
 	if (child.closing.signal.aborted) return collectedToReply(emptyCollected("aborted"), rid);
 	const form = new AbortController();
@@ -220,10 +220,6 @@ function asUIRequest(message: unknown): ExtensionUIRequest | { malformed: true; 
 		(timeout === undefined || typeof timeout === "number") &&
 		(options === undefined || (Array.isArray(options) && options.every((o) => typeof o === "string")));
 	return wellFormed ? (candidate as unknown as ExtensionUIRequest) : { malformed: true, id, method };
-}
-
-function value(id: string, reply: RelayReply): ExtensionUIResponse {
-	return { type: "extension_ui_response", id, value: encodeRelayReply(reply) };
 }
 
 /** Undefined: cancelled. */

@@ -14,7 +14,7 @@ import { raceAbort } from "../../abort.ts";
 import { emptyCollected } from "../../result.ts";
 import { type AskForm, type AskOptions, type Collected, errorText, RELAY_VERSION } from "../../types.ts";
 import { decodeRelayReply, encodeRelayRequest, replyToCollected } from "../envelope.ts";
-import { CHANNEL_CANCEL, type ChannelAddress, channelVersionProblem, createLineSplitter, encodeChannelHello, isChannelReady } from "./wire.ts";
+import { CHANNEL_CANCEL, type ChannelAddress, createLineSplitter, encodeChannelHello, notReady } from "./wire.ts";
 
 /** How long a child waits for a live parent to say it is listening. */
 export const CONNECT_MS = 1_500;
@@ -100,14 +100,15 @@ async function connect(address: ChannelAddress, signal: AbortSignal | undefined)
 	const waited = AbortSignal.timeout(CONNECT_MS);
 	const first = await raceAbort(connection.next(), signal ? AbortSignal.any([signal, waited]) : waited);
 	const line = first.aborted ? undefined : first.value;
-	if (!signal?.aborted && line !== undefined && isChannelReady(line)) return { ok: true, connection };
-	connection.socket.destroy();
-	if (signal?.aborted) return { ok: false, collected: emptyCollected("aborted") };
+	const problem = line === undefined ? undefined : notReady(line);
 	const why = first.aborted
 		? `did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`
 		: line === undefined
 			? `is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`
-			: `answered in a way this version does not understand: ${channelVersionProblem(line) ?? "not ready"}`;
+			: problem && `answered in a way this version does not understand: ${problem}`;
+	if (why === undefined && !signal?.aborted) return { ok: true, connection };
+	connection.socket.destroy();
+	if (signal?.aborted) return { ok: false, collected: emptyCollected("aborted") };
 	return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
 }
 

@@ -60,15 +60,15 @@ export function decodeChannelHello(line: string): string | undefined {
 
 export const CHANNEL_READY = JSON.stringify({ v: CHANNEL_VERSION, ready: true });
 export const CHANNEL_CANCEL = JSON.stringify({ v: CHANNEL_VERSION, cancel: true });
-export const isChannelReady = (line: string): boolean => own(parseLine(line) ?? {}, "ready") === true;
 export const isChannelCancel = (line: string): boolean => own(parseLine(line) ?? {}, "cancel") === true;
 
-/** Why a line is not of this protocol's version, for an error the user can act on. */
-export function channelVersionProblem(line: string): string | undefined {
+/** Undefined when the line says the parent is ready; else why not, for an error the user can act on. */
+export function notReady(line: string): string | undefined {
 	const message = parseLine(line);
 	if (message === undefined) return "not a JSON object of the ask_user channel";
+	if (own(message, "ready") === true) return undefined;
 	const v = own(message, "v");
-	return v === CHANNEL_VERSION ? undefined : `protocol version ${describeFound(v)}, expected ${CHANNEL_VERSION}: parent and child run incompatible pi-ask-user versions`;
+	return v === CHANNEL_VERSION ? "not ready" : `protocol version ${describeFound(v)}, expected ${CHANNEL_VERSION}: parent and child run incompatible pi-ask-user versions`;
 }
 
 function parseLine(line: string): JsonObject | undefined {
