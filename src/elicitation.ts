@@ -87,14 +87,8 @@ export function formToElicitation(form: AskForm, asker?: string, texts: Texts = 
 			properties[name.other] = { type: "string", title: question.header, description: questionText(question), maxLength: LIMITS.freeText };
 		} else {
 			properties[question.id] = choiceProperty(question, texts);
-			if (question.allowOther) {
-				properties[name.other] = {
-					type: "string",
-					title: t("elicitation.ownAnswer", { header: question.header }),
-					description: t(question.multiSelect ? "elicitation.addedToChosen" : "elicitation.insteadOfOption"),
-					maxLength: LIMITS.freeText,
-				};
-			}
+			const description = t(question.multiSelect ? "elicitation.addedToChosen" : "elicitation.insteadOfOption");
+			if (question.allowOther) properties[name.other] = { type: "string", title: t("elicitation.ownAnswer", { header: question.header }), description, maxLength: LIMITS.freeText };
 		}
 		properties[name.note] = { type: "string", title: t("elicitation.note", { header: question.header }), maxLength: LIMITS.freeText };
 		if (question.required && !question.allowOther) required.push(question.id);
@@ -113,16 +107,9 @@ function choiceProperty(question: AskQuestion, { t }: Texts): ElicitationPropert
 		title: option.recommended ? `${option.label} ${t("question.recommended")}` : option.label,
 		...(option.description !== undefined && { description: option.description }),
 	}));
-	const description = questionText(question);
-	if (!question.multiSelect) return { type: "string", title: question.header, description, oneOf: options };
-	return {
-		type: "array",
-		title: question.header,
-		description,
-		items: { anyOf: options },
-		...(question.required && !question.allowOther && { minItems: 1 }),
-		maxItems: options.length,
-	};
+	const common = { title: question.header, description: questionText(question) };
+	if (!question.multiSelect) return { type: "string", ...common, oneOf: options };
+	return { type: "array", ...common, items: { anyOf: options }, ...(question.required && !question.allowOther && { minItems: 1 }), maxItems: options.length };
 }
 
 function questionText(question: AskQuestion): string {

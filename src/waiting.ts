@@ -191,9 +191,7 @@ export function terminalAttention(
 		...(texts && { texts }),
 		// RPC and print write JSON to stdout: only a terminal gets bells and titles.
 		isTerminal: () => process.stdout.isTTY === true,
-		write: (bytes) => {
-			if (bytes !== "") process.stdout.write(bytes);
-		},
+		write: (bytes) => void process.stdout.write(bytes),
 		env: process.env,
 		setTitle: (title) => ctx.ui.setTitle(title),
 		piTitle: () => piTitle(ctx),

@@ -38,30 +38,24 @@ const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>(Type
 const typed = (options: object = {}) => Type.String({ maxLength: LIMITS.freeText, ...options });
 const closed = { additionalProperties: false } as const;
 
-const option = Type.Object(
-	{
-		label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
-		value: Type.String(),
-		description: Type.Optional(Type.String()),
-		preview: Type.Optional(Type.String()),
-		recommended: Type.Boolean(),
-	},
-	closed,
-);
+const option = Type.Object({
+	label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
+	value: Type.String(),
+	description: Type.Optional(Type.String()),
+	preview: Type.Optional(Type.String()),
+	recommended: Type.Boolean(),
+}, closed);
 
-const question = Type.Object(
-	{
-		id: Type.String({ minLength: 1 }),
-		header: Type.String({ minLength: 1 }),
-		question: Type.String({ minLength: 1 }),
-		context: Type.Optional(Type.String()),
-		options: Type.Array(option, { maxItems: LIMITS.maxOptions, description: `Empty for a text-only question, else 1–${LIMITS.maxOptions} (one only where allowOther is true).` }),
-		multiSelect: Type.Boolean(),
-		allowOther: Type.Boolean(),
-		required: Type.Boolean(),
-	},
-	closed,
-);
+const question = Type.Object({
+	id: Type.String({ minLength: 1 }),
+	header: Type.String({ minLength: 1 }),
+	question: Type.String({ minLength: 1 }),
+	context: Type.Optional(Type.String()),
+	options: Type.Array(option, { maxItems: LIMITS.maxOptions, description: `Empty for a text-only question, else 1–${LIMITS.maxOptions} (one only where allowOther is true).` }),
+	multiSelect: Type.Boolean(),
+	allowOther: Type.Boolean(),
+	required: Type.Boolean(),
+}, closed);
 
 const metadata = Type.Object({ source: Type.Optional(Type.String()), flowId: Type.Optional(Type.String()), tags: Type.Optional(Type.Array(Type.String())) }, closed);
 
@@ -73,20 +67,17 @@ const header = {
 /** What the schema checks of a request: its questions pass validateParams. */
 export const RelayRequestHeader = Type.Object(header);
 
-export const RelayRequestSchema = Type.Object(
-	{
-		v: Type.Literal(1),
-		...header,
-		questions: Type.Array(question, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
-		metadata: Type.Optional(metadata),
-	},
-	{
-		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-request.schema.json",
-		title: "ask_user relay request, v1",
-		description: "A child's whole ask_user form. In RPC: the prefill of an editor request titled \"\\u0000ask_user/relay/v1\".",
-		...closed,
-	},
-);
+export const RelayRequestSchema = Type.Object({
+	v: Type.Literal(1),
+	...header,
+	questions: Type.Array(question, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
+	metadata: Type.Optional(metadata),
+}, {
+	$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-request.schema.json",
+	title: "ask_user relay request, v1",
+	description: "A child's whole ask_user form. In RPC: the prefill of an editor request titled \"\\u0000ask_user/relay/v1\".",
+	...closed,
+});
 
 const selection = Type.Object(
 	{ value: typed(), label: typed(), custom: Type.Optional(Type.Literal(true)) },
@@ -103,39 +94,33 @@ const note = Type.Object(
 	closed,
 );
 
-const draft = Type.Object(
-	{
-		questionId: Type.String(),
-		kind: literals(["answer", "note"]),
-		option: Type.Optional(Type.String({ description: 'Only on a "note" draft.' })),
-		text: Type.String({ pattern: NON_BLANK }),
-	},
-	{ ...closed, description: "Text the user typed and never confirmed; never on an answered form." },
-);
+const draft = Type.Object({
+	questionId: Type.String(),
+	kind: literals(["answer", "note"]),
+	option: Type.Optional(Type.String({ description: 'Only on a "note" draft.' })),
+	text: Type.String({ pattern: NON_BLANK }),
+}, { ...closed, description: "Text the user typed and never confirmed; never on an answered form." });
 
-export const RelayReplySchema = Type.Object(
-	{
-		v: Type.Literal(1),
-		rid: Type.Optional(rid),
-		status: literals(ASK_STATUSES),
-		answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
-		skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
-		notes: Type.Array(note),
-		drafts: Type.Optional(Type.Array(draft)),
-		formNote: Type.Optional(typed({ pattern: NON_BLANK, description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out." })),
-		formNoteDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A note on the whole form typed and never confirmed; never on an answered form." })),
-		chatMessage: Type.Optional(typed({ pattern: NON_BLANK, description: 'For status "chat": the user\'s message instead of the form.' })),
-		chatDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A message for the chat typed and never sent; never on an answered form." })),
-		error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
-		answeredBy: Type.Optional(Type.String({ pattern: NAME, description: "Who answered, when another extension did instead of the user at the terminal." })),
-	},
-	{
-		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
-		title: "ask_user relay reply, v1",
-		description: "The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
-		...closed,
-	},
-);
+export const RelayReplySchema = Type.Object({
+	v: Type.Literal(1),
+	rid: Type.Optional(rid),
+	status: literals(ASK_STATUSES),
+	answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
+	skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
+	notes: Type.Array(note),
+	drafts: Type.Optional(Type.Array(draft)),
+	formNote: Type.Optional(typed({ pattern: NON_BLANK, description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out." })),
+	formNoteDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A note on the whole form typed and never confirmed; never on an answered form." })),
+	chatMessage: Type.Optional(typed({ pattern: NON_BLANK, description: 'For status "chat": the user\'s message instead of the form.' })),
+	chatDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A message for the chat typed and never sent; never on an answered form." })),
+	error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
+	answeredBy: Type.Optional(Type.String({ pattern: NAME, description: "Who answered, when another extension did instead of the user at the terminal." })),
+}, {
+	$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
+	title: "ask_user relay reply, v1",
+	description: "The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
+	...closed,
+});
 
 /** A reply as the v1 wire has it: the whole form's texts in fields of their own, every note and draft on a question. */
 export type WireReply = Static<typeof RelayReplySchema>;
@@ -204,21 +189,21 @@ export function childPath(base: string, key: string): string {
 
 type SchemaError = ReturnType<typeof Value.Errors>[number];
 
-/** What TypeBox finds wrong with the value itself, as one rule; a union of literals is said as its list of values. */
+/** What TypeBox finds wrong with the value itself, as one rule. */
 function ownIssues(schema: object, value: unknown, path: string): Issue[] {
 	const errors = Value.Errors(schema, value);
-	const [first] = errors;
-	if (!first) return [];
-	if (first.keyword !== "const") return [{ path, message: ruleOf(first, value) }];
-	const allowed = errors.flatMap((error) => (error.keyword === "const" ? [JSON.stringify(error.params.allowedValue)] : []));
-	const list = allowed.length <= 2 ? allowed.join(" or ") : `one of ${allowed.join(", ")}`;
-	return [{ path, message: `must be ${list} (found ${describeFound(value)})` }];
+	return errors[0] ? [{ path, message: ruleOf(errors[0], errors, value) }] : [];
 }
 
-function ruleOf(error: SchemaError, value: unknown): string {
+function ruleOf(error: SchemaError, errors: SchemaError[], value: unknown): string {
 	const found = `(found ${describeFound(value)})`;
 	const length = typeof value === "string" || Array.isArray(value) ? value.length : 0;
 	switch (error.keyword) {
+		case "const": {
+			// A union of literals fails once per branch: said as its list of values.
+			const allowed = errors.flatMap((e) => (e.keyword === "const" ? [JSON.stringify(e.params.allowedValue)] : []));
+			return `must be ${allowed.length <= 2 ? allowed.join(" or ") : `one of ${allowed.join(", ")}`} ${found}`;
+		}
 		case "type":
 			return `must be ${/^[aeiou]/.test(String(error.params.type)) ? "an" : "a"} ${String(error.params.type)} ${found}`;
 		case "maxLength":

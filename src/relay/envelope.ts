@@ -152,7 +152,8 @@ const MAX_LISTED = 8;
 // ── What no schema can say ──────────────────────────────────────────────────
 
 /** A reply as schemaIssues leaves it: what it found unsound (a field, an item of a list, an entry of a record) is undefined. */
-type SoundReply = { [K in keyof WireReply]?: WireReply[K] extends readonly (infer Item)[] ? (Item | undefined)[] : WireReply[K] extends Record<string, infer Entry> ? Record<string, Entry | undefined> : WireReply[K] };
+type SoundReply = { [K in keyof WireReply]?: Sound<WireReply[K]> };
+type Sound<T> = T extends readonly (infer Item)[] ? (Item | undefined)[] : T extends Record<string, infer Entry> ? Record<string, Entry | undefined> : T;
 type Add = (path: string, message: string) => void;
 /** The questions the request asked, when the child says. */
 type Asked = { byId: Map<string, AskQuestion>; known: string };
