@@ -180,12 +180,10 @@ function sanitizedQuestions(questions: readonly AskQuestion[]): AskQuestion[] {
 	}));
 }
 
+type TerminalSession = Session & Partial<Pick<ExtensionContext, "cwd">>;
+
 /** The terminal of a TUI session: the bell and notifications go to it, its title shows a waiting form. */
-export function terminalAttention(
-	ctx: Session & Partial<Pick<ExtensionContext, "cwd">>,
-	setting: AttentionHost["setting"],
-	texts?: AttentionHost["texts"],
-): AttentionHost {
+export function terminalAttention(ctx: TerminalSession, setting: AttentionHost["setting"], texts?: AttentionHost["texts"]): AttentionHost {
 	return {
 		setting,
 		...(texts && { texts }),
@@ -200,7 +198,7 @@ export function terminalAttention(
 }
 
 /** The title pi itself sets (interactive mode's updateTerminalTitle), to put back when a form closes. */
-function piTitle(ctx: Session & Partial<Pick<ExtensionContext, "cwd">>): string {
+function piTitle(ctx: TerminalSession): string {
 	const cwd = basename(ctx.cwd ?? process.cwd());
 	let name: string | undefined;
 	try {

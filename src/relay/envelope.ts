@@ -30,11 +30,8 @@ const RID = new RegExp(RID_PATTERN);
 export type RelayRequestDecoding = { ok: true; request: RelayRequest } | { ok: false; error: string };
 export type RelayReplyDecoding = { ok: true; reply: RelayReply } | { ok: false; error: string };
 
-/** What the child knows about the reply it waits for; lets decodeRelayReply check answers against the form. */
-export interface RelayReplyExpectation {
-	questions?: readonly AskQuestion[];
-	rid?: string;
-}
+/** What the child knows about the reply it waits for: the questions it asked, the request's rid. */
+type Expectation = { questions?: readonly AskQuestion[]; rid?: string };
 
 // JSON.stringify leaves out the fields that are undefined; listing them keeps the envelope's field order fixed.
 export function encodeRelayRequest({ rid, asker, questions, metadata }: RelayRequest): string {
@@ -69,7 +66,7 @@ export function encodeRelayReply(reply: RelayReply): string {
 }
 
 /** The reply: its shape checked by its schema, then its parts, and given the request its fit. */
-export function decodeRelayReply(text: unknown, expect: RelayReplyExpectation = {}): RelayReplyDecoding {
+export function decodeRelayReply(text: unknown, expect: Expectation = {}): RelayReplyDecoding {
 	const what = "relay reply rejected";
 	const parsed = parseEnvelope(text, what);
 	if (!parsed.ok) return parsed;
@@ -103,7 +100,6 @@ export function joinAskers(outer: string | undefined, inner: string | undefined)
 	return `…${joined.slice(joined.length - RELAY_ASKER_MAX + 1).replace(/^[\udc00-\udfff]/, "")}`;
 }
 
-/** The notify message a child sends when the ask with this rid is aborted. */
 export function encodeRelayCancel(rid: string): string {
 	return RELAY_CANCEL_PREFIX + rid;
 }
@@ -159,7 +155,7 @@ type Add = (path: string, message: string) => void;
 type Asked = { byId: Map<string, AskQuestion>; known: string };
 const notAsked = (id: string, { known }: Asked) => `${JSON.stringify(id)} is no question of the request (${known})`;
 
-function replyIssues(reply: SoundReply, expect: RelayReplyExpectation): Issue[] {
+function replyIssues(reply: SoundReply, expect: Expectation): Issue[] {
 	const issues: Issue[] = [];
 	const add: Add = (path, message) => void issues.push({ path, message });
 	if (reply.rid !== undefined && expect.rid !== undefined && reply.rid !== expect.rid) {

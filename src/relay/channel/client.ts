@@ -9,7 +9,7 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { createConnection, type Socket } from "node:net";
+import { createConnection } from "node:net";
 import { raceAbort } from "../../abort.ts";
 import { emptyCollected } from "../../result.ts";
 import { type AskForm, type AskOptions, type Collected, errorText, RELAY_VERSION } from "../../types.ts";
@@ -85,16 +85,8 @@ export async function askParent(form: AskForm, { signal, asker }: AskOptions, pa
 	return decoded?.ok ? { ...replyToCollected(decoded.reply), status: "aborted" } : emptyCollected("aborted");
 }
 
-interface Connection {
-	socket: Socket;
-	/** The next line the parent sent; undefined once the connection has closed. */
-	next(): Promise<string | undefined>;
-	/** Why the connection failed, if it did. */
-	failure(): string | undefined;
-}
-
 /** Connected, the token proved and the parent ready; or why it can't be used. */
-async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<{ ok: true; connection: Connection } | { ok: false; collected: Collected }> {
+async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<{ ok: true; connection: ReturnType<typeof openConnection> } | { ok: false; collected: Collected }> {
 	const connection = openConnection(address.path);
 	connection.socket.write(`${encodeChannelHello(address.token)}\n`);
 	const waited = AbortSignal.timeout(CONNECT_MS);
@@ -112,7 +104,7 @@ async function connect(address: ChannelAddress, signal: AbortSignal | undefined)
 	return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
 }
 
-function openConnection(path: string): Connection {
+function openConnection(path: string) {
 	const socket = createConnection(path);
 	const splitter = createLineSplitter();
 	const lines: string[] = [];
@@ -134,10 +126,12 @@ function openConnection(path: string): Connection {
 	});
 	return {
 		socket,
-		async next() {
+		/** The next line the parent sent; undefined once the connection has closed. */
+		async next(): Promise<string | undefined> {
 			while (lines.length === 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
 			return lines.shift();
 		},
-		failure: () => failure,
+		/** Why the connection failed, if it did. */
+		failure: (): string | undefined => failure,
 	};
 }
