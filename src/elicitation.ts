@@ -1,24 +1,23 @@
 /**
  * One ask_user form as one ACP elicitation form (`elicitation/create`, form
- * mode), and the host's answer back as a relay reply: for host adapters (an
- * ACP bridge such as pi-acp) that show a whole form at once instead of a
- * chain of dialogs. Pure; exported as `pi-ask-user/elicitation`.
+ * mode), and the host's answer back as a relay reply, checked like any: for
+ * host adapters (an ACP bridge such as pi-acp) that show a whole form at once
+ * instead of a chain of dialogs. Pure; exported as `pi-ask-user/elicitation`.
  *
- * The schema stays within ACP's restricted subset: a flat object whose
- * properties are strings (with `oneOf` titled options, or free text with
- * `maxLength`) and string arrays (`items.anyOf` titled options). Per question:
+ * Within ACP's restricted subset — a flat object of strings (titled `oneOf`
+ * options, or free text with `maxLength`) and string arrays (`items.anyOf`
+ * titled options) — each question has:
  *
  *   <id>          the choice: a string (single-select) or a string array
  *                 (multi-select); each option's `const` is its label
- *   <id>.other    the question's own answer, when free text is allowed
+ *   <id>.other    the question's own answer, when free text is allowed: the
+ *                 answer in a single-select question, added to the chosen
+ *                 options in a multi-select one
  *   <id>.note     a note on the question
  *
- * (a name another question's id already holds gets `~` added until free:
- * `propertyNames`, the same both ways). In a single-select question text in
- * `<id>.other` is the answer; in a multi-select one it is added to the chosen
- * options. `required` lists a question only when a choice is the one way to
- * answer it; the rest is checked when the answer comes back, as for any
- * relayed reply.
+ * A name another question's id already holds gets `~` added until free
+ * (`propertyNames`, the same both ways). `required` lists a question only
+ * when a choice is the one way to answer it.
  */
 
 import { ENGLISH, type Texts } from "./i18n/texts.ts";

@@ -79,12 +79,8 @@ export function decodeRelayReply(text: unknown, expect: Expectation = {}): Relay
 	}
 }
 
-function fromWire(wire: WireReply): RelayReply {
-	const { formNote, formNoteDraft, chatDraft, notes, drafts = [], ...rest } = wire;
-	const formDrafts: AskDraft[] = [
-		...(formNoteDraft !== undefined ? [{ kind: "note" as const, text: formNoteDraft }] : []),
-		...(chatDraft !== undefined ? [{ kind: "chat" as const, text: chatDraft }] : []),
-	];
+function fromWire({ formNote, formNoteDraft, chatDraft, notes, drafts = [], ...rest }: WireReply): RelayReply {
+	const formDrafts: AskDraft[] = [...(formNoteDraft !== undefined ? [{ kind: "note" as const, text: formNoteDraft }] : []), ...(chatDraft !== undefined ? [{ kind: "chat" as const, text: chatDraft }] : [])];
 	const all = [...drafts, ...formDrafts];
 	return { ...rest, notes: formNote === undefined ? notes : [...notes, { text: formNote }], ...(all.length > 0 && { drafts: all }) };
 }
