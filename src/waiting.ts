@@ -142,7 +142,6 @@ function startAttention(host: AttentionHost, form: AskForm, asker: string | unde
 	if (mode === "off" || !host.isTerminal()) return () => {};
 	const { t } = host.texts?.() ?? ENGLISH;
 	const count = form.questions.length;
-	// "2 questions waiting — asked by scout"
 	const body = asker ? t("attention.waitingAskedBy", { count, asker }) : t("attention.waiting", { count });
 	const ring = () => host.write(attentionBytes(mode, host.env, "pi", body));
 	ring();

@@ -1,10 +1,9 @@
 /**
- * The relay API (public as pi-ask-user/relay; README, "The relay API"), for a
- * subagent runner whose child `pi --mode rpc` should reach the user: the
- * child's whole form is asked through the handler of this process's session
- * with a UI — the inline form, in turn with every other, labelled with the
- * asker — or passed one level further up when that session is itself a
- * relayed child; the child's other dialogs go to the parent's own, labelled.
+ * The relay API (pi-ask-user/relay; README, "The relay API") for a runner of
+ * `pi --mode rpc` children: a child's whole form is asked through the handler
+ * of this process's session with a UI (in turn with every other form, or one
+ * level further up when that session is itself a relayed child), labelled
+ * with the asker; its other dialogs go to the parent's own, labelled too.
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";

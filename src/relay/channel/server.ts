@@ -45,10 +45,7 @@ export interface LocalChannel {
 }
 
 /** Each open connection, and how to end it when the channel closes; how many have yet to prove the token. */
-interface Connections {
-	ends: Map<Socket, () => void>;
-	unproven: number;
-}
+type Connections = { ends: Map<Socket, () => void>; unproven: number };
 
 export async function openLocalChannel({ handler, parentDir }: LocalChannelOptions): Promise<LocalChannel> {
 	const token = Buffer.from(randomBytes(32).toString("hex"));
