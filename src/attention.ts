@@ -6,8 +6,6 @@
  * inject a sequence), and no ';', OSC 777's field separator.
  */
 
-import { ENGLISH, type Texts } from "./i18n/texts.ts";
-
 type AttentionMode = "off" | "bell" | "desktop";
 
 export const ATTENTION_MODES: readonly AttentionMode[] = ["off", "bell", "desktop"];
@@ -61,28 +59,13 @@ export function attentionBytes(mode: AttentionMode, env: Env, title: string, bod
 	if (mode === "off") return "";
 	const protocol = notifyProtocol(env);
 	if (mode === "bell" || protocol === "bell") return BEL;
-	const sequence = desktopSequence(protocol, notificationText(title, 40), notificationText(body, 120));
+	const sequence = DESKTOP[protocol](notificationText(title, 40), notificationText(body, 120));
 	// tmux's DCS passthrough: every ESC inside doubled.
 	return (env["TMUX"] ? `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ST}` : sequence) + BEL;
 }
 
-function desktopSequence(protocol: "osc777" | "osc99" | "osc9", title: string, body: string): string {
-	switch (protocol) {
-		case "osc777":
-			return `${ESC}]777;notify;${title};${body}${BEL}`;
-		case "osc99":
-			return `${ESC}]99;i=pi-ask-user:d=0;${title}${ST}${ESC}]99;i=pi-ask-user:p=body;${body}${ST}`;
-		case "osc9":
-			return `${ESC}]9;${title}: ${body}${BEL}`;
-	}
-}
-
-/** The notification's body: "2 questions waiting — asked by scout". */
-export function waitingBody(questions: number, asker?: string, { t }: Texts = ENGLISH): string {
-	return asker ? t("attention.waitingAskedBy", { count: questions, asker }) : t("attention.waiting", { count: questions });
-}
-
-/** The terminal title while a form waits, before pi's own. */
-export function waitingTitle(piTitle: string, questions: number, { t }: Texts = ENGLISH): string {
-	return t("attention.title", { count: questions, title: piTitle });
-}
+const DESKTOP: Record<"osc777" | "osc99" | "osc9", (title: string, body: string) => string> = {
+	osc777: (title, body) => `${ESC}]777;notify;${title};${body}${BEL}`,
+	osc99: (title, body) => `${ESC}]99;i=pi-ask-user:d=0;${title}${ST}${ESC}]99;i=pi-ask-user:p=body;${body}${ST}`,
+	osc9: (title, body) => `${ESC}]9;${title}: ${body}${BEL}`,
+};

@@ -1,24 +1,23 @@
 /**
  * One ask_user form as one ACP elicitation form (`elicitation/create`, form
- * mode), and the host's answer back as a relay reply: for host adapters (an
- * ACP bridge such as pi-acp) that show a whole form at once instead of a
- * chain of dialogs. Pure; exported as `pi-ask-user/elicitation`.
+ * mode), and the host's answer back as a relay reply, checked like any: for
+ * host adapters (an ACP bridge such as pi-acp) that show a whole form at once
+ * instead of a chain of dialogs. Pure; exported as `pi-ask-user/elicitation`.
  *
- * The schema stays within ACP's restricted subset: a flat object whose
- * properties are strings (with `oneOf` titled options, or free text with
- * `maxLength`) and string arrays (`items.anyOf` titled options). Per question:
+ * Within ACP's restricted subset — a flat object of strings (titled `oneOf`
+ * options, or free text with `maxLength`) and string arrays (`items.anyOf`
+ * titled options) — each question has:
  *
  *   <id>          the choice: a string (single-select) or a string array
  *                 (multi-select); each option's `const` is its label
- *   <id>.other    the question's own answer, when free text is allowed
+ *   <id>.other    the question's own answer, when free text is allowed: the
+ *                 answer in a single-select question, added to the chosen
+ *                 options in a multi-select one
  *   <id>.note     a note on the question
  *
- * (a name another question's id already holds gets `~` added until free:
- * `propertyNames`, the same both ways). In a single-select question text in
- * `<id>.other` is the answer; in a multi-select one it is added to the chosen
- * options. `required` lists a question only when a choice is the one way to
- * answer it; the rest is checked when the answer comes back, as for any
- * relayed reply.
+ * A name another question's id already holds gets `~` added until free
+ * (`propertyNames`, the same both ways). `required` lists a question only
+ * when a choice is the one way to answer it.
  */
 
 import { ENGLISH, type Texts } from "./i18n/texts.ts";
@@ -87,14 +86,8 @@ export function formToElicitation(form: AskForm, asker?: string, texts: Texts = 
 			properties[name.other] = { type: "string", title: question.header, description: questionText(question), maxLength: LIMITS.freeText };
 		} else {
 			properties[question.id] = choiceProperty(question, texts);
-			if (question.allowOther) {
-				properties[name.other] = {
-					type: "string",
-					title: t("elicitation.ownAnswer", { header: question.header }),
-					description: t(question.multiSelect ? "elicitation.addedToChosen" : "elicitation.insteadOfOption"),
-					maxLength: LIMITS.freeText,
-				};
-			}
+			const description = t(question.multiSelect ? "elicitation.addedToChosen" : "elicitation.insteadOfOption");
+			if (question.allowOther) properties[name.other] = { type: "string", title: t("elicitation.ownAnswer", { header: question.header }), description, maxLength: LIMITS.freeText };
 		}
 		properties[name.note] = { type: "string", title: t("elicitation.note", { header: question.header }), maxLength: LIMITS.freeText };
 		if (question.required && !question.allowOther) required.push(question.id);
@@ -113,16 +106,9 @@ function choiceProperty(question: AskQuestion, { t }: Texts): ElicitationPropert
 		title: option.recommended ? `${option.label} ${t("question.recommended")}` : option.label,
 		...(option.description !== undefined && { description: option.description }),
 	}));
-	const description = questionText(question);
-	if (!question.multiSelect) return { type: "string", title: question.header, description, oneOf: options };
-	return {
-		type: "array",
-		title: question.header,
-		description,
-		items: { anyOf: options },
-		...(question.required && !question.allowOther && { minItems: 1 }),
-		maxItems: options.length,
-	};
+	const common = { title: question.header, description: questionText(question) };
+	if (!question.multiSelect) return { type: "string", ...common, oneOf: options };
+	return { type: "array", ...common, items: { anyOf: options }, ...(question.required && !question.allowOther && { minItems: 1 }), maxItems: options.length };
 }
 
 function questionText(question: AskQuestion): string {

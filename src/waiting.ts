@@ -14,10 +14,10 @@
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { attentionBytes, type AttentionSetting, waitingBody, waitingTitle } from "./attention.ts";
+import { attentionBytes, type AttentionSetting } from "./attention.ts";
 import { buildDetails, emptyCollected } from "./result.ts";
 import { decodeRelayReply, replyToCollected } from "./relay/envelope.ts";
-import type { Texts } from "./i18n/texts.ts";
+import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { Ask, Session } from "./router.ts";
 import { type AskOptions, type AskDetails, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
@@ -81,16 +81,13 @@ export interface WaitingHost {
 	attention?: AttentionHost;
 }
 
-export function watchForms(surface: Ask, watcher: WaitingHost): Ask {
-	const host: WaitingHost = {
-		...watcher,
-		emit: (event, payload) => {
-			try {
-				watcher.emit(event, payload);
-			} catch {
-				// Another extension's bug must not break the user's form.
-			}
-		},
+export function watchForms(surface: Ask, host: WaitingHost): Ask {
+	const emit = (event: string, payload: ProgressEvent | WaitingEvent | ClosedEvent) => {
+		try {
+			host.emit(event, payload);
+		} catch {
+			// Another extension's bug must not break the user's form.
+		}
 	};
 	return async (form, options) => {
 		const identity: AskIdentity = { id: randomUUID(), ...(options.asker && { asker: sanitizeLine(options.asker) }), questions: sanitizedQuestions(form.questions) };
@@ -99,18 +96,17 @@ export function watchForms(surface: Ask, watcher: WaitingHost): Ask {
 		let stopAttention: (() => void) | undefined;
 		const onProgress: AskOptions["onProgress"] = (progress, partial) => {
 			if (progress.phase === "opened" && host.attention && !stopAttention) stopAttention = startAttention(host.attention, form, options.asker);
-			host.emit(PROGRESS_EVENT, { ...identity, progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) } satisfies ProgressEvent);
+			emit(PROGRESS_EVENT, { ...identity, progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) });
 			options.onProgress?.(progress, partial);
 		};
-		host.emit(WAITING_EVENT, { ...identity, answer: outside.answer } satisfies WaitingEvent);
+		emit(WAITING_EVENT, { ...identity, answer: outside.answer });
 		let collected: Collected | undefined;
 		try {
 			collected = outside.closed(await surface(form, { ...options, signal, onProgress }));
 			return collected;
 		} finally {
 			stopAttention?.();
-			const details = buildDetails(form, collected ?? emptyCollected("error"));
-			host.emit(CLOSED_EVENT, { ...identity, details } satisfies ClosedEvent);
+			emit(CLOSED_EVENT, { ...identity, details: buildDetails(form, collected ?? emptyCollected("error")) });
 		}
 	};
 }
@@ -144,25 +140,24 @@ function outsideAnswers(form: AskForm) {
 function startAttention(host: AttentionHost, form: AskForm, asker: string | undefined): () => void {
 	const { mode, reminderMs } = host.setting();
 	if (mode === "off" || !host.isTerminal()) return () => {};
-	const texts = host.texts?.();
-	const ring = () => host.write(attentionBytes(mode, host.env, "pi", waitingBody(form.questions.length, asker, texts)));
+	const { t } = host.texts?.() ?? ENGLISH;
+	const count = form.questions.length;
+	const body = asker ? t("attention.waitingAskedBy", { count, asker }) : t("attention.waiting", { count });
+	const ring = () => host.write(attentionBytes(mode, host.env, "pi", body));
 	ring();
 	const piTitle = host.piTitle?.();
-	if (piTitle !== undefined) host.setTitle?.(waitingTitle(piTitle, form.questions.length, texts));
-	let reminder: ReturnType<typeof setTimeout> | undefined;
+	if (piTitle !== undefined) host.setTitle?.(t("attention.title", { count, title: piTitle }));
+	// The reminder rings every reminderMs without a key pressed: a key starts the count again.
+	let reminder: ReturnType<typeof setInterval> | undefined;
 	const rearm = () => {
-		if (reminder) clearTimeout(reminder);
-		if (reminderMs === undefined) return;
-		reminder = setTimeout(() => {
-			ring();
-			rearm();
-		}, reminderMs);
-		reminder.unref?.();
+		clearInterval(reminder);
+		if (reminderMs !== undefined) reminder = setInterval(ring, reminderMs);
+		reminder?.unref?.();
 	};
 	rearm();
 	const stopListening = host.onInput?.(rearm);
 	return () => {
-		if (reminder) clearTimeout(reminder);
+		clearInterval(reminder);
 		stopListening?.();
 		if (piTitle !== undefined) host.setTitle?.(piTitle);
 	};
@@ -184,33 +179,25 @@ function sanitizedQuestions(questions: readonly AskQuestion[]): AskQuestion[] {
 	}));
 }
 
+type TerminalSession = Session & Partial<Pick<ExtensionContext, "cwd">>;
+
 /** The terminal of a TUI session: the bell and notifications go to it, its title shows a waiting form. */
-export function terminalAttention(
-	ctx: Session & Partial<Pick<ExtensionContext, "cwd">>,
-	setting: AttentionHost["setting"],
-	texts?: AttentionHost["texts"],
-): AttentionHost {
+export function terminalAttention(ctx: TerminalSession, setting: AttentionHost["setting"], texts?: AttentionHost["texts"]): AttentionHost {
 	return {
 		setting,
 		...(texts && { texts }),
 		// RPC and print write JSON to stdout: only a terminal gets bells and titles.
 		isTerminal: () => process.stdout.isTTY === true,
-		write: (bytes) => {
-			if (bytes !== "") process.stdout.write(bytes);
-		},
+		write: (bytes) => void process.stdout.write(bytes),
 		env: process.env,
 		setTitle: (title) => ctx.ui.setTitle(title),
 		piTitle: () => piTitle(ctx),
-		onInput: (listener) =>
-			ctx.ui.onTerminalInput(() => {
-				listener();
-				return undefined;
-			}),
+		onInput: (listener) => ctx.ui.onTerminalInput(() => void listener()),
 	};
 }
 
 /** The title pi itself sets (interactive mode's updateTerminalTitle), to put back when a form closes. */
-function piTitle(ctx: Session & Partial<Pick<ExtensionContext, "cwd">>): string {
+function piTitle(ctx: TerminalSession): string {
 	const cwd = basename(ctx.cwd ?? process.cwd());
 	let name: string | undefined;
 	try {

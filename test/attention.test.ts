@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { attentionBytes, BEL, waitingBody, waitingTitle } from "../src/attention.ts";
+import { attentionBytes, BEL } from "../src/attention.ts";
 
 const ESC = "\x1b";
 const count = (text: string, what: string) => text.split(what).length - 1;
@@ -93,11 +93,5 @@ describe("which terminal, which sequence", () => {
 		expect(bytes.startsWith(`${ESC}Ptmux;${ESC}${ESC}]99;`)).toBe(true);
 		expect(bytes.endsWith(`${ESC}\\${BEL}`)).toBe(true);
 		expect(attentionBytes("desktop", { TMUX: "x", WT_SESSION: "1" }, "pi", "x")).toBe(`${ESC}Ptmux;${ESC}${ESC}]9;pi: x${BEL}${ESC}\\${BEL}`);
-	});
-
-	it("says how many questions wait and who asks", () => {
-		expect(waitingBody(1)).toBe("1 question waiting");
-		expect(waitingBody(3, "scout")).toBe("3 questions waiting — asked by scout");
-		expect(waitingTitle("π - work", 2)).toBe("❓ 2 questions · π - work");
 	});
 });

@@ -21,7 +21,7 @@ import {
 } from "../src/relay/channel/wire.ts";
 import { collectedToReply } from "../src/relay/envelope.ts";
 import { emptyCollected } from "../src/result.ts";
-import { firstUserText, selfAsker } from "../src/relay/asker.ts";
+import { firstUserText, selfAsker } from "../src/relay/elsewhere.ts";
 import { CONNECT_MS, collectViaChannel } from "../src/relay/channel/client.ts";
 import { HELLO_MS, type LocalChannel, MAX_UNPROVEN, openLocalChannel } from "../src/relay/channel/server.ts";
 import type { AskHandler } from "../src/router.ts";
@@ -258,6 +258,28 @@ describe("an unreachable parent is no_ui, fast, with the reason", () => {
 			expect(Date.now() - started).toBeLessThan(CONNECT_MS + 1_000);
 		} finally {
 			server.close();
+		}
+	});
+});
+
+describe("a parent that answers outside the protocol is no_ui, with what it said", () => {
+	it("another protocol version, a line that is no JSON object, an object that is not ready", async () => {
+		const answers = [
+			['{"v":2}', "protocol version number 2, expected 1: parent and child run incompatible pi-ask-user versions"],
+			["hello", "not a JSON object of the ask_user channel"],
+			['{"v":1}', "not ready"],
+		];
+		for (const [i, [line, reason]] of answers.entries()) {
+			const path = join(root, `other-${i}.sock`);
+			const server = createServer((socket) => socket.write(`${line}\n`));
+			await new Promise<void>((resolve) => server.listen(path, resolve));
+			try {
+				const collected = await collectViaChannel({ path, token: "ab".repeat(32) }, form);
+				expect(collected.status).toBe("no_ui");
+				expect(collected.error).toContain(`answered in a way this version does not understand: ${reason}`);
+			} finally {
+				server.close();
+			}
 		}
 	});
 });

@@ -2,10 +2,10 @@ import fc from "fast-check";
 import { initTheme } from "@mariozechner/pi-coding-agent";
 import type { Component } from "@mariozechner/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
-import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayReply, encodeRelayRequest, RELAY_TITLE } from "../src/relay/envelope.ts";
+import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayReply, encodeRelayRequest, joinAskers, RELAY_TITLE } from "../src/relay/envelope.ts";
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
-import { joinAskers } from "../src/relay/asker.ts";
-import { CANCEL_GRACE_MS, collectViaRelay } from "../src/relay/child.ts";
+import { CANCEL_GRACE_MS } from "../src/relay/channel/client.ts";
+import { throughRelay } from "../src/relay/elsewhere.ts";
 import { createFormQueue } from "../src/relay/queue.ts";
 import { type AskHandler, currentHandler, processRecord, registerHandler, upstream } from "../src/router.ts";
 import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
@@ -232,8 +232,8 @@ describe("the child side", () => {
 			},
 			notify: () => {},
 		};
-		const collected = await collectViaRelay(ui, form, { asker: "scout" });
-		expect(collected).toEqual({ status: "answered", answers: pgAnswer, skipped: [], notes: [] });
+		const collected = await throughRelay(ui, form, { asker: "scout" });
+		expect(collected).toEqual({ status: "answered", answers: pgAnswer, skipped: [], notes: [], shownElsewhere: true });
 		expect(seen).toHaveLength(1);
 		expect(seen[0]?.title).toBe(RELAY_TITLE);
 		expect(JSON.parse(seen[0]?.prefill ?? "")).toMatchObject({ v: 1, asker: "scout", questions: [question] });
@@ -242,7 +242,7 @@ describe("the child side", () => {
 	it("a malformed reply, a reply to another request, or a cancelled dialog is an error, never a guess", async () => {
 		const answers = ["not json", encodeRelayReply(reply("answered", { rid: "someone-else", answers: pgAnswer })), undefined];
 		for (const answer of answers) {
-			const collected = await collectViaRelay({ editor: async () => answer, notify: () => {} }, form);
+			const collected = await throughRelay({ editor: async () => answer, notify: () => {} }, form, {});
 			expect(collected.status).toBe("error");
 			expect(collected.error).toBeTruthy();
 		}
@@ -261,9 +261,9 @@ describe("the child side", () => {
 				if (decodeRelayCancel(message) === rid) answer(encodeRelayReply(reply("aborted", { rid, answers: pgAnswer })));
 			},
 		};
-		const pending = collectViaRelay(ui, form, { signal: controller.signal });
+		const pending = throughRelay(ui, form, { signal: controller.signal });
 		controller.abort();
-		expect(await pending).toEqual({ status: "aborted", answers: pgAnswer, skipped: [], notes: [] });
+		expect(await pending).toEqual({ status: "aborted", answers: pgAnswer, skipped: [], notes: [], shownElsewhere: true });
 	});
 
 	it("an abort resolves as aborted, telling the parent with a cancel notice, within the grace period", async () => {
@@ -277,7 +277,7 @@ describe("the child side", () => {
 			},
 			notify: (message: string) => notices.push(message),
 		};
-		const pending = collectViaRelay(ui, form, { signal: controller.signal });
+		const pending = throughRelay(ui, form, { signal: controller.signal });
 		const started = Date.now();
 		controller.abort();
 		expect((await pending).status).toBe("aborted");

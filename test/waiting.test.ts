@@ -227,6 +227,23 @@ describe("attention in a terminal", () => {
 		await asking;
 	});
 
+	it("the notification and the title say how many questions wait, and who asks", async () => {
+		const two: AskForm = { questions: [DB_QUESTION, { ...DB_QUESTION, id: "db2" }] };
+		for (const [asked, asker, body, title] of [
+			[two, "scout", "2 questions waiting — asked by scout", "❓ 2 questions · π - work"],
+			[form, undefined, "1 question waiting", "❓ 1 question · π - work"],
+		] as const) {
+			const open = openSurface();
+			const term = terminal({ mode: "desktop" }, { TERM_PROGRAM: "WezTerm" });
+			const asking = watchForms(open.surface, { emit: () => {}, attention: term.host })(asked, asker ? { asker } : {});
+			await tick();
+			expect(term.written).toEqual([`\x1b]777;notify;pi;${body}\x07\x07`]);
+			expect(term.titles[0]).toBe(title);
+			open.finish(emptyCollected("dismissed"));
+			await asking;
+		}
+	});
+
 	it("not a terminal (RPC), or off: nothing written, no title", async () => {
 		for (const term of [terminal({ mode: "bell" }, {}, false), terminal({ mode: "off" })]) {
 			const open = openSurface();

@@ -1,19 +1,17 @@
 /**
- * The relay API (public as pi-ask-user/relay; README, "The relay API"), for a
- * subagent runner whose child `pi --mode rpc` should reach the user: the
- * child's whole form is asked through the handler of this process's session
- * with a UI — the inline form, in turn with every other, labelled with the
- * asker — or passed one level further up when that session is itself a
- * relayed child; the child's other dialogs go to the parent's own, labelled.
+ * The relay API (pi-ask-user/relay; README, "The relay API") for a runner of
+ * `pi --mode rpc` children: a child's whole form is asked through the handler
+ * of this process's session with a UI (in turn with every other form, or one
+ * level further up when that session is itself a relayed child), labelled
+ * with the asker; its other dialogs go to the parent's own, labelled too.
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
-import { collectedToReply, decodeRelayCancel, decodeRelayRequest, encodeRelayReply, RELAY_TITLE } from "./envelope.ts";
+import { collectedToReply, decodeRelayCancel, decodeRelayRequest, encodeRelayReply, joinAskers, RELAY_TITLE } from "./envelope.ts";
 import { emptyCollected } from "../result.ts";
 import { currentHandler, processRecord, RELAY_ENV } from "../router.ts";
 import { distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
-import { type Collected, type RelayReply, errorText } from "../types.ts";
-import { joinAskers } from "./asker.ts";
+import { errorText, type RelayReply } from "../types.ts";
 
 /** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */
 export interface ExtensionUIRequest {
@@ -69,108 +67,91 @@ export function relayEnvironment(): Record<string, string> {
 	return { [RELAY_ENV]: "1" };
 }
 
-export function createChildRelay(options: ChildRelayOptions): ChildRelay {
-	return new RelayedChild(options);
-}
-
 const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
 
-class RelayedChild implements ChildRelay {
-	/** Aborted when the child's forms and dialogs must close: the runner aborted, or the child is gone. */
-	private readonly closing = new AbortController();
-	/** The child is gone; after a mere abort it may still be alive, waiting for its "aborted" replies. */
-	private disposed = false;
-	/** The open forms, by request id, for the child's cancel notices. */
-	private readonly forms = new Map<string, AbortController>();
-	private readonly close = () => this.closing.abort();
-	private readonly asker: string;
-
-	constructor(private readonly options: ChildRelayOptions) {
-		options.signal?.addEventListener("abort", this.close, { once: true });
-		if (options.signal?.aborted) this.close();
-		this.asker = sanitizeLine(options.asker);
-	}
-
-	// Arrow properties: a runner may pass `relay.handle` around unbound, as it could before this was a class.
-	readonly handle = async (message: unknown): Promise<ExtensionUIResponse | undefined> => {
-		if (this.disposed) return undefined;
-		const request = asUIRequest(message);
-		if (!request) return undefined;
-		try {
-			if (!("malformed" in request)) return await this.handleRequest(request);
-		} catch {
-			// Nothing the child sends may take the parent down.
-		}
-		// A dialog waits for its answer, so none is left unanswered; other requests (notify, status, widgets) are fire-and-forget.
-		return DIALOGS.has(request.method) ? this.written(answer(request.id, undefined)) : undefined;
-	};
-
-	readonly dispose = (): void => {
-		this.disposed = true;
-		this.options.signal?.removeEventListener("abort", this.close);
-		this.close();
-	};
-
-	private written(response: ExtensionUIResponse): ExtensionUIResponse | undefined {
-		return this.disposed ? undefined : response;
-	}
-
-	private label(title: string): string {
-		return `${this.asker}: ${sanitizeText(title)}`;
-	}
-
-	private async handleRequest(request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
-		if (request.method === "editor" && request.title?.startsWith("\u0000")) {
-			if (request.title === RELAY_TITLE) return this.relayForm(request.id, request.prefill);
-			const error = `unknown relay protocol ${JSON.stringify(request.title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
-			return this.written(value(request.id, collectedToReply(emptyCollected("error", error))));
-		}
-		if (request.method === "notify") {
-			const rid = decodeRelayCancel(request.message);
-			if (rid !== undefined) this.forms.get(rid)?.abort();
-			// A NUL-led message is protocol, never text for the user.
-			else if (request.message && !request.message.startsWith("\u0000")) {
-				this.options.ui?.notify(this.label(request.message), request.notifyType);
+/** One child's side of the relay; `handle` and `dispose` work unbound (a runner may pass them around). */
+export function createChildRelay({ asker, ui, signal }: ChildRelayOptions): ChildRelay {
+	const name = sanitizeLine(asker);
+	const child: Child = { asker, ui, label: (title) => `${name}: ${sanitizeText(title)}`, forms: new Map(), closing: new AbortController() };
+	const close = () => child.closing.abort();
+	signal?.addEventListener("abort", close, { once: true });
+	if (signal?.aborted) close();
+	// The child is gone; after a mere abort it may still be alive, waiting for its "aborted" replies.
+	let disposed = false;
+	return {
+		async handle(message) {
+			const request = disposed ? undefined : asUIRequest(message);
+			if (!request) return undefined;
+			let response: ExtensionUIResponse | undefined;
+			try {
+				if (!("malformed" in request)) response = await serve(child, request);
+			} catch {
+				// Nothing the child sends may take the parent down.
 			}
-			return undefined;
-		}
-		if (DIALOGS.has(request.method)) return this.forwardDialog(request);
+			// A dialog waits for its answer, so none is left unanswered; other requests (notify, status, widgets) are fire-and-forget.
+			response ??= DIALOGS.has(request.method) ? answer(request.id, undefined) : undefined;
+			return disposed ? undefined : response;
+		},
+		dispose() {
+			disposed = true;
+			signal?.removeEventListener("abort", close);
+			close();
+		},
+	};
+}
+
+interface Child {
+	/** As the runner gave it, joined with the child's own asker on its forms. */
+	asker: string;
+	ui: ParentUI | undefined;
+	/** A dialog's title, sanitised, behind the asker. */
+	label(title: string): string;
+	/** The open forms, by request id, for the child's cancel notices. */
+	forms: Map<string, AbortController>;
+	/** Aborted when the child's forms and dialogs must close: the runner aborted, or the child is gone. */
+	closing: AbortController;
+}
+
+async function serve(child: Child, request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
+	const { ui, closing } = child;
+	if (request.method === "editor" && request.title?.startsWith("\u0000")) return answer(request.id, encodeRelayReply(await relayForm(child, request.title, request.prefill)));
+	if (request.method === "notify") {
+		const rid = decodeRelayCancel(request.message);
+		if (rid !== undefined) child.forms.get(rid)?.abort();
+		// A NUL-led message is protocol, never text for the user.
+		else if (request.message && !request.message.startsWith("\u0000")) ui?.notify(child.label(request.message), request.notifyType);
 		return undefined;
 	}
+	if (!DIALOGS.has(request.method)) return undefined;
+	// The child's own dialogs, on the parent's UI: labelled, sanitised, and in turn with every form.
+	const cancelled = answer(request.id, undefined);
+	if (!ui || closing.signal.aborted) return cancelled;
+	return processRecord().queue.run(() => showForwarded(ui, request, child.label(request.title ?? ""), closing.signal), closing.signal, () => cancelled);
+}
 
-	/** A whole form, labelled `outer › inner`. */
-	private async relayForm(id: string, payload: unknown): Promise<ExtensionUIResponse | undefined> {
-		const decoded = decodeRelayRequest(payload);
-		if (!decoded.ok) return value(id, collectedToReply(emptyCollected("error", decoded.error)));
-		const request = decoded.request;
-		const reply = (collected: Collected) => this.written(value(id, collectedToReply(collected, request.rid)));
-		if (this.closing.signal.aborted) return reply(emptyCollected("aborted"));
-		const form = new AbortController();
-		const cancel = () => form.abort();
-		this.closing.signal.addEventListener("abort", cancel, { once: true });
-		if (request.rid) this.forms.set(request.rid, form);
-		try {
-			const handler = currentHandler();
-			// No session with a UI in this process: a headless parent can't ask anyone.
-			if (!handler) return reply(emptyCollected("no_ui"));
-			const answered = await handler({ ...request, asker: joinAskers(this.options.asker, request.asker) }, { signal: form.signal });
-			return this.written(value(id, { ...answered, ...(request.rid ? { rid: request.rid } : {}) }));
-		} catch (error) {
-			return reply(emptyCollected("error", errorText(error)));
-		} finally {
-			this.closing.signal.removeEventListener("abort", cancel);
-			if (request.rid) this.forms.delete(request.rid);
-		}
+/** A whole form (a NUL-led title of another protocol version is an error), labelled `outer › inner`. */
+async function relayForm(child: Child, title: string, payload: unknown): Promise<RelayReply> {
+	if (title !== RELAY_TITLE) {
+		const error = `unknown relay protocol ${JSON.stringify(title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
+		return collectedToReply(emptyCollected("error", error));
 	}
-
-	/** The child's own dialogs, on the parent's UI: labelled, sanitised, and in turn with every form. */
-	private async forwardDialog(request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
-		const ui = this.options.ui;
-		const cancelled = answer(request.id, undefined);
-		if (!ui || this.closing.signal.aborted) return this.written(cancelled);
-		const signal = this.closing.signal;
-		const show = () => showForwarded(ui, request, this.label(request.title ?? ""), signal);
-		return this.written(await processRecord().queue.run(show, signal, () => cancelled));
+	const decoded = decodeRelayRequest(payload);
+	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
+	const { request } = decoded;
+	const { rid } = request;
+	if (child.closing.signal.aborted) return collectedToReply(emptyCollected("aborted"), rid);
+	const form = new AbortController();
+	if (rid) child.forms.set(rid, form);
+	try {
+		const handler = currentHandler();
+		// No session with a UI in this process: a headless parent can't ask anyone.
+		if (!handler) return collectedToReply(emptyCollected("no_ui"), rid);
+		const answered = await handler({ ...request, asker: joinAskers(child.asker, request.asker) }, { signal: AbortSignal.any([child.closing.signal, form.signal]) });
+		return { ...answered, ...(rid && { rid }) };
+	} catch (error) {
+		return collectedToReply(emptyCollected("error", errorText(error)), rid);
+	} finally {
+		if (rid) child.forms.delete(rid);
 	}
 }
 
@@ -230,19 +211,14 @@ async function closableEditor(ui: ParentUI, title: string, prefill: string, sign
 function asUIRequest(message: unknown): ExtensionUIRequest | { malformed: true; id: string; method: string } | undefined {
 	if (typeof message !== "object" || message === null) return undefined;
 	const candidate = message as Record<keyof ExtensionUIRequest, unknown>;
-	if (candidate.type !== "extension_ui_request") return undefined;
-	const { id, method } = candidate;
-	if (typeof id !== "string" || typeof method !== "string") return undefined;
-	const optionalStrings = [candidate.title, candidate.message, candidate.placeholder, candidate.prefill, candidate.notifyType];
+	const { type, id, method, options, timeout } = candidate;
+	if (type !== "extension_ui_request" || typeof id !== "string" || typeof method !== "string") return undefined;
+	const strings = [candidate.title, candidate.message, candidate.placeholder, candidate.prefill, candidate.notifyType];
 	const wellFormed =
-		optionalStrings.every((field) => field === undefined || typeof field === "string") &&
-		(candidate.timeout === undefined || typeof candidate.timeout === "number") &&
-		(candidate.options === undefined || (Array.isArray(candidate.options) && candidate.options.every((o) => typeof o === "string")));
+		strings.every((field) => field === undefined || typeof field === "string") &&
+		(timeout === undefined || typeof timeout === "number") &&
+		(options === undefined || (Array.isArray(options) && options.every((o) => typeof o === "string")));
 	return wellFormed ? (candidate as unknown as ExtensionUIRequest) : { malformed: true, id, method };
-}
-
-function value(id: string, reply: RelayReply): ExtensionUIResponse {
-	return { type: "extension_ui_response", id, value: encodeRelayReply(reply) };
 }
 
 /** Undefined: cancelled. */

@@ -5,32 +5,31 @@
  * there ends this session's task, since the user spoke to the other session.
  */
 
-import { decodeChannelAddress } from "./channel/wire.ts";
-import { decodeRelayReply, encodeRelayReply, replyToCollected } from "./envelope.ts";
+import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { emptyCollected } from "../result.ts";
 import type { AskHandler, Session } from "../router.ts";
-import { type AskOptions, type AskForm, type Collected, RELAY_VERSION, type RelayRequest } from "../types.ts";
-import { DEFAULT_ASKER, firstUserText, selfAsker } from "./asker.ts";
-import { collectViaChannel } from "./channel/client.ts";
-import { collectViaRelay, type RelayUI } from "./child.ts";
+import { type AskForm, type AskOptions, type Collected, RELAY_VERSION } from "../types.ts";
+import { askParent, collectViaChannel } from "./channel/client.ts";
+import { decodeChannelAddress } from "./channel/wire.ts";
+import { decodeRelayReply, encodeRelayCancel, encodeRelayReply, joinAskers, RELAY_TITLE, replyToCollected } from "./envelope.ts";
 
-export { joinAskers } from "./asker.ts";
+export { joinAskers };
 
-/** How this session is labelled where another one shows its forms. */
-export function askerOf(session: Pick<Session, "sessionManager" | "getSystemPrompt">): string {
-	let entries: readonly unknown[] = [];
-	let systemPrompt: string | undefined;
-	try {
-		entries = session.sessionManager?.getEntries() ?? [];
-		systemPrompt = session.getSystemPrompt?.();
-	} catch {
-		// No session to read: a runner's name for it, else "subagent".
-	}
-	return selfAsker(process.env, firstUserText(entries), systemPrompt);
-}
-
-export function throughRelay(ui: RelayUI, form: AskForm, options: AskOptions): Promise<Collected> {
-	return shownElsewhere(form, options, () => collectViaRelay(ui, form, options));
+/**
+ * A runner that set PI_ASK_USER_RELAY=1 (relayEnvironment) carries the whole
+ * form as ONE editor dialog: title RELAY_TITLE, the request envelope as the
+ * prefill, the reply envelope as its value. Without the variable an RPC child
+ * keeps the dialog walker, so a plain RPC client still works.
+ */
+export function throughRelay(ui: Pick<ExtensionUIContext, "editor" | "notify">, form: AskForm, options: AskOptions): Promise<Collected> {
+	return shownElsewhere(form, options, () =>
+		askParent(form, options, {
+			send: (request) => ui.editor(RELAY_TITLE, request),
+			// RPC's editor dialog cannot be withdrawn: the parent is told instead.
+			cancel: (rid) => ui.notify(encodeRelayCancel(rid), "info"),
+			noReply: "the parent cancelled the relayed form without a reply (is its runner relay-aware?)",
+		}),
+	);
 }
 
 /** A parent that is gone is "no_ui", with the reason. */
@@ -44,8 +43,8 @@ export function throughChannel(address: string, form: AskForm, options: AskOptio
 /** The handler may belong to another copy or version of this package: its reply is checked as one that crossed a process boundary. */
 export function throughHandler(handler: AskHandler, form: AskForm, options: AskOptions): Promise<Collected> {
 	return shownElsewhere(form, options, async () => {
-		const request: RelayRequest = { v: RELAY_VERSION, asker: options.asker ?? DEFAULT_ASKER, questions: form.questions, metadata: form.metadata };
-		const reply = await handler(request, { ...(options.signal && { signal: options.signal }) });
+		const { signal, asker = DEFAULT_ASKER } = options;
+		const reply = await handler({ v: RELAY_VERSION, asker, questions: form.questions, metadata: form.metadata }, { ...(signal && { signal }) });
 		const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 		return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
 	});
@@ -61,4 +60,60 @@ async function shownElsewhere(form: AskForm, { onProgress }: AskOptions, ask: ()
 		onProgress?.({ phase, answered: Object.keys(collected.answers).length, total }, collected);
 	}
 	return collected;
+}
+
+// ── How this session is labelled where another one shows its forms ──────────
+
+const DEFAULT_ASKER = "subagent";
+/** How much of a child's task labels its forms. */
+const TASK_LABEL_MAX = 60;
+
+export function askerOf(session: Pick<Session, "sessionManager" | "getSystemPrompt">): string {
+	let entries: readonly unknown[] = [];
+	let systemPrompt: string | undefined;
+	try {
+		entries = session.sessionManager?.getEntries() ?? [];
+		systemPrompt = session.getSystemPrompt?.();
+	} catch {
+		// No session to read: a runner's name for it, else "subagent".
+	}
+	return selfAsker(process.env, firstUserText(entries), systemPrompt);
+}
+
+/**
+ * A runner's name for this session — ours (PI_ASK_USER_ASKER), then the names
+ * runners use for their agent in the environment the child was started with,
+ * then the agent its system prompt names — else the start of its task (its
+ * first user message), else "subagent".
+ */
+export function selfAsker(env: Readonly<Record<string, string | undefined>>, task: string | undefined, systemPrompt?: string): string {
+	for (const name of [env["PI_ASK_USER_ASKER"], env["PI_SUBAGENT_NAME"], env["PI_AGENT_NAME"], activeAgentOf(systemPrompt)]) {
+		const label = joinAskers(undefined, name);
+		if (label) return label;
+	}
+	const words = task?.replace(/\s+/g, " ").trim();
+	if (!words) return DEFAULT_ASKER;
+	const label = words.length <= TASK_LABEL_MAX ? words : `${words.slice(0, TASK_LABEL_MAX - 1).replace(/[\ud800-\udbff]$/, "").trimEnd()}…`;
+	return joinAskers(undefined, label) ?? DEFAULT_ASKER;
+}
+
+/**
+ * pi-subagents (0.67) puts `<active_agent name="scout"/>` on a line of its
+ * own before the agent's prompt; its in-process children share the parent's
+ * environment, so this is where such a child learns its name.
+ */
+function activeAgentOf(systemPrompt: string | undefined): string | undefined {
+	// The last such line: pi's part of the prompt comes first and holds the project's context files, which anyone can write.
+	const name = [...(systemPrompt ?? "").matchAll(/(?:^|\n)\s*<active_agent name="([^"\n]{1,200})"\s*\/>/g)].at(-1)?.[1];
+	return name?.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
+type Loose = { [key: string]: unknown } | null | undefined;
+
+/** The text of the first user message among pi's session entries, read loosely. */
+export function firstUserText(entries: readonly unknown[]): string | undefined {
+	const user = (entries as readonly Loose[]).find((entry) => entry?.["type"] === "message" && (entry["message"] as Loose)?.["role"] === "user");
+	const content = (user?.["message"] as Loose)?.["content"];
+	if (!Array.isArray(content)) return typeof content === "string" ? content : undefined;
+	return (content as Loose[]).flatMap((part) => (part?.["type"] === "text" && typeof part["text"] === "string" ? [part["text"]] : [])).join(" ");
 }

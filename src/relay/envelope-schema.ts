@@ -1,16 +1,18 @@
 /**
- * The relay envelopes as JSON Schemas: what the decoders check a request's
- * header and a reply's shape against (envelope.ts), and what
- * `npm run schemas` writes to schema/ for authors of RPC hosts and runners
- * (a test holds the files to these definitions). What no schema can say —
- * whether a reply fits its questions — is reply-checks.ts; a
- * request's questions pass validateParams, like a model's call.
- *
- * Loaded with the relay codec, never at pi's start-up.
+ * The relay envelopes as JSON Schemas, and the check of an envelope against
+ * its schema: what the decoders (envelope.ts) check a request's header and a
+ * reply's shape by, and what `npm run schemas` writes to schema/ for authors
+ * of RPC hosts and runners (a test holds the files to these definitions).
+ * What no schema can say — whether a reply fits its questions — is
+ * envelope.ts's; a request's questions pass validateParams, like a model's
+ * call. Loaded with the relay codec, never at pi's start-up.
  */
 
-import { type TSchema, Type } from "@sinclair/typebox";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import { describeFound, isObject, own } from "../json.ts";
 import { ASK_STATUSES, LIMITS } from "../types.ts";
+import type { ValidationIssue as Issue } from "../validate.ts";
 
 /** Longest asker label accepted, in UTF-16 code units. */
 export const RELAY_ASKER_MAX = 200;
@@ -22,114 +24,106 @@ const ONE_LINE = `^[^${CONTROL}]*$`;
 const NAME = `^(?=.*\\S)[^${CONTROL}]+$`;
 const NON_BLANK = "\\S";
 
-/** Each pattern's rule in words, for the error that names it (see schema-check.ts). */
-export const PATTERN_RULES: Readonly<Record<string, string>> = {
+/** Each pattern's rule in words, for the error that names it. */
+const PATTERN_RULES: Readonly<Record<string, string>> = {
 	[RID_PATTERN]: "must be 1–128 printable ASCII characters without spaces",
 	[ONE_LINE]: "must be one line without control characters",
 	[NAME]: "must be one line of text naming who answered",
 	[NON_BLANK]: "must not be blank",
 };
 
-const literals = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)));
+// Unsafe: TypeBox infers a union's type only from a tuple.
+const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
 /** Text the user confirmed: within the editor's limit. A draft is never cut, so it has none. */
 const typed = (options: object = {}) => Type.String({ maxLength: LIMITS.freeText, ...options });
+const closed = { additionalProperties: false } as const;
 
-const option = Type.Object(
-	{
-		label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
-		value: Type.String(),
-		description: Type.Optional(Type.String()),
-		preview: Type.Optional(Type.String()),
-		recommended: Type.Boolean(),
-	},
-	{ additionalProperties: false },
-);
+const option = Type.Object({
+	label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
+	value: Type.String(),
+	description: Type.Optional(Type.String()),
+	preview: Type.Optional(Type.String()),
+	recommended: Type.Boolean(),
+}, closed);
 
-const question = Type.Object(
-	{
-		id: Type.String({ minLength: 1 }),
-		header: Type.String({ minLength: 1 }),
-		question: Type.String({ minLength: 1 }),
-		context: Type.Optional(Type.String()),
-		options: Type.Array(option, { maxItems: LIMITS.maxOptions, description: `Empty for a text-only question, else 1–${LIMITS.maxOptions} (one only where allowOther is true).` }),
-		multiSelect: Type.Boolean(),
-		allowOther: Type.Boolean(),
-		required: Type.Boolean(),
-	},
-	{ additionalProperties: false },
-);
+const question = Type.Object({
+	id: Type.String({ minLength: 1 }),
+	header: Type.String({ minLength: 1 }),
+	question: Type.String({ minLength: 1 }),
+	context: Type.Optional(Type.String()),
+	options: Type.Array(option, { maxItems: LIMITS.maxOptions, description: `Empty for a text-only question, else 1–${LIMITS.maxOptions} (one only where allowOther is true).` }),
+	multiSelect: Type.Boolean(),
+	allowOther: Type.Boolean(),
+	required: Type.Boolean(),
+}, closed);
 
-const metadata = Type.Object(
-	{ source: Type.Optional(Type.String()), flowId: Type.Optional(Type.String()), tags: Type.Optional(Type.Array(Type.String())) },
-	{ additionalProperties: false },
-);
+const metadata = Type.Object({ source: Type.Optional(Type.String()), flowId: Type.Optional(Type.String()), tags: Type.Optional(Type.Array(Type.String())) }, closed);
 
 const rid = Type.String({ pattern: RID_PATTERN, description: "Correlates the reply (and a cancel notice) with the request." });
+const header = {
+	rid: Type.Optional(rid),
+	asker: Type.Optional(Type.String({ maxLength: RELAY_ASKER_MAX, pattern: ONE_LINE, description: 'Who asks, outermost first: "planner › scout".' })),
+};
+/** What the schema checks of a request: its questions pass validateParams. */
+export const RelayRequestHeader = Type.Object(header);
 
-export const RelayRequestSchema: TSchema = Type.Object(
-	{
-		v: Type.Literal(1),
-		rid: Type.Optional(rid),
-		asker: Type.Optional(Type.String({ maxLength: RELAY_ASKER_MAX, pattern: ONE_LINE, description: 'Who asks, outermost first: "planner › scout".' })),
-		questions: Type.Array(question, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
-		metadata: Type.Optional(metadata),
-	},
-	{
-		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-request.schema.json",
-		title: "ask_user relay request, v1",
-		description: "A child's whole ask_user form. In RPC: the prefill of an editor request titled \"\\u0000ask_user/relay/v1\".",
-		additionalProperties: false,
-	},
-);
+export const RelayRequestSchema = Type.Object({
+	v: Type.Literal(1),
+	...header,
+	questions: Type.Array(question, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
+	metadata: Type.Optional(metadata),
+}, {
+	$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-request.schema.json",
+	title: "ask_user relay request, v1",
+	description: "A child's whole ask_user form. In RPC: the prefill of an editor request titled \"\\u0000ask_user/relay/v1\".",
+	...closed,
+});
 
 const selection = Type.Object(
 	{ value: typed(), label: typed(), custom: Type.Optional(Type.Literal(true)) },
-	{ additionalProperties: false, description: "An option (its value and label), or the user's own text (custom: true, value = label)." },
+	{ ...closed, description: "An option (its value and label), or the user's own text (custom: true, value = label)." },
 );
 
 const answer = Type.Object(
 	{ kind: literals(["single", "multi"]), selections: Type.Array(selection, { minItems: 1 }), note: Type.Optional(typed()) },
-	{ additionalProperties: false, description: 'Exactly one selection for "single".' },
+	{ ...closed, description: 'Exactly one selection for "single".' },
 );
 
 const note = Type.Object(
 	{ questionId: Type.String(), option: Type.Optional(Type.String({ description: "The label of the option the note is on; absent: on the question." })), text: typed() },
-	{ additionalProperties: false },
+	closed,
 );
 
-const draft = Type.Object(
-	{
-		questionId: Type.String(),
-		kind: literals(["answer", "note"]),
-		option: Type.Optional(Type.String({ description: 'Only on a "note" draft.' })),
-		text: Type.String({ pattern: NON_BLANK }),
-	},
-	{ additionalProperties: false, description: "Text the user typed and never confirmed; never on an answered form." },
-);
+const draft = Type.Object({
+	questionId: Type.String(),
+	kind: literals(["answer", "note"]),
+	option: Type.Optional(Type.String({ description: 'Only on a "note" draft.' })),
+	text: Type.String({ pattern: NON_BLANK }),
+}, { ...closed, description: "Text the user typed and never confirmed; never on an answered form." });
 
-export const RelayReplySchema: TSchema = Type.Object(
-	{
-		v: Type.Literal(1),
-		rid: Type.Optional(rid),
-		status: literals(ASK_STATUSES),
-		answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
-		skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
-		notes: Type.Array(note),
-		drafts: Type.Optional(Type.Array(draft)),
-		formNote: Type.Optional(typed({ pattern: NON_BLANK, description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out." })),
-		formNoteDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A note on the whole form typed and never confirmed; never on an answered form." })),
-		chatMessage: Type.Optional(typed({ pattern: NON_BLANK, description: 'For status "chat": the user\'s message instead of the form.' })),
-		chatDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A message for the chat typed and never sent; never on an answered form." })),
-		error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
-		answeredBy: Type.Optional(Type.String({ pattern: NAME, description: "Who answered, when another extension did instead of the user at the terminal." })),
-	},
-	{
-		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
-		title: "ask_user relay reply, v1",
-		description: "The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
-		additionalProperties: false,
-	},
-);
+export const RelayReplySchema = Type.Object({
+	v: Type.Literal(1),
+	rid: Type.Optional(rid),
+	status: literals(ASK_STATUSES),
+	answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
+	skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
+	notes: Type.Array(note),
+	drafts: Type.Optional(Type.Array(draft)),
+	formNote: Type.Optional(typed({ pattern: NON_BLANK, description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out." })),
+	formNoteDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A note on the whole form typed and never confirmed; never on an answered form." })),
+	chatMessage: Type.Optional(typed({ pattern: NON_BLANK, description: 'For status "chat": the user\'s message instead of the form.' })),
+	chatDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A message for the chat typed and never sent; never on an answered form." })),
+	error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
+	answeredBy: Type.Optional(Type.String({ pattern: NAME, description: "Who answered, when another extension did instead of the user at the terminal." })),
+}, {
+	$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
+	title: "ask_user relay reply, v1",
+	description: "The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
+	...closed,
+});
+
+/** A reply as the v1 wire has it: the whole form's texts in fields of their own, every note and draft on a question. */
+export type WireReply = Static<typeof RelayReplySchema>;
 
 /** The files `npm run schemas` writes, by name under schema/. */
 export const ENVELOPE_SCHEMA_FILES: Readonly<Record<string, TSchema>> = {
@@ -140,4 +134,85 @@ export const ENVELOPE_SCHEMA_FILES: Readonly<Record<string, TSchema>> = {
 /** A schema as its file holds it: draft-07, two-space JSON, one newline at the end. */
 export function schemaFileText(schema: TSchema): string {
 	return `${JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...schema }, null, 2)}\n`;
+}
+
+// ── The check ───────────────────────────────────────────────────────────────
+
+/** The JSON Schema keywords the walk reads itself; TypeBox's schemas are JSON Schemas. */
+interface Walked {
+	properties?: Record<string, TSchema>;
+	required?: string[];
+	patternProperties?: Record<string, TSchema>;
+	items?: TSchema;
+	additionalProperties?: unknown;
+}
+
+/**
+ * The problems of `value` (found at `path`), each named by its path in this
+ * project's syntax (`answers.db.selections[0].label`, `answers["my id"]`) and
+ * a rule a model or a runner author can act on. TypeBox stops at 8 errors a
+ * check, so each field, item and entry is checked on its own, TypeBox seeing
+ * only the node's own keywords: a problem in one never hides another's.
+ *
+ * In place, it drops the fields an object's schema does not know (a newer
+ * peer's; a record's entries stay, whatever their key, unlike Value.Clean)
+ * and leaves undefined what it found unsound — an item or entry with any
+ * problem, a field with a problem of its own — so what is read after it has
+ * its schema's type.
+ */
+export function schemaIssues(schema: TSchema, value: unknown, path = ""): Issue[] {
+	const { properties, required = [], patternProperties, items, additionalProperties, ...rules } = schema as Walked;
+	const issues = ownIssues(rules, value, path);
+	if (issues.length > 0 || !(isObject(value) || Array.isArray(value))) return issues;
+	const parts = value as Record<string | number, unknown>;
+	const check = (part: TSchema, key: string | number, at: string, entry: boolean): Issue[] => {
+		const found = schemaIssues(part, parts[key], at);
+		if (entry ? found.length > 0 : found.some((issue) => issue.path === at)) parts[key] = undefined;
+		return found;
+	};
+	const entry = patternProperties && Object.values(patternProperties)[0];
+	if (Array.isArray(value)) return items ? value.flatMap((_, i) => check(items, i, `${path}[${i}]`, true)) : [];
+	if (entry) return Object.keys(value).flatMap((key) => check(entry, key, childPath(path, key), true));
+	if (!properties) return [];
+	if (additionalProperties === false) for (const key of Object.keys(value)) if (!Object.hasOwn(properties, key)) delete value[key];
+	return Object.entries(properties).flatMap(([key, field]) => {
+		if (own(value, key) !== undefined) return check(field, key, childPath(path, key), false);
+		return required.includes(key) ? [{ path: childPath(path, key), message: "is missing" }] : [];
+	});
+}
+
+/** `base.key`, or `base["key"]` when the key is not a plain identifier. */
+export function childPath(base: string, key: string): string {
+	if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${base}[${JSON.stringify(key)}]`;
+	return base === "" ? key : `${base}.${key}`;
+}
+
+type SchemaError = ReturnType<typeof Value.Errors>[number];
+
+/** What TypeBox finds wrong with the value itself, as one rule. */
+function ownIssues(schema: object, value: unknown, path: string): Issue[] {
+	const errors = Value.Errors(schema, value);
+	return errors[0] ? [{ path, message: ruleOf(errors[0], errors, value) }] : [];
+}
+
+function ruleOf(error: SchemaError, errors: SchemaError[], value: unknown): string {
+	const found = `(found ${describeFound(value)})`;
+	const length = typeof value === "string" || Array.isArray(value) ? value.length : 0;
+	switch (error.keyword) {
+		case "const": {
+			// A union of literals fails once per branch: said as its list of values.
+			const allowed = errors.flatMap((e) => (e.keyword === "const" ? [JSON.stringify(e.params.allowedValue)] : []));
+			return `must be ${allowed.length <= 2 ? allowed.join(" or ") : `one of ${allowed.join(", ")}`} ${found}`;
+		}
+		case "type":
+			return `must be ${/^[aeiou]/.test(String(error.params.type)) ? "an" : "a"} ${String(error.params.type)} ${found}`;
+		case "maxLength":
+			return `must be at most ${error.params.limit} characters (found ${length})`;
+		case "minItems":
+			return `must have at least ${error.params.limit} ${error.params.limit === 1 ? "item" : "items"} (found ${length || "none"})`;
+		case "pattern":
+			return `${PATTERN_RULES[String(error.params.pattern)] ?? `must match /${String(error.params.pattern)}/`} ${found}`;
+		default:
+			return `${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} ${found}`;
+	}
 }

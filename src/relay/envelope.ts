@@ -1,31 +1,25 @@
 /**
- * The subagent relay envelopes: a child's whole form travels to its parent as
- * one dialog request whose title is RELAY_TITLE and whose payload is a
- * versioned JSON request; the parent's answer comes back as a versioned JSON
- * reply. A child whose ask is aborted tells the parent with a notify message
- * made by encodeRelayCancel.
+ * The relay envelopes: a child's whole form goes to its parent as one dialog
+ * request titled RELAY_TITLE whose payload is the versioned request, the
+ * parent's answer comes back as the versioned reply, and a child whose ask is
+ * aborted says so with a notify message made by encodeRelayCancel.
  *
- * Decoding trusts nothing: the text crossed a process boundary. Every decode
- * returns a value (never throws) and rejects anything malformed with one error
- * that lists each problem by path and rule — a broken reply becomes status
- * "error" for the child, never a guess.
+ * Decoding trusts nothing (the text crossed a process boundary) and never
+ * throws: anything malformed is one error naming each problem by path and
+ * rule, status "error" for the child, never a guess. The shape is the
+ * schema's (envelope-schema.ts); here is what no schema can say: a reply's
+ * parts agree with one another and, given the questions, fit them.
  *
  * The wire is v1 as the first release wrote it, so either side may run an
- * older release: the whole form's note and drafts, which Collected keeps with
- * the others (no questionId), travel in v1's own fields (`formNote`,
- * `formNoteDraft`, `chatDraft`), each optional.
+ * older release: the whole form's note and drafts (no questionId in
+ * Collected) travel in v1's own optional fields `formNote`, `formNoteDraft`
+ * and `chatDraft`.
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";
-import type { AskDraft, Collected, RelayReply, RelayRequest } from "../types.ts";
-import { RELAY_VERSION, errorText } from "../types.ts";
-import { validateParams } from "../validate.ts";
-import { RelayReplySchema, RelayRequestSchema, RID_PATTERN } from "./envelope-schema.ts";
-import { type RelayReplyExpectation, replyIssues, type WireReply } from "./reply-checks.ts";
-import { dropUnknownFields, envelopeIssues, formatIssues, type Issue } from "./schema-check.ts";
-
-export { RELAY_ASKER_MAX } from "./envelope-schema.ts";
-export type { RelayReplyExpectation } from "./reply-checks.ts";
+import { type AskAnswer, type AskDraft, type AskQuestion, type Collected, errorText, RELAY_VERSION, type RelayReply, type RelayRequest } from "../types.ts";
+import { validateParams, type ValidationIssue as Issue } from "../validate.ts";
+import { childPath, RELAY_ASKER_MAX, RelayReplySchema, RelayRequestHeader, RID_PATTERN, schemaIssues, type WireReply } from "./envelope-schema.ts";
 
 /** The title of the dialog request that carries a relay request; the NUL keeps it from any human-made title. */
 export const RELAY_TITLE = "\u0000ask_user/relay/v1";
@@ -36,9 +30,11 @@ const RID = new RegExp(RID_PATTERN);
 export type RelayRequestDecoding = { ok: true; request: RelayRequest } | { ok: false; error: string };
 export type RelayReplyDecoding = { ok: true; reply: RelayReply } | { ok: false; error: string };
 
+/** What the child knows about the reply it waits for: the questions it asked, the request's rid. */
+type Expectation = { questions?: readonly AskQuestion[]; rid?: string };
+
 // JSON.stringify leaves out the fields that are undefined; listing them keeps the envelope's field order fixed.
-export function encodeRelayRequest(request: RelayRequest): string {
-	const { rid, asker, questions, metadata } = request;
+export function encodeRelayRequest({ rid, asker, questions, metadata }: RelayRequest): string {
 	return JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
 }
 
@@ -47,12 +43,12 @@ export function decodeRelayRequest(text: unknown): RelayRequestDecoding {
 	const what = "relay request rejected";
 	const parsed = parseEnvelope(text, what);
 	if (!parsed.ok) return parsed;
-	const envelope = parsed.envelope;
-	const issues: Issue[] = envelopeIssues(RelayRequestSchema, envelope, ["rid", "asker"]);
-	const validation = validateParams({ questions: own(envelope, "questions"), metadata: own(envelope, "metadata") });
+	const header = { rid: own(parsed.envelope, "rid"), asker: own(parsed.envelope, "asker") };
+	const issues = schemaIssues(RelayRequestHeader, header);
+	const validation = validateParams({ questions: own(parsed.envelope, "questions"), metadata: own(parsed.envelope, "metadata") });
 	if (!validation.ok) issues.push(...validation.issues);
 	if (!validation.ok || issues.length > 0) return { ok: false, error: formatIssues(what, issues) };
-	const { rid, asker } = envelope as { rid?: string; asker?: string };
+	const { rid, asker } = header as { rid?: string; asker?: string };
 	const { questions, metadata } = validation.form;
 	return { ok: true, request: { v: RELAY_VERSION, ...(rid !== undefined && { rid }), ...(asker !== undefined && { asker }), questions, ...(metadata !== undefined && { metadata }) } };
 }
@@ -69,39 +65,37 @@ export function encodeRelayReply(reply: RelayReply): string {
 	return JSON.stringify({ ...wire, formNote, formNoteDraft, chatMessage, chatDraft, error, answeredBy });
 }
 
-/** The reply: its shape checked by its schema, then (reply-checks.ts) its parts, and given the request its fit. */
-export function decodeRelayReply(text: unknown, expect?: RelayReplyExpectation): RelayReplyDecoding {
+/** The reply: its shape checked by its schema, then its parts, and given the request its fit. */
+export function decodeRelayReply(text: unknown, expect: Expectation = {}): RelayReplyDecoding {
 	const what = "relay reply rejected";
 	const parsed = parseEnvelope(text, what);
 	if (!parsed.ok) return parsed;
 	try {
-		dropUnknownFields(RelayReplySchema, parsed.envelope);
-		const wire = parsed.envelope as unknown as WireReply;
-		const shape = envelopeIssues(RelayReplySchema, parsed.envelope);
-		const under = (path: string, issue: Issue) => issue.path.startsWith(`${path}.`) || issue.path.startsWith(`${path}[`);
-		const sound = {
-			typed: (path: string) => !shape.some((i) => i.path === path),
-			whole: (path: string) => !shape.some((i) => i.path === path || under(path, i)),
-		};
-		const issues = [...shape, ...replyIssues(wire, sound, expect)];
-		return issues.length > 0 ? { ok: false, error: formatIssues(what, issues) } : { ok: true, reply: fromWire(wire) };
+		const issues = [...schemaIssues(RelayReplySchema, parsed.envelope), ...replyIssues(parsed.envelope as SoundReply, expect)];
+		return issues.length > 0 ? { ok: false, error: formatIssues(what, issues) } : { ok: true, reply: fromWire(parsed.envelope as WireReply) };
 	} catch (error) {
-		// A guard, not a path: the checks above read only what the schema found sound.
+		// A guard, not a path: the checks read only what the schema found sound.
 		return { ok: false, error: `${what}: ${errorText(error)}` };
 	}
 }
 
-function fromWire(wire: WireReply): RelayReply {
-	const { formNote, formNoteDraft, chatDraft, notes, drafts = [], ...rest } = wire;
-	const formDrafts: AskDraft[] = [
-		...(formNoteDraft !== undefined ? [{ kind: "note" as const, text: formNoteDraft }] : []),
-		...(chatDraft !== undefined ? [{ kind: "chat" as const, text: chatDraft }] : []),
-	];
+function fromWire({ formNote, formNoteDraft, chatDraft, notes, drafts = [], ...rest }: WireReply): RelayReply {
+	const formDrafts: AskDraft[] = [...(formNoteDraft !== undefined ? [{ kind: "note" as const, text: formNoteDraft }] : []), ...(chatDraft !== undefined ? [{ kind: "chat" as const, text: chatDraft }] : [])];
 	const all = [...drafts, ...formDrafts];
 	return { ...rest, notes: formNote === undefined ? notes : [...notes, { text: formNote }], ...(all.length > 0 && { drafts: all }) };
 }
 
-/** The notify message a child sends when the ask with this rid is aborted. */
+/** Who asked a relayed form, outermost first: "planner" + "scout" → "planner › scout", on one line and within the envelope's limit (the innermost end is kept). */
+export function joinAskers(outer: string | undefined, inner: string | undefined): string | undefined {
+	const joined = [outer, inner]
+		.map((part) => part?.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]+/g, " ").trim())
+		.filter((part): part is string => Boolean(part))
+		.join(" › ");
+	if (!joined) return undefined;
+	if (joined.length <= RELAY_ASKER_MAX) return joined;
+	return `…${joined.slice(joined.length - RELAY_ASKER_MAX + 1).replace(/^[\udc00-\udfff]/, "")}`;
+}
+
 export function encodeRelayCancel(rid: string): string {
 	return RELAY_CANCEL_PREFIX + rid;
 }
@@ -122,10 +116,8 @@ export function collectedToReply({ shownElsewhere, drafts, ...collected }: Colle
 	return { v: RELAY_VERSION, ...(rid !== undefined && { rid }), ...collected, ...(drafts !== undefined && drafts.length > 0 && { drafts }) };
 }
 
-type EnvelopeParsing = { ok: true; envelope: JsonObject } | { ok: false; error: string };
-
 /** JSON text → an object of our protocol version, or the one error that stops everything else. */
-function parseEnvelope(text: unknown, what: string): EnvelopeParsing {
+function parseEnvelope(text: unknown, what: string): { ok: true; envelope: JsonObject } | { ok: false; error: string } {
 	if (typeof text !== "string") return { ok: false, error: `${what}: expected JSON text (found ${describeFound(text)})` };
 	let value: unknown;
 	try {
@@ -138,4 +130,110 @@ function parseEnvelope(text: unknown, what: string): EnvelopeParsing {
 	if (v === RELAY_VERSION) return { ok: true, envelope: value };
 	const found = v === undefined ? "v is missing" : `found v ${describeFound(v)}`;
 	return { ok: false, error: `${what}: v: expected protocol version ${RELAY_VERSION}, ${found} (parent and child must run compatible pi-ask-user versions)` };
+}
+
+/** `what: path: rule; path: rule` on one line, at most MAX_LISTED issues listed. */
+function formatIssues(what: string, issues: readonly Issue[]): string {
+	const listed = issues.slice(0, MAX_LISTED).map(({ path, message }) => (path === "" ? message : `${path}: ${message.replace(/\.$/, "")}`));
+	const more = issues.length > MAX_LISTED ? `; … and ${issues.length - MAX_LISTED} more` : "";
+	return `${what}: ${listed.join("; ")}${more}`;
+}
+
+const MAX_LISTED = 8;
+
+// ── What no schema can say ──────────────────────────────────────────────────
+
+/** A reply as schemaIssues leaves it: what it found unsound (a field, an item of a list, an entry of a record) is undefined. */
+type SoundReply = { [K in keyof WireReply]?: Sound<WireReply[K]> };
+type Sound<T> = T extends readonly (infer Item)[] ? (Item | undefined)[] : T extends Record<string, infer Entry> ? Record<string, Entry | undefined> : T;
+type Add = (path: string, message: string) => void;
+/** The questions the request asked, when the child says. */
+type Asked = { byId: Map<string, AskQuestion>; known: string };
+const notAsked = (id: string, { known }: Asked) => `${JSON.stringify(id)} is no question of the request (${known})`;
+
+function replyIssues(reply: SoundReply, expect: Expectation): Issue[] {
+	const issues: Issue[] = [];
+	const add: Add = (path, message) => void issues.push({ path, message });
+	if (reply.rid !== undefined && expect.rid !== undefined && reply.rid !== expect.rid) {
+		add("rid", `${JSON.stringify(reply.rid)} does not match the request's rid ${JSON.stringify(expect.rid)}`);
+	}
+	const questions = expect.questions;
+	const asked = questions && { byId: new Map(questions.map((q) => [q.id, q])), known: `known ids: ${questions.map((q) => JSON.stringify(q.id)).join(", ")}` };
+	for (const [id, answer] of Object.entries(reply.answers ?? {})) if (answer) answerIssues(childPath("answers", id), id, answer, asked, add);
+	const seen = new Set<string>();
+	reply.skipped?.forEach((id, i) => {
+		if (id === undefined) return;
+		const at = `skipped[${i}]`;
+		const question = asked?.byId.get(id);
+		if (seen.has(id)) add(at, `repeats ${JSON.stringify(id)}; list each skipped question once`);
+		else if (reply.answers && Object.hasOwn(reply.answers, id)) add(at, `${JSON.stringify(id)} is both answered and skipped`);
+		else if (asked && !question) add(at, notAsked(id, asked));
+		else if (question?.required) add(at, `question ${JSON.stringify(id)} is required and cannot be skipped`);
+		seen.add(id);
+	});
+	draftIssues(reply, asked, add);
+	if (!asked) return issues;
+	reply.notes?.forEach((note, i) => note && !asked.byId.has(note.questionId) && add(`notes[${i}].questionId`, notAsked(note.questionId, asked)));
+	if (reply.status !== "answered" || !reply.answers) return issues;
+	for (const question of asked.byId.values()) {
+		if (question.required && !Object.hasOwn(reply.answers, question.id)) {
+			add(childPath("answers", question.id), `is missing: status "answered" needs an answer to every required question`);
+		}
+	}
+	return issues;
+}
+
+const NO_FREE_TEXT = "is free text, but the question does not allow it (allowOther is false)";
+
+/** One answer: its shape's own rules, then (the questions known) whether it fits its question. */
+function answerIssues(path: string, id: string, answer: AskAnswer, asked: Asked | undefined, add: Add): void {
+	if (answer.kind === "single" && answer.selections.length !== 1) {
+		add(`${path}.selections`, `a "single" answer has exactly one selection (found ${answer.selections.length})`);
+	}
+	answer.selections.forEach((s, i) => {
+		if (s.custom && s.value !== s.label) add(`${path}.selections[${i}].value`, "of a custom selection must equal its label (both are the typed text)");
+	});
+	if (!asked) return;
+	const question = asked.byId.get(id);
+	if (!question) return add(path, `answers no question of the request (${asked.known})`);
+	const kind = question.multiSelect ? "multi" : "single";
+	if (answer.kind !== kind) add(`${path}.kind`, `must be "${kind}" for question ${JSON.stringify(id)} (found "${answer.kind}")`);
+	const chosen = new Set<string>();
+	answer.selections.forEach((selection, i) => {
+		const at = `${path}.selections[${i}]`;
+		if (selection.custom) {
+			if (!question.allowOther) add(at, NO_FREE_TEXT);
+			return;
+		}
+		const option = question.options.find((o) => o.value === selection.value);
+		if (!option) add(`${at}.value`, `${JSON.stringify(selection.value)} is not an option value of question ${JSON.stringify(id)}`);
+		else if (option.label !== selection.label) add(`${at}.label`, `must be ${JSON.stringify(option.label)}, the label of option value ${JSON.stringify(option.value)}`);
+		else if (chosen.has(option.value)) add(at, `selects option ${JSON.stringify(option.label)} twice`);
+		chosen.add(selection.value);
+	});
+}
+
+/** An "answer" draft is on no option; given the questions, drafts name real targets, one each, and a submitted form has none. */
+function draftIssues(reply: SoundReply, asked: Asked | undefined, add: Add): void {
+	if (asked && reply.status === "answered") {
+		for (const field of ["drafts", "formNoteDraft", "chatDraft"] as const) {
+			if ((reply[field]?.length ?? 0) > 0) add(field, `must be absent when status is "answered": a submitted form drops its drafts`);
+		}
+	}
+	const targets = new Set<string>();
+	reply.drafts?.forEach((draft, i) => {
+		const path = `drafts[${i}]`;
+		if (!draft) return;
+		if (draft.kind === "answer" && draft.option !== undefined) add(`${path}.option`, 'must be absent on an "answer" draft (only a note is on an option)');
+		if (!asked) return;
+		const question = asked.byId.get(draft.questionId);
+		const target = JSON.stringify([draft.questionId, draft.kind, draft.option ?? null]);
+		if (targets.has(target)) add(path, "is a second draft for the same question, kind and option");
+		targets.add(target);
+		if (!question) add(`${path}.questionId`, notAsked(draft.questionId, asked));
+		else if (draft.kind === "answer" && !question.allowOther) add(path, NO_FREE_TEXT);
+		else if (draft.option !== undefined && !question.options.some((o) => o.label === draft.option)) {
+			add(`${path}.option`, `${JSON.stringify(draft.option)} is not an option label of question ${JSON.stringify(draft.questionId)}`);
+		}
+	});
 }

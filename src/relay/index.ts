@@ -1,7 +1,4 @@
-/**
- * The public relay entry point for subagent runners: `import … from "pi-ask-user/relay"`.
- * See README.md, section "Subagents", and examples/subagent-runner/.
- */
+/** pi-ask-user/relay, for subagent runners: README.md, "Subagents"; examples/subagent-runner/. */
 
 export { type ChildRelay, type ChildRelayOptions, createChildRelay, type ExtensionUIRequest, type ExtensionUIResponse, type ParentUI, relayEnvironment } from "./api.ts";
 export { RELAY_ENV } from "../router.ts";

@@ -20,8 +20,8 @@ export function createFormQueue(): FormQueue {
 		waiting.shift()?.();
 	};
 	return {
-		run<T>(task: () => Promise<T>, signal: AbortSignal | undefined, ifAborted: () => T): Promise<T> {
-			return new Promise<T>((resolve, reject) => {
+		run: <T>(task: () => Promise<T>, signal: AbortSignal | undefined, ifAborted: () => T) =>
+			new Promise<T>((resolve, reject) => {
 				if (signal?.aborted) return resolve(ifAborted());
 				const start = () => {
 					signal?.removeEventListener("abort", leave);
@@ -38,8 +38,7 @@ export function createFormQueue(): FormQueue {
 				if (!busy) return start();
 				waiting.push(start);
 				signal?.addEventListener("abort", leave, { once: true });
-			});
-		},
+			}),
 		get waiting() {
 			return waiting.length;
 		},

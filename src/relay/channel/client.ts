@@ -1,38 +1,41 @@
 /**
- * The child's side of the local channel (wire: wire.ts; the other
- * end: server.ts): a session that cannot show a form and inherited
+ * The child's side of the local channel (wire: wire.ts; the other end:
+ * server.ts): a session that cannot show a form and inherited
  * PI_ASK_USER_CHANNEL sends its whole form to the session that published it.
  * A parent that is gone (ENOENT, ECONNREFUSED) or silent for CONNECT_MS (a
  * connect that hangs, a frozen process) is "no_ui", with the reason, so the
- * model goes on as it would with no UI at all.
+ * model goes on as it would with no UI at all. And the wait for the parent's
+ * reply, here and in RPC (../elsewhere.ts `throughRelay`).
  */
 
 import { randomUUID } from "node:crypto";
-import { createConnection, type Socket } from "node:net";
+import { createConnection } from "node:net";
 import { raceAbort } from "../../abort.ts";
-import { CHANNEL_CANCEL, type ChannelAddress, channelVersionProblem, createLineSplitter, encodeChannelHello, isChannelReady } from "./wire.ts";
 import { emptyCollected } from "../../result.ts";
-import { encodeRelayRequest } from "../envelope.ts";
-
-import { type AskOptions, type AskForm, type Collected, RELAY_VERSION, errorText } from "../../types.ts";
-import { awaitRelayReply } from "../child.ts";
+import { type AskForm, type AskOptions, type Collected, errorText, RELAY_VERSION } from "../../types.ts";
+import { decodeRelayReply, encodeRelayRequest, replyToCollected } from "../envelope.ts";
+import { CHANNEL_CANCEL, type ChannelAddress, createLineSplitter, encodeChannelHello, notReady } from "./wire.ts";
 
 /** How long a child waits for a live parent to say it is listening. */
 export const CONNECT_MS = 1_500;
+/**
+ * How long an aborted ask waits for the reply to its cancel notice: a
+ * relay-aware parent answers in one round trip per level; one that never
+ * answers costs this much, once.
+ */
+export const CANCEL_GRACE_MS = 1_000;
 
 export async function collectViaChannel(address: ChannelAddress, form: AskForm, options: AskOptions = {}): Promise<Collected> {
-	const { signal } = options;
-	if (signal?.aborted) return emptyCollected("aborted");
-	const opened = await connect(address, signal);
+	if (options.signal?.aborted) return emptyCollected("aborted");
+	const opened = await connect(address, options.signal);
 	if (!opened.ok) return opened.collected;
 	const { socket, next } = opened.connection;
 	try {
-		const rid = randomUUID();
-		socket.write(`${encodeRelayRequest({ v: RELAY_VERSION, rid, asker: options.asker, questions: form.questions, metadata: form.metadata })}\n`);
-		return await awaitRelayReply(next(), {
-			form,
-			rid,
-			signal,
+		return await askParent(form, options, {
+			send: (request) => {
+				socket.write(`${request}\n`);
+				return next();
+			},
 			cancel: () => socket.write(`${CHANNEL_CANCEL}\n`),
 			noReply: "the parent pi session that showed the form ended before the user answered",
 		});
@@ -48,71 +51,87 @@ export async function channelReachable(address: ChannelAddress): Promise<boolean
 	return opened.ok;
 }
 
-interface Connection {
-	socket: Socket;
-	/** The next line the parent sent; undefined once the connection has closed. */
-	next(): Promise<string | undefined>;
-	/** Why the connection failed, if it did. */
-	failure(): string | undefined;
+/** How a form reaches the parent that shows it: a transport. */
+export interface Parent {
+	/** Sends the request envelope; resolves with the reply's text, undefined when it comes back empty. */
+	send(request: string): Promise<string | undefined>;
+	/** Tells the parent the ask is aborted; it closes the form and replies with the answers so far. */
+	cancel(rid: string): void;
+	/** The error when the reply comes back empty. */
+	noReply: string;
 }
 
-type Opened = { ok: true; connection: Connection } | { ok: false; collected: Collected };
+/**
+ * The form as a relay request, and the parent's reply to it, by either
+ * transport. Aborted, the answers given so far are kept if the reply to the
+ * cancel notice comes within CANCEL_GRACE_MS, under status "aborted";
+ * otherwise "aborted" with nothing. Anything but a well-formed reply to this
+ * very request is an "error".
+ */
+export async function askParent(form: AskForm, { signal, asker }: AskOptions, parent: Parent): Promise<Collected> {
+	if (signal?.aborted) return emptyCollected("aborted");
+	const rid = randomUUID();
+	const reply = parent.send(encodeRelayRequest({ v: RELAY_VERSION, rid, asker, questions: form.questions, metadata: form.metadata }));
+	const decode = (text: string | undefined) => (text === undefined ? undefined : decodeRelayReply(text, { questions: form.questions, rid }));
+	const raced = await raceAbort(reply, signal);
+	if (!raced.aborted) {
+		const decoded = decode(raced.value);
+		if (!decoded) return emptyCollected("error", parent.noReply);
+		return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
+	}
+	parent.cancel(rid);
+	const late = await raceAbort(reply, AbortSignal.timeout(CANCEL_GRACE_MS)).catch(() => undefined);
+	const decoded = late?.aborted === false ? decode(late.value) : undefined;
+	return decoded?.ok ? { ...replyToCollected(decoded.reply), status: "aborted" } : emptyCollected("aborted");
+}
 
 /** Connected, the token proved and the parent ready; or why it can't be used. */
-async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<Opened> {
+async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<{ ok: true; connection: ReturnType<typeof openConnection> } | { ok: false; collected: Collected }> {
 	const connection = openConnection(address.path);
-	const { socket } = connection;
-	socket.write(`${encodeChannelHello(address.token)}\n`);
-	const unreachable = (why: string): Opened => {
-		socket.destroy();
-		return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
-	};
+	connection.socket.write(`${encodeChannelHello(address.token)}\n`);
 	const waited = AbortSignal.timeout(CONNECT_MS);
 	const first = await raceAbort(connection.next(), signal ? AbortSignal.any([signal, waited]) : waited);
-	if (signal?.aborted) {
-		socket.destroy();
-		return { ok: false, collected: emptyCollected("aborted") };
-	}
-	if (first.aborted) return unreachable(`did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`);
-	const line = first.value;
-	if (line === undefined) return unreachable(`is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`);
-	if (!isChannelReady(line)) return unreachable(`answered in a way this version does not understand: ${channelVersionProblem(line) ?? "not ready"}`);
-	return { ok: true, connection };
+	const line = first.aborted ? undefined : first.value;
+	const problem = line === undefined ? undefined : notReady(line);
+	const why = first.aborted
+		? `did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`
+		: line === undefined
+			? `is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`
+			: problem && `answered in a way this version does not understand: ${problem}`;
+	if (why === undefined && !signal?.aborted) return { ok: true, connection };
+	connection.socket.destroy();
+	if (signal?.aborted) return { ok: false, collected: emptyCollected("aborted") };
+	return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
 }
 
-function openConnection(path: string): Connection {
+function openConnection(path: string) {
 	const socket = createConnection(path);
 	const splitter = createLineSplitter();
 	const lines: string[] = [];
 	let closed = false;
 	let failure: string | undefined;
-	let waiting: ((line: string | undefined) => void) | undefined;
-	const deliver = () => {
-		if (!waiting || (lines.length === 0 && !closed)) return;
-		const resolve = waiting;
-		waiting = undefined;
-		resolve(lines.shift());
-	};
+	let wake = () => {};
 	socket.on("data", (chunk: Buffer) => {
 		const got = splitter.push(chunk);
 		if (got === "overflow") socket.destroy();
 		else lines.push(...got);
-		deliver();
+		wake();
 	});
 	socket.on("error", (error: NodeJS.ErrnoException) => {
 		failure = error.code ?? errorText(error);
 	});
 	socket.on("close", () => {
 		closed = true;
-		deliver();
+		wake();
 	});
 	return {
 		socket,
-		next: () =>
-			new Promise((resolve) => {
-				waiting = resolve;
-				deliver();
-			}),
-		failure: () => failure,
+		/** The next line the parent sent; undefined once the connection has closed. */
+		async next(): Promise<string | undefined> {
+			while (lines.length === 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
+			return lines.shift();
+		},
+		/** Why the connection failed, if it did. */
+		failure: (): string | undefined => failure,
 	};
 }

@@ -1,9 +1,9 @@
 /**
- * The parent's side of the local channel (wire: wire.ts): a Unix
- * socket (a named pipe on Windows) in a directory only this user can enter,
- * its address and a random token published in PI_ASK_USER_CHANNEL, so every
- * process started from then on — a runner's `pi -p` children, a `pi` run from
- * the bash tool, their children in turn — can ask the user through it.
+ * The parent's side of the local channel (wire: wire.ts): a Unix socket (a
+ * named pipe on Windows) in a directory only this user can enter, its address
+ * and a random token published in PI_ASK_USER_CHANNEL, so every process
+ * started from then on — a runner's `pi -p` children, a `pi` run from the bash
+ * tool, their children in turn — can ask the user through it.
  *
  * A connection must prove the token in its first line within HELLO_MS, no
  * line may pass CHANNEL_LINE_MAX, at most MAX_UNPROVEN may wait to prove it;
@@ -11,15 +11,17 @@
  * child killed, its run aborted) aborts its form at once.
  */
 
-import { errorText } from "../../types.ts";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CHANNEL_READY, type ChannelAddress, createLineSplitter, decodeChannelHello, isChannelCancel } from "./wire.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { emptyCollected } from "../../result.ts";
 import type { AskHandler } from "../../router.ts";
+import { errorText } from "../../types.ts";
+import { CHANNEL_READY, type ChannelAddress, createLineSplitter, decodeChannelHello, isChannelCancel } from "./wire.ts";
 
 export const HELLO_MS = 2_000;
 /** A child that proved the token holds its connection while its form waits and is shown: only the others count. */
@@ -42,16 +44,14 @@ export interface LocalChannel {
 	close(): Promise<void>;
 }
 
-export async function openLocalChannel(options: LocalChannelOptions): Promise<LocalChannel> {
-	const token = randomBytes(32).toString("hex");
-	const place = socketPlace(options.parentDir);
-	// Each open connection, and how to end it when the channel closes.
-	const sockets = new Map<Socket, () => void>();
-	const unproven = { count: 0 };
-	const server = createServer((socket) => {
-		if (unproven.count >= MAX_UNPROVEN) return socket.destroy();
-		serve(socket, Buffer.from(token), options.handler, sockets, unproven);
-	});
+/** Each open connection, and how to end it when the channel closes; how many have yet to prove the token. */
+type Connections = { ends: Map<Socket, () => void>; unproven: number };
+
+export async function openLocalChannel({ handler, parentDir }: LocalChannelOptions): Promise<LocalChannel> {
+	const token = Buffer.from(randomBytes(32).toString("hex"));
+	const place = socketPlace(parentDir);
+	const connections: Connections = { ends: new Map(), unproven: 0 };
+	const server = createServer((socket) => (connections.unproven >= MAX_UNPROVEN ? socket.destroy() : serve(socket, token, handler, connections)));
 	try {
 		server.listen(place.path);
 		await once(server, "listening");
@@ -66,20 +66,16 @@ export async function openLocalChannel(options: LocalChannelOptions): Promise<Lo
 	server.unref();
 	const stopWatching = removeOnExit(place.remove);
 	let closing: Promise<void> | undefined;
-	return {
-		address: { path: place.path, token },
-		close() {
-			closing ??= (async () => {
-				stopWatching();
-				server.close();
-				for (const end of sockets.values()) end();
-				await allClosed([...sockets.keys()], CLOSE_GRACE_MS);
-				for (const socket of sockets.keys()) socket.destroy();
-				place.remove();
-			})();
-			return closing;
-		},
+	const close = async () => {
+		stopWatching();
+		server.close();
+		const sockets = [...connections.ends.keys()];
+		for (const end of connections.ends.values()) end();
+		await Promise.race([Promise.all(sockets.map((socket) => new Promise((closed) => socket.once("close", closed)))), sleep(CLOSE_GRACE_MS, undefined, { ref: false })]);
+		for (const socket of sockets) socket.destroy();
+		place.remove();
 	};
+	return { address: { path: place.path, token: token.toString() }, close: () => (closing ??= close()) };
 }
 
 /**
@@ -90,7 +86,7 @@ export async function openLocalChannel(options: LocalChannelOptions): Promise<Lo
  * it still does what it would have done. Returns the undo.
  */
 function removeOnExit(remove: () => void): () => void {
-	const ending: NodeJS.Signals[] = process.platform === "win32" ? ["SIGTERM"] : ["SIGTERM", "SIGHUP"];
+	const signals: NodeJS.Signals[] = process.platform === "win32" ? ["SIGINT", "SIGTERM"] : ["SIGINT", "SIGTERM", "SIGHUP"];
 	const onSignal = (signal: NodeJS.Signals) => {
 		const alone = process.listenerCount(signal) === 1;
 		if (!alone && signal === "SIGINT") return;
@@ -99,7 +95,6 @@ function removeOnExit(remove: () => void): () => void {
 		stop();
 		process.kill(process.pid, signal);
 	};
-	const signals: NodeJS.Signals[] = ["SIGINT", ...ending];
 	process.on("exit", remove);
 	for (const signal of signals) process.on(signal, onSignal);
 	const stop = () => {
@@ -117,34 +112,25 @@ function socketPlace(parentDir = tmpdir()): { path: string; remove(): void } {
 	// mkdtemp makes the directory 0700; the chmod says so where a umask or platform might not.
 	const dir = mkdtempSync(join(base, "pi-ask-user-"));
 	chmodSync(dir, 0o700);
-	let removed = false;
-	return {
-		path: join(dir, name),
-		remove() {
-			if (removed) return;
-			removed = true;
-			rmSync(dir, { recursive: true, force: true });
-		},
-	};
+	// force: a second call (exit after close) finds nothing and says nothing.
+	return { path: join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefined, sockets: Map<Socket, () => void>, unproven: { count: number }): void {
+function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefined, connections: Connections): void {
 	socket.unref();
-	unproven.count++;
+	connections.unproven++;
 	const splitter = createLineSplitter();
 	const asking = new AbortController();
 	let stage: "hello" | "request" | "asking" = "hello";
 	const drop = () => socket.destroy();
 	// Closing the channel: an open form closes and its child gets the answers so far; anyone else is dropped.
-	sockets.set(socket, () => (stage === "asking" ? asking.abort() : drop()));
-	const helloTimer = setTimeout(drop, HELLO_MS);
-	helloTimer.unref();
-
+	connections.ends.set(socket, () => (stage === "asking" ? asking.abort() : drop()));
+	const helloTimer = setTimeout(drop, HELLO_MS).unref();
 	socket.on("error", () => {}); // a reset is a close: handled there
 	socket.on("close", () => {
-		if (stage === "hello") unproven.count--;
+		if (stage === "hello") connections.unproven--;
 		clearTimeout(helloTimer);
-		sockets.delete(socket);
+		connections.ends.delete(socket);
 		asking.abort();
 	});
 	socket.on("data", (chunk: Buffer) => {
@@ -155,18 +141,14 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 				const given = decodeChannelHello(line);
 				if (given === undefined || !timingSafeEqual(Buffer.from(given), token)) return drop();
 				clearTimeout(helloTimer);
-				unproven.count--;
+				connections.unproven--;
 				stage = "request";
 				socket.write(`${CHANNEL_READY}\n`);
 			} else if (stage === "request") {
 				stage = "asking";
-				// The relay codec loads with the first request, not with the listener at start-up.
-				void import("./ask.ts")
-					.then((asks) => asks.answerRequest(line, handler, asking.signal))
-					.catch((error: unknown) => errorReply(error))
-					.then((reply) => {
-						if (!socket.destroyed) socket.end(`${reply}\n`);
-					});
+				void answer(line, handler, asking.signal).then((reply) => {
+					if (!socket.destroyed) socket.end(`${reply}\n`);
+				});
 			} else if (isChannelCancel(line)) {
 				asking.abort();
 			} else {
@@ -176,17 +158,22 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 	});
 }
 
-/** A reply envelope for when the codec failed to load. */
-function errorReply(error: unknown): string {
-	return JSON.stringify({ v: 1, status: "error", answers: {}, skipped: [], notes: [], error: errorText(error) });
-}
-
-function allClosed(sockets: Socket[], timeoutMs: number): Promise<void> {
-	return new Promise((resolve) => {
-		const timer = setTimeout(resolve, timeoutMs);
-		void Promise.all(sockets.map((socket) => new Promise((closed) => socket.once("close", closed)))).then(() => {
-			clearTimeout(timer);
-			resolve();
-		});
-	});
+/** A child's request, decoded and validated like a model's call, asked through the process's handler. Never rejects: the child gets a reply it can decode. */
+async function answer(line: string, handler: () => AskHandler | undefined, signal: AbortSignal): Promise<string> {
+	let codec: typeof import("../envelope.ts");
+	try {
+		// The relay codec loads with the first request, not with the listener at start-up.
+		codec = await import("../envelope.ts");
+	} catch (error) {
+		return JSON.stringify({ v: 1, status: "error", answers: {}, skipped: [], notes: [], error: errorText(error) });
+	}
+	const decoded = codec.decodeRelayRequest(line);
+	const failed = (status: "error" | "no_ui", error: string) => codec.collectedToReply(emptyCollected(status, error), decoded.ok ? decoded.request.rid : undefined);
+	if (!decoded.ok) return codec.encodeRelayReply(failed("error", decoded.error));
+	const current = handler();
+	try {
+		return codec.encodeRelayReply(current ? await current(decoded.request, { signal }) : failed("no_ui", "the parent session has no UI to show the form"));
+	} catch (error) {
+		return codec.encodeRelayReply(failed("error", errorText(error)));
+	}
 }

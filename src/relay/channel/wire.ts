@@ -14,13 +14,13 @@
  *   parent → the relay reply envelope      (encodeRelayReply), then closes
  *   child  → {"v":1,"cancel":true}         optional: the child's run aborted
  *
- * A pure leaf: the sockets live in src/relay/channel-*.ts.
+ * No sockets here: they are server.ts's and client.ts's.
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../../json.ts";
 
 export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
-export const CHANNEL_VERSION = 1;
+const CHANNEL_VERSION = 1;
 /** The longest line either side accepts, in bytes: a form is at most a few tens of kilobytes. */
 export const CHANNEL_LINE_MAX = 1024 * 1024;
 
@@ -41,11 +41,11 @@ export function encodeChannelAddress(address: ChannelAddress): string {
 /** The address in the variable, or a reason it can't be used. */
 export function decodeChannelAddress(value: unknown): { ok: true; address: ChannelAddress } | { ok: false; error: string } {
 	if (typeof value !== "string") return { ok: false, error: `${CHANNEL_ENV} is not set` };
-	const match = ADDRESS.exec(value);
-	if (!match?.[1] || !match[2] || /[\0\n]/.test(match[2])) {
+	const [, token, path] = ADDRESS.exec(value) ?? [];
+	if (!token || !path || /[\0\n]/.test(path)) {
 		return { ok: false, error: `${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another version` };
 	}
-	return { ok: true, address: { token: match[1], path: match[2] } };
+	return { ok: true, address: { token, path } };
 }
 
 export function encodeChannelHello(token: string): string {
@@ -54,30 +54,21 @@ export function encodeChannelHello(token: string): string {
 
 /** The token a hello line carries, or undefined for anything else. */
 export function decodeChannelHello(line: string): string | undefined {
-	const message = parseLine(line);
-	const token = message && own(message, "token");
+	const token = own(parseLine(line) ?? {}, "token");
 	return typeof token === "string" && TOKEN.test(token) ? token : undefined;
 }
 
 export const CHANNEL_READY = JSON.stringify({ v: CHANNEL_VERSION, ready: true });
 export const CHANNEL_CANCEL = JSON.stringify({ v: CHANNEL_VERSION, cancel: true });
+export const isChannelCancel = (line: string): boolean => own(parseLine(line) ?? {}, "cancel") === true;
 
-export function isChannelReady(line: string): boolean {
-	const message = parseLine(line);
-	return message !== undefined && own(message, "ready") === true;
-}
-
-export function isChannelCancel(line: string): boolean {
-	const message = parseLine(line);
-	return message !== undefined && own(message, "cancel") === true;
-}
-
-/** Why a line is not of this protocol's version, for an error the user can act on. */
-export function channelVersionProblem(line: string): string | undefined {
+/** Undefined when the line says the parent is ready; else why not, for an error the user can act on. */
+export function notReady(line: string): string | undefined {
 	const message = parseLine(line);
 	if (message === undefined) return "not a JSON object of the ask_user channel";
+	if (own(message, "ready") === true) return undefined;
 	const v = own(message, "v");
-	return v === CHANNEL_VERSION ? undefined : `protocol version ${describeFound(v)}, expected ${CHANNEL_VERSION}: parent and child run incompatible pi-ask-user versions`;
+	return v === CHANNEL_VERSION ? "not ready" : `protocol version ${describeFound(v)}, expected ${CHANNEL_VERSION}: parent and child run incompatible pi-ask-user versions`;
 }
 
 function parseLine(line: string): JsonObject | undefined {
@@ -92,42 +83,27 @@ function parseLine(line: string): JsonObject | undefined {
 /**
  * Cuts a byte stream into lines. `push` returns the complete lines so far, or
  * "overflow" once a line grows past `max` bytes (the connection is then
- * dropped: nothing is buffered without bound).
+ * dropped: nothing is buffered without bound). A line's parts are joined once
+ * it is complete, so a line sent a byte at a time costs no more than at once.
  */
 export function createLineSplitter(max = CHANNEL_LINE_MAX): { push(chunk: Uint8Array): string[] | "overflow" } {
 	let pending: Uint8Array[] = [];
-	let pendingBytes = 0;
-	const decoder = new TextDecoder();
+	let size = 0;
 	return {
 		push(chunk) {
 			const lines: string[] = [];
 			let start = 0;
-			for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, start)) {
-				if (pendingBytes + at - start > max) return "overflow";
-				pending.push(chunk.subarray(start, at));
-				lines.push(decoder.decode(concat(pending, pendingBytes + at - start)));
+			for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
+				if (size + end - start > max) return "overflow";
+				lines.push(Buffer.concat([...pending, chunk.subarray(start, end)]).toString("utf8"));
 				pending = [];
-				pendingBytes = 0;
-				start = at + 1;
+				size = 0;
+				start = end + 1;
 			}
-			const rest = chunk.subarray(start);
-			if (pendingBytes + rest.length > max) return "overflow";
-			if (rest.length > 0) {
-				pending.push(rest);
-				pendingBytes += rest.length;
-			}
+			if (size + chunk.length - start > max) return "overflow";
+			if (start < chunk.length) pending.push(chunk.subarray(start));
+			size += chunk.length - start;
 			return lines;
 		},
 	};
-}
-
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-	if (parts.length === 1 && parts[0]) return parts[0];
-	const joined = new Uint8Array(length);
-	let offset = 0;
-	for (const part of parts) {
-		joined.set(part, offset);
-		offset += part.length;
-	}
-	return joined;
 }
