@@ -11,6 +11,7 @@ import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozec
 import { errorText } from "./src/types.ts";
 import { ENGLISH, type Phrase, type Texts } from "./src/i18n/texts.ts";
 import { TOOL_NAME } from "./src/prompt.ts";
+import { keepForms } from "./src/restore.ts";
 import { type Ask, createRouter, type Router, waitingModule } from "./src/router.ts";
 import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, resolveSettings, type Steering } from "./src/settings.ts";
 import { createAskUserTool, warmUpArguments } from "./src/tool.ts";
@@ -60,6 +61,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	});
 	pi.on("session_start", (_event, ctx) => router.sessionStarted(ctx, (reason) => ctx.ui.notify(texts.t("warning.noChannel", { reason }), "warning")));
 	pi.on("session_shutdown", (event) => router.sessionEnded(event.reason));
+	const kept = keepForms(pi, router.ask, () => texts);
 	const offer = offerOnlyWhereAnswerable(pi, router);
 	const dismissal = holdToolsAfterDismissal(pi);
 	registerSettingFlags(pi);
@@ -69,6 +71,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 				getActiveTools: () => pi.getActiveTools(),
 				setActiveTools: (names) => pi.setActiveTools(names),
 				ask: router.ask,
+				keep: kept.keeper,
 				texts: () => texts,
 				steering,
 				onNoUI: offer.withheld,

@@ -11,6 +11,7 @@ import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
 import { renderCallText, renderResultText } from "./transcript.ts";
+import type { Keeper } from "./kept.ts";
 import type { Session } from "./router.ts";
 import { sanitizeText } from "./sanitize.ts";
 import { AskParamsSchema } from "./schema.ts";
@@ -30,6 +31,8 @@ export interface ToolHost {
 	ask(session: Session, form: AskForm, options: AskOptions): Promise<Collected>;
 	/** The user dismissed the form: the rest of this tool batch must not run. */
 	onDismissed?(): void;
+	/** Keeps this call's form on disk while the user works (restore.ts); none without a session file. */
+	keep?(session: Session, toolCallId: string, form: AskForm): Keeper | undefined;
 	/** No form could be shown: the tool took itself out of the active tools. */
 	onNoUI?(): void;
 	/** The user's language, for the transcript; default English. */
@@ -88,18 +91,20 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 			return notices.length ? { ...form, [NOTICES]: notices } : form;
 		},
 
-		async execute(_toolCallId, params, signal, onUpdate, ctx) {
+		async execute(toolCallId, params, signal, onUpdate, ctx) {
 			const { form, notices } = prepareForm(params, carriedNotices(params));
 			if (signal?.aborted) return toolResult(form, emptyCollected("aborted"), notices);
 
 			const onProgress: ProgressListener = (progress, partial) =>
 				onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
+			const keep = host.keep?.(ctx, toolCallId, form);
 			let collected: Collected;
 			try {
-				collected = await host.ask(ctx, form, { ...(signal && { signal }), onProgress });
+				collected = await host.ask(ctx, form, { ...(signal && { signal }), onProgress, ...(keep && { keep }) });
 			} catch (error) {
 				collected = emptyCollected("error", errorText(error));
 			}
+			keep?.end(collected.status);
 			if (collected.status === "no_ui") {
 				// No form can be shown in this session: take the tool away so the model stops trying.
 				host.setActiveTools(host.getActiveTools().filter((name) => name !== TOOL_NAME));

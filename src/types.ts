@@ -5,7 +5,7 @@
  * form, the dialog walker and the relay speak them without importing each other.
  */
 
-import type { Texts } from "./i18n/texts.ts";
+import type { Phrase, Texts } from "./i18n/texts.ts";
 
 /** The limits of the input. Counted in UTF-16 code units unless noted. */
 export const LIMITS = {
@@ -171,6 +171,15 @@ export interface AskOptions {
 	/** The key that folds the form to peek at the conversation (the peekKey setting). */
 	peekKey?: string;
 	texts?: Texts;
+	/** Keeps what the user does on disk, so it outlives pi (src/kept.ts); only the inline form reports to it. */
+	keep?: FormKeep;
+}
+
+/** What the inline form tells its keeper: every change, as a function that reads the answers to save (called off the keystroke). */
+export interface FormKeep {
+	/** Answers saved before (SavedAnswers, already checked against the form), and what the form says of them. */
+	restored?: { answers: unknown; notice: Phrase };
+	changed(answers: () => unknown): void;
 }
 
 /** What is known while the questions are still open: the answers so far. */

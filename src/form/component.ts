@@ -24,6 +24,7 @@ import {
 } from "@mariozechner/pi-tui";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { editorPrefill, type FormState } from "../machine/model.ts";
+import { restoredState, savedAnswers } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import { type AskForm, type AskOptions, type AskStatus, type Collected, errorText } from "../types.ts";
 import { editExternally } from "./external-editor.ts";
@@ -109,7 +110,9 @@ export class AskFormComponent implements Component, Focusable {
 				noMatch: (s) => theme.warning(s),
 			},
 		};
-		this.state = initialState(options.form, options.numberKeys);
+		const restored = options.keep?.restored;
+		this.state = (restored && restoredState(options.form, restored.answers, options.numberKeys)) ?? initialState(options.form, options.numberKeys);
+		if (restored) this.state = update(this.state, { type: "notice", tone: "warning", text: restored.notice });
 		// A peek key the user's keybindings take for something else: say which key folds the form instead.
 		if (taken.length > 0) {
 			const text = phrase("form.peekKeyTaken", { key: keyName(options.peekKey ?? ""), fallback: keyName(slots.peek) });
@@ -122,7 +125,11 @@ export class AskFormComponent implements Component, Focusable {
 			this.ticker.unref?.();
 		}
 		reportProgress(options.onProgress, this.state, { phase: "opened" });
+		options.keep?.changed(this.answers);
 	}
+
+	/** What the keeper saves: the state's answers and the open editor's text. */
+	private readonly answers = () => savedAnswers(this.state, this.openEditor?.getExpandedText());
 
 	/** Set by the TUI; passed on to the Editor so it emits CURSOR_MARKER and an IME window sits at the cursor. */
 	get focused(): boolean {
@@ -309,6 +316,7 @@ export class AskFormComponent implements Component, Focusable {
 	private changed(): void {
 		this.cache = undefined;
 		this.options.tui.requestRender();
+		this.options.keep?.changed(this.answers);
 	}
 
 	// ── Progress and the outcome ───────────────────────────────────────────
@@ -320,6 +328,7 @@ export class AskFormComponent implements Component, Focusable {
 		this.stopTicker();
 		const collected = collect(this.state, status);
 		if (error !== undefined) collected.error = error;
+		this.options.keep?.changed(this.answers);
 		this.editor = undefined;
 		this.options.onDone(collected);
 	}

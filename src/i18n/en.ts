@@ -225,6 +225,18 @@ export const EN = {
 	"takes.peekKey": "a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already (not {taken})",
 	"warning.projectSteering": "ask_user settings: {file} sets {keys}, which go into the model's prompt: they apply only in a project you have trusted, and pi has not trusted this one by your decision. The default text is used. To use them, give the project pi settings of its own (a .pi/settings.json), trust it, and start pi again.",
 	"warning.noChannel": "ask_user: subagents cannot ask through this session ({reason})",
+	"form.restored": "Restored: your answers from before pi stopped are back; submitting sends them to the model",
+	"form.reopened": "Reopened: the call has ended, so submitting sends your answer to the model as a message",
+	"kept.title": "Forms without an answer — Enter reopens",
+	"kept.dropTitle": "Drop which form?",
+	"kept.none": "No form of this session is waiting for an answer",
+	"kept.open": "interrupted",
+	"kept.dismissed": "dismissed",
+	"kept.aborted": "stopped",
+	"kept.timed_out": "timed out",
+	"kept.error": "failed",
+	"kept.chat": "answered in chat",
+	"warning.keptDropped": "ask_user: a saved form was dropped ({reason})",
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof EN;

@@ -1,0 +1,150 @@
+/**
+ * Forms kept on disk while the user works, so that nothing typed is lost
+ * when pi is not there to take the answer: one JSON file per ask, in a
+ * folder beside the session file (`<session>.jsonl.ask-user/`), replaced
+ * whole (written aside, then renamed) half a second after the last change.
+ *
+ * Not pi's session entries: the session file only grows, and a form saved
+ * with every pause in typing would fill it with entries that every load
+ * replays; and two pi processes appending to one session interleave their
+ * entries, while each ask's own file is only ever replaced whole.
+ *
+ * A file holds the answers and a fingerprint of the questions, never the
+ * questions themselves: they are in the session (the model's call), read
+ * again from there when the form comes back, and a file whose fingerprint
+ * no longer matches them is dropped.
+ */
+
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Phrase } from "./i18n/texts.ts";
+import type { AskForm, AskStatus, FormKeep } from "./types.ts";
+
+export const KEPT_VERSION = 1;
+/** How long after the last change the answers are written. */
+export const SAVE_DELAY_MS = 500;
+/** A file larger than this is not written (the last one that fit stays) and, when found, dropped. */
+export const MAX_KEPT_BYTES = 1024 * 1024;
+/** The newest this many forms of a session are kept; older ones are dropped. */
+export const MAX_KEPT = 20;
+
+/** "open": the form was on screen when pi stopped; otherwise how the call ended without an answer. */
+export type KeptStatus = "open" | Exclude<AskStatus, "answered" | "no_ui">;
+const STATUSES: readonly KeptStatus[] = ["open", "dismissed", "aborted", "timed_out", "error", "chat"];
+
+export interface KeptForm {
+	version: typeof KEPT_VERSION;
+	/** The tool call's id. */
+	id: string;
+	/** The pi process that wrote it last. */
+	pid: number;
+	status: KeptStatus;
+	savedAt: number;
+	fingerprint: string;
+	/** SavedAnswers (src/machine/saved.ts), checked against the form before use. */
+	answers: unknown;
+}
+
+export function keptDir(sessionFile: string): string {
+	return `${sessionFile}.ask-user`;
+}
+
+export function fingerprint(form: AskForm): string {
+	return createHash("sha256").update(JSON.stringify(form.questions)).digest("hex").slice(0, 32);
+}
+
+const fileOf = (dir: string, id: string) => join(dir, `${encodeURIComponent(id)}.json`);
+
+/** The forms kept in `dir`, newest first; what cannot be used is deleted and said in `problems` (English, for a warning). */
+export function readKept(dir: string): { forms: KeptForm[]; problems: string[] } {
+	const forms: KeptForm[] = [];
+	const problems: string[] = [];
+	let names: string[];
+	try {
+		names = readdirSync(dir).filter((name) => name.endsWith(".json"));
+	} catch {
+		return { forms, problems };
+	}
+	for (const name of names) {
+		const file = join(dir, name);
+		const problem = readOne(file, forms);
+		if (problem === undefined) continue;
+		problems.push(`${name}: ${problem}`);
+		rmSync(file, { force: true });
+	}
+	forms.sort((a, b) => b.savedAt - a.savedAt);
+	for (const old of forms.splice(MAX_KEPT)) rmSync(fileOf(dir, old.id), { force: true });
+	return { forms, problems };
+}
+
+function readOne(file: string, into: KeptForm[]): string | undefined {
+	try {
+		if (statSync(file).size > MAX_KEPT_BYTES) return `larger than ${MAX_KEPT_BYTES} bytes`;
+		const kept = JSON.parse(readFileSync(file, "utf8")) as Partial<KeptForm> | null;
+		if (kept?.version !== KEPT_VERSION) return `written by another version of pi-ask-user (${JSON.stringify(kept?.version ?? null)})`;
+		const { id, pid, status, savedAt, fingerprint: print } = kept;
+		if (typeof id !== "string" || typeof pid !== "number" || !STATUSES.includes(status as KeptStatus) || typeof savedAt !== "number" || typeof print !== "string") return "not a saved form";
+		into.push(kept as KeptForm);
+		return undefined;
+	} catch (error) {
+		return error instanceof SyntaxError ? "not valid JSON" : `unreadable (${error instanceof Error ? error.message : String(error)})`;
+	}
+}
+
+export function dropKept(dir: string, id: string): void {
+	rmSync(fileOf(dir, id), { force: true });
+}
+
+/** A form's keeper: the form reports its changes (FormKeep); the ask's end says what stays. */
+export interface Keeper extends FormKeep {
+	/** The ask ended: an answer removes the file; any other end keeps the answers ("open" when pi is going away); no_ui leaves it as it was. */
+	end(status: AskStatus): void;
+	/** Writes what is pending now (pi is going away). */
+	flush(): void;
+}
+
+export function createKeeper(
+	dir: string,
+	id: string,
+	form: AskForm,
+	{ restored, closing }: { restored?: { answers: unknown; notice: Phrase }; closing(): boolean },
+): Keeper {
+	let answers: unknown = restored?.answers;
+	let take: (() => unknown) | undefined;
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const print = fingerprint(form);
+	const write = (status: KeptStatus) => {
+		if (timer !== undefined) clearTimeout(timer);
+		timer = undefined;
+		if (take) answers = take();
+		if (answers === undefined) return;
+		const kept: KeptForm = { version: KEPT_VERSION, id, pid: process.pid, status, savedAt: Date.now(), fingerprint: print, answers };
+		const json = JSON.stringify(kept);
+		if (Buffer.byteLength(json) > MAX_KEPT_BYTES) return;
+		try {
+			mkdirSync(dir, { recursive: true });
+			const aside = `${fileOf(dir, id)}.${process.pid}.tmp`;
+			writeFileSync(aside, json);
+			renameSync(aside, fileOf(dir, id));
+		} catch {
+			// A read-only or full disk: the form goes on; only what would survive pi is lost.
+		}
+	};
+	return {
+		...(restored && { restored }),
+		changed(latest) {
+			take = latest;
+			timer ??= setTimeout(() => write("open"), SAVE_DELAY_MS);
+			timer.unref?.();
+		},
+		flush: () => write("open"),
+		end(status) {
+			if (closing()) return write("open");
+			if (timer !== undefined) clearTimeout(timer);
+			timer = undefined;
+			if (status === "answered") dropKept(dir, id);
+			else if (status !== "no_ui") write(status);
+		},
+	};
+}

@@ -1,0 +1,96 @@
+/**
+ * A form's answers as plain JSON, to keep while the user works (src/kept.ts)
+ * and to put back into a new state after pi restarts. Pure: what comes back
+ * from a file is checked against the form before any of it is used.
+ */
+
+import type { AskForm, NumberKeys } from "../types.ts";
+import { draftKey, type EditorTarget, type FormState, initialState, isQuestionTarget, savedText } from "./model.ts";
+
+export interface SavedQuestion {
+	focus: number;
+	chosen: number[];
+	customText?: string;
+	customChosen: boolean;
+	note?: string;
+	/** By option index; null where there is none (JSON has no undefined). */
+	optionNotes: Array<string | null>;
+	skipped: boolean;
+}
+
+export interface SavedAnswers {
+	tab: number;
+	questions: SavedQuestion[];
+	formNote?: string;
+	/** Unsaved editor texts by draftKey, the open editor's included. */
+	drafts: Record<string, string>;
+	/** The editor open when it was saved. */
+	editing?: EditorTarget;
+}
+
+/** What to keep of `state`; `editorText` is what the open editor holds now (it reaches the state only when it closes). */
+export function savedAnswers(state: FormState, editorText: string | undefined): SavedAnswers {
+	const drafts = { ...state.drafts };
+	const editing = state.overlay.kind === "editor" ? state.overlay.target : undefined;
+	if (editing && editorText !== undefined && editorText.trim() !== "" && editorText !== savedText(state, editing)) drafts[draftKey(editing)] = editorText;
+	const questions = state.questions.map((qs) => ({
+		focus: qs.focus,
+		chosen: [...qs.chosen],
+		...(qs.customText !== undefined && { customText: qs.customText }),
+		customChosen: qs.customChosen,
+		...(qs.note !== undefined && { note: qs.note }),
+		optionNotes: qs.optionNotes.map((note) => note ?? null),
+		skipped: qs.skipped,
+	}));
+	return { tab: state.tab, questions, ...(state.formNote !== undefined && { formNote: state.formNote }), drafts, ...(editing && editing.kind !== "chat" && { editing }) };
+}
+
+/** A new state for `form` holding `saved`; undefined when `saved` does not fit the form (another form's, or damaged). */
+export function restoredState(form: AskForm, saved: unknown, numberKeys?: NumberKeys): FormState | undefined {
+	const answers = saved as Partial<SavedAnswers> | null;
+	const start = initialState(form, numberKeys);
+	if (typeof answers !== "object" || answers === null || !Array.isArray(answers.questions) || answers.questions.length !== form.questions.length) return undefined;
+	if (!isIndex(answers.tab, form.questions.length + (form.questions.length > 1 ? 1 : 0))) return undefined;
+	const questions = start.questions.map((blank, i) => {
+		const question = form.questions[i];
+		const qs = answers.questions?.[i] as Partial<SavedQuestion> | undefined;
+		if (!question || !qs || !Array.isArray(qs.chosen) || !Array.isArray(qs.optionNotes) || qs.optionNotes.length !== question.options.length) return undefined;
+		const chosen = qs.chosen.filter((index) => isIndex(index, question.options.length));
+		if (chosen.length !== qs.chosen.length || (!question.multiSelect && chosen.length > 1) || new Set(chosen).size !== chosen.length) return undefined;
+		if (!isIndex(qs.focus, question.options.length + (question.allowOther ? 1 : 0)) || !qs.optionNotes.every((note) => note === null || text(note))) return undefined;
+		if (!optional(qs.customText) || !optional(qs.note) || (qs.customChosen === true && qs.customText === undefined)) return undefined;
+		const optionNotes = qs.optionNotes.map((note) => note ?? undefined);
+		const customText = qs.customText;
+		return { ...blank, focus: qs.focus, chosen: [...chosen].sort((a, b) => a - b), customText, customChosen: qs.customChosen === true, note: qs.note, optionNotes, skipped: qs.skipped === true };
+	});
+	if (!questions.every((qs) => qs !== undefined) || !optional(answers.formNote)) return undefined;
+	const drafts = answers.drafts ?? {};
+	if (typeof drafts !== "object" || !Object.values(drafts).every(text)) return undefined;
+	const restored: FormState = { ...start, tab: answers.tab, questions, formNote: answers.formNote, drafts: { ...drafts } };
+	const editing = answers.editing;
+	if (editing === undefined) return { ...restored, overlay: { kind: "none" } };
+	return fits(form, editing) ? { ...restored, overlay: { kind: "editor", target: editing } } : undefined;
+}
+
+function isIndex(value: unknown, length: number): value is number {
+	return Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
+}
+
+/** Saved text is never blank (the state's rule). */
+function text(value: unknown): value is string {
+	return typeof value === "string" && value.trim() !== "";
+}
+
+function optional(value: unknown): value is string | undefined {
+	return value === undefined || text(value);
+}
+
+/** Whether an editor target names a row of this form. */
+function fits(form: AskForm, target: EditorTarget): boolean {
+	if (typeof target !== "object" || target === null) return false;
+	if (!isQuestionTarget(target)) return target.kind === "formNote";
+	const question = form.questions[target.question];
+	if (!question || !isIndex(target.question, form.questions.length)) return false;
+	if (target.kind === "custom") return question.allowOther;
+	return target.kind === "questionNote" || (target.kind === "optionNote" && isIndex(target.option, question.options.length));
+}

@@ -1,0 +1,167 @@
+/**
+ * A question outlives pi: every form of a session with a session file is
+ * kept as the user works (kept.ts). When a session starts and its newest
+ * kept form was still on screen when pi stopped (a crash, `kill -9`, a
+ * closed terminal, a quit), that form comes back by itself; `/ask-user`
+ * lists every kept form (interrupted, timed out, dismissed, answered in
+ * chat) and reopens one, `/ask-user drop` drops one.
+ *
+ * A form that comes back answers a call that has already ended (pi gave the
+ * model no result, or the ending's): its answer reaches the model as a
+ * message that names the call and carries the same answer text, and starts
+ * a turn. Only this session's own calls are kept: a subagent's form shown
+ * here ends with its child.
+ */
+
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { Texts } from "./i18n/texts.ts";
+import { phrase } from "./i18n/texts.ts";
+import { createKeeper, dropKept, fingerprint, type Keeper, type KeptForm, keptDir, readKept } from "./kept.ts";
+import { restoredState } from "./machine/saved.ts";
+import { TOOL_NAME } from "./prompt.ts";
+import { emptyCollected, formatResultText } from "./result.ts";
+import type { Session } from "./router.ts";
+import { prepareForm } from "./tool.ts";
+import { type AskForm, type AskOptions, type Collected, errorText } from "./types.ts";
+
+export const COMMAND = "ask-user";
+/** The custom message that carries an answer given after its call ended. */
+export const LATE_ANSWER = "ask-user-answer";
+/** How long after a session starts an interrupted form comes back (pi draws its screen first). */
+const RESTORE_DELAY_MS = 200;
+
+export interface Restore {
+	/** A keeper for this call's form; none without a session file. */
+	keeper(ctx: ExtensionContext, id: string, form: AskForm): Keeper | undefined;
+}
+
+type Ask = (session: Session, form: AskForm, options: AskOptions) => Promise<Collected>;
+
+interface Found {
+	kept: KeptForm;
+	form: AskForm;
+}
+
+export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Restore {
+	let closing = false;
+	/** Forms on screen in this process, by call id. */
+	const live = new Map<string, Keeper>();
+	let stop = new AbortController();
+
+	const keeper = (dir: string, id: string, form: AskForm, restored?: Keeper["restored"]): Keeper => {
+		const inner = createKeeper(dir, id, form, { ...(restored && { restored }), closing: () => closing });
+		live.set(id, inner);
+		return { ...inner, end: (status) => (live.delete(id), inner.end(status)) };
+	};
+
+	/** The kept forms of this session that can be shown here, each with its form read again from the session; the rest said in one warning. */
+	const found = (ctx: ExtensionContext, dir: string): Found[] => {
+		const { forms, problems } = readKept(dir);
+		const calls = askCalls(ctx);
+		const usable = forms.flatMap((kept): Found[] => {
+			if (live.has(kept.id) || heldElsewhere(kept.pid)) return [];
+			const form = formOf(calls.get(kept.id));
+			if (form && fingerprint(form) === kept.fingerprint && restoredState(form, kept.answers)) return [{ kept, form }];
+			problems.push(`${kept.id}: its questions are not in this session as they were`);
+			dropKept(dir, kept.id);
+			return [];
+		});
+		if (problems.length > 0) ctx.ui.notify(texts().t("warning.keptDropped", { reason: problems.join("; ") }), "warning");
+		return usable;
+	};
+
+	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
+		const notice = phrase(kept.status === "open" ? "form.restored" : "form.reopened");
+		const keep = keeper(dir, kept.id, form, { answers: kept.answers, notice });
+		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) => emptyCollected("error", errorText(error)));
+		keep.end(collected.status);
+		if (collected.status !== "answered" && collected.status !== "chat") return;
+		const content = lateAnswerText(kept, form, collected);
+		pi.sendMessage({ customType: LATE_ANSWER, content, display: true, details: { toolCallId: kept.id, status: collected.status } }, { triggerTurn: true, deliverAs: "followUp" });
+	};
+
+	pi.on("session_start", (_event, ctx) => {
+		closing = false;
+		stop = new AbortController();
+		const dir = dirOf(ctx);
+		if (!dir || !ctx.hasUI) return;
+		const interrupted = found(ctx, dir).find(({ kept }) => kept.status === "open");
+		if (interrupted) setTimeout(() => void reopen(ctx, dir, interrupted).catch(() => {}), RESTORE_DELAY_MS);
+	});
+	pi.on("session_shutdown", () => {
+		closing = true;
+		for (const kept of live.values()) kept.flush();
+		stop.abort();
+	});
+
+	pi.registerCommand(COMMAND, {
+		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
+		handler: async (args, ctx) => {
+			const dir = dirOf(ctx);
+			const forms = dir ? found(ctx, dir) : [];
+			if (!dir || forms.length === 0) return ctx.ui.notify(texts().t("kept.none"), "info");
+			const drop = args.trim() === "drop";
+			const labels = forms.map((item, i) => `${i + 1}. ${item.form.questions.map((q) => q.header).join(" · ")} — ${texts().t(`kept.${item.kept.status}`)}`);
+			const choice = await ctx.ui.select(texts().t(drop ? "kept.dropTitle" : "kept.title"), labels);
+			const item = choice === undefined ? undefined : forms[labels.indexOf(choice)];
+			if (!item) return;
+			if (drop) return dropKept(dir, item.kept.id);
+			await reopen(ctx, dir, item);
+		},
+	});
+
+	return {
+		keeper(ctx, id, form) {
+			const dir = dirOf(ctx);
+			return dir ? keeper(dir, id, form) : undefined;
+		},
+	};
+}
+
+/** The text the model reads: which call, why it comes now, and the answer as the tool would have given it. */
+export function lateAnswerText(kept: KeptForm, form: AskForm, collected: Collected): string {
+	const why = kept.status === "open" ? "pi stopped while the form was open, so the call got no answer" : `the call had ended (${kept.status}) before this answer`;
+	return `Late answer to ask_user call ${JSON.stringify(kept.id)}: ${why}. The user has answered it now:\n${formatResultText(form, collected)}`;
+}
+
+function dirOf(ctx: ExtensionContext): string | undefined {
+	try {
+		const file = ctx.sessionManager.getSessionFile();
+		return file ? keptDir(file) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The ask_user calls in the session, by id: their arguments as the model sent them. */
+function askCalls(ctx: ExtensionContext): Map<string, unknown> {
+	const calls = new Map<string, unknown>();
+	for (const entry of ctx.sessionManager.getEntries() as readonly unknown[]) {
+		const message = (entry as { type?: string; message?: { role?: string; content?: unknown } }).message;
+		if (message?.role !== "assistant" || !Array.isArray(message.content)) continue;
+		for (const part of message.content as Array<{ type?: string; id?: string; name?: string; arguments?: unknown }>) {
+			if (part?.type === "toolCall" && part.name === TOOL_NAME && typeof part.id === "string") calls.set(part.id, part.arguments);
+		}
+	}
+	return calls;
+}
+
+function formOf(args: unknown): AskForm | undefined {
+	if (args === undefined) return undefined;
+	try {
+		return prepareForm(args).form;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Another pi process that is still running has this form on screen. */
+function heldElsewhere(pid: number): boolean {
+	if (pid === process.pid) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === "EPERM";
+	}
+}
