@@ -60,9 +60,9 @@ async function openAndType(env: PiEnv, extraArgs: string[] = []): Promise<TmuxPi
 	return tui;
 }
 
-/** The restored form is on screen with SQLite chosen and TEXT in the editor: save the text, submit, wait for the model. */
-async function submitRestored(tui: TmuxPi, env: PiEnv): Promise<string> {
-	const screen = await tui.waitFor("Restored");
+/** The form is back with SQLite chosen and TEXT in the editor (`shown` on screen): save the text, submit, wait for the model. */
+async function submitRestored(tui: TmuxPi, env: PiEnv, shown = "Restored"): Promise<string> {
+	const screen = await tui.waitFor(shown);
 	expect(screen).toContain(TEXT);
 	await tui.send("Enter");
 	const review = await tui.waitFor("Review your answers");
@@ -111,5 +111,45 @@ describe("a form that outlives pi", () => {
 		await again.type("ask");
 		await again.send("Enter");
 		await again.waitFor("Which database");
+	});
+
+	it("a form that timed out: timed_out reaches the model; /ask-user reopens it and the late answer reaches the model", async () => {
+		const env = (started.piEnv = createPiEnv({ script: script(true), sessions: true, env: { PI_ASK_USER_TIMEOUT: "3" } }));
+		const tui = await openAndType(env);
+		await tui.waitFor(QUOTE_PREFIX);
+		await until(() => env.toolResults("ask_user").length === 1, "the timed-out result");
+		const [result] = env.toolResults("ask_user");
+		expect(result?.text).toMatch(/^Time ran out/);
+
+		await tui.type("/ask-user");
+		await tui.send("Enter");
+		const list = await tui.waitFor("Enter reopens");
+		expect(list).toContain("Database · Context — timed out");
+		await tui.send("Enter");
+		// As the form ended: the text is the row's unsaved draft; Enter opens it in the editor.
+		expect(await tui.waitFor("Reopened")).toContain("Type something… (draft)");
+		await tui.send("Enter");
+		await tui.waitFor("Your answer:");
+		const late = await submitRestored(tui, env, "Your answer:");
+		expectTheAnswer(late);
+		expect(late).toContain("the call had ended (timed_out)");
+	});
+
+	it("/resume into the interrupted session from another one: the form is back, and its answer reaches the model", async () => {
+		const env = (started.piEnv = createPiEnv({ script: script(), sessions: true }));
+		const first = await openAndType(env);
+		process.kill(first.pid, "SIGKILL");
+		await first.waitForExit();
+		await first.kill();
+
+		// A new session in the same folder, then /resume back into the interrupted one.
+		const other = (started.tui = await TmuxPi.start(env));
+		await other.waitFor("scripted");
+		await other.type("/resume");
+		await other.send("Enter");
+		await other.waitFor(/› ask +\d/);
+		await other.send("Enter");
+		expect(await other.waitFor("Restored")).toContain("■ Database");
+		expectTheAnswer(await submitRestored(other, env));
 	});
 });

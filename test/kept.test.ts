@@ -1,0 +1,157 @@
+/**
+ * Forms kept on disk: the answers' round trip through JSON (any form, any
+ * keys), the keeper's writes and ends, and what reading a folder drops.
+ */
+
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { phrase } from "../src/i18n/texts.ts";
+import { createKeeper, fingerprint, KEPT_VERSION, type KeptForm, MAX_KEPT, MAX_KEPT_BYTES, readKept, SAVE_DELAY_MS } from "../src/kept.ts";
+import { collect } from "../src/machine/collect.ts";
+import { restoredState, savedAnswers } from "../src/machine/saved.ts";
+import { initialState, update } from "../src/machine/update.ts";
+import { lateAnswerText } from "../src/restore.ts";
+import type { AskForm } from "../src/types.ts";
+import { arbAskForm } from "./support/arbitraries.ts";
+import { drive, formOf, KEY, option, question, type } from "./form/support.ts";
+
+const FORM = formOf(question("db", { header: "Database", options: [option("Postgres"), option("SQLite")] }), question("why", { header: "Context", options: [] }));
+const KEYS = [KEY.up, KEY.down, KEY.enter, KEY.tab, KEY.shiftTab, KEY.space, KEY.escape, KEY.backspace, "n", "s", "1", "2", "3", "a", "é"];
+/** Keys, and whole gestures that leave text behind: a note or a free answer saved, a draft left open. */
+const arbKeys = fc
+	.array(
+		fc.oneof(
+			fc.constantFrom(...KEYS).map((key) => [key]),
+			fc.constantFrom("n", "N", KEY.enter).map((open) => [open, ...type("words 字"), KEY.enter]),
+			fc.constantFrom("n", KEY.enter).map((open) => [open, ...type("left open"), KEY.escape]),
+		),
+		{ maxLength: 20 },
+	)
+	.map((gestures) => gestures.flat());
+
+const throughJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+describe("saved answers", () => {
+	it("any keys on any form: the answers, notes, drafts and tab come back as they were through JSON", () => {
+		fc.assert(
+			fc.property(arbAskForm(), arbKeys, (form, keys) => {
+				const { state } = drive(form, keys);
+				const restored = restoredState(form, throughJson(savedAnswers(state, undefined)));
+				expect(restored).toBeDefined();
+				if (!restored) return;
+				expect(collect(restored, "aborted")).toEqual(collect(state, "aborted"));
+				expect(restored.tab).toBe(state.tab);
+				expect(restored.questions.map((qs) => qs.focus)).toEqual(state.questions.map((qs) => qs.focus));
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
+	it("the open editor's text is kept as its row's draft, and the editor opens on it again", () => {
+		const { state } = drive(FORM, ["2"], undefined, "choose");
+		expect(state.overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 1 } });
+		const restored = restoredState(FORM, throughJson(savedAnswers(state, "typed, not saved")));
+		expect(restored?.overlay).toEqual(state.overlay);
+		expect(collect(restored ?? state, "aborted").drafts).toEqual([{ questionId: "why", kind: "answer", text: "typed, not saved" }]);
+		expect(collect(restored ?? state, "aborted").answers["db"]?.selections).toEqual([{ label: "SQLite", value: "SQLite" }]);
+	});
+
+	it("answers that do not fit the form are refused whole, never half used", () => {
+		const saved = savedAnswers(drive(FORM, ["2", ...type("x")], undefined, "choose").state, undefined);
+		const broken: unknown[] = [
+			null,
+			"text",
+			{ ...saved, tab: 3 },
+			{ ...saved, questions: saved.questions.slice(1) },
+			{ ...saved, questions: [{ ...saved.questions[0], chosen: [0, 1] }, saved.questions[1]] },
+			{ ...saved, questions: [{ ...saved.questions[0], chosen: [5] }, saved.questions[1]] },
+			{ ...saved, questions: [{ ...saved.questions[0], note: "  " }, saved.questions[1]] },
+			{ ...saved, questions: [{ ...saved.questions[0], optionNotes: [null] }, saved.questions[1]] },
+			{ ...saved, drafts: { "custom:1": 42 } },
+			{ ...saved, editing: { kind: "optionNote", question: 1, option: 0 } },
+		];
+		for (const answers of broken) expect(restoredState(FORM, answers), JSON.stringify(answers)).toBeUndefined();
+		expect(restoredState(FORM, saved)).toBeDefined();
+	});
+});
+
+describe("the keeper and the folder", () => {
+	let dir = "";
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+	const fresh = () => (dir = mkdtempSync(join(tmpdir(), "kept-")));
+	const files = () => readdirSync(dir).sort();
+	const keptIn = (name: string) => JSON.parse(readFileSync(join(dir, name), "utf8")) as KeptForm;
+	const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+	it("writes the latest answers once, after the changes pause; an answer removes the file; any other end keeps it with its status", async () => {
+		fresh();
+		let reads = 0;
+		const keeper = createKeeper(dir, "call/1", FORM, { closing: () => false });
+		const state = update(initialState(FORM), { type: "number", row: 1 });
+		for (let i = 0; i < 5; i++) keeper.changed(() => (reads++, savedAnswers(state, undefined)));
+		expect(files()).toEqual([]);
+		await wait(SAVE_DELAY_MS + 300);
+		expect(reads).toBe(1);
+		expect(files()).toEqual(["call%2F1.json"]);
+		expect(keptIn("call%2F1.json")).toMatchObject({ version: KEPT_VERSION, id: "call/1", status: "open", pid: process.pid, fingerprint: fingerprint(FORM) });
+		keeper.end("timed_out");
+		expect(keptIn("call%2F1.json").status).toBe("timed_out");
+		keeper.end("answered");
+		expect(files()).toEqual([]);
+	});
+
+	it("when pi is going away, every end leaves the form open (it comes back at the next start)", () => {
+		fresh();
+		const keeper = createKeeper(dir, "c", FORM, { closing: () => true });
+		keeper.changed(() => savedAnswers(initialState(FORM), undefined));
+		keeper.end("aborted");
+		expect(keptIn("c.json").status).toBe("open");
+	});
+
+	it("a form never shown inline (no change reported) writes nothing; a restored one keeps what it was given", () => {
+		fresh();
+		createKeeper(dir, "relayed", FORM, { closing: () => false }).end("dismissed");
+		expect(files()).toEqual([]);
+		const answers = savedAnswers(initialState(FORM), undefined);
+		createKeeper(dir, "again", FORM, { closing: () => false, restored: { answers, notice: phrase("form.restored") } }).end("dismissed");
+		expect(keptIn("again.json")).toMatchObject({ status: "dismissed", answers: throughJson(answers) });
+	});
+
+	it("reading drops, each with a reason, what is not JSON, another version's, oversized or not a form; keeps the newest MAX_KEPT", () => {
+		fresh();
+		const good = (id: string, savedAt: number): KeptForm => ({ version: KEPT_VERSION, id, pid: 1, status: "timed_out", savedAt, fingerprint: "f", answers: {} });
+		writeFileSync(join(dir, "bad.json"), "{ not json");
+		writeFileSync(join(dir, "old.json"), JSON.stringify({ ...good("old", 1), version: 0 }));
+		writeFileSync(join(dir, "big.json"), JSON.stringify({ ...good("big", 1), answers: "x".repeat(MAX_KEPT_BYTES) }));
+		writeFileSync(join(dir, "odd.json"), JSON.stringify({ ...good("odd", 1), status: "answered" }));
+		writeFileSync(join(dir, "left.json.123.tmp"), "{");
+		for (let i = 0; i < MAX_KEPT + 2; i++) writeFileSync(join(dir, `k${i}.json`), JSON.stringify(good(`k${i}`, 1000 + i)));
+		const { forms, problems } = readKept(dir);
+		expect(problems).toEqual([
+			"bad.json: not valid JSON",
+			`big.json: larger than ${MAX_KEPT_BYTES} bytes`,
+			"odd.json: not a saved form",
+			"old.json: written by another version of pi-ask-user (0)",
+		]);
+		expect(forms).toHaveLength(MAX_KEPT);
+		expect(forms[0]?.id).toBe(`k${MAX_KEPT + 1}`);
+		expect(files()).not.toContain("k0.json");
+		expect(files()).not.toContain("bad.json");
+		expect(readKept(join(dir, "missing"))).toEqual({ forms: [], problems: [] });
+	});
+});
+
+describe("the late answer", () => {
+	it("names the call and why it comes late, then the answer exactly as the tool gives it", () => {
+		const form: AskForm = FORM;
+		const state = update(initialState(form), { type: "number", row: 1 });
+		const kept: KeptForm = { version: KEPT_VERSION, id: "call_7", pid: 1, status: "timed_out", savedAt: 0, fingerprint: fingerprint(form), answers: {} };
+		const text = lateAnswerText(kept, form, collect(state, "answered"));
+		expect(text.split("\n")[0]).toBe('Late answer to ask_user call "call_7": the call had ended (timed_out) before this answer. The user has answered it now:');
+		expect(text).toContain('db: "SQLite"');
+		expect(lateAnswerText({ ...kept, status: "open" }, form, collect(state, "answered"))).toContain("pi stopped while the form was open");
+	});
+});
