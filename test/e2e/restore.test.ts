@@ -5,88 +5,20 @@
  * form is back as it was, and its answer reaches the model as a message.
  */
 
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, scriptOf } from "../support/model-script.ts";
-import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { expectTheAnswer, keptFiles, killWithFormOpen, openAndType, script, submitRestored } from "../support/kept-forms.ts";
+import { QUOTE_PREFIX } from "../support/model-script.ts";
+import { createPiEnv } from "../support/pi-env.ts";
 import { startedPerTest, until } from "../support/harness.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 const started = startedPerTest();
 
-const TEXT = "zebra-lantern-42";
-const FORM = {
-	questions: [
-		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
-		{ id: "why", header: "Context", question: "Anything else I should know?" },
-	],
-};
-const LATE = "Late answer to ask_user";
-
-/** On "ask", the model asks FORM; a late answer is quoted back. */
-const script = (timeoutReply = false) =>
-	scriptOf(
-		{ user: LATE, replies: [{ text: `${QUOTE_PREFIX} late answer received` }] },
-		{ user: "ask", replies: [callTool("ask_user", FORM), { text: timeoutReply ? `${QUOTE_PREFIX} {{lastToolResult}}` : "(unused)" }] },
-	);
-
-function keptFiles(env: PiEnv): string[] {
-	const sessions = join(env.root, "agent", "sessions");
-	if (!existsSync(sessions)) return [];
-	return (readdirSync(sessions, { recursive: true }) as string[]).filter((name) => /\.ask-user\/.+\.json$/.test(name)).map((name) => join(sessions, name));
-}
-
-/** The model's calls that started from a late answer: what it read. */
-function lateAnswers(env: PiEnv): string[] {
-	return env
-		.log()
-		.filter((e): e is ModelCallLogEntry => e.kind === "call" && e.user.startsWith(LATE))
-		.map((e) => e.user);
-}
-
-/** pi asks FORM; option 2 is chosen on the first question and TEXT typed (not saved) on the second; waits until it is on disk. */
-async function openAndType(env: PiEnv, extraArgs: string[] = []): Promise<TmuxPi> {
-	const tui = (started.tui = await TmuxPi.start(env, { extraArgs }));
-	await tui.waitFor("scripted");
-	await tui.type("ask");
-	await tui.send("Enter");
-	await tui.waitFor("Which database");
-	await tui.send("2");
-	await tui.waitFor("Anything else");
-	await tui.type(TEXT);
-	await tui.waitFor(TEXT);
-	await until(() => keptFiles(env).some((file) => readFileSync(file, "utf8").includes(TEXT)), "the typed text saved beside the session");
-	return tui;
-}
-
-/** The form is back with SQLite chosen and TEXT in the editor (`shown` on screen): save the text, submit, wait for the model. */
-async function submitRestored(tui: TmuxPi, env: PiEnv, shown = "Restored"): Promise<string> {
-	const screen = await tui.waitFor(shown);
-	expect(screen).toContain(TEXT);
-	await tui.send("Enter");
-	const review = await tui.waitFor("Review your answers");
-	expect(review).toContain("SQLite");
-	expect(review).toContain(TEXT);
-	await tui.send("Enter");
-	await until(() => lateAnswers(env).length > 0, "the late answer reaching the model");
-	const [late = ""] = lateAnswers(env);
-	return late;
-}
-
-function expectTheAnswer(late: string): void {
-	expect(late).toContain('db: "SQLite"');
-	expect(late).not.toContain("Postgres");
-	expect(late).toContain(`"${TEXT}"`);
-}
-
 describe("a form that outlives pi", () => {
 	it("kill -9 with the form open, then pi --continue: the form is back with the choice and the text; the answer reaches the model", async () => {
 		const env = (started.piEnv = createPiEnv({ script: script(), sessions: true }));
-		const first = await openAndType(env);
-		process.kill(first.pid, "SIGKILL");
-		await first.waitForExit();
-		await first.kill();
+		await killWithFormOpen(env, started);
 
 		const again = (started.tui = await TmuxPi.start(env, { extraArgs: ["--continue"] }));
 		// The first question answered (its tab marked), the second's editor holding the text.
@@ -97,10 +29,7 @@ describe("a form that outlives pi", () => {
 
 	it("a corrupt saved form: one warning, pi starts, the session goes on", async () => {
 		const env = (started.piEnv = createPiEnv({ script: script(), sessions: true }));
-		const first = await openAndType(env);
-		process.kill(first.pid, "SIGKILL");
-		await first.waitForExit();
-		await first.kill();
+		await killWithFormOpen(env, started);
 		const [file = ""] = keptFiles(env);
 		writeFileSync(file, "{ not json");
 
@@ -115,7 +44,7 @@ describe("a form that outlives pi", () => {
 
 	it("a form that timed out: timed_out reaches the model; /ask-user reopens it and the late answer reaches the model", async () => {
 		const env = (started.piEnv = createPiEnv({ script: script(true), sessions: true, env: { PI_ASK_USER_TIMEOUT: "3" } }));
-		const tui = await openAndType(env);
+		const tui = await openAndType(env, started);
 		await tui.waitFor(QUOTE_PREFIX);
 		await until(() => env.toolResults("ask_user").length === 1, "the timed-out result");
 		const [result] = env.toolResults("ask_user");
@@ -137,10 +66,7 @@ describe("a form that outlives pi", () => {
 
 	it("/resume into the interrupted session from another one: the form is back, and its answer reaches the model", async () => {
 		const env = (started.piEnv = createPiEnv({ script: script(), sessions: true }));
-		const first = await openAndType(env);
-		process.kill(first.pid, "SIGKILL");
-		await first.waitForExit();
-		await first.kill();
+		await killWithFormOpen(env, started);
 
 		// A new session in the same folder, then /resume back into the interrupted one.
 		const other = (started.tui = await TmuxPi.start(env));
@@ -151,5 +77,27 @@ describe("a form that outlives pi", () => {
 		await other.send("Enter");
 		expect(await other.waitFor("Restored")).toContain("■ Database");
 		expectTheAnswer(await submitRestored(other, env));
+	});
+
+	it("two pi processes on one session: a form open in one is not taken by the other, and still answers its call", async () => {
+		const env = (started.piEnv = createPiEnv({ script: script(true), sessions: true }));
+		const first = await openAndType(env, started);
+		const second = await TmuxPi.start(env, { extraArgs: ["--continue"] });
+		try {
+			await second.waitFor("scripted");
+			await second.type("/ask-user");
+			await second.send("Enter");
+			await second.waitFor("No form of this session is waiting");
+			expect(await second.capture()).not.toContain("Restored");
+		} finally {
+			await second.kill();
+		}
+		await first.send("Enter");
+		await first.waitFor("Review your answers");
+		await first.send("Enter");
+		await first.waitFor(QUOTE_PREFIX);
+		await until(() => env.toolResults("ask_user").length === 1, "the call's own result");
+		expect(env.toolResults("ask_user")[0]?.text).toMatch(/^User submitted the form/);
+		expect(keptFiles(env)).toEqual([]);
 	});
 });

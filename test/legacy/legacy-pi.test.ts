@@ -22,6 +22,7 @@ import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import { childrenLoadAskUser, piPrintCommand } from "../support/plain-runners.ts";
 import { startedPerTest } from "../support/harness.ts";
+import { expectTheAnswer, killWithFormOpen, script as keptFormScript, submitRestored } from "../support/kept-forms.ts";
 import { childAsks, createRelayPiEnv, parentDelegates } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
@@ -60,6 +61,14 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 
 		expect(await screen.isRunning()).toBe(true);
 		expectDemoBatchAnswered(onlyAskResult(env));
+	});
+
+	it("TUI: a form open when pi is killed comes back after --continue, and its answer reaches the model as a message", async () => {
+		const env = (started.piEnv = createPiEnv({ script: keptFormScript(), sessions: true, pi: legacyPi }));
+		await killWithFormOpen(env, started);
+		const again = (started.tui = await TmuxPi.start(env, { extraArgs: ["--continue"] }));
+		expect(await again.waitFor("Restored")).toContain("Database");
+		expectTheAnswer(await submitRestored(again, env));
 	});
 
 	it("TUI: Esc twice dismisses, keeps the answer given, and ends the turn", async () => {

@@ -1,0 +1,86 @@
+/**
+ * The e2e steps of a form that outlives pi (test/e2e/restore.test.ts, and the
+ * main flow in pi 0.73.1): a two-question form, option 2 chosen and a text
+ * typed but not saved, and what the model must receive as the late answer.
+ */
+
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "vitest";
+import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, scriptOf } from "./model-script.ts";
+import type { PiEnv } from "./pi-env.ts";
+import { until } from "./harness.ts";
+import { TmuxPi } from "./tmux.ts";
+
+export const TEXT = "zebra-lantern-42";
+const FORM = {
+	questions: [
+		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
+		{ id: "why", header: "Context", question: "Anything else I should know?" },
+	],
+};
+const LATE = "Late answer to ask_user";
+
+/** On "ask", the model asks FORM; a late answer is quoted back. */
+export const script = (timeoutReply = false) =>
+	scriptOf(
+		{ user: LATE, replies: [{ text: `${QUOTE_PREFIX} late answer received` }] },
+		{ user: "ask", replies: [callTool("ask_user", FORM), { text: timeoutReply ? `${QUOTE_PREFIX} {{lastToolResult}}` : "(unused)" }] },
+	);
+
+export function keptFiles(env: PiEnv): string[] {
+	const sessions = join(env.root, "agent", "sessions");
+	if (!existsSync(sessions)) return [];
+	return (readdirSync(sessions, { recursive: true }) as string[]).filter((name) => /\.ask-user\/.+\.json$/.test(name)).map((name) => join(sessions, name));
+}
+
+/** The model's calls that started from a late answer: what it read. */
+function lateAnswers(env: PiEnv): string[] {
+	return env
+		.log()
+		.filter((e): e is ModelCallLogEntry => e.kind === "call" && e.user.startsWith(LATE))
+		.map((e) => e.user);
+}
+
+/** pi asks FORM; option 2 is chosen on the first question and TEXT typed (not saved) on the second; waits until it is on disk. */
+export async function openAndType(env: PiEnv, started: { tui?: TmuxPi | undefined }): Promise<TmuxPi> {
+	const tui = (started.tui = await TmuxPi.start(env));
+	await tui.waitFor("scripted");
+	await tui.type("ask");
+	await tui.send("Enter");
+	await tui.waitFor("Which database");
+	await tui.send("2");
+	await tui.waitFor("Anything else");
+	await tui.type(TEXT);
+	await tui.waitFor(TEXT);
+	await until(() => keptFiles(env).some((file) => readFileSync(file, "utf8").includes(TEXT)), "the typed text saved beside the session");
+	return tui;
+}
+
+/** The form is back with SQLite chosen and TEXT in the editor (`shown` on screen): save the text, submit, wait for the model. */
+export async function submitRestored(tui: TmuxPi, env: PiEnv, shown = "Restored"): Promise<string> {
+	const screen = await tui.waitFor(shown);
+	expect(screen).toContain(TEXT);
+	await tui.send("Enter");
+	const review = await tui.waitFor("Review your answers");
+	expect(review).toContain("SQLite");
+	expect(review).toContain(TEXT);
+	await tui.send("Enter");
+	await until(() => lateAnswers(env).length > 0, "the late answer reaching the model");
+	const [late = ""] = lateAnswers(env);
+	return late;
+}
+
+export function expectTheAnswer(late: string): void {
+	expect(late).toContain('db: "SQLite"');
+	expect(late).not.toContain("Postgres");
+	expect(late).toContain(`"${TEXT}"`);
+}
+
+/** pi (with `env`'s pi) asks FORM and is killed with SIGKILL once the typed text is on disk. */
+export async function killWithFormOpen(env: PiEnv, started: { tui?: TmuxPi | undefined }): Promise<void> {
+	const first = await openAndType(env, started);
+	process.kill(first.pid, "SIGKILL");
+	await first.waitForExit();
+	await first.kill();
+}
