@@ -17,7 +17,6 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import type { Texts } from "./i18n/texts.ts";
 import { phrase } from "./i18n/texts.ts";
 import { createKeeper, dropKept, fingerprint, type Keeper, type KeptForm, keptDir, readKept } from "./kept.ts";
-import { restoredState } from "./machine/saved.ts";
 import { TOOL_NAME } from "./prompt.ts";
 import { emptyCollected, formatResultText } from "./result.ts";
 import type { Session } from "./router.ts";
@@ -55,8 +54,11 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 	};
 
 	/** The kept forms of this session that can be shown here, each with its form read again from the session; the rest said in one warning. */
-	const found = (ctx: ExtensionContext, dir: string): Found[] => {
+	const found = async (ctx: ExtensionContext, dir: string): Promise<Found[]> => {
+		// Loaded only when there is something to read: start-up stays what registering the tool needs.
 		const { forms, problems } = readKept(dir);
+		if (forms.length === 0 && problems.length === 0) return [];
+		const { restoredState } = await import("./machine/saved.ts");
 		const calls = askCalls(ctx);
 		const usable = forms.flatMap((kept): Found[] => {
 			if (live.has(kept.id) || heldElsewhere(kept.pid)) return [];
@@ -80,12 +82,12 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		pi.sendMessage({ customType: LATE_ANSWER, content, display: true, details: { toolCallId: kept.id, status: collected.status } }, { triggerTurn: true, deliverAs: "followUp" });
 	};
 
-	pi.on("session_start", (_event, ctx) => {
+	pi.on("session_start", async (_event, ctx) => {
 		closing = false;
 		stop = new AbortController();
 		const dir = dirOf(ctx);
 		if (!dir || !ctx.hasUI) return;
-		const interrupted = found(ctx, dir).find(({ kept }) => kept.status === "open");
+		const interrupted = (await found(ctx, dir)).find(({ kept }) => kept.status === "open");
 		if (interrupted) setTimeout(() => void reopen(ctx, dir, interrupted).catch(() => {}), RESTORE_DELAY_MS);
 	});
 	pi.on("session_shutdown", () => {
@@ -98,7 +100,7 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
 		handler: async (args, ctx) => {
 			const dir = dirOf(ctx);
-			const forms = dir ? found(ctx, dir) : [];
+			const forms = dir ? await found(ctx, dir) : [];
 			if (!dir || forms.length === 0) return ctx.ui.notify(texts().t("kept.none"), "info");
 			const drop = args.trim() === "drop";
 			const labels = forms.map((item, i) => `${i + 1}. ${item.form.questions.map((q) => q.header).join(" · ")} — ${texts().t(`kept.${item.kept.status}`)}`);
