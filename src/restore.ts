@@ -104,7 +104,7 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 			if (!dir || forms.length === 0) return ctx.ui.notify(texts().t("kept.none"), "info");
 			const drop = args.trim() === "drop";
 			const labels = forms.map((item, i) => `${i + 1}. ${item.form.questions.map((q) => q.header).join(" · ")} — ${texts().t(`kept.${item.kept.status}`)}`);
-			const choice = await ctx.ui.select(texts().t(drop ? "kept.dropTitle" : "kept.title"), labels);
+			const choice = await ctx.ui.select(drop ? texts().t("kept.dropTitle") : texts().t("kept.title", { key: "Enter" }), labels);
 			const item = choice === undefined ? undefined : forms[labels.indexOf(choice)];
 			if (!item) return;
 			if (drop) return dropKept(dir, item.kept.id);

@@ -32,6 +32,7 @@ function loadExtension(tools = ["read", "bash", "ask_user"], flags: Record<strin
 			tool = definition;
 		},
 		registerFlag: () => {},
+		registerCommand: () => {},
 		getFlag: (name: string) => flags[name],
 		getActiveTools: () => [...active],
 		setActiveTools: (names: string[]) => {

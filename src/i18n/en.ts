@@ -227,7 +227,7 @@ export const EN = {
 	"warning.noChannel": "ask_user: subagents cannot ask through this session ({reason})",
 	"form.restored": "Restored: your answers from before pi stopped are back; submitting sends them to the model",
 	"form.reopened": "Reopened: the call has ended, so submitting sends your answer to the model as a message",
-	"kept.title": "Forms without an answer — Enter reopens",
+	"kept.title": "Forms without an answer — {key} reopens",
 	"kept.dropTitle": "Drop which form?",
 	"kept.none": "No form of this session is waiting for an answer",
 	"kept.open": "interrupted",

@@ -214,7 +214,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user: Subagenten können nicht über diese Sitzung fragen ({reason})",
 	"form.restored": "Wiederhergestellt: Deine Antworten von vor dem Ende von pi sind zurück; Absenden schickt sie an das Modell",
 	"form.reopened": "Wieder geöffnet: Der Aufruf ist beendet, daher geht deine Antwort beim Absenden als Nachricht an das Modell",
-	"kept.title": "Formulare ohne Antwort — Enter öffnet",
+	"kept.title": "Formulare ohne Antwort — {key} öffnet",
 	"kept.dropTitle": "Welches Formular verwerfen?",
 	"kept.none": "Kein Formular dieser Sitzung wartet auf eine Antwort",
 	"kept.open": "unterbrochen",

@@ -214,7 +214,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user: los subagentes no pueden preguntar a través de esta sesión ({reason})",
 	"form.restored": "Restaurado: tus respuestas de antes de que pi se detuviera han vuelto; al enviar llegan al modelo",
 	"form.reopened": "Reabierto: la llamada ya terminó, así que al enviar tu respuesta llega al modelo como mensaje",
-	"kept.title": "Formularios sin respuesta — Enter reabre",
+	"kept.title": "Formularios sin respuesta — {key} reabre",
 	"kept.dropTitle": "¿Qué formulario descartar?",
 	"kept.none": "Ningún formulario de esta sesión espera respuesta",
 	"kept.open": "interrumpido",

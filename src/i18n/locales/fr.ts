@@ -214,7 +214,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user : les sous-agents ne peuvent pas poser de questions via cette session ({reason})",
 	"form.restored": "Restauré : vos réponses d'avant l'arrêt de pi sont de retour ; les envoyer les transmet au modèle",
 	"form.reopened": "Rouvert : l'appel est terminé, votre réponse sera donc envoyée au modèle sous forme de message",
-	"kept.title": "Formulaires sans réponse — Entrée rouvre",
+	"kept.title": "Formulaires sans réponse — {key} rouvre",
 	"kept.dropTitle": "Quel formulaire abandonner ?",
 	"kept.none": "Aucun formulaire de cette session n'attend de réponse",
 	"kept.open": "interrompu",

@@ -207,7 +207,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user：サブエージェントはこのセッションを通じて質問できません（{reason}）",
 	"form.restored": "復元しました: pi が止まる前の回答が戻りました。送信するとモデルに届きます",
 	"form.reopened": "再度開きました: 呼び出しは終了しているため、送信すると回答はメッセージとしてモデルに届きます",
-	"kept.title": "回答のないフォーム — Enter で再度開く",
+	"kept.title": "回答のないフォーム — {key} で再度開く",
 	"kept.dropTitle": "どのフォームを破棄しますか?",
 	"kept.none": "このセッションで回答を待っているフォームはありません",
 	"kept.open": "中断",

@@ -207,7 +207,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user: 하위 에이전트는 이 세션을 통해 질문할 수 없습니다({reason})",
 	"form.restored": "복원됨: pi가 멈추기 전의 답변이 돌아왔습니다. 제출하면 모델에 전달됩니다",
 	"form.reopened": "다시 열림: 호출이 이미 끝났으므로 제출하면 답변이 메시지로 모델에 전달됩니다",
-	"kept.title": "답변 없는 양식 — Enter로 다시 열기",
+	"kept.title": "답변 없는 양식 — {key}로 다시 열기",
 	"kept.dropTitle": "어떤 양식을 버릴까요?",
 	"kept.none": "이 세션에서 답변을 기다리는 양식이 없습니다",
 	"kept.open": "중단됨",

@@ -214,7 +214,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user: subagentes não podem perguntar por meio desta sessão ({reason})",
 	"form.restored": "Restaurado: suas respostas de antes de o pi parar voltaram; ao enviar, elas vão para o modelo",
 	"form.reopened": "Reaberto: a chamada já terminou, então ao enviar sua resposta vai para o modelo como mensagem",
-	"kept.title": "Formulários sem resposta — Enter reabre",
+	"kept.title": "Formulários sem resposta — {key} reabre",
 	"kept.dropTitle": "Descartar qual formulário?",
 	"kept.none": "Nenhum formulário desta sessão está esperando resposta",
 	"kept.open": "interrompido",

@@ -207,7 +207,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user：子智能体无法通过此会话提问（{reason}）",
 	"form.restored": "已恢复：pi 停止前的回答已找回；提交后将发送给模型",
 	"form.reopened": "已重新打开：该调用已结束，提交后你的回答将作为消息发送给模型",
-	"kept.title": "未回答的表单 — 按 Enter 重新打开",
+	"kept.title": "未回答的表单 — 按 {key} 重新打开",
 	"kept.dropTitle": "丢弃哪个表单？",
 	"kept.none": "此会话没有等待回答的表单",
 	"kept.open": "已中断",

@@ -207,7 +207,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user：子代理程式無法透過此工作階段提問（{reason}）",
 	"form.restored": "已還原：pi 停止前的回答已找回；送出後會傳給模型",
 	"form.reopened": "已重新開啟：該呼叫已結束，送出後你的回答會以訊息傳給模型",
-	"kept.title": "未回答的表單 — 按 Enter 重新開啟",
+	"kept.title": "未回答的表單 — 按 {key} 重新開啟",
 	"kept.dropTitle": "要捨棄哪個表單？",
 	"kept.none": "此工作階段沒有等待回答的表單",
 	"kept.open": "已中斷",

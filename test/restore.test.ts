@@ -1,0 +1,111 @@
+/**
+ * What brings a kept form back (src/restore.ts), over a small stand-in for
+ * pi's extension API: which form a session start shows, what it drops with a
+ * warning, and what reaches the model. The real pi runs it in
+ * test/e2e/restore.test.ts.
+ */
+
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { afterEach, describe, expect, it } from "vitest";
+import { ENGLISH } from "../src/i18n/texts.ts";
+import { fingerprint, KEPT_VERSION, type KeptForm, keptDir } from "../src/kept.ts";
+import { collect } from "../src/machine/collect.ts";
+import { savedAnswers } from "../src/machine/saved.ts";
+import { initialState, update } from "../src/machine/update.ts";
+import { keepForms, LATE_ANSWER } from "../src/restore.ts";
+import { prepareForm } from "../src/tool.ts";
+import type { AskOptions, Collected } from "../src/types.ts";
+
+const ARGS = { questions: [{ id: "db", header: "Database", question: "Which database?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };
+const FORM = prepareForm(ARGS).form;
+const CHOSE_SQLITE = update(initialState(FORM, "choose"), { type: "number", row: 1 });
+
+let root = "";
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collected["status"] = "answered") {
+	root = mkdtempSync(join(tmpdir(), "restore-"));
+	const sessionFile = join(root, "s.jsonl");
+	const dir = keptDir(sessionFile);
+	const base = { version: KEPT_VERSION, pid: 999_999_999, status: "open", savedAt: 1, fingerprint: fingerprint(FORM), answers: savedAnswers(CHOSE_SQLITE, undefined) };
+	for (const form of kept) {
+		mkdirSync(dir, { recursive: true });
+		writeFileSync(join(dir, `${form.id}.json`), JSON.stringify({ ...base, ...form }));
+	}
+	const handlers = new Map<string, (event: unknown, ctx: unknown) => unknown>();
+	const sent: Array<{ message: { content: string; customType: string }; options: unknown }> = [];
+	const warnings: string[] = [];
+	const asked: Array<{ options: AskOptions }> = [];
+	const pi = {
+		on: (event: string, handler: (event: unknown, ctx: unknown) => unknown) => handlers.set(event, handler),
+		registerCommand: () => {},
+		sendMessage: (message: { content: string; customType: string }, options: unknown) => sent.push({ message, options }),
+	} as unknown as ExtensionAPI;
+	const entries = [{ type: "message", message: { role: "assistant", content: ["call_1", "call_2", "call_3"].map((id) => ({ type: "toolCall", id, name: "ask_user", arguments: ARGS })) } }];
+	const ctx = {
+		hasUI: true,
+		sessionManager: { getSessionFile: () => sessionFile, getEntries: () => entries },
+		ui: { notify: (text: string) => warnings.push(text) },
+	};
+	keepForms(
+		pi,
+		async (_session, _form, options) => {
+			asked.push({ options });
+			return { ...collect(CHOSE_SQLITE, answer) };
+		},
+		() => ENGLISH,
+	);
+	const start = async () => {
+		await handlers.get("session_start")?.({ reason: "startup" }, ctx);
+		await new Promise((resolve) => setTimeout(resolve, 400));
+	};
+	return { dir, sent, warnings, asked, start };
+}
+
+describe("a session start", () => {
+	it("shows the newest interrupted form with its answers, and sends its answer to the model as a message that starts a turn", async () => {
+		const { dir, sent, asked, start } = setUp([
+			{ id: "call_1", savedAt: 10 },
+			{ id: "call_2", savedAt: 20, status: "timed_out" },
+			{ id: "call_3", savedAt: 5 },
+		]);
+		await start();
+		expect(asked).toHaveLength(1);
+		expect(asked[0]?.options.keep?.restored?.notice.key).toBe("form.restored");
+		expect(asked[0]?.options.timeoutMs).toBe(0);
+		expect(sent).toHaveLength(1);
+		expect(sent[0]?.message.customType).toBe(LATE_ANSWER);
+		expect(sent[0]?.message.content).toMatch(/^Late answer to ask_user call "call_1": pi stopped/);
+		expect(sent[0]?.message.content).toContain('db: "SQLite"');
+		expect(sent[0]?.options).toEqual({ triggerTurn: true, deliverAs: "followUp" });
+		// Answered: its file is gone; the others stay for /ask-user.
+		expect(readdirSync(dir).sort()).toEqual(["call_2.json", "call_3.json"]);
+	});
+
+	it("drops, with one warning, a form whose questions are not in the session as they were", async () => {
+		const { dir, asked, warnings, start } = setUp([{ id: "call_1", fingerprint: "another form" }, { id: "call_9" }]);
+		await start();
+		expect(asked).toHaveLength(0);
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain("call_1: its questions are not in this session as they were");
+		expect(warnings[0]).toContain("call_9");
+		expect(readdirSync(dir)).toEqual([]);
+	});
+
+	it("leaves a form that a running pi process holds to it; a form dismissed again is kept with that ending", async () => {
+		const held = setUp([{ id: "call_1", pid: process.ppid }]);
+		await held.start();
+		expect(held.asked).toHaveLength(0);
+		rmSync(root, { recursive: true, force: true });
+
+		const again = setUp([{ id: "call_1" }], "dismissed");
+		await again.start();
+		expect(again.asked).toHaveLength(1);
+		expect(again.sent).toHaveLength(0);
+		expect(readdirSync(again.dir)).toEqual(["call_1.json"]);
+		expect(JSON.parse(readFileSync(join(again.dir, "call_1.json"), "utf8")).status).toBe("dismissed");
+	});
+});
