@@ -13,6 +13,7 @@
  * here ends with its child.
  */
 
+import { readFileSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "./i18n/texts.ts";
 import { phrase } from "./i18n/texts.ts";
@@ -54,12 +55,12 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 	};
 
 	/** The kept forms of this session that can be shown here, each with its form read again from the session; the rest said in one warning. */
-	const found = async (ctx: ExtensionContext, dir: string): Promise<Found[]> => {
+	const found = async (ctx: ExtensionContext, dir: string): Promise<{ forms: Found[]; pending: string | undefined }> => {
 		// Loaded only when there is something to read: start-up stays what registering the tool needs.
 		const { forms, problems } = readKept(dir);
-		if (forms.length === 0 && problems.length === 0) return [];
+		if (forms.length === 0 && problems.length === 0) return { forms: [], pending: undefined };
 		const { restoredState } = await import("./machine/saved.ts");
-		const calls = askCalls(ctx);
+		const { calls, pending } = askCalls(ctx);
 		const usable = forms.flatMap((kept): Found[] => {
 			if (live.has(kept.id) || heldElsewhere(kept.pid)) return [];
 			const form = formOf(calls.get(kept.id));
@@ -69,11 +70,11 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 			return [];
 		});
 		if (problems.length > 0) ctx.ui.notify(texts().t("warning.keptDropped", { reason: problems.join("; ") }), "warning");
-		return usable;
+		return { forms: usable, pending };
 	};
 
 	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
-		const notice = phrase(kept.status === "open" ? "form.restored" : "form.reopened");
+		const notice = phrase(kept.status === "open" || kept.status === "aborted" ? "form.restored" : "form.reopened");
 		const keep = keeper(dir, kept.id, form, { answers: kept.answers, notice });
 		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) => emptyCollected("error", errorText(error)));
 		keep.end(collected.status);
@@ -87,7 +88,9 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		stop = new AbortController();
 		const dir = dirOf(ctx);
 		if (!dir || !ctx.hasUI) return;
-		const interrupted = (await found(ctx, dir)).find(({ kept }) => kept.status === "open");
+		// The session's last ask, left without an answer and not moved on from: shown again (dismissed, timed out or left for the chat: by /ask-user).
+		const { forms, pending } = await found(ctx, dir);
+		const interrupted = forms.find(({ kept }) => kept.id === pending && (kept.status === "open" || kept.status === "aborted"));
 		if (interrupted) setTimeout(() => void reopen(ctx, dir, interrupted).catch(() => {}), RESTORE_DELAY_MS);
 	});
 	pi.on("session_shutdown", () => {
@@ -100,7 +103,7 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
 		handler: async (args, ctx) => {
 			const dir = dirOf(ctx);
-			const forms = dir ? await found(ctx, dir) : [];
+			const forms = dir ? (await found(ctx, dir)).forms : [];
 			if (!dir || forms.length === 0) return ctx.ui.notify(texts().t("kept.none"), "info");
 			const drop = args.trim() === "drop";
 			const labels = forms.map((item, i) => `${i + 1}. ${item.form.questions.map((q) => q.header).join(" · ")} — ${texts().t(`kept.${item.kept.status}`)}`);
@@ -135,17 +138,27 @@ function dirOf(ctx: ExtensionContext): string | undefined {
 	}
 }
 
-/** The ask_user calls in the session, by id: their arguments as the model sent them. */
-function askCalls(ctx: ExtensionContext): Map<string, unknown> {
+/**
+ * The ask_user calls in the session, by id (their arguments as the model sent
+ * them), and the last one of the current branch if nobody has spoken since: an
+ * ask that pi left without an answer (killed, the terminal closed, the run
+ * stopped) and the conversation has not moved on from.
+ */
+function askCalls(ctx: ExtensionContext): { calls: Map<string, unknown>; pending: string | undefined } {
 	const calls = new Map<string, unknown>();
-	for (const entry of ctx.sessionManager.getEntries() as readonly unknown[]) {
+	let pending: string | undefined;
+	const manager = ctx.sessionManager as { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };
+	for (const entry of manager.getBranch?.() ?? manager.getEntries()) {
 		const message = (entry as { type?: string; message?: { role?: string; content?: unknown } }).message;
+		if (message?.role === "user") pending = undefined;
 		if (message?.role !== "assistant" || !Array.isArray(message.content)) continue;
 		for (const part of message.content as Array<{ type?: string; id?: string; name?: string; arguments?: unknown }>) {
-			if (part?.type === "toolCall" && part.name === TOOL_NAME && typeof part.id === "string") calls.set(part.id, part.arguments);
+			if (part?.type !== "toolCall" || part.name !== TOOL_NAME || typeof part.id !== "string") continue;
+			calls.set(part.id, part.arguments);
+			pending = part.id;
 		}
 	}
-	return calls;
+	return { calls, pending };
 }
 
 function formOf(args: unknown): AskForm | undefined {
@@ -157,13 +170,19 @@ function formOf(args: unknown): AskForm | undefined {
 	}
 }
 
-/** Another pi process that is still running has this form on screen. */
+/** Another pi process that is still running has this form on screen (one that has exited and not been reaped yet does not). */
 function heldElsewhere(pid: number): boolean {
 	if (pid === process.pid) return false;
 	try {
 		process.kill(pid, 0);
-		return true;
 	} catch (error) {
 		return (error as NodeJS.ErrnoException).code === "EPERM";
+	}
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+	} catch {
+		// No /proc (not Linux): the signal's answer stands.
+		return true;
 	}
 }

@@ -44,7 +44,7 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 		registerCommand: () => {},
 		sendMessage: (message: { content: string; customType: string }, options: unknown) => sent.push({ message, options }),
 	} as unknown as ExtensionAPI;
-	const entries = [{ type: "message", message: { role: "assistant", content: ["call_1", "call_2", "call_3"].map((id) => ({ type: "toolCall", id, name: "ask_user", arguments: ARGS })) } }];
+	const entries: unknown[] = [{ type: "message", message: { role: "assistant", content: ["call_1", "call_2", "call_3"].map((id) => ({ type: "toolCall", id, name: "ask_user", arguments: ARGS })) } }];
 	const ctx = {
 		hasUI: true,
 		sessionManager: { getSessionFile: () => sessionFile, getEntries: () => entries },
@@ -62,15 +62,15 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 		await handlers.get("session_start")?.({ reason: "startup" }, ctx);
 		await new Promise((resolve) => setTimeout(resolve, 400));
 	};
-	return { dir, sent, warnings, asked, start };
+	return { dir, sent, warnings, asked, start, entries };
 }
 
 describe("a session start", () => {
-	it("shows the newest interrupted form with its answers, and sends its answer to the model as a message that starts a turn", async () => {
+	it("shows the session's last ask, left open, with its answers, and sends its answer to the model as a message that starts a turn", async () => {
 		const { dir, sent, asked, start } = setUp([
 			{ id: "call_1", savedAt: 10 },
 			{ id: "call_2", savedAt: 20, status: "timed_out" },
-			{ id: "call_3", savedAt: 5 },
+			{ id: "call_3", savedAt: 5, status: "aborted" },
 		]);
 		await start();
 		expect(asked).toHaveLength(1);
@@ -78,11 +78,18 @@ describe("a session start", () => {
 		expect(asked[0]?.options.timeoutMs).toBe(0);
 		expect(sent).toHaveLength(1);
 		expect(sent[0]?.message.customType).toBe(LATE_ANSWER);
-		expect(sent[0]?.message.content).toMatch(/^Late answer to ask_user call "call_1": pi stopped/);
+		expect(sent[0]?.message.content).toMatch(/^Late answer to ask_user call "call_3": the call had ended \(aborted\)/);
 		expect(sent[0]?.message.content).toContain('db: "SQLite"');
 		expect(sent[0]?.options).toEqual({ triggerTurn: true, deliverAs: "followUp" });
 		// Answered: its file is gone; the others stay for /ask-user.
-		expect(readdirSync(dir).sort()).toEqual(["call_2.json", "call_3.json"]);
+		expect(readdirSync(dir).sort()).toEqual(["call_1.json", "call_2.json"]);
+	});
+
+	it("does not show a form the conversation has moved on from", async () => {
+		const { asked, start, entries } = setUp([{ id: "call_3" }]);
+		entries.push({ type: "message", message: { role: "user", content: [] } });
+		await start();
+		expect(asked).toHaveLength(0);
 	});
 
 	it("drops, with one warning, a form whose questions are not in the session as they were", async () => {
@@ -96,16 +103,16 @@ describe("a session start", () => {
 	});
 
 	it("leaves a form that a running pi process holds to it; a form dismissed again is kept with that ending", async () => {
-		const held = setUp([{ id: "call_1", pid: process.ppid }]);
+		const held = setUp([{ id: "call_3", pid: process.ppid }]);
 		await held.start();
 		expect(held.asked).toHaveLength(0);
 		rmSync(root, { recursive: true, force: true });
 
-		const again = setUp([{ id: "call_1" }], "dismissed");
+		const again = setUp([{ id: "call_3" }], "dismissed");
 		await again.start();
 		expect(again.asked).toHaveLength(1);
 		expect(again.sent).toHaveLength(0);
-		expect(readdirSync(again.dir)).toEqual(["call_1.json"]);
-		expect(JSON.parse(readFileSync(join(again.dir, "call_1.json"), "utf8")).status).toBe("dismissed");
+		expect(readdirSync(again.dir)).toEqual(["call_3.json"]);
+		expect(JSON.parse(readFileSync(join(again.dir, "call_3.json"), "utf8")).status).toBe("dismissed");
 	});
 });

@@ -117,7 +117,8 @@ function step(before: FormState, action: Action): FormState {
 		case "done":
 			return done(base);
 		case "abort":
-			return { ...(action.editorText === undefined ? base : editorCancelled(base, action.editorText)), outcome: "aborted" };
+			// The open editor stays open in the final state: a form that comes back after pi stopped opens as it was (machine/saved.ts).
+			return { ...(action.editorText === undefined ? base : editorCancelled(base, action.editorText)), overlay: base.overlay, outcome: "aborted" };
 		case "notice":
 			return { ...base, message: { tone: action.tone, text: action.text } };
 		case "otherKey":

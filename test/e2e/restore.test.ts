@@ -27,6 +27,15 @@ describe("a form that outlives pi", () => {
 		await until(() => keptFiles(env).length === 0, "the answered form's file removed");
 	});
 
+	it("the terminal closed with the form open (SIGHUP), then pi --continue: the form is back as it was", async () => {
+		const env = (started.piEnv = createPiEnv({ script: script(), sessions: true }));
+		const first = await openAndType(env, started);
+		await first.kill();
+		const again = (started.tui = await TmuxPi.start(env, { extraArgs: ["--continue"] }));
+		expect(await again.waitFor("Restored")).toContain("■ Database");
+		expectTheAnswer(await submitRestored(again, env));
+	});
+
 	it("a corrupt saved form: one warning, pi starts, the session goes on", async () => {
 		const env = (started.piEnv = createPiEnv({ script: script(), sessions: true }));
 		await killWithFormOpen(env, started);
@@ -55,11 +64,8 @@ describe("a form that outlives pi", () => {
 		const list = await tui.waitFor("Enter reopens");
 		expect(list).toContain("Database · Context — timed out");
 		await tui.send("Enter");
-		// As the form ended: the text is the row's unsaved draft; Enter opens it in the editor.
-		expect(await tui.waitFor("Reopened")).toContain("Type something… (draft)");
-		await tui.send("Enter");
-		await tui.waitFor("Your answer:");
-		const late = await submitRestored(tui, env, "Your answer:");
+		// As the form ended: the text in the editor it was typed in.
+		const late = await submitRestored(tui, env, "Reopened");
 		expectTheAnswer(late);
 		expect(late).toContain("the call had ended (timed_out)");
 	});
