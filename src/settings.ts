@@ -11,6 +11,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { isIP } from "node:net";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { KeyId } from "@mariozechner/pi-tui";
 import { ATTENTION_MODES } from "./attention.ts";
@@ -91,6 +92,19 @@ const lines = (max: number): Rule<string[] | undefined> => ({
 	schema: { type: "array", maxItems: max, items: line.schema },
 });
 
+const address: Rule<string> = {
+	json: (value) => (typeof value === "string" && isIP(value) !== 0 ? given(value) : undefined),
+	takes: phrase("takes.address"),
+	schema: { type: "string", examples: ["127.0.0.1", "192.168.1.20", "::1"] },
+};
+
+const port: Rule<number> = {
+	json: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65_535 ? given(value as number) : undefined),
+	text: (value) => port.json(/^\d+$/.test(value) ? Number(value) : Number.NaN),
+	takes: phrase("takes.port"),
+	schema: { type: "integer", minimum: 0, maximum: 65_535 },
+};
+
 const shipped = (tag: string) => {
 	const matched = matchLocale(tag);
 	return matched && given(matched);
@@ -120,6 +134,8 @@ export interface Setting<T> {
 	otherwise?(env: Env): T;
 	/** A text that goes into the model's prompt: a project's file sets it only where the user trusted the project. */
 	steering?: true;
+	/** Opens this machine to the network: never from a project's file (only your own file, a flag or a variable). */
+	userOnly?: true;
 	/** The flag's description and the schema's. */
 	help: string;
 	/** README's table: what it is, the values it takes, what applies without it. */
@@ -151,6 +167,15 @@ export const SETTINGS = {
 	choiceOnly: row({ key: "choiceOnly", flag: "ask-user-choice-only", variable: "PI_ASK_USER_CHOICE_ONLY", rule: yesNo, default: false,
 		help: "RPC hosts that show no text dialogs (an ACP adapter such as pi-acp): the dialog walker offers ask_user's options only, no rows for typed answers or notes. Without it, the walker learns it when a host cancels two text dialogs at once.",
 		readme: ["RPC host shows no text dialogs (ACP)", "`true` / `false` (a variable: `1` / `0`)", "`false` (learnt: see [ACP hosts](#acp-hosts-zed-and-others))"] }),
+	web: row({ key: "web", flag: "ask-user-web", variable: "PI_ASK_USER_WEB", rule: yesNo, default: false, userOnly: true,
+		help: "Also serve a waiting ask_user form as a page to answer in your browser (a phone too): its link shows on the form. Off by default; nothing listens while no form waits.",
+		readme: ["answer in the browser: a waiting form is also served as a page (see [Answer from a browser](#answer-from-a-browser))", "`true` / `false` (a variable: `1` / `0`)", "`false`"] }),
+	webAddress: row({ key: "webAddress", flag: "ask-user-web-address", variable: "PI_ASK_USER_WEB_ADDRESS", rule: address, default: "127.0.0.1", userOnly: true,
+		help: "The address the browser page listens on: 127.0.0.1 (this machine only, the default), or an address of this machine on your LAN or tailnet, for a phone.",
+		readme: ["where the browser page listens", "an IP address of this machine", "`127.0.0.1`"] }),
+	webPort: row({ key: "webPort", flag: "ask-user-web-port", variable: "PI_ASK_USER_WEB_PORT", rule: port, default: 0, userOnly: true,
+		help: "The port of the browser page; 0: any free port (the default).",
+		readme: ["the browser page's port", "0–65535; `0`: any free port", "`0`"] }),
 	description: row({ key: "description", rule: text(4_000), steering: true,
 		help: "Replaces the tool description the model reads on every turn.",
 		readme: ["the tool's description", "text", "ours (src/prompt.ts)"] }),
@@ -253,9 +278,11 @@ export function resolveSettings(read: SettingsFiles, sources: SettingSources): S
 	const steering = ROWS.filter(([, setting]) => setting.steering && project?.values.has(setting.key)).map(([, { key }]) => key);
 	const trusted = steering.length > 0 && (sources.trusted?.() ?? false);
 	if (project && steering.length > 0 && !trusted && sources.trusted) warnings.push(phrase("warning.projectSteering", { file: project.path, keys: steering.join(", ") }));
+	const userOnly = ROWS.filter(([, setting]) => setting.userOnly && project?.values.has(setting.key)).map(([, { key }]) => key);
+	if (project && userOnly.length > 0) warnings.push(phrase("warning.projectUserOnly", { file: project.path, keys: userOnly.join(", ") }));
 	const settings: Record<string, unknown> = {};
 	for (const [name, setting] of ROWS) {
-		const files = setting.steering && !trusted ? read.files.filter((file) => !file.project) : read.files;
+		const files = setting.userOnly || (setting.steering && !trusted) ? read.files.filter((file) => !file.project) : read.files;
 		settings[name] = valueOf(setting, files, sources, warnings);
 	}
 	return { settings: settings as Settings, warnings, projectSteering: trusted };

@@ -171,6 +171,8 @@ export interface AskOptions {
 	/** The key that folds the form to peek at the conversation (the peekKey setting). */
 	peekKey?: string;
 	texts?: Texts;
+	/** Where else the form can be answered (the browser page's URL, src/web): the form shows it. */
+	link?: string;
 	/** Keeps what the user does on disk, so it outlives pi (src/kept.ts); only the inline form reports to it. */
 	keep?: FormKeep;
 }

@@ -46,6 +46,8 @@ interface AskIdentity {
 }
 
 export interface WaitingEvent extends AskIdentity {
+	/** The browser page where it can be answered, when the web setting is on. */
+	url?: string;
 	/** Answers the form from elsewhere. `source` names the answerer ("phone bridge"); it reaches the model. */
 	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
 }
@@ -79,6 +81,8 @@ export interface AttentionHost {
 export interface WaitingHost {
 	emit(event: string, payload: unknown): void;
 	attention?: AttentionHost;
+	/** Where the browser page listens, when the web setting is on; read per form. */
+	web?(): { address: string; port: number; texts: Texts } | undefined;
 }
 
 export function watchForms(surface: Ask, host: WaitingHost): Ask {
@@ -95,16 +99,18 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		const signal = options.signal ? AbortSignal.any([options.signal, outside.signal]) : outside.signal;
 		let stopAttention: (() => void) | undefined;
 		const onProgress: AskOptions["onProgress"] = (progress, partial) => {
-			if (progress.phase === "opened" && host.attention && !stopAttention) stopAttention = startAttention(host.attention, form, options.asker);
+			if (progress.phase === "opened" && host.attention && !stopAttention) stopAttention = startAttention(host.attention, form, options.asker, page?.url);
 			emit(PROGRESS_EVENT, { ...identity, progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) });
 			options.onProgress?.(progress, partial);
 		};
-		emit(WAITING_EVENT, { ...identity, answer: outside.answer });
+		const page = await openPage(host, form, identity.questions, outside.answer);
+		emit(WAITING_EVENT, { ...identity, ...(page && { url: page.url }), answer: outside.answer });
 		let collected: Collected | undefined;
 		try {
-			collected = outside.closed(await surface(form, { ...options, signal, onProgress }));
+			collected = outside.closed(await surface(form, { ...options, signal, onProgress, ...(page && { link: page.url }) }));
 			return collected;
 		} finally {
+			await page?.close();
 			stopAttention?.();
 			emit(CLOSED_EVENT, { ...identity, details: buildDetails(form, collected ?? emptyCollected("error")) });
 		}
@@ -137,12 +143,24 @@ function outsideAnswers(form: AskForm) {
 	};
 }
 
-function startAttention(host: AttentionHost, form: AskForm, asker: string | undefined): () => void {
+/** The browser page for this form, when the web setting is on; a page that cannot listen leaves the form as it is. */
+async function openPage(host: WaitingHost, form: AskForm, questions: AskQuestion[], answer: WaitingEvent["answer"]) {
+	const web = host.web?.();
+	if (!web) return undefined;
+	try {
+		return await (await import("./web/server.ts")).openWebPage({ ...web, form, questions, answer });
+	} catch {
+		return undefined;
+	}
+}
+
+function startAttention(host: AttentionHost, form: AskForm, asker: string | undefined, url: string | undefined): () => void {
 	const { mode, reminderMs } = host.setting();
 	if (mode === "off" || !host.isTerminal()) return () => {};
 	const { t } = host.texts?.() ?? ENGLISH;
 	const count = form.questions.length;
-	const body = asker ? t("attention.waitingAskedBy", { count, asker }) : t("attention.waiting", { count });
+	const said = asker ? t("attention.waitingAskedBy", { count, asker }) : t("attention.waiting", { count });
+	const body = url === undefined ? said : `${said} ${url}`;
 	const ring = () => host.write(attentionBytes(mode, host.env, "pi", body));
 	ring();
 	const piTitle = host.piTitle?.();

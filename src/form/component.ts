@@ -182,7 +182,7 @@ export class AskFormComponent implements Component, Focusable {
 			const editor = this.openEditor;
 			const editorLines = editor ? fitEditorLines(editor.render(Math.max(EDITOR_MIN_WIDTH, width)), width) : undefined;
 			const frame = renderForm(
-				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, editorLines, timeLeft },
+				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, link: this.options.link, editorLines, timeLeft },
 				this.ctx,
 			);
 			// Layout facts change no line of this frame: the cache stays.

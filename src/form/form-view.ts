@@ -22,7 +22,9 @@ export interface FormFrameInput {
 	/** The most lines the form may take. */
 	height: number;
 	table: readonly KeyHelp[];
-	asker?: string;
+	asker?: string | undefined;
+	/** Where else the form can be answered (the browser page): a line under the hint. */
+	link?: string | undefined;
 	/** The Editor's own lines, already at most `width` wide; only used while the editor is open. */
 	editorLines?: readonly string[];
 	/** The time left to answer, e.g. "⏱ 4:32 left", when the form has a time limit: it leads the hint line. */
@@ -65,13 +67,15 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
 	const hint = renderHintLine(state, table, width, ctx, input.timeLeft);
+	const link = input.link !== undefined ? theme.muted(fit.line(ctx.texts.t("web.link", { url: input.link }), width)) : undefined;
 
-	const show = { asker: asker !== undefined, tabBar: tabBar !== undefined, hint: true, message: message.length };
-	const chrome = () => +show.asker + +show.tabBar + +show.hint + show.message;
+	const show = { asker: asker !== undefined, tabBar: tabBar !== undefined, hint: true, link: link !== undefined, message: message.length };
+	const chrome = () => +show.asker + +show.tabBar + +show.hint + +show.link + show.message;
 	const bodyMin = Math.min(BODY_MIN_HEIGHT, height);
 	// "Press … again" warns that the next key ends the form: it keeps its line, even at one row.
 	const armed = state.escArmed || state.enterArmed !== undefined;
 	const giveWay: (() => void)[] = [
+		() => (show.link = false),
 		() => (show.asker = false),
 		() => (show.hint = false),
 		() => (show.message = Math.min(show.message, 1)),
@@ -95,6 +99,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	if (showBlank) top.push("");
 	const bottom = message.slice(0, show.message);
 	if (show.hint) bottom.push(hint);
+	if (show.link && link !== undefined) bottom.push(link);
 	return { lines: [...top, ...body, ...bottom], ports, focusHidden: focusHidden === true };
 }
 

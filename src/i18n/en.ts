@@ -237,6 +237,13 @@ export const EN = {
 	"kept.error": "failed",
 	"kept.chat": "answered in chat",
 	"warning.keptDropped": "ask_user: a saved form was dropped ({reason})",
+	"takes.address": "an IP address of this machine, such as 127.0.0.1 or 192.168.1.20",
+	"takes.port": "a port from 0 to 65535 (0: any free port)",
+	"warning.projectUserOnly": "ask_user settings: {file} sets {keys}, which open this machine to the network: only your own settings file, a flag or a variable may set them. Ignored.",
+	"web.link": "🌐 Answer in a browser: {url}",
+	"web.answered": "✓ Sent: the agent has your answers. You can close this page.",
+	"web.closed": "This form was closed in the terminal: nothing more to answer here.",
+	"web.notSent": "Not sent: {error}",
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof EN;

@@ -224,4 +224,11 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "fehlgeschlagen",
 	"kept.chat": "im Chat beantwortet",
 	"warning.keptDropped": "ask_user: Ein gespeichertes Formular wurde verworfen ({reason})",
+	"takes.address": "eine IP-Adresse dieses Rechners, etwa 127.0.0.1 oder 192.168.1.20",
+	"takes.port": "ein Port von 0 bis 65535 (0: ein beliebiger freier Port)",
+	"warning.projectUserOnly": "ask_user-Einstellungen: {file} setzt {keys}, die diesen Rechner zum Netzwerk hin öffnen: Nur deine eigene Einstellungsdatei, eine Option oder eine Variable darf sie setzen. Ignoriert.",
+	"web.link": "🌐 Im Browser antworten: {url}",
+	"web.answered": "✓ Gesendet: Der Agent hat deine Antworten. Du kannst diese Seite schließen.",
+	"web.closed": "Dieses Formular wurde im Terminal geschlossen: Hier gibt es nichts mehr zu beantworten.",
+	"web.notSent": "Nicht gesendet: {error}",
 };

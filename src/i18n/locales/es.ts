@@ -224,4 +224,11 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "falló",
 	"kept.chat": "respondido en el chat",
 	"warning.keptDropped": "ask_user: se descartó un formulario guardado ({reason})",
+	"takes.address": "una dirección IP de esta máquina, como 127.0.0.1 o 192.168.1.20",
+	"takes.port": "un puerto de 0 a 65535 (0: cualquier puerto libre)",
+	"warning.projectUserOnly": "ajustes de ask_user: {file} define {keys}, que abren esta máquina a la red: solo tu propio archivo de ajustes, una opción o una variable pueden definirlos. Se ignoran.",
+	"web.link": "🌐 Responder en un navegador: {url}",
+	"web.answered": "✓ Enviado: el agente tiene tus respuestas. Puedes cerrar esta página.",
+	"web.closed": "Este formulario se cerró en la terminal: aquí ya no hay nada que responder.",
+	"web.notSent": "No enviado: {error}",
 };

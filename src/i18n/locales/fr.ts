@@ -224,4 +224,11 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "en échec",
 	"kept.chat": "répondu dans le chat",
 	"warning.keptDropped": "ask_user : un formulaire enregistré a été abandonné ({reason})",
+	"takes.address": "une adresse IP de cette machine, par exemple 127.0.0.1 ou 192.168.1.20",
+	"takes.port": "un port de 0 à 65535 (0 : n'importe quel port libre)",
+	"warning.projectUserOnly": "réglages d'ask_user : {file} définit {keys}, qui ouvrent cette machine au réseau : seuls votre propre fichier de réglages, une option ou une variable peuvent les définir. Ignoré.",
+	"web.link": "🌐 Répondre dans un navigateur : {url}",
+	"web.answered": "✓ Envoyé : l'agent a vos réponses. Vous pouvez fermer cette page.",
+	"web.closed": "Ce formulaire a été fermé dans le terminal : plus rien à répondre ici.",
+	"web.notSent": "Non envoyé : {error}",
 };

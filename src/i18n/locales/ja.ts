@@ -217,4 +217,11 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "失敗",
 	"kept.chat": "チャットで回答",
 	"warning.keptDropped": "ask_user: 保存されたフォームを破棄しました ({reason})",
+	"takes.address": "このマシンの IP アドレス (例: 127.0.0.1、192.168.1.20)",
+	"takes.port": "0 から 65535 までのポート (0: 空いている任意のポート)",
+	"warning.projectUserOnly": "ask_user の設定: {file} が {keys} を設定していますが、これらはこのマシンをネットワークに開くため、あなた自身の設定ファイル、オプション、変数でしか設定できません。無視します。",
+	"web.link": "🌐 ブラウザーで回答: {url}",
+	"web.answered": "✓ 送信しました: エージェントが回答を受け取りました。このページは閉じてかまいません。",
+	"web.closed": "このフォームはターミナルで閉じられました: ここで回答するものはもうありません。",
+	"web.notSent": "送信されませんでした: {error}",
 };

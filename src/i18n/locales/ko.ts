@@ -217,4 +217,11 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "실패",
 	"kept.chat": "채팅으로 답변함",
 	"warning.keptDropped": "ask_user: 저장된 양식을 버렸습니다 ({reason})",
+	"takes.address": "이 컴퓨터의 IP 주소 (예: 127.0.0.1, 192.168.1.20)",
+	"takes.port": "0부터 65535까지의 포트 (0: 비어 있는 아무 포트)",
+	"warning.projectUserOnly": "ask_user 설정: {file}이(가) {keys}을(를) 설정하지만, 이 값들은 이 컴퓨터를 네트워크에 여는 것이라 본인의 설정 파일, 옵션, 변수로만 설정할 수 있습니다. 무시합니다.",
+	"web.link": "🌐 브라우저에서 답변: {url}",
+	"web.answered": "✓ 보냄: 에이전트가 답변을 받았습니다. 이 페이지를 닫아도 됩니다.",
+	"web.closed": "이 양식은 터미널에서 닫혔습니다: 여기서 더 답할 것이 없습니다.",
+	"web.notSent": "보내지 못함: {error}",
 };

@@ -224,4 +224,11 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "falhou",
 	"kept.chat": "respondido no chat",
 	"warning.keptDropped": "ask_user: um formulário salvo foi descartado ({reason})",
+	"takes.address": "um endereço IP desta máquina, como 127.0.0.1 ou 192.168.1.20",
+	"takes.port": "uma porta de 0 a 65535 (0: qualquer porta livre)",
+	"warning.projectUserOnly": "configurações do ask_user: {file} define {keys}, que abrem esta máquina para a rede: só o seu próprio arquivo de configurações, uma opção ou uma variável podem defini-las. Ignorado.",
+	"web.link": "🌐 Responder em um navegador: {url}",
+	"web.answered": "✓ Enviado: o agente tem suas respostas. Você pode fechar esta página.",
+	"web.closed": "Este formulário foi fechado no terminal: não há mais nada a responder aqui.",
+	"web.notSent": "Não enviado: {error}",
 };

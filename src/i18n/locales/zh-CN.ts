@@ -217,4 +217,11 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "失败",
 	"kept.chat": "已在聊天中回复",
 	"warning.keptDropped": "ask_user：已丢弃一个保存的表单（{reason}）",
+	"takes.address": "本机的 IP 地址，例如 127.0.0.1 或 192.168.1.20",
+	"takes.port": "0 到 65535 之间的端口（0：任意空闲端口）",
+	"warning.projectUserOnly": "ask_user 设置：{file} 设置了 {keys}，它们会向网络开放本机：只有你自己的设置文件、选项或变量可以设置它们。已忽略。",
+	"web.link": "🌐 在浏览器中回答：{url}",
+	"web.answered": "✓ 已发送：代理已收到你的回答。可以关闭此页面了。",
+	"web.closed": "此表单已在终端中关闭：这里没有需要回答的了。",
+	"web.notSent": "未发送：{error}",
 };

@@ -217,4 +217,11 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "失敗",
 	"kept.chat": "已在聊天中回覆",
 	"warning.keptDropped": "ask_user：已捨棄一個儲存的表單（{reason}）",
+	"takes.address": "本機的 IP 位址，例如 127.0.0.1 或 192.168.1.20",
+	"takes.port": "0 到 65535 之間的連接埠（0：任意可用連接埠）",
+	"warning.projectUserOnly": "ask_user 設定：{file} 設定了 {keys}，它們會讓本機對網路開放：只有你自己的設定檔、選項或變數可以設定它們。已忽略。",
+	"web.link": "🌐 在瀏覽器中回答：{url}",
+	"web.answered": "✓ 已送出：代理已收到你的回答。可以關閉此頁面了。",
+	"web.closed": "此表單已在終端機中關閉：這裡沒有需要回答的了。",
+	"web.notSent": "未送出：{error}",
 };

@@ -1,0 +1,127 @@
+// The browser page of a waiting ask_user form (src/web/server.ts). Everything
+// the model wrote arrives as JSON and goes in as textContent: never as HTML.
+"use strict";
+
+const submitToken = document.querySelector('meta[name="ask-user"]').content;
+const main = document.getElementById("form");
+let words = {};
+let done = false;
+
+function el(tag, attributes, ...children) {
+	const node = document.createElement(tag);
+	for (const [name, value] of Object.entries(attributes || {})) {
+		if (value !== undefined && value !== false) node.setAttribute(name, value === true ? "" : value);
+	}
+	for (const child of children) if (child !== undefined) node.append(child);
+	return node;
+}
+
+function optionRow(question, index, option, optionIndex) {
+	const input = el("input", { type: question.multiSelect ? "checkbox" : "radio", name: `q${index}`, value: String(optionIndex) });
+	const title = el("span", { class: "label" }, option.label, option.recommended ? el("span", { class: "mark" }, ` ${words.recommended}`) : undefined);
+	const row = el("label", { class: "option" }, input, el("span", { class: "text" }, title, option.description ? el("small", {}, option.description) : undefined));
+	if (!option.preview) return row;
+	return el("div", {}, row, el("details", { class: "preview" }, el("summary", {}, words.preview), el("pre", {}, option.preview)));
+}
+
+function questionBlock(question, index) {
+	const block = el("fieldset", { class: "question", "data-index": String(index) });
+	block.append(el("legend", {}, question.header), el("p", { class: "asks" }, question.question));
+	if (question.context) block.append(el("p", { class: "context" }, question.context));
+	question.options.forEach((option, i) => block.append(optionRow(question, index, option, i)));
+	if (question.options.length === 0) {
+		block.append(el("textarea", { class: "other-text only", rows: "3", "aria-label": words.other, placeholder: words.other }));
+	} else if (question.allowOther) {
+		const input = el("input", { type: question.multiSelect ? "checkbox" : "radio", name: `q${index}`, value: "other", class: "other" });
+		block.append(el("label", { class: "option" }, input, el("span", { class: "text" }, el("span", { class: "label" }, words.other))));
+		block.append(el("textarea", { class: "other-text", rows: "2", "aria-label": words.other }));
+	}
+	block.append(el("details", { class: "note" }, el("summary", {}, words.note), el("textarea", { class: "note-text", rows: "2", "aria-label": words.note })));
+	return block;
+}
+
+function answersOf(form) {
+	return {
+		questions: form.questions.map((question, index) => {
+			const block = main.querySelector(`fieldset[data-index="${index}"]`);
+			const checked = [...block.querySelectorAll("input:checked")];
+			const chosen = checked.filter((input) => input.value !== "other").map((input) => Number(input.value));
+			const text = block.querySelector(".other-text")?.value ?? "";
+			const otherOn = question.options.length === 0 || checked.some((input) => input.value === "other");
+			const note = block.querySelector(".note-text").value;
+			return { chosen, ...(otherOn && text.trim() !== "" && { other: text }), ...(note.trim() !== "" && { note }) };
+		}),
+	};
+}
+
+function review(form) {
+	const list = main.querySelector(".review ul");
+	list.replaceChildren();
+	const answers = answersOf(form).questions;
+	let missing = [];
+	form.questions.forEach((question, index) => {
+		const answer = answers[index];
+		const labels = answer.chosen.map((i) => question.options[i].label);
+		if (answer.other !== undefined) labels.push(`“${answer.other}”`);
+		if (labels.length === 0 && question.required) missing.push(question.header);
+		list.append(el("li", {}, el("b", {}, `${question.header}: `), labels.length ? labels.join(", ") : "—"));
+	});
+	main.querySelector(".review .status").textContent = missing.length ? words.missing.replace("{names}", missing.join(", ")) : words.ready;
+	main.querySelector("#submit").disabled = missing.length > 0 || done;
+}
+
+function finish(message) {
+	done = true;
+	for (const input of main.querySelectorAll("input, textarea, button")) input.disabled = true;
+	const notice = main.querySelector(".notice");
+	notice.textContent = message;
+	notice.hidden = false;
+}
+
+async function submit(form) {
+	const response = await fetch("answer", {
+		method: "POST",
+		headers: { "content-type": "application/json", "x-ask-user": submitToken },
+		body: JSON.stringify(answersOf(form)),
+	}).catch(() => undefined);
+	const reply = response ? await response.json().catch(() => ({})) : {};
+	if (response?.ok) return finish(words.answered);
+	const problem = main.querySelector(".problem");
+	problem.textContent = words.notSent.replace("{error}", reply.error ?? (response ? String(response.status) : "no connection"));
+	problem.hidden = false;
+}
+
+/** The server closes when the form closes in the terminal: the page says so. */
+function watch() {
+	const timer = setInterval(async () => {
+		if (done) return clearInterval(timer);
+		const alive = await fetch("form", { method: "GET" }).then((r) => r.ok, () => false);
+		if (!alive && !done) {
+			clearInterval(timer);
+			finish(words.closed);
+		}
+	}, 2000);
+}
+
+async function start() {
+	const form = await (await fetch("form")).json();
+	words = form.words;
+	const sections = form.questions.map(questionBlock);
+	const reviewBlock = el("section", { class: "review" }, el("h2", {}, words.review), el("ul"), el("p", { class: "status" }));
+	const notice = el("p", { class: "notice", role: "status", hidden: true });
+	const problem = el("p", { class: "problem", role: "alert", hidden: true });
+	const button = el("button", { id: "submit", type: "button" }, words.submit);
+	main.append(notice, ...sections, reviewBlock, problem, button);
+	main.addEventListener("input", (event) => {
+		// Typing an answer of one's own chooses it.
+		const other = event.target.classList.contains("other-text") && event.target.closest("fieldset").querySelector("input.other");
+		if (other && event.target.value.trim() !== "") other.checked = true;
+		review(form);
+	});
+	main.addEventListener("change", () => review(form));
+	button.addEventListener("click", () => submit(form));
+	review(form);
+	watch();
+}
+
+start();

@@ -1,0 +1,236 @@
+/**
+ * A waiting form as a page in the browser (the `web` setting): a third shell
+ * over the same rules. One small HTTP server per waiting form (Node's own
+ * `http`), on 127.0.0.1 unless the user names an address, closed with the
+ * form. The page's answers are put into a form state and checked by the same
+ * machine as the inline form's (machine/saved.ts, collect), then given as an
+ * answer from elsewhere (waiting.ts): the first answer wins, from either side.
+ *
+ * Safe by construction:
+ * - the form's URL carries a random token (32 URL-safe characters); any other
+ *   path is a bare 404 that says nothing of the form;
+ * - the HTML holds no text of the model's: the page reads the questions as
+ *   JSON and puts them in with textContent; a strict Content-Security-Policy
+ *   allows only the page's own script and style, nothing external;
+ * - a submit needs the page's second token, sent in a header (a page on
+ *   another site can neither read it nor send that header), and a JSON body
+ *   of at most 64 KiB; requests are rate-limited per form.
+ */
+
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Texts } from "../i18n/texts.ts";
+import { collect } from "../machine/collect.ts";
+import { canSubmit, missingRequired } from "../machine/model.ts";
+import { restoredState, type SavedAnswers } from "../machine/saved.ts";
+import { type AskForm, type AskQuestion, type Collected, LIMITS } from "../types.ts";
+import type { AnswerOutcome, OutsideAnswer } from "../waiting.ts";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+/** Requests a form's server takes per second; more are refused with 429. */
+export const MAX_REQUESTS_PER_SECOND = 20;
+/** Who answered, as the model and the transcript are told. */
+export const BROWSER_SOURCE = "the browser";
+
+export interface WebPageSetup {
+	form: AskForm;
+	/** The questions as the page shows them: every text sanitised (waiting.ts). */
+	questions: AskQuestion[];
+	texts: Texts;
+	address: string;
+	port: number;
+	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
+}
+
+export interface WebPage {
+	url: string;
+	/** The form closed (answered here or elsewhere): the port closes. */
+	close(): Promise<void>;
+}
+
+/** What the page sends: per question, the chosen options' indices, its own answer, a note. */
+interface PageAnswers {
+	questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown }>;
+}
+
+const asset = (name: string) => readFileSync(new URL(name, import.meta.url), "utf8");
+
+export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
+	const token = randomBytes(24).toString("base64url");
+	const submitToken = randomBytes(24).toString("base64url");
+	const base = `/ask/${token}/`;
+	const limit = rateLimit();
+	const server = createServer((request, response) => {
+		try {
+			handle(request, response);
+		} catch {
+			send(response, 500, "text/plain", "");
+		}
+	});
+	const handle = (request: IncomingMessage, response: ServerResponse) => {
+		if (!limit()) return send(response, 429, "text/plain", "");
+		const path = (request.url ?? "").split("?")[0] ?? "";
+		if (!sameSecret(path.slice(0, base.length), base)) return send(response, 404, "text/plain", "");
+		const rest = `/${path.slice(base.length)}`;
+		if (request.method === "GET" && rest === "/") return send(response, 200, "text/html; charset=utf-8", html(submitToken, setup.texts.locale));
+		if (request.method === "GET" && rest === "/page.js") return send(response, 200, "text/javascript; charset=utf-8", asset("./page.js"));
+		if (request.method === "GET" && rest === "/page.css") return send(response, 200, "text/css; charset=utf-8", asset("./page.css"));
+		if (request.method === "GET" && rest === "/form") return send(response, 200, "application/json", JSON.stringify(pageData(setup)));
+		if (request.method === "POST" && rest === "/answer") return void receive(request, response);
+		send(response, 404, "text/plain", "");
+	};
+	const receive = async (request: IncomingMessage, response: ServerResponse) => {
+		const header = request.headers["x-ask-user"];
+		if (typeof header !== "string" || !sameSecret(header, submitToken) || !String(request.headers["content-type"]).startsWith("application/json")) {
+			return send(response, 403, "application/json", JSON.stringify({ error: "refused" }));
+		}
+		const body = await readBody(request);
+		if (body === undefined) return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
+		const outcome = answerFrom(setup, body);
+		send(response, outcome.ok ? 200 : 400, "application/json", JSON.stringify(outcome.ok ? { ok: true } : { error: outcome.error }));
+	};
+	await new Promise<void>((resolve, reject) => {
+		server.once("error", reject);
+		server.listen(setup.port, setup.address, () => resolve());
+	});
+	const { port } = server.address() as AddressInfo;
+	const host = setup.address.includes(":") ? `[${setup.address}]` : setup.address;
+	return {
+		url: `http://${host}:${port}${base}`,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
+
+/** The page's answers through the form's own rules: a state the machine accepts, every required question answered, then collected as the form would. */
+export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: string): AnswerOutcome {
+	let page: PageAnswers;
+	try {
+		page = JSON.parse(body) as PageAnswers;
+	} catch {
+		return { ok: false, error: "not JSON" };
+	}
+	const { form } = setup;
+	if (!Array.isArray(page?.questions) || page.questions.length !== form.questions.length) return { ok: false, error: `questions: expected ${form.questions.length} answers` };
+	const texts = page.questions.flatMap(({ other, note }) => [other, note]).filter((text) => text !== undefined);
+	if (!texts.every((text) => typeof text === "string" && text.length <= LIMITS.freeText)) return { ok: false, error: `a text is not a string of at most ${LIMITS.freeText} characters` };
+	const saved: SavedAnswers = {
+		tab: 0,
+		drafts: {},
+		questions: form.questions.map((question, i) => {
+			const { chosen, other, note } = page.questions[i] ?? {};
+			const own = typeof other === "string" && other.trim() !== "" ? other : undefined;
+			return {
+				focus: 0,
+				chosen: Array.isArray(chosen) ? (chosen as number[]) : [],
+				...(own !== undefined && { customText: own, customChosen: true }),
+				customChosen: own !== undefined,
+				...(typeof note === "string" && note.trim() !== "" && { note }),
+				optionNotes: question.options.map(() => null),
+				skipped: false,
+			};
+		}),
+	};
+	const state = restoredState(form, saved);
+	if (!state) return { ok: false, error: "the answers do not fit the questions" };
+	if (!canSubmit(state)) return { ok: false, error: `unanswered: ${missingRequired(state).map((i) => form.questions[i]?.header).join(", ")}` };
+	const { answers, skipped, notes }: Collected = collect(state, "answered");
+	return setup.answer({ answers, skipped, notes }, BROWSER_SOURCE);
+}
+
+/** Everything the page shows, as data (never HTML). */
+function pageData({ questions, texts }: WebPageSetup) {
+	const { t } = texts;
+	return {
+		questions: questions.map(({ id, header, question, context, options, multiSelect, allowOther, required }) => ({
+			id,
+			header,
+			question,
+			context,
+			multiSelect,
+			allowOther,
+			required,
+			options: options.map(({ label, description, preview, recommended }) => ({ label, description, preview, recommended })),
+		})),
+		words: {
+			other: t("question.typeSomething"),
+			recommended: t("question.recommended"),
+			note: t("editor.questionNote"),
+			preview: t("question.preview"),
+			review: t("review.title"),
+			ready: t("review.ready"),
+			missing: t("review.missing", { names: "{names}" }),
+			submit: t("review.submit"),
+			answered: t("web.answered"),
+			closed: t("web.closed"),
+			notSent: t("web.notSent", { error: "{error}" }),
+		},
+	};
+}
+
+function html(submitToken: string, locale: string): string {
+	return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="ask-user" content="${submitToken}">
+<title>ask_user</title>
+<link rel="stylesheet" href="page.css">
+<script src="page.js" defer></script>
+</head>
+<body><main id="form"></main></body>
+</html>
+`;
+}
+
+const HEADERS = {
+	"Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+	"X-Content-Type-Options": "nosniff",
+	"Referrer-Policy": "no-referrer",
+	"Cache-Control": "no-store",
+	"X-Frame-Options": "DENY",
+};
+
+function send(response: ServerResponse, status: number, type: string, body: string): void {
+	response.writeHead(status, { ...HEADERS, "Content-Type": type, "Content-Length": Buffer.byteLength(body) });
+	response.end(body);
+}
+
+function readBody(request: IncomingMessage): Promise<string | undefined> {
+	return new Promise((resolve) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		request.on("data", (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > MAX_BODY_BYTES) {
+				resolve(undefined);
+				request.destroy();
+			} else chunks.push(chunk);
+		});
+		request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+		request.on("error", () => resolve(undefined));
+	});
+}
+
+/** Compared in constant time: a wrong token learns nothing from how long it took. */
+function sameSecret(given: string, secret: string): boolean {
+	const a = Buffer.from(given);
+	const b = Buffer.from(secret);
+	return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function rateLimit(): () => boolean {
+	let second = 0;
+	let count = 0;
+	return () => {
+		const now = Math.floor(Date.now() / 1000);
+		if (now !== second) [second, count] = [now, 0];
+		return ++count <= MAX_REQUESTS_PER_SECOND;
+	};
+}

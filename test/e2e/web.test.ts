@@ -1,0 +1,162 @@
+/**
+ * Answering from a browser (src/web/), in the real pi TUI and a real browser:
+ * Debian's chromium driven by playwright-core. The page's answers reach the
+ * model exactly; nothing the model wrote runs as HTML; a wrong token learns
+ * nothing; a flood of bad requests changes nothing; with the setting off pi
+ * listens on no port.
+ */
+
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callTool, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
+import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { processesOf, startedPerTest, until } from "../support/harness.ts";
+import { TmuxPi } from "../support/tmux.ts";
+
+const started = startedPerTest();
+const CHROMIUM = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
+const URL_PATTERN = /http:\/\/127\.0\.0\.1:\d+\/ask\/[A-Za-z0-9_-]{16,}\//;
+
+const FORM = {
+	questions: [
+		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
+		{ id: "features", header: "Features", question: "Which features ship first?", multiSelect: true, options: [{ label: "Auth" }, { label: "Billing" }, { label: "Search" }] },
+		{ id: "why", header: "Context", question: "Anything else I should know?" },
+	],
+};
+const HOSTILE = {
+	questions: [
+		{
+			id: "x",
+			header: "Markup",
+			question: "Pick one <img src=x onerror=alert(1)>",
+			options: [{ label: "First", description: "</script><script>alert(2)</script>" }, { label: "Second" }],
+		},
+	],
+};
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+	});
+}, 120_000);
+afterAll(async () => browser?.close());
+
+/** pi with the web setting (or not), its model asking `form` on "ask"; returns once the form shows, with the page's URL when there is one. */
+async function ask(form: unknown, web: boolean): Promise<{ env: PiEnv; tui: TmuxPi; url: string | undefined }> {
+	const script = scriptOf({ user: "ask", replies: [callTool("ask_user", form), quoteLastToolResult] });
+	const env = (started.piEnv = createPiEnv({ script, env: web ? { PI_ASK_USER_WEB: "1" } : {} }));
+	const tui = (started.tui = await TmuxPi.start(env, { cols: 120, rows: 45 }));
+	await tui.waitFor("scripted");
+	await tui.type("ask");
+	await tui.send("Enter");
+	const screen = await tui.waitFor(web ? URL_PATTERN : "Submit");
+	return { env, tui, url: URL_PATTERN.exec(screen)?.[0] };
+}
+
+async function openPage(url: string): Promise<{ page: Page; dialogs: string[] }> {
+	const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+	const dialogs: string[] = [];
+	page.on("dialog", (dialog) => {
+		dialogs.push(dialog.message());
+		void dialog.dismiss();
+	});
+	await page.goto(url);
+	await page.locator("fieldset").first().waitFor();
+	return { page, dialogs };
+}
+
+/** The TCP ports pi's processes listen on (from /proc: their sockets among the listening ones). */
+function listeningPorts(env: PiEnv): number[] {
+	const inodes = new Set<string>();
+	for (const { pid } of processesOf(env)) {
+		for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+			const link = (() => {
+				try {
+					return readlinkSync(`/proc/${pid}/fd/${fd}`);
+				} catch {
+					return "";
+				}
+			})();
+			const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+			if (inode) inodes.add(inode);
+		}
+	}
+	const ports: number[] = [];
+	for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+		for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+			const fields = line.trim().split(/\s+/);
+			if (fields[3] === "0A" && inodes.has(fields[9] ?? "")) ports.push(Number.parseInt(fields[1]?.split(":")[1] ?? "", 16));
+		}
+	}
+	return ports;
+}
+
+describe("answering from a browser", () => {
+	it("a three-question form answered in the page: the model receives exactly those answers, the inline form is gone, the port closes", async () => {
+		const { env, tui, url } = await ask(FORM, true);
+		expect(url).toBeDefined();
+		expect(listeningPorts(env)).toEqual([Number(new URL(url ?? "").port)]);
+		const { page, dialogs } = await openPage(url ?? "");
+		await page.getByText("SQLite", { exact: true }).click();
+		await page.getByText("Auth", { exact: true }).click();
+		await page.getByText("Search", { exact: true }).click();
+		await page.locator("fieldset").nth(2).locator("textarea.other-text").fill("Keep the  spacing\nand this line");
+		await page.locator("fieldset").nth(2).locator("details.note summary").click();
+		await page.locator("fieldset").nth(2).locator("textarea.note-text").fill("a note on the last one");
+		if (process.env["WEB_SCREENSHOT"]) await page.screenshot({ path: process.env["WEB_SCREENSHOT"], fullPage: true });
+		await page.getByRole("button", { name: "Submit" }).click();
+		await page.getByText("the agent has your answers").waitFor();
+
+		await tui.waitForGone("Anything else I should know?");
+		await tui.waitFor(QUOTE_PREFIX);
+		const [result] = env.toolResults("ask_user");
+		const details = result?.details as { status: string; answeredBy: string; answers: Record<string, { selections: Array<{ label: string; value: string }> }>; notes: unknown[] };
+		expect(details.status).toBe("answered");
+		expect(details.answeredBy).toBe("the browser");
+		expect(details.answers["db"]?.selections.map((s) => s.label)).toEqual(["SQLite"]);
+		expect(details.answers["features"]?.selections.map((s) => s.label)).toEqual(["Auth", "Search"]);
+		expect(details.answers["why"]?.selections.map((s) => s.value)).toEqual(["Keep the  spacing\nand this line"]);
+		expect(details.notes).toEqual([{ questionId: "why", text: "a note on the last one" }]);
+		expect(await tui.capture()).toContain("the browser");
+		expect(dialogs).toEqual([]);
+		await until(() => listeningPorts(env).length === 0, "the page's port closed");
+		await page.close();
+	});
+
+	it("the model's markup shows as text and nothing runs; a wrong token is a bare 404; 200 bad requests change nothing", async () => {
+		const { env, tui, url = "" } = await ask(HOSTILE, true);
+		const { page, dialogs } = await openPage(url);
+		await expect(page.locator(".asks").textContent()).resolves.toBe("Pick one <img src=x onerror=alert(1)>");
+		await expect(page.locator(".text small").first().textContent()).resolves.toBe("</script><script>alert(2)</script>");
+		expect(await page.locator("img, main script").count()).toBe(0);
+
+		const wrong = url.replace(/\/ask\/[^/]+\//, "/ask/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/");
+		const refused = await fetch(wrong);
+		expect(refused.status).toBe(404);
+		expect(await refused.text()).toBe("");
+		const flood = await Promise.all(
+			Array.from({ length: 200 }, (_, i) =>
+				fetch(i % 2 ? wrong : `${url}answer`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ questions: [{ chosen: [0] }] }) }).then((r) => r.status),
+			),
+		);
+		expect(flood.every((status) => status >= 400 && status < 500)).toBe(true);
+		expect(env.toolResults("ask_user")).toEqual([]);
+		// The form still waits, and still takes its answer from the terminal.
+		await tui.send("2");
+		await tui.waitFor(QUOTE_PREFIX);
+		expect((env.toolResults("ask_user")[0]?.details as { answers: Record<string, unknown> }).answers["x"]).toBeDefined();
+		expect(dialogs).toEqual([]);
+		await page.close();
+	});
+
+	it("with the setting off, pi listens on no port and the form shows no link", async () => {
+		const { env, tui, url } = await ask(FORM, false);
+		expect(url).toBeUndefined();
+		expect(await tui.capture()).not.toContain("browser");
+		expect(listeningPorts(env)).toEqual([]);
+	});
+});
