@@ -58,7 +58,6 @@ export interface KeySlots {
 
 export const DEFAULT_SLOTS: KeySlots = { peek: "p" };
 
-
 /** Keys that give one command in the listed modes. */
 export interface KeyAct {
 	readonly modes: readonly KeyMode[];
@@ -66,33 +65,8 @@ export interface KeyAct {
 	readonly command: Command;
 }
 
-export type KeyHelpId =
-	| "move"
-	| "focus"
-	| "choose"
-	| "toggle"
-	| "done"
-	| "write"
-	| "tabs"
-	| "note"
-	| "questionNote"
-	| "skip"
-	| "chat"
-	| "scroll"
-	| "help"
-	| "peek"
-	| "unpeek"
-	| "dismiss"
-	| "interrupt"
-	| "save"
-	| "newLine"
-	| "external"
-	| "clearLine"
-	| "back"
-	| "close";
-
-export interface KeyEntry {
-	readonly id: KeyHelpId;
+export interface KeyEntry<Id extends string = KeyHelpId> {
+	readonly id: Id;
 	/** The help screen lists an entry's acts with distinct keys, in this order; the hint line the first key of each. */
 	readonly acts: readonly KeyAct[];
 	/** Shown instead of the keys, where listing them would say less (the digits). */
@@ -118,7 +92,7 @@ const choose: KeyAct = { modes: FORM, keys: CONFIRM, command: { type: "choose" }
  * In the order the help screen lists them. Where two acts of one mode list
  * the same key, the first wins, unless a binding's precedence says otherwise.
  */
-export const KEY_TABLE: readonly KeyEntry[] = [
+const TABLE = [
 	{
 		id: "move",
 		acts: [
@@ -213,4 +187,8 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 			{ modes: HELP, keys: [{ key: Key.question }], command: { type: "toggleHelp" } },
 		],
 	},
-];
+] as const satisfies readonly KeyEntry<string>[];
+
+/** An entry's id: it names the entry's words in the catalogue (`key.<id>.help`, `key.<id>.hint`). */
+export type KeyHelpId = (typeof TABLE)[number]["id"];
+export const KEY_TABLE: readonly KeyEntry[] = TABLE;
