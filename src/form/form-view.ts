@@ -122,7 +122,7 @@ function renderBody(
 	const unused = (lines: readonly string[]) => Math.max(0, height - lines.length);
 	if (state.overlay.kind === "help") {
 		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx);
-		return { lines: help.lines, ports: [help.body], spare: unused(help.lines) };
+		return { lines: help.lines, ports: [help.port], spare: unused(help.lines) };
 	}
 	if (state.overlay.kind === "editor") {
 		const lines = editorBody(input, state.overlay.target, height, ctx);
@@ -130,7 +130,7 @@ function renderBody(
 	}
 	if (isSubmitTab(state)) {
 		const review = renderSubmitView(state, width, height, ctx);
-		return { lines: review.lines, ports: [review.body], spare: unused(review.lines) };
+		return { lines: review.lines, ports: [review.port], spare: unused(review.lines) };
 	}
 	const current = currentQuestion(state);
 	if (!current) return { lines: [], ports: [], spare: 0 };
@@ -159,18 +159,8 @@ function editorBody(input: FormFrameInput, target: EditorTarget, height: number,
 }
 
 function editorLabel(state: FormState, target: EditorTarget, { t }: Texts): string {
-	switch (target.kind) {
-		case "formNote":
-			return t("editor.formNote");
-		case "chat":
-			return t("editor.chat");
-		case "custom":
-			return t("editor.custom");
-		case "questionNote":
-			return t("editor.questionNote");
-		case "optionNote":
-			return t("editor.optionNote", { option: state.form.questions[target.question]?.options[target.option]?.label ?? "" });
-	}
+	if (target.kind !== "optionNote") return t(`editor.${target.kind}`);
+	return t("editor.optionNote", { option: state.form.questions[target.question]?.options[target.option]?.label ?? "" });
 }
 
 /** The editor is at least seven lines; on a very short terminal keep the lines around its cursor. */
