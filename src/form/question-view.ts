@@ -30,25 +30,18 @@ export interface QuestionViewResult {
 }
 
 /**
- * The vertical rule, in order:
- *
- * 1. Content before spacing. The question, its context, the option rows and
- *    the tallest detail any row can show (pane or preview) make the natural
- *    height. When it fits, the spare rows buy spacing: a blank line between
- *    the question and the options, then (stacked) one before the preview;
- *    what is still left goes back to the form as `spare`. When it does not
- *    fit, no row is spent on spacing. Measuring the tallest detail, not the
- *    focused one, keeps the layout still while the focus moves.
- * 2. The detail gets the rows under the header and the list; when they are
- *    too few and the body scrolls anyway, one window's worth of rows. A
- *    detail taller than that scrolls in a pane of its own.
- * 3. The body scrolls in a window (layout.ts). While the focus moves, the
- *    window follows it ("follow"). PageUp/PageDown scroll the body freely —
- *    to the first line of a question taller than the screen, or past the
- *    options to a preview — and the focused row may leave the screen while
- *    the user reads (`reading`, "free"); the next other key brings it back.
- *    So "never cut silently" and "the focused row stays visible" hold
- *    together when the question alone is taller than the screen.
+ * The vertical rule:
+ * 1. Content before spacing: the header, the rows and the tallest detail any
+ *    row can show make the natural height (the tallest, not the focused one,
+ *    so the layout stays still while the focus moves). When it fits, spare
+ *    rows buy a blank line under the header, then (stacked) one before the
+ *    preview; the rest goes back to the form as `spare`.
+ * 2. The detail gets the rows under the header and the list, or, when the
+ *    body scrolls anyway, one window's worth; taller, it scrolls in its pane.
+ * 3. The body scrolls in a window (layout.ts) that follows the focus;
+ *    PageUp/PageDown scroll it freely (`reading`), and the focused row may
+ *    leave the screen until the next other key brings it back. So a question
+ *    taller than the screen is never cut silently.
  */
 export function renderQuestionView(state: FormState, index: number, width: number, height: number, ctx: ViewContext, reading = false): QuestionViewResult {
 	const question = state.form.questions[index];
@@ -186,11 +179,6 @@ function rowPrefix(width: number): RowPrefix {
 	return { width: 0, text: () => "" };
 }
 
-function markFor(question: AskQuestion, selected: boolean): string {
-	if (question.multiSelect) return selected ? "☑" : "☐";
-	return selected ? "●" : "○";
-}
-
 /**
  * The rows' lines with their widths (the list is padded to stand beside the
  * pane; the lines under a label, inline only, never are: they count 0), and
@@ -221,7 +209,7 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 		const option = row === freeRow ? undefined : question.options[row];
 		const selected = option ? qs.chosen.includes(row) : qs.customChosen;
 		const style = focused ? theme.accent : theme.text;
-		const head = prefix.text(focused, markFor(question, selected), row + 1);
+		const head = prefix.text(focused, question.multiSelect ? (selected ? "☑" : "☐") : selected ? "●" : "○", row + 1);
 		const styledHead = focused ? theme.accent(head) : selected ? theme.success(head) : head;
 		const quoted = !option && qs.customText !== undefined && textWidth >= 3;
 		const label = quoted ? [`“${fit.line(qs.customText ?? "", textWidth - 2)}”`] : fit.wrap(option ? option.label : words.typeSomething, textWidth);
