@@ -113,15 +113,9 @@ export class TextFitter {
 	previewLines(text: string): number {
 		let count = this.previewLineCounts.get(text);
 		if (count === undefined) {
-			count = this.markdownTheme && looksLikeMarkdown(text) ? 0 : lineCount(sanitizeText(text));
+			count = this.markdownTheme && looksLikeMarkdown(text) ? 0 : sanitizeText(text).split("\n").length;
 			this.previewLineCounts.set(text, count);
 		}
 		return count;
 	}
-}
-
-function lineCount(text: string): number {
-	let count = 1;
-	for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
-	return count;
 }
