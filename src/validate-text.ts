@@ -97,12 +97,12 @@ export function readText(object: JsonObject, path: string, name: keyof typeof RU
 	return text;
 }
 
-// C0 and C1 controls, DEL, bidi embeddings/overrides/isolates, and the Unicode line/paragraph separators.
-const NOT_ONE_LINE = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+/** Not plain one-line text: C0 and C1 controls, DEL, bidi embeddings/overrides/isolates, the line/paragraph separators. */
+export const CONTROL = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 /** "line break", the code point of the first other control ("U+001B"), or undefined for clean text. */
 function lineProblem(text: string): string | undefined {
-	const found = NOT_ONE_LINE.exec(text);
+	const found = CONTROL.exec(text);
 	if (found === null) return undefined;
 	if (/[\n\r\u2028\u2029]/.test(text)) return "line break";
 	return `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;

@@ -5,7 +5,7 @@
  */
 
 import { isObject, type JsonObject } from "../json.ts";
-import { CONTROL } from "./read.ts";
+import { CONTROL } from "../validate-text.ts";
 
 /**
  * Compared after NFKC, lower-casing and collapsing spaces. Each may carry a
