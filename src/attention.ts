@@ -6,6 +6,8 @@
  * inject a sequence), and no ';', OSC 777's field separator.
  */
 
+import { clip } from "./sanitize.ts";
+
 type AttentionMode = "off" | "bell" | "desktop";
 
 export const ATTENTION_MODES: readonly AttentionMode[] = ["off", "bell", "desktop"];
@@ -46,8 +48,7 @@ function notificationText(text: string, max: number): string {
 		.replace(/;/g, ",")
 		.replace(/\s+/g, " ")
 		.trim();
-	const chars = [...clean];
-	return chars.length <= max ? clean : `${chars.slice(0, max - 1).join("")}…`;
+	return clip(clean, max);
 }
 
 /**

@@ -41,6 +41,12 @@ export function sanitizeLine(text: string): string {
 	return clean.includes("\n") ? clean.replace(/\n/g, " ") : clean;
 }
 
+/** At most `max` code points, the last of them "…" when cut. */
+export function clip(text: string, max: number): string {
+	const chars = [...text];
+	return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+}
+
 /** The rows of one select, sanitised; a row that reads like another (or like one of `taken`) gets invisible marks (U+200B), so an answer maps back to one row. */
 export function distinctRows(texts: readonly string[], taken: readonly string[] = []): string[] {
 	const seen = new Set(taken);

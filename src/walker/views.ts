@@ -8,7 +8,7 @@ import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { collectAnswers } from "../machine/collect.ts";
 import type { Action } from "../machine/action.ts";
 import { type EditorTarget, type FormState, isQuestionTarget, isSubmitTab, pendingDrafts, typeRow } from "../machine/model.ts";
-import { distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
+import { clip, distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { AskAnswer, AskQuestion } from "../types.ts";
 
 const ROWS = ["freeText", "note", "editNote", "skip", "done", "next", "back", "submit", "formNote", "editFormNote", "chat", "cancel"] as const;
@@ -156,9 +156,4 @@ function heading(state: FormState, index: number, { texts, asker }: WalkView): s
 /** The state's message (too long, nothing picked, …) and the walker's own (a stray answer). */
 function messages(state: FormState, message: string | undefined, texts: Texts): string[] {
 	return [...(state.message ? [sanitizeLine(`⚠ ${texts.say(state.message.text)}`)] : []), ...(message ? [message] : [])];
-}
-
-function clip(text: string, max: number): string {
-	const chars = [...text];
-	return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
