@@ -28,20 +28,6 @@ export interface FormTheme {
 
 const identity = (s: string): string => s;
 
-/** No colours at all: what the view tests render with. */
-export const plainTheme: FormTheme = {
-	text: identity,
-	accent: identity,
-	muted: identity,
-	dim: identity,
-	success: identity,
-	warning: identity,
-	error: identity,
-	bold: identity,
-	selected: identity,
-	border: identity,
-};
-
 /** Stands for the text while a style's codes are read; the sanitiser keeps it out of every piece. */
 const MARK = "\u0000";
 
