@@ -125,17 +125,6 @@ export const RelayReplySchema = Type.Object({
 /** A reply as the v1 wire has it: the whole form's texts in fields of their own, every note and draft on a question. */
 export type WireReply = Static<typeof RelayReplySchema>;
 
-/** The files `npm run schemas` writes, by name under schema/. */
-export const ENVELOPE_SCHEMA_FILES: Readonly<Record<string, TSchema>> = {
-	"relay-request.schema.json": RelayRequestSchema,
-	"relay-reply.schema.json": RelayReplySchema,
-};
-
-/** A schema as its file holds it: draft-07, two-space JSON, one newline at the end. */
-export function schemaFileText(schema: TSchema): string {
-	return `${JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...schema }, null, 2)}\n`;
-}
-
 // ── The check ───────────────────────────────────────────────────────────────
 
 /** The JSON Schema keywords the walk reads itself; TypeBox's schemas are JSON Schemas. */
