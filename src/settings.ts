@@ -35,10 +35,8 @@ interface Rule<T> {
 
 /**
  * What the peekKey setting accepts: a letter, ctrl or alt with a letter, or
- * F1–F12 — none that the form (or pi, inside it) already reads, and no ctrl
- * letter a terminal sends as another key (ctrl+i is Tab, ctrl+m Enter, ctrl+j
- * a new line, ctrl+h Backspace). test/form/key-table.test.ts holds this rule
- * to the form's key table.
+ * F1–F12, but none the form already reads and no ctrl letter a terminal sends
+ * as another key (ctrl+i Tab, ctrl+m Enter, ctrl+j new line, ctrl+h Backspace).
  */
 export function isFreePeekKey(key: string): key is KeyId {
 	return PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
@@ -212,10 +210,7 @@ function badValue(source: string, setting: Setting<unknown>, found: string): Phr
 	return phrase("warning.settingsBadValue", { source, takes: setting.rule.takes, found });
 }
 
-/**
- * Reads the global file (pi's agent directory) and the project's (`.pi/` in
- * `cwd`), once, at start-up; a missing file is no problem, an unreadable one a warning.
- */
+/** Reads the global file and the project's, once, at start-up; a missing file is no problem, an unreadable one a warning. */
 export function readSettingsFiles(agentDir: string, cwd: string, read: (path: string) => string = (path) => readFileSync(path, "utf8")): SettingsFiles {
 	const warnings: Phrase[] = [];
 	const files: SettingsFile[] = [];
@@ -279,18 +274,10 @@ function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sour
 	return setting.default === undefined ? undefined : setting.rule.json(setting.default)?.value;
 }
 
-/**
- * What in a project's `.pi/` makes pi 1.x ask the user to trust it (its
- * trust manager's list). pi reports a folder holding none of them as
- * trusted without asking anyone, so only where one exists is
- * `isProjectTrusted()` a decision the user made.
- */
+/** What in a project's `.pi/` makes pi 1.x ask for trust: without any, pi reports it trusted unasked. */
 const TRUST_GATED = ["settings.json", "mcp.json", "extensions", "skills", "prompts", "themes", "SYSTEM.md", "APPEND_SYSTEM.md"];
 
-/**
- * Whether the user trusted the project in `cwd`: pi says so (1.x), and pi had
- * something to ask about. A pi without a trust API (0.73) never has.
- */
+/** Whether the user trusted the project in `cwd`: pi 1.x says so, and had something to ask about. */
 export function projectTrustedByUser(cwd: string, isProjectTrusted: (() => boolean) | undefined, exists: (path: string) => boolean = existsSync): boolean {
 	if (typeof isProjectTrusted !== "function") return false;
 	return isProjectTrusted() && TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));

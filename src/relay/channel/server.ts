@@ -1,14 +1,12 @@
 /**
- * The parent's side of the local channel (wire: wire.ts): a Unix socket (a
- * named pipe on Windows) in a directory only this user can enter, its address
- * and a random token published in PI_ASK_USER_CHANNEL, so every process
- * started from then on — a runner's `pi -p` children, a `pi` run from the bash
- * tool, their children in turn — can ask the user through it.
+ * The parent's side of the local channel (wire.ts): a Unix socket (a named
+ * pipe on Windows) in a directory only this user can enter, its address and a
+ * random token published in PI_ASK_USER_CHANNEL for every process started
+ * from then on.
  *
  * A connection must prove the token in its first line within HELLO_MS, no
  * line may pass CHANNEL_LINE_MAX, at most MAX_UNPROVEN may wait to prove it;
- * anything else is closed with nothing shown. A connection that closes (the
- * child killed, its run aborted) aborts its form at once.
+ * anything else is closed. A connection that closes aborts its form at once.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -79,11 +77,9 @@ export async function openLocalChannel({ handler, parentDir }: LocalChannelOptio
 }
 
 /**
- * On "exit" (pi's quit and its signal handlers leave through process.exit),
- * and on the signals that end a process without it: SIGTERM and SIGHUP
- * always, whoever else handles them; SIGINT only when nobody else does (pi
- * ignores it while suspended). Alone, the handler raises the signal again, so
- * it still does what it would have done. Returns the undo.
+ * On "exit", SIGTERM and SIGHUP, and SIGINT when nobody else handles it (pi
+ * ignores it while suspended); alone, the handler raises the signal again.
+ * Returns the undo.
  */
 function removeOnExit(remove: () => void): () => void {
 	const signals: NodeJS.Signals[] = process.platform === "win32" ? ["SIGINT", "SIGTERM"] : ["SIGINT", "SIGTERM", "SIGHUP"];
