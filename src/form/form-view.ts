@@ -1,8 +1,7 @@
 /**
  * The whole form on screen: a rule, who is asking, the tab bar, the current
- * view (question, review, help or editor), the message, the hint — cut to the
- * height budget. Pure: the editor's lines are rendered by the component and
- * passed in.
+ * view, the message, the hint, cut to the height budget. Pure: the editor's
+ * lines come from the component.
  */
 
 import { CURSOR_MARKER } from "@mariozechner/pi-tui";
@@ -39,21 +38,16 @@ export interface FormFrame {
 
 const BODY_MIN_HEIGHT = 3;
 /**
- * How pi-tui's Editor marks its cursor, the line to keep when its lines must
- * be cut: the hardware-cursor marker while focused, and the drawn cursor —
- * an APC mark in pi 1.x (FAKE_CURSOR_START, turned into reverse video on
- * output), reverse video itself in pi 0.73. The drawn marks are written out:
- * 0.73's pi-tui exports no FAKE_CURSOR_START.
+ * How pi-tui's Editor marks its cursor line: the hardware-cursor marker, pi
+ * 1.x's drawn cursor (FAKE_CURSOR_START, written out: 0.73's pi-tui lacks it)
+ * and 0.73's reverse video.
  */
 const EDITOR_CURSOR_MARKS = [CURSOR_MARKER, "\x1b_pi:fc\x07", "\x1b[7m"];
 
 /**
- * Rows go to content before spacing. The chrome that carries meaning (who
- * asks, the tab bar, the message, the hint) gives way on a short terminal,
- * least useful first, so the body keeps three rows. The spacing (the rule
- * above the form, the blank under the tab bar) is drawn only in rows the
- * body leaves unused: on a terminal too short for the whole question those
- * rows show content instead.
+ * Rows go to content before spacing: on a short terminal the chrome gives way,
+ * least useful first, so the body keeps three rows; the rule and the blank
+ * under the tab bar take only rows the body leaves unused.
  */
 export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const { state, width, table } = input;

@@ -1,14 +1,8 @@
 /**
- * The form's one key table. Each entry says which keys give which command in
- * which mode; the words the help screen and the hint line give it are in the
- * catalogue (src/i18n/en.ts, `key.<id>.help` and `key.<id>.hint`). keymap.ts
- * reads it three ways: to match input, to name the keys on the hint line, and
- * to list them on the `?` screen. A key is added, moved or reworded here and
- * nowhere else.
- *
- * Keys pi has a binding for are named by the binding (tui.select.*,
- * tui.input.*, app.*), so a user's remapping applies to the form, its hint and
- * its help alike; the form's own letters and arrows are pi-tui key ids.
+ * The form's one key table: which keys give which command in which mode
+ * (their words: en.ts, `key.<id>.help` and `key.<id>.hint`). keymap.ts reads
+ * it to match input, for the hint line and for the `?` screen. Keys pi has a
+ * binding for are named by the binding, so a user's remapping applies alike.
  */
 
 import { Key, type KeybindingsManager, type KeyId } from "@mariozechner/pi-tui";
@@ -17,10 +11,7 @@ import type { Action } from "../machine/update.ts";
 /** Where a key is read: the options, the help screen, the open editor. */
 export type KeyMode = "form" | "help" | "editor" | "peeking";
 
-/**
- * What a key asks for. Most are plain state actions; the rest need something
- * only the component has (the editor's text, the host).
- */
+/** What a key asks for: a state action, or something only the component can do. */
 export type Command =
 	| Action
 	/** Save the editor's text. */
@@ -36,18 +27,10 @@ export type Command =
 
 export type Binding = Parameters<KeybindingsManager["matches"]>[1];
 
-/**
- * Which act a key reaches when several list it: "first" before every other,
- * "last" after every other (otherwise the table's order decides).
- */
+/** Which act a key reaches when several list it, before or after the table's order. */
 export type Precedence = "first" | "last";
 
-/**
- * A key as the user has it: one of pi's bindings or one of the form's own
- * keys. pi's clear key (ctrl+c) interrupts wherever it is, though
- * tui.select.cancel lists it too; pi's interrupt key is Esc by default, and
- * Esc belongs to the form.
- */
+/** A key as the user has it: one of pi's bindings, one of the form's own keys, or a setting's. */
 export type KeySource = { binding: Binding; precedence?: Precedence } | { key: KeyId } | { slot: keyof KeySlots };
 
 /** The form's keys a user may choose in the settings file; a KeySource `{ slot }` stands for one. */
@@ -155,6 +138,7 @@ const TABLE = [
 	},
 	{
 		id: "interrupt",
+		// pi's clear key interrupts though tui.select.cancel lists it too; its interrupt key (Esc by default) yields to the form's.
 		acts: [
 			{ modes: EVERYWHERE, keys: [{ binding: "app.clear", precedence: "first" }], command: { type: "interrupt" } },
 			{ modes: EVERYWHERE, keys: [{ binding: "app.interrupt", precedence: "last" }], command: { type: "interrupt" } },

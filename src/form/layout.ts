@@ -69,13 +69,10 @@ export interface Window {
 export type WindowMode = "pinned" | "follow" | "free";
 
 /**
- * Cuts `body` to `height` rows. When it is taller (and the height is 3 or
- * more) a "↑ n more · pgup" row heads the window when lines are hidden above
- * and a "↓ n more · pgdn" row ends it when lines are hidden below — only
- * then: a window at the top or the bottom spends that row on content. With
- * a focus (see WindowMode) the requested offset moves just enough that the
- * focused lines [start, end) are in view — the start of them when they are
- * taller than the window.
+ * Cuts `body` to `height` rows; from 3 rows on, a "↑ n more · pgup" row heads
+ * it only when lines are hidden above, and a "↓ n more · pgdn" row ends it
+ * only when lines are hidden below. With a focus (see WindowMode) the top
+ * moves just enough to show the focused lines [start, end), their start first.
  */
 export function windowLines(
 	body: readonly string[],

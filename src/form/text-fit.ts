@@ -1,9 +1,7 @@
 /**
  * Model text fitted to a width: sanitised, then wrapped or cut, once per
- * width and kept for the life of the form. Wrapping segments graphemes, far
- * more than a key's budget; the text on screen barely changes between keys.
- * Everything shown here passes the display sanitiser first, so a view cannot
- * forget it. Widths are pi-tui's `visibleWidth`, which keeps its own cache.
+ * width for the life of the form (wrapping segments graphemes, far more than
+ * a key's budget). A view cannot forget the sanitiser: it is in here.
  */
 
 import { Markdown, type MarkdownTheme, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
@@ -15,12 +13,7 @@ export interface FittedPreview {
 	readonly markdown: boolean;
 }
 
-/**
- * Whether a preview reads as markdown rather than plain text (code, a diff, a
- * mock-up): no diff (a line starting with "+", "@@", "diff "), and a code
- * fence, a heading, or a list of two or more items. Plain text stays exactly
- * as written.
- */
+/** Markdown rather than plain text: no diff, and a code fence, a heading, or a list of two or more items. */
 export function looksLikeMarkdown(text: string): boolean {
 	if (/^(\+|@@|diff )/m.test(text)) return false;
 	if (/^\s{0,3}(```|~~~)/m.test(text) || /^#{1,6} \S/m.test(text)) return true;
