@@ -63,11 +63,7 @@ const RULES = {
 	preview: { noun: "a preview", max: LIMITS.preview, oneLine: false, lengthFix: "Show only the relevant excerpt." },
 } satisfies Record<string, TextRule>;
 
-/**
- * The field `name` of `object` as kept (one-line fields trimmed, multi-line
- * ones trimmed at the end), reporting every rule it breaks at `path.name`.
- * Undefined when absent, not a string, or blank where blank means absent.
- */
+/** The field `name` trimmed, every rule it breaks reported; undefined when absent, not a string, or blank meaning absent. */
 export function readText(object: JsonObject, path: string, name: keyof typeof RULES, report: Report): string | undefined {
 	const rule: TextRule = RULES[name];
 	const value = own(object, name);

@@ -1,8 +1,7 @@
 /**
- * Validation of ask_user arguments, before any UI: every violation at once (a
- * model fixes them all in one retry only if it hears of them all), each with
- * its path, the rule and the fix; on success, the form with every default
- * filled in. Validating a form again gives the same form.
+ * Validation of ask_user arguments, before any UI: every violation at once,
+ * each with its path, the rule and the fix; else the form with every default
+ * filled in (validating it again gives the same form).
  */
 
 import { isObject, type JsonObject, own } from "./json.ts";

@@ -1,8 +1,4 @@
-/**
- * The one-line hint under the form: the keys that matter right now, picked by
- * id from the key table the help screen shows in full. Items that do not fit
- * are dropped from the end; the help key is kept whenever it fits at all.
- */
+/** The one-line hint under the form: the keys that matter right now, picked by id from the key table. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
@@ -39,11 +35,7 @@ export function renderHintLine(state: FormState, table: readonly KeyHelp[], widt
 	return fitHintLine(state, table, width, ctx, lead).line;
 }
 
-/**
- * The hint line and the ids of the hints on it. Whatever the language, the
- * hints keep their order and the ones that do not fit go from the end; the
- * help key stays whenever it fits at all.
- */
+/** The hint line and the ids on it: hints that do not fit go from the end, the help key last. */
 export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): { line: string; shown: KeyHelpId[] } {
 	const { theme, fit } = ctx;
 	const shown: KeyHelpId[] = [];

@@ -1,9 +1,7 @@
 /**
- * One question: its text (wrapped, never cut), its context, the numbered
- * options and the "Type something…" row, and a detail pane for the focused
- * option — beside the list on a wide terminal when the question has
- * descriptions or previews, below it otherwise (previews only; descriptions
- * then sit under their labels). Pure: (state, width, height, context) → lines.
+ * One question: its text, its context, the numbered options and the "Type
+ * something…" row, and the focused option's detail: beside the list on a wide
+ * terminal, else only its preview, below (descriptions under their labels).
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
@@ -131,12 +129,7 @@ function spareRows(height: number, natural: number): number {
 	return natural <= height ? height - natural : -1;
 }
 
-/**
- * The height of the tallest row's detail, exact where it decides whether the
- * question fits in `room`. A preview is first counted by its lines unwrapped
- * (it can only wrap taller): when that already overflows, the previews of the
- * rows out of focus are never wrapped just to be measured.
- */
+/** The tallest row's detail, exact where it decides the fit in `room`: previews are wrapped only when their unwrapped lines fit. */
 function tallestDetail(question: AskQuestion, rows: number, detail: (row: number, previews: boolean) => Section[], ctx: ViewContext, room: number): number {
 	let tallest = 0;
 	for (let row = 0; row < rows; row++) {
@@ -179,11 +172,7 @@ function rowPrefix(width: number): RowPrefix {
 	return { width: 0, text: () => "" };
 }
 
-/**
- * The rows' lines with their widths (the list is padded to stand beside the
- * pane; the lines under a label, inline only, never are: they count 0), and
- * the focused row's line range.
- */
+/** The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range. */
 interface OptionRows {
 	lines: string[];
 	widths: number[];
@@ -305,10 +294,7 @@ function naturalListWidth(question: AskQuestion, qs: QuestionState, drafts: Ques
 
 // ── The detail pane ────────────────────────────────────────────────────────
 
-/**
- * Beside the list: the option's label, description, preview (left out without
- * `previews`) and note; for the "Type something…" row, the free answer.
- */
+/** Beside the list: the option's label, description, preview and note; for the "Type something…" row, the free answer. */
 function detailSections(question: AskQuestion, qs: QuestionState, row: number, width: number, ctx: ViewContext, customDraft: string | undefined, previews: boolean): Section[] {
 	const { theme, fit } = ctx;
 	const { t } = ctx.texts;

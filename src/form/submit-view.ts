@@ -1,8 +1,6 @@
 /**
- * The Submit tab: a review of every answer and note, the unsaved drafts a
- * submit would drop, what is still missing, and the Submit and Cancel rows.
- * Each question's review row is focusable: Enter on it goes back to that
- * question.
+ * The Submit tab: every answer and note, the drafts a submit would drop, what
+ * is missing, and the Submit and Cancel rows; Enter on a question's row goes back to it.
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";

@@ -1,9 +1,7 @@
 /**
- * The tab bar: one tab per question (□ unanswered, ■ answered, – skipped)
- * and the Submit tab (✓ once the form can be submitted, unmarked before:
- * a check mark must not promise a submit that would be refused). It fits any
- * width: labels are elided first, then the bar scrolls to keep the current
- * tab in view with ‹ › where tabs are hidden.
+ * The tab bar: a tab per question (□ unanswered, ■ answered, – skipped) and
+ * the Submit tab (✓ only once a submit would go through). Too wide, labels
+ * are elided, then the bar scrolls, ‹ › where tabs are hidden.
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
