@@ -1,9 +1,7 @@
 /**
- * Getting the user's attention when a form starts waiting: the terminal's
- * notification protocol and the bytes to write (the writing and the timers
- * are src/waiting.ts's). Nothing from the model reaches these sequences but
- * printable text: no C0, DEL or C1 (so no ESC, BEL or ST that could end or
- * inject a sequence), and no ';', OSC 777's field separator.
+ * The bytes that get the user's attention when a form waits (waiting.ts
+ * writes them). Nothing from the model reaches them but printable text: no
+ * C0, DEL or C1 that could end or inject a sequence, and no ';' (OSC 777's separator).
  */
 
 import { clip } from "./sanitize.ts";

@@ -1,8 +1,4 @@
-/**
- * From the state to what the tool returns: answers, skips and notes in the
- * shapes of src/types.ts, and the progress reported while the questions are
- * open. Every shell reads its result here, so each answer rule is written once.
- */
+/** From the state to what the tool returns, and the progress while the questions are open: every shell reads it here. */
 
 import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, ProgressListener } from "../types.ts";
 import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
@@ -60,11 +56,7 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 	return { answers, skipped, notes };
 }
 
-/**
- * What one transition means to a progress listener, in order: each question
- * that got a (new) answer, the review coming into view, the user's ending.
- * An abort or an error is no step: the questions did not end by the user's choice.
- */
+/** What one transition means to a progress listener: new answers, the review in view, the user's ending (no abort or error). */
 export function progressSteps(before: FormState, after: FormState): ProgressStep[] {
 	const steps: ProgressStep[] = [];
 	after.form.questions.forEach((question, i) => {

@@ -1,8 +1,4 @@
-/**
- * What the dialog walker shows: its dialogs' titles and rows, pure functions
- * of the machine's state, as the form's views are. Every piece of model text
- * is sanitised: an RPC client shows these strings as they are.
- */
+/** The dialog walker's titles and rows, pure functions of the state; model text sanitised (RPC clients show it as it is). */
 
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { collectAnswers } from "../machine/collect.ts";
@@ -49,12 +45,9 @@ export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
 }
 
 /**
- * Written to read as a host's prompt (an ACP adapter shows the title as the
- * question and each row as a button): the question first, then where it
- * stands; the options as their labels, the recommended one first, so a host's
- * default (its first button) takes the model's recommendation, never an
- * option that only came first. `message`: the walker's own (why it is asked
- * again, or news of the host).
+ * Read as a host's prompt (an ACP adapter's buttons): the question, where it
+ * stands, then the options, the recommended one first so a host's default
+ * takes it. `message`: the walker's own.
  */
 export function questionDialog(state: FormState, index: number, message: string | undefined, view: WalkView): { title: string; rows: Row[] } {
 	const { t } = view.texts;
