@@ -18,12 +18,7 @@ export interface AttentionSetting {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/**
- * As terminals announce themselves: kitty → OSC 99; Windows Terminal and
- * iTerm2 → OSC 9; Ghostty, WezTerm, foot, urxvt → OSC 777; else a bell.
- * Inside tmux TERM_PROGRAM names tmux, so there only the variables that
- * survive into it count.
- */
+/** As terminals announce themselves (inside tmux, only the variables that survive into it). */
 function notifyProtocol(env: Env): "osc777" | "osc99" | "osc9" | "bell" {
 	const program = env["TERM_PROGRAM"] ?? "";
 	const term = env["TERM"] ?? "";

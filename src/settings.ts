@@ -1,12 +1,8 @@
 /**
- * The settings, one table: a row per setting (its key in ask-user.json, flag,
- * variable, rule, default and help), from which the flags are registered, the
- * values read, and the JSON Schema and README's table written (`npm run schemas`).
- *
- * A setting comes from its flag, else its variable, else the project's file
- * (`.pi/ask-user.json`), else the global one (pi's agent directory), else its
- * default. Bad settings never break pi: each is a warning that names where it
- * was given and what the key takes, and the next source applies.
+ * The settings, one table, from which the flags are registered, the values
+ * read, and the JSON Schema and README's table written (`npm run schemas`).
+ * A setting comes from its flag, variable, the project's file, the global
+ * one, else its default; a bad one is a warning, and the next source applies.
  */
 
 import { existsSync, readFileSync } from "node:fs";

@@ -4,14 +4,9 @@ import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus
 import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
 
 /**
- * The answers collected so far, whatever the status (nothing is thrown away).
- * - answers: only answered questions; option selections in option order, the free answer last.
- * - skipped: on "answered", every optional question without an answer (an unanswered optional
- *   question at submit time counts as skipped); otherwise only those the user skipped with `s`.
- * - notes: per question the question note, then option notes in option order (by label);
- *   the note on the whole form (no questionId) last.
- * - drafts: unconfirmed editor text (pendingDrafts, in its order), on every status but "answered":
- *   a submit drops them, because the user was asked and chose to submit without them.
+ * What was collected, whatever the status. On "answered" every unanswered
+ * optional question counts as skipped, and the drafts are dropped (the user
+ * chose to submit without them). Notes: each question's, then the form's.
  */
 export function collect(state: FormState, status: AskStatus): Collected {
 	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };

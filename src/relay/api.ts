@@ -1,9 +1,7 @@
 /**
- * The relay API (pi-ask-user/relay; README, "The relay API") for a runner of
- * `pi --mode rpc` children: a child's whole form is asked through the handler
- * of this process's session with a UI (in turn with every other form, or one
- * level further up when that session is itself a relayed child), labelled
- * with the asker; its other dialogs go to the parent's own, labelled too.
+ * The relay API (README, "The relay API") for a runner of `pi --mode rpc`
+ * children: a child's whole form is asked through this process's session with
+ * a UI, its other dialogs through the parent's own, all labelled with the asker.
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
