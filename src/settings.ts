@@ -195,15 +195,10 @@ function parseFile(text: string, path: string, project: boolean, warnings: Phras
 		const setting = ROWS.find(([, candidate]) => candidate.key === key)?.[1];
 		const read = setting?.rule.json(own(object, key));
 		if (read) values.set(key, read);
-		else if (setting) warnings.push(badValue(`${path}: ${key}`, setting, JSON.stringify(own(object, key)) ?? "undefined"));
+		else if (setting) warnings.push(phrase("warning.settingsBadValue", { source: `${path}: ${key}`, takes: setting.rule.takes, found: JSON.stringify(own(object, key)) ?? "undefined" }));
 		else warnings.push(phrase("warning.settingsUnknownKey", { file: path, key: JSON.stringify(key), keys: ROWS.map(([, { key }]) => key).join(", ") }));
 	}
 	return { path, project, values };
-}
-
-/** `source`: the flag, the variable, or the file and key. */
-function badValue(source: string, setting: Setting<unknown>, found: string): Phrase {
-	return phrase("warning.settingsBadValue", { source, takes: setting.rule.takes, found });
 }
 
 /** Reads the global file and the project's, once, at start-up; a missing file is no problem, an unreadable one a warning. */
@@ -262,7 +257,7 @@ function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sour
 		if (text === "") continue;
 		const read = setting.rule.text ? setting.rule.text(text) : setting.rule.json(text);
 		if (read) return read.value;
-		warnings.push(badValue(source, setting, JSON.stringify(String(raw))));
+		warnings.push(phrase("warning.settingsBadValue", { source, takes: setting.rule.takes, found: JSON.stringify(String(raw)) }));
 	}
 	const read = files.map((file) => file.values.get(setting.key)).find((value) => value !== undefined);
 	if (read) return read.value;

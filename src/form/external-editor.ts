@@ -8,14 +8,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TUI } from "@mariozechner/pi-tui";
 import { type Phrase, phrase } from "../i18n/texts.ts";
 
-/** The part of pi-tui's TUI the editor run needs. */
-export interface TerminalOwner {
-	stop(): void;
-	start(): void;
-	requestRender(force?: boolean): void;
-}
+type TerminalOwner = Pick<TUI, "stop" | "start" | "requestRender">;
 
 export type ExternalEdit = { ok: true; text: string } | { ok: false; problem: Phrase };
 

@@ -7,7 +7,7 @@
 import { CURSOR_MARKER } from "@mariozechner/pi-tui";
 import { phrase, type Texts } from "../i18n/texts.ts";
 import { renderHelpView } from "./help-view.ts";
-import { renderHintLine } from "./hint-line.ts";
+import { fitHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
 import type { ScrollPort, ViewContext } from "./layout.ts";
 import { answeredCount, currentQuestion, type EditorTarget, enterArmedPhrase, type FormState, hasTabs, isQuestionTarget, isSubmitTab } from "../machine/model.ts";
@@ -58,7 +58,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const asker = input.asker !== undefined ? theme.muted(fit.line(ctx.texts.t("form.askedBy", { asker: input.asker }), width)) : undefined;
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
-	const hint = renderHintLine(state, table, width, ctx, input.timeLeft);
+	const hint = fitHintLine(state, table, width, ctx, input.timeLeft).line;
 
 	const show = { asker: asker !== undefined, tabBar: tabBar !== undefined, hint: true, message: message.length };
 	const chrome = () => +show.asker + +show.tabBar + +show.hint + show.message;

@@ -15,7 +15,8 @@ export function hintIds(state: FormState): KeyHelpId[] {
 	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];
 	const current = currentQuestion(state);
 	if (!current) return ["help", "dismiss"];
-	return [...questionIds(current.question, current.qs), ...tabs, "note", ...skipIds(current.question), "chat", "peek", "help", "dismiss"];
+	const skip: KeyHelpId[] = current.question.required ? [] : ["skip"];
+	return [...questionIds(current.question, current.qs), ...tabs, "note", ...skip, "chat", "peek", "help", "dismiss"];
 }
 
 function questionIds(question: AskQuestion, qs: QuestionState): KeyHelpId[] {
@@ -26,16 +27,7 @@ function questionIds(question: AskQuestion, qs: QuestionState): KeyHelpId[] {
 	return ["move", "toggle", isAnswered(qs) ? "done" : "choose"];
 }
 
-function skipIds(question: AskQuestion): KeyHelpId[] {
-	return question.required ? [] : ["skip"];
-}
-
-/** `lead`: shown first, before the keys, whenever it fits (the time left to answer). */
-export function renderHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): string {
-	return fitHintLine(state, table, width, ctx, lead).line;
-}
-
-/** The hint line and the ids on it: hints that do not fit go from the end, the help key last. */
+/** The hint line and the ids on it: hints that do not fit go from the end, the help key last; `lead` (the time left) first. */
 export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): { line: string; shown: KeyHelpId[] } {
 	const { theme, fit } = ctx;
 	const shown: KeyHelpId[] = [];
