@@ -70,24 +70,14 @@ export function renderTabBar(state: FormState, width: number, ctx: ViewContext):
 		}
 	}
 
-	let line = "";
-	let used = 0;
-	if (from > 0 && used + 1 <= width) {
-		line += theme.dim(MORE_LEFT);
-		used += 1;
-	}
+	const left = from > 0 && width >= 1;
+	let line = left ? theme.dim(MORE_LEFT) : "";
+	let used = +left;
 	for (let i = from; i < to; i++) {
-		const tab = tabs[i];
-		let text = texts[i] ?? "";
-		let textWidth = widths[i] ?? 0;
-		if (!tab) continue;
 		const room = width - used - (to < tabs.length ? 1 : 0);
-		if (textWidth > room) {
-			text = fit.line(text, room);
-			textWidth = visibleWidth(text);
-		}
-		line += i === current ? theme.selected(text) : tab.style(text);
-		used += textWidth;
+		const text = (widths[i] ?? 0) > room ? fit.line(texts[i] ?? "", room) : (texts[i] ?? "");
+		line += i === current ? theme.selected(text) : (tabs[i]?.style ?? theme.text)(text);
+		used += visibleWidth(text);
 	}
 	if (to < tabs.length && used + 1 <= width) line += theme.dim(MORE_RIGHT);
 	return line;
