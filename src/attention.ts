@@ -44,11 +44,7 @@ function notificationText(text: string, max: number): string {
 	return clip(clean, max);
 }
 
-/**
- * "desktop": the terminal's notification, then a BEL — the bell also marks
- * the window or tab, and tmux passes it on whatever its passthrough setting
- * (tmux ≥ 3.3 drops the wrapped notification unless `allow-passthrough` is on).
- */
+/** "desktop": the terminal's notification, then a BEL, which marks the tab and passes tmux whatever its passthrough setting. */
 export function attentionBytes(mode: AttentionMode, env: Env, title: string, body: string): string {
 	if (mode === "off") return "";
 	const protocol = notifyProtocol(env);

@@ -150,9 +150,8 @@ export function answerFor(answers: Record<string, AskAnswer>, id: string): AskAn
 
 // ── Quoting ────────────────────────────────────────────────────────────────
 
-// JSON.stringify escapes C0 controls, quotes, backslashes and lone surrogates, but leaves raw what would
-// still break "one line per question" or hide what the text says: DEL, the C1 controls (U+0085 is a line
-// break to some readers), the line and paragraph separators, the bidi controls. Those are escaped too.
+// What JSON.stringify leaves raw that would still break "one line per question" or hide what the text says:
+// DEL, the C1 controls (U+0085 breaks lines for some readers), the line and paragraph separators, bidi controls.
 const LEFT_RAW_BY_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** `text` as a one-line JSON string literal: `JSON.parse(quoteExact(text)) === text`. */

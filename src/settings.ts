@@ -29,11 +29,7 @@ interface Rule<T> {
 	schema: Readonly<Record<string, unknown>>;
 }
 
-/**
- * What the peekKey setting accepts: a letter, ctrl or alt with a letter, or
- * F1–F12, but none the form already reads and no ctrl letter a terminal sends
- * as another key (ctrl+i Tab, ctrl+m Enter, ctrl+j new line, ctrl+h Backspace).
- */
+/** A letter, ctrl or alt with a letter, or F1–F12: none the form reads, no ctrl letter a terminal sends as another key (ctrl+i: Tab). */
 export function isFreePeekKey(key: string): key is KeyId {
 	return PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
 }

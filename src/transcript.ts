@@ -1,7 +1,4 @@
-/**
- * How an ask_user call looks in the transcript: the call line, and the result
- * rebuilt from `details` alone, so a resumed session shows what the live one did.
- */
+/** An ask_user call in the transcript: the call line, and the result rebuilt from `details` alone, as on resume. */
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
 import { answerFor, draftsOn, questionOutcome } from "./result.ts";

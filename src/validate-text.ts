@@ -1,7 +1,4 @@
-/**
- * The text rules of validation: each text field's limits and the words that
- * tell a model how to fix it, and how a value is quoted in a message.
- */
+/** The text rules of validation, each with the words that tell a model how to fix it, and how a value is quoted. */
 
 import { type JsonObject, own } from "./json.ts";
 import { LIMITS } from "./types.ts";

@@ -1,8 +1,4 @@
-/**
- * Validation of ask_user arguments, before any UI: every violation at once,
- * each with its path, the rule and the fix; else the form with every default
- * filled in (validating it again gives the same form).
- */
+/** Validation of ask_user arguments: every violation at once, with its path and fix; else the form with its defaults filled in. */
 
 import { isObject, type JsonObject, own } from "./json.ts";
 import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "./types.ts";

@@ -37,11 +37,7 @@ export interface FormFrame {
 }
 
 const BODY_MIN_HEIGHT = 3;
-/**
- * How pi-tui's Editor marks its cursor line: the hardware-cursor marker, pi
- * 1.x's drawn cursor (FAKE_CURSOR_START, written out: 0.73's pi-tui lacks it)
- * and 0.73's reverse video.
- */
+/** The Editor's cursor marks: the hardware cursor's, pi 1.x's FAKE_CURSOR_START (0.73 lacks it), 0.73's reverse video. */
 const EDITOR_CURSOR_MARKS = [CURSOR_MARKER, "\x1b_pi:fc\x07", "\x1b[7m"];
 
 /**

@@ -1,7 +1,4 @@
-/**
- * The `?` screen: every key of the key table (the same table the hint line
- * picks from), the keys in a column, what they do wrapped beside them.
- */
+/** The `?` screen: every key of the key table in a column, what they do wrapped beside them. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { KeyHelp } from "./keymap.ts";

@@ -71,10 +71,7 @@ const DIGITS: readonly KeyId[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 const choose: KeyAct = { modes: FORM, keys: CONFIRM, command: { type: "choose" } };
 
-/**
- * In the order the help screen lists them. Where two acts of one mode list
- * the same key, the first wins, unless a binding's precedence says otherwise.
- */
+/** In the help screen's order; of two acts of one mode with the same key, the first wins unless a precedence says otherwise. */
 const TABLE = [
 	{
 		id: "move",

@@ -1,8 +1,4 @@
-/**
- * The building blocks every view shares: the render context, styled pieces of
- * pre-fitted text, and the windows that keep a tall view inside its height
- * budget with the focused row in sight.
- */
+/** What every view shares: the render context, styled sections of fitted text, and windows that keep a tall view in its height. */
 
 import type { Texts } from "../i18n/texts.ts";
 import type { KeyNames } from "./keymap.ts";
@@ -125,10 +121,7 @@ function marker(text: string, width: number, ctx: ViewContext): string {
 	return ctx.theme.dim(ctx.fit.line(text, width));
 }
 
-/**
- * The detail pane's own window: `height` rows of the sections; when they are
- * taller, the last row says which lines are shown and how to scroll.
- */
+/** The detail pane's window: `height` rows of the sections, the last saying which lines are shown when they are taller. */
 export function windowSections(
 	sections: readonly Section[],
 	height: number,

@@ -92,9 +92,8 @@ export class TextFitter {
 		if (!this.markdownTheme || !looksLikeMarkdown(text)) return { lines: this.wrap(text, w), markdown: false };
 		// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
 		const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
-		// Markdown makes [text](url) a terminal hyperlink where the terminal has them: a model's URL would hide
-		// behind a clickable label, so links show as their text. render() may hand back its own cached, readonly
-		// array (pi 1.x): map copies it. Never wider than the width: pi-tui would stop the program.
+		// A link shows as its text: a model's URL must not hide behind a clickable label. map copies render()'s
+		// array (pi 1.x's may be its own cached one). Never wider than the width: pi-tui would stop the program.
 		const lines = markdown.render(w).map((rendered) => {
 			const line = rendered.replace(OSC8, "");
 			return visibleWidth(line) > w ? truncateToWidth(line, w, "") : line;

@@ -3,11 +3,7 @@
 import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, ProgressListener } from "../types.ts";
 import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
 
-/**
- * What was collected, whatever the status. On "answered" every unanswered
- * optional question counts as skipped, and the drafts are dropped (the user
- * chose to submit without them). Notes: each question's, then the form's.
- */
+/** What was collected, whatever the status; on "answered" unanswered optional questions are skipped and drafts dropped. */
 export function collect(state: FormState, status: AskStatus): Collected {
 	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
 	if (state.formNote !== undefined) collected.notes.push({ text: state.formNote });

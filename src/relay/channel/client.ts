@@ -55,9 +55,8 @@ export interface Parent {
 }
 
 /**
- * The form as a relay request and the parent's reply, by either transport.
- * Aborted, the answers so far come back if the cancel notice's reply comes
- * within CANCEL_GRACE_MS. Anything but a well-formed reply to this request is an "error".
+ * The form as a relay request and the parent's reply, by either transport; aborted, the answers
+ * so far if the cancel notice's reply comes within CANCEL_GRACE_MS. Anything malformed is an "error".
  */
 export async function askParent(form: AskForm, { signal, asker }: AskOptions, parent: Parent): Promise<Collected> {
 	if (signal?.aborted) return emptyCollected("aborted");

@@ -76,11 +76,7 @@ export async function openLocalChannel({ handler, parentDir }: LocalChannelOptio
 	return { address: { path: place.path, token: token.toString() }, close: () => (closing ??= close()) };
 }
 
-/**
- * On "exit", SIGTERM and SIGHUP, and SIGINT when nobody else handles it (pi
- * ignores it while suspended); alone, the handler raises the signal again.
- * Returns the undo.
- */
+/** On "exit", SIGTERM, SIGHUP, and SIGINT when nobody else handles it (then raised again); returns the undo. */
 function removeOnExit(remove: () => void): () => void {
 	const signals: NodeJS.Signals[] = process.platform === "win32" ? ["SIGINT", "SIGTERM"] : ["SIGINT", "SIGTERM", "SIGHUP"];
 	const onSignal = (signal: NodeJS.Signals) => {

@@ -1,17 +1,14 @@
 /**
  * The local channel's wire: how a child process reaches the session that
  * shows its forms when no runner carries them. The address travels in
- * `PI_ASK_USER_CHANNEL`:
- * `1:<token>:<socket path>`. On the socket, one connection carries one ask,
- * as newline-terminated JSON lines:
+ * `PI_ASK_USER_CHANNEL` as `1:<token>:<socket path>`; on the socket, one
+ * connection carries one ask, as newline-terminated JSON lines:
  *
  *   child  → {"v":1,"token":"…"}          proves it was given the address
  *   parent → {"v":1,"ready":true}          a live, listening session
  *   child  → the relay request envelope    (encodeRelayRequest, as on RPC)
  *   parent → the relay reply envelope      (encodeRelayReply), then closes
  *   child  → {"v":1,"cancel":true}         optional: the child's run aborted
- *
- * No sockets here: they are server.ts's and client.ts's.
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../../json.ts";
