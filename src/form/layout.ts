@@ -14,8 +14,6 @@ export interface ViewContext {
 	texts: Texts;
 }
 
-export type { ScrollPort };
-
 /** Pre-fitted lines and how to colour them. */
 export interface Section {
 	readonly lines: readonly string[];
@@ -53,14 +51,10 @@ export interface Window {
 }
 
 /**
- * How a window treats the focused lines:
- * - "pinned": always in view, and the port stops PageUp/PageDown where they
- *   would leave it (the review, whose rows are short);
- * - "follow": in view, the window moving just enough from the requested top,
- *   but the port spans the whole body so PageUp/PageDown can go past the
- *   focus (a question, while the user moves the focus);
- * - "free": the requested top as it is, the focus wherever it falls (a
- *   question after PageUp/PageDown, until the next other key).
+ * How a window treats the focused lines: "pinned" keeps them in view and
+ * stops PageUp/PageDown there (the review); "follow" moves just enough to show
+ * them but lets the pages go past (a question); "free" keeps the requested top
+ * (a question after PageUp/PageDown, until the next other key).
  */
 export type WindowMode = "pinned" | "follow" | "free";
 

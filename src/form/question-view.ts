@@ -6,8 +6,8 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import { pushSectionLines, type ScrollPort, type Section, sectionsHeight, type ViewContext, windowLines, windowSections } from "./layout.ts";
-import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, typeRow } from "../machine/model.ts";
+import { pushSectionLines, type Section, sectionsHeight, type ViewContext, windowLines, windowSections } from "./layout.ts";
+import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, type ScrollPort, typeRow } from "../machine/model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 84;
@@ -28,18 +28,12 @@ export interface QuestionViewResult {
 }
 
 /**
- * The vertical rule:
- * 1. Content before spacing: the header, the rows and the tallest detail any
- *    row can show make the natural height (the tallest, not the focused one,
- *    so the layout stays still while the focus moves). When it fits, spare
- *    rows buy a blank line under the header, then (stacked) one before the
- *    preview; the rest goes back to the form as `spare`.
- * 2. The detail gets the rows under the header and the list, or, when the
- *    body scrolls anyway, one window's worth; taller, it scrolls in its pane.
- * 3. The body scrolls in a window (layout.ts) that follows the focus;
- *    PageUp/PageDown scroll it freely (`reading`), and the focused row may
- *    leave the screen until the next other key brings it back. So a question
- *    taller than the screen is never cut silently.
+ * Content before spacing: the header, the rows and the tallest detail any row
+ * can show (the tallest, so the layout stays still as the focus moves) make
+ * the natural height; rows to spare buy blank lines, the rest is `spare`. The
+ * detail gets the rows left, or a window's worth when the body scrolls. The
+ * body's window follows the focus; PageUp/PageDown scroll it freely
+ * (`reading`) until the next other key brings the focus back.
  */
 export function renderQuestionView(state: FormState, index: number, width: number, height: number, ctx: ViewContext, reading = false): QuestionViewResult {
 	const question = state.form.questions[index];

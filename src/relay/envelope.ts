@@ -1,14 +1,9 @@
 /**
- * The relay envelopes: the versioned request a child sends as one dialog
- * titled RELAY_TITLE, the versioned reply, and the cancel notice.
- *
- * Decoding trusts nothing and never throws: anything malformed is one error
- * naming each problem by path and rule. The shape is the schema's
- * (envelope-schema.ts); here is what no schema can say: a reply's parts agree
- * with one another and fit the questions.
- *
- * The wire is v1 as the first release wrote it: the whole form's note and
- * drafts travel in v1's optional `formNote`, `formNoteDraft` and `chatDraft`.
+ * The relay envelopes (v1 as the first release wrote it): the request a child
+ * sends as one dialog titled RELAY_TITLE, the reply, the cancel notice.
+ * Decoding never throws: anything malformed is one error naming each problem
+ * by path and rule. The shape is the schema's (envelope-schema.ts); here is
+ * what no schema can say: a reply's parts agree and fit the questions.
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";
