@@ -31,11 +31,7 @@ function questionIds(question: AskQuestion, qs: QuestionState): KeyHelpId[] {
 export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): { line: string; shown: KeyHelpId[] } {
 	const { theme, fit } = ctx;
 	const shown: KeyHelpId[] = [];
-	const items: KeyHelp[] = [];
-	for (const id of hintIds(state)) {
-		const entry = table.find((e) => e.id === id);
-		if (entry) items.push(entry);
-	}
+	const items = hintIds(state).flatMap((id) => table.find((e) => e.id === id) ?? []);
 	const help = items.find((item) => item.id === "help");
 	const helpWidth = help ? help.hint.width + SEPARATOR.length : 0;
 	let line = "";

@@ -152,16 +152,9 @@ export function keyNames(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 
 /** Per act, the names of the keys that really give its command; acts with the same keys are listed once. */
 function keyLists(entry: KeyEntry, kb: KeybindingsManager, slots: KeySlots): string[][] {
-	const lists: string[][] = [];
-	const seen = new Set<string>();
-	for (const act of entry.acts) {
-		const names = unique(act.keys.flatMap((source) => idsOf(source, kb, slots).filter((id) => reaches(id, act, kb, slots))).map(keyName));
-		const signature = names.join("/");
-		if (names.length === 0 || seen.has(signature)) continue;
-		seen.add(signature);
-		lists.push(names);
-	}
-	return lists;
+	const lists = entry.acts.map((act) => [...new Set(act.keys.flatMap((source) => idsOf(source, kb, slots).filter((id) => reaches(id, act, kb, slots))).map(keyName))]);
+	const bySignature = new Map(lists.filter((names) => names.length > 0).map((names) => [names.join("/"), names]));
+	return [...bySignature.values()];
 }
 
 /** Whether key `id` gives this act's command in one of its modes: no act before it in that mode lists the key. */
@@ -171,10 +164,6 @@ function reaches(id: KeyId, act: KeyAct, kb: KeybindingsManager, slots: KeySlots
 
 function idsOf(source: KeySource, kb: KeybindingsManager, slots: KeySlots): KeyId[] {
 	return "binding" in source ? kb.getKeys(source.binding) : ["key" in source ? source.key : slots[source.slot]];
-}
-
-function unique(names: string[]): string[] {
-	return [...new Set(names)];
 }
 
 const SYMBOLS: Record<string, string> = {

@@ -87,7 +87,8 @@ export function windowLines(
 	let hi = last;
 	if (focus && mode !== "free") {
 		hi = Math.min(Math.max(0, focus.start), last);
-		lo = firstTopShowing(focus.end, rowsAt(0), markers ? rows - 2 : rows, last);
+		// The smallest top that shows line `end - 1`: 0 when the first window does, else a middle one, else the last.
+		lo = focus.end <= rowsAt(0) ? 0 : Math.min(Math.max(1, focus.end - (markers ? rows - 2 : rows)), last);
 		if (lo > hi) lo = hi;
 	}
 	const top = Math.min(Math.max(requestedTop, lo), hi);
@@ -102,12 +103,6 @@ export function windowLines(
 	const port = mode === "pinned" ? { target, top, min: lo, max: hi, page } : { target, top, min: 0, max: last, page };
 	const focusHidden = focus !== undefined && (focus.start < top || focus.start >= top + shown);
 	return { lines, port, focusHidden };
-}
-
-/** The smallest top whose window reaches line `end` (exclusive): 0 when the first window does, else a middle window, else the last. */
-function firstTopShowing(end: number, firstRows: number, middleRows: number, last: number): number {
-	if (end <= firstRows) return 0;
-	return Math.min(Math.max(1, end - middleRows), last);
 }
 
 function marker(text: string, width: number, ctx: ViewContext): string {
