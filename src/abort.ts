@@ -1,8 +1,4 @@
-/**
- * Racing a dialog against the abort signal: pi's RPC `editor` takes no signal
- * and no RPC dialog can be withdrawn, so an abort settles the race at once,
- * whatever the dialog does.
- */
+/** A dialog raced against the abort signal: no RPC dialog can be withdrawn, so an abort settles it at once. */
 
 type Raced<T> = { aborted: true } | { aborted: false; value: T };
 

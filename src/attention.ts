@@ -1,10 +1,10 @@
 /**
- * Getting the user's attention when a form starts waiting: the terminal's
- * notification protocol and the bytes to write (the writing and the timers
- * are src/waiting.ts's). Nothing from the model reaches these sequences but
- * printable text: no C0, DEL or C1 (so no ESC, BEL or ST that could end or
- * inject a sequence), and no ';', OSC 777's field separator.
+ * The bytes that get the user's attention when a form waits (waiting.ts
+ * writes them). Nothing from the model reaches them but printable text: no
+ * C0, DEL or C1 that could end or inject a sequence, and no ';' (OSC 777's separator).
  */
+
+import { clip } from "./sanitize.ts";
 
 type AttentionMode = "off" | "bell" | "desktop";
 
@@ -18,12 +18,7 @@ export interface AttentionSetting {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/**
- * As terminals announce themselves: kitty → OSC 99; Windows Terminal and
- * iTerm2 → OSC 9; Ghostty, WezTerm, foot, urxvt → OSC 777; else a bell.
- * Inside tmux TERM_PROGRAM names tmux, so there only the variables that
- * survive into it count.
- */
+/** As terminals announce themselves (inside tmux, only the variables that survive into it). */
 function notifyProtocol(env: Env): "osc777" | "osc99" | "osc9" | "bell" {
 	const program = env["TERM_PROGRAM"] ?? "";
 	const term = env["TERM"] ?? "";
@@ -46,15 +41,10 @@ function notificationText(text: string, max: number): string {
 		.replace(/;/g, ",")
 		.replace(/\s+/g, " ")
 		.trim();
-	const chars = [...clean];
-	return chars.length <= max ? clean : `${chars.slice(0, max - 1).join("")}…`;
+	return clip(clean, max);
 }
 
-/**
- * "desktop": the terminal's notification, then a BEL — the bell also marks
- * the window or tab, and tmux passes it on whatever its passthrough setting
- * (tmux ≥ 3.3 drops the wrapped notification unless `allow-passthrough` is on).
- */
+/** "desktop": the terminal's notification, then a BEL, which marks the tab and passes tmux whatever its passthrough setting. */
 export function attentionBytes(mode: AttentionMode, env: Env, title: string, body: string): string {
 	if (mode === "off") return "";
 	const protocol = notifyProtocol(env);

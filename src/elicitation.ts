@@ -1,23 +1,14 @@
 /**
  * One ask_user form as one ACP elicitation form (`elicitation/create`, form
  * mode), and the host's answer back as a relay reply, checked like any: for
- * host adapters (an ACP bridge such as pi-acp) that show a whole form at once
- * instead of a chain of dialogs. Pure; exported as `pi-ask-user/elicitation`.
+ * host adapters that show a whole form at once. Pure; exported as
+ * `pi-ask-user/elicitation`. Each question has, in ACP's flat subset:
  *
- * Within ACP's restricted subset — a flat object of strings (titled `oneOf`
- * options, or free text with `maxLength`) and string arrays (`items.anyOf`
- * titled options) — each question has:
- *
- *   <id>          the choice: a string (single-select) or a string array
- *                 (multi-select); each option's `const` is its label
- *   <id>.other    the question's own answer, when free text is allowed: the
- *                 answer in a single-select question, added to the chosen
- *                 options in a multi-select one
+ *   <id>          the choice: an option label, or a list of them (multi-select)
+ *   <id>.other    the user's own answer, where free text is allowed
  *   <id>.note     a note on the question
  *
- * A name another question's id already holds gets `~` added until free
- * (`propertyNames`, the same both ways). `required` lists a question only
- * when a choice is the one way to answer it.
+ * A name another question's id holds gets `~` added until free (`propertyNames`).
  */
 
 import { ENGLISH, type Texts } from "./i18n/texts.ts";

@@ -1,11 +1,8 @@
 /**
- * Models arrive with the habits of other ask tools (README, "For the model",
- * lists them); each habit we recognise is folded into the canonical shape, so
- * the first call succeeds, with a notice where the model should learn from
- * the change. The walk and the field names are here, each family of rules in
- * normalize/. What cannot be kept (`isSecret: true`) is a problem; anything
- * else is copied as found for validate.ts to report, and unknown fields
- * disappear. Never throws, never mutates.
+ * Models arrive with the habits of other ask tools (README, "For the model"):
+ * each one recognised is folded into the canonical shape, with a notice where
+ * the model should learn. The walk is here, the rules in normalize/. Anything
+ * else is copied for validate.ts to report. Never throws, never mutates.
  */
 
 import { isObject, type JsonObject } from "./json.ts";

@@ -1,10 +1,7 @@
 /**
- * The result of an ask_user call, in its two forms: the compact text the model
- * reads (`content`) and the structured record the transcript is rebuilt from
- * (`details`). Both are built from the form and what a UI collected, and from
- * nothing else, so every UI (the form, the dialog walker, the relay) ends the
- * same way. The user's words reach the model quoted exactly: JSON string
- * syntax, so `JSON.parse` gives back what they typed.
+ * The result of an ask_user call: the text the model reads and the `details`
+ * the transcript is rebuilt from, both from the form and what a UI collected
+ * alone. The user's words reach the model as JSON strings, exactly.
  */
 
 import { sanitizeLine } from "./sanitize.ts";
@@ -32,12 +29,7 @@ const CLOSINGS: Record<Exclude<AskStatus, "answered" | "error">, string> = {
 	chat: "Their message is above: answer it as you would answer the user, using the answers they gave; do not assume answers to the rest.",
 };
 
-/**
- * A header with the status and the count, one line per question, the whole
- * form's texts, a `Note:` line per normalisation notice, and for every status
- * but "answered" one sentence telling the model what to do. Unconfirmed text
- * is worded so it never reads as an answer.
- */
+/** A header, a line per question, the form's texts, the notices, and but on "answered" what the model should do. */
 export function formatResultText(form: AskForm, collected: Collected, { notices = [] }: Extra = {}): string {
 	const { status, answers, skipped, answeredBy } = collected;
 	const answered = form.questions.filter((q) => Object.hasOwn(answers, q.id)).length;
@@ -81,11 +73,7 @@ function formTextLines({ notes, drafts = [], chatMessage }: Collected): string[]
 	];
 }
 
-/**
- * "<what> left in the editor: "…"". A draft is kept whole in `details`, but
- * the model reads at most LIMITS.freeText of it: a huge paste the editor
- * refused must not flood its context.
- */
+/** "<what> left in the editor: "…"", at most LIMITS.freeText of it: a refused paste must not flood the model's context. */
 function draftText(what: string, text: string): string {
 	const over = text.length - LIMITS.freeText;
 	if (over <= 0) return `${what} left in the editor: ${quoteExact(text)}`;
@@ -162,9 +150,8 @@ export function answerFor(answers: Record<string, AskAnswer>, id: string): AskAn
 
 // ── Quoting ────────────────────────────────────────────────────────────────
 
-// JSON.stringify escapes C0 controls, quotes, backslashes and lone surrogates, but leaves raw what would
-// still break "one line per question" or hide what the text says: DEL, the C1 controls (U+0085 is a line
-// break to some readers), the line and paragraph separators, the bidi controls. Those are escaped too.
+// What JSON.stringify leaves raw that would still break "one line per question" or hide what the text says:
+// DEL, the C1 controls (U+0085 breaks lines for some readers), the line and paragraph separators, bidi controls.
 const LEFT_RAW_BY_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** `text` as a one-line JSON string literal: `JSON.parse(quoteExact(text)) === text`. */

@@ -1,11 +1,8 @@
 /**
- * The display sanitiser: every string from a model or a child process passes
- * here before it reaches a terminal. It removes what would act on the
- * terminal instead of being shown — escape sequences (CSI; OSC, such as the
- * clipboard-writing `ESC]52`; DCS, SOS/PM/APC; their 8-bit C1 forms), the
- * other C0/C1 controls, DEL, and the bidi controls that make text read
- * otherwise than it is stored — and turns lone surrogates into U+FFFD, so
- * widths are measured honestly.
+ * The display sanitiser, for every string from a model or a child process:
+ * it removes what would act on the terminal (escape sequences, C0/C1
+ * controls, DEL) or make text read otherwise than stored (bidi controls), and
+ * turns lone surrogates into U+FFFD.
  */
 
 // An OSC/DCS/SOS/PM/APC string runs to BEL, ST (ESC \) or 8-bit ST; unterminated, to the end (it would have swallowed that much anyway).
@@ -39,6 +36,12 @@ export function sanitizeText(text: string): string {
 export function sanitizeLine(text: string): string {
 	const clean = sanitizeText(text);
 	return clean.includes("\n") ? clean.replace(/\n/g, " ") : clean;
+}
+
+/** At most `max` code points, the last of them "…" when cut. */
+export function clip(text: string, max: number): string {
+	const chars = [...text];
+	return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
 
 /** The rows of one select, sanitised; a row that reads like another (or like one of `taken`) gets invisible marks (U+200B), so an answer maps back to one row. */

@@ -1,10 +1,7 @@
 /**
- * The parameters the model sees on every turn, kept plain and short: objects,
- * arrays, strings and booleans only (some provider proxies strip unions, and
- * with them every option), one terse description per property with the
- * limits a first call needs. No length or count constraints and no
- * `additionalProperties: false`: pi's generic validator would reject a call
- * before validate.ts could say what to fix.
+ * The parameters the model sees on every turn: plain types only (some proxies
+ * strip unions), terse descriptions, and no constraints, so pi's validator
+ * never rejects a call before validate.ts can say what to fix.
  */
 
 import { type Static, Type } from "@sinclair/typebox";

@@ -1,12 +1,8 @@
 /**
- * The settings, one table: a row per setting (its key in ask-user.json, flag,
- * variable, rule, default and help), from which the flags are registered, the
- * values read, and the JSON Schema and README's table written (`npm run schemas`).
- *
- * A setting comes from its flag, else its variable, else the project's file
- * (`.pi/ask-user.json`), else the global one (pi's agent directory), else its
- * default. Bad settings never break pi: each is a warning that names where it
- * was given and what the key takes, and the next source applies.
+ * The settings, one table, from which the flags are registered, the values
+ * read, and the JSON Schema and README's table written (`npm run schemas`).
+ * A setting comes from its flag, variable, the project's file, the global
+ * one, else its default; a bad one is a warning, and the next source applies.
  */
 
 import { existsSync, readFileSync } from "node:fs";
@@ -34,13 +30,7 @@ interface Rule<T> {
 	schema: Readonly<Record<string, unknown>>;
 }
 
-/**
- * What the peekKey setting accepts: a letter, ctrl or alt with a letter, or
- * F1–F12 — none that the form (or pi, inside it) already reads, and no ctrl
- * letter a terminal sends as another key (ctrl+i is Tab, ctrl+m Enter, ctrl+j
- * a new line, ctrl+h Backspace). test/form/key-table.test.ts holds this rule
- * to the form's key table.
- */
+/** A letter, ctrl or alt with a letter, or F1–F12: none the form reads, no ctrl letter a terminal sends as another key (ctrl+i: Tab). */
 export function isFreePeekKey(key: string): key is KeyId {
 	return PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
 }
@@ -226,21 +216,13 @@ function parseFile(text: string, path: string, project: boolean, warnings: Phras
 		const setting = ROWS.find(([, candidate]) => candidate.key === key)?.[1];
 		const read = setting?.rule.json(own(object, key));
 		if (read) values.set(key, read);
-		else if (setting) warnings.push(badValue(`${path}: ${key}`, setting, JSON.stringify(own(object, key)) ?? "undefined"));
+		else if (setting) warnings.push(phrase("warning.settingsBadValue", { source: `${path}: ${key}`, takes: setting.rule.takes, found: JSON.stringify(own(object, key)) ?? "undefined" }));
 		else warnings.push(phrase("warning.settingsUnknownKey", { file: path, key: JSON.stringify(key), keys: ROWS.map(([, { key }]) => key).join(", ") }));
 	}
 	return { path, project, values };
 }
 
-/** `source`: the flag, the variable, or the file and key. */
-function badValue(source: string, setting: Setting<unknown>, found: string): Phrase {
-	return phrase("warning.settingsBadValue", { source, takes: setting.rule.takes, found });
-}
-
-/**
- * Reads the global file (pi's agent directory) and the project's (`.pi/` in
- * `cwd`), once, at start-up; a missing file is no problem, an unreadable one a warning.
- */
+/** Reads the global file and the project's, once, at start-up; a missing file is no problem, an unreadable one a warning. */
 export function readSettingsFiles(agentDir: string, cwd: string, read: (path: string) => string = (path) => readFileSync(path, "utf8")): SettingsFiles {
 	const warnings: Phrase[] = [];
 	const files: SettingsFile[] = [];
@@ -298,7 +280,7 @@ function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sour
 		if (text === "") continue;
 		const read = setting.rule.text ? setting.rule.text(text) : setting.rule.json(text);
 		if (read) return read.value;
-		warnings.push(badValue(source, setting, JSON.stringify(String(raw))));
+		warnings.push(phrase("warning.settingsBadValue", { source, takes: setting.rule.takes, found: JSON.stringify(String(raw)) }));
 	}
 	const read = files.map((file) => file.values.get(setting.key)).find((value) => value !== undefined);
 	if (read) return read.value;
@@ -306,18 +288,10 @@ function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sour
 	return setting.default === undefined ? undefined : setting.rule.json(setting.default)?.value;
 }
 
-/**
- * What in a project's `.pi/` makes pi 1.x ask the user to trust it (its
- * trust manager's list). pi reports a folder holding none of them as
- * trusted without asking anyone, so only where one exists is
- * `isProjectTrusted()` a decision the user made.
- */
+/** What in a project's `.pi/` makes pi 1.x ask for trust: without any, pi reports it trusted unasked. */
 const TRUST_GATED = ["settings.json", "mcp.json", "extensions", "skills", "prompts", "themes", "SYSTEM.md", "APPEND_SYSTEM.md"];
 
-/**
- * Whether the user trusted the project in `cwd`: pi says so (1.x), and pi had
- * something to ask about. A pi without a trust API (0.73) never has.
- */
+/** Whether the user trusted the project in `cwd`: pi 1.x says so, and had something to ask about. */
 export function projectTrustedByUser(cwd: string, isProjectTrusted: (() => boolean) | undefined, exists: (path: string) => boolean = existsSync): boolean {
 	if (typeof isProjectTrusted !== "function") return false;
 	return isProjectTrusted() && TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));

@@ -1,11 +1,4 @@
-/**
- * How an ask_user call looks in the transcript: the call line while the
- * form is open, and the result rebuilt from `details` alone, so a resumed
- * session shows exactly what the live one showed.
- *
- * Pure: theme functions in, text out. The tool wraps the text in a pi-tui
- * `Text`, which wraps it to the terminal width.
- */
+/** An ask_user call in the transcript: the call line, and the result rebuilt from `details` alone, as on resume. */
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
 import { answerFor, draftsOn, questionOutcome } from "./result.ts";
@@ -34,11 +27,7 @@ function callHeaders(args: unknown): string[] {
 	});
 }
 
-/**
- * The result view: compact `✓ Header: answer` lines, or every option marked
- * ●/○ when expanded, with notes and the text the user left unconfirmed in the
- * editor (drafts; details written before drafts existed have none).
- */
+/** Compact `✓ Header: answer` lines, or expanded every option marked ●/○, with notes and drafts. */
 export function renderResultText(details: AskDetails, expanded: boolean, theme: RenderTheme, texts: Texts = ENGLISH): string {
 	const { t } = texts;
 	const lines: string[] = [];

@@ -1,8 +1,6 @@
 /**
- * The shared vocabulary of ask_user. Every module may import it; it imports
- * only the type of the user's words (i18n/texts.ts). Keeping the shapes here,
- * not beside the code that makes them, keeps the import graph one-way: the
- * form, the dialog walker and the relay speak them without importing each other.
+ * The shared vocabulary of ask_user, a leaf of the import graph: the form,
+ * the dialog walker and the relay speak it without importing each other.
  */
 
 import type { Phrase, Texts } from "./i18n/texts.ts";
@@ -104,11 +102,9 @@ export interface AskNote {
 }
 
 /**
- * Text the user typed and never confirmed (left in the editor with Esc, or
- * still in it when the form closed): reported apart from the answers, never
- * in their place, and never cut (LIMITS.freeText is for confirmed text).
- * "answer": a question's free answer; "note": scoped as AskNote; "chat": the
- * message for the chat, never sent. Its text is never blank.
+ * Text the user typed and never confirmed, reported apart from the answers
+ * and never cut: a question's free answer, a note (scoped as AskNote), or the
+ * message for the chat. Never blank.
  */
 export interface AskDraft {
 	kind: "answer" | "note" | "chat";
@@ -117,17 +113,7 @@ export interface AskDraft {
 	text: string;
 }
 
-/**
- * How the call ended, in the order the docs list them.
- * - answered: the user submitted (optional questions may be skipped);
- * - dismissed: the user chose not to answer;
- * - aborted: the agent run was aborted (or the asking child went away);
- * - no_ui: no user interface could show the form;
- * - timed_out: time ran out before the user finished;
- * - error: the UI failed (e.g. a malformed relay reply);
- * - chat: the user answered with a message instead (Collected.chatMessage):
- *   the model should answer it, with the answers given so far.
- */
+/** How the call ended, in the order the docs list them (each in words: result.ts). */
 export const ASK_STATUSES = ["answered", "dismissed", "aborted", "no_ui", "timed_out", "error", "chat"] as const;
 export type AskStatus = (typeof ASK_STATUSES)[number];
 
@@ -199,11 +185,7 @@ export interface AskProgress {
 	questionId?: string;
 }
 
-/**
- * The tool result's `details`: renderResult works from it alone, so a resumed
- * session shows the same transcript (`drafts` is absent in details written
- * before drafts existed).
- */
+/** The tool result's `details`: the transcript is rebuilt from it alone (older ones have no `drafts`). */
 export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere"> {
 	/** "pending" only on progress updates while the form is open. */
 	status: AskStatus | "pending";

@@ -1,7 +1,4 @@
-/**
- * The text rules of validation: each text field's limits and the words that
- * tell a model how to fix it, and how a value is quoted in a message.
- */
+/** The text rules of validation, each with the words that tell a model how to fix it, and how a value is quoted. */
 
 import { type JsonObject, own } from "./json.ts";
 import { LIMITS } from "./types.ts";
@@ -63,11 +60,7 @@ const RULES = {
 	preview: { noun: "a preview", max: LIMITS.preview, oneLine: false, lengthFix: "Show only the relevant excerpt." },
 } satisfies Record<string, TextRule>;
 
-/**
- * The field `name` of `object` as kept (one-line fields trimmed, multi-line
- * ones trimmed at the end), reporting every rule it breaks at `path.name`.
- * Undefined when absent, not a string, or blank where blank means absent.
- */
+/** The field `name` trimmed, every rule it breaks reported; undefined when absent, not a string, or blank meaning absent. */
 export function readText(object: JsonObject, path: string, name: keyof typeof RULES, report: Report): string | undefined {
 	const rule: TextRule = RULES[name];
 	const value = own(object, name);
@@ -97,12 +90,12 @@ export function readText(object: JsonObject, path: string, name: keyof typeof RU
 	return text;
 }
 
-// C0 and C1 controls, DEL, bidi embeddings/overrides/isolates, and the Unicode line/paragraph separators.
-const NOT_ONE_LINE = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+/** Not plain one-line text: C0 and C1 controls, DEL, bidi embeddings/overrides/isolates, the line/paragraph separators. */
+export const CONTROL = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 /** "line break", the code point of the first other control ("U+001B"), or undefined for clean text. */
 function lineProblem(text: string): string | undefined {
-	const found = NOT_ONE_LINE.exec(text);
+	const found = CONTROL.exec(text);
 	if (found === null) return undefined;
 	if (/[\n\r\u2028\u2029]/.test(text)) return "line break";
 	return `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;

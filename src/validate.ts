@@ -1,9 +1,4 @@
-/**
- * Validation of ask_user arguments, before any UI: every violation at once (a
- * model fixes them all in one retry only if it hears of them all), each with
- * its path, the rule and the fix; on success, the form with every default
- * filled in. Validating a form again gives the same form.
- */
+/** Validation of ask_user arguments: every violation at once, with its path and fix; else the form with its defaults filled in. */
 
 import { isObject, type JsonObject, own } from "./json.ts";
 import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "./types.ts";

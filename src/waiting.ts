@@ -1,14 +1,8 @@
 /**
- * Forms while they wait: what the rest of the world hears of them, and what
- * it may do. Wraps the session's surface, so every form the session shows —
- * its own, and those relayed from subagents — goes through here:
- *
- * - events on pi.events: `ask_user:waiting` when an ask is made (it may still
- *   wait its turn), `ask_user:progress`, `ask_user:closed`;
- * - answering from elsewhere: the waiting event's `answer(reply, source)`,
- *   checked like a relayed reply; the first answer wins and closes the form;
- * - attention, once the form is on screen in a terminal: the bell or a
- *   notification, the title, and an optional reminder.
+ * Forms while they wait, wrapping every form the session shows: the events
+ * on pi.events (`ask_user:waiting`, `ask_user:progress`, `ask_user:closed`),
+ * answers from elsewhere (the waiting event's `answer`, checked like a relayed
+ * reply, first one wins), and attention once the form is on screen.
  */
 
 import { randomUUID } from "node:crypto";

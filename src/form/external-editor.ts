@@ -1,26 +1,17 @@
 /**
- * pi's `app.editor.external` key in the form's editor: the text goes to
- * `$VISUAL` / `$EDITOR` in a temporary file and comes back edited, as in
- * pi's own ExtensionEditorComponent — stop the TUI, run the editor
- * synchronously (it owns the terminal meanwhile), start the TUI again and
- * force a full render (the editor may have used the alternate screen).
- *
- * The one impure corner of the form besides the component: it touches the
- * file system, a child process and the terminal.
+ * pi's `app.editor.external` key in the form's editor: as pi's own
+ * ExtensionEditorComponent does, stop the TUI, run `$VISUAL` / `$EDITOR` on a
+ * temporary file, start the TUI again and force a full render.
  */
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TUI } from "@mariozechner/pi-tui";
 import { type Phrase, phrase } from "../i18n/texts.ts";
 
-/** The part of pi-tui's TUI the editor run needs. */
-export interface TerminalOwner {
-	stop(): void;
-	start(): void;
-	requestRender(force?: boolean): void;
-}
+type TerminalOwner = Pick<TUI, "stop" | "start" | "requestRender">;
 
 export type ExternalEdit = { ok: true; text: string } | { ok: false; problem: Phrase };
 
@@ -30,11 +21,7 @@ export function externalEditorCommand(env: NodeJS.ProcessEnv = process.env): str
 	return command === "" ? undefined : command;
 }
 
-/**
- * Runs the user's editor on `text`. The text comes back exactly as the file
- * was saved, less one trailing newline (editors add one); a failed or
- * cancelled run (a non-zero exit) leaves the text as it was.
- */
+/** The text as the file was saved, less the trailing newline editors add; a failed run leaves it as it was. */
 export function editExternally(tui: TerminalOwner, text: string, env: NodeJS.ProcessEnv = process.env): ExternalEdit {
 	const command = externalEditorCommand(env);
 	if (command === undefined) return { ok: false, problem: phrase("editor.noExternal") };

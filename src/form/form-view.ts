@@ -1,17 +1,16 @@
 /**
  * The whole form on screen: a rule, who is asking, the tab bar, the current
- * view (question, review, help or editor), the message, the hint — cut to the
- * height budget. Pure: the editor's lines are rendered by the component and
- * passed in.
+ * view, the message, the hint, cut to the height budget. Pure: the editor's
+ * lines come from the component.
  */
 
 import { CURSOR_MARKER } from "@mariozechner/pi-tui";
 import { phrase, type Texts } from "../i18n/texts.ts";
 import { renderHelpView } from "./help-view.ts";
-import { renderHintLine } from "./hint-line.ts";
+import { fitHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
-import type { ScrollPort, ViewContext } from "./layout.ts";
-import { answeredCount, currentQuestion, type EditorTarget, enterArmedPhrase, type FormState, hasTabs, isQuestionTarget, isSubmitTab } from "../machine/model.ts";
+import type { ViewContext } from "./layout.ts";
+import { answeredCount, currentQuestion, type EditorTarget, enterArmedPhrase, type FormState, hasTabs, isQuestionTarget, isSubmitTab, type ScrollPort } from "../machine/model.ts";
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
@@ -40,22 +39,13 @@ export interface FormFrame {
 }
 
 const BODY_MIN_HEIGHT = 3;
-/**
- * How pi-tui's Editor marks its cursor, the line to keep when its lines must
- * be cut: the hardware-cursor marker while focused, and the drawn cursor —
- * an APC mark in pi 1.x (FAKE_CURSOR_START, turned into reverse video on
- * output), reverse video itself in pi 0.73. The drawn marks are written out:
- * 0.73's pi-tui exports no FAKE_CURSOR_START.
- */
+/** The Editor's cursor marks: the hardware cursor's, pi 1.x's FAKE_CURSOR_START (0.73 lacks it), 0.73's reverse video. */
 const EDITOR_CURSOR_MARKS = [CURSOR_MARKER, "\x1b_pi:fc\x07", "\x1b[7m"];
 
 /**
- * Rows go to content before spacing. The chrome that carries meaning (who
- * asks, the tab bar, the message, the hint) gives way on a short terminal,
- * least useful first, so the body keeps three rows. The spacing (the rule
- * above the form, the blank under the tab bar) is drawn only in rows the
- * body leaves unused: on a terminal too short for the whole question those
- * rows show content instead.
+ * Rows go to content before spacing: on a short terminal the chrome gives way,
+ * least useful first, so the body keeps three rows; the rule and the blank
+ * under the tab bar take only rows the body leaves unused.
  */
 export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const { state, width, table } = input;
@@ -66,7 +56,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const asker = input.asker !== undefined ? theme.muted(fit.line(ctx.texts.t("form.askedBy", { asker: input.asker }), width)) : undefined;
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
-	const hint = renderHintLine(state, table, width, ctx, input.timeLeft);
+	const hint = fitHintLine(state, table, width, ctx, input.timeLeft).line;
 	const link = input.link !== undefined ? theme.muted(fit.line(ctx.texts.t("web.link", { url: input.link }), width)) : undefined;
 
 	const show = { asker: asker !== undefined, tabBar: tabBar !== undefined, hint: true, link: link !== undefined, message: message.length };
@@ -127,7 +117,7 @@ function renderBody(
 	const unused = (lines: readonly string[]) => Math.max(0, height - lines.length);
 	if (state.overlay.kind === "help") {
 		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx);
-		return { lines: help.lines, ports: [help.body], spare: unused(help.lines) };
+		return { lines: help.lines, ports: [help.port], spare: unused(help.lines) };
 	}
 	if (state.overlay.kind === "editor") {
 		const lines = editorBody(input, state.overlay.target, height, ctx);
@@ -135,7 +125,7 @@ function renderBody(
 	}
 	if (isSubmitTab(state)) {
 		const review = renderSubmitView(state, width, height, ctx);
-		return { lines: review.lines, ports: [review.body], spare: unused(review.lines) };
+		return { lines: review.lines, ports: [review.port], spare: unused(review.lines) };
 	}
 	const current = currentQuestion(state);
 	if (!current) return { lines: [], ports: [], spare: 0 };
@@ -164,18 +154,8 @@ function editorBody(input: FormFrameInput, target: EditorTarget, height: number,
 }
 
 function editorLabel(state: FormState, target: EditorTarget, { t }: Texts): string {
-	switch (target.kind) {
-		case "formNote":
-			return t("editor.formNote");
-		case "chat":
-			return t("editor.chat");
-		case "custom":
-			return t("editor.custom");
-		case "questionNote":
-			return t("editor.questionNote");
-		case "optionNote":
-			return t("editor.optionNote", { option: state.form.questions[target.question]?.options[target.option]?.label ?? "" });
-	}
+	if (target.kind !== "optionNote") return t(`editor.${target.kind}`);
+	return t("editor.optionNote", { option: state.form.questions[target.question]?.options[target.option]?.label ?? "" });
 }
 
 /** The editor is at least seven lines; on a very short terminal keep the lines around its cursor. */

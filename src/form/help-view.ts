@@ -1,22 +1,14 @@
-/**
- * The `?` screen: every key of the key table (the same table the hint line
- * picks from), the keys in a column, what they do wrapped beside them.
- */
+/** The `?` screen: every key of the key table in a column, what they do wrapped beside them. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { KeyHelp } from "./keymap.ts";
-import { type ScrollPort, type ViewContext, windowLines } from "./layout.ts";
+import { type ViewContext, type Window, windowLines } from "./layout.ts";
 
 const KEY_COLUMN_MAX = 22;
 /** Below this width the keys and their action are stacked instead of side by side. */
 const COLUMNS_MIN_WIDTH = 36;
 
-export interface HelpViewResult {
-	lines: string[];
-	body: ScrollPort;
-}
-
-export function renderHelpView(table: readonly KeyHelp[], scroll: number, width: number, height: number, ctx: ViewContext): HelpViewResult {
+export function renderHelpView(table: readonly KeyHelp[], scroll: number, width: number, height: number, ctx: ViewContext): Window {
 	const { theme, fit } = ctx;
 	const body = [theme.bold(fit.line(ctx.texts.t("help.title"), width))];
 	const columns = width >= COLUMNS_MIN_WIDTH;
@@ -37,6 +29,5 @@ export function renderHelpView(table: readonly KeyHelp[], scroll: number, width:
 			for (const line of fit.wrap(entry.action, width - indent)) body.push(" ".repeat(indent) + theme.text(line));
 		}
 	}
-	const visible = windowLines(body, height, scroll, undefined, "help", width, ctx);
-	return { lines: visible.lines, body: visible.port };
+	return windowLines(body, height, scroll, undefined, "help", width, ctx);
 }

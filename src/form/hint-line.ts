@@ -1,8 +1,4 @@
-/**
- * The one-line hint under the form: the keys that matter right now, picked by
- * id from the key table the help screen shows in full. Items that do not fit
- * are dropped from the end; the help key is kept whenever it fits at all.
- */
+/** The one-line hint under the form: the keys that matter right now, picked by id from the key table. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
@@ -19,7 +15,8 @@ export function hintIds(state: FormState): KeyHelpId[] {
 	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];
 	const current = currentQuestion(state);
 	if (!current) return ["help", "dismiss"];
-	return [...questionIds(current.question, current.qs), ...tabs, "note", ...skipIds(current.question), "chat", "peek", "help", "dismiss"];
+	const skip: KeyHelpId[] = current.question.required ? [] : ["skip"];
+	return [...questionIds(current.question, current.qs), ...tabs, "note", ...skip, "chat", "peek", "help", "dismiss"];
 }
 
 function questionIds(question: AskQuestion, qs: QuestionState): KeyHelpId[] {
@@ -30,28 +27,11 @@ function questionIds(question: AskQuestion, qs: QuestionState): KeyHelpId[] {
 	return ["move", "toggle", isAnswered(qs) ? "done" : "choose"];
 }
 
-function skipIds(question: AskQuestion): KeyHelpId[] {
-	return question.required ? [] : ["skip"];
-}
-
-/** `lead`: shown first, before the keys, whenever it fits (the time left to answer). */
-export function renderHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): string {
-	return fitHintLine(state, table, width, ctx, lead).line;
-}
-
-/**
- * The hint line and the ids of the hints on it. Whatever the language, the
- * hints keep their order and the ones that do not fit go from the end; the
- * help key stays whenever it fits at all.
- */
+/** The hint line and the ids on it: hints that do not fit go from the end, the help key last; `lead` (the time left) first. */
 export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): { line: string; shown: KeyHelpId[] } {
 	const { theme, fit } = ctx;
 	const shown: KeyHelpId[] = [];
-	const items: KeyHelp[] = [];
-	for (const id of hintIds(state)) {
-		const entry = table.find((e) => e.id === id);
-		if (entry) items.push(entry);
-	}
+	const items = hintIds(state).flatMap((id) => table.find((e) => e.id === id) ?? []);
 	const help = items.find((item) => item.id === "help");
 	const helpWidth = help ? help.hint.width + SEPARATOR.length : 0;
 	let line = "";

@@ -1,14 +1,8 @@
 /**
- * The form's one key table. Each entry says which keys give which command in
- * which mode; the words the help screen and the hint line give it are in the
- * catalogue (src/i18n/en.ts, `key.<id>.help` and `key.<id>.hint`). keymap.ts
- * reads it three ways: to match input, to name the keys on the hint line, and
- * to list them on the `?` screen. A key is added, moved or reworded here and
- * nowhere else.
- *
- * Keys pi has a binding for are named by the binding (tui.select.*,
- * tui.input.*, app.*), so a user's remapping applies to the form, its hint and
- * its help alike; the form's own letters and arrows are pi-tui key ids.
+ * The form's one key table: which keys give which command in which mode
+ * (their words: en.ts, `key.<id>.help` and `key.<id>.hint`). keymap.ts reads
+ * it to match input, for the hint line and for the `?` screen. Keys pi has a
+ * binding for are named by the binding, so a user's remapping applies alike.
  */
 
 import { Key, type KeybindingsManager, type KeyId } from "@mariozechner/pi-tui";
@@ -17,10 +11,7 @@ import type { Action } from "../machine/update.ts";
 /** Where a key is read: the options, the help screen, the open editor. */
 export type KeyMode = "form" | "help" | "editor" | "peeking";
 
-/**
- * What a key asks for. Most are plain state actions; the rest need something
- * only the component has (the editor's text, the host).
- */
+/** What a key asks for: a state action, or something only the component can do. */
 export type Command =
 	| Action
 	/** Save the editor's text. */
@@ -36,18 +27,10 @@ export type Command =
 
 export type Binding = Parameters<KeybindingsManager["matches"]>[1];
 
-/**
- * Which act a key reaches when several list it: "first" before every other,
- * "last" after every other (otherwise the table's order decides).
- */
+/** Which act a key reaches when several list it, before or after the table's order. */
 export type Precedence = "first" | "last";
 
-/**
- * A key as the user has it: one of pi's bindings or one of the form's own
- * keys. pi's clear key (ctrl+c) interrupts wherever it is, though
- * tui.select.cancel lists it too; pi's interrupt key is Esc by default, and
- * Esc belongs to the form.
- */
+/** A key as the user has it: one of pi's bindings, one of the form's own keys, or a setting's. */
 export type KeySource = { binding: Binding; precedence?: Precedence } | { key: KeyId } | { slot: keyof KeySlots };
 
 /** The form's keys a user may choose in the settings file; a KeySource `{ slot }` stands for one. */
@@ -58,7 +41,6 @@ export interface KeySlots {
 
 export const DEFAULT_SLOTS: KeySlots = { peek: "p" };
 
-
 /** Keys that give one command in the listed modes. */
 export interface KeyAct {
 	readonly modes: readonly KeyMode[];
@@ -66,33 +48,8 @@ export interface KeyAct {
 	readonly command: Command;
 }
 
-export type KeyHelpId =
-	| "move"
-	| "focus"
-	| "choose"
-	| "toggle"
-	| "done"
-	| "write"
-	| "tabs"
-	| "note"
-	| "questionNote"
-	| "skip"
-	| "chat"
-	| "scroll"
-	| "help"
-	| "peek"
-	| "unpeek"
-	| "dismiss"
-	| "interrupt"
-	| "save"
-	| "newLine"
-	| "external"
-	| "clearLine"
-	| "back"
-	| "close";
-
-export interface KeyEntry {
-	readonly id: KeyHelpId;
+export interface KeyEntry<Id extends string = KeyHelpId> {
+	readonly id: Id;
 	/** The help screen lists an entry's acts with distinct keys, in this order; the hint line the first key of each. */
 	readonly acts: readonly KeyAct[];
 	/** Shown instead of the keys, where listing them would say less (the digits). */
@@ -114,11 +71,8 @@ const DIGITS: readonly KeyId[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 const choose: KeyAct = { modes: FORM, keys: CONFIRM, command: { type: "choose" } };
 
-/**
- * In the order the help screen lists them. Where two acts of one mode list
- * the same key, the first wins, unless a binding's precedence says otherwise.
- */
-export const KEY_TABLE: readonly KeyEntry[] = [
+/** In the help screen's order; of two acts of one mode with the same key, the first wins unless a precedence says otherwise. */
+const TABLE = [
 	{
 		id: "move",
 		acts: [
@@ -181,6 +135,7 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 	},
 	{
 		id: "interrupt",
+		// pi's clear key interrupts though tui.select.cancel lists it too; its interrupt key (Esc by default) yields to the form's.
 		acts: [
 			{ modes: EVERYWHERE, keys: [{ binding: "app.clear", precedence: "first" }], command: { type: "interrupt" } },
 			{ modes: EVERYWHERE, keys: [{ binding: "app.interrupt", precedence: "last" }], command: { type: "interrupt" } },
@@ -213,4 +168,8 @@ export const KEY_TABLE: readonly KeyEntry[] = [
 			{ modes: HELP, keys: [{ key: Key.question }], command: { type: "toggleHelp" } },
 		],
 	},
-];
+] as const satisfies readonly KeyEntry<string>[];
+
+/** An entry's id: it names the entry's words in the catalogue (`key.<id>.help`, `key.<id>.hint`). */
+export type KeyHelpId = (typeof TABLE)[number]["id"];
+export const KEY_TABLE: readonly KeyEntry[] = TABLE;

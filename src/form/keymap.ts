@@ -1,8 +1,6 @@
 /**
- * The key table's readers: raw terminal input → command, and the names of
- * the keys as the user has them bound, for the hint line and the help screen.
- * Both read KEY_TABLE (key-table.ts), so what the help says a key does is
- * what it does. Pure: the manager is only read.
+ * KEY_TABLE's readers (key-table.ts): raw input → command, and the keys'
+ * names as the user has them bound, for the hint line and the help screen.
  */
 
 import { type KeybindingsManager, type KeyId, matchesKey, visibleWidth } from "@mariozechner/pi-tui";
@@ -37,11 +35,7 @@ export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManage
 	return mode === "help" || mode === "peeking" ? undefined : { type: "otherKey" };
 }
 
-/**
- * commandForKey, remembered per key (pi-tui parses every key id a binding
- * names on each match): for one keybindings manager and one set of slots,
- * the life of a form. Long input (a paste) is not remembered.
- */
+/** commandForKey, remembered per key for the life of a form (pi-tui parses key ids on each match); a paste is not. */
 export function keyReader(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): (data: string, mode: KeyMode) => Command | undefined {
 	const known = new Map<string, Command | null>();
 	return (data, mode) => {
@@ -119,11 +113,7 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 	});
 }
 
-/**
- * The user's chosen keys where they reach their act; one that the user's
- * keybindings give to something else first is replaced by the default
- * (listed in `taken`, for a message).
- */
+/** The user's chosen keys; one their keybindings give to something else first is the default again (listed in `taken`). */
 export function usableSlots(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): { slots: KeySlots; taken: (keyof KeySlots)[] } {
 	const peek = KEY_TABLE.find((entry) => entry.id === "peek");
 	if (slots.peek === DEFAULT_SLOTS.peek || !peek || keyLists(peek, kb, slots).length > 0) return { slots, taken: [] };
@@ -160,22 +150,11 @@ export function keyNames(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 	};
 }
 
-/**
- * Per act, the names of the keys that really give its command: a key another
- * act takes first (see KeySource) is left out. Acts with the same keys (the
- * same keys on another screen) are listed once.
- */
+/** Per act, the names of the keys that really give its command; acts with the same keys are listed once. */
 function keyLists(entry: KeyEntry, kb: KeybindingsManager, slots: KeySlots): string[][] {
-	const lists: string[][] = [];
-	const seen = new Set<string>();
-	for (const act of entry.acts) {
-		const names = unique(act.keys.flatMap((source) => idsOf(source, kb, slots).filter((id) => reaches(id, act, kb, slots))).map(keyName));
-		const signature = names.join("/");
-		if (names.length === 0 || seen.has(signature)) continue;
-		seen.add(signature);
-		lists.push(names);
-	}
-	return lists;
+	const lists = entry.acts.map((act) => [...new Set(act.keys.flatMap((source) => idsOf(source, kb, slots).filter((id) => reaches(id, act, kb, slots))).map(keyName))]);
+	const bySignature = new Map(lists.filter((names) => names.length > 0).map((names) => [names.join("/"), names]));
+	return [...bySignature.values()];
 }
 
 /** Whether key `id` gives this act's command in one of its modes: no act before it in that mode lists the key. */
@@ -185,10 +164,6 @@ function reaches(id: KeyId, act: KeyAct, kb: KeybindingsManager, slots: KeySlots
 
 function idsOf(source: KeySource, kb: KeybindingsManager, slots: KeySlots): KeyId[] {
 	return "binding" in source ? kb.getKeys(source.binding) : ["key" in source ? source.key : slots[source.slot]];
-}
-
-function unique(names: string[]): string[] {
-	return [...new Set(names)];
 }
 
 const SYMBOLS: Record<string, string> = {

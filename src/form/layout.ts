@@ -1,8 +1,4 @@
-/**
- * The building blocks every view shares: the render context, styled pieces of
- * pre-fitted text, and the windows that keep a tall view inside its height
- * budget with the focused row in sight.
- */
+/** What every view shares: the render context, styled sections of fitted text, and windows that keep a tall view in its height. */
 
 import type { Texts } from "../i18n/texts.ts";
 import type { KeyNames } from "./keymap.ts";
@@ -17,8 +13,6 @@ export interface ViewContext {
 	keys: KeyNames;
 	texts: Texts;
 }
-
-export type { ScrollPort };
 
 /** Pre-fitted lines and how to colour them. */
 export interface Section {
@@ -57,25 +51,18 @@ export interface Window {
 }
 
 /**
- * How a window treats the focused lines:
- * - "pinned": always in view, and the port stops PageUp/PageDown where they
- *   would leave it (the review, whose rows are short);
- * - "follow": in view, the window moving just enough from the requested top,
- *   but the port spans the whole body so PageUp/PageDown can go past the
- *   focus (a question, while the user moves the focus);
- * - "free": the requested top as it is, the focus wherever it falls (a
- *   question after PageUp/PageDown, until the next other key).
+ * How a window treats the focused lines: "pinned" keeps them in view and
+ * stops PageUp/PageDown there (the review); "follow" moves just enough to show
+ * them but lets the pages go past (a question); "free" keeps the requested top
+ * (a question after PageUp/PageDown, until the next other key).
  */
 export type WindowMode = "pinned" | "follow" | "free";
 
 /**
- * Cuts `body` to `height` rows. When it is taller (and the height is 3 or
- * more) a "↑ n more · pgup" row heads the window when lines are hidden above
- * and a "↓ n more · pgdn" row ends it when lines are hidden below — only
- * then: a window at the top or the bottom spends that row on content. With
- * a focus (see WindowMode) the requested offset moves just enough that the
- * focused lines [start, end) are in view — the start of them when they are
- * taller than the window.
+ * Cuts `body` to `height` rows; from 3 rows on, a "↑ n more · pgup" row heads
+ * it only when lines are hidden above, and a "↓ n more · pgdn" row ends it
+ * only when lines are hidden below. With a focus (see WindowMode) the top
+ * moves just enough to show the focused lines [start, end), their start first.
  */
 export function windowLines(
 	body: readonly string[],
@@ -100,7 +87,8 @@ export function windowLines(
 	let hi = last;
 	if (focus && mode !== "free") {
 		hi = Math.min(Math.max(0, focus.start), last);
-		lo = firstTopShowing(focus.end, rowsAt(0), markers ? rows - 2 : rows, last);
+		// The smallest top that shows line `end - 1`: 0 when the first window does, else a middle one, else the last.
+		lo = focus.end <= rowsAt(0) ? 0 : Math.min(Math.max(1, focus.end - (markers ? rows - 2 : rows)), last);
 		if (lo > hi) lo = hi;
 	}
 	const top = Math.min(Math.max(requestedTop, lo), hi);
@@ -117,21 +105,12 @@ export function windowLines(
 	return { lines, port, focusHidden };
 }
 
-/** The smallest top whose window reaches line `end` (exclusive): 0 when the first window does, else a middle window, else the last. */
-function firstTopShowing(end: number, firstRows: number, middleRows: number, last: number): number {
-	if (end <= firstRows) return 0;
-	return Math.min(Math.max(1, end - middleRows), last);
-}
-
 function marker(text: string, width: number, ctx: ViewContext): string {
 	if (text === "") return "";
 	return ctx.theme.dim(ctx.fit.line(text, width));
 }
 
-/**
- * The detail pane's own window: `height` rows of the sections; when they are
- * taller, the last row says which lines are shown and how to scroll.
- */
+/** The detail pane's window: `height` rows of the sections, the last saying which lines are shown when they are taller. */
 export function windowSections(
 	sections: readonly Section[],
 	height: number,

@@ -1,15 +1,13 @@
 /**
- * One question: its text (wrapped, never cut), its context, the numbered
- * options and the "Type something…" row, and a detail pane for the focused
- * option — beside the list on a wide terminal when the question has
- * descriptions or previews, below it otherwise (previews only; descriptions
- * then sit under their labels). Pure: (state, width, height, context) → lines.
+ * One question: its text, its context, the numbered options and the "Type
+ * something…" row, and the focused option's detail: beside the list on a wide
+ * terminal, else only its preview, below (descriptions under their labels).
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import { pushSectionLines, type ScrollPort, type Section, sectionsHeight, type ViewContext, windowLines, windowSections } from "./layout.ts";
-import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, typeRow } from "../machine/model.ts";
+import { pushSectionLines, type Section, sectionsHeight, type ViewContext, windowLines, windowSections } from "./layout.ts";
+import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, type ScrollPort, typeRow } from "../machine/model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 84;
@@ -30,25 +28,12 @@ export interface QuestionViewResult {
 }
 
 /**
- * The vertical rule, in order:
- *
- * 1. Content before spacing. The question, its context, the option rows and
- *    the tallest detail any row can show (pane or preview) make the natural
- *    height. When it fits, the spare rows buy spacing: a blank line between
- *    the question and the options, then (stacked) one before the preview;
- *    what is still left goes back to the form as `spare`. When it does not
- *    fit, no row is spent on spacing. Measuring the tallest detail, not the
- *    focused one, keeps the layout still while the focus moves.
- * 2. The detail gets the rows under the header and the list; when they are
- *    too few and the body scrolls anyway, one window's worth of rows. A
- *    detail taller than that scrolls in a pane of its own.
- * 3. The body scrolls in a window (layout.ts). While the focus moves, the
- *    window follows it ("follow"). PageUp/PageDown scroll the body freely —
- *    to the first line of a question taller than the screen, or past the
- *    options to a preview — and the focused row may leave the screen while
- *    the user reads (`reading`, "free"); the next other key brings it back.
- *    So "never cut silently" and "the focused row stays visible" hold
- *    together when the question alone is taller than the screen.
+ * Content before spacing: the header, the rows and the tallest detail any row
+ * can show (the tallest, so the layout stays still as the focus moves) make
+ * the natural height; rows to spare buy blank lines, the rest is `spare`. The
+ * detail gets the rows left, or a window's worth when the body scrolls. The
+ * body's window follows the focus; PageUp/PageDown scroll it freely
+ * (`reading`) until the next other key brings the focus back.
  */
 export function renderQuestionView(state: FormState, index: number, width: number, height: number, ctx: ViewContext, reading = false): QuestionViewResult {
 	const question = state.form.questions[index];
@@ -138,12 +123,7 @@ function spareRows(height: number, natural: number): number {
 	return natural <= height ? height - natural : -1;
 }
 
-/**
- * The height of the tallest row's detail, exact where it decides whether the
- * question fits in `room`. A preview is first counted by its lines unwrapped
- * (it can only wrap taller): when that already overflows, the previews of the
- * rows out of focus are never wrapped just to be measured.
- */
+/** The tallest row's detail, exact where it decides the fit in `room`: previews are wrapped only when their unwrapped lines fit. */
 function tallestDetail(question: AskQuestion, rows: number, detail: (row: number, previews: boolean) => Section[], ctx: ViewContext, room: number): number {
 	let tallest = 0;
 	for (let row = 0; row < rows; row++) {
@@ -186,16 +166,7 @@ function rowPrefix(width: number): RowPrefix {
 	return { width: 0, text: () => "" };
 }
 
-function markFor(question: AskQuestion, selected: boolean): string {
-	if (question.multiSelect) return selected ? "☑" : "☐";
-	return selected ? "●" : "○";
-}
-
-/**
- * The rows' lines with their widths (the list is padded to stand beside the
- * pane; the lines under a label, inline only, never are: they count 0), and
- * the focused row's line range.
- */
+/** The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range. */
 interface OptionRows {
 	lines: string[];
 	widths: number[];
@@ -221,7 +192,7 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 		const option = row === freeRow ? undefined : question.options[row];
 		const selected = option ? qs.chosen.includes(row) : qs.customChosen;
 		const style = focused ? theme.accent : theme.text;
-		const head = prefix.text(focused, markFor(question, selected), row + 1);
+		const head = prefix.text(focused, question.multiSelect ? (selected ? "☑" : "☐") : selected ? "●" : "○", row + 1);
 		const styledHead = focused ? theme.accent(head) : selected ? theme.success(head) : head;
 		const quoted = !option && qs.customText !== undefined && textWidth >= 3;
 		const label = quoted ? [`“${fit.line(qs.customText ?? "", textWidth - 2)}”`] : fit.wrap(option ? option.label : words.typeSomething, textWidth);
@@ -317,10 +288,7 @@ function naturalListWidth(question: AskQuestion, qs: QuestionState, drafts: Ques
 
 // ── The detail pane ────────────────────────────────────────────────────────
 
-/**
- * Beside the list: the option's label, description, preview (left out without
- * `previews`) and note; for the "Type something…" row, the free answer.
- */
+/** Beside the list: the option's label, description, preview and note; for the "Type something…" row, the free answer. */
 function detailSections(question: AskQuestion, qs: QuestionState, row: number, width: number, ctx: ViewContext, customDraft: string | undefined, previews: boolean): Section[] {
 	const { theme, fit } = ctx;
 	const { t } = ctx.texts;

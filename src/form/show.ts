@@ -1,9 +1,7 @@
 /**
- * The inline form's entry point. Guards kept here:
- * - an already-aborted signal resolves "aborted" without showing anything;
- * - the abort signal closes the form at once (also when it fires before pi
- *   has called the factory), and its listener is always removed;
- * - `done` is passed on at most once, whatever calls it first.
+ * The inline form's entry point: an aborted signal shows nothing, an abort
+ * closes the form at once (even before pi calls the factory), and `done` is
+ * passed on at most once.
  */
 
 import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
@@ -60,20 +58,12 @@ export async function showAskForm(
 
 const emptyComponent: Component = { render: () => [], invalidate: () => {} };
 
-/**
- * pi 1.x reports the session as blocked on a question while the form waits
- * (0.73 ignores the option). pi's reports never carry model output, so
- * neither does this message: the tool's name and how many questions.
- */
+/** pi 1.x reports the session blocked on a question while the form waits: no model output in it, as in pi's own. */
 export function blockedOn(form: AskForm, texts: Texts = ENGLISH): { kind: "question"; message: string } {
 	return { kind: "question", message: `ask_user · ${texts.t("form.questionCount", { count: form.questions.length })}` };
 }
 
-/**
- * Builds and renders a small form off screen, and closes it (the background
- * preload calls it): the first real form then finds warm code — the modules
- * compiled, V8's first runs done, ICU's grapheme segmenter initialised.
- */
+/** A small form rendered off screen and closed, by the background preload: the first real form finds warm code. */
 export async function warmUpForm(texts?: Texts): Promise<void> {
 	// The user's words, with their plural rules and list format: ICU loads its data on first use.
 	texts?.t("review.missing", { names: ["A", "B"] });
@@ -114,12 +104,7 @@ function hasMarkdownPreview(form: AskForm): boolean {
 	return form.questions.some((question) => question.options.some((option) => option.preview !== undefined && looksLikeMarkdown(option.preview)));
 }
 
-/**
- * pi's markdown styles (its messages' headings, lists, code highlighting);
- * none when pi's theme is not set up, and previews stay plain. Imported only
- * for a form that needs it: importing pi's package during the background
- * preload slows pi's start-up measurably.
- */
+/** pi's markdown styles, none when its theme is not set up; imported only for a form that needs them (it slows start-up). */
 async function piMarkdownTheme(): Promise<MarkdownTheme | undefined> {
 	try {
 		const pi = await import("@mariozechner/pi-coding-agent");

@@ -1,13 +1,11 @@
 /**
- * The Submit tab: a review of every answer and note, the unsaved drafts a
- * submit would drop, what is still missing, and the Submit and Cancel rows.
- * Each question's review row is focusable: Enter on it goes back to that
- * question.
+ * The Submit tab: every answer and note, the drafts a submit would drop, what
+ * is missing, and the Submit and Cancel rows; Enter on a question's row goes back to it.
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import { type ScrollPort, type ViewContext, windowLines } from "./layout.ts";
+import { type ViewContext, type Window, windowLines } from "./layout.ts";
 import {
 	cancelRow,
 	type FormState,
@@ -24,12 +22,7 @@ import {
 const COLUMNS_MIN_WIDTH = 40;
 const CUSTOM_EXCERPT = 60;
 
-export interface SubmitViewResult {
-	lines: string[];
-	body: ScrollPort;
-}
-
-export function renderSubmitView(state: FormState, width: number, height: number, ctx: ViewContext): SubmitViewResult {
+export function renderSubmitView(state: FormState, width: number, height: number, ctx: ViewContext): Window {
 	const { theme, fit } = ctx;
 	const body: string[] = [];
 	const { t } = ctx.texts;
@@ -88,8 +81,7 @@ export function renderSubmitView(state: FormState, width: number, height: number
 		if (focused) focus = { start, end: body.length };
 	}
 
-	const visible = windowLines(body, height, state.review.scroll, focus, "body", width, ctx);
-	return { lines: visible.lines, body: visible.port };
+	return windowLines(body, height, state.review.scroll, focus, "body", width, ctx);
 }
 
 /** What a submit would do now: what is still missing, what it would drop, or that it is ready. */

@@ -1,9 +1,7 @@
 /**
- * The tab bar: one tab per question (□ unanswered, ■ answered, – skipped)
- * and the Submit tab (✓ once the form can be submitted, unmarked before:
- * a check mark must not promise a submit that would be refused). It fits any
- * width: labels are elided first, then the bar scrolls to keep the current
- * tab in view with ‹ › where tabs are hidden.
+ * The tab bar: a tab per question (□ unanswered, ■ answered, – skipped) and
+ * the Submit tab (✓ only once a submit would go through). Too wide, labels
+ * are elided, then the bar scrolls, ‹ › where tabs are hidden.
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
@@ -72,24 +70,14 @@ export function renderTabBar(state: FormState, width: number, ctx: ViewContext):
 		}
 	}
 
-	let line = "";
-	let used = 0;
-	if (from > 0 && used + 1 <= width) {
-		line += theme.dim(MORE_LEFT);
-		used += 1;
-	}
+	const left = from > 0 && width >= 1;
+	let line = left ? theme.dim(MORE_LEFT) : "";
+	let used = +left;
 	for (let i = from; i < to; i++) {
-		const tab = tabs[i];
-		let text = texts[i] ?? "";
-		let textWidth = widths[i] ?? 0;
-		if (!tab) continue;
 		const room = width - used - (to < tabs.length ? 1 : 0);
-		if (textWidth > room) {
-			text = fit.line(text, room);
-			textWidth = visibleWidth(text);
-		}
-		line += i === current ? theme.selected(text) : tab.style(text);
-		used += textWidth;
+		const text = (widths[i] ?? 0) > room ? fit.line(texts[i] ?? "", room) : (texts[i] ?? "");
+		line += i === current ? theme.selected(text) : (tabs[i]?.style ?? theme.text)(text);
+		used += visibleWidth(text);
 	}
 	if (to < tabs.length && used + 1 <= width) line += theme.dim(MORE_RIGHT);
 	return line;

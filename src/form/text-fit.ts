@@ -1,9 +1,7 @@
 /**
  * Model text fitted to a width: sanitised, then wrapped or cut, once per
- * width and kept for the life of the form. Wrapping segments graphemes, far
- * more than a key's budget; the text on screen barely changes between keys.
- * Everything shown here passes the display sanitiser first, so a view cannot
- * forget it. Widths are pi-tui's `visibleWidth`, which keeps its own cache.
+ * width for the life of the form (wrapping segments graphemes, far more than
+ * a key's budget). A view cannot forget the sanitiser: it is in here.
  */
 
 import { Markdown, type MarkdownTheme, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
@@ -15,12 +13,7 @@ export interface FittedPreview {
 	readonly markdown: boolean;
 }
 
-/**
- * Whether a preview reads as markdown rather than plain text (code, a diff, a
- * mock-up): no diff (a line starting with "+", "@@", "diff "), and a code
- * fence, a heading, or a list of two or more items. Plain text stays exactly
- * as written.
- */
+/** Markdown rather than plain text: no diff, and a code fence, a heading, or a list of two or more items. */
 export function looksLikeMarkdown(text: string): boolean {
 	if (/^(\+|@@|diff )/m.test(text)) return false;
 	if (/^\s{0,3}(```|~~~)/m.test(text) || /^#{1,6} \S/m.test(text)) return true;
@@ -99,9 +92,8 @@ export class TextFitter {
 		if (!this.markdownTheme || !looksLikeMarkdown(text)) return { lines: this.wrap(text, w), markdown: false };
 		// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
 		const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
-		// Markdown makes [text](url) a terminal hyperlink where the terminal has them: a model's URL would hide
-		// behind a clickable label, so links show as their text. render() may hand back its own cached, readonly
-		// array (pi 1.x): map copies it. Never wider than the width: pi-tui would stop the program.
+		// A link shows as its text: a model's URL must not hide behind a clickable label. map copies render()'s
+		// array (pi 1.x's may be its own cached one). Never wider than the width: pi-tui would stop the program.
 		const lines = markdown.render(w).map((rendered) => {
 			const line = rendered.replace(OSC8, "");
 			return visibleWidth(line) > w ? truncateToWidth(line, w, "") : line;
@@ -113,15 +105,9 @@ export class TextFitter {
 	previewLines(text: string): number {
 		let count = this.previewLineCounts.get(text);
 		if (count === undefined) {
-			count = this.markdownTheme && looksLikeMarkdown(text) ? 0 : lineCount(sanitizeText(text));
+			count = this.markdownTheme && looksLikeMarkdown(text) ? 0 : sanitizeText(text).split("\n").length;
 			this.previewLineCounts.set(text, count);
 		}
 		return count;
 	}
-}
-
-function lineCount(text: string): number {
-	let count = 1;
-	for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
-	return count;
 }

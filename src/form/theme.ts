@@ -1,11 +1,7 @@
 /**
- * The form's colours, as plain functions. Built once from pi's Theme in the
- * component; the views only ever see these functions, never pi's Theme, so
- * they stay pure and render with identity functions in tests.
- *
- * Every function must add escape codes only, never visible characters: the
- * views compute line widths from the unstyled pieces; and the same codes
- * whatever the text (pi's fg, bg and bold do).
+ * The form's colours as plain functions, built from pi's Theme: the views
+ * never see pi's Theme. Each adds the same escape codes whatever the text, and
+ * never visible characters: the views measure the unstyled pieces.
  */
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
@@ -28,31 +24,12 @@ export interface FormTheme {
 
 const identity = (s: string): string => s;
 
-/** No colours at all: what the view tests render with. */
-export const plainTheme: FormTheme = {
-	text: identity,
-	accent: identity,
-	muted: identity,
-	dim: identity,
-	success: identity,
-	warning: identity,
-	error: identity,
-	bold: identity,
-	selected: identity,
-	border: identity,
-};
-
 /** Stands for the text while a style's codes are read; the sanitiser keeps it out of every piece. */
 const MARK = "\u0000";
 
 type Styles = Omit<FormTheme, "refresh">;
 
-/**
- * pi's theme object is a live proxy (a theme switch swaps what it points
- * to), and a call through it costs several lookups, many times a frame. So
- * each style's opening and closing codes are read once, around a mark, and
- * read again on refresh().
- */
+/** pi's theme is a live proxy, costly many times a frame: each style's codes are read once, around a mark, and again on refresh(). */
 export function formThemeFrom(theme: Pick<Theme, "fg" | "bg" | "bold">): FormTheme {
 	const styles: FormTheme = { ...stylesOf(theme), refresh: () => void Object.assign(styles, stylesOf(theme)) };
 	return styles;

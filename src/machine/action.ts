@@ -1,8 +1,4 @@
-/**
- * Everything that can happen to the state: what a key, a dialog answer or the
- * host asks of update (update.ts). The inline form maps keys to these
- * (src/form/key-table.ts); the dialog walker maps dialog answers to them.
- */
+/** Everything that can happen to the state: what a key, a dialog answer or the host asks of update.ts. */
 
 import type { Phrase } from "../i18n/texts.ts";
 import type { ScrollTarget, Viewport } from "./model.ts";

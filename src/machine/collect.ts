@@ -1,22 +1,9 @@
-/**
- * From the state to what the tool returns: answers, skips and notes in the
- * shapes of src/types.ts, and the progress reported while the questions are
- * open. Every shell reads its result here, so each answer rule is written once.
- */
+/** From the state to what the tool returns, and the progress while the questions are open: every shell reads it here. */
 
 import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, ProgressListener } from "../types.ts";
 import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
 
-/**
- * The answers collected so far, whatever the status (nothing is thrown away).
- * - answers: only answered questions; option selections in option order, the free answer last.
- * - skipped: on "answered", every optional question without an answer (an unanswered optional
- *   question at submit time counts as skipped); otherwise only those the user skipped with `s`.
- * - notes: per question the question note, then option notes in option order (by label);
- *   the note on the whole form (no questionId) last.
- * - drafts: unconfirmed editor text (pendingDrafts, in its order), on every status but "answered":
- *   a submit drops them, because the user was asked and chose to submit without them.
- */
+/** What was collected, whatever the status; on "answered" unanswered optional questions are skipped and drafts dropped. */
 export function collect(state: FormState, status: AskStatus): Collected {
 	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
 	if (state.formNote !== undefined) collected.notes.push({ text: state.formNote });
@@ -60,11 +47,7 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 	return { answers, skipped, notes };
 }
 
-/**
- * What one transition means to a progress listener, in order: each question
- * that got a (new) answer, the review coming into view, the user's ending.
- * An abort or an error is no step: the questions did not end by the user's choice.
- */
+/** What one transition means to a progress listener: new answers, the review in view, the user's ending (no abort or error). */
 export function progressSteps(before: FormState, after: FormState): ProgressStep[] {
 	const steps: ProgressStep[] = [];
 	after.form.questions.forEach((question, i) => {

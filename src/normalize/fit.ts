@@ -8,7 +8,7 @@
 import { isObject, type JsonObject } from "../json.ts";
 import { LIMITS } from "../types.ts";
 import { slugOf } from "../validate.ts";
-import { CONTROL } from "./read.ts";
+import { CONTROL } from "../validate-text.ts";
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
 

@@ -1,9 +1,7 @@
 /**
- * Cline's and Roo Code's `ask_followup_question`: its suggested answers arrive
- * as `follow_up`, in any of three forms — the `<suggest>` tags of the XML
- * protocol in one string, one `{ text, mode }` object, or an array of those
- * (or of strings). Each suggestion becomes an option; a `mode` (Roo's switch
- * to another agent mode) has no meaning here and is left out.
+ * Cline's and Roo Code's `follow_up` suggestions, as `<suggest>` tags in one
+ * string, one `{ text, mode }` object, or an array of those or of strings:
+ * each becomes an option (a `mode` means nothing here).
  */
 
 import { isObject } from "../json.ts";

@@ -1,9 +1,7 @@
 /**
- * A Python literal of lists, dicts, strings, numbers, True/False/None — what
- * `repr()` of a parsed JSON value prints, and what a model that drives Python
- * tools sometimes sends for JSON (`"[{'label': 'A'}]"`) — read by writing
- * each token as JSON's and leaving the grammar to JSON.parse. Anything else
- * (an expression, a trailing word) is not read at all.
+ * A Python literal (`"[{'label': 'A'}]"`, what models driving Python tools
+ * send for JSON), read by writing each token as JSON's and leaving the
+ * grammar to JSON.parse. Anything else is not read at all.
  */
 
 const MAX_DEPTH = 8;

@@ -5,14 +5,12 @@
  */
 
 import { isObject, type JsonObject } from "../json.ts";
-import { CONTROL } from "./read.ts";
+import { CONTROL } from "../validate-text.ts";
 
 /**
- * Compared after NFKC, lower-casing and collapsing spaces. Each may carry a
- * request to type, in parentheses or after ":" / "," / "-" / "—" ("Other
- * (please specify)", "Other: describe"), and trailing dots, an ellipsis, "?"
- * or "!". A label that names something ("Other: BSD", "Other browsers") is a
- * real choice and stays; so does "None of the above", an answer in itself.
+ * Compared folded (NFKC, lower case, single spaces), with or without a request
+ * to type ("Other (please specify)", "Other: describe"). A label that names
+ * something ("Other: BSD") or "None of the above" is a real choice and stays.
  */
 const OTHER_OPTION_LABELS: readonly string[] = [
 	"other", "others", "other answer", "other option", "something else",

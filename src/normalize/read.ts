@@ -3,9 +3,6 @@
 import { type JsonObject, own } from "../json.ts";
 import { parsePythonLiteral } from "./literal.ts";
 
-/** Text with these inside is no plain text: left whole, for the validator to name the character. */
-export const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
 export function isFiniteNumber(value: unknown): value is number {
 	return typeof value === "number" && Number.isFinite(value);
 }

@@ -21,11 +21,7 @@ const CLOSING_SENTENCE = new RegExp(`([.。!])\\s{1,3}${WORD}[.。!]?$`, "iu");
 /** A description that says nothing but "Recommended". */
 const WHOLE = new RegExp(`^(?:${BRACKETED}|${WORD})[.。!]?$`, "iu");
 
-/**
- * Until nothing changes, so "(Recommended) [Recommended] X" comes out clean
- * and normalising the result again changes nothing; every round shortens the
- * text. Nothing but the marker left: the text as it was.
- */
+/** Until nothing changes ("(Recommended) [Recommended] X"); nothing but the marker left, the text as it was. */
 function stripMarkers(text: string): string {
 	let cleaned = text;
 	for (;;) {

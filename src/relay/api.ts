@@ -1,9 +1,7 @@
 /**
- * The relay API (pi-ask-user/relay; README, "The relay API") for a runner of
- * `pi --mode rpc` children: a child's whole form is asked through the handler
- * of this process's session with a UI (in turn with every other form, or one
- * level further up when that session is itself a relayed child), labelled
- * with the asker; its other dialogs go to the parent's own, labelled too.
+ * The relay API (README, "The relay API") for a runner of `pi --mode rpc`
+ * children: a child's whole form is asked through this process's session with
+ * a UI, its other dialogs through the parent's own, all labelled with the asker.
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
@@ -54,11 +52,7 @@ export interface ChildRelay {
 	 * `cancelled`, so the child is never left waiting.
 	 */
 	handle(message: unknown): Promise<ExtensionUIResponse | undefined>;
-	/**
-	 * The child exited or was stopped: its forms close and nothing more is
-	 * written to it. Safe to call twice. (The runner's abort closes the forms
-	 * too, but still answers a child that is alive.)
-	 */
+	/** The child exited or was stopped: its forms close and nothing more is written to it. Safe to call twice. */
 	dispose(): void;
 }
 
@@ -175,12 +169,7 @@ async function showForwarded(ui: ParentUI, request: ExtensionUIRequest, title: s
 	}
 }
 
-/**
- * pi's `editor()` takes no signal, so in the TUI the component pi uses is
- * shown through `custom()`, closed as cancelled when `signal` aborts; where
- * custom() shows nothing (it resolves without calling the factory: RPC),
- * `editor()` it is, and it stays until answered.
- */
+/** pi's `editor()` takes no signal: its component through `custom()`, cancelled on abort; where custom() shows nothing (RPC), `editor()`. */
 async function closableEditor(ui: ParentUI, title: string, prefill: string, signal: AbortSignal): Promise<string | undefined> {
 	if (!ui.custom) return ui.editor(title, prefill);
 	let shown = false;
@@ -202,12 +191,7 @@ async function closableEditor(ui: ParentUI, title: string, prefill: string, sign
 	return shown ? text : ui.editor(title, prefill);
 }
 
-/**
- * Undefined when the message is no UI request (other RPC output) or has no
- * usable id or method (nothing can be answered); `malformed` when another
- * field has the wrong type: it can't be shown, but a dialog can still be
- * answered, so the child does not wait forever.
- */
+/** Undefined for other RPC output (or no id and method to answer); `malformed`, a request that can't be shown but can be answered. */
 function asUIRequest(message: unknown): ExtensionUIRequest | { malformed: true; id: string; method: string } | undefined {
 	if (typeof message !== "object" || message === null) return undefined;
 	const candidate = message as Record<keyof ExtensionUIRequest, unknown>;

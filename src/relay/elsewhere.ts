@@ -1,9 +1,4 @@
-/**
- * Forms another session shows: a relay-aware parent, an ancestor's local
- * channel, this process's session with a UI. This side can report only that
- * the form went up and how it came back, marked `shownElsewhere`: a dismissal
- * there ends this session's task, since the user spoke to the other session.
- */
+/** Forms another session shows (a relay-aware parent, a local channel, this process's UI), marked `shownElsewhere`. */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { emptyCollected } from "../result.ts";
@@ -15,12 +10,7 @@ import { decodeRelayReply, encodeRelayCancel, encodeRelayReply, joinAskers, RELA
 
 export { joinAskers };
 
-/**
- * A runner that set PI_ASK_USER_RELAY=1 (relayEnvironment) carries the whole
- * form as ONE editor dialog: title RELAY_TITLE, the request envelope as the
- * prefill, the reply envelope as its value. Without the variable an RPC child
- * keeps the dialog walker, so a plain RPC client still works.
- */
+/** Under a relay-aware runner (PI_ASK_USER_RELAY=1): the whole form as one editor dialog titled RELAY_TITLE. */
 export function throughRelay(ui: Pick<ExtensionUIContext, "editor" | "notify">, form: AskForm, options: AskOptions): Promise<Collected> {
 	return shownElsewhere(form, options, () =>
 		askParent(form, options, {
@@ -80,12 +70,7 @@ export function askerOf(session: Pick<Session, "sessionManager" | "getSystemProm
 	return selfAsker(process.env, firstUserText(entries), systemPrompt);
 }
 
-/**
- * A runner's name for this session — ours (PI_ASK_USER_ASKER), then the names
- * runners use for their agent in the environment the child was started with,
- * then the agent its system prompt names — else the start of its task (its
- * first user message), else "subagent".
- */
+/** A runner's name for this session (our variable, runners', the system prompt's agent), else the start of its task. */
 export function selfAsker(env: Readonly<Record<string, string | undefined>>, task: string | undefined, systemPrompt?: string): string {
 	for (const name of [env["PI_ASK_USER_ASKER"], env["PI_SUBAGENT_NAME"], env["PI_AGENT_NAME"], activeAgentOf(systemPrompt)]) {
 		const label = joinAskers(undefined, name);
@@ -97,11 +82,7 @@ export function selfAsker(env: Readonly<Record<string, string | undefined>>, tas
 	return joinAskers(undefined, label) ?? DEFAULT_ASKER;
 }
 
-/**
- * pi-subagents (0.67) puts `<active_agent name="scout"/>` on a line of its
- * own before the agent's prompt; its in-process children share the parent's
- * environment, so this is where such a child learns its name.
- */
+/** pi-subagents' `<active_agent name="scout"/>` line: how its in-process children, sharing the environment, learn their name. */
 function activeAgentOf(systemPrompt: string | undefined): string | undefined {
 	// The last such line: pi's part of the prompt comes first and holds the project's context files, which anyone can write.
 	const name = [...(systemPrompt ?? "").matchAll(/(?:^|\n)\s*<active_agent name="([^"\n]{1,200})"\s*\/>/g)].at(-1)?.[1];

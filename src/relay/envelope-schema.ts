@@ -1,11 +1,7 @@
 /**
- * The relay envelopes as JSON Schemas, and the check of an envelope against
- * its schema: what the decoders (envelope.ts) check a request's header and a
- * reply's shape by, and what `npm run schemas` writes to schema/ for authors
- * of RPC hosts and runners (a test holds the files to these definitions).
- * What no schema can say — whether a reply fits its questions — is
- * envelope.ts's; a request's questions pass validateParams, like a model's
- * call. Loaded with the relay codec, never at pi's start-up.
+ * The relay envelopes as JSON Schemas (written to schema/ by `npm run
+ * schemas`), and the check of an envelope against them, for the decoders in
+ * envelope.ts. Loaded with the relay codec, never at pi's start-up.
  */
 
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
@@ -125,17 +121,6 @@ export const RelayReplySchema = Type.Object({
 /** A reply as the v1 wire has it: the whole form's texts in fields of their own, every note and draft on a question. */
 export type WireReply = Static<typeof RelayReplySchema>;
 
-/** The files `npm run schemas` writes, by name under schema/. */
-export const ENVELOPE_SCHEMA_FILES: Readonly<Record<string, TSchema>> = {
-	"relay-request.schema.json": RelayRequestSchema,
-	"relay-reply.schema.json": RelayReplySchema,
-};
-
-/** A schema as its file holds it: draft-07, two-space JSON, one newline at the end. */
-export function schemaFileText(schema: TSchema): string {
-	return `${JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...schema }, null, 2)}\n`;
-}
-
 // ── The check ───────────────────────────────────────────────────────────────
 
 /** The JSON Schema keywords the walk reads itself; TypeBox's schemas are JSON Schemas. */
@@ -148,17 +133,10 @@ interface Walked {
 }
 
 /**
- * The problems of `value` (found at `path`), each named by its path in this
- * project's syntax (`answers.db.selections[0].label`, `answers["my id"]`) and
- * a rule a model or a runner author can act on. TypeBox stops at 8 errors a
- * check, so each field, item and entry is checked on its own, TypeBox seeing
- * only the node's own keywords: a problem in one never hides another's.
- *
- * In place, it drops the fields an object's schema does not know (a newer
- * peer's; a record's entries stay, whatever their key, unlike Value.Clean)
- * and leaves undefined what it found unsound — an item or entry with any
- * problem, a field with a problem of its own — so what is read after it has
- * its schema's type.
+ * The problems of `value`, each named by its path (`answers["my id"].kind`)
+ * and a rule. Each node is checked on its own (TypeBox stops at 8 errors), so
+ * no problem hides another. In place, it drops fields the schema does not
+ * know (a newer peer's) and leaves undefined what it found unsound.
  */
 export function schemaIssues(schema: TSchema, value: unknown, path = ""): Issue[] {
 	const { properties, required = [], patternProperties, items, additionalProperties, ...rules } = schema as Walked;

@@ -1,19 +1,9 @@
 /**
- * The relay envelopes: a child's whole form goes to its parent as one dialog
- * request titled RELAY_TITLE whose payload is the versioned request, the
- * parent's answer comes back as the versioned reply, and a child whose ask is
- * aborted says so with a notify message made by encodeRelayCancel.
- *
- * Decoding trusts nothing (the text crossed a process boundary) and never
- * throws: anything malformed is one error naming each problem by path and
- * rule, status "error" for the child, never a guess. The shape is the
- * schema's (envelope-schema.ts); here is what no schema can say: a reply's
- * parts agree with one another and, given the questions, fit them.
- *
- * The wire is v1 as the first release wrote it, so either side may run an
- * older release: the whole form's note and drafts (no questionId in
- * Collected) travel in v1's own optional fields `formNote`, `formNoteDraft`
- * and `chatDraft`.
+ * The relay envelopes (v1 as the first release wrote it): the request a child
+ * sends as one dialog titled RELAY_TITLE, the reply, the cancel notice.
+ * Decoding never throws: anything malformed is one error naming each problem
+ * by path and rule. The shape is the schema's (envelope-schema.ts); here is
+ * what no schema can say: a reply's parts agree and fit the questions.
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";

@@ -1,9 +1,4 @@
-/**
- * One form at a time: a terminal shows one form or dialog, so every ask in
- * the process — the session's own, those relayed from subagents, the dialogs
- * forwarded from them — waits its turn, first in, first out. A waiting ask
- * whose signal aborts leaves at once and never flashes onto the screen.
- */
+/** One form at a time, first in, first out, for every ask in the process; an aborted ask leaves the queue at once. */
 
 export interface FormQueue {
 	/** Runs `task` once every earlier one has finished; aborted while waiting, resolves with `ifAborted()` and never starts it. */

@@ -1,14 +1,10 @@
-/**
- * What the dialog walker shows: its dialogs' titles and rows, pure functions
- * of the machine's state, as the form's views are. Every piece of model text
- * is sanitised: an RPC client shows these strings as they are.
- */
+/** The dialog walker's titles and rows, pure functions of the state; model text sanitised (RPC clients show it as it is). */
 
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { collectAnswers } from "../machine/collect.ts";
 import type { Action } from "../machine/action.ts";
 import { type EditorTarget, type FormState, isQuestionTarget, isSubmitTab, pendingDrafts, typeRow } from "../machine/model.ts";
-import { distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
+import { clip, distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { AskAnswer, AskQuestion } from "../types.ts";
 
 const ROWS = ["freeText", "note", "editNote", "skip", "done", "next", "back", "submit", "formNote", "editFormNote", "chat", "cancel"] as const;
@@ -49,12 +45,9 @@ export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
 }
 
 /**
- * Written to read as a host's prompt (an ACP adapter shows the title as the
- * question and each row as a button): the question first, then where it
- * stands; the options as their labels, the recommended one first, so a host's
- * default (its first button) takes the model's recommendation, never an
- * option that only came first. `message`: the walker's own (why it is asked
- * again, or news of the host).
+ * Read as a host's prompt (an ACP adapter's buttons): the question, where it
+ * stands, then the options, the recommended one first so a host's default
+ * takes it. `message`: the walker's own.
  */
 export function questionDialog(state: FormState, index: number, message: string | undefined, view: WalkView): { title: string; rows: Row[] } {
 	const { t } = view.texts;
@@ -156,9 +149,4 @@ function heading(state: FormState, index: number, { texts, asker }: WalkView): s
 /** The state's message (too long, nothing picked, …) and the walker's own (a stray answer). */
 function messages(state: FormState, message: string | undefined, texts: Texts): string[] {
 	return [...(state.message ? [sanitizeLine(`⚠ ${texts.say(state.message.text)}`)] : []), ...(message ? [message] : [])];
-}
-
-function clip(text: string, max: number): string {
-	const chars = [...text];
-	return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }

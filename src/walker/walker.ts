@@ -1,10 +1,8 @@
 /**
- * The dialog walker: a second shell over the state machine (src/machine),
- * walking the questions with pi's standard dialogs so any RPC client can
- * answer them. Each dialog answer becomes the actions the form's keys make;
- * the result is read with the same `collect`. One `select` per question;
- * free text and notes through `editor`. Cancelling a `select` dismisses the
- * form; cancelling an `editor` only returns to the question.
+ * The dialog walker: a second shell over the state machine, with pi's
+ * standard dialogs for any RPC client. Each answer becomes the actions the
+ * form's keys make: a `select` per question, `editor` for text; cancelling a
+ * `select` dismisses the form, an `editor` only returns to the question.
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
@@ -23,11 +21,7 @@ export type DialogUI = Pick<ExtensionUIContext, "select" | "editor">;
 /** `host`: what the walker learnt of its host, kept across forms. */
 export type WalkOptions = AskOptions & { host?: DialogHost };
 
-/**
- * `choiceOnly`: the host shows no text dialogs (an ACP adapter such as pi-acp
- * cancels every `editor` at once). Set by the user, or learnt: two text
- * dialogs of one form cancelled sooner than anyone could have typed.
- */
+/** `choiceOnly`: the host shows no text dialogs; set by the user, or learnt from two quick cancels. */
 export interface DialogHost {
 	choiceOnly: boolean;
 }

@@ -7,10 +7,9 @@
 import { CURSOR_MARKER, setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { AskFormComponent, type AskFormComponentOptions, formatTimeLeft, formHeight } from "../../src/form/component.ts";
-import { plainTheme } from "../../src/form/theme.ts";
 import type { AskForm, AskProgress, Collected } from "../../src/types.ts";
 import { quietTui } from "./fake-terminal.ts";
-import { formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS } from "./support.ts";
+import { formOf, KEY, option, piKeybindings, plainTheme, question, SCOPE_AND_TARGETS } from "./support.ts";
 
 beforeAll(() => {
 	// The Editor reads pi-tui's global keybindings; pi installs its own manager there.

@@ -10,12 +10,11 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import { AskFormComponent, formHeight } from "../../src/form/component.ts";
 import { renderForm } from "../../src/form/form-view.ts";
-import { plainTheme } from "../../src/form/theme.ts";
 import type { AskForm } from "../../src/types.ts";
 import { arbAskForm } from "../support/arbitraries.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { EVERY_LOCALE } from "../support/locales.ts";
-import { colourTheme, drive, KEY, piKeybindings, plainContext, plainTable } from "./support.ts";
+import { colourTheme, drive, KEY, piKeybindings, plainContext, plainTable, plainTheme } from "./support.ts";
 
 beforeAll(() => setKeybindings(piKeybindings()));
 

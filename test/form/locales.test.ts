@@ -11,11 +11,10 @@ import { AskFormComponent } from "../../src/form/component.ts";
 import { renderForm } from "../../src/form/form-view.ts";
 import { fitHintLine, hintIds } from "../../src/form/hint-line.ts";
 import { commandForKey, keyNames, keyTable } from "../../src/form/keymap.ts";
-import { plainTheme } from "../../src/form/theme.ts";
 import { initialState } from "../../src/machine/update.ts";
 import { CATALOGUES, EVERY_LOCALE, textsFor } from "../support/locales.ts";
 import { quietTui } from "./fake-terminal.ts";
-import { drive, KEY, piKeybindings, plainContext, plainTable, SCOPE_AND_TARGETS, type } from "./support.ts";
+import { drive, KEY, piKeybindings, plainContext, plainTable, plainTheme, SCOPE_AND_TARGETS, type } from "./support.ts";
 
 /** States that show each kind of hint line: a question, a multi-select, the review, the editor, help, folded. */
 const STATES = {

@@ -9,8 +9,7 @@ import fc from "fast-check";
 import { describe, expect, test, vi } from "vitest";
 import { renderForm } from "../../src/form/form-view.ts";
 import { looksLikeMarkdown, TextFitter } from "../../src/form/text-fit.ts";
-import { plainTheme } from "../../src/form/theme.ts";
-import { drive, formOf, KEY, option, piKeybindings, plainTable, question } from "./support.ts";
+import { drive, formOf, KEY, option, piKeybindings, plainTable, plainTheme, question } from "./support.ts";
 import { keyNames } from "../../src/form/keymap.ts";
 
 const mark = (tag: string) => (s: string) => `\x1b[1m${tag}${s}\x1b[22m`;

@@ -11,8 +11,24 @@ import type { ViewContext } from "../../src/form/layout.ts";
 import { editorPrefill } from "../../src/machine/model.ts";
 import { type FormState, initialState, update } from "../../src/machine/update.ts";
 import { TextFitter } from "../../src/form/text-fit.ts";
-import { type FormTheme, formThemeFrom, plainTheme } from "../../src/form/theme.ts";
+import { type FormTheme, formThemeFrom } from "../../src/form/theme.ts";
 import type { AskForm, AskOption, AskQuestion, NumberKeys } from "../../src/types.ts";
+
+const identity = (s: string): string => s;
+
+/** No colours at all: what the view tests render with. */
+export const plainTheme: FormTheme = {
+	text: identity,
+	accent: identity,
+	muted: identity,
+	dim: identity,
+	success: identity,
+	warning: identity,
+	error: identity,
+	bold: identity,
+	selected: identity,
+	border: identity,
+};
 
 /** Raw terminal input, as a legacy (non-Kitty) terminal sends it. */
 export const KEY = {

@@ -11,10 +11,9 @@ import { beforeAll, describe, expect, test, vi } from "vitest";
 import { AskFormComponent, formHeight, PI_FOOTER_ROWS } from "../../src/form/component.ts";
 import { renderQuestionView } from "../../src/form/question-view.ts";
 import { initialState } from "../../src/machine/update.ts";
-import { plainTheme } from "../../src/form/theme.ts";
 import type { AskForm } from "../../src/types.ts";
 import { quietTui } from "./fake-terminal.ts";
-import { drive, formOf, KEY, option, piKeybindings, plainContext, question } from "./support.ts";
+import { drive, formOf, KEY, option, piKeybindings, plainContext, plainTheme, question } from "./support.ts";
 
 beforeAll(() => setKeybindings(piKeybindings()));
 

@@ -7,7 +7,7 @@ import { visibleWidth } from "@mariozechner/pi-tui";
 import { describe, expect, test } from "vitest";
 import { renderForm } from "../../src/form/form-view.ts";
 import { renderHelpView } from "../../src/form/help-view.ts";
-import { hintIds, renderHintLine } from "../../src/form/hint-line.ts";
+import { fitHintLine, hintIds } from "../../src/form/hint-line.ts";
 import type { FormState } from "../../src/machine/model.ts";
 import { renderQuestionView, SIDE_BY_SIDE_MIN_WIDTH } from "../../src/form/question-view.ts";
 import { initialState } from "../../src/machine/update.ts";
@@ -280,26 +280,26 @@ describe("the help and the hint", () => {
 		const form = formOf(question("a"), question("b", { required: false }));
 		expect(hintIds(initialState(form))).not.toContain("skip");
 		expect(hintIds({ ...initialState(form), tab: 1 })).toContain("skip");
-		expect(renderHintLine({ ...initialState(form), tab: 1 }, table, 200, ctx)).toContain("s skip");
+		expect(fitHintLine({ ...initialState(form), tab: 1 }, table, 200, ctx).line).toContain("s skip");
 	});
 
 	test("the hint follows the situation: multi-select, the Type something row, the editor", () => {
 		// With nothing ticked, Enter chooses the focused option; once something is, it finishes.
 		const multi = drive(SCOPE_AND_TARGETS, [KEY.tab]).state;
-		expect(renderHintLine(multi, table, 200, ctx)).toBe("↑↓ move · space toggle · enter choose · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help");
+		expect(fitHintLine(multi, table, 200, ctx).line).toBe("↑↓ move · space toggle · enter choose · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help");
 		const ticked = drive(SCOPE_AND_TARGETS, [KEY.tab, KEY.space]).state;
-		expect(renderHintLine(ticked, table, 200, ctx)).toBe("↑↓ move · space toggle · enter done · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help");
+		expect(fitHintLine(ticked, table, 200, ctx).line).toBe("↑↓ move · space toggle · enter done · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help");
 		const typeRow = drive(SCOPE_AND_TARGETS, ["4"]).state;
-		expect(renderHintLine(typeRow, table, 200, ctx)).toContain("enter write");
+		expect(fitHintLine(typeRow, table, 200, ctx).line).toContain("enter write");
 		const editing = drive(SCOPE_AND_TARGETS, ["4", KEY.enter]).state;
-		expect(renderHintLine(editing, table, 200, ctx)).toBe("enter save · shift+enter new line · esc back · ctrl+g external editor");
+		expect(fitHintLine(editing, table, 200, ctx).line).toBe("enter save · shift+enter new line · esc back · ctrl+g external editor");
 	});
 
 	test("the hint drops items that do not fit but keeps the help key", () => {
 		const state = initialState(SCOPE_AND_TARGETS);
-		const line = renderHintLine(state, table, 32, ctx);
+		const line = fitHintLine(state, table, 32, ctx).line;
 		expect(line).toBe("↑↓ move · enter choose · ? help");
-		for (let width = 1; width < 100; width++) expect(visibleWidth(renderHintLine(state, table, width, ctx))).toBeLessThanOrEqual(width);
+		for (let width = 1; width < 100; width++) expect(visibleWidth(fitHintLine(state, table, width, ctx).line)).toBeLessThanOrEqual(width);
 	});
 });
 

@@ -10,11 +10,10 @@
 import { setKeybindings, StdinBuffer, visibleWidth } from "@mariozechner/pi-tui";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { AskFormComponent } from "../../src/form/component.ts";
-import { plainTheme } from "../../src/form/theme.ts";
 import type { Collected } from "../../src/types.ts";
 import { LIMITS } from "../../src/types.ts";
 import { quietTui } from "../form/fake-terminal.ts";
-import { formOf, KEY, piKeybindings, question } from "../form/support.ts";
+import { formOf, KEY, piKeybindings, plainTheme, question } from "../form/support.ts";
 
 beforeAll(() => setKeybindings(piKeybindings()));
 

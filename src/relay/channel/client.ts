@@ -1,11 +1,8 @@
 /**
- * The child's side of the local channel (wire: wire.ts; the other end:
- * server.ts): a session that cannot show a form and inherited
- * PI_ASK_USER_CHANNEL sends its whole form to the session that published it.
- * A parent that is gone (ENOENT, ECONNREFUSED) or silent for CONNECT_MS (a
- * connect that hangs, a frozen process) is "no_ui", with the reason, so the
- * model goes on as it would with no UI at all. And the wait for the parent's
- * reply, here and in RPC (../elsewhere.ts `throughRelay`).
+ * The child's side of the local channel (wire.ts): a session that cannot show
+ * a form sends it to the session that published PI_ASK_USER_CHANNEL; a parent
+ * that is gone or silent for CONNECT_MS is "no_ui", with the reason. And the
+ * wait for the parent's reply, here and in RPC (../elsewhere.ts).
  */
 
 import { randomUUID } from "node:crypto";
@@ -18,11 +15,7 @@ import { CHANNEL_CANCEL, type ChannelAddress, createLineSplitter, encodeChannelH
 
 /** How long a child waits for a live parent to say it is listening. */
 export const CONNECT_MS = 1_500;
-/**
- * How long an aborted ask waits for the reply to its cancel notice: a
- * relay-aware parent answers in one round trip per level; one that never
- * answers costs this much, once.
- */
+/** How long an aborted ask waits for the reply to its cancel notice (one round trip per level). */
 export const CANCEL_GRACE_MS = 1_000;
 
 export async function collectViaChannel(address: ChannelAddress, form: AskForm, options: AskOptions = {}): Promise<Collected> {
@@ -62,11 +55,8 @@ export interface Parent {
 }
 
 /**
- * The form as a relay request, and the parent's reply to it, by either
- * transport. Aborted, the answers given so far are kept if the reply to the
- * cancel notice comes within CANCEL_GRACE_MS, under status "aborted";
- * otherwise "aborted" with nothing. Anything but a well-formed reply to this
- * very request is an "error".
+ * The form as a relay request and the parent's reply, by either transport; aborted, the answers
+ * so far if the cancel notice's reply comes within CANCEL_GRACE_MS. Anything malformed is an "error".
  */
 export async function askParent(form: AskForm, { signal, asker }: AskOptions, parent: Parent): Promise<Collected> {
 	if (signal?.aborted) return emptyCollected("aborted");

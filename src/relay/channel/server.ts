@@ -1,14 +1,9 @@
 /**
- * The parent's side of the local channel (wire: wire.ts): a Unix socket (a
- * named pipe on Windows) in a directory only this user can enter, its address
- * and a random token published in PI_ASK_USER_CHANNEL, so every process
- * started from then on — a runner's `pi -p` children, a `pi` run from the bash
- * tool, their children in turn — can ask the user through it.
- *
- * A connection must prove the token in its first line within HELLO_MS, no
- * line may pass CHANNEL_LINE_MAX, at most MAX_UNPROVEN may wait to prove it;
- * anything else is closed with nothing shown. A connection that closes (the
- * child killed, its run aborted) aborts its form at once.
+ * The parent's side of the local channel (wire.ts): a Unix socket (a named
+ * pipe on Windows) in a directory only this user can enter, its address and a
+ * random token published in PI_ASK_USER_CHANNEL. A connection must prove the
+ * token within HELLO_MS, at most MAX_UNPROVEN at a time, no line past
+ * CHANNEL_LINE_MAX; one that closes aborts its form at once.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -78,13 +73,7 @@ export async function openLocalChannel({ handler, parentDir }: LocalChannelOptio
 	return { address: { path: place.path, token: token.toString() }, close: () => (closing ??= close()) };
 }
 
-/**
- * On "exit" (pi's quit and its signal handlers leave through process.exit),
- * and on the signals that end a process without it: SIGTERM and SIGHUP
- * always, whoever else handles them; SIGINT only when nobody else does (pi
- * ignores it while suspended). Alone, the handler raises the signal again, so
- * it still does what it would have done. Returns the undo.
- */
+/** On "exit", SIGTERM, SIGHUP, and SIGINT when nobody else handles it (then raised again); returns the undo. */
 function removeOnExit(remove: () => void): () => void {
 	const signals: NodeJS.Signals[] = process.platform === "win32" ? ["SIGINT", "SIGTERM"] : ["SIGINT", "SIGTERM", "SIGHUP"];
 	const onSignal = (signal: NodeJS.Signals) => {

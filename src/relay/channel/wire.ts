@@ -1,20 +1,14 @@
 /**
  * The local channel's wire: how a child process reaches the session that
- * shows its forms when no runner carries them (pi's own example runner,
- * `pi -p` from the bash tool, any runner whose children inherit the
- * environment).
- *
- * The address travels in one environment variable, `PI_ASK_USER_CHANNEL`:
- * `1:<token>:<socket path>`. On the socket, one connection carries one ask,
- * as newline-terminated JSON lines:
+ * shows its forms when no runner carries them. The address travels in
+ * `PI_ASK_USER_CHANNEL` as `1:<token>:<socket path>`; on the socket, one
+ * connection carries one ask, as newline-terminated JSON lines:
  *
  *   child  → {"v":1,"token":"…"}          proves it was given the address
  *   parent → {"v":1,"ready":true}          a live, listening session
  *   child  → the relay request envelope    (encodeRelayRequest, as on RPC)
  *   parent → the relay reply envelope      (encodeRelayReply), then closes
  *   child  → {"v":1,"cancel":true}         optional: the child's run aborted
- *
- * No sockets here: they are server.ts's and client.ts's.
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../../json.ts";
@@ -80,12 +74,7 @@ function parseLine(line: string): JsonObject | undefined {
 	}
 }
 
-/**
- * Cuts a byte stream into lines. `push` returns the complete lines so far, or
- * "overflow" once a line grows past `max` bytes (the connection is then
- * dropped: nothing is buffered without bound). A line's parts are joined once
- * it is complete, so a line sent a byte at a time costs no more than at once.
- */
+/** Cuts a byte stream into lines; "overflow" once a line passes `max` bytes. A line's parts are joined once, when complete. */
 export function createLineSplitter(max = CHANNEL_LINE_MAX): { push(chunk: Uint8Array): string[] | "overflow" } {
 	let pending: Uint8Array[] = [];
 	let size = 0;

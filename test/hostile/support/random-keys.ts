@@ -17,11 +17,10 @@ import { expect } from "vitest";
 import { AskFormComponent, formHeight } from "../../../src/form/component.ts";
 import { commandForKey } from "../../../src/form/keymap.ts";
 import type { FormState } from "../../../src/machine/model.ts";
-import { plainTheme } from "../../../src/form/theme.ts";
 import type { AskForm, Collected } from "../../../src/types.ts";
 import { LIMITS } from "../../../src/types.ts";
 import { quietTui } from "../../form/fake-terminal.ts";
-import { colourTheme, piKeybindings } from "../../form/support.ts";
+import { colourTheme, piKeybindings, plainTheme } from "../../form/support.ts";
 
 // A number key chooses here (the default numberKeys setting), so it acts on an option too.
 const ACTS_ON_FOCUS: readonly string[] = ["choose", "toggle", "openNote", "number"];
