@@ -75,6 +75,9 @@ describe("one file", () => {
 			numberKeys: "all",
 			peekKey: "P",
 			choiceOnly: "yes",
+			web: "on",
+			webAddress: "localhost",
+			webPort: 1.5,
 			description: "",
 			promptSnippet: 3,
 			promptGuidelines: ["ok", 2],
@@ -95,6 +98,15 @@ describe("two files", () => {
 			projectSteering: false,
 		});
 		expect(settingsFrom()).toEqual({ settings: DEFAULTS, warnings: [], projectSteering: false });
+	});
+
+	it("the browser page's settings come from your own file, never a project's (one warning names them)", () => {
+		const mine = { web: true, webAddress: "192.168.1.20", webPort: 8765 };
+		expect(settingsFrom({ global: mine }).settings).toMatchObject({ web: true, webAddress: "192.168.1.20", webPort: 8765 });
+		const { settings, warnings } = settingsFrom({ project: { web: true, webAddress: "0.0.0.0", attention: "off" } });
+		expect(settings).toMatchObject({ web: false, webAddress: "127.0.0.1", webPort: 0, attention: "off" });
+		expect(said(warnings)).toEqual([expect.stringContaining("sets web, webAddress, which open this machine to the network")]);
+		expect(settingsFrom({ global: { webAddress: "example.com", webPort: 70_000 } }).warnings).toHaveLength(2);
 	});
 
 	it("a value the project's file gets wrong leaves the global file's", () => {
@@ -157,7 +169,7 @@ describe("the flags", () => {
 	it("every row with a flag registers it, with its help; choiceOnly is a switch", () => {
 		const registered: [string, { description?: string; type: string }][] = [];
 		registerSettingFlags({ registerFlag: (name, options) => registered.push([name, options]) });
-		expect(registered.map(([name]) => name)).toEqual(["ask-user-locale", "ask-user-attention", "ask-user-remind", "ask-user-timeout", "ask-user-choice-only"]);
+		expect(registered.map(([name]) => name)).toEqual(["ask-user-locale", "ask-user-attention", "ask-user-remind", "ask-user-timeout", "ask-user-choice-only", "ask-user-web", "ask-user-web-address", "ask-user-web-port"]);
 		expect(registered.find(([name]) => name === "ask-user-choice-only")?.[1].type).toBe("boolean");
 		expect(registered.find(([name]) => name === "ask-user-timeout")?.[1]).toEqual({ description: SETTINGS.timeoutMs.help, type: "string" });
 	});

@@ -202,18 +202,16 @@ function send(response: ServerResponse, status: number, type: string, body: stri
 	response.end(body);
 }
 
+/** The body, or undefined past MAX_BODY_BYTES (the rest is read and dropped, never kept). */
 function readBody(request: IncomingMessage): Promise<string | undefined> {
 	return new Promise((resolve) => {
 		const chunks: Buffer[] = [];
 		let size = 0;
 		request.on("data", (chunk: Buffer) => {
 			size += chunk.length;
-			if (size > MAX_BODY_BYTES) {
-				resolve(undefined);
-				request.destroy();
-			} else chunks.push(chunk);
+			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
 		});
-		request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+		request.on("end", () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString("utf8")));
 		request.on("error", () => resolve(undefined));
 	});
 }

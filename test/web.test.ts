@@ -1,0 +1,96 @@
+/**
+ * The browser page's server (src/web/server.ts) on a real loopback socket:
+ * the page's answers through the form's rules, and what a request without
+ * the right token, header or size gets. The page itself runs in a real
+ * browser in test/e2e/web.test.ts.
+ */
+
+import { describe, expect, it } from "vitest";
+import { ENGLISH } from "../src/i18n/texts.ts";
+import { prepareForm } from "../src/tool.ts";
+import type { OutsideAnswer } from "../src/waiting.ts";
+import { answerFrom, BROWSER_SOURCE, MAX_BODY_BYTES, MAX_REQUESTS_PER_SECOND, openWebPage } from "../src/web/server.ts";
+
+const { form } = prepareForm({
+	questions: [
+		{ id: "db", header: "Database", question: "Which database? <b>bold</b>", options: [{ label: "Postgres" }, { label: "SQLite" }] },
+		{ id: "more", header: "More", question: "Anything else?", required: false },
+	],
+});
+
+function recorder() {
+	const given: Array<{ reply: OutsideAnswer; source: string }> = [];
+	return { given, answer: (reply: OutsideAnswer, source: string) => (given.push({ reply, source }), { ok: true as const }) };
+}
+
+describe("the page's answers", () => {
+	it("go through the form's rules and are collected as the form would", () => {
+		const { given, answer } = recorder();
+		const outcome = answerFrom({ form, answer }, JSON.stringify({ questions: [{ chosen: [1], note: "why not" }, { other: "  spaced  " }] }));
+		expect(outcome).toEqual({ ok: true });
+		expect(given[0]?.source).toBe(BROWSER_SOURCE);
+		expect(given[0]?.reply.answers).toEqual({
+			db: { kind: "single", selections: [{ value: "SQLite", label: "SQLite" }] },
+			more: { kind: "single", selections: [{ value: "  spaced  ", label: "  spaced  ", custom: true }] },
+		});
+		expect(given[0]?.reply.notes).toEqual([{ questionId: "db", text: "why not" }]);
+	});
+
+	it("are refused, saying why, when they do not fit", () => {
+		const { given, answer } = recorder();
+		const refused = (body: string) => answerFrom({ form, answer }, body);
+		expect(refused("{")).toEqual({ ok: false, error: "not JSON" });
+		expect(refused(JSON.stringify({ questions: [{ chosen: [0] }] }))).toEqual({ ok: false, error: "questions: expected 2 answers" });
+		expect(refused(JSON.stringify({ questions: [{ chosen: [0, 1] }, {}] }))).toEqual({ ok: false, error: "the answers do not fit the questions" });
+		expect(refused(JSON.stringify({ questions: [{ chosen: [7] }, {}] }))).toEqual({ ok: false, error: "the answers do not fit the questions" });
+		expect(refused(JSON.stringify({ questions: [{}, {}] }))).toEqual({ ok: false, error: "unanswered: Database" });
+		expect(refused(JSON.stringify({ questions: [{ chosen: [0], note: "x".repeat(4001) }, {}] })).ok).toBe(false);
+		expect(given).toEqual([]);
+	});
+});
+
+describe("the server", () => {
+	const open = async () => {
+		const { given, answer } = recorder();
+		const page = await openWebPage({ form, questions: form.questions, texts: ENGLISH, address: "127.0.0.1", port: 0, answer });
+		return { page, given };
+	};
+
+	it("serves the page with a strict policy and no model text in its HTML; the form's text only as JSON", async () => {
+		const { page } = await open();
+		try {
+			expect(page.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ask\/[A-Za-z0-9_-]{32}\/$/);
+			const html = await fetch(page.url);
+			expect(html.status).toBe(200);
+			expect(html.headers.get("content-security-policy")).toContain("default-src 'none'");
+			expect(html.headers.get("content-security-policy")).toContain("script-src 'self'");
+			expect(await html.text()).not.toContain("Which database");
+			const data = (await (await fetch(`${page.url}form`)).json()) as { questions: Array<{ question: string }> };
+			expect(data.questions[0]?.question).toBe("Which database? <b>bold</b>");
+			expect((await fetch(`${page.url}page.js`)).headers.get("content-type")).toContain("text/javascript");
+		} finally {
+			await page.close();
+		}
+	});
+
+	it("a wrong token is a bare 404; a submit without the page's header 403; an oversized body 413; a flood 429; closed, nothing listens", async () => {
+		const { page, given } = await open();
+		const wrong = page.url.replace(/\/ask\/[^/]+\//, `/ask/${"A".repeat(32)}/`);
+		const notFound = await fetch(wrong);
+		expect([notFound.status, await notFound.text()]).toEqual([404, ""]);
+		const post = (headers: Record<string, string>, body: string) => fetch(`${page.url}answer`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+		expect((await post({}, JSON.stringify({ questions: [{ chosen: [0] }, {}] }))).status).toBe(403);
+		const html = await (await fetch(page.url)).text();
+		const token = /name="ask-user" content="([^"]+)"/.exec(html)?.[1] ?? "";
+		expect((await post({ "x-ask-user": token }, "x".repeat(MAX_BODY_BYTES + 1))).status).toBe(413);
+		expect(given).toEqual([]);
+		await new Promise((resolve) => setTimeout(resolve, 1100));
+		const statuses = await Promise.all(Array.from({ length: MAX_REQUESTS_PER_SECOND + 10 }, () => fetch(wrong).then((r) => r.status)));
+		expect(statuses).toContain(429);
+		await new Promise((resolve) => setTimeout(resolve, 1100));
+		expect((await post({ "x-ask-user": token }, JSON.stringify({ questions: [{ chosen: [0] }, {}] }))).status).toBe(200);
+		expect(given).toHaveLength(1);
+		await page.close();
+		await expect(fetch(page.url)).rejects.toThrow();
+	});
+});
