@@ -157,10 +157,16 @@ export interface AskOptions {
 	/** The key that folds the form to peek at the conversation (the peekKey setting). */
 	peekKey?: string;
 	texts?: Texts;
-	/** Where else the form can be answered (the browser page's URL, src/web): the form shows it. */
-	link?: string;
+	/** Where else the form can be answered (the browser page, src/web): the form shows its URL, and its help screen the QR code. */
+	link?: WebLink;
 	/** Keeps what the user does on disk, so it outlives pi (src/kept.ts); only the inline form reports to it. */
 	keep?: FormKeep;
+}
+
+export interface WebLink {
+	url: string;
+	/** The URL as a QR code in block characters, one string per row. */
+	qr: readonly string[];
 }
 
 /** What the inline form tells its keeper: every change, as a function that reads the answers to save (called off the keystroke). */

@@ -101,7 +101,7 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		emit(WAITING_EVENT, { ...identity, ...(page && { url: page.url }), answer: outside.answer });
 		let collected: Collected | undefined;
 		try {
-			collected = outside.closed(await surface(form, { ...options, signal, onProgress, ...(page && { link: page.url }) }));
+			collected = outside.closed(await surface(form, { ...options, signal, onProgress, ...(page && { link: page }) }));
 			return collected;
 		} finally {
 			await page?.close();

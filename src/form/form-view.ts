@@ -14,6 +14,7 @@ import { answeredCount, currentQuestion, type EditorTarget, enterArmedPhrase, ty
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
+import type { WebLink } from "../types.ts";
 
 export interface FormFrameInput {
 	state: FormState;
@@ -23,7 +24,7 @@ export interface FormFrameInput {
 	table: readonly KeyHelp[];
 	asker?: string | undefined;
 	/** Where else the form can be answered (the browser page): a line under the hint. */
-	link?: string | undefined;
+	link?: WebLink | undefined;
 	/** The Editor's own lines, already at most `width` wide; only used while the editor is open. */
 	editorLines?: readonly string[];
 	/** The time left to answer, e.g. "⏱ 4:32 left", when the form has a time limit: it leads the hint line. */
@@ -57,7 +58,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
 	const hint = fitHintLine(state, table, width, ctx, input.timeLeft).line;
-	const link = input.link !== undefined ? theme.muted(fit.line(ctx.texts.t("web.link", { url: input.link }), width)) : undefined;
+	const link = input.link !== undefined ? theme.muted(fit.line(ctx.texts.t("web.link", { url: input.link.url }), width)) : undefined;
 
 	const show = { asker: asker !== undefined, tabBar: tabBar !== undefined, hint: true, link: link !== undefined, message: message.length };
 	const chrome = () => +show.asker + +show.tabBar + +show.hint + +show.link + show.message;
@@ -116,7 +117,7 @@ function renderBody(
 	const { state, width } = input;
 	const unused = (lines: readonly string[]) => Math.max(0, height - lines.length);
 	if (state.overlay.kind === "help") {
-		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx);
+		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx, input.link?.qr);
 		return { lines: help.lines, ports: [help.port], spare: unused(help.lines) };
 	}
 	if (state.overlay.kind === "editor") {

@@ -8,7 +8,8 @@ const KEY_COLUMN_MAX = 22;
 /** Below this width the keys and their action are stacked instead of side by side. */
 const COLUMNS_MIN_WIDTH = 36;
 
-export function renderHelpView(table: readonly KeyHelp[], scroll: number, width: number, height: number, ctx: ViewContext): Window {
+/** `qr`: the browser page's QR code, shown under the keys where it fits, for a phone to scan. */
+export function renderHelpView(table: readonly KeyHelp[], scroll: number, width: number, height: number, ctx: ViewContext, qr?: readonly string[]): Window {
 	const { theme, fit } = ctx;
 	const body = [theme.bold(fit.line(ctx.texts.t("help.title"), width))];
 	const columns = width >= COLUMNS_MIN_WIDTH;
@@ -29,5 +30,6 @@ export function renderHelpView(table: readonly KeyHelp[], scroll: number, width:
 			for (const line of fit.wrap(entry.action, width - indent)) body.push(" ".repeat(indent) + theme.text(line));
 		}
 	}
+	if (qr && qr.every((row) => visibleWidth(row) <= width)) body.push("", theme.text(fit.line(ctx.texts.t("web.qr"), width)), ...qr);
 	return windowLines(body, height, scroll, undefined, "help", width, ctx);
 }

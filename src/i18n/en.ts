@@ -244,6 +244,7 @@ export const EN = {
 	"web.answered": "✓ Sent: the agent has your answers. You can close this page.",
 	"web.closed": "This form was closed in the terminal: nothing more to answer here.",
 	"web.notSent": "Not sent: {error}",
+	"web.qr": "Scan with a phone to answer in its browser:",
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof EN;

@@ -21,11 +21,12 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { renderUnicodeCompact } from "uqr";
 import type { Texts } from "../i18n/texts.ts";
 import { collect } from "../machine/collect.ts";
 import { canSubmit, missingRequired } from "../machine/model.ts";
 import { restoredState, type SavedAnswers } from "../machine/saved.ts";
-import { type AskForm, type AskQuestion, type Collected, LIMITS } from "../types.ts";
+import { type AskForm, type AskQuestion, type Collected, LIMITS, type WebLink } from "../types.ts";
 import type { AnswerOutcome, OutsideAnswer } from "../waiting.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -44,8 +45,7 @@ export interface WebPageSetup {
 	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
 }
 
-export interface WebPage {
-	url: string;
+export interface WebPage extends WebLink {
 	/** The form closed (answered here or elsewhere): the port closes. */
 	close(): Promise<void>;
 }
@@ -97,8 +97,10 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	});
 	const { port } = server.address() as AddressInfo;
 	const host = setup.address.includes(":") ? `[${setup.address}]` : setup.address;
+	const url = `http://${host}:${port}${base}`;
 	return {
-		url: `http://${host}:${port}${base}`,
+		url,
+		qr: renderUnicodeCompact(url).split("\n"),
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());

@@ -99,6 +99,12 @@ describe("answering from a browser", () => {
 	it("a three-question form answered in the page: the model receives exactly those answers, the inline form is gone, the port closes", async () => {
 		const { env, tui, url } = await ask(FORM, true);
 		expect(url).toBeDefined();
+		// ? shows the page's QR code under the keys, for a phone.
+		await tui.send("?");
+		await tui.waitFor("Scan with a phone");
+		expect(await tui.capture()).toMatch(/[▀▄█]{20,}/);
+		await tui.send("Escape");
+		await tui.waitForGone("Scan with a phone");
 		expect(listeningPorts(env)).toEqual([Number(new URL(url ?? "").port)]);
 		const { page, dialogs } = await openPage(url ?? "");
 		await page.getByText("SQLite", { exact: true }).click();

@@ -231,4 +231,5 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ Gesendet: Der Agent hat deine Antworten. Du kannst diese Seite schließen.",
 	"web.closed": "Dieses Formular wurde im Terminal geschlossen: Hier gibt es nichts mehr zu beantworten.",
 	"web.notSent": "Nicht gesendet: {error}",
+	"web.qr": "Mit dem Handy scannen, um im Browser zu antworten:",
 };

@@ -231,4 +231,5 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ Enviado: el agente tiene tus respuestas. Puedes cerrar esta página.",
 	"web.closed": "Este formulario se cerró en la terminal: aquí ya no hay nada que responder.",
 	"web.notSent": "No enviado: {error}",
+	"web.qr": "Escanéalo con el móvil para responder en su navegador:",
 };

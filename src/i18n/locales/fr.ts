@@ -231,4 +231,5 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ Envoyé : l'agent a vos réponses. Vous pouvez fermer cette page.",
 	"web.closed": "Ce formulaire a été fermé dans le terminal : plus rien à répondre ici.",
 	"web.notSent": "Non envoyé : {error}",
+	"web.qr": "Scannez avec un téléphone pour répondre dans son navigateur :",
 };

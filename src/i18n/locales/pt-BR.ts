@@ -231,4 +231,5 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ Enviado: o agente tem suas respostas. Você pode fechar esta página.",
 	"web.closed": "Este formulário foi fechado no terminal: não há mais nada a responder aqui.",
 	"web.notSent": "Não enviado: {error}",
+	"web.qr": "Escaneie com o celular para responder no navegador:",
 };

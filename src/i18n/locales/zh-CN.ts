@@ -224,4 +224,5 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ 已发送：代理已收到你的回答。可以关闭此页面了。",
 	"web.closed": "此表单已在终端中关闭：这里没有需要回答的了。",
 	"web.notSent": "未发送：{error}",
+	"web.qr": "用手机扫描，在浏览器中回答：",
 };

@@ -224,4 +224,5 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ 已送出：代理已收到你的回答。可以關閉此頁面了。",
 	"web.closed": "此表單已在終端機中關閉：這裡沒有需要回答的了。",
 	"web.notSent": "未送出：{error}",
+	"web.qr": "用手機掃描，在瀏覽器中回答：",
 };
