@@ -76,8 +76,10 @@ export interface WaitingHost {
 	emit(event: string, payload: unknown): void;
 	attention?: AttentionHost;
 	/** Where the browser page listens, when the web setting is on; read per form. */
-	web?(): { address: string; port: number; texts: Texts } | undefined;
+	web?(): WebSetting | undefined;
 }
+
+type WebSetting = { address: string; port: number; texts: Texts };
 
 export function watchForms(surface: Ask, host: WaitingHost): Ask {
 	const emit = (event: string, payload: ProgressEvent | WaitingEvent | ClosedEvent) => {
@@ -97,7 +99,9 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 			emit(PROGRESS_EVENT, { ...identity, progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) });
 			options.onProgress?.(progress, partial);
 		};
-		const page = await openPage(host, form, identity.questions, outside.answer);
+		// Without the web setting nothing is awaited: the waiting event goes out at once.
+		const web = host.web?.();
+		const page = web && (await openPage(web, form, identity.questions, outside.answer));
 		emit(WAITING_EVENT, { ...identity, ...(page && { url: page.url }), answer: outside.answer });
 		let collected: Collected | undefined;
 		try {
@@ -138,9 +142,7 @@ function outsideAnswers(form: AskForm) {
 }
 
 /** The browser page for this form, when the web setting is on; a page that cannot listen leaves the form as it is. */
-async function openPage(host: WaitingHost, form: AskForm, questions: AskQuestion[], answer: WaitingEvent["answer"]) {
-	const web = host.web?.();
-	if (!web) return undefined;
+async function openPage(web: WebSetting, form: AskForm, questions: AskQuestion[], answer: WaitingEvent["answer"]) {
 	try {
 		return await (await import("./web/server.ts")).openWebPage({ ...web, form, questions, answer });
 	} catch {
