@@ -32,7 +32,8 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		watch: (session, ask): Ask => async (form, options) => {
 			const { terminalAttention, watchForms } = await waitingModule();
 			const setting = () => ({ mode: settings.attention, reminderMs: settings.reminderMs });
-			const web = () => (settings.web ? { address: settings.webAddress, port: settings.webPort, texts } : undefined);
+			const warn = (text: string) => session.ui.notify(text, "warning");
+			const web = () => (settings.web ? { address: settings.webAddress, port: settings.webPort, texts, warn } : undefined);
 			const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(session, setting, () => texts), web };
 			return watchForms(ask, host)(form, options);
 		},

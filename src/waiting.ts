@@ -14,7 +14,7 @@ import { decodeRelayReply, replyToCollected } from "./relay/envelope.ts";
 import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { Ask, Session } from "./router.ts";
-import { type AskOptions, type AskDetails, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
+import { type AskOptions, type AskDetails, errorText, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
 
 export const WAITING_EVENT = "ask_user:waiting";
 export const PROGRESS_EVENT = "ask_user:progress";
@@ -79,7 +79,7 @@ export interface WaitingHost {
 	web?(): WebSetting | undefined;
 }
 
-type WebSetting = { address: string; port: number; texts: Texts };
+type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
 
 export function watchForms(surface: Ask, host: WaitingHost): Ask {
 	const emit = (event: string, payload: ProgressEvent | WaitingEvent | ClosedEvent) => {
@@ -145,7 +145,9 @@ function outsideAnswers(form: AskForm) {
 async function openPage(web: WebSetting, form: AskForm, questions: AskQuestion[], answer: WaitingEvent["answer"]) {
 	try {
 		return await (await import("./web/server.ts")).openWebPage({ ...web, form, questions, answer });
-	} catch {
+	} catch (error) {
+		// A port in use, an address not of this machine: the form goes on in the terminal, and the user is told why.
+		web.warn(web.texts.t("warning.webCannotListen", { address: web.address, port: web.port, reason: errorText(error) }));
 		return undefined;
 	}
 }

@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { prepareForm } from "../src/tool.ts";
-import type { OutsideAnswer } from "../src/waiting.ts";
+import { emptyCollected } from "../src/result.ts";
+import { type OutsideAnswer, watchForms } from "../src/waiting.ts";
 import { answerFrom, BROWSER_SOURCE, MAX_BODY_BYTES, MAX_REQUESTS_PER_SECOND, openWebPage } from "../src/web/server.ts";
 
 const { form } = prepareForm({
@@ -92,5 +93,17 @@ describe("the server", () => {
 		expect(given).toHaveLength(1);
 		await page.close();
 		await expect(fetch(page.url)).rejects.toThrow();
+	});
+});
+
+describe("a page that cannot listen", () => {
+	it("leaves the form to the terminal and says why", async () => {
+		const warnings: string[] = [];
+		let link: unknown = "not asked";
+		const web = () => ({ address: "192.0.2.1", port: 0, texts: ENGLISH, warn: (text: string) => warnings.push(text) });
+		const collected = await watchForms(async (_form, options) => ((link = options.link), emptyCollected("dismissed")), { emit: () => {}, web })(form, {});
+		expect(collected.status).toBe("dismissed");
+		expect(link).toBeUndefined();
+		expect(warnings).toEqual([expect.stringMatching(/^ask_user: the browser page could not listen on 192\.0\.2\.1:0 \(.+\); answer in the terminal\.$/)]);
 	});
 });

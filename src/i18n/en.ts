@@ -245,6 +245,7 @@ export const EN = {
 	"web.closed": "This form was closed in the terminal: nothing more to answer here.",
 	"web.notSent": "Not sent: {error}",
 	"web.qr": "Scan with a phone to answer in its browser:",
+	"warning.webCannotListen": "ask_user: the browser page could not listen on {address}:{port} ({reason}); answer in the terminal.",
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof EN;

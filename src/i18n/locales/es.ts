@@ -232,4 +232,5 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Este formulario se cerró en la terminal: aquí ya no hay nada que responder.",
 	"web.notSent": "No enviado: {error}",
 	"web.qr": "Escanéalo con el móvil para responder en su navegador:",
+	"warning.webCannotListen": "ask_user: la página del navegador no pudo escuchar en {address}:{port} ({reason}); responde en la terminal.",
 };

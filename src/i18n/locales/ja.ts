@@ -225,4 +225,5 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "このフォームはターミナルで閉じられました: ここで回答するものはもうありません。",
 	"web.notSent": "送信されませんでした: {error}",
 	"web.qr": "スマートフォンでスキャンしてブラウザーで回答:",
+	"warning.webCannotListen": "ask_user: ブラウザー用ページが {address}:{port} で待ち受けできませんでした ({reason})。ターミナルで回答してください。",
 };

@@ -232,4 +232,5 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Este formulário foi fechado no terminal: não há mais nada a responder aqui.",
 	"web.notSent": "Não enviado: {error}",
 	"web.qr": "Escaneie com o celular para responder no navegador:",
+	"warning.webCannotListen": "ask_user: a página do navegador não conseguiu escutar em {address}:{port} ({reason}); responda no terminal.",
 };

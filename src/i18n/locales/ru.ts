@@ -267,4 +267,5 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Эта форма закрыта в терминале: здесь больше нечего отвечать.",
 	"web.notSent": "Не отправлено: {error}",
 	"web.qr": "Отсканируйте телефоном, чтобы ответить в его браузере:",
+	"warning.webCannotListen": "ask_user: страница для браузера не смогла слушать {address}:{port} ({reason}); ответьте в терминале.",
 };

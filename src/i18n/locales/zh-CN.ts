@@ -225,4 +225,5 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "此表单已在终端中关闭：这里没有需要回答的了。",
 	"web.notSent": "未发送：{error}",
 	"web.qr": "用手机扫描，在浏览器中回答：",
+	"warning.webCannotListen": "ask_user：浏览器页面无法在 {address}:{port} 上监听（{reason}）；请在终端中回答。",
 };
