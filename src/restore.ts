@@ -99,6 +99,23 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		stop.abort();
 	});
 
+	registerCommand(pi, texts, found, reopen);
+
+	return {
+		keeper(ctx, id, form) {
+			const dir = dirOf(ctx);
+			return dir ? keeper(dir, id, form) : undefined;
+		},
+	};
+}
+
+/** `/ask-user` lists the session's kept forms (Enter takes the first) and reopens one; `/ask-user drop` drops one. */
+function registerCommand(
+	pi: ExtensionAPI,
+	texts: () => Texts,
+	found: (ctx: ExtensionContext, dir: string) => Promise<{ forms: Found[] }>,
+	reopen: (ctx: ExtensionContext, dir: string, item: Found) => Promise<void>,
+): void {
 	pi.registerCommand(COMMAND, {
 		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
 		handler: async (args, ctx) => {
@@ -114,13 +131,6 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 			await reopen(ctx, dir, item);
 		},
 	});
-
-	return {
-		keeper(ctx, id, form) {
-			const dir = dirOf(ctx);
-			return dir ? keeper(dir, id, form) : undefined;
-		},
-	};
 }
 
 /** The text the model reads: which call, why it comes now, and the answer as the tool would have given it. */
