@@ -37,8 +37,9 @@ export interface KeptForm {
 	version: typeof KEPT_VERSION;
 	/** The tool call's id. */
 	id: string;
-	/** The pi process that wrote it last. */
+	/** The pi process that wrote it last, and when it started (Linux: clock ticks after boot), so a reused pid is not taken for it. */
 	pid: number;
+	started?: number;
 	status: KeptStatus;
 	savedAt: number;
 	fingerprint: string;
@@ -71,10 +72,10 @@ export function readKept(dir: string): { forms: KeptForm[]; problems: string[] }
 		const problem = readOne(file, forms);
 		if (problem === undefined) continue;
 		problems.push(`${name}: ${problem}`);
-		rmSync(file, { force: true });
+		remove(file);
 	}
 	forms.sort((a, b) => b.savedAt - a.savedAt);
-	for (const old of forms.splice(MAX_KEPT)) rmSync(fileOf(dir, old.id), { force: true });
+	for (const old of forms.splice(MAX_KEPT)) remove(fileOf(dir, old.id));
 	return { forms, problems };
 }
 
@@ -93,8 +94,44 @@ function readOne(file: string, into: KeptForm[]): string | undefined {
 }
 
 export function dropKept(dir: string, id: string): void {
-	rmSync(fileOf(dir, id), { force: true });
+	remove(fileOf(dir, id));
 }
+
+/** Best effort: a file that cannot be removed (permissions) is left, never an error for the form. */
+function remove(file: string): void {
+	try {
+		rmSync(file, { force: true });
+	} catch {
+		// Left as it is.
+	}
+}
+
+/** Another pi process that is still running holds this form on screen: the same pid, started at the same time, not exited. */
+export function heldElsewhere({ pid, started }: Pick<KeptForm, "pid" | "started">): boolean {
+	if (pid === process.pid) return false;
+	try {
+		process.kill(pid, 0);
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === "EPERM";
+	}
+	const stat = processStat(pid);
+	// No /proc (not Linux): the signal's answer stands.
+	if (stat === undefined) return true;
+	return stat.state !== "Z" && (started === undefined || stat.started === started);
+}
+
+/** A process's state and start time, from /proc/<pid>/stat (fields 3 and 22, read after the last ")": the name may hold anything). */
+function processStat(pid: number | "self"): { state: string; started: number } | undefined {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+		return { state: fields[0] ?? "", started: Number(fields[19]) };
+	} catch {
+		return undefined;
+	}
+}
+
+const STARTED = processStat("self")?.started;
 
 /** A form's keeper: the form reports its changes (FormKeep); the ask's end says what stays. */
 export interface Keeper extends FormKeep {
@@ -117,12 +154,12 @@ export function createKeeper(
 	const write = (status: KeptStatus) => {
 		if (timer !== undefined) clearTimeout(timer);
 		timer = undefined;
-		if (take) answers = take();
-		if (answers === undefined) return;
-		const kept: KeptForm = { version: KEPT_VERSION, id, pid: process.pid, status, savedAt: Date.now(), fingerprint: print, answers };
-		const json = JSON.stringify(kept);
-		if (Buffer.byteLength(json) > MAX_KEPT_BYTES) return;
 		try {
+			if (take) answers = take();
+			if (answers === undefined) return;
+			const kept: KeptForm = { version: KEPT_VERSION, id, pid: process.pid, ...(STARTED !== undefined && { started: STARTED }), status, savedAt: Date.now(), fingerprint: print, answers };
+			const json = JSON.stringify(kept);
+			if (Buffer.byteLength(json) > MAX_KEPT_BYTES) return;
 			mkdirSync(dir, { recursive: true });
 			const aside = `${fileOf(dir, id)}.${process.pid}.tmp`;
 			writeFileSync(aside, json);

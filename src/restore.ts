@@ -13,11 +13,10 @@
  * here ends with its child.
  */
 
-import { readFileSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "./i18n/texts.ts";
 import { phrase } from "./i18n/texts.ts";
-import { createKeeper, dropKept, fingerprint, type Keeper, type KeptForm, keptDir, readKept } from "./kept.ts";
+import { createKeeper, dropKept, fingerprint, heldElsewhere, type Keeper, type KeptForm, keptDir, readKept } from "./kept.ts";
 import { TOOL_NAME } from "./prompt.ts";
 import { emptyCollected, formatResultText } from "./result.ts";
 import type { Session } from "./router.ts";
@@ -47,6 +46,7 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 	/** Forms on screen in this process, by call id. */
 	const live = new Map<string, Keeper>();
 	let stop = new AbortController();
+	let restoring: ReturnType<typeof setTimeout> | undefined;
 
 	const keeper = (dir: string, id: string, form: AskForm, restored?: Keeper["restored"]): Keeper => {
 		const inner = createKeeper(dir, id, form, { ...(restored && { restored }), closing: () => closing });
@@ -62,7 +62,7 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		const { restoredState } = await import("./machine/saved.ts");
 		const { calls, pending } = askCalls(ctx);
 		const usable = forms.flatMap((kept): Found[] => {
-			if (live.has(kept.id) || heldElsewhere(kept.pid)) return [];
+			if (live.has(kept.id) || heldElsewhere(kept)) return [];
 			const form = formOf(calls.get(kept.id));
 			if (form && fingerprint(form) === kept.fingerprint && restoredState(form, kept.answers)) return [{ kept, form }];
 			problems.push(`${kept.id}: its questions are not in this session as they were`);
@@ -77,10 +77,11 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		const notice = phrase(kept.status === "open" || kept.status === "aborted" ? "form.restored" : "form.reopened");
 		const keep = keeper(dir, kept.id, form, { answers: kept.answers, notice });
 		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) => emptyCollected("error", errorText(error)));
-		keep.end(collected.status);
-		if (collected.status !== "answered" && collected.status !== "chat") return;
+		if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
+		// Sent first, dropped after: an answer that could not be sent is still kept.
 		const content = lateAnswerText(kept, form, collected);
 		pi.sendMessage({ customType: LATE_ANSWER, content, display: true, details: { toolCallId: kept.id, status: collected.status } }, { triggerTurn: true, deliverAs: "followUp" });
+		keep.end("answered");
 	};
 
 	pi.on("session_start", async (_event, ctx) => {
@@ -91,9 +92,11 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		// The session's last ask, left without an answer and not moved on from: shown again (dismissed, timed out or left for the chat: by /ask-user).
 		const { forms, pending } = await found(ctx, dir);
 		const interrupted = forms.find(({ kept }) => kept.id === pending && (kept.status === "open" || kept.status === "aborted"));
-		if (interrupted) setTimeout(() => void reopen(ctx, dir, interrupted).catch(() => {}), RESTORE_DELAY_MS);
+		const signal = stop.signal;
+		if (interrupted) restoring = setTimeout(() => signal.aborted || void reopen(ctx, dir, interrupted).catch(() => {}), RESTORE_DELAY_MS);
 	});
 	pi.on("session_shutdown", () => {
+		clearTimeout(restoring);
 		closing = true;
 		for (const kept of live.values()) kept.flush();
 		stop.abort();
@@ -155,20 +158,25 @@ function dirOf(ctx: ExtensionContext): string | undefined {
  * stopped) and the conversation has not moved on from.
  */
 function askCalls(ctx: ExtensionContext): { calls: Map<string, unknown>; pending: string | undefined } {
-	const calls = new Map<string, unknown>();
-	let pending: string | undefined;
 	const manager = ctx.sessionManager as { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };
-	for (const entry of manager.getBranch?.() ?? manager.getEntries()) {
+	const calls = new Map<string, unknown>();
+	for (const { id, args } of asksIn(manager.getEntries())) calls.set(id, args);
+	// The pending ask is the current branch's: a form on another branch (/tree) is kept for when the user goes back there.
+	let pending: string | undefined;
+	for (const ask of asksIn(manager.getBranch?.() ?? manager.getEntries())) pending = ask.user ? undefined : ask.id;
+	return { calls, pending };
+}
+
+/** The ask_user calls among `entries`, in order; a user message as `{ user: true }`. */
+function* asksIn(entries: readonly unknown[]): Generator<{ id: string; args?: unknown; user?: true }> {
+	for (const entry of entries) {
 		const message = (entry as { type?: string; message?: { role?: string; content?: unknown } }).message;
-		if (message?.role === "user") pending = undefined;
+		if (message?.role === "user") yield { id: "", user: true };
 		if (message?.role !== "assistant" || !Array.isArray(message.content)) continue;
 		for (const part of message.content as Array<{ type?: string; id?: string; name?: string; arguments?: unknown }>) {
-			if (part?.type !== "toolCall" || part.name !== TOOL_NAME || typeof part.id !== "string") continue;
-			calls.set(part.id, part.arguments);
-			pending = part.id;
+			if (part?.type === "toolCall" && part.name === TOOL_NAME && typeof part.id === "string") yield { id: part.id, args: part.arguments };
 		}
 	}
-	return { calls, pending };
 }
 
 function formOf(args: unknown): AskForm | undefined {
@@ -177,22 +185,5 @@ function formOf(args: unknown): AskForm | undefined {
 		return prepareForm(args).form;
 	} catch {
 		return undefined;
-	}
-}
-
-/** Another pi process that is still running has this form on screen (one that has exited and not been reaped yet does not). */
-function heldElsewhere(pid: number): boolean {
-	if (pid === process.pid) return false;
-	try {
-		process.kill(pid, 0);
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === "EPERM";
-	}
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-		return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-	} catch {
-		// No /proc (not Linux): the signal's answer stands.
-		return true;
 	}
 }

@@ -83,7 +83,8 @@ const lines = (max: number): Rule<string[] | undefined> => ({
 });
 
 const address: Rule<string> = {
-	json: (value) => (typeof value === "string" && isIP(value) !== 0 ? given(value) : undefined),
+	// Not 0.0.0.0 or ::: every address at once, and none a phone could open the link on.
+	json: (value) => (typeof value === "string" && isIP(value) !== 0 && !/^(0\.0\.0\.0|::)$/.test(value) ? given(value) : undefined),
 	takes: phrase("takes.address"),
 	schema: { type: "string", examples: ["127.0.0.1", "192.168.1.20", "::1"] },
 };

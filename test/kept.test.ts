@@ -9,7 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { phrase } from "../src/i18n/texts.ts";
-import { createKeeper, fingerprint, KEPT_VERSION, type KeptForm, MAX_KEPT, MAX_KEPT_BYTES, readKept, SAVE_DELAY_MS } from "../src/kept.ts";
+import { createKeeper, fingerprint, heldElsewhere, KEPT_VERSION, type KeptForm, MAX_KEPT, MAX_KEPT_BYTES, readKept, SAVE_DELAY_MS } from "../src/kept.ts";
 import { collect } from "../src/machine/collect.ts";
 import { restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
@@ -101,6 +101,15 @@ describe("the keeper and the folder", () => {
 		expect(keptIn("call%2F1.json").status).toBe("timed_out");
 		keeper.end("answered");
 		expect(files()).toEqual([]);
+	});
+
+	it("a form is held by a live process only: not this one, not one with a reused pid (another start time)", () => {
+		expect(heldElsewhere({ pid: process.pid })).toBe(false);
+		expect(heldElsewhere({ pid: process.ppid })).toBe(true);
+		const started = Number(readFileSync(`/proc/${process.ppid}/stat`, "utf8").split(") ")[1]?.split(" ")[19]);
+		expect(heldElsewhere({ pid: process.ppid, started })).toBe(true);
+		expect(heldElsewhere({ pid: process.ppid, started: started + 1 })).toBe(false);
+		expect(heldElsewhere({ pid: 2 ** 22 + 1 })).toBe(false);
 	});
 
 	it("when pi is going away, every end leaves the form open (it comes back at the next start)", () => {

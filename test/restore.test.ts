@@ -24,7 +24,12 @@ const FORM = prepareForm(ARGS).form;
 const CHOSE_SQLITE = update(initialState(FORM, "choose"), { type: "number", row: 1 });
 
 let root = "";
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+/** When set, the current branch is the session's first `branch[0]` entries. */
+const branch: number[] = [];
+afterEach(() => {
+	rmSync(root, { recursive: true, force: true });
+	branch.length = 0;
+});
 
 function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collected["status"] = "answered") {
 	root = mkdtempSync(join(tmpdir(), "restore-"));
@@ -47,7 +52,7 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 	const entries: unknown[] = [{ type: "message", message: { role: "assistant", content: ["call_1", "call_2", "call_3"].map((id) => ({ type: "toolCall", id, name: "ask_user", arguments: ARGS })) } }];
 	const ctx = {
 		hasUI: true,
-		sessionManager: { getSessionFile: () => sessionFile, getEntries: () => entries },
+		sessionManager: { getSessionFile: () => sessionFile, getEntries: () => entries, getBranch: () => (branch.length ? entries.slice(0, branch[0]) : entries) },
 		ui: { notify: (text: string) => warnings.push(text) },
 	};
 	keepForms(
@@ -90,6 +95,16 @@ describe("a session start", () => {
 		entries.push({ type: "message", message: { role: "user", content: [] } });
 		await start();
 		expect(asked).toHaveLength(0);
+	});
+
+	it("keeps a form whose call is on another branch of the session (/tree), without showing it", async () => {
+		const { dir, asked, warnings, start, entries } = setUp([{ id: "call_9" }]);
+		entries.push({ type: "message", message: { role: "assistant", content: [{ type: "toolCall", id: "call_9", name: "ask_user", arguments: ARGS }] } });
+		branch.push(1);
+		await start();
+		expect(asked).toHaveLength(0);
+		expect(warnings).toEqual([]);
+		expect(readdirSync(dir)).toEqual(["call_9.json"]);
 	});
 
 	it("drops, with one warning, a form whose questions are not in the session as they were", async () => {

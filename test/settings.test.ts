@@ -103,10 +103,12 @@ describe("two files", () => {
 	it("the browser page's settings come from your own file, never a project's (one warning names them)", () => {
 		const mine = { web: true, webAddress: "192.168.1.20", webPort: 8765 };
 		expect(settingsFrom({ global: mine }).settings).toMatchObject({ web: true, webAddress: "192.168.1.20", webPort: 8765 });
-		const { settings, warnings } = settingsFrom({ project: { web: true, webAddress: "0.0.0.0", attention: "off" } });
+		const { settings, warnings } = settingsFrom({ project: { web: true, webAddress: "192.168.1.20", attention: "off" } });
 		expect(settings).toMatchObject({ web: false, webAddress: "127.0.0.1", webPort: 0, attention: "off" });
 		expect(said(warnings)).toEqual([expect.stringContaining("sets web, webAddress, which open this machine to the network")]);
 		expect(settingsFrom({ global: { webAddress: "example.com", webPort: 70_000 } }).warnings).toHaveLength(2);
+		// Every address at once is none a phone could open: refused.
+		expect(settingsFrom({ global: { webAddress: "0.0.0.0" } }).settings.webAddress).toBe("127.0.0.1");
 	});
 
 	it("a value the project's file gets wrong leaves the global file's", () => {

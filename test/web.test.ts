@@ -45,6 +45,8 @@ describe("the page's answers", () => {
 		expect(refused(JSON.stringify({ questions: [{ chosen: [0, 1] }, {}] }))).toEqual({ ok: false, error: "the answers do not fit the questions" });
 		expect(refused(JSON.stringify({ questions: [{ chosen: [7] }, {}] }))).toEqual({ ok: false, error: "the answers do not fit the questions" });
 		expect(refused(JSON.stringify({ questions: [{}, {}] }))).toEqual({ ok: false, error: "unanswered: Database" });
+		expect(refused(JSON.stringify({ questions: [null, {}] }))).toEqual({ ok: false, error: "questions: each answer is an object" });
+		expect(refused("null").ok).toBe(false);
 		expect(refused(JSON.stringify({ questions: [{ chosen: [0], note: "x".repeat(4001) }, {}] })).ok).toBe(false);
 		expect(given).toEqual([]);
 	});
@@ -88,6 +90,9 @@ describe("the server", () => {
 		await new Promise((resolve) => setTimeout(resolve, 1100));
 		const statuses = await Promise.all(Array.from({ length: MAX_REQUESTS_PER_SECOND + 10 }, () => fetch(wrong).then((r) => r.status)));
 		expect(statuses).toContain(429);
+		// The flood does not shut out the page itself, nor does a malformed submit break anything.
+		expect((await fetch(`${page.url}form`)).status).toBe(200);
+		expect((await post({ "x-ask-user": token }, JSON.stringify({ questions: [null, {}] }))).status).toBe(400);
 		await new Promise((resolve) => setTimeout(resolve, 1100));
 		expect((await post({ "x-ask-user": token }, JSON.stringify({ questions: [{ chosen: [0] }, {}] }))).status).toBe(200);
 		expect(given).toHaveLength(1);

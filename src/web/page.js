@@ -91,12 +91,14 @@ async function submit(form) {
 	problem.hidden = false;
 }
 
-/** The server closes when the form closes in the terminal: the page says so. */
+/** The server closes when the form closes in the terminal: the page says so once it is gone (not at one lost request on a phone's wifi). */
 function watch() {
+	let failures = 0;
 	const timer = setInterval(async () => {
 		if (done) return clearInterval(timer);
-		const alive = await fetch("form", { method: "GET" }).then((r) => r.ok, () => false);
-		if (!alive && !done) {
+		const status = await fetch("form").then((r) => r.status, () => 0);
+		failures = status === 404 ? 3 : status === 0 ? failures + 1 : 0;
+		if (failures >= 3 && !done) {
 			clearInterval(timer);
 			finish(words.closed);
 		}

@@ -14,7 +14,8 @@
  *   allows only the page's own script and style, nothing external;
  * - a submit needs the page's second token, sent in a header (a page on
  *   another site can neither read it nor send that header), and a JSON body
- *   of at most 64 KiB; requests are rate-limited per form.
+ *   of at most 64 KiB; requests without the token are rate-limited, and
+ *   connections are few and short.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -30,7 +31,7 @@ import { type AskForm, type AskQuestion, type Collected, LIMITS, type WebLink } 
 import type { AnswerOutcome, OutsideAnswer } from "../waiting.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Requests a form's server takes per second; more are refused with 429. */
+/** Requests without the form's token a server takes per second; more are refused with 429. */
 export const MAX_REQUESTS_PER_SECOND = 20;
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
@@ -70,15 +71,15 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		}
 	});
 	const handle = (request: IncomingMessage, response: ServerResponse) => {
-		if (!limit()) return send(response, 429, "text/plain", "");
 		const path = (request.url ?? "").split("?")[0] ?? "";
-		if (!sameSecret(path.slice(0, base.length), base)) return send(response, 404, "text/plain", "");
+		// Only requests without the form's token count against the limit: a flood of them never shuts the user out.
+		if (!sameSecret(path.slice(0, base.length), base)) return send(response, limit() ? 404 : 429, "text/plain", "");
 		const rest = `/${path.slice(base.length)}`;
 		if (request.method === "GET" && rest === "/") return send(response, 200, "text/html; charset=utf-8", html(submitToken, setup.texts.locale));
 		if (request.method === "GET" && rest === "/page.js") return send(response, 200, "text/javascript; charset=utf-8", asset("./page.js"));
 		if (request.method === "GET" && rest === "/page.css") return send(response, 200, "text/css; charset=utf-8", asset("./page.css"));
 		if (request.method === "GET" && rest === "/form") return send(response, 200, "application/json", JSON.stringify(pageData(setup)));
-		if (request.method === "POST" && rest === "/answer") return void receive(request, response);
+		if (request.method === "POST" && rest === "/answer") return void receive(request, response).catch(() => response.headersSent || send(response, 400, "application/json", JSON.stringify({ error: "bad request" })));
 		send(response, 404, "text/plain", "");
 	};
 	const receive = async (request: IncomingMessage, response: ServerResponse) => {
@@ -91,6 +92,10 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		const outcome = answerFrom(setup, body);
 		send(response, outcome.ok ? 200 : 400, "application/json", JSON.stringify(outcome.ok ? { ok: true } : { error: outcome.error }));
 	};
+	// Few connections, short waits: a slow client cannot hold pi's file descriptors.
+	server.maxConnections = 32;
+	server.headersTimeout = 10_000;
+	server.requestTimeout = 30_000;
 	await new Promise<void>((resolve, reject) => {
 		server.once("error", reject);
 		server.listen(setup.port, setup.address, () => resolve());
@@ -119,6 +124,7 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: s
 	}
 	const { form } = setup;
 	if (!Array.isArray(page?.questions) || page.questions.length !== form.questions.length) return { ok: false, error: `questions: expected ${form.questions.length} answers` };
+	if (!page.questions.every((answer) => typeof answer === "object" && answer !== null && !Array.isArray(answer))) return { ok: false, error: "questions: each answer is an object" };
 	const texts = page.questions.flatMap(({ other, note }) => [other, note]).filter((text) => text !== undefined);
 	if (!texts.every((text) => typeof text === "string" && text.length <= LIMITS.freeText)) return { ok: false, error: `a text is not a string of at most ${LIMITS.freeText} characters` };
 	const saved: SavedAnswers = {
