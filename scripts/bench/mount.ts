@@ -9,12 +9,17 @@
  * user's keys reach.
  */
 
-import type { ExtensionAPI, Theme, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import { createEventBus, type ExtensionAPI, type Theme, type ToolDefinition } from "@mariozechner/pi-coding-agent";
 import type { Component, KeybindingsManager, TUI } from "@mariozechner/pi-tui";
 
 export type ExtensionFactory = (pi: ExtensionAPI) => void;
 
-/** A pi that only records the tools registered and ignores everything else. */
+/**
+ * A pi that only records the tools registered and ignores everything else,
+ * but for its event bus, which is pi's own: a tool that emits events (ours
+ * does, on every answer) pays what it pays in pi, not an exception for a
+ * missing emit.
+ */
 export function captureTools(factory: ExtensionFactory): Map<string, ToolDefinition> {
 	const tools = new Map<string, ToolDefinition>();
 	const handlers: Record<string | symbol, unknown> = {
@@ -22,6 +27,7 @@ export function captureTools(factory: ExtensionFactory): Map<string, ToolDefinit
 		getActiveTools: () => [...tools.keys()],
 		getAllTools: () => [...tools.values()],
 		getFlag: () => undefined,
+		events: createEventBus(),
 	};
 	const pi = new Proxy(handlers, {
 		get: (target, key) => (key in target ? target[key] : () => undefined),
