@@ -13,7 +13,8 @@
  *
  * Prints a table per pi, then as its LAST line one JSON object with every
  * figure, keyed by pi version. Options: --quick (fewer keys and runs, a smoke
- * test), --keys N (measured keys per width), --skip-load (no pi processes),
+ * test), --keys N (measured keys per width), --heap-keys N (the heap's
+ * course over N keys, default 100,000), --skip-load (no pi processes),
  * --peer PATH (another ask tool's extension entry, e.g. a checkout of
  * JuanCrg90/pi-extensions' packages/ask-user-question/index.ts: driven like
  * ours, interleaved, on the same form in its own argument shape),

@@ -1,9 +1,11 @@
 /**
  * The benchmark, in the order it runs: load the tools as pi would (ours, pi's
  * questionnaire example and, with --peer PATH, another ask tool), measure
- * their prompt footprint, heap growth over 100,000 keys and its course
- * (ours first, so nothing else has run in the process yet; then the peer's),
- * the first mount (execute → component, then its first render), the per-key
+ * their prompt footprint, heap growth over 100,000 keys (--heap-keys N) and
+ * its course, in all and in V8's compiled code (ours first, so nothing else
+ * has run in the process yet; then the peer's), the first mount
+ * (prepareArguments and execute → component, then its first render; ours
+ * also on the peer's form), the per-key
  * cost at four widths (ours against the others at 120 columns, interleaved),
  * and pi's start-up with and without ask_user. Then the table and, last, one
  * line of JSON (report.ts).
@@ -11,7 +13,7 @@
 
 import { join, resolve } from "node:path";
 import { runInNewContext } from "node:vm";
-import { setFlagsFromString } from "node:v8";
+import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { initTheme, type Theme, type ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { quietTui } from "../../test/form/fake-terminal.ts";
@@ -22,7 +24,7 @@ import { footprintOf } from "./footprint.ts";
 import { largestAskParams, optionCount, peerParams, questionnaireParams } from "./forms.ts";
 import { KEY_CYCLE, KeyDriver, keyCycle, measureInterleaved, stats } from "./keystrokes.ts";
 import { captureTools, type ExtensionFactory, mountTool, type Screen } from "./mount.ts";
-import { type BenchResult, type FirstMount, printLoadReport, printReport } from "./report.ts";
+import { type BenchResult, type FirstMount, type HeapCourse, printLoadReport, printReport } from "./report.ts";
 import { createStartupEnv, type StartupRun } from "./startup.ts";
 
 export interface BenchOptions {
@@ -51,7 +53,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const loadOnly = options.argv.includes("--load-only");
 	const keys = numberFlag(options.argv, "--keys") ?? (quick ? 2_000 : 12_000);
 	const warmup = quick ? 500 : 3_000;
-	const heapKeys = quick ? 10_000 : 100_000;
+	const heapKeys = numberFlag(options.argv, "--heap-keys") ?? (quick ? 10_000 : 100_000);
 	const loadRuns = numberFlag(options.argv, "--runs") ?? (quick ? 3 : 9);
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	const firstAskKind = options.argv[options.argv.indexOf("--first-ask") + 1];
@@ -95,7 +97,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const heapDriver = await drive(ours, oursArgs, 120);
 	const heapCourse = measureHeapCourse(heapDriver, warmup, heapKeys);
 	await heapDriver.close();
-	let peerHeapCourse: Record<number, number> | undefined;
+	let peerHeapCourse: HeapCourse | undefined;
 	if (peer) {
 		log(`· the peer's heap over ${heapKeys} keys`);
 		const driver = await drive(peer, peerArgs, 120, peerCycle);
@@ -108,6 +110,8 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const firstRender = await measureFirstMount(ours, oursArgs, screen, mounts);
 	const questionnaireFirstRender = await measureFirstMount(questionnaire, questionnaireArgs, screen, mounts);
 	const peerFirstMount = peer ? await measureFirstMount(peer, peerArgs, screen, mounts) : undefined;
+	// The same content as the peer's (no context, previews or recommended marks): what drawing more costs, apart.
+	const peerFormFirstMount = peer ? await measureFirstMount(ours, peerArgs, screen, mounts) : undefined;
 
 	const median: Record<string, number> = {};
 	const p99: Record<string, number> = {};
@@ -150,8 +154,18 @@ export async function runBench(options: BenchOptions): Promise<void> {
 		mean,
 		firstMount: firstRender,
 		questionnaire: { stats: questionnaireStats, firstMount: questionnaireFirstRender, footprint: questionnaireFootprint },
-		...(peer && peerPath !== undefined && peerFirstMount && peerHeapCourse
-			? { peer: { path: peerPath, name: peer().name, stats: peerStats, firstMount: peerFirstMount, heapCourse: peerHeapCourse, footprint: footprintOf(peer()) } }
+		...(peer && peerPath !== undefined && peerFirstMount && peerHeapCourse && peerFormFirstMount
+			? {
+					peer: {
+						path: peerPath,
+						name: peer().name,
+						stats: peerStats,
+						firstMount: peerFirstMount,
+						oursOnItsForm: peerFormFirstMount,
+						heapCourse: peerHeapCourse,
+						footprint: footprintOf(peer()),
+					},
+				}
 			: {}),
 		heapKeys,
 		heapCourse,
@@ -179,12 +193,14 @@ async function loadTool(options: BenchOptions, path: string[], name?: string): P
 }
 
 /**
- * Median µs of: the tool's execute up to the component (open), the
- * component's first render at 120 columns, and the two together (mount),
- * each of `count` forms in this warm process.
+ * Median µs of: prepareArguments and the tool's execute up to the component
+ * (open; prepare is its first part), the component's first render at 120
+ * columns, and the two together (mount), each of `count` forms in this warm
+ * process.
  */
 async function measureFirstMount(tool: ToolSource, args: unknown, screen: (width: number) => Screen, count: number): Promise<FirstMount> {
 	const open: number[] = [];
+	const prepare: number[] = [];
 	const render: number[] = [];
 	const mount: number[] = [];
 	for (let i = 0; i < count + 20; i++) {
@@ -196,10 +212,11 @@ async function measureFirstMount(tool: ToolSource, args: unknown, screen: (width
 		if (i < 20) continue;
 		const renderUs = Number(t1 - t0) / 1000;
 		open.push(mounted.openUs);
+		prepare.push(mounted.prepareUs);
 		render.push(renderUs);
 		mount.push(mounted.openUs + renderUs);
 	}
-	return { openUs: stats(open).median, renderUs: stats(render).median, mountUs: stats(mount).median };
+	return { prepareUs: stats(prepare).median, openUs: stats(open).median, renderUs: stats(render).median, mountUs: stats(mount).median };
 }
 
 /**
@@ -234,24 +251,39 @@ function forceGc(): () => void {
 }
 
 /**
+ * V8's spaces for compiled code: machine code, and (V8 12 on) the trusted
+ * space with its metadata. What grows there is code V8 optimised, not data.
+ */
+const CODE_SPACES = new Set(["code_space", "code_large_object_space", "trusted_space", "trusted_large_object_space"]);
+
+function codeSpaceUsed(): number {
+	let used = 0;
+	for (const space of getHeapSpaceStatistics()) if (CODE_SPACES.has(space.space_name)) used += space.space_used_size;
+	return used;
+}
+
+/**
  * KiB of heap after a quarter, half and all of `count` keys, each minus the
  * heap after the warm-up, each read after full collections: flat from the
- * first checkpoint on means nothing grows with the keys.
+ * first checkpoint on means nothing grows with the keys. Each in all and in
+ * the code spaces, apart: code V8 optimises late (the few functions a key
+ * cycle calls once or twice) is bounded, and is not what the keys leave.
  */
-function measureHeapCourse(driver: KeyDriver, warmup: number, count: number): Record<number, number> {
+function measureHeapCourse(driver: KeyDriver, warmup: number, count: number): HeapCourse {
 	const gc = forceGc();
 	const settle = () => {
 		for (let i = 0; i < 4; i++) gc();
-		return process.memoryUsage().heapUsed;
+		return { total: process.memoryUsage().heapUsed, code: codeSpaceUsed() };
 	};
 	driver.press(warmup);
 	const before = settle();
-	const course: Record<number, number> = {};
+	const course: HeapCourse = {};
 	let pressed = 0;
 	for (const at of [count / 4, count / 2, count].map(Math.floor)) {
 		driver.press(at - pressed);
 		pressed = at;
-		course[at] = (settle() - before) / 1024;
+		const now = settle();
+		course[at] = { totalKb: (now.total - before.total) / 1024, codeKb: (now.code - before.code) / 1024 };
 	}
 	return course;
 }

@@ -9,12 +9,17 @@
  * user's keys reach.
  */
 
-import type { ExtensionAPI, Theme, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import { createEventBus, type ExtensionAPI, type Theme, type ToolDefinition } from "@mariozechner/pi-coding-agent";
 import type { Component, KeybindingsManager, TUI } from "@mariozechner/pi-tui";
 
 export type ExtensionFactory = (pi: ExtensionAPI) => void;
 
-/** A pi that only records the tools registered and ignores everything else. */
+/**
+ * A pi that only records the tools registered and ignores everything else,
+ * but for its event bus, which is pi's own: a tool that emits events (ours
+ * does, on every answer) pays what it pays in pi, not an exception for a
+ * missing emit.
+ */
 export function captureTools(factory: ExtensionFactory): Map<string, ToolDefinition> {
 	const tools = new Map<string, ToolDefinition>();
 	const handlers: Record<string | symbol, unknown> = {
@@ -22,6 +27,7 @@ export function captureTools(factory: ExtensionFactory): Map<string, ToolDefinit
 		getActiveTools: () => [...tools.keys()],
 		getAllTools: () => [...tools.values()],
 		getFlag: () => undefined,
+		events: createEventBus(),
 	};
 	const pi = new Proxy(handlers, {
 		get: (target, key) => (key in target ? target[key] : () => undefined),
@@ -38,8 +44,10 @@ export interface Screen {
 
 export interface Mounted {
 	component: Component;
-	/** Microseconds from calling execute to the component being built. */
+	/** Microseconds from calling prepareArguments (pi calls it first) through execute to the component being built. */
 	openUs: number;
+	/** The part of openUs spent in prepareArguments (0 for a tool without one). */
+	prepareUs: number;
 	/** True once the tool's form called done(). */
 	closed(): boolean;
 	/** Aborts the call and, when the form closed on it, waits for execute to return (the next form in pi's queue may open). */
@@ -60,6 +68,7 @@ export function mountTool(tool: ToolDefinition, rawArgs: unknown, screen: Screen
 		let result: Promise<unknown> = Promise.resolve();
 		const timer = setTimeout(() => reject(new Error(`${tool.name}: no form opened within ${OPEN_TIMEOUT_MS} ms`)), OPEN_TIMEOUT_MS);
 		let started = 0n;
+		let prepared = 0n;
 		// custom() as pi's; every other UI call (a peer's setWorkingVisible, notify…) does nothing.
 		const calls = {
 			custom: (factory: (tui: TUI, theme: Theme, kb: KeybindingsManager, done: (value: unknown) => void) => Component) =>
@@ -73,6 +82,7 @@ export function mountTool(tool: ToolDefinition, rawArgs: unknown, screen: Screen
 					resolve({
 						component,
 						openUs,
+						prepareUs: Number(prepared - started) / 1000,
 						closed: () => closed,
 						close: async () => {
 							abort.abort();
@@ -87,6 +97,7 @@ export function mountTool(tool: ToolDefinition, rawArgs: unknown, screen: Screen
 		const ctx = { mode: "tui", hasUI: true, ui, abort: () => {}, cwd: process.cwd() };
 		started = process.hrtime.bigint();
 		const args = tool.prepareArguments ? tool.prepareArguments(rawArgs) : rawArgs;
+		prepared = process.hrtime.bigint();
 		const execute = tool.execute as (...args: unknown[]) => Promise<unknown>;
 		result = execute("bench-call", args, abort.signal, () => {}, ctx).catch(() => undefined);
 	});

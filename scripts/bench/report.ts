@@ -17,10 +17,18 @@ export interface BenchResult {
 	firstMount: FirstMount;
 	questionnaire: { stats: Stats; firstMount: FirstMount; footprint: Footprint };
 	/** Another ask tool (--peer), driven the same way in its own argument shape. */
-	peer?: { path: string; name: string; stats: Stats; firstMount: FirstMount; heapCourse: Record<number, number>; footprint: Footprint };
+	peer?: {
+		path: string;
+		name: string;
+		stats: Stats;
+		firstMount: FirstMount;
+		/** Ours, mounting the peer's arguments (its content, not ours). */
+		oursOnItsForm: FirstMount;
+		heapCourse: HeapCourse;
+		footprint: Footprint;
+	};
 	heapKeys: number;
-	/** KiB of heap growth after a quarter, half and all of heapKeys keys. */
-	heapCourse: Record<number, number>;
+	heapCourse: HeapCourse;
 	footprint: Footprint;
 	/** execute → the first frame, in a fresh process: before (cold) and after (warm) the background preload. */
 	firstAsk?: { coldMs: number; warmMs: number; runs: number };
@@ -35,12 +43,17 @@ export interface BenchResult {
 	};
 }
 
-/** Median µs, in a warm process: execute → component (open), its first render at 120 columns, and both (mount). */
+/** Median µs, in a warm process: prepareArguments and execute → component (open), its first render at 120 columns, and both (mount). */
 export interface FirstMount {
+	/** prepareArguments (pi calls it before execute): the first part of openUs. */
+	prepareUs: number;
 	openUs: number;
 	renderUs: number;
 	mountUs: number;
 }
+
+/** KiB of heap grown after a quarter, half and all of the keys: in all, and of it in V8's spaces for compiled code. */
+export type HeapCourse = Record<number, { totalKb: number; codeKb: number }>;
 
 /** The issue's targets; "≤" each. */
 export const TARGETS = {
@@ -62,13 +75,34 @@ const round = (value: number, digits = 1): number => {
 const byWidth = (values: Record<string, number>, widths: number[]): Record<string, number> =>
 	Object.fromEntries(widths.map((width) => [String(width), round(values[width] ?? Number.NaN)]));
 
-const course = (values: Record<number, number>): Record<string, number> =>
-	Object.fromEntries(Object.entries(values).map(([keys, kb]) => [keys, round(kb)]));
+type HeapPart = "totalKb" | "codeKb";
 
-const courseText = (values: Record<number, number>): string =>
+const course = (values: HeapCourse, part: HeapPart): Record<string, number> =>
+	Object.fromEntries(Object.entries(values).map(([keys, growth]) => [keys, round(growth[part])]));
+
+const courseText = (values: HeapCourse, part: HeapPart): string =>
 	Object.entries(values)
-		.map(([keys, kb]) => `${round(kb)} @${Number(keys) / 1000}k`)
+		.map(([keys, growth]) => `${round(growth[part])} @${Number(keys) / 1000}k`)
 		.join(" · ");
+
+/** What grew from the first checkpoint to the last: flat means nothing grows with the keys. */
+const sinceFirst = (values: HeapCourse): { total: number; code: number; other: number } => {
+	const points = Object.keys(values)
+		.map(Number)
+		.sort((a, b) => a - b)
+		.map((keys) => values[keys] ?? { totalKb: Number.NaN, codeKb: Number.NaN });
+	const first = points[0];
+	const last = points[points.length - 1];
+	if (!first || !last) return { total: Number.NaN, code: Number.NaN, other: Number.NaN };
+	const total = last.totalKb - first.totalKb;
+	const code = last.codeKb - first.codeKb;
+	return { total: round(total), code: round(code), other: round(total - code) };
+};
+
+const sinceFirstText = (values: HeapCourse): string => {
+	const grown = sinceFirst(values);
+	return `${grown.total} = ${grown.code} in the code spaces + ${grown.other} elsewhere`;
+};
 
 export function printReport(piVersion: string, result: BenchResult): void {
 	const q = result.questionnaire;
@@ -76,7 +110,7 @@ export function printReport(piVersion: string, result: BenchResult): void {
 	const peer = result.peer;
 	const peerRatio = peer && { median: (result.median[120] ?? Number.NaN) / peer.stats.median, p99: (result.p99[120] ?? Number.NaN) / peer.stats.p99 };
 	const heapKeys = Object.keys(result.heapCourse).map(Number);
-	const heapGrowthKb = result.heapCourse[Math.max(...heapKeys)] ?? Number.NaN;
+	const heapGrowthKb = result.heapCourse[Math.max(...heapKeys)]?.totalKb ?? Number.NaN;
 	const load = result.load;
 	const loadRatio = load ? load.withMs / load.withoutMs : undefined;
 	const json = {
@@ -85,10 +119,13 @@ export function printReport(piVersion: string, result: BenchResult): void {
 		keystroke_us_mean: byWidth(result.mean, result.widths),
 		keys_per_width: result.keysPerWidth,
 		first_render_us: round(result.firstMount.renderUs),
+		prepare_us: round(result.firstMount.prepareUs),
 		open_us: round(result.firstMount.openUs),
 		first_mount_us: round(result.firstMount.mountUs),
 		heap_growth_kb_100k: round(heapGrowthKb),
-		heap_growth_kb_course: course(result.heapCourse),
+		heap_growth_kb_course: course(result.heapCourse, "totalKb"),
+		heap_growth_kb_code_course: course(result.heapCourse, "codeKb"),
+		heap_growth_kb_since_first: sinceFirst(result.heapCourse),
 		heap_keys: result.heapKeys,
 		questionnaire_ratio_120: round(ratio, 2),
 		questionnaire_us_median_120: round(q.stats.median),
@@ -104,10 +141,19 @@ export function printReport(piVersion: string, result: BenchResult): void {
 						keystroke_us_p99_120: round(peer.stats.p99),
 						ratio_median_120: round(peerRatio.median, 3),
 						ratio_p99_120: round(peerRatio.p99, 3),
-						heap_growth_kb_course: course(peer.heapCourse),
+						heap_growth_kb_course: course(peer.heapCourse, "totalKb"),
+						heap_growth_kb_code_course: course(peer.heapCourse, "codeKb"),
+						heap_growth_kb_since_first: sinceFirst(peer.heapCourse),
 						first_render_us: round(peer.firstMount.renderUs),
+						prepare_us: round(peer.firstMount.prepareUs),
 						open_us: round(peer.firstMount.openUs),
 						first_mount_us: round(peer.firstMount.mountUs),
+						ours_on_its_form: {
+							first_render_us: round(peer.oursOnItsForm.renderUs),
+							prepare_us: round(peer.oursOnItsForm.prepareUs),
+							open_us: round(peer.oursOnItsForm.openUs),
+							first_mount_us: round(peer.oursOnItsForm.mountUs),
+						},
 						footprint_tokens: peer.footprint.tokens,
 					},
 				}
@@ -154,9 +200,13 @@ export function printReport(piVersion: string, result: BenchResult): void {
 			`${verdict(round(peerRatio.median, 3), TARGETS.peer_ratio_median_120)} / ${verdict(round(peerRatio.p99, 3), TARGETS.peer_ratio_p99_120)}`,
 		);
 	}
-	const mountText = (mount: FirstMount) => `${round(mount.openUs)} + ${round(mount.renderUs)} = ${round(mount.mountUs)}`;
-	add("first mount: open + first render @120 (µs, median)", mountText(result.firstMount), `questionnaire: ${mountText(q.firstMount)}`);
-	if (peer) add(`  ${peer.name}`, mountText(peer.firstMount));
+	const mountText = (mount: FirstMount) =>
+		`${round(mount.prepareUs)} + ${round(mount.openUs - mount.prepareUs)} + ${round(mount.renderUs)} = ${round(mount.mountUs)}`;
+	add("first mount @120 (µs, median): prepare + execute → component + first render", mountText(result.firstMount), `questionnaire: ${mountText(q.firstMount)}`);
+	if (peer) {
+		add(`  ${peer.name}`, mountText(peer.firstMount));
+		add(`  ours on ${peer.name}'s form (no context, previews)`, mountText(peer.oursOnItsForm));
+	}
 	if (result.firstAsk) {
 		add(
 			`first ask: execute → first frame (ms, median of ${result.firstAsk.runs})`,
@@ -164,8 +214,14 @@ export function printReport(piVersion: string, result: BenchResult): void {
 			"warm: after the background preload",
 		);
 	}
-	add(`heap growth over ${result.heapKeys} keys (KiB)`, courseText(result.heapCourse), verdict(round(heapGrowthKb), TARGETS.heap_growth_kb_100k));
-	if (peer) add(`  ${peer.name}`, courseText(peer.heapCourse));
+	add(`heap growth over ${result.heapKeys} keys (KiB)`, courseText(result.heapCourse, "totalKb"), verdict(round(heapGrowthKb), TARGETS.heap_growth_kb_100k));
+	add("  of it, compiled code (V8's code and trusted spaces)", courseText(result.heapCourse, "codeKb"));
+	add("  from the first checkpoint to the last", sinceFirstText(result.heapCourse), "flat from the first checkpoint on: ≈ 0");
+	if (peer) {
+		add(`  ${peer.name}`, courseText(peer.heapCourse, "totalKb"));
+		add(`  ${peer.name}, compiled code`, courseText(peer.heapCourse, "codeKb"));
+		add(`  ${peer.name}, from the first checkpoint to the last`, sinceFirstText(peer.heapCourse));
+	}
 	if (load && loadRatio !== undefined) {
 		add(`pi --mode rpc → get_state (ms, median of ${load.runs})`, `${round(load.withMs)} with / ${round(load.withoutMs)} without`);
 		add("load ratio (with ÷ without)", `${round(loadRatio, 3)}`, verdict(round(loadRatio, 3), TARGETS.load_ratio));

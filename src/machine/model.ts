@@ -249,6 +249,7 @@ export type PendingDraft = { readonly target: EditorTarget; readonly text: strin
  * whole form and the message for the chat last.
  */
 export function pendingDrafts(state: FormState): PendingDraft[] {
+	if (Object.keys(state.drafts).length === 0) return [];
 	const targets: EditorTarget[] = [
 		...state.form.questions.flatMap((question, index): EditorTarget[] => [
 			{ kind: "custom", question: index },
