@@ -93,7 +93,7 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		send(response, outcome.ok ? 200 : 400, "application/json", JSON.stringify(outcome.ok ? { ok: true } : { error: outcome.error }));
 	};
 	// Few connections, short waits: a slow client cannot hold pi's file descriptors.
-	server.maxConnections = 32;
+	server.maxConnections = 64;
 	server.headersTimeout = 10_000;
 	server.requestTimeout = 30_000;
 	await new Promise<void>((resolve, reject) => {
