@@ -6,6 +6,7 @@
  */
 
 import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { expectTheAnswer, keptFiles, killWithFormOpen, openAndType, script, submitRestored } from "../support/kept-forms.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
@@ -36,14 +37,17 @@ describe("a form that outlives pi", () => {
 		expectTheAnswer(await submitRestored(again, env));
 	});
 
-	it("a corrupt saved form: one warning, pi starts, the session goes on", async () => {
+	it("a corrupt and an oversized saved form: one warning, pi starts, the session goes on", async () => {
 		const env = (started.piEnv = createPiEnv({ script: script(), sessions: true }));
 		await killWithFormOpen(env, started);
 		const [file = ""] = keptFiles(env);
 		writeFileSync(file, "{ not json");
+		writeFileSync(join(dirname(file), "big.json"), `{"version":1,"answers":"${"x".repeat(1_100_000)}"}`);
 
 		const again = (started.tui = await TmuxPi.start(env, { extraArgs: ["--continue"] }));
-		await again.waitFor("saved form was dropped");
+		const warning = await again.waitFor("saved form was dropped");
+		expect(warning).toContain("not valid JSON");
+		expect(warning).toMatch(/larger than/);
 		expect(await again.capture()).not.toContain("Restored");
 		expect(keptFiles(env)).toEqual([]);
 		await again.type("ask");
