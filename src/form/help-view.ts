@@ -2,7 +2,7 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { KeyHelp } from "./keymap.ts";
-import { type ViewContext, type Window, windowLines } from "./layout.ts";
+import { type ViewContext, type Window, widestLine, windowLines } from "./layout.ts";
 
 const KEY_COLUMN_MAX = 22;
 /** Below this width the keys and their action are stacked instead of side by side. */
@@ -13,9 +13,7 @@ export function renderHelpView(table: readonly KeyHelp[], scroll: number, width:
 	const { theme, fit } = ctx;
 	const body = [theme.bold(fit.line(ctx.texts.t("help.title"), width))];
 	const columns = width >= COLUMNS_MIN_WIDTH;
-	let keyColumn = 0;
-	if (columns) for (const entry of table) keyColumn = Math.max(keyColumn, visibleWidth(fit.line(entry.keys, Infinity)));
-	keyColumn = Math.min(keyColumn, KEY_COLUMN_MAX);
+	const keyColumn = columns ? Math.min(widestLine(table.map((entry) => entry.keys), ctx), KEY_COLUMN_MAX) : 0;
 	for (const entry of table) {
 		if (columns) {
 			const keys = fit.wrap(entry.keys, keyColumn);

@@ -1,5 +1,6 @@
 /** What every view shares: the render context, styled sections of fitted text, and windows that keep a tall view in its height. */
 
+import { visibleWidth } from "@mariozechner/pi-tui";
 import type { Texts } from "../i18n/texts.ts";
 import type { KeyNames } from "./keymap.ts";
 import type { ScrollPort, ScrollTarget } from "../machine/model.ts";
@@ -22,25 +23,19 @@ export interface Section {
 	readonly indent?: number;
 }
 
-export function sectionsHeight(sections: readonly Section[]): number {
-	let total = 0;
-	for (const section of sections) total += section.lines.length;
-	return total;
+/** The widest of the texts, each on one line, in columns (0 for none): the column a list of labels needs. */
+export function widestLine(texts: readonly string[], ctx: ViewContext): number {
+	return Math.max(0, ...texts.map((text) => visibleWidth(ctx.fit.line(text, Infinity))));
 }
 
-/** Appends lines [from, from + count) of the sections, styled; only these lines are styled. */
-export function pushSectionLines(sections: readonly Section[], from: number, count: number, out: string[]): void {
-	let skip = from;
-	let left = count;
-	for (const { lines, style, indent = 0 } of sections) {
-		if (skip >= lines.length) {
-			skip -= lines.length;
-			continue;
-		}
-		for (let i = skip; i < lines.length && left > 0; i++, left--) out.push(" ".repeat(indent) + style(lines[i] ?? ""));
-		skip = 0;
-		if (left <= 0) return;
-	}
+export function sectionsHeight(sections: readonly Section[]): number {
+	return sections.reduce((total, section) => total + section.lines.length, 0);
+}
+
+/** Lines [from, from + count) of the sections, styled; only these lines are styled. */
+export function sectionLines(sections: readonly Section[], from = 0, count = Infinity): string[] {
+	const all = sections.flatMap(({ lines, style, indent = 0 }) => lines.map((line) => ({ line, style, indent })));
+	return all.slice(from, from + count).map(({ line, style, indent }) => " ".repeat(indent) + style(line));
 }
 
 export interface Window {
@@ -121,13 +116,13 @@ export function windowSections(
 ): ScrollPort {
 	const total = sectionsHeight(sections);
 	if (total <= height || height < 2) {
-		pushSectionLines(sections, 0, Math.min(total, height), out);
+		out.push(...sectionLines(sections, 0, Math.min(total, height)));
 		return { target: "detail", top: 0, min: 0, max: 0, page: 1 };
 	}
 	const rows = height - 1;
 	const max = total - rows;
 	const top = Math.min(Math.max(0, requestedTop), max);
-	pushSectionLines(sections, top, rows, out);
+	out.push(...sectionLines(sections, top, rows));
 	const status = ctx.texts.t("form.paneLines", { from: top + 1, to: top + rows, total, keys: `${ctx.keys.pageUp}/${ctx.keys.pageDown}` });
 	out.push(ctx.theme.dim(ctx.fit.line(status, width)));
 	return { target: "detail", top, min: 0, max, page: Math.max(1, rows - 1) };

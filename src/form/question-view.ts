@@ -6,7 +6,7 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import { pushSectionLines, type Section, sectionsHeight, type ViewContext, windowLines, windowSections } from "./layout.ts";
+import { type Section, sectionLines, sectionsHeight, type ViewContext, widestLine, windowLines, windowSections } from "./layout.ts";
 import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, type ScrollPort, typeRow } from "../machine/model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
@@ -41,7 +41,8 @@ export function renderQuestionView(state: FormState, index: number, width: numbe
 	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 }, detail: undefined, spare: 0, focusHidden: false };
 	const drafts = questionDrafts(state, index);
 	const input: LayoutInput = { question, qs, drafts, header: questionHeader(question, qs, drafts.questionNote, width, ctx), width, height, ctx };
-	const layout = width >= SIDE_BY_SIDE_MIN_WIDTH && hasDetails(question) ? sideBySideLayout(input) : stackedLayout(input);
+	const hasDetails = question.options.some((option) => option.description !== undefined || option.preview !== undefined);
+	const layout = width >= SIDE_BY_SIDE_MIN_WIDTH && hasDetails ? sideBySideLayout(input) : stackedLayout(input);
 	const visible = windowLines(layout.body, height, qs.scroll, layout.focus, "body", width, ctx, reading ? "free" : "follow");
 	return { lines: visible.lines, body: visible.port, detail: layout.detail, spare: layout.spare, focusHidden: visible.focusHidden };
 }
@@ -73,9 +74,7 @@ function sideBySideLayout({ question, qs, drafts, header, width, height, ctx }: 
 	const spare = spareRows(height, headerHeight + Math.max(list.lines.length, tallest));
 	const gap = spare >= 1;
 
-	const body: string[] = [];
-	pushSectionLines(header, 0, Number.MAX_SAFE_INTEGER, body);
-	if (gap) body.push("");
+	const body = gap ? [...sectionLines(header), ""] : sectionLines(header);
 	const above = body.length;
 	const sections = detail(qs.focus, true);
 	// Fits: the rows under the header. Scrolls: one window's worth, so the whole pane can be read scrolled down.
@@ -100,9 +99,7 @@ function stackedLayout({ question, qs, drafts, header, width, height, ctx }: Lay
 	const gap = spare >= 1;
 	const previewGap = spare >= 2 && tallest > 0;
 
-	const body: string[] = [];
-	pushSectionLines(header, 0, Number.MAX_SAFE_INTEGER, body);
-	if (gap) body.push("");
+	const body = gap ? [...sectionLines(header), ""] : sectionLines(header);
 	const focus = { start: body.length + list.focus.start, end: body.length + list.focus.end };
 	body.push(...list.lines);
 	const sections = preview(qs.focus, true);
@@ -125,19 +122,12 @@ function spareRows(height: number, natural: number): number {
 
 /** The tallest row's detail, exact where it decides the fit in `room`: previews are wrapped only when their unwrapped lines fit. */
 function tallestDetail(question: AskQuestion, rows: number, detail: (row: number, previews: boolean) => Section[], ctx: ViewContext, room: number): number {
-	let tallest = 0;
-	for (let row = 0; row < rows; row++) {
+	const tallest = (height: (row: number) => number) => Math.max(0, ...Array.from({ length: rows }, (_, row) => height(row)));
+	const unwrapped = tallest((row) => {
 		const preview = question.options[row]?.preview;
-		tallest = Math.max(tallest, sectionsHeight(detail(row, false)) + (preview === undefined ? 0 : 1 + ctx.fit.previewLines(preview)));
-	}
-	if (tallest > room) return tallest;
-	tallest = 0;
-	for (let row = 0; row < rows; row++) tallest = Math.max(tallest, sectionsHeight(detail(row, true)));
-	return tallest;
-}
-
-function hasDetails(question: AskQuestion): boolean {
-	return question.options.some((option) => option.description !== undefined || option.preview !== undefined);
+		return sectionsHeight(detail(row, false)) + (preview === undefined ? 0 : 1 + ctx.fit.previewLines(preview));
+	});
+	return unwrapped > room ? unwrapped : tallest((row) => sectionsHeight(detail(row, true)));
 }
 
 function questionHeader(question: AskQuestion, qs: QuestionState, noteDrafted: boolean, width: number, ctx: ViewContext): Section[] {
@@ -277,13 +267,8 @@ function marksFor(question: AskQuestion, qs: QuestionState, row: number, drafts:
 /** The widest row, to size the list column beside the detail pane. */
 function naturalListWidth(question: AskQuestion, qs: QuestionState, drafts: QuestionDrafts, ctx: ViewContext): number {
 	const words = rowWords(ctx);
-	let widest = visibleWidth(words.typeSomething);
-	question.options.forEach((option, row) => {
-		let width = visibleWidth(ctx.fit.line(option.label, Infinity));
-		for (const mark of marksFor(question, qs, row, drafts, words)) width += visibleWidth(mark.text);
-		widest = Math.max(widest, width);
-	});
-	return 7 + widest;
+	const rows = question.options.map((option, row) => [option.label, ...marksFor(question, qs, row, drafts, words).map((mark) => mark.text)].join(""));
+	return 7 + widestLine([words.typeSomething, ...rows], ctx);
 }
 
 // ── The detail pane ────────────────────────────────────────────────────────

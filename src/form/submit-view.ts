@@ -5,7 +5,7 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import { type ViewContext, type Window, windowLines } from "./layout.ts";
+import { type ViewContext, type Window, widestLine, windowLines } from "./layout.ts";
 import {
 	cancelRow,
 	type FormState,
@@ -31,7 +31,8 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	const prefixWidth = width >= 6 ? 4 : width >= 2 ? 1 : 0;
 	const textWidth = Math.max(1, width - prefixWidth);
 	const indent = " ".repeat(prefixWidth);
-	const headerColumn = width >= COLUMNS_MIN_WIDTH ? headerColumnWidth(state, width, ctx) : 0;
+	const headers = state.form.questions.map((question) => question.header);
+	const headerColumn = width >= COLUMNS_MIN_WIDTH ? Math.min(Math.max(1, widestLine(headers, ctx)), Math.floor(width / 3)) : 0;
 	let focus = { start: 0, end: 1 };
 	const drafts = pendingDrafts(state);
 
@@ -97,12 +98,6 @@ function pushStatus(state: FormState, missing: number[], drafts: number, width: 
 	);
 	const style = missing.length > 0 || drafts > 0 ? ctx.theme.warning : ctx.theme.success;
 	for (const line of status) out.push(style(line));
-}
-
-function headerColumnWidth(state: FormState, width: number, ctx: ViewContext): number {
-	let widest = 1;
-	for (const question of state.form.questions) widest = Math.max(widest, visibleWidth(ctx.fit.line(question.header, Infinity)));
-	return Math.min(widest, Math.floor(width / 3));
 }
 
 function summaryOf(question: AskQuestion, qs: QuestionState, ctx: ViewContext): { text: string; style: (s: string) => string } {
