@@ -51,16 +51,8 @@ export function keyReader(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOT
 	};
 }
 
-const PASSES: readonly (Precedence | "table")[] = ["first", "table", "last"];
-
-function precedenceOf(source: KeySource): Precedence | "table" {
-	return ("binding" in source ? source.precedence : undefined) ?? "table";
-}
-
-interface Candidate {
-	source: KeySource;
-	act: KeyAct;
-}
+/** Of two sources that list one key, which input tries first: "first", then the table's order, then "last". */
+const RANK: Record<Precedence | "table", number> = { first: 0, table: 1, last: 2 };
 
 /** Per mode, every key source of the table in the order input tries them: built once, since it names bindings, not keys. */
 const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = {
@@ -70,17 +62,19 @@ const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = {
 	peeking: matchOrder("peeking"),
 };
 
+interface Candidate {
+	source: KeySource;
+	act: KeyAct;
+}
+
 function matchOrder(mode: KeyMode): Candidate[] {
-	const order: Candidate[] = [];
-	for (const pass of PASSES) {
-		for (const entry of KEY_TABLE) {
-			for (const act of entry.acts) {
-				if (!act.modes.includes(mode)) continue;
-				for (const source of act.keys) if (precedenceOf(source) === pass) order.push({ source, act });
-			}
-		}
-	}
-	return order;
+	const candidates = KEY_TABLE.flatMap((entry) => entry.acts.filter((act) => act.modes.includes(mode)).flatMap((act) => act.keys.map((source) => ({ source, act }))));
+	// Array.prototype.sort is stable: within a rank, the table's order stays.
+	return candidates.sort((a, b) => RANK[precedenceOf(a.source)] - RANK[precedenceOf(b.source)]);
+}
+
+function precedenceOf(source: KeySource): Precedence | "table" {
+	return ("binding" in source ? source.precedence : undefined) ?? "table";
 }
 
 function matches(data: string, source: KeySource, kb: KeybindingsManager, slots: KeySlots): boolean {
@@ -121,15 +115,7 @@ export function usableSlots(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SL
 }
 
 /** The keys the views name in their own words (scroll markers, "press … again", "N to open it"). */
-export interface KeyNames {
-	choose: string;
-	escape: string;
-	note: string;
-	peek: string;
-	questionNote: string;
-	pageUp: string;
-	pageDown: string;
-}
+export type KeyNames = Record<"choose" | "escape" | "note" | "peek" | "questionNote" | "pageUp" | "pageDown", string>;
 
 export function keyNames(kb: KeybindingsManager, texts: Texts, slots: KeySlots = DEFAULT_SLOTS): KeyNames {
 	const unbound = texts.t("key.unbound");

@@ -6,28 +6,16 @@
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
 
-export interface FormTheme {
-	text(s: string): string;
-	accent(s: string): string;
-	muted(s: string): string;
-	dim(s: string): string;
-	success(s: string): string;
-	warning(s: string): string;
-	error(s: string): string;
-	bold(s: string): string;
-	/** The focused tab and the focused row's label. */
-	selected(s: string): string;
-	border(s: string): string;
-	/** Reads the host's theme again (the component's invalidate(): pi calls it after a theme switch). */
-	refresh?(): void;
-}
+/** `selected`: the focused tab and the focused row's label. */
+type Styles = Record<"text" | "accent" | "muted" | "dim" | "success" | "warning" | "error" | "bold" | "selected" | "border", (s: string) => string>;
+
+/** `refresh`: reads the host's theme again (the component's invalidate(): pi calls it after a theme switch). */
+export type FormTheme = Styles & { refresh?(): void };
 
 const identity = (s: string): string => s;
 
 /** Stands for the text while a style's codes are read; the sanitiser keeps it out of every piece. */
 const MARK = "\u0000";
-
-type Styles = Omit<FormTheme, "refresh">;
 
 /** pi's theme is a live proxy, costly many times a frame: each style's codes are read once, around a mark, and again on refresh(). */
 export function formThemeFrom(theme: Pick<Theme, "fg" | "bg" | "bold">): FormTheme {
