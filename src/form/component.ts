@@ -358,9 +358,5 @@ const EDITOR_MIN_WIDTH = 3;
 /** The Editor keeps to its width; rendered wider than the terminal (EDITOR_MIN_WIDTH), its lines are cut. */
 function fitEditorLines(lines: string[], width: number): string[] {
 	if (width >= EDITOR_MIN_WIDTH) return lines;
-	for (let i = 0; i < lines.length; i++) {
-		const line = lines[i] ?? "";
-		if (visibleWidth(line) > width) lines[i] = truncateToWidth(line, width, "");
-	}
-	return lines;
+	return lines.map((line) => (visibleWidth(line) > width ? truncateToWidth(line, width, "") : line));
 }

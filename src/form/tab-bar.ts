@@ -84,7 +84,5 @@ export function renderTabBar(state: FormState, width: number, ctx: ViewContext):
 }
 
 function sum(values: number[], from: number, to: number): number {
-	let total = 0;
-	for (let i = from; i < to; i++) total += values[i] ?? 0;
-	return total;
+	return values.slice(from, to).reduce((total, value) => total + value, 0);
 }

@@ -25,24 +25,21 @@ export function looksLikeMarkdown(text: string): boolean {
 const MAX_ENTRIES_PER_WIDTH = 2000;
 const MAX_WIDTHS = 24;
 
-class WidthMemo<V> {
-	private readonly byWidth = new Map<number, Map<string, V>>();
-
-	get(width: number, key: string): V | undefined {
-		return this.byWidth.get(width)?.get(key);
-	}
-
-	set(width: number, key: string, value: V): V {
-		let entries = this.byWidth.get(width);
+function widthMemo<V>(fit: (text: string, width: number) => V): (text: string, width: number) => V {
+	const byWidth = new Map<number, Map<string, V>>();
+	return (text, width) => {
+		let entries = byWidth.get(width);
+		const hit = entries?.get(text);
+		if (hit !== undefined) return hit;
 		if (!entries) {
-			if (this.byWidth.size >= MAX_WIDTHS) this.byWidth.clear();
-			entries = new Map();
-			this.byWidth.set(width, entries);
+			if (byWidth.size >= MAX_WIDTHS) byWidth.clear();
+			byWidth.set(width, (entries = new Map()));
 		}
 		if (entries.size >= MAX_ENTRIES_PER_WIDTH) entries.clear();
-		entries.set(key, value);
+		const value = fit(text, width);
+		entries.set(text, value);
 		return value;
-	}
+	};
 }
 
 /** truncateToWidth wraps its result in resets; our pieces are unstyled, so drop them (they would end a style early). */
@@ -54,9 +51,13 @@ function cut(text: string, width: number, ellipsis: string): string {
 const OSC8 = /\x1b\]8;[^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
 export class TextFitter {
-	private readonly wrapped = new WidthMemo<readonly string[]>();
-	private readonly lines = new WidthMemo<string>();
-	private readonly previews = new WidthMemo<FittedPreview>();
+	// A wide character cannot be broken: at width 1 a CJK glyph alone overflows, and is cut.
+	private readonly wrapped = widthMemo((text, w) => wrapTextWithAnsi(sanitizeText(text), w).map((line) => (visibleWidth(line) > w ? cut(line, w, "") : line)));
+	private readonly lines = widthMemo((text, w) => {
+		const clean = sanitizeLine(text);
+		return visibleWidth(clean) <= w ? clean : cut(clean, w, w >= 2 ? "…" : "");
+	});
+	private readonly previews = widthMemo((text, w) => this.fitPreview(text, w));
 	private readonly previewLineCounts = new Map<string, number>();
 
 	/** `markdownTheme`: pi's markdown styles; without it every preview is plain text. */
@@ -64,18 +65,12 @@ export class TextFitter {
 
 	/** Multi-line text wrapped at word boundaries; long words are broken, nothing is dropped. */
 	wrap(text: string, width: number): readonly string[] {
-		const w = Math.max(1, width);
-		// A wide character cannot be broken: at width 1 a CJK glyph alone overflows, and is cut.
-		return this.wrapped.get(w, text) ?? this.wrapped.set(w, text, wrapTextWithAnsi(sanitizeText(text), w).map((line) => (visibleWidth(line) > w ? cut(line, w, "") : line)));
+		return this.wrapped(text, Math.max(1, width));
 	}
 
 	/** One line: newlines become spaces; cut with "…" when wider than `width`. */
 	line(text: string, width: number): string {
-		const w = Math.max(0, width);
-		const hit = this.lines.get(w, text);
-		if (hit !== undefined) return hit;
-		const clean = sanitizeLine(text);
-		return this.lines.set(w, text, visibleWidth(clean) <= w ? clean : cut(clean, w, w >= 2 ? "…" : ""));
+		return this.lines(text, Math.max(0, width));
 	}
 
 	/**
@@ -84,8 +79,7 @@ export class TextFitter {
 	 * else wrapped as plain text.
 	 */
 	preview(text: string, width: number): FittedPreview {
-		const w = Math.max(1, width);
-		return this.previews.get(w, text) ?? this.previews.set(w, text, this.fitPreview(text, w));
+		return this.previews(text, Math.max(1, width));
 	}
 
 	private fitPreview(text: string, w: number): FittedPreview {
