@@ -252,12 +252,7 @@ export function createRouter(setup: RouterSetup): Router {
 			const options = withPreferences(given);
 			if (session.hasUI) return shown(session)(form, options);
 			const route = routeOf({ mode: modeOf(session), hasUI: false, upstream: up, handler: currentHandler() });
-			if (route.kind === "none") return emptyCollected("no_ui");
-			const elsewhere = await elsewhereModule();
-			const labelled = { ...options, asker: elsewhere.askerOf(session) };
-			if (route.kind === "inProcess") return inTime(labelled, (deadline) => elsewhere.throughHandler(route.handler, form, deadline.options));
-			if (route.kind === "channel") return inTime(labelled, (deadline) => elsewhere.throughChannel(route.address, form, deadline.options));
-			return emptyCollected("no_ui");
+			return route.kind === "none" ? emptyCollected("no_ui") : inTime(options, (deadline) => showRemote(route, session, walker, form, deadline.options));
 		},
 		sessionStarted(session, cannotListen) {
 			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during it.
@@ -325,15 +320,16 @@ async function showHere(session: Session, up: Upstream, walker: DialogHost, form
 	return showRemote(route, session, walker, form, deadline.options);
 }
 
+/** A form shown by pi's dialogs or by another session, labelled with who asks. */
 async function showRemote(route: Route, session: Session, walker: DialogHost, form: AskForm, options: AskOptions): Promise<Collected> {
 	if (route.kind === "walker") return (await walkerModule()).collectWithDialogs(session.ui, form, { ...options, host: walker });
 	const elsewhere = await elsewhereModule();
 	if (route.kind === "relay") return elsewhere.throughRelay(session.ui, form, options);
-	if (route.kind === "channel") {
-		const asker = elsewhere.joinAskers(elsewhere.askerOf(session), options.asker);
-		return elsewhere.throughChannel(route.address, form, { ...options, ...(asker && { asker }) });
-	}
-	// A session with a UI has no other route.
+	const asker = elsewhere.joinAskers(elsewhere.askerOf(session), options.asker);
+	const labelled = { ...options, ...(asker && { asker }) };
+	if (route.kind === "inProcess") return elsewhere.throughHandler(route.handler, form, labelled);
+	if (route.kind === "channel") return elsewhere.throughChannel(route.address, form, labelled);
+	// "form" and "probe" are shown here, "none" never gets this far.
 	return emptyCollected("no_ui");
 }
 
