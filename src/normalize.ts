@@ -37,7 +37,8 @@ function normalizeRoot(raw: unknown, findings: Findings): unknown {
 	if (!isObject(raw)) return raw;
 	const out: JsonObject = {};
 	let questions = parseJsonText(field(raw, "questions"));
-	if (questions === undefined && looksLikeQuestion(raw)) questions = [raw];
+	// A lone question object, sent without the array around it.
+	if (questions === undefined && ["question", "prompt", "options", "choices", "follow_up"].some((key) => field(raw, key) !== undefined)) questions = [raw];
 	if (isObject(questions)) questions = [questions];
 	if (Array.isArray(questions)) {
 		// Array.from, not map: a hole must reach the validator as a missing question, not vanish.
@@ -50,10 +51,6 @@ function normalizeRoot(raw: unknown, findings: Findings): unknown {
 	const metadata = field(raw, "metadata");
 	if (metadata !== undefined) out.metadata = isObject(metadata) ? normalizeMetadata(metadata) : metadata;
 	return out;
-}
-
-function looksLikeQuestion(raw: JsonObject): boolean {
-	return ["question", "prompt", "options", "choices", "follow_up"].some((key) => field(raw, key) !== undefined);
 }
 
 /** Other tools' names the model should learn ours for (older aliases are folded silently). */

@@ -47,7 +47,7 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 			const what = draft.kind === "answer" ? "text" : draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
 			parts.push(`unconfirmed ${draftText(what, draft.text)}`);
 		}
-		lines.push(`${formatId(question.id)}: ${parts.join("; ")}`);
+		lines.push(`${BARE_ID.test(question.id) ? question.id : quoteExact(question.id)}: ${parts.join("; ")}`);
 	}
 	lines.push(...formTextLines(collected));
 	for (const notice of notices) lines.push(`Note: ${sanitizeLine(notice).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ")}`);
@@ -159,11 +159,6 @@ export function quoteExact(text: string): string {
 	return JSON.stringify(text).replace(LEFT_RAW_BY_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-// Ids the model wrote are normally short slugs; anything else is quoted so a
-// line still splits unambiguously at its first ": ".
+// A question id starts its result line bare when it is a plain slug (as ids the model writes
+// normally are), else quoted, so a line still splits unambiguously at its first ": ".
 const BARE_ID = /^[\p{L}\p{N}_.\-/]+$/u;
-
-/** A question id as it starts a result line: bare when it is a plain slug, quoted otherwise. */
-function formatId(id: string): string {
-	return BARE_ID.test(id) ? id : quoteExact(id);
-}

@@ -183,15 +183,10 @@ function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
 		else if (text !== undefined) report(`metadata.${key}`, `expected a string, got ${describe(text)}.`);
 	}
 	const tags = own(value, "tags");
-	if (tags === undefined) return metadata;
-	if (!Array.isArray(tags)) {
-		report("metadata.tags", `expected an array of strings, got ${describe(tags)}.`);
-		return metadata;
-	}
-	tags.forEach((tag, index) => {
-		if (typeof tag !== "string") report(`metadata.tags[${index}]`, `expected a string, got ${describe(tag)}.`);
-	});
-	metadata.tags = tags.filter((tag): tag is string => typeof tag === "string");
+	if (Array.isArray(tags)) {
+		tags.forEach((tag, index) => typeof tag !== "string" && report(`metadata.tags[${index}]`, `expected a string, got ${describe(tag)}.`));
+		metadata.tags = tags.filter((tag): tag is string => typeof tag === "string");
+	} else if (tags !== undefined) report("metadata.tags", `expected an array of strings, got ${describe(tags)}.`);
 	return metadata;
 }
 

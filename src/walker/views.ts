@@ -70,8 +70,9 @@ function optionDetails(question: AskQuestion, { t }: Texts): string[] {
 	return question.options.map((o) => sanitizeLine(`• ${o.label}${o.recommended ? recommended : ""}${o.description ? ` — ${clip(o.description, 120)}` : ""}`));
 }
 
-function shownAnswer(answer: AskAnswer): string {
-	return answer.selections.map((s) => sanitizeLine(s.custom ? `“${clip(s.label, 40)}”` : clip(s.label, 40))).join(", ");
+/** The answer's labels, each cut to `max`, the user's own text in quotes. */
+function shownAnswer(answer: AskAnswer, max = 40): string {
+	return answer.selections.map((s) => sanitizeLine(s.custom ? `“${clip(s.label, max)}”` : clip(s.label, max))).join(", ");
 }
 
 /** The rows that open a text dialog are offered only where the host shows them. */
@@ -124,8 +125,7 @@ export function reviewTitle(state: FormState, message: string | undefined, { tex
 	for (const question of state.form.questions) {
 		const answer = answers[question.id];
 		const unanswered = skipped.includes(question.id) ? t("walker.skipped") : t("walker.noAnswer");
-		const shown = answer ? answer.selections.map((s) => (s.custom ? `“${clip(s.label, 60)}”` : s.label)).join(", ") : unanswered;
-		lines.push(sanitizeLine(`${question.header}: ${shown}`));
+		lines.push(sanitizeLine(`${question.header}: ${answer ? shownAnswer(answer, 60) : unanswered}`));
 		for (const note of notes.filter((n) => n.questionId === question.id)) lines.push(sanitizeLine(`  ${t("walker.noteLine", { text: clip(note.text, 60) })}`));
 	}
 	if (state.formNote !== undefined) lines.push(sanitizeLine(t("walker.formNoteLine", { text: clip(state.formNote, 60) })));
