@@ -71,6 +71,11 @@ const DIGITS: readonly KeyId[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 const choose: KeyAct = { modes: FORM, keys: CONFIRM, command: { type: "choose" } };
 
+/** An entry of one act: `keys` give `command` in `modes`. */
+function one<const Id extends string>(id: Id, modes: readonly KeyMode[], keys: readonly KeySource[], command: Command): KeyEntry<Id> {
+	return { id, acts: [{ modes, keys, command }] };
+}
+
 /** In the help screen's order; of two acts of one mode with the same key, the first wins unless a precedence says otherwise. */
 const TABLE = [
 	{
@@ -89,7 +94,7 @@ const TABLE = [
 		label: "1–9",
 	},
 	{ id: "choose", acts: [choose] },
-	{ id: "toggle", acts: [{ modes: FORM, keys: [{ key: Key.space }], command: { type: "toggle" } }] },
+	one("toggle", FORM, [{ key: Key.space }], { type: "toggle" }),
 	{ id: "done", acts: [choose] },
 	{ id: "write", acts: [choose] },
 	{
@@ -99,19 +104,10 @@ const TABLE = [
 			{ modes: FORM, keys: [{ key: Key.right }, { binding: "tui.input.tab" }], command: { type: "switchTab", delta: 1 } },
 		],
 	},
-	{
-		id: "note",
-		acts: [{ modes: FORM, keys: [{ key: "n" }], command: { type: "openNote" } }],
-	},
-	{
-		id: "questionNote",
-		acts: [{ modes: FORM, keys: [{ key: Key.shift("n") }], command: { type: "openQuestionNote" } }],
-	},
-	{ id: "skip", acts: [{ modes: FORM, keys: [{ key: "s" }], command: { type: "skip" } }] },
-	{
-		id: "chat",
-		acts: [{ modes: FORM, keys: [{ key: "c" }], command: { type: "openChat" } }],
-	},
+	one("note", FORM, [{ key: "n" }], { type: "openNote" }),
+	one("questionNote", FORM, [{ key: Key.shift("n") }], { type: "openQuestionNote" }),
+	one("skip", FORM, [{ key: "s" }], { type: "skip" }),
+	one("chat", FORM, [{ key: "c" }], { type: "openChat" }),
 	{
 		id: "scroll",
 		acts: [
@@ -119,20 +115,11 @@ const TABLE = [
 			{ modes: PAGED, keys: [{ binding: "tui.select.pageDown" }], command: { type: "page", direction: 1 } },
 		],
 	},
-	{ id: "help", acts: [{ modes: FORM, keys: [{ key: Key.question }], command: { type: "toggleHelp" } }] },
-	{
-		id: "peek",
-		acts: [{ modes: FORM, keys: [{ slot: "peek" }], command: { type: "togglePeek" } }],
-	},
-	{
-		id: "unpeek",
-		// Folded, the keys that would end or act on the form only bring it back.
-		acts: [{ modes: PEEKING, keys: [{ slot: "peek" }, { key: Key.escape }, ...CONFIRM], command: { type: "togglePeek" } }],
-	},
-	{
-		id: "dismiss",
-		acts: [{ modes: FORM, keys: ESCAPE, command: { type: "escape" } }],
-	},
+	one("help", FORM, [{ key: Key.question }], { type: "toggleHelp" }),
+	one("peek", FORM, [{ slot: "peek" }], { type: "togglePeek" }),
+	// Folded, the keys that would end or act on the form only bring it back.
+	one("unpeek", PEEKING, [{ slot: "peek" }, { key: Key.escape }, ...CONFIRM], { type: "togglePeek" }),
+	one("dismiss", FORM, ESCAPE, { type: "escape" }),
 	{
 		id: "interrupt",
 		// pi's clear key interrupts though tui.select.cancel lists it too; its interrupt key (Esc by default) yields to the form's.
@@ -141,26 +128,14 @@ const TABLE = [
 			{ modes: EVERYWHERE, keys: [{ binding: "app.interrupt", precedence: "last" }], command: { type: "interrupt" } },
 		],
 	},
-	{
-		id: "newLine",
-		// The Editor makes the new line itself; listed so the help and the hint name the user's key.
-		// Before save, as the Editor tries them: pi 1.x binds ctrl+j, which sends "\n", and "\n" also reads as Enter.
-		acts: [{ modes: EDITOR, keys: [{ binding: "tui.input.newLine" }], command: { type: "editorInput" } }],
-	},
-	{ id: "save", acts: [{ modes: EDITOR, keys: [{ binding: "tui.input.submit" }], command: { type: "editorSubmit" } }] },
-	{
-		id: "external",
-		acts: [{ modes: EDITOR, keys: [{ binding: "app.editor.external" }], command: { type: "externalEditor" } }],
-	},
-	{
-		id: "clearLine",
-		// The Editor deletes to the line start itself; listed so the help names the user's key.
-		acts: [{ modes: EDITOR, keys: [{ binding: "tui.editor.deleteToLineStart" }], command: { type: "editorInput" } }],
-	},
-	{
-		id: "back",
-		acts: [{ modes: EDITOR, keys: ESCAPE, command: { type: "editorCancel" } }],
-	},
+	// The Editor makes the new line itself; listed so the help and the hint name the user's key.
+	// Before save, as the Editor tries them: pi 1.x binds ctrl+j, which sends "\n", and "\n" also reads as Enter.
+	one("newLine", EDITOR, [{ binding: "tui.input.newLine" }], { type: "editorInput" }),
+	one("save", EDITOR, [{ binding: "tui.input.submit" }], { type: "editorSubmit" }),
+	one("external", EDITOR, [{ binding: "app.editor.external" }], { type: "externalEditor" }),
+	// The Editor deletes to the line start itself; listed so the help names the user's key.
+	one("clearLine", EDITOR, [{ binding: "tui.editor.deleteToLineStart" }], { type: "editorInput" }),
+	one("back", EDITOR, ESCAPE, { type: "editorCancel" }),
 	{
 		id: "close",
 		acts: [
