@@ -260,7 +260,7 @@ function marksFor(question: AskQuestion, qs: QuestionState, row: number, drafts:
 	if (option?.recommended === true) marks.push(words.recommended);
 	if (option !== undefined && qs.optionNotes[row] !== undefined && !noteDrafted) marks.push(words.noted);
 	if (noteDrafted) marks.push(words.noteDrafted);
-	if (option === undefined && drafts.custom) marks.push(words.drafted);
+	if (option === undefined && drafts.customText !== undefined) marks.push(words.drafted);
 	return marks;
 }
 

@@ -222,7 +222,6 @@ export function editorPrefill(state: FormState, target: EditorTarget): string {
 
 /** Which targets of one question hold an unsaved draft: what the question view marks. */
 export interface QuestionDrafts {
-	readonly custom: boolean;
 	/** The free answer's draft text, shown in the detail of the "Type something…" row. */
 	readonly customText: string | undefined;
 	readonly questionNote: boolean;
@@ -231,10 +230,8 @@ export interface QuestionDrafts {
 }
 
 export function questionDrafts(state: FormState, index: number): QuestionDrafts {
-	const customText = draftText(state, { kind: "custom", question: index });
 	return {
-		custom: customText !== undefined,
-		customText,
+		customText: draftText(state, { kind: "custom", question: index }),
 		questionNote: draftText(state, { kind: "questionNote", question: index }) !== undefined,
 		optionNotes: (state.form.questions[index]?.options ?? []).map((_, option) => draftText(state, { kind: "optionNote", question: index, option }) !== undefined),
 	};

@@ -272,7 +272,7 @@ function editorSubmitted(state: FormState, text: string): FormState {
 	if (state.overlay.kind !== "editor") return state;
 	const target = state.overlay.target;
 	if (text.length > LIMITS.freeText) return { ...state, message: { tone: "error", text: phrase("problem.tooLong", { count: text.length, limit: LIMITS.freeText }) } };
-	const blank = isBlank(text);
+	const blank = text.trim() === "";
 	const saved = save(closeEditor(state, target), target, blank ? undefined : text);
 	if (blank) return saved;
 	// The user's words instead of the form: they end it, with the answers given so far.
@@ -314,12 +314,8 @@ function closeEditor(state: FormState, target: EditorTarget, draft?: string): Fo
 	const key = draftKey(target);
 	const drafts: Record<string, string> = { ...state.drafts };
 	delete drafts[key];
-	if (draft !== undefined && !isBlank(draft) && draft !== savedText(state, target)) drafts[key] = draft;
+	if (draft !== undefined && draft.trim() !== "" && draft !== savedText(state, target)) drafts[key] = draft;
 	return { ...state, overlay: { kind: "none" }, drafts };
-}
-
-function isBlank(text: string): boolean {
-	return text.trim() === "";
 }
 
 // ── Scrolling ──────────────────────────────────────────────────────────────

@@ -699,7 +699,7 @@ describe("unconfirmed text: drafts", () => {
 		const clearing = [KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace];
 		const { state } = drive(SCOPE_AND_TARGETS, ["N", ...type("keep"), KEY.enter, "N", ...clearing, KEY.escape, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("   "), KEY.escape]);
 		expect(state.drafts).toEqual({});
-		expect(questionDrafts(state, 0)).toEqual({ custom: false, questionNote: false, optionNotes: [false, false, false] });
+		expect(questionDrafts(state, 0)).toEqual({ customText: undefined, questionNote: false, optionNotes: [false, false, false] });
 		expect(pendingDrafts(state)).toEqual([]);
 		expect(editorPrefill(state, { kind: "questionNote", question: 0 })).toBe("keep");
 		expect(collect({ ...state, outcome: "dismissed" }, "dismissed").notes).toEqual([{ questionId: "scope", text: "keep" }]);
