@@ -27,11 +27,8 @@ export async function showAskForm(
 	if (signal?.aborted) return emptyCollected("aborted");
 
 	let component: AskFormComponent | undefined;
-	let abortedEarly = false;
-	const onAbort = () => {
-		if (component) component.abort();
-		else abortedEarly = true;
-	};
+	// Before pi calls the factory there is no component yet: the factory sees the aborted signal instead.
+	const onAbort = () => component?.abort();
 	signal?.addEventListener("abort", onAbort, { once: true });
 	try {
 		return await ui.custom<Collected | undefined>((tui, theme, keybindings, done) => {
@@ -48,7 +45,7 @@ export async function showAskForm(
 				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
 				return emptyComponent;
 			}
-			if (abortedEarly || signal?.aborted) component.abort();
+			if (signal?.aborted) component.abort();
 			return component;
 		}, { blocked: blockedOn(form, options.texts) });
 	} finally {
