@@ -88,8 +88,8 @@ export interface KeyHelp {
 	id: KeyHelpId;
 	keys: string;
 	action: string;
-	/** The hint line's form: the first key of each act, one word; and the two as the line shows them, with their width. */
-	hint: { keys: string; action: string; text: string; width: number };
+	/** The hint line's form: the first key of each act, and the keys with the hint's one word as the line shows them, with their width. */
+	hint: { keys: string; text: string; width: number };
 }
 
 /** The key table with the user's keys and words, in the order the help screen lists it. The hint line picks entries from it by id. */
@@ -102,7 +102,7 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 		const short = firsts.every((name) => name.length === 1) ? firsts.join("") : firsts.join("/");
 		const hintKeys = entry.label ?? (short || unbound);
 		const hintText = `${hintKeys} ${texts.t(`key.${entry.id}.hint`)}`;
-		const hint = { keys: hintKeys, action: texts.t(`key.${entry.id}.hint`), text: hintText, width: visibleWidth(hintText) };
+		const hint = { keys: hintKeys, text: hintText, width: visibleWidth(hintText) };
 		return { id: entry.id, keys, action: texts.t(`key.${entry.id}.help`), hint };
 	});
 }
