@@ -17,8 +17,7 @@ export type ExternalEdit = { ok: true; text: string } | { ok: false; problem: Ph
 
 /** The editor command as the user set it; undefined when none is. */
 export function externalEditorCommand(env: NodeJS.ProcessEnv = process.env): string | undefined {
-	const command = (env["VISUAL"] ?? "").trim() || (env["EDITOR"] ?? "").trim();
-	return command === "" ? undefined : command;
+	return (env["VISUAL"] ?? "").trim() || (env["EDITOR"] ?? "").trim() || undefined;
 }
 
 /** The text as the file was saved, less the trailing newline editors add; a failed run leaves it as it was. */

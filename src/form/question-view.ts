@@ -207,10 +207,7 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 				for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
 			}
 			const note = qs.optionNotes[row];
-			if (note !== undefined && textWidth >= 3) {
-				const line = fit.line(note, textWidth - 2);
-				push(indent + theme.muted(`✎ ${line}`), 0);
-			}
+			if (note !== undefined && textWidth >= 3) push(indent + theme.muted(`✎ ${fit.line(note, textWidth - 2)}`), 0);
 		}
 		if (focused) out.focus = { start, end: out.lines.length };
 	}

@@ -5,7 +5,7 @@
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { ViewContext } from "./layout.ts";
+import { type ViewContext, widestLine } from "./layout.ts";
 import { canSubmit, type FormState, isAnswered } from "../machine/model.ts";
 import type { FormTheme } from "./theme.ts";
 
@@ -39,13 +39,13 @@ export function renderTabBar(state: FormState, width: number, ctx: ViewContext):
 	const current = Math.min(state.tab, tabs.length - 1);
 	// The labels whole; elided until the whole bar fits, or they are down to three columns: below that a
 	// wide (CJK) first character can't show beside the "…", and the label would be empty.
-	let texts = tabs.map((tab) => fit.line(tab.label, Infinity));
-	const widest = Math.max(...texts.map(visibleWidth));
+	const widest = widestLine(tabs.map((tab) => tab.label), ctx);
+	let texts: string[] = [];
 	let widths: number[] = [];
 	for (let cap = widest; ; cap--) {
-		if (cap < widest) texts = tabs.map((tab) => fit.line(tab.label, cap));
-		widths = texts.map((label, i) => visibleWidth(label) + (tabs[i]?.mark ? 4 : 2));
-		texts = texts.map((label, i) => (tabs[i]?.mark ? ` ${tabs[i]?.mark} ${label} ` : ` ${label} `));
+		const labels = tabs.map((tab) => fit.line(tab.label, cap));
+		widths = labels.map((label, i) => visibleWidth(label) + (tabs[i]?.mark ? 4 : 2));
+		texts = labels.map((label, i) => (tabs[i]?.mark ? ` ${tabs[i]?.mark} ${label} ` : ` ${label} `));
 		if (sum(widths, 0, widths.length) <= width || cap <= Math.min(MIN_LABEL_WIDTH, widest)) break;
 	}
 
