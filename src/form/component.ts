@@ -35,7 +35,6 @@ import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
-/** What the surface asks of a form, passed along whole (showAskForm takes it). */
 /** What the form takes besides the ask's options: pi's interrupt key, and when the time to answer runs out (epoch ms, for the countdown). */
 export type FormOptions = AskOptions & { onInterrupt?(): void; deadline?: number };
 
