@@ -60,12 +60,14 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		const { forms, problems } = readKept(dir);
 		if (forms.length === 0 && problems.length === 0) return { forms: [], pending: undefined };
 		const { restoredState } = await import("./machine/saved.ts");
-		const { calls, pending } = askCalls(ctx);
+		const { calls, onBranch, pending } = askCalls(ctx);
 		const usable = forms.flatMap((kept): Found[] => {
-			if (live.has(kept.id) || heldElsewhere(kept)) return [];
+			// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.
+			if (live.has(kept.id) || heldElsewhere(kept) || (calls.has(kept.id) && !onBranch.has(kept.id))) return [];
 			const form = formOf(calls.get(kept.id));
-			if (form && fingerprint(form) === kept.fingerprint && restoredState(form, kept.answers)) return [{ kept, form }];
-			problems.push(`${kept.id}: its questions are not in this session as they were`);
+			const problem = !form || fingerprint(form) !== kept.fingerprint ? "its questions are not in this session as they were" : !restoredState(form, kept.answers) ? "its answers do not fit its questions" : undefined;
+			if (form && problem === undefined) return [{ kept, form }];
+			problems.push(`${kept.id}: ${problem}`);
 			dropKept(dir, kept.id);
 			return [];
 		});
@@ -157,14 +159,18 @@ function dirOf(ctx: ExtensionContext): string | undefined {
  * ask that pi left without an answer (killed, the terminal closed, the run
  * stopped) and the conversation has not moved on from.
  */
-function askCalls(ctx: ExtensionContext): { calls: Map<string, unknown>; pending: string | undefined } {
+function askCalls(ctx: ExtensionContext): { calls: Map<string, unknown>; onBranch: Set<string>; pending: string | undefined } {
 	const manager = ctx.sessionManager as { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };
 	const calls = new Map<string, unknown>();
 	for (const { id, args } of asksIn(manager.getEntries())) calls.set(id, args);
-	// The pending ask is the current branch's: a form on another branch (/tree) is kept for when the user goes back there.
+	// The current branch's asks: a form on another branch (/tree) is kept for when the user goes back there.
+	const onBranch = new Set<string>();
 	let pending: string | undefined;
-	for (const ask of asksIn(manager.getBranch?.() ?? manager.getEntries())) pending = ask.user ? undefined : ask.id;
-	return { calls, pending };
+	for (const ask of asksIn(manager.getBranch?.() ?? manager.getEntries())) {
+		if (!ask.user) onBranch.add(ask.id);
+		pending = ask.user ? undefined : ask.id;
+	}
+	return { calls, onBranch, pending };
 }
 
 /** The ask_user calls among `entries`, in order; a user message as `{ user: true }`. */

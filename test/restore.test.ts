@@ -107,13 +107,14 @@ describe("a session start", () => {
 		expect(readdirSync(dir)).toEqual(["call_9.json"]);
 	});
 
-	it("drops, with one warning, a form whose questions are not in the session as they were", async () => {
-		const { dir, asked, warnings, start } = setUp([{ id: "call_1", fingerprint: "another form" }, { id: "call_9" }]);
+	it("drops, with one warning, a form whose questions are not in the session as they were, or whose answers do not fit them", async () => {
+		const { dir, asked, warnings, start } = setUp([{ id: "call_1", fingerprint: "another form" }, { id: "call_9" }, { id: "call_2", answers: { tab: 9 } }]);
 		await start();
 		expect(asked).toHaveLength(0);
 		expect(warnings).toHaveLength(1);
 		expect(warnings[0]).toContain("call_1: its questions are not in this session as they were");
-		expect(warnings[0]).toContain("call_9");
+		expect(warnings[0]).toContain("call_9: its questions are not in this session as they were");
+		expect(warnings[0]).toContain("call_2: its answers do not fit its questions");
 		expect(readdirSync(dir)).toEqual([]);
 	});
 
