@@ -2,7 +2,9 @@
  * Forms kept on disk while the user works, so that nothing typed is lost
  * when pi is not there to take the answer: one JSON file per ask, in a
  * folder beside the session file (`<session>.jsonl.ask-user/`), replaced
- * whole (written aside, then renamed) half a second after the last change.
+ * whole (written aside, then renamed) within half a second of a change: the
+ * first change of a burst starts the clock, and the write reads the state as
+ * it is then, so the last key is never more than that behind.
  *
  * Not pi's session entries: the session file only grows, and a form saved
  * with every pause in typing would fill it with entries that every load
@@ -22,7 +24,7 @@ import type { Phrase } from "./i18n/texts.ts";
 import type { AskForm, AskStatus, FormKeep } from "./types.ts";
 
 export const KEPT_VERSION = 1;
-/** How long after the last change the answers are written. */
+/** How long after a change (the first of a burst) the answers are written. */
 export const SAVE_DELAY_MS = 500;
 /** A file larger than this is not written (the last one that fit stays) and, when found, dropped. */
 export const MAX_KEPT_BYTES = 1024 * 1024;
