@@ -67,7 +67,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		try {
 			handle(request, response);
 		} catch {
-			send(response, 500, "text/plain", "");
+			// Nothing a request does may take pi down.
+			if (!response.headersSent) send(response, 500, "text/plain", "");
 		}
 	});
 	const handle = (request: IncomingMessage, response: ServerResponse) => {
