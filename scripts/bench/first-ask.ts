@@ -35,6 +35,7 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 			tool = definition;
 		},
 		registerFlag: () => {},
+		registerCommand: () => {},
 		getFlag: () => undefined,
 		getActiveTools: () => ["ask_user"],
 		setActiveTools: () => {},
