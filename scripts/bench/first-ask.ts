@@ -29,18 +29,16 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 	const factory = (await jiti.import(join(repo, "index.ts"), { default: true })) as ExtensionFactory;
 	const handlers = new Map<string, Handler[]>();
 	let tool: ToolDefinition | undefined;
-	const pi = {
+	const known: Record<string | symbol, unknown> = {
 		on: (name: string, handler: Handler) => void handlers.set(name, [...(handlers.get(name) ?? []), handler]),
 		registerTool: (definition: ToolDefinition) => {
 			tool = definition;
 		},
-		registerFlag: () => {},
-		registerCommand: () => {},
-		getFlag: () => undefined,
 		getActiveTools: () => ["ask_user"],
-		setActiveTools: () => {},
 		events: { emit: () => {}, on: () => () => {} },
-	} as unknown as ExtensionAPI;
+	};
+	// Whatever else the extension calls at load (flags, commands, …) does nothing here, as in mount.ts.
+	const pi = new Proxy(known, { get: (target, key) => (key in target ? target[key] : () => undefined) }) as unknown as ExtensionAPI;
 	factory(pi);
 	if (!tool) throw new Error("index.ts registered no tool");
 	if (warm) {
