@@ -16,12 +16,50 @@ function el(tag, attributes, ...children) {
 	return node;
 }
 
+const MARKDOWN = /^(#{1,6} |[-*+] |\d+[.)] |```)/m;
+
+/** Inline marks of one line, as elements holding text: `code`, **bold**, *emphasis*. */
+function inline(text) {
+	const parts = [];
+	for (const piece of text.split(/(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/)) {
+		if (/^`.+`$/.test(piece)) parts.push(el("code", {}, piece.slice(1, -1)));
+		else if (/^\*\*.+\*\*$/.test(piece)) parts.push(el("strong", {}, piece.slice(2, -2)));
+		else if (/^\*.+\*$/.test(piece)) parts.push(el("em", {}, piece.slice(1, -1)));
+		else if (piece) parts.push(piece);
+	}
+	return parts;
+}
+
+/** A preview that reads as markdown, built as elements (headings, lists, code blocks, paragraphs); any other text as it is. */
+function preview(text) {
+	if (!MARKDOWN.test(text)) return el("pre", {}, text);
+	const box = el("div", { class: "markdown" });
+	let list;
+	let code;
+	for (const line of text.split("\n")) {
+		if (code) {
+			if (line.startsWith("```")) code = undefined;
+			else code.append(`${code.textContent ? "\n" : ""}${line}`);
+			continue;
+		}
+		const item = /^([-*+]|\d+[.)]) (.*)$/.exec(line);
+		if (!item) list = undefined;
+		if (line.startsWith("```")) box.append(el("pre", {}, (code = el("code"))));
+		else if (/^#{1,6} /.test(line)) box.append(el("h4", {}, ...inline(line.replace(/^#+ /, ""))));
+		else if (item) {
+			if (!list) box.append((list = el(/\d/.test(item[1]) ? "ol" : "ul")));
+			list.append(el("li", {}, ...inline(item[2])));
+		} else if (line.trim()) box.append(el("p", {}, ...inline(line)));
+	}
+	return box;
+}
+
 function optionRow(question, index, option, optionIndex) {
 	const input = el("input", { type: question.multiSelect ? "checkbox" : "radio", name: `q${index}`, value: String(optionIndex) });
 	const title = el("span", { class: "label" }, option.label, option.recommended ? el("span", { class: "mark" }, ` ${words.recommended}`) : undefined);
 	const row = el("label", { class: "option" }, input, el("span", { class: "text" }, title, option.description ? el("small", {}, option.description) : undefined));
 	if (!option.preview) return row;
-	return el("div", {}, row, el("details", { class: "preview" }, el("summary", {}, words.preview), el("pre", {}, option.preview)));
+	return el("div", {}, row, el("details", { class: "preview" }, el("summary", {}, words.preview), preview(option.preview)));
 }
 
 function questionBlock(question, index) {

@@ -31,7 +31,10 @@ const HOSTILE = {
 			id: "x",
 			header: "Markup",
 			question: "Pick one <img src=x onerror=alert(1)>",
-			options: [{ label: "First", description: "</script><script>alert(2)</script>" }, { label: "Second" }],
+			options: [
+				{ label: "First", description: "</script><script>alert(2)</script>", preview: "# Plan <img src=x onerror=alert(3)>\n- step **one** <b>two</b>\n```\nconst s = '<script>alert(4)</script>';\n```" },
+				{ label: "Second" },
+			],
 		},
 	],
 };
@@ -138,7 +141,13 @@ describe("answering from a browser", () => {
 		const { page, dialogs } = await openPage(url);
 		await expect(page.locator(".asks").textContent()).resolves.toBe("Pick one <img src=x onerror=alert(1)>");
 		await expect(page.locator(".text small").first().textContent()).resolves.toBe("</script><script>alert(2)</script>");
-		expect(await page.locator("img, main script").count()).toBe(0);
+		// A markdown preview is built as elements, its text still text.
+		await page.locator("details.preview summary").first().click();
+		await expect(page.locator(".markdown h4").textContent()).resolves.toBe("Plan <img src=x onerror=alert(3)>");
+		await expect(page.locator(".markdown li").textContent()).resolves.toBe("step one <b>two</b>");
+		await expect(page.locator(".markdown li strong").textContent()).resolves.toBe("one");
+		await expect(page.locator(".markdown pre code").textContent()).resolves.toBe("const s = '<script>alert(4)</script>';");
+		expect(await page.locator("img, main script, .markdown b").count()).toBe(0);
 
 		const wrong = url.replace(/\/ask\/[^/]+\//, "/ask/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/");
 		const refused = await fetch(wrong);
