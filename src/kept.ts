@@ -174,7 +174,8 @@ export function createKeeper(
 		...(restored && { restored }),
 		changed(latest) {
 			take = latest;
-			timer ??= setTimeout(() => write("open"), SAVE_DELAY_MS);
+			if (timer !== undefined) return;
+			timer = setTimeout(() => write("open"), SAVE_DELAY_MS);
 			timer.unref?.();
 		},
 		flush: () => write("open"),

@@ -76,7 +76,7 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 	};
 
 	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
-		const notice = phrase(kept.status === "open" || kept.status === "aborted" ? "form.restored" : "form.reopened");
+		const notice = phrase(cutShort(kept) ? "form.restored" : "form.reopened");
 		const keep = keeper(dir, kept.id, form, { answers: kept.answers, notice });
 		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) => emptyCollected("error", errorText(error)));
 		if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
@@ -93,7 +93,7 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		if (!dir || !ctx.hasUI) return;
 		// The session's last ask, left without an answer and not moved on from: shown again (dismissed, timed out or left for the chat: by /ask-user).
 		const { forms, pending } = await found(ctx, dir);
-		const interrupted = forms.find(({ kept }) => kept.id === pending && (kept.status === "open" || kept.status === "aborted"));
+		const interrupted = forms.find(({ kept }) => kept.id === pending && cutShort(kept));
 		const signal = stop.signal;
 		if (interrupted) restoring = setTimeout(() => signal.aborted || void reopen(ctx, dir, interrupted).catch(() => {}), RESTORE_DELAY_MS);
 	});
@@ -113,6 +113,9 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		},
 	};
 }
+
+/** The form ended without the user deciding anything: pi went away ("open") or the run was stopped. */
+const cutShort = ({ status }: KeptForm) => status === "open" || status === "aborted";
 
 /** `/ask-user` lists the session's kept forms (Enter takes the first) and reopens one; `/ask-user drop` drops one. */
 function registerCommand(

@@ -56,7 +56,9 @@ interface PageAnswers {
 	questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown }>;
 }
 
-const asset = (name: string) => readFileSync(new URL(name, import.meta.url), "utf8");
+/** The page's script and style, read once, when first asked for. */
+const assets = new Map<string, string>();
+const asset = (name: string) => assets.get(name) ?? assets.set(name, readFileSync(new URL(name, import.meta.url), "utf8")).get(name) ?? "";
 
 export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const token = randomBytes(24).toString("base64url");
@@ -137,7 +139,7 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: s
 			return {
 				focus: 0,
 				chosen: Array.isArray(chosen) ? (chosen as number[]) : [],
-				...(own !== undefined && { customText: own, customChosen: true }),
+				...(own !== undefined && { customText: own }),
 				customChosen: own !== undefined,
 				...(typeof note === "string" && note.trim() !== "" && { note }),
 				optionNotes: question.options.map(() => null),
