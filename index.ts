@@ -14,7 +14,7 @@ import { TOOL_NAME } from "./src/prompt.ts";
 import { keepForms } from "./src/restore.ts";
 import { type Ask, createRouter, type Router, waitingModule } from "./src/router.ts";
 import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, resolveSettings, type Steering } from "./src/settings.ts";
-import { createAskUserTool, warmUpArguments } from "./src/tool.ts";
+import { callModule, createAskUserTool } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	const files = readSettingsFiles(getAgentDir(), process.cwd());
@@ -26,7 +26,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const walker = { choiceOnly: false };
 	const router = createRouter({
 		walker,
-		warm: warmUpArguments,
+		warm: async () => (await callModule()).warmUpArguments(),
 		preferences: () => ({ timeoutMs: settings.timeoutMs, numberKeys: settings.numberKeys, peekKey: settings.peekKey, texts }),
 		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention.
 		watch: (session, ask): Ask => async (form, options) => {
@@ -63,6 +63,9 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	});
 	pi.on("session_start", (_event, ctx) => router.sessionStarted(ctx, (reason) => ctx.ui.notify(texts.t("warning.noChannel", { reason }), "warning")));
 	pi.on("session_shutdown", (event) => router.sessionEnded(event.reason));
+	// What a call runs loads after start-up; before a run, it must be in: pi calls prepareArguments synchronously.
+	// A module that cannot load stays quiet here: the call's execute meets it again and reports it.
+	pi.on("before_agent_start", () => callModule().then(() => undefined, () => undefined));
 	const kept = keepForms(pi, router.ask, () => texts);
 	const offer = offerOnlyWhereAnswerable(pi, router);
 	const dismissal = holdToolsAfterDismissal(pi);

@@ -49,10 +49,6 @@ export interface KeptForm {
 	answers: unknown;
 }
 
-export function keptDir(sessionFile: string): string {
-	return `${sessionFile}.ask-user`;
-}
-
 export function fingerprint(form: AskForm): string {
 	return createHash("sha256").update(JSON.stringify(form.questions)).digest("hex").slice(0, 32);
 }

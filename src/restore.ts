@@ -13,15 +13,18 @@
  * here ends with its child.
  */
 
+import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "./i18n/texts.ts";
 import { phrase } from "./i18n/texts.ts";
-import { createKeeper, dropKept, fingerprint, heldElsewhere, type Keeper, type KeptForm, keptDir, readKept } from "./kept.ts";
+import type { Keeper, KeptForm } from "./kept.ts";
 import { TOOL_NAME } from "./prompt.ts";
-import { emptyCollected, formatResultText } from "./result.ts";
-import type { Session } from "./router.ts";
-import { prepareForm } from "./tool.ts";
-import { type AskForm, type AskOptions, type Collected, errorText } from "./types.ts";
+import { loaded, type Session } from "./router.ts";
+import { callModule } from "./tool.ts";
+import { type AskForm, type AskOptions, type Collected, emptyCollected, errorText } from "./types.ts";
+
+/** Reading and writing kept forms (kept.ts), loaded once there is a form to keep or a folder to read: start-up stays what registering the tool needs. */
+const keptModule = loaded(() => import("./kept.ts"));
 
 export const COMMAND = "ask-user";
 /** The custom message that carries an answer given after its call ended. */
@@ -31,7 +34,7 @@ const RESTORE_DELAY_MS = 200;
 
 export interface Restore {
 	/** A keeper for this call's form; none without a session file. */
-	keeper(ctx: ExtensionContext, id: string, form: AskForm): Keeper | undefined;
+	keeper(ctx: ExtensionContext, id: string, form: AskForm): Promise<Keeper | undefined>;
 }
 
 type Ask = (session: Session, form: AskForm, options: AskOptions) => Promise<Collected>;
@@ -48,23 +51,24 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 	let stop = new AbortController();
 	let restoring: ReturnType<typeof setTimeout> | undefined;
 
-	const keeper = (dir: string, id: string, form: AskForm, restored?: Keeper["restored"]): Keeper => {
-		const inner = createKeeper(dir, id, form, { ...(restored && { restored }), closing: () => closing });
+	const keeper = async (dir: string, id: string, form: AskForm, restored?: Keeper["restored"]): Promise<Keeper> => {
+		const inner = (await keptModule()).createKeeper(dir, id, form, { ...(restored && { restored }), closing: () => closing });
 		live.set(id, inner);
 		return { ...inner, end: (status) => (live.delete(id), inner.end(status)) };
 	};
 
 	/** The kept forms of this session that can be shown here, each with its form read again from the session; the rest said in one warning. */
 	const found = async (ctx: ExtensionContext, dir: string): Promise<{ forms: Found[]; pending: string | undefined }> => {
-		// Loaded only when there is something to read: start-up stays what registering the tool needs.
+		if (!existsSync(dir)) return { forms: [], pending: undefined };
+		const { readKept, heldElsewhere, fingerprint, dropKept } = await keptModule();
 		const { forms, problems } = readKept(dir);
 		if (forms.length === 0 && problems.length === 0) return { forms: [], pending: undefined };
-		const { restoredState } = await import("./machine/saved.ts");
+		const [{ restoredState }, { prepareForm }] = await Promise.all([import("./machine/saved.ts"), callModule()]);
 		const { calls, onBranch, pending } = askCalls(ctx);
 		const usable = forms.flatMap((kept): Found[] => {
 			// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.
 			if (live.has(kept.id) || heldElsewhere(kept) || (calls.has(kept.id) && !onBranch.has(kept.id))) return [];
-			const form = formOf(calls.get(kept.id));
+			const form = formOf(calls.get(kept.id), prepareForm);
 			const problem = !form || fingerprint(form) !== kept.fingerprint ? "its questions are not in this session as they were" : !restoredState(form, kept.answers) ? "its answers do not fit its questions" : undefined;
 			if (form && problem === undefined) return [{ kept, form }];
 			problems.push(`${kept.id}: ${problem}`);
@@ -77,11 +81,11 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 
 	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
 		const notice = phrase(cutShort(kept) ? "form.restored" : "form.reopened");
-		const keep = keeper(dir, kept.id, form, { answers: kept.answers, notice });
+		const keep = await keeper(dir, kept.id, form, { answers: kept.answers, notice });
 		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) => emptyCollected("error", errorText(error)));
 		if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
 		// Sent first, dropped after: an answer that could not be sent is still kept.
-		const content = lateAnswerText(kept, form, collected);
+		const content = (await callModule()).lateAnswerText(kept, form, collected);
 		pi.sendMessage({ customType: LATE_ANSWER, content, display: true, details: { toolCallId: kept.id, status: collected.status } }, { triggerTurn: true, deliverAs: "followUp" });
 		keep.end("answered");
 	};
@@ -107,7 +111,7 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 	registerCommand(pi, texts, found, reopen);
 
 	return {
-		keeper(ctx, id, form) {
+		async keeper(ctx, id, form) {
 			const dir = dirOf(ctx);
 			return dir ? keeper(dir, id, form) : undefined;
 		},
@@ -135,16 +139,15 @@ function registerCommand(
 			const choice = await ctx.ui.select(drop ? texts().t("kept.dropTitle") : texts().t("kept.title", { key: "Enter" }), labels);
 			const item = choice === undefined ? undefined : forms[labels.indexOf(choice)];
 			if (!item) return;
-			if (drop) return dropKept(dir, item.kept.id);
+			if (drop) return (await keptModule()).dropKept(dir, item.kept.id);
 			await reopen(ctx, dir, item);
 		},
 	});
 }
 
-/** The text the model reads: which call, why it comes now, and the answer as the tool would have given it. */
-export function lateAnswerText(kept: KeptForm, form: AskForm, collected: Collected): string {
-	const why = kept.status === "open" ? "pi stopped while the form was open, so the call got no answer" : `the call had ended (${kept.status}) before this answer`;
-	return `Late answer to ask_user call ${JSON.stringify(kept.id)}: ${why}. The user has answered it now:\n${formatResultText(form, collected)}`;
+/** Where a session's forms are kept: beside its file. */
+export function keptDir(sessionFile: string): string {
+	return `${sessionFile}.ask-user`;
 }
 
 function dirOf(ctx: ExtensionContext): string | undefined {
@@ -188,7 +191,7 @@ function* asksIn(entries: readonly unknown[]): Generator<{ id: string; args?: un
 	}
 }
 
-function formOf(args: unknown): AskForm | undefined {
+function formOf(args: unknown, prepareForm: (raw: unknown) => { form: AskForm }): AskForm | undefined {
 	if (args === undefined) return undefined;
 	try {
 		return prepareForm(args).form;

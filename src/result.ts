@@ -138,11 +138,6 @@ export function draftsOn(drafts: readonly AskDraft[] | undefined, questionId: st
 	return drafts.filter((d) => typeof d === "object" && d !== null && d.questionId === questionId && typeof d.text === "string");
 }
 
-/** A UI's result when nothing was collected: the run was aborted first, no UI, a failure. */
-export function emptyCollected(status: AskStatus, error?: string): Collected {
-	return { status, answers: {}, skipped: [], notes: [], ...(error !== undefined && { error }) };
-}
-
 /** The answer to question `id`, if any; own keys only, so no id (the model's "constructor") finds a built-in property. */
 export function answerFor(answers: Record<string, AskAnswer>, id: string): AskAnswer | undefined {
 	return Object.hasOwn(answers, id) ? answers[id] : undefined;

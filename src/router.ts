@@ -22,11 +22,10 @@
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { CHANNEL_ENV, decodeChannelAddress, encodeChannelAddress } from "./relay/channel/wire.ts";
-import { emptyCollected } from "./result.ts";
 import type { DialogHost } from "./walker/walker.ts";
 import type { LocalChannel } from "./relay/channel/server.ts";
 import { createFormQueue, type FormQueue } from "./relay/queue.ts";
-import type { AskForm, AskOptions, Collected, RelayReply, RelayRequest } from "./types.ts";
+import { type AskForm, type AskOptions, type Collected, type RelayReply, type RelayRequest, emptyCollected } from "./types.ts";
 
 /** Set by a relay-aware runner for its children (see relay/api.ts `relayEnvironment`). */
 export const RELAY_ENV = "PI_ASK_USER_RELAY";
@@ -206,7 +205,7 @@ export interface RouterSetup {
 	/** Wraps the asks a session with a UI shows (its own and others'): events, answers from elsewhere, attention. */
 	watch?(session: Session, ask: Ask): Ask;
 	/** Warms what the first call runs before any UI (the normaliser, the validator), in the background preload. */
-	warm?(): void;
+	warm?(): Promise<void>;
 	/** What the dialog walker learns of an RPC host; kept for every form after. */
 	walker?: DialogHost;
 	/** Tests: this upstream instead of the process's. */
@@ -279,13 +278,24 @@ export function createRouter(setup: RouterSetup): Router {
 }
 
 /** A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried again. */
-function loaded<T>(load: () => Promise<T>): () => Promise<T> {
+export interface Loaded<T> {
+	(): Promise<T>;
+	/** The module, once it has loaded. */
+	now(): T | undefined;
+}
+
+export function loaded<T>(load: () => Promise<T>): Loaded<T> {
 	let module: Promise<T> | undefined;
-	return () =>
-		(module ??= load().catch((error: unknown) => {
-			module = undefined;
-			throw error;
-		}));
+	let ready: T | undefined;
+	const get = () =>
+		(module ??= load().then(
+			(value) => (ready = value),
+			(error: unknown) => {
+				module = undefined;
+				throw error;
+			},
+		));
+	return Object.assign(get, { now: () => ready });
 }
 
 const formModule = loaded(() => import("./form/show.ts"));
@@ -302,7 +312,7 @@ export const PRELOAD_DELAY_MS = 300;
  * session, so it reads nothing of it.
  */
 async function warmUp(kind: "form" | "dialogs" | "elsewhere", { preferences, warm }: RouterSetup): Promise<void> {
-	warm?.();
+	await warm?.();
 	if (kind === "elsewhere") await elsewhereModule();
 	else if (kind === "dialogs") await Promise.all([walkerModule(), elsewhereModule(), waitingModule()]);
 	else await Promise.all([formModule().then((form) => form.warmUpForm(preferences().texts)), waitingModule()]);

@@ -137,6 +137,11 @@ export interface Collected {
 	shownElsewhere?: boolean;
 }
 
+/** A UI's result when nothing was collected: the run was aborted first, no UI, a failure. */
+export function emptyCollected(status: AskStatus, error?: string): Collected {
+	return { status, answers: {}, skipped: [], notes: [], ...(error !== undefined && { error }) };
+}
+
 /** The message of anything thrown. */
 export function errorText(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);

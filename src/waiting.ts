@@ -9,12 +9,12 @@ import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { attentionBytes, type AttentionSetting } from "./attention.ts";
-import { buildDetails, emptyCollected } from "./result.ts";
+import { buildDetails } from "./result.ts";
 import { decodeRelayReply, replyToCollected } from "./relay/envelope.ts";
 import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { Ask, Session } from "./router.ts";
-import { type AskOptions, type AskDetails, errorText, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION } from "./types.ts";
+import { type AskOptions, type AskDetails, errorText, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION, emptyCollected } from "./types.ts";
 
 export const WAITING_EVENT = "ask_user:waiting";
 export const PROGRESS_EVENT = "ask_user:progress";

@@ -20,13 +20,12 @@ import {
 	encodeChannelHello,
 } from "../src/relay/channel/wire.ts";
 import { collectedToReply } from "../src/relay/envelope.ts";
-import { emptyCollected } from "../src/result.ts";
 import { firstUserText, selfAsker } from "../src/relay/elsewhere.ts";
 import { CONNECT_MS, collectViaChannel } from "../src/relay/channel/client.ts";
 import { HELLO_MS, type LocalChannel, MAX_UNPROVEN, openLocalChannel } from "../src/relay/channel/server.ts";
 import type { AskHandler } from "../src/router.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
-import { type AskForm, RELAY_VERSION, type RelayRequest } from "../src/types.ts";
+import { type AskForm, RELAY_VERSION, type RelayRequest, emptyCollected } from "../src/types.ts";
 
 const form: AskForm = { questions: [DB_QUESTION] };
 const pgAnswer = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };

@@ -11,9 +11,8 @@ import { Value } from "@sinclair/typebox/value";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collectedToReply, decodeRelayReply, encodeRelayReply, encodeRelayRequest } from "../src/relay/envelope.ts";
-import { emptyCollected } from "../src/result.ts";
 import { RelayReplySchema, RelayRequestSchema } from "../src/relay/envelope-schema.ts";
-import { RELAY_VERSION } from "../src/types.ts";
+import { RELAY_VERSION, emptyCollected } from "../src/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 
 const dir = join(import.meta.dirname, "..", "schema");

@@ -13,7 +13,8 @@ import { CHANNEL_ENV, decodeChannelAddress } from "../src/relay/channel/wire.ts"
 import { collectViaChannel } from "../src/relay/channel/client.ts";
 import { registerHandler } from "../src/router.ts";
 import { SETTINGS } from "../src/settings.ts";
-import { prepareForm } from "../src/tool.ts";
+import { prepareForm } from "../src/call.ts";
+import { callModule } from "../src/tool.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
 
 type Handler = (event: unknown, ctx?: unknown) => unknown;
@@ -58,6 +59,26 @@ const dismissingUser = {
 } as unknown as ExtensionContext;
 
 const oneQuestion = { questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }] }] };
+
+// First in this file: nothing has loaded what a call runs yet.
+describe("start-up", () => {
+	it("loads what a call runs after start-up, and has it in before the agent's first run: prepareArguments normalises, the transcript draws again", async () => {
+		const { tool, fire } = loadExtension();
+		const stringified = { questions: JSON.stringify(oneQuestion.questions) };
+		expect(callModule.now()).toBeUndefined();
+		// Before: the arguments as sent (execute prepares them), and the tool's name alone in the transcript.
+		expect(tool.prepareArguments?.(stringified)).toBe(stringified);
+		let redrawn = 0;
+		const context = { lastComponent: undefined, invalidate: () => redrawn++ } as never;
+		const plain = { fg: (_color: string, text: string) => text, bold: (text: string) => text } as never;
+		expect(tool.renderCall?.(oneQuestion as never, plain, context).render(80).join("").trim()).toBe("ask_user");
+
+		await fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true });
+		expect(redrawn).toBe(1);
+		expect(tool.prepareArguments?.(stringified)).toMatchObject({ questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }] }] });
+		expect(tool.renderCall?.(oneQuestion as never, plain, context).render(80).join("").trim()).toBe("ask_user Q1");
+	});
+});
 
 describe("after a dismissal", () => {
 	it("every tool call is refused until a user message enters the conversation, not when pi starts a run or a turn on its own", async () => {

@@ -13,7 +13,7 @@ import { createKeeper, fingerprint, heldElsewhere, KEPT_VERSION, type KeptForm, 
 import { collect } from "../src/machine/collect.ts";
 import { restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
-import { lateAnswerText } from "../src/restore.ts";
+import { lateAnswerText } from "../src/call.ts";
 import type { AskForm } from "../src/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 import { drive, formOf, KEY, option, question, type } from "./form/support.ts";

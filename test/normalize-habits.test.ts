@@ -3,7 +3,7 @@ import { normalizeArguments } from "../src/normalize.ts";
 import { isOtherOptionLabel } from "../src/normalize/other.ts";
 import { descriptionWithoutMarker, withoutRecommendedMarker } from "../src/normalize/recommended.ts";
 import { parsePythonLiteral } from "../src/normalize/literal.ts";
-import { prepareForm } from "../src/tool.ts";
+import { prepareForm } from "../src/call.ts";
 import { AskUserInputError, slugOf } from "../src/validate.ts";
 
 /** The first question of the form the call becomes. */

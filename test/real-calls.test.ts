@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prepareForm } from "../src/tool.ts";
+import { prepareForm } from "../src/call.ts";
 import { AskUserInputError } from "../src/validate.ts";
 import { judge, meets, readRealCalls, shownQuestions } from "./support/real-calls.ts";
 

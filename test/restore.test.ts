@@ -11,12 +11,12 @@ import { join } from "node:path";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
-import { fingerprint, KEPT_VERSION, type KeptForm, keptDir } from "../src/kept.ts";
+import { fingerprint, KEPT_VERSION, type KeptForm } from "../src/kept.ts";
 import { collect } from "../src/machine/collect.ts";
 import { savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
-import { keepForms, LATE_ANSWER } from "../src/restore.ts";
-import { prepareForm } from "../src/tool.ts";
+import { keepForms, keptDir, LATE_ANSWER } from "../src/restore.ts";
+import { prepareForm } from "../src/call.ts";
 import type { AskOptions, Collected } from "../src/types.ts";
 
 const ARGS = { questions: [{ id: "db", header: "Database", question: "Which database?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };

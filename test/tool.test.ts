@@ -3,9 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeRelayReply } from "../src/relay/envelope.ts";
 import { ROW } from "../src/walker/walker.ts";
 import { createRouter, processRecord, registerHandler } from "../src/router.ts";
-import { AskUserInputError, createAskUserTool, type ToolHost, warmUpArguments } from "../src/tool.ts";
+import { warmUpArguments } from "../src/call.ts";
+import { callModule, createAskUserTool, type ToolHost } from "../src/tool.ts";
+import { AskUserInputError } from "../src/validate.ts";
 import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
 import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
+
+// prepareArguments is the real one only once what a call runs has loaded (pi: before the first run).
+await callModule();
 
 /** A host whose active tools can be observed; `relay`: it runs as a relayed child. */
 function host(timeoutMs?: number, relay = false): ToolHost & { active: string[] } {
@@ -100,6 +105,15 @@ describe("the ask_user tool", () => {
 		const { ctx, dialogs } = rpcContext([]);
 		await expect(tool.execute("c", bad as never, undefined, undefined, ctx)).rejects.toThrow(/questions\[0\]\.options/);
 		expect(dialogs.calls).toHaveLength(0);
+	});
+
+	it("execute takes as prepared only what this process's prepareArguments made (a copy, as pi hands it on); a mark from anywhere else is checked again", async () => {
+		const tool = createAskUserTool(host());
+		const { ctx } = rpcContext([cancel]);
+		const prepared = structuredClone(tool.prepareArguments?.({ ...twoQuestions, questions: [twoQuestions.questions[0]] }));
+		expect((await tool.execute("c", prepared as never, undefined, undefined, ctx)).details?.status).toBe("dismissed");
+		const forged = { questions: [{ question: "Pick?", options: [{ label: "A" }, { label: "a" }] }], __askUserPrepared: { stamp: "a guess", notices: [] } };
+		await expect(tool.execute("c", forged as never, undefined, undefined, ctx)).rejects.toThrow(/questions\[0\]\.options/);
 	});
 
 	it("over RPC the dialogs collect the answers and the model reads them with ids and values", async () => {

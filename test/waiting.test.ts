@@ -5,9 +5,8 @@
  */
 
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emptyCollected } from "../src/result.ts";
 import type { Ask } from "../src/router.ts";
-import type { AskForm, AskOptions, Collected } from "../src/types.ts";
+import { type AskForm, type AskOptions, type Collected, emptyCollected } from "../src/types.ts";
 import {
 	type AttentionHost,
 	CLOSED_EVENT,

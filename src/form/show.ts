@@ -6,8 +6,7 @@
 
 import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
-import { emptyCollected } from "../result.ts";
-import { type AskForm, type Collected, errorText } from "../types.ts";
+import { type AskForm, type Collected, errorText, emptyCollected } from "../types.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { AskFormComponent, type FormOptions } from "./component.ts";
 import { looksLikeMarkdown } from "./text-fit.ts";

@@ -6,10 +6,9 @@
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
 import { collectedToReply, decodeRelayCancel, decodeRelayRequest, encodeRelayReply, joinAskers, RELAY_TITLE } from "./envelope.ts";
-import { emptyCollected } from "../result.ts";
 import { currentHandler, processRecord, RELAY_ENV } from "../router.ts";
 import { distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
-import { errorText, type RelayReply } from "../types.ts";
+import { errorText, type RelayReply, emptyCollected } from "../types.ts";
 
 /** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */
 export interface ExtensionUIRequest {

@@ -1,9 +1,8 @@
 /** Forms another session shows (a relay-aware parent, a local channel, this process's UI), marked `shownElsewhere`. */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { emptyCollected } from "../result.ts";
 import type { AskHandler, Session } from "../router.ts";
-import { type AskForm, type AskOptions, type Collected, RELAY_VERSION } from "../types.ts";
+import { type AskForm, type AskOptions, type Collected, RELAY_VERSION, emptyCollected } from "../types.ts";
 import { askParent, collectViaChannel } from "./channel/client.ts";
 import { decodeChannelAddress } from "./channel/wire.ts";
 import { decodeRelayReply, encodeRelayCancel, encodeRelayReply, joinAskers, RELAY_TITLE, replyToCollected } from "./envelope.ts";

@@ -49,6 +49,8 @@ describe("a form that outlives pi", () => {
 		expect(warning).toContain("not valid JSON");
 		expect(warning).toMatch(/larger than/);
 		expect(await again.capture()).not.toContain("Restored");
+		// The resumed transcript draws the call with its headers once what a call runs has loaded after start-up.
+		await again.waitFor("ask_user Database · Context");
 		expect(keptFiles(env)).toEqual([]);
 		await again.type("ask");
 		await again.send("Enter");

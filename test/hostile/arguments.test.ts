@@ -13,11 +13,15 @@
 
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { AskUserInputError, createAskUserTool } from "../../src/tool.ts";
+import { callModule, createAskUserTool } from "../../src/tool.ts";
+import { AskUserInputError } from "../../src/validate.ts";
 import type { AskForm } from "../../src/types.ts";
 import { LIMITS } from "../../src/types.ts";
 import { validateParams } from "../../src/validate.ts";
 import { arbAskParams } from "../support/arbitraries.ts";
+
+// prepareArguments is the real one only once what a call runs has loaded (pi: before the first run).
+await callModule();
 
 const tool = createAskUserTool({
 	getActiveTools: () => ["ask_user"],

@@ -19,12 +19,15 @@ import { collectWithDialogs } from "../../src/walker/walker.ts";
 import { AskFormComponent } from "../../src/form/component.ts";
 import { formThemeFrom } from "../../src/form/theme.ts";
 import { renderCallText, renderResultText } from "../../src/transcript.ts";
-import { createAskUserTool } from "../../src/tool.ts";
+import { callModule, createAskUserTool } from "../../src/tool.ts";
 import type { AskForm, AskQuestion, AskStatus, Collected } from "../../src/types.ts";
 import { quietTui } from "../form/fake-terminal.ts";
 import { KEY, piKeybindings } from "../form/support.ts";
 import { expectEveryScriptUsedUp, pick, scriptedDialogs, type } from "../support/fake-dialogs.ts";
 import { expectSafe, INJECTIONS, injected, unsafeReason } from "./support/terminal-safety.ts";
+
+// prepareArguments is the real one only once what a call runs has loaded (pi: before the first run).
+await callModule();
 
 let theme: Theme;
 
@@ -225,7 +228,7 @@ describe("the result text the model reads", () => {
 			],
 			metadata: { source: INJECTIONS.join(""), tags: [...INJECTIONS] },
 			// prepareArguments carries its notices to execute under this key; a model can send it too.
-			__askUserNotices: [...INJECTIONS],
+			__askUserPrepared: { stamp: "a guess", notices: [...INJECTIONS] },
 		};
 		const prepared = tool.prepareArguments!(raw);
 		const result = await tool.execute("call-1", prepared as never, undefined, undefined, { hasUI: false } as never);

@@ -8,8 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createConnection } from "node:net";
 import { raceAbort } from "../../abort.ts";
-import { emptyCollected } from "../../result.ts";
-import { type AskForm, type AskOptions, type Collected, errorText, RELAY_VERSION } from "../../types.ts";
+import { type AskForm, type AskOptions, type Collected, errorText, RELAY_VERSION, emptyCollected } from "../../types.ts";
 import { decodeRelayReply, encodeRelayRequest, replyToCollected } from "../envelope.ts";
 import { CHANNEL_CANCEL, type ChannelAddress, createLineSplitter, encodeChannelHello, notReady } from "./wire.ts";
 

@@ -13,9 +13,8 @@ import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { emptyCollected } from "../../result.ts";
 import type { AskHandler } from "../../router.ts";
-import { errorText } from "../../types.ts";
+import { errorText, emptyCollected } from "../../types.ts";
 import { CHANNEL_READY, type ChannelAddress, createLineSplitter, decodeChannelHello, isChannelCancel } from "./wire.ts";
 
 export const HELLO_MS = 2_000;

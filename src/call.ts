@@ -1,0 +1,119 @@
+/**
+ * What an ask_user call runs, loaded after start-up (tool.ts): normalise →
+ * validate (throw with the fix) → abort check → the router (router.ts) →
+ * result; and how the call and its result read in the transcript.
+ */
+
+import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { randomUUID } from "node:crypto";
+import { buildDetails, formatProgressText, formatResultText, progressDetails } from "./result.ts";
+import { ENGLISH } from "./i18n/texts.ts";
+import { normalizeArguments } from "./normalize.ts";
+import { TOOL_NAME } from "./prompt.ts";
+import { sanitizeText } from "./sanitize.ts";
+import type { KeptForm } from "./kept.ts";
+import type { ToolHost } from "./tool.ts";
+import { renderCallText, renderResultText, type RenderTheme } from "./transcript.ts";
+import { type AskDetails, type AskForm, type AskParams, type Collected, errorText, type ProgressListener, emptyCollected } from "./types.ts";
+import { AskUserInputError, validateParams } from "./validate.ts";
+
+/** The call's line in the transcript, from the raw arguments (which may still be partial while streaming). */
+export { renderCallText };
+
+/**
+ * What prepareArguments leaves on its output for execute: the notices, and a
+ * mark that this process made it (pi's schema check ignores unknown keys and
+ * hands a copy on), so execute does not normalise and validate it again. A
+ * model cannot send the mark: it cannot know this process's stamp.
+ */
+const PREPARED = "__askUserPrepared";
+const STAMP = randomUUID();
+
+type PreparedParams = AskParams & { [PREPARED]?: { stamp: string; notices: string[] } };
+
+/** normalise → validate; throws AskUserInputError naming every problem and its fix. */
+export function prepareForm(raw: unknown): { form: AskForm; notices: string[] } {
+	const { params, notices, problems = [] } = normalizeArguments(raw);
+	const result = validateParams(params);
+	// What normalisation could not keep the meaning of comes first: it matters most.
+	if (!result.ok || problems.length > 0) throw new AskUserInputError([...problems, ...(result.ok ? [] : result.issues)], notices);
+	return { form: result.form, notices };
+}
+
+export function prepareArguments(raw: unknown): AskParams {
+	const { form, notices } = prepareForm(raw);
+	const prepared: PreparedParams = { ...form, [PREPARED]: { stamp: STAMP, notices } };
+	return prepared;
+}
+
+/** One call shaped as models shape them (a marked recommendation, an Other row, context lines), off the user's clock: the first real call finds the normaliser and the validator warm. */
+export function warmUpArguments(): void {
+	const options = [{ label: "Keep it (Recommended)", description: "As it is" }, { label: "Change it", description: "Édité 世界 👩‍💻" }, { label: "Other" }];
+	prepareForm({ questions: [{ header: "Warm-up header", question: "Some context.\nKeep it?", multiSelect: false, options }] });
+}
+
+/** What prepareArguments made, as it made it; anything else (a pi that does not call it) prepared here. */
+function preparedForm(params: unknown): { form: AskForm; notices: string[] } {
+	try {
+		const { [PREPARED]: mark, ...form } = params as PreparedParams;
+		if (mark?.stamp === STAMP && Array.isArray(mark.notices)) return { form: form as AskForm, notices: mark.notices };
+	} catch {
+		// An exotic object (a throwing getter, a revoked Proxy): normalisation will say what is wrong.
+	}
+	return prepareForm(params);
+}
+
+export async function runCall(
+	host: ToolHost,
+	toolCallId: string,
+	params: unknown,
+	signal: AbortSignal | undefined,
+	onUpdate: AgentToolUpdateCallback<AskDetails> | undefined,
+	ctx: ExtensionContext,
+): Promise<AgentToolResult<AskDetails> & { terminate?: boolean }> {
+	const { form, notices } = preparedForm(params);
+	if (signal?.aborted) return toolResult(form, emptyCollected("aborted"), notices);
+
+	const onProgress: ProgressListener = (progress, partial) =>
+		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
+	const keep = await host.keep?.(ctx, toolCallId, form);
+	let collected: Collected;
+	try {
+		collected = await host.ask(ctx, form, { ...(signal && { signal }), onProgress, ...(keep && { keep }) });
+	} catch (error) {
+		collected = emptyCollected("error", errorText(error));
+	}
+	keep?.end(collected.status);
+	if (collected.status === "no_ui") {
+		// No form can be shown in this session: take the tool away so the model stops trying.
+		host.setActiveTools(host.getActiveTools().filter((name) => name !== TOOL_NAME));
+		host.onNoUI?.();
+	}
+	if (collected.status === "dismissed" && !collected.shownElsewhere) host.onDismissed?.();
+	return toolResult(form, collected, notices);
+}
+
+export function toolResult(form: AskForm, collected: Collected, notices: string[]): AgentToolResult<AskDetails> & { terminate?: boolean } {
+	return {
+		content: [{ type: "text", text: formatResultText(form, collected, { notices }) }],
+		details: buildDetails(form, collected, { notices }),
+		// A dismissal means the user wants the floor: end the turn instead of letting the model guess on.
+		// Not for a form another session showed: this session's model must end its task and say so.
+		...(collected.status === "dismissed" && !collected.shownElsewhere ? { terminate: true } : {}),
+	};
+}
+
+/** The result's lines: from `details`, as on resume; a thrown error (e.g. invalid arguments) has none, so what the model was told. */
+export function resultText(result: AgentToolResult<unknown>, expanded: boolean, theme: RenderTheme, host: ToolHost): string {
+	const details = result.details as AskDetails | undefined;
+	const texts = host.texts?.() ?? ENGLISH;
+	if (details && Array.isArray(details.questions)) return renderResultText(details, expanded, theme, texts);
+	const first = result.content[0];
+	return theme.fg("error", sanitizeText(first?.type === "text" ? first.text : texts.t("transcript.failed")));
+}
+
+/** The text the model reads: which call, why it comes now, and the answer as the tool would have given it. */
+export function lateAnswerText(kept: KeptForm, form: AskForm, collected: Collected): string {
+	const why = kept.status === "open" ? "pi stopped while the form was open, so the call got no answer" : `the call had ended (${kept.status}) before this answer`;
+	return `Late answer to ask_user call ${JSON.stringify(kept.id)}: ${why}. The user has answered it now:\n${formatResultText(form, collected)}`;
+}
