@@ -47,6 +47,8 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 		// The preload starts PRELOAD_DELAY_MS after session_start; give it ample time to finish.
 		await sleep(3_000);
 	}
+	// pi starts a run before the model can call: what ours loads after start-up is in by then.
+	for (const handler of handlers.get("before_agent_start") ?? []) await handler({ type: "before_agent_start" }, { mode: "tui", hasUI: true, ui: {} });
 	const { tui } = quietTui(120, 40);
 	const params = largestAskParams();
 	const started = process.hrtime.bigint();

@@ -23,7 +23,7 @@ import { measureFirstCallRate, printFirstCallRate } from "./first-call.ts";
 import { footprintOf } from "./footprint.ts";
 import { largestAskParams, optionCount, peerParams, questionnaireParams } from "./forms.ts";
 import { KEY_CYCLE, KeyDriver, keyCycle, measureInterleaved, stats } from "./keystrokes.ts";
-import { captureTools, type ExtensionFactory, mountTool, type Screen } from "./mount.ts";
+import { captureTools, type EventHandler, type ExtensionFactory, mountTool, type Screen } from "./mount.ts";
 import { type BenchResult, type FirstMount, type HeapCourse, printLoadReport, printReport } from "./report.ts";
 import { createStartupEnv, type StartupRun } from "./startup.ts";
 
@@ -184,6 +184,10 @@ type ToolSource = () => ToolDefinition;
 /** `name`: the tool to take; without it, the first the extension registers (a peer's). */
 async function loadTool(options: BenchOptions, path: string[], name?: string): Promise<ToolSource> {
 	const factory = (await options.jiti.import(join(...path), { default: true })) as ExtensionFactory;
+	// As pi does before the agent's first run (ours loads what a call runs after start-up, and by then at the latest).
+	const starting: EventHandler[] = [];
+	captureTools(factory, (event, handler) => void (event === "before_agent_start" && starting.push(handler)));
+	for (const handler of starting) await handler({ type: "before_agent_start" }, { mode: "tui", hasUI: true, ui: {} });
 	return () => {
 		const tools = captureTools(factory);
 		const tool = name === undefined ? tools.values().next().value : tools.get(name);

@@ -13,16 +13,18 @@ import { createEventBus, type ExtensionAPI, type Theme, type ToolDefinition } fr
 import type { Component, KeybindingsManager, TUI } from "@mariozechner/pi-tui";
 
 export type ExtensionFactory = (pi: ExtensionAPI) => void;
+export type EventHandler = (event: unknown, ctx: unknown) => unknown;
 
 /**
- * A pi that only records the tools registered and ignores everything else,
- * but for its event bus, which is pi's own: a tool that emits events (ours
+ * A pi that only records the tools registered (and hands `on` its event
+ * handlers) and ignores everything else, but for its event bus, which is pi's own: a tool that emits events (ours
  * does, on every answer) pays what it pays in pi, not an exception for a
  * missing emit.
  */
-export function captureTools(factory: ExtensionFactory): Map<string, ToolDefinition> {
+export function captureTools(factory: ExtensionFactory, on: (event: string, handler: EventHandler) => void = () => {}): Map<string, ToolDefinition> {
 	const tools = new Map<string, ToolDefinition>();
 	const handlers: Record<string | symbol, unknown> = {
+		on,
 		registerTool: (tool: ToolDefinition) => void tools.set(tool.name, tool),
 		getActiveTools: () => [...tools.keys()],
 		getAllTools: () => [...tools.values()],
