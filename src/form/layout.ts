@@ -15,6 +15,35 @@ export interface ViewContext {
 	texts: Texts;
 }
 
+type Kept = { inputs: readonly unknown[]; value: unknown };
+const KEPT = new WeakMap<ViewContext, Map<unknown, Kept[]>>();
+/** Values kept per slot: a key cycle (a toggle on and off, a tab and back) finds the one before last too. */
+const KEPT_PER_SLOT = 8;
+
+/**
+ * What `make` made under `slot` from the same `inputs` (each compared with
+ * ===), else made now: what a view derives from facts a key seldom changes
+ * (the width among them), kept for the life of the context. The component
+ * makes a new context when pi invalidates it (a theme switch), so styled values may be kept too.
+ */
+export function recall<T>(ctx: ViewContext, slot: unknown, inputs: readonly unknown[], make: () => T): T {
+	let slots = KEPT.get(ctx);
+	if (!slots) KEPT.set(ctx, (slots = new Map()));
+	let kept = slots.get(slot);
+	if (!kept) slots.set(slot, (kept = []));
+	for (const entry of kept) if (sameInputs(entry.inputs, inputs)) return entry.value as T;
+	const value = make();
+	kept.unshift({ inputs, value });
+	if (kept.length > KEPT_PER_SLOT) kept.pop();
+	return value;
+}
+
+function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+	if (a.length !== b.length) return false;
+	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+	return true;
+}
+
 /** Pre-fitted lines and how to colour them. */
 export interface Section {
 	readonly lines: readonly string[];
@@ -34,8 +63,14 @@ export function sectionsHeight(sections: readonly Section[]): number {
 
 /** Lines [from, from + count) of the sections, styled; only these lines are styled. */
 export function sectionLines(sections: readonly Section[], from = 0, count = Infinity): string[] {
-	const all = sections.flatMap(({ lines, style, indent = 0 }) => lines.map((line) => ({ line, style, indent })));
-	return all.slice(from, from + count).map(({ line, style, indent }) => " ".repeat(indent) + style(line));
+	const out: string[] = [];
+	let skip = from;
+	for (const { lines, style, indent = 0 } of sections) {
+		const pad = " ".repeat(indent);
+		for (let i = skip; i < lines.length && out.length < count; i++) out.push(pad + style(lines[i] ?? ""));
+		skip = Math.max(0, skip - lines.length);
+	}
+	return out;
 }
 
 export interface Window {
