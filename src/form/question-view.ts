@@ -127,14 +127,22 @@ function spareRows(height: number, natural: number): number {
 	return natural <= height ? height - natural : -1;
 }
 
-/** The tallest row's detail, exact where it decides the fit in `room`: previews are wrapped only when their unwrapped lines fit. */
+/**
+ * The tallest row's detail, or the first found taller than `room`: then
+ * nothing fits, and by how much does not matter. Previews are wrapped only
+ * when every row fits unwrapped (wrapping only adds lines).
+ */
 function tallestDetail(question: AskQuestion, rows: number, detail: (row: number, previews: boolean) => Section[], ctx: ViewContext, room: number): number {
-	const tallest = (height: (row: number) => number) => Math.max(0, ...Array.from({ length: rows }, (_, row) => height(row)));
-	const unwrapped = tallest((row) => {
-		const preview = question.options[row]?.preview;
-		return sectionsHeight(detail(row, false)) + (preview === undefined ? 0 : 1 + ctx.fit.previewLines(preview));
-	});
-	return unwrapped > room ? unwrapped : tallest((row) => sectionsHeight(detail(row, true)));
+	let tallest = 0;
+	for (const previews of [false, true]) {
+		for (let row = 0; row < rows; row++) {
+			const preview = previews ? undefined : question.options[row]?.preview;
+			const height = sectionsHeight(detail(row, previews)) + (preview === undefined ? 0 : 1 + ctx.fit.previewLines(preview));
+			if (height > room) return height;
+			tallest = Math.max(tallest, height);
+		}
+	}
+	return tallest;
 }
 
 function questionHeader(question: AskQuestion, qs: QuestionState, noteDrafted: boolean, width: number, ctx: ViewContext): Section[] {
