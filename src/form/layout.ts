@@ -17,31 +17,23 @@ export interface ViewContext {
 
 type Kept = { inputs: readonly unknown[]; value: unknown };
 const KEPT = new WeakMap<ViewContext, Map<unknown, Kept[]>>();
-/** Values kept per slot: a key cycle (a toggle on and off, a tab and back) finds the one before last too. */
-const KEPT_PER_SLOT = 8;
 
 /**
- * What `make` made under `slot` from the same `inputs` (each compared with
- * ===), else made now: what a view derives from facts a key seldom changes
- * (the width among them), kept for the life of the context. The component
- * makes a new context when pi invalidates it (a theme switch), so styled values may be kept too.
+ * What `make` made under `slot` from the same `inputs` (each ===), kept for
+ * the life of the context (invalidate() makes a new one): what a view derives
+ * from facts a key seldom changes, the width among them. The last 8 per slot,
+ * so a key cycle (a toggle on and off, a tab and back) finds them too.
  */
 export function recall<T>(ctx: ViewContext, slot: unknown, inputs: readonly unknown[], make: () => T): T {
 	let slots = KEPT.get(ctx);
 	if (!slots) KEPT.set(ctx, (slots = new Map()));
 	let kept = slots.get(slot);
 	if (!kept) slots.set(slot, (kept = []));
-	for (const entry of kept) if (sameInputs(entry.inputs, inputs)) return entry.value as T;
+	const hit = kept.find((entry) => entry.inputs.length === inputs.length && entry.inputs.every((input, i) => input === inputs[i]));
+	if (hit) return hit.value as T;
 	const value = make();
-	kept.unshift({ inputs, value });
-	if (kept.length > KEPT_PER_SLOT) kept.pop();
+	if (kept.unshift({ inputs, value }) > 8) kept.pop();
 	return value;
-}
-
-function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
-	if (a.length !== b.length) return false;
-	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-	return true;
 }
 
 /** Pre-fitted lines and how to colour them. */

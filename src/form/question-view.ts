@@ -127,11 +127,7 @@ function spareRows(height: number, natural: number): number {
 	return natural <= height ? height - natural : -1;
 }
 
-/**
- * The tallest row's detail, or the first found taller than `room`: then
- * nothing fits, and by how much does not matter. Previews are wrapped only
- * when every row fits unwrapped (wrapping only adds lines).
- */
+/** The tallest row's detail, or the first taller than `room` (nothing fits then; by how much does not matter): previews are wrapped only when every row fits unwrapped. */
 function tallestDetail(question: AskQuestion, rows: number, detail: (row: number, previews: boolean) => Section[], ctx: ViewContext, room: number): number {
 	let tallest = 0;
 	for (const previews of [false, true]) {
@@ -244,14 +240,11 @@ interface RowWords {
 	drafted: Mark;
 }
 
-const ROW_WORDS = new WeakMap<ViewContext, RowWords>();
-
 function rowWords(ctx: ViewContext): RowWords {
-	let words = ROW_WORDS.get(ctx);
-	if (!words) {
+	return recall(ctx, rowWords, [], (): RowWords => {
 		const { t } = ctx.texts;
 		const draft = t("question.draft");
-		words = {
+		return {
 			typeSomething: t("question.typeSomething"),
 			writeOwn: t("question.writeOwn", { key: ctx.keys.choose }),
 			recommended: { text: ` ${t("question.recommended")}`, tone: "success" },
@@ -259,9 +252,7 @@ function rowWords(ctx: ViewContext): RowWords {
 			noteDrafted: { text: ` ✎ ${draft}`, tone: "muted" },
 			drafted: { text: ` ${draft}`, tone: "muted" },
 		};
-		ROW_WORDS.set(ctx, words);
-	}
-	return words;
+	});
 }
 
 /** The marks after a row's label, each with its leading space: " (recommended)", " ✎", " ✎ (draft)", " (draft)". */

@@ -69,7 +69,7 @@ export class TextFitter {
 		return visibleWidth(clean) <= w ? clean : cut(clean, w, w >= 2 ? "…" : "");
 	});
 	private readonly previews = widthMemo((text, w) => this.fitPreview(text, w));
-	private readonly previewLineCounts = new Map<string, number>();
+	private readonly previewLineCounts = widthMemo((text) => (this.markdownTheme && looksLikeMarkdown(text) ? 0 : sanitizeText(text).split("\n").length));
 
 	/** `markdownTheme`: pi's markdown styles; without it every preview is plain text. */
 	constructor(private readonly markdownTheme?: MarkdownTheme) {}
@@ -109,11 +109,6 @@ export class TextFitter {
 
 	/** The fewest lines a preview takes at any width: its lines unwrapped (markdown may join them: none counted). */
 	previewLines(text: string): number {
-		let count = this.previewLineCounts.get(text);
-		if (count === undefined) {
-			count = this.markdownTheme && looksLikeMarkdown(text) ? 0 : sanitizeText(text).split("\n").length;
-			this.previewLineCounts.set(text, count);
-		}
-		return count;
+		return this.previewLineCounts(text, 0);
 	}
 }
