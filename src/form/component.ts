@@ -80,7 +80,8 @@ export class AskFormComponent implements Component, Focusable {
 	 * collection, and the heap grows with the code.
 	 */
 	private editor: Editor | undefined;
-	private readonly ctx: ViewContext;
+	/** Renewed by invalidate(): what the views keep per context (layout.ts `lastOf`) is made again. */
+	private ctx: ViewContext;
 	private readonly table: KeyHelp[];
 	private readonly editorTheme: EditorTheme;
 	private cache: { width: number; rows: number; timeLeft: string | undefined; lines: string[] } | undefined;
@@ -197,6 +198,7 @@ export class AskFormComponent implements Component, Focusable {
 	invalidate(): void {
 		this.cache = undefined;
 		this.options.theme.refresh?.();
+		this.ctx = { ...this.ctx };
 		this.editor?.invalidate();
 	}
 

@@ -15,6 +15,27 @@ export interface ViewContext {
 	texts: Texts;
 }
 
+type Kept = { inputs: readonly unknown[]; value: unknown };
+const KEPT = new WeakMap<ViewContext, Map<unknown, Kept[]>>();
+
+/**
+ * What `make` made under `slot` from the same `inputs` (each ===), kept for
+ * the life of the context (invalidate() makes a new one): what a view derives
+ * from facts a key seldom changes, the width among them. The last 8 per slot,
+ * so a key cycle (a toggle on and off, a tab and back) finds them too.
+ */
+export function recall<T>(ctx: ViewContext, slot: unknown, inputs: readonly unknown[], make: () => T): T {
+	let slots = KEPT.get(ctx);
+	if (!slots) KEPT.set(ctx, (slots = new Map()));
+	let kept = slots.get(slot);
+	if (!kept) slots.set(slot, (kept = []));
+	const hit = kept.find((entry) => entry.inputs.length === inputs.length && entry.inputs.every((input, i) => input === inputs[i]));
+	if (hit) return hit.value as T;
+	const value = make();
+	if (kept.unshift({ inputs, value }) > 8) kept.pop();
+	return value;
+}
+
 /** Pre-fitted lines and how to colour them. */
 export interface Section {
 	readonly lines: readonly string[];
@@ -34,8 +55,14 @@ export function sectionsHeight(sections: readonly Section[]): number {
 
 /** Lines [from, from + count) of the sections, styled; only these lines are styled. */
 export function sectionLines(sections: readonly Section[], from = 0, count = Infinity): string[] {
-	const all = sections.flatMap(({ lines, style, indent = 0 }) => lines.map((line) => ({ line, style, indent })));
-	return all.slice(from, from + count).map(({ line, style, indent }) => " ".repeat(indent) + style(line));
+	const out: string[] = [];
+	let skip = from;
+	for (const { lines, style, indent = 0 } of sections) {
+		const pad = " ".repeat(indent);
+		for (let i = skip; i < lines.length && out.length < count; i++) out.push(pad + style(lines[i] ?? ""));
+		skip = Math.max(0, skip - lines.length);
+	}
+	return out;
 }
 
 export interface Window {

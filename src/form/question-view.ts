@@ -6,7 +6,7 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import { type Section, sectionLines, sectionsHeight, type ViewContext, widestLine, windowLines, windowSections } from "./layout.ts";
+import { recall, type Section, sectionLines, sectionsHeight, type ViewContext, widestLine, windowLines, windowSections } from "./layout.ts";
 import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, type ScrollPort, typeRow } from "../machine/model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
@@ -40,7 +40,10 @@ export function renderQuestionView(state: FormState, index: number, width: numbe
 	const qs = state.questions[index];
 	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 }, detail: undefined, spare: 0, focusHidden: false };
 	const drafts = questionDrafts(state, index);
-	const input: LayoutInput = { question, qs, drafts, header: questionHeader(question, qs, drafts.questionNote, width, ctx), width, height, ctx };
+	// What sizes the layout and not the focus (no drafts at all is one fact, whichever empty object holds them):
+	// the layouts keep what they derive from it until one of these changes.
+	const steady = [width, height, qs.note, qs.optionNotes, qs.customText, Object.keys(state.drafts).length === 0 ? undefined : state.drafts];
+	const input: LayoutInput = { question, qs, drafts, steady, header: questionHeader(question, qs, drafts.questionNote, width, ctx), width, height, ctx };
 	const hasDetails = question.options.some((option) => option.description !== undefined || option.preview !== undefined);
 	const layout = width >= SIDE_BY_SIDE_MIN_WIDTH && hasDetails ? sideBySideLayout(input) : stackedLayout(input);
 	const visible = windowLines(layout.body, height, qs.scroll, layout.focus, "body", width, ctx, reading ? "free" : "follow");
@@ -51,6 +54,7 @@ interface LayoutInput {
 	question: AskQuestion;
 	qs: QuestionState;
 	drafts: QuestionDrafts;
+	steady: readonly unknown[];
 	header: Section[];
 	width: number;
 	height: number;
@@ -64,19 +68,22 @@ interface BodyLayout {
 	spare: number;
 }
 
-function sideBySideLayout({ question, qs, drafts, header, width, height, ctx }: LayoutInput): BodyLayout {
-	const listWidth = Math.min(Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, drafts, ctx)), Math.floor(width * 0.45));
+function sideBySideLayout({ question, qs, drafts, steady, header, width, height, ctx }: LayoutInput): BodyLayout {
+	const headerHeight = sectionsHeight(header);
+	const detail = (row: number, previews: boolean, paneWidth: number) => detailSections(question, qs, row, paneWidth, ctx, drafts.customText, previews);
+	const { listWidth, tallest } = recall(ctx, question, steady, () => {
+		const listWidth = Math.min(Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, drafts, ctx)), Math.floor(width * 0.45));
+		const paneWidth = width - listWidth - SEPARATOR.length;
+		return { listWidth, tallest: tallestDetail(question, rowCount(question), (row, previews) => detail(row, previews, paneWidth), ctx, height - headerHeight) };
+	});
 	const paneWidth = width - listWidth - SEPARATOR.length;
 	const list = optionRows(question, qs, drafts, listWidth, false, ctx);
-	const headerHeight = sectionsHeight(header);
-	const detail = (row: number, previews: boolean) => detailSections(question, qs, row, paneWidth, ctx, drafts.customText, previews);
-	const tallest = tallestDetail(question, rowCount(question), detail, ctx, height - headerHeight);
 	const spare = spareRows(height, headerHeight + Math.max(list.lines.length, tallest));
 	const gap = spare >= 1;
 
 	const body = gap ? [...sectionLines(header), ""] : sectionLines(header);
 	const above = body.length;
-	const sections = detail(qs.focus, true);
+	const sections = detail(qs.focus, true, paneWidth);
 	// Fits: the rows under the header. Scrolls: one window's worth, so the whole pane can be read scrolled down.
 	const paneRoom = above + list.lines.length <= height ? height - above : height - 2;
 	const pane: string[] = [];
@@ -90,11 +97,11 @@ function sideBySideLayout({ question, qs, drafts, header, width, height, ctx }: 
 	return { body, focus: { start: above + list.focus.start, end: above + list.focus.end }, detail: port, spare: Math.max(0, spare - +gap) };
 }
 
-function stackedLayout({ question, qs, drafts, header, width, height, ctx }: LayoutInput): BodyLayout {
+function stackedLayout({ question, qs, drafts, steady, header, width, height, ctx }: LayoutInput): BodyLayout {
 	const list = optionRows(question, qs, drafts, width, true, ctx);
 	const headerHeight = sectionsHeight(header);
 	const preview = (row: number, previews: boolean) => stackedPreview(question, row, width, ctx, previews);
-	const tallest = tallestDetail(question, question.options.length, preview, ctx, height - headerHeight - list.lines.length);
+	const tallest = recall(ctx, question, steady, () => tallestDetail(question, question.options.length, preview, ctx, height - headerHeight - list.lines.length));
 	const spare = spareRows(height, headerHeight + list.lines.length + tallest);
 	const gap = spare >= 1;
 	const previewGap = spare >= 2 && tallest > 0;
@@ -120,14 +127,18 @@ function spareRows(height: number, natural: number): number {
 	return natural <= height ? height - natural : -1;
 }
 
-/** The tallest row's detail, exact where it decides the fit in `room`: previews are wrapped only when their unwrapped lines fit. */
+/** The tallest row's detail, or the first taller than `room` (nothing fits then; by how much does not matter): previews are wrapped only when every row fits unwrapped. */
 function tallestDetail(question: AskQuestion, rows: number, detail: (row: number, previews: boolean) => Section[], ctx: ViewContext, room: number): number {
-	const tallest = (height: (row: number) => number) => Math.max(0, ...Array.from({ length: rows }, (_, row) => height(row)));
-	const unwrapped = tallest((row) => {
-		const preview = question.options[row]?.preview;
-		return sectionsHeight(detail(row, false)) + (preview === undefined ? 0 : 1 + ctx.fit.previewLines(preview));
-	});
-	return unwrapped > room ? unwrapped : tallest((row) => sectionsHeight(detail(row, true)));
+	let tallest = 0;
+	for (const previews of [false, true]) {
+		for (let row = 0; row < rows; row++) {
+			const preview = previews ? undefined : question.options[row]?.preview;
+			const height = sectionsHeight(detail(row, previews)) + (preview === undefined ? 0 : 1 + ctx.fit.previewLines(preview));
+			if (height > room) return height;
+			tallest = Math.max(tallest, height);
+		}
+	}
+	return tallest;
 }
 
 function questionHeader(question: AskQuestion, qs: QuestionState, noteDrafted: boolean, width: number, ctx: ViewContext): Section[] {
@@ -229,14 +240,11 @@ interface RowWords {
 	drafted: Mark;
 }
 
-const ROW_WORDS = new WeakMap<ViewContext, RowWords>();
-
 function rowWords(ctx: ViewContext): RowWords {
-	let words = ROW_WORDS.get(ctx);
-	if (!words) {
+	return recall(ctx, rowWords, [], (): RowWords => {
 		const { t } = ctx.texts;
 		const draft = t("question.draft");
-		words = {
+		return {
 			typeSomething: t("question.typeSomething"),
 			writeOwn: t("question.writeOwn", { key: ctx.keys.choose }),
 			recommended: { text: ` ${t("question.recommended")}`, tone: "success" },
@@ -244,9 +252,7 @@ function rowWords(ctx: ViewContext): RowWords {
 			noteDrafted: { text: ` ✎ ${draft}`, tone: "muted" },
 			drafted: { text: ` ${draft}`, tone: "muted" },
 		};
-		ROW_WORDS.set(ctx, words);
-	}
-	return words;
+	});
 }
 
 /** The marks after a row's label, each with its leading space: " (recommended)", " ✎", " ✎ (draft)", " (draft)". */

@@ -9,7 +9,6 @@ import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@m
 import { type AskForm, type Collected, errorText, emptyCollected } from "../types.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { AskFormComponent, type FormOptions } from "./component.ts";
-import { looksLikeMarkdown } from "./text-fit.ts";
 import { formThemeFrom } from "./theme.ts";
 
 export type { FormOptions } from "./component.ts";
@@ -22,7 +21,8 @@ export async function showAskForm(
 ): Promise<Collected | undefined> {
 	const { signal } = options;
 	if (signal?.aborted) return emptyCollected("aborted");
-	const markdownTheme = hasMarkdownPreview(form) ? await piMarkdownTheme() : undefined;
+	// Which previews read as markdown, the form finds out as it shows each.
+	const markdownTheme = form.questions.some((question) => question.options.some((option) => option.preview !== undefined)) ? await piMarkdownTheme() : undefined;
 	if (signal?.aborted) return emptyCollected("aborted");
 
 	let component: AskFormComponent | undefined;
@@ -96,15 +96,13 @@ export async function warmUpForm(texts?: Texts): Promise<void> {
 	await showAskForm(ui, sample, { signal: controller.signal, ...(texts && { texts }) });
 }
 
-function hasMarkdownPreview(form: AskForm): boolean {
-	return form.questions.some((question) => question.options.some((option) => option.preview !== undefined && looksLikeMarkdown(option.preview)));
-}
+let piModule: Promise<typeof import("@mariozechner/pi-coding-agent")> | undefined;
 
-/** pi's markdown styles, none when its theme is not set up; imported only for a form that needs them (it slows start-up). */
+/** pi's markdown styles, none when its theme is not set up; imported once, for the first form with previews (it slows start-up). */
 async function piMarkdownTheme(): Promise<MarkdownTheme | undefined> {
 	try {
-		const pi = await import("@mariozechner/pi-coding-agent");
-		return pi.getMarkdownTheme();
+		piModule ??= import("@mariozechner/pi-coding-agent");
+		return (await piModule).getMarkdownTheme();
 	} catch {
 		return undefined;
 	}

@@ -5,7 +5,7 @@
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
-import { type ViewContext, widestLine } from "./layout.ts";
+import { recall, type ViewContext, widestLine } from "./layout.ts";
 import { canSubmit, type FormState, isAnswered } from "../machine/model.ts";
 import type { FormTheme } from "./theme.ts";
 
@@ -33,10 +33,16 @@ function tabsOf(state: FormState, theme: FormTheme, submitLabel: string): Tab[] 
 	return tabs;
 }
 
+/** The bar changes only with the form, the width, the current tab and the marks: kept until one of them does. */
 export function renderTabBar(state: FormState, width: number, ctx: ViewContext): string {
+	const tabs = tabsOf(state, ctx.theme, ctx.texts.t("review.tab"));
+	const marks = tabs.map((tab) => tab.mark).join("");
+	return recall(ctx, renderTabBar, [state.form, width, state.tab, marks], () => tabBarLine(tabs, state.tab, width, ctx));
+}
+
+function tabBarLine(tabs: readonly Tab[], tab: number, width: number, ctx: ViewContext): string {
 	const { theme, fit } = ctx;
-	const tabs = tabsOf(state, theme, ctx.texts.t("review.tab"));
-	const current = Math.min(state.tab, tabs.length - 1);
+	const current = Math.min(tab, tabs.length - 1);
 	// The labels whole; elided until the whole bar fits, or they are down to three columns: below that a
 	// wide (CJK) first character can't show beside the "…", and the label would be empty.
 	const widest = widestLine(tabs.map((tab) => tab.label), ctx);

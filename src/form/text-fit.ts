@@ -47,18 +47,29 @@ function cut(text: string, width: number, ellipsis: string): string {
 	return truncateToWidth(text, width, ellipsis).replace(/\x1b\[0m/g, "");
 }
 
+/**
+ * Wrapped line by line: sanitised text has no styles for wrapTextWithAnsi to
+ * carry across lines (it scans every character for them), and a line that
+ * fits is kept as it is. A wide character cannot be broken: at width 1 a CJK
+ * glyph alone overflows, and is cut.
+ */
+function wrapLines(text: string, w: number): string[] {
+	return sanitizeText(text)
+		.split("\n")
+		.flatMap((line) => (visibleWidth(line) <= w ? line : wrapTextWithAnsi(line, w).map((part) => (visibleWidth(part) > w ? cut(part, w, "") : part))));
+}
+
 /** An OSC 8 hyperlink's opening or closing sequence (ended by ST or BEL). */
 const OSC8 = /\x1b\]8;[^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
 export class TextFitter {
-	// A wide character cannot be broken: at width 1 a CJK glyph alone overflows, and is cut.
-	private readonly wrapped = widthMemo((text, w) => wrapTextWithAnsi(sanitizeText(text), w).map((line) => (visibleWidth(line) > w ? cut(line, w, "") : line)));
+	private readonly wrapped = widthMemo(wrapLines);
 	private readonly lines = widthMemo((text, w) => {
 		const clean = sanitizeLine(text);
 		return visibleWidth(clean) <= w ? clean : cut(clean, w, w >= 2 ? "…" : "");
 	});
 	private readonly previews = widthMemo((text, w) => this.fitPreview(text, w));
-	private readonly previewLineCounts = new Map<string, number>();
+	private readonly previewLineCounts = widthMemo((text) => (this.markdownTheme && looksLikeMarkdown(text) ? 0 : sanitizeText(text).split("\n").length));
 
 	/** `markdownTheme`: pi's markdown styles; without it every preview is plain text. */
 	constructor(private readonly markdownTheme?: MarkdownTheme) {}
@@ -83,7 +94,8 @@ export class TextFitter {
 	}
 
 	private fitPreview(text: string, w: number): FittedPreview {
-		if (!this.markdownTheme || !looksLikeMarkdown(text)) return { lines: this.wrap(text, w), markdown: false };
+		// previewLines counts no lines for markdown only, and knows it of each text once.
+		if (!this.markdownTheme || this.previewLines(text) > 0) return { lines: this.wrap(text, w), markdown: false };
 		// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
 		const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
 		// A link shows as its text: a model's URL must not hide behind a clickable label. map copies render()'s
@@ -97,11 +109,6 @@ export class TextFitter {
 
 	/** The fewest lines a preview takes at any width: its lines unwrapped (markdown may join them: none counted). */
 	previewLines(text: string): number {
-		let count = this.previewLineCounts.get(text);
-		if (count === undefined) {
-			count = this.markdownTheme && looksLikeMarkdown(text) ? 0 : sanitizeText(text).split("\n").length;
-			this.previewLineCounts.set(text, count);
-		}
-		return count;
+		return this.previewLineCounts(text, 0);
 	}
 }

@@ -289,6 +289,18 @@ describe("rendering", () => {
 		expect(form.screen(60)).not.toBe(third);
 	});
 
+	test("after invalidate() (pi's theme switch) every part of the form is drawn in the new theme's colours", () => {
+		let colour = "A";
+		const tagged = (s: string) => `<${colour}>${s}`;
+		const theme = { ...plainTheme, muted: tagged, refresh: () => void (colour = "B") };
+		const form = mount(SCOPE_AND_TARGETS, { theme });
+		expect(form.screen().join("\n")).toContain("<A> □ Targets ");
+		form.component.invalidate();
+		const redrawn = form.screen().join("\n");
+		expect(redrawn).toContain("<B> □ Targets ");
+		expect(redrawn).not.toContain("<A>");
+	});
+
 	test("the form is never taller than the terminal allows", () => {
 		const long = "word ".repeat(190);
 		const form = mount(formOf(question("q", { question: long, context: long })), {}, { width: 40, rows: 14 });

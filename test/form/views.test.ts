@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { renderForm } from "../../src/form/form-view.ts";
 import { renderHelpView } from "../../src/form/help-view.ts";
 import { fitHintLine, hintIds } from "../../src/form/hint-line.ts";
-import type { FormState } from "../../src/machine/model.ts";
+import { draftKey, type FormState, type QuestionState } from "../../src/machine/model.ts";
 import { renderQuestionView, SIDE_BY_SIDE_MIN_WIDTH } from "../../src/form/question-view.ts";
 import { initialState } from "../../src/machine/update.ts";
 import { renderSubmitView } from "../../src/form/submit-view.ts";
@@ -143,6 +143,25 @@ describe("the question view", () => {
 		expect(lines).toHaveLength(6);
 		expect(lines.some((line) => line.startsWith("❯ ○ 2. SQLite"))).toBe(true);
 		expect(lines[0]).toMatch(/^↑ \d+ more · pgup$/);
+	});
+
+	test("what the views keep from frame to frame is made again when the width, a note or a draft changes", () => {
+		const kept = plainContext();
+		const form = formOf(...DESCRIBED.questions, question("other"));
+		// Each from the same state, so only what the name says differs.
+		const base = initialState(form);
+		const [first, second] = base.questions as [QuestionState, QuestionState];
+		const noted = { ...base, questions: [{ ...first, optionNotes: ["a note", undefined] }, second] };
+		const answered = { ...base, questions: [{ ...first, customText: "a free answer ".repeat(60).trim() }, second] };
+		const aboutIt = { ...base, questions: [{ ...first, note: "a note on the question" }, second] };
+		const drafted = { ...base, drafts: { [draftKey({ kind: "optionNote", question: 0, option: 0 })]: "unsaved" } };
+		const states = [base, noted, answered, aboutIt, drafted, { ...noted, tab: 1 }, base];
+		for (const [width, height] of [[120, 30], [90, 30], [60, 30], [120, 16], [90, 30], [60, 16]] as const) {
+			for (const state of states) {
+				const frame = (viewCtx: typeof ctx) => renderForm({ state, width, height, table }, viewCtx).lines;
+				expect(frame(kept), `${width}×${height}`).toEqual(frame(plainContext()));
+			}
+		}
 	});
 
 	test("model text cannot reach the terminal as escape sequences", () => {
