@@ -1,9 +1,6 @@
 /**
- * The state of one ask as a plain value, and the questions one asks of it.
- * Both shells (the inline form, src/form; the dialog walker, src/walker) and
- * every view read this one value. Anything that can be derived (answered?,
- * can submit?, what is missing) is a function below, never a stored field, so
- * it cannot go stale.
+ * The state of one ask as a plain value, which both shells and every view read. What can be
+ * derived (answered?, can submit?, what is missing) is a function below, never a field, so it cannot go stale.
  */
 
 import { type Phrase, phrase } from "../i18n/texts.ts";
@@ -17,7 +14,6 @@ export type EditorTarget =
 	| { kind: "formNote" }
 	| { kind: "chat" };
 
-/** Whether a target belongs to one question (not the whole form). */
 export function isQuestionTarget(target: EditorTarget): target is Exclude<EditorTarget, { kind: "formNote" | "chat" }> {
 	return target.kind !== "formNote" && target.kind !== "chat";
 }
@@ -239,12 +235,7 @@ export function questionDrafts(state: FormState, index: number): QuestionDrafts 
 
 export type PendingDraft = { readonly target: EditorTarget; readonly text: string };
 
-/**
- * Every unsaved draft: what a submit would drop and what any other ending
- * reports. In question order; within a question the free answer, the
- * question note, then the option notes in option order; the note on the
- * whole form and the message for the chat last.
- */
+/** Every unsaved draft (what a submit drops, any other ending reports): per question the free answer, its note, the option notes; then the form's note, the chat. */
 export function pendingDrafts(state: FormState): PendingDraft[] {
 	if (Object.keys(state.drafts).length === 0) return [];
 	const targets: EditorTarget[] = [

@@ -1,8 +1,4 @@
-/**
- * A form's answers as plain JSON, to keep while the user works (src/kept.ts)
- * and to put back into a new state after pi restarts. Pure: what comes back
- * from a file is checked against the form before any of it is used.
- */
+/** A form's answers as plain JSON, kept while the user works (src/kept.ts) and put back after pi restarts; what comes back is checked against the form first. */
 
 import type { AskForm, NumberKeys } from "../types.ts";
 import { draftKey, type EditorTarget, type FormState, initialState, isQuestionTarget, savedText } from "./model.ts";
@@ -61,7 +57,7 @@ export function restoredState(form: AskForm, saved: unknown, numberKeys?: Number
 		if (!optional(qs.customText) || !optional(qs.note) || (qs.customChosen === true && qs.customText === undefined)) return undefined;
 		const optionNotes = qs.optionNotes.map((note) => note ?? undefined);
 		const customText = qs.customText;
-		return { ...blank, focus: qs.focus, chosen: [...chosen].sort((a, b) => a - b), customText, customChosen: qs.customChosen === true, note: qs.note, optionNotes, skipped: qs.skipped === true };
+		return { ...blank, focus: qs.focus, chosen: chosen.sort((a, b) => a - b), customText, customChosen: qs.customChosen === true, note: qs.note, optionNotes, skipped: qs.skipped === true };
 	});
 	if (!questions.every((qs) => qs !== undefined) || !optional(answers.formNote)) return undefined;
 	const drafts = answers.drafts ?? {};
