@@ -1,7 +1,6 @@
 /**
- * The relay API (README, "The relay API") for a runner of `pi --mode rpc`
- * children: a child's whole form is asked through this process's session with
- * a UI, its other dialogs through the parent's own, all labelled with the asker.
+ * The relay API (README, "The relay API") for a runner of `pi --mode rpc` children: a child's whole form is asked through
+ * this process's session with a UI, its other dialogs through the parent's own, all labelled with the asker.
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
@@ -45,11 +44,8 @@ export interface ChildRelayOptions {
 
 export interface ChildRelay {
 	/**
-	 * Takes one message the child printed; resolves with the response to write
-	 * to its stdin, or undefined when there is none (not a dialog, a
-	 * fire-and-forget request, or the child is gone). Never rejects: a
-	 * malformed request, or a parent dialog that fails, is answered
-	 * `cancelled`, so the child is never left waiting.
+	 * One message the child printed → the response for its stdin; undefined when there is none (not a dialog, fire-and-forget,
+	 * the child gone). Never rejects: a malformed request, or a parent dialog that fails, is `cancelled`, so no child is left waiting.
 	 */
 	handle(message: unknown): Promise<ExtensionUIResponse | undefined>;
 	/** The child exited or was stopped: its forms close and nothing more is written to it. Safe to call twice. */

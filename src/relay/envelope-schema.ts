@@ -1,7 +1,6 @@
 /**
- * The relay envelopes as JSON Schemas (written to schema/ by `npm run
- * schemas`), and the check of an envelope against them, for the decoders in
- * envelope.ts. Loaded with the relay codec, never at pi's start-up.
+ * The relay envelopes as JSON Schemas (written to schema/ by `npm run schemas`), and the check of an envelope against them,
+ * for the decoders in envelope.ts. Loaded with the relay codec, never at pi's start-up.
  */
 
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
@@ -133,10 +132,8 @@ interface Walked {
 }
 
 /**
- * The problems of `value`, each named by its path (`answers["my id"].kind`)
- * and a rule. Each node is checked on its own (TypeBox stops at 8 errors), so
- * no problem hides another. In place, it drops fields the schema does not
- * know (a newer peer's) and leaves undefined what it found unsound.
+ * The problems of `value`, each by its path (`answers["my id"].kind`) and a rule; each node checked on its own (TypeBox stops
+ * at 8 errors), so no problem hides another. In place, it drops fields the schema does not know (a newer peer's) and leaves undefined what it found unsound.
  */
 export function schemaIssues(schema: TSchema, value: unknown, path = ""): Issue[] {
 	const { properties, required = [], patternProperties, items, additionalProperties, ...rules } = schema as Walked;

@@ -1,9 +1,7 @@
 /**
- * The parent's side of the local channel (wire.ts): a Unix socket (a named
- * pipe on Windows) in a directory only this user can enter, its address and a
- * random token published in PI_ASK_USER_CHANNEL. A connection must prove the
- * token within HELLO_MS, at most MAX_UNPROVEN at a time, no line past
- * CHANNEL_LINE_MAX; one that closes aborts its form at once.
+ * The parent's side of the local channel (wire.ts): a Unix socket (a named pipe on Windows) in a directory only this user can enter,
+ * its address and a random token published in PI_ASK_USER_CHANNEL. A connection must prove the token within HELLO_MS, at most
+ * MAX_UNPROVEN at a time, no line past CHANNEL_LINE_MAX; one that closes aborts its form at once.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";

@@ -1,8 +1,6 @@
 /**
- * The local channel's wire: how a child process reaches the session that
- * shows its forms when no runner carries them. The address travels in
- * `PI_ASK_USER_CHANNEL` as `1:<token>:<socket path>`; on the socket, one
- * connection carries one ask, as newline-terminated JSON lines:
+ * The local channel's wire: how a child process reaches the session that shows its forms when no runner carries them. The address
+ * travels in `PI_ASK_USER_CHANNEL` as `1:<token>:<socket path>`; one connection carries one ask, as newline-terminated JSON lines:
  *
  *   child  → {"v":1,"token":"…"}          proves it was given the address
  *   parent → {"v":1,"ready":true}          a live, listening session
@@ -36,9 +34,7 @@ export function encodeChannelAddress(address: ChannelAddress): string {
 export function decodeChannelAddress(value: unknown): { ok: true; address: ChannelAddress } | { ok: false; error: string } {
 	if (typeof value !== "string") return { ok: false, error: `${CHANNEL_ENV} is not set` };
 	const [, token, path] = ADDRESS.exec(value) ?? [];
-	if (!token || !path || /[\0\n]/.test(path)) {
-		return { ok: false, error: `${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another version` };
-	}
+	if (!token || !path || /[\0\n]/.test(path)) return { ok: false, error: `${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another version` };
 	return { ok: true, address: { token, path } };
 }
 
@@ -46,7 +42,6 @@ export function encodeChannelHello(token: string): string {
 	return JSON.stringify({ v: CHANNEL_VERSION, token });
 }
 
-/** The token a hello line carries, or undefined for anything else. */
 export function decodeChannelHello(line: string): string | undefined {
 	const token = own(parseLine(line) ?? {}, "token");
 	return typeof token === "string" && TOKEN.test(token) ? token : undefined;
