@@ -3,7 +3,6 @@
 import { type JsonObject, own } from "./json.ts";
 import { LIMITS } from "./types.ts";
 
-/** Collects one violation: where, and the rule broken with its fix. */
 export type Report = (path: string, message: string) => void;
 
 interface TextRule {
@@ -49,13 +48,7 @@ const RULES = {
 		lengthFix: `Shorten the label and move detail into "description".`,
 		lineBreakFix: `Move detail into "description".`,
 	},
-	value: {
-		noun: "a value",
-		max: LIMITS.value,
-		oneLine: true,
-		blankFix: `Leave "value" out to get the label back.`,
-		lengthFix: `Use a short machine value; put explanations into "description".`,
-	},
+	value: { noun: "a value", max: LIMITS.value, oneLine: true, blankFix: `Leave "value" out to get the label back.`, lengthFix: `Use a short machine value; put explanations into "description".` },
 	description: { noun: "a description", max: LIMITS.description, oneLine: false, lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).` },
 	preview: { noun: "a preview", max: LIMITS.preview, oneLine: false, lengthFix: "Show only the relevant excerpt." },
 } satisfies Record<string, TextRule>;
@@ -108,9 +101,7 @@ const INVISIBLE = /[\x7f-\x9f\xad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2
 /** JSON-quoted, invisible characters made visible, cut after QUOTE_LIMIT characters. */
 export function quote(text: string): string {
 	let end = 0;
-	for (let count = 0; end < text.length && count < QUOTE_LIMIT; count++) {
-		end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
-	}
+	for (let count = 0; end < text.length && count < QUOTE_LIMIT; count++) end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
 	const quoted = JSON.stringify(text.slice(0, end)).replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 	return end < text.length ? `${quoted}…` : quoted;
 }

@@ -17,10 +17,7 @@ export class AskUserInputError extends Error {
 	override readonly name = "AskUserInputError";
 
 	/** `notices`: what normalisation changed, so a model sees why, e.g., a question is left with one option. */
-	constructor(
-		readonly issues: ValidationIssue[],
-		notices: readonly string[] = [],
-	) {
+	constructor(readonly issues: ValidationIssue[], notices: readonly string[] = []) {
 		super([issuesText(issues), ...notices.map((notice) => `Note: ${notice}`)].join("\n"));
 	}
 }
@@ -78,9 +75,7 @@ function readQuestions(value: unknown, report: Report): QuestionAsRead[] {
 		return [];
 	}
 	if (value.length < min) report("questions", `empty. Ask ${min}-${max} questions.`);
-	if (value.length > max) {
-		report("questions", `${value.length} questions; the limit is ${max}. Ask the ${max} that block you now, the rest in a later call.`);
-	}
+	if (value.length > max) report("questions", `${value.length} questions; the limit is ${max}. Ask the ${max} that block you now, the rest in a later call.`);
 	return value.flatMap((item, index) => readQuestion(item, `questions[${index}]`, report) ?? []);
 }
 
@@ -120,9 +115,7 @@ function readOptions(value: unknown, path: string, multiSelect: boolean, allowOt
 	if (value.length === 1 && !allowOther) {
 		report(path, `1 option and "allowOther": false leave the user no choice. Give ${min}-${max} options, or drop "allowOther": false so the user can answer in their own words.`);
 	}
-	if (value.length > max) {
-		report(path, `${value.length} options; the limit is ${max}. Keep the ${max} likeliest; the user can still type anything else.`);
-	}
+	if (value.length > max) report(path, `${value.length} options; the limit is ${max}. Keep the ${max} likeliest; the user can still type anything else.`);
 	const options: AskOption[] = [];
 	const labelOwners = new Map<string, number>();
 	const valueOwners = new Map<string, number>();
@@ -133,17 +126,13 @@ function readOptions(value: unknown, path: string, multiSelect: boolean, allowOt
 		if (option === undefined) return;
 		options.push(option);
 		const labelOwner = option.label === "" ? undefined : claim(labelOwners, option.label.toLowerCase(), index);
-		if (labelOwner !== undefined) {
-			report(`${at}.label`, `${quote(option.label)} repeats the label of options[${labelOwner}] (compared ignoring case). Make every label distinct.`);
-		}
+		if (labelOwner !== undefined) report(`${at}.label`, `${quote(option.label)} repeats the label of options[${labelOwner}] (compared ignoring case). Make every label distinct.`);
 		const valueOwner = option.value === "" ? undefined : claim(valueOwners, option.value, index);
 		if (valueOwner !== undefined) {
 			const fix = "Give every option its own value so the answer maps back to one option.";
 			report(`${at}.value`, `${quote(option.value)} is already the value of options[${valueOwner}] (a value defaults to the label). ${fix}`);
 		}
-		if (option.recommended && recommendedAt !== undefined) {
-			report(`${at}.recommended`, `options[${recommendedAt}] is already recommended. Mark at most one option per question.`);
-		}
+		if (option.recommended && recommendedAt !== undefined) report(`${at}.recommended`, `options[${recommendedAt}] is already recommended. Mark at most one option per question.`);
 		if (option.recommended) recommendedAt ??= index;
 	});
 	return options;
@@ -158,9 +147,7 @@ function readOption(value: unknown, path: string, multiSelect: boolean, report: 
 	const optionValue = own(value, "value") === undefined ? label : (readText(value, path, "value", report) ?? "");
 	const description = readText(value, path, "description", report);
 	const preview = readText(value, path, "preview", report);
-	if (preview !== undefined && multiSelect) {
-		report(`${path}.preview`, `previews are shown only in single-select questions. Remove "preview" or drop "multiSelect": true.`);
-	}
+	if (preview !== undefined && multiSelect) report(`${path}.preview`, `previews are shown only in single-select questions. Remove "preview" or drop "multiSelect": true.`);
 	return {
 		label,
 		value: optionValue,
@@ -213,13 +200,9 @@ function checkUniqueAcrossQuestions(questions: QuestionAsRead[], report: Report)
 	const idOwners = new Map<string, string>();
 	for (const { path, header, id } of questions) {
 		const headerOwner = header ? claim(headerOwners, header.toLowerCase(), path) : undefined;
-		if (headerOwner !== undefined) {
-			report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`);
-		}
+		if (headerOwner !== undefined) report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`);
 		const idOwner = id ? claim(idOwners, id, path) : undefined;
-		if (idOwner !== undefined) {
-			report(`${path}.id`, `${quote(id ?? "")} is already the id of ${idOwner}. Give every question its own id, or leave "id" out.`);
-		}
+		if (idOwner !== undefined) report(`${path}.id`, `${quote(id ?? "")} is already the id of ${idOwner}. Give every question its own id, or leave "id" out.`);
 	}
 }
 

@@ -13,7 +13,6 @@ export function field(record: JsonObject, key: string): unknown {
 	return value === null ? undefined : value;
 }
 
-/** The first of `keys` present, and which one it was. */
 export function firstPresent(record: JsonObject, ...keys: string[]): { key: string; value: unknown } | undefined {
 	for (const key of keys) {
 		const value = field(record, key);
