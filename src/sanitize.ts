@@ -1,8 +1,6 @@
 /**
- * The display sanitiser, for every string from a model or a child process:
- * it removes what would act on the terminal (escape sequences, C0/C1
- * controls, DEL) or make text read otherwise than stored (bidi controls), and
- * turns lone surrogates into U+FFFD.
+ * The display sanitiser, for every string from a model or a child process: it removes what would act on the terminal
+ * (escape sequences, C0/C1 controls, DEL) or make text read otherwise than stored (bidi controls); lone surrogates become U+FFFD.
  */
 
 // An OSC/DCS/SOS/PM/APC string runs to BEL, ST (ESC \) or 8-bit ST; unterminated, to the end (it would have swallowed that much anyway).

@@ -1,8 +1,6 @@
 /**
- * The settings, one table, from which the flags are registered, the values
- * read, and the JSON Schema and README's table written (`npm run schemas`).
- * A setting comes from its flag, variable, the project's file, the global
- * one, else its default; a bad one is a warning, and the next source applies.
+ * The settings, one table, from which the flags are registered, the values read, and the JSON Schema and README's table written
+ * (`npm run schemas`). A setting comes from its flag, variable, the project's file, the global one, else its default; a bad one is a warning, the next source applies.
  */
 
 import { existsSync, readFileSync } from "node:fs";
@@ -189,11 +187,7 @@ export function registerSettingFlags(pi: Pick<ExtensionAPI, "registerFlag">): vo
 }
 
 /** One file, read: the values it gives, typed, by file key. */
-interface SettingsFile {
-	path: string;
-	project: boolean;
-	values: ReadonlyMap<string, { value: unknown }>;
-}
+type SettingsFile = { path: string; project: boolean; values: ReadonlyMap<string, { value: unknown }> };
 
 export interface SettingsFiles {
 	/** The project's first: it wins key by key. */

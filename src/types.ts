@@ -1,7 +1,4 @@
-/**
- * The shared vocabulary of ask_user, a leaf of the import graph: the form,
- * the dialog walker and the relay speak it without importing each other.
- */
+/** The shared vocabulary, a leaf of the import graph: the form, the dialog walker and the relay speak it without importing each other. */
 
 import type { Phrase, Texts } from "./i18n/texts.ts";
 
@@ -53,11 +50,7 @@ export interface AskQuestion {
 	required: boolean;
 }
 
-export interface AskMetadata {
-	source?: string;
-	flowId?: string;
-	tags?: string[];
-}
+export type AskMetadata = { source?: string; flowId?: string; tags?: string[] };
 
 /** A validated call: every default filled in, every input rule holds. */
 export interface AskForm {
@@ -72,10 +65,7 @@ export type AskOptionParams = Omit<AskOption, "value" | "recommended"> & { value
 /** Without options: a text-only question. */
 export type AskQuestionParams = Pick<AskQuestion, "question" | "context"> & Partial<Omit<AskQuestion, "question" | "context" | "options">> & { options?: AskOptionParams[] };
 
-export interface AskParams {
-	questions: AskQuestionParams[];
-	metadata?: AskMetadata;
-}
+export type AskParams = { questions: AskQuestionParams[]; metadata?: AskMetadata };
 
 // ── Answers ────────────────────────────────────────────────────────────────
 
@@ -101,17 +91,8 @@ export interface AskNote {
 	text: string;
 }
 
-/**
- * Text the user typed and never confirmed, reported apart from the answers
- * and never cut: a question's free answer, a note (scoped as AskNote), or the
- * message for the chat. Never blank.
- */
-export interface AskDraft {
-	kind: "answer" | "note" | "chat";
-	questionId?: string;
-	option?: string;
-	text: string;
-}
+/** Text typed and never confirmed, reported apart from the answers and never cut: a free answer, a note (scoped as AskNote), the chat message. Never blank. */
+export type AskDraft = AskNote & { kind: "answer" | "note" | "chat" };
 
 /** How the call ended, in the order the docs list them (each in words: result.ts). */
 export const ASK_STATUSES = ["answered", "dismissed", "aborted", "no_ui", "timed_out", "error", "chat"] as const;
@@ -137,7 +118,6 @@ export interface Collected {
 	shownElsewhere?: boolean;
 }
 
-/** The message of anything thrown. */
 export function errorText(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
@@ -192,11 +172,9 @@ export interface AskProgress {
 }
 
 /** The tool result's `details`: the transcript is rebuilt from it alone (older ones have no `drafts`). */
-export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere"> {
+export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">, AskForm {
 	/** "pending" only on progress updates while the form is open. */
 	status: AskStatus | "pending";
-	questions: AskQuestion[];
-	metadata?: AskMetadata;
 	/** What normalisation changed in the call. */
 	notices?: string[];
 	progress?: AskProgress;
@@ -207,14 +185,12 @@ export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">
 export const RELAY_VERSION = 1;
 
 /** A child's whole form, sent to its parent as one dialog request. */
-export interface RelayRequest {
+export interface RelayRequest extends AskForm {
 	v: typeof RELAY_VERSION;
 	/** Correlates a later cancel notice with this request. */
 	rid?: string;
 	/** Outermost first: "planner › scout". */
 	asker?: string;
-	questions: AskQuestion[];
-	metadata?: AskMetadata;
 }
 
 /** The parent's answer to a RelayRequest: what its UI collected, versioned and tied to the request. */

@@ -1,8 +1,6 @@
 /**
- * Forms while they wait, wrapping every form the session shows: the events
- * on pi.events (`ask_user:waiting`, `ask_user:progress`, `ask_user:closed`),
- * answers from elsewhere (the waiting event's `answer`, checked like a relayed
- * reply, first one wins), and attention once the form is on screen.
+ * Forms while they wait, wrapping every form the session shows: the events on pi.events (`ask_user:waiting`, `:progress`, `:closed`),
+ * answers from elsewhere (the waiting event's `answer`, checked like a relayed reply, first one wins), attention once it is on screen.
  */
 
 import { randomUUID } from "node:crypto";

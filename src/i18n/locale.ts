@@ -1,8 +1,4 @@
-/**
- * Which shipped locale a tag names, and which one the environment asks for
- * when no setting does. A tag we do not ship falls back to its language
- * ("fr-CA" → fr, "pt-PT" → pt-BR, "zh-HK" → zh-TW), then to English.
- */
+/** Which shipped locale a tag names, and the environment's; a tag we do not ship falls back to its language ("fr-CA" → fr, "zh-HK" → zh-TW), then English. */
 
 export const LOCALES = ["en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -22,10 +18,8 @@ export function matchLocale(tag: string): Locale | undefined {
 }
 
 /**
- * As a POSIX system reads it: LC_ALL, then LC_MESSAGES, then LANG; an empty
- * variable counts as unset. The first one set decides, also when it names a
- * language we do not ship: the user asked for it, and English, not a lower
- * variable, is the honest fallback.
+ * As POSIX reads it: LC_ALL, LC_MESSAGES, then LANG; empty is unset. The first one set decides, also when it names a language
+ * we do not ship: the user asked for it, and English, not a lower variable, is the honest fallback.
  */
 export function environmentLocale(env: Readonly<Record<string, string | undefined>>): Locale {
 	for (const name of ["LC_ALL", "LC_MESSAGES", "LANG"]) {

@@ -1,7 +1,6 @@
 /**
- * A locale's words: `t(key, values)` fills a catalogue message (en.ts), the
- * plural form for `{count}` chosen by Intl.PluralRules, a list joined by
- * Intl.ListFormat; a key the catalogue lacks falls back to English.
+ * A locale's words: `t(key, values)` fills a catalogue message (en.ts), the plural form for `{count}` chosen by Intl.PluralRules,
+ * a list joined by Intl.ListFormat; a key the catalogue lacks falls back to English.
  */
 
 import { type Catalogue, EN, type Message, type MessageKey } from "./en.ts";
@@ -19,10 +18,7 @@ type Holes<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
 /** A message's values: exactly its placeholders, each one required. */
 type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never] ? [] : [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
 
-/**
- * Something to say, not yet in words: the state machine and the settings
- * reader speak in phrases, so they stay free of any language.
- */
+/** Something to say, not yet in words: the state machine and the settings reader speak in phrases, so they stay free of any language. */
 export interface Phrase {
 	readonly key: MessageKey;
 	readonly params?: Params;
