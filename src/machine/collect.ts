@@ -55,7 +55,9 @@ export function progressSteps(before: FormState, after: FormState): ProgressStep
 		if (now !== undefined && now !== answerSignature(before, i)) steps.push({ phase: "answered", questionId: question.id });
 	});
 	if (isSubmitTab(after) && !isSubmitTab(before)) steps.push({ phase: "review" });
-	if (before.outcome === undefined && (after.outcome === "answered" || after.outcome === "dismissed")) steps.push({ phase: after.outcome === "answered" ? "submitted" : "dismissed" });
+	if (before.outcome === undefined && (after.outcome === "answered" || after.outcome === "dismissed")) {
+		steps.push({ phase: after.outcome === "answered" ? "submitted" : "dismissed" });
+	}
 	return steps;
 }
 

@@ -15,30 +15,11 @@
 import { phrase } from "../i18n/texts.ts";
 import { LIMITS } from "../types.ts";
 import type { Action } from "./action.ts";
-import {
-	cancelRow,
-	currentQuestion,
-	draftKey,
-	type EditorTarget,
-	type FormState,
-	hasTabs,
-	isAnswered,
-	isSubmitTab,
-	missingRequired,
-	pendingDrafts,
-	type QuestionState,
-	rowCount,
-	savedText,
-	type ScrollPort,
-	type ScrollTarget,
-	submitRow,
-	typeRow,
-	type Viewport,
-} from "./model.ts";
+import { cancelRow, currentQuestion, draftKey, hasTabs, isAnswered, isSubmitTab, missingRequired, pendingDrafts, rowCount, savedText, submitRow, typeRow } from "./model.ts";
+import type { EditorTarget, FormState, QuestionState, ScrollPort, ScrollTarget, Viewport } from "./model.ts";
 
 export type { Action } from "./action.ts";
 export { initialState } from "./model.ts";
-export type * from "./model.ts";
 
 export function update(state: FormState, action: Action): FormState {
 	const next = step(state, action);
@@ -241,9 +222,7 @@ function openNote(state: FormState): FormState {
 	return openEditor(state, qs.focus < question.options.length ? { kind: "optionNote", question: index, option: qs.focus } : { kind: "questionNote", question: index });
 }
 
-function openEditor(state: FormState, target: EditorTarget): FormState {
-	return { ...state, overlay: { kind: "editor", target } };
-}
+const openEditor = (state: FormState, target: EditorTarget): FormState => ({ ...state, overlay: { kind: "editor", target } });
 
 function editorSubmitted(state: FormState, text: string): FormState {
 	if (state.overlay.kind !== "editor") return state;
@@ -282,9 +261,7 @@ function save(state: FormState, target: EditorTarget, value: string | undefined)
 }
 
 /** Esc in the editor, or the form closing while it is open: what was typed stays a draft, whatever its length (the limit is for saved text). */
-function editorCancelled(state: FormState, draft: string): FormState {
-	return state.overlay.kind === "editor" ? closeEditor(state, state.overlay.target, draft) : state;
-}
+const editorCancelled = (state: FormState, draft: string): FormState => (state.overlay.kind === "editor" ? closeEditor(state, state.overlay.target, draft) : state);
 
 /** Closes the editor; `draft`, unless blank or what is saved, stays as the target's draft. */
 function closeEditor(state: FormState, target: EditorTarget, draft?: string): FormState {
