@@ -25,10 +25,7 @@ export interface ExtensionUIRequest {
 }
 
 /** What the client writes back to the child's stdin. */
-export type ExtensionUIResponse =
-	| { type: "extension_ui_response"; id: string; value: string }
-	| { type: "extension_ui_response"; id: string; confirmed: boolean }
-	| { type: "extension_ui_response"; id: string; cancelled: true };
+export type ExtensionUIResponse = { type: "extension_ui_response"; id: string } & ({ value: string } | { confirmed: boolean } | { cancelled: true });
 
 /** With `custom` (pi's TUI), a forwarded editor can be closed when the child goes; pi's `editor()` can't be withdrawn. */
 export type ParentUI = Pick<ExtensionUIContext, "select" | "confirm" | "input" | "editor" | "notify"> & Partial<Pick<ExtensionUIContext, "custom">>;
@@ -43,19 +40,14 @@ export interface ChildRelayOptions {
 }
 
 export interface ChildRelay {
-	/**
-	 * One message the child printed → the response for its stdin; undefined when there is none (not a dialog, fire-and-forget,
-	 * the child gone). Never rejects: a malformed request, or a parent dialog that fails, is `cancelled`, so no child is left waiting.
-	 */
+	/** One message the child printed → the response for its stdin, or undefined (not a dialog, fire-and-forget, the child gone). Never rejects: a failure is `cancelled`. */
 	handle(message: unknown): Promise<ExtensionUIResponse | undefined>;
 	/** The child exited or was stopped: its forms close and nothing more is written to it. Safe to call twice. */
 	dispose(): void;
 }
 
 /** The environment to spawn a child with, so its ask_user sends whole forms to this relay. */
-export function relayEnvironment(): Record<string, string> {
-	return { [RELAY_ENV]: "1" };
-}
+export const relayEnvironment = (): Record<string, string> => ({ [RELAY_ENV]: "1" });
 
 const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
 

@@ -21,9 +21,7 @@ type Decoding<T> = ({ ok: true } & T) | { ok: false; error: string };
 type Expectation = { questions?: readonly AskQuestion[]; rid?: string };
 
 // JSON.stringify leaves out the fields that are undefined; listing them keeps the envelope's field order fixed.
-export function encodeRelayRequest({ rid, asker, questions, metadata }: RelayRequest): string {
-	return JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
-}
+export const encodeRelayRequest = ({ rid, asker, questions, metadata }: RelayRequest): string => JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
 
 /** The request, with its questions validated by the same rules as a model's call (the parent renders them). */
 export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequest }> {
@@ -83,9 +81,7 @@ export function joinAskers(outer: string | undefined, inner: string | undefined)
 	return `…${joined.slice(joined.length - RELAY_ASKER_MAX + 1).replace(/^[\udc00-\udfff]/, "")}`;
 }
 
-export function encodeRelayCancel(rid: string): string {
-	return RELAY_CANCEL_PREFIX + rid;
-}
+export const encodeRelayCancel = (rid: string): string => RELAY_CANCEL_PREFIX + rid;
 
 export function decodeRelayCancel(message: unknown): string | undefined {
 	if (typeof message !== "string" || !message.startsWith(RELAY_CANCEL_PREFIX)) return undefined;
@@ -93,9 +89,7 @@ export function decodeRelayCancel(message: unknown): string | undefined {
 	return RID.test(rid) ? rid : undefined;
 }
 
-export function replyToCollected({ v, rid, drafts, ...collected }: RelayReply): Collected {
-	return { ...collected, ...(drafts !== undefined && drafts.length > 0 && { drafts }) };
-}
+export const replyToCollected = ({ v, rid, drafts, ...collected }: RelayReply): Collected => ({ ...collected, ...(drafts !== undefined && drafts.length > 0 && { drafts }) });
 
 /** `shownElsewhere` is this side's business, never the wire's. */
 export function collectedToReply({ shownElsewhere, drafts, ...collected }: Collected, rid?: string): RelayReply {

@@ -116,7 +116,6 @@ function openConnection(path: string) {
 			while (lines.length === 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
 			return lines.shift();
 		},
-		/** Why the connection failed, if it did. */
 		failure: (): string | undefined => failure,
 	};
 }

@@ -26,21 +26,18 @@ export interface ChannelAddress {
 const TOKEN = /^[0-9a-f]{64}$/;
 const ADDRESS = /^1:([0-9a-f]{64}):(.+)$/s;
 
-export function encodeChannelAddress(address: ChannelAddress): string {
-	return `${CHANNEL_VERSION}:${address.token}:${address.path}`;
-}
+export const encodeChannelAddress = (address: ChannelAddress): string => `${CHANNEL_VERSION}:${address.token}:${address.path}`;
 
-/** The address in the variable, or a reason it can't be used. */
 export function decodeChannelAddress(value: unknown): { ok: true; address: ChannelAddress } | { ok: false; error: string } {
 	if (typeof value !== "string") return { ok: false, error: `${CHANNEL_ENV} is not set` };
 	const [, token, path] = ADDRESS.exec(value) ?? [];
-	if (!token || !path || /[\0\n]/.test(path)) return { ok: false, error: `${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another version` };
+	if (!token || !path || /[\0\n]/.test(path)) {
+		return { ok: false, error: `${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another version` };
+	}
 	return { ok: true, address: { token, path } };
 }
 
-export function encodeChannelHello(token: string): string {
-	return JSON.stringify({ v: CHANNEL_VERSION, token });
-}
+export const encodeChannelHello = (token: string): string => JSON.stringify({ v: CHANNEL_VERSION, token });
 
 export function decodeChannelHello(line: string): string | undefined {
 	const token = own(parseLine(line) ?? {}, "token");
