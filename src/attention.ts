@@ -9,11 +9,8 @@ type AttentionMode = "off" | "bell" | "desktop";
 
 export const ATTENTION_MODES: readonly AttentionMode[] = ["off", "bell", "desktop"];
 
-export interface AttentionSetting {
-	mode: AttentionMode;
-	/** Ring again after this long with no key pressed; undefined: never. */
-	reminderMs?: number;
-}
+/** `reminderMs`: ring again after this long with no key pressed; undefined: never. */
+export type AttentionSetting = { mode: AttentionMode; reminderMs?: number };
 
 type Env = Readonly<Record<string, string | undefined>>;
 

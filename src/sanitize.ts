@@ -32,8 +32,7 @@ export function sanitizeText(text: string): string {
 
 /** Text shown on one line: every newline becomes a space. */
 export function sanitizeLine(text: string): string {
-	const clean = sanitizeText(text);
-	return clean.includes("\n") ? clean.replace(/\n/g, " ") : clean;
+	return sanitizeText(text).replace(/\n/g, " ");
 }
 
 /** At most `max` code points, the last of them "…" when cut. */

@@ -35,7 +35,6 @@ export interface AskOption {
 }
 
 export interface AskQuestion {
-	/** Stable key of the answer. */
 	id: string;
 	/** Tab label; "Q1".."Q4" when the model gave none. */
 	header: string;
@@ -46,17 +45,13 @@ export interface AskQuestion {
 	multiSelect: boolean;
 	/** A "Type something…" row is offered after the options. */
 	allowOther: boolean;
-	/** An optional question may be skipped. */
 	required: boolean;
 }
 
 export type AskMetadata = { source?: string; flowId?: string; tags?: string[] };
 
 /** A validated call: every default filled in, every input rule holds. */
-export interface AskForm {
-	questions: AskQuestion[];
-	metadata?: AskMetadata;
-}
+export type AskForm = { questions: AskQuestion[]; metadata?: AskMetadata };
 
 // ── Canonical parameters: the schema the model sees (schema.ts) ────────────
 
@@ -70,11 +65,7 @@ export type AskParams = { questions: AskQuestionParams[]; metadata?: AskMetadata
 // ── Answers ────────────────────────────────────────────────────────────────
 
 /** One chosen option, or the user's own text (`custom: true`, value = label = the text). */
-export interface AskSelection {
-	value: string;
-	label: string;
-	custom?: true;
-}
+export type AskSelection = { value: string; label: string; custom?: true };
 
 export interface AskAnswer {
 	kind: "single" | "multi";
@@ -85,11 +76,7 @@ export interface AskAnswer {
 }
 
 /** A note the user wrote: on the whole form (no questionId), on a question, or on one of its options (`option`: its label). */
-export interface AskNote {
-	questionId?: string;
-	option?: string;
-	text: string;
-}
+export type AskNote = { questionId?: string; option?: string; text: string };
 
 /** Text typed and never confirmed, reported apart from the answers and never cut: a free answer, a note (scoped as AskNote), the chat message. Never blank. */
 export type AskDraft = AskNote & { kind: "answer" | "note" | "chat" };
@@ -103,7 +90,6 @@ export interface Collected {
 	status: AskStatus;
 	/** Keyed by question id; only questions with an answer. */
 	answers: Record<string, AskAnswer>;
-	/** Ids of optional questions skipped. */
 	skipped: string[];
 	notes: AskNote[];
 	/** Present only when there is some. A submitted form has none (the user chose). */
@@ -118,9 +104,7 @@ export interface Collected {
 	shownElsewhere?: boolean;
 }
 
-export function errorText(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** What a number key does on the form: choose that option (as Claude Code does), or only focus it. */
 export type NumberKeys = "choose" | "focus";
@@ -143,11 +127,8 @@ export interface AskOptions {
 	keep?: FormKeep;
 }
 
-export interface WebLink {
-	url: string;
-	/** The URL as a QR code in block characters, one string per row. */
-	qr: readonly string[];
-}
+/** `qr`: the URL as a QR code in block characters, one string per row. */
+export type WebLink = { url: string; qr: readonly string[] };
 
 /** What the inline form tells its keeper: every change, as a function that reads the answers to save (called off the keystroke). */
 export interface FormKeep {

@@ -17,10 +17,7 @@ export function matchLocale(tag: string): Locale | undefined {
 	return LOCALES.find((locale) => locale === language);
 }
 
-/**
- * As POSIX reads it: LC_ALL, LC_MESSAGES, then LANG; empty is unset. The first one set decides, also when it names a language
- * we do not ship: the user asked for it, and English, not a lower variable, is the honest fallback.
- */
+/** As POSIX reads it: LC_ALL, LC_MESSAGES, then LANG (empty is unset); the first one set decides even for a language we do not ship (then English, not a lower variable). */
 export function environmentLocale(env: Readonly<Record<string, string | undefined>>): Locale {
 	for (const name of ["LC_ALL", "LC_MESSAGES", "LANG"]) {
 		const value = env[name];
