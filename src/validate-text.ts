@@ -48,7 +48,13 @@ const RULES = {
 		lengthFix: `Shorten the label and move detail into "description".`,
 		lineBreakFix: `Move detail into "description".`,
 	},
-	value: { noun: "a value", max: LIMITS.value, oneLine: true, blankFix: `Leave "value" out to get the label back.`, lengthFix: `Use a short machine value; put explanations into "description".` },
+	value: {
+		noun: "a value",
+		max: LIMITS.value,
+		oneLine: true,
+		blankFix: `Leave "value" out to get the label back.`,
+		lengthFix: `Use a short machine value; put explanations into "description".`,
+	},
 	description: { noun: "a description", max: LIMITS.description, oneLine: false, lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).` },
 	preview: { noun: "a preview", max: LIMITS.preview, oneLine: false, lengthFix: "Show only the relevant excerpt." },
 } satisfies Record<string, TextRule>;

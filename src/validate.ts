@@ -85,7 +85,8 @@ function readQuestion(value: unknown, path: string, report: Report): QuestionAsR
 		return undefined;
 	}
 	const id = readText(value, path, "id", report);
-	if (id !== undefined) checkIdSpelling(id, `${path}.id`, report);
+	if (id?.startsWith("$")) report(`${path}.id`, `${quote(id)} starts with "$", which is reserved. Use letters, digits, "-" or "_".`);
+	else if (id !== undefined && RESERVED_IDS.has(id)) report(`${path}.id`, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
 	const header = readText(value, path, "header", report);
 	const question = readText(value, path, "question", report) ?? "";
 	const context = readText(value, path, "context", report);
@@ -190,17 +191,14 @@ function readBoolean(object: JsonObject, path: string, name: string, fallback: b
 /** Ids key the answers: `$` is reserved for our own keys, and Object.prototype's names would find something nobody answered. */
 const RESERVED_IDS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-function checkIdSpelling(id: string, path: string, report: Report): void {
-	if (id.startsWith("$")) report(path, `${quote(id)} starts with "$", which is reserved. Use letters, digits, "-" or "_".`);
-	else if (RESERVED_IDS.has(id)) report(path, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
-}
-
 function checkUniqueAcrossQuestions(questions: QuestionAsRead[], report: Report): void {
 	const headerOwners = new Map<string, string>();
 	const idOwners = new Map<string, string>();
 	for (const { path, header, id } of questions) {
 		const headerOwner = header ? claim(headerOwners, header.toLowerCase(), path) : undefined;
-		if (headerOwner !== undefined) report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`);
+		if (headerOwner !== undefined) {
+			report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`);
+		}
 		const idOwner = id ? claim(idOwners, id, path) : undefined;
 		if (idOwner !== undefined) report(`${path}.id`, `${quote(id ?? "")} is already the id of ${idOwner}. Give every question its own id, or leave "id" out.`);
 	}
