@@ -29,9 +29,7 @@ interface Rule<T> {
 }
 
 /** A letter, ctrl or alt with a letter, or F1–F12: none the form reads, no ctrl letter a terminal sends as another key (ctrl+i: Tab). */
-export function isFreePeekKey(key: string): key is KeyId {
-	return PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
-}
+export const isFreePeekKey = (key: string): key is KeyId => PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
 
 const PEEK_KEY_PATTERN = /^([a-z]|(ctrl|alt)\+[a-z]|f([1-9]|1[0-2]))$/;
 const PEEK_KEYS_TAKEN: readonly string[] = ["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"];

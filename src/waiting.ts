@@ -19,12 +19,7 @@ export const PROGRESS_EVENT = "ask_user:progress";
 export const CLOSED_EVENT = "ask_user:closed";
 
 /** What another extension may send as an answer: a relay reply's fields (see README, "Answering from elsewhere"). */
-export interface OutsideAnswer {
-	status?: "answered" | "dismissed";
-	answers: unknown;
-	skipped?: unknown;
-	notes?: unknown;
-}
+export type OutsideAnswer = { status?: "answered" | "dismissed"; answers: unknown; skipped?: unknown; notes?: unknown };
 
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
 
@@ -44,15 +39,10 @@ export interface WaitingEvent extends AskIdentity {
 	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
 }
 
-export interface ProgressEvent extends AskIdentity {
-	progress: AskProgress;
-	details: AskDetails;
-}
+export type ProgressEvent = AskIdentity & { progress: AskProgress; details: AskDetails };
 
-export interface ClosedEvent extends AskIdentity {
-	/** The same record as the tool result's details. */
-	details: AskDetails;
-}
+/** `details`: the same record as the tool result's. */
+export type ClosedEvent = AskIdentity & { details: AskDetails };
 
 /** Where attention goes: the terminal, when there is one. */
 export interface AttentionHost {

@@ -13,7 +13,6 @@ export function rowTexts({ t }: Texts): Readonly<Record<(typeof ROWS)[number], s
 	return Object.fromEntries(ROWS.map((row) => [row, t(`walker.${row}`)])) as Record<(typeof ROWS)[number], string>;
 }
 
-/** What every view of one walk reads. */
 export interface WalkView {
 	texts: Texts;
 	row: ReturnType<typeof rowTexts>;
@@ -24,10 +23,7 @@ export interface WalkView {
 }
 
 /** A row of a select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
-export interface Row {
-	text: string;
-	actions: Action[];
-}
+export type Row = { text: string; actions: Action[] };
 
 /** The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
 export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {

@@ -26,9 +26,7 @@ const QUICK_CANCELS = 2;
 /** Answers in a row that match no row, and end the walk as an error. */
 const MAX_STRAY_ANSWERS = 3;
 
-export function collectWithDialogs(ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> {
-	return new DialogWalk(ui, form, options).run();
-}
+export const collectWithDialogs = (ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> => new DialogWalk(ui, form, options).run();
 
 class DialogWalk {
 	private state: FormState;

@@ -45,9 +45,7 @@ export interface WebPage extends WebLink {
 }
 
 /** What the page sends: per question, the chosen options' indices, its own answer, a note. */
-interface PageAnswers {
-	questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown }>;
-}
+type PageAnswers = { questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown }> };
 
 /** The page's script and style, read once, when first asked for. */
 const assets = new Map<string, string>();
