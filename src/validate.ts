@@ -50,7 +50,7 @@ type QuestionAsRead = Omit<AskQuestion, "id" | "header"> & { path: string; id: s
 
 function validateRoot(params: unknown): ValidationResult {
 	const issues: ValidationIssue[] = [];
-	const report = (path: string, message: string): void => void issues.push({ path, message });
+	const report: Report = (path, message) => void issues.push({ path, message });
 	if (!isObject(params)) {
 		report("arguments", `expected an object like {"questions": [...]}, got ${describe(params)}.`);
 		return { ok: false, issues };
@@ -66,12 +66,9 @@ function validateRoot(params: unknown): ValidationResult {
 
 function readQuestions(value: unknown, report: Report): QuestionAsRead[] {
 	const { minQuestions: min, maxQuestions: max } = LIMITS;
-	if (value === undefined) {
-		report("questions", `missing. Pass "questions": an array of ${min}-${max} question objects.`);
-		return [];
-	}
 	if (!Array.isArray(value)) {
-		report("questions", `expected an array of ${min}-${max} question objects, got ${describe(value)}.`);
+		const wanted = `an array of ${min}-${max} question objects`;
+		report("questions", value === undefined ? `missing. Pass "questions": ${wanted}.` : `expected ${wanted}, got ${describe(value)}.`);
 		return [];
 	}
 	if (value.length < min) report("questions", `empty. Ask ${min}-${max} questions.`);
@@ -80,10 +77,7 @@ function readQuestions(value: unknown, report: Report): QuestionAsRead[] {
 }
 
 function readQuestion(value: unknown, path: string, report: Report): QuestionAsRead | undefined {
-	if (!isObject(value)) {
-		report(path, `expected a question object with "question" (and "options"), got ${describe(value)}.`);
-		return undefined;
-	}
+	if (!isObject(value)) return report(path, `expected a question object with "question" (and "options"), got ${describe(value)}.`);
 	const id = readText(value, path, "id", report);
 	if (id?.startsWith("$")) report(`${path}.id`, `${quote(id)} starts with "$", which is reserved. Use letters, digits, "-" or "_".`);
 	else if (id !== undefined && RESERVED_IDS.has(id)) report(`${path}.id`, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
@@ -140,10 +134,7 @@ function readOptions(value: unknown, path: string, multiSelect: boolean, allowOt
 }
 
 function readOption(value: unknown, path: string, multiSelect: boolean, report: Report): AskOption | undefined {
-	if (!isObject(value)) {
-		report(path, `expected an option object like {"label": "..."}, got ${describe(value)}.`);
-		return undefined;
-	}
+	if (!isObject(value)) return report(path, `expected an option object like {"label": "..."}, got ${describe(value)}.`);
 	const label = readText(value, path, "label", report) ?? "";
 	const optionValue = own(value, "value") === undefined ? label : (readText(value, path, "value", report) ?? "");
 	const description = readText(value, path, "description", report);
@@ -160,10 +151,7 @@ function readOption(value: unknown, path: string, multiSelect: boolean, report: 
 
 function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
 	if (value === undefined) return undefined;
-	if (!isObject(value)) {
-		report("metadata", `expected an object {"source"?, "flowId"?, "tags"?}, got ${describe(value)}. Leave "metadata" out if there is none.`);
-		return undefined;
-	}
+	if (!isObject(value)) return report("metadata", `expected an object {"source"?, "flowId"?, "tags"?}, got ${describe(value)}. Leave "metadata" out if there is none.`);
 	const metadata: AskMetadata = {};
 	for (const key of ["source", "flowId"] as const) {
 		const text = own(value, key);

@@ -82,10 +82,8 @@ export function createChildRelay({ asker, ui, signal }: ChildRelayOptions): Chil
 	};
 }
 
-interface Child {
-	/** As the runner gave it, joined with the child's own asker on its forms. */
-	asker: string;
-	ui: ParentUI | undefined;
+/** One child: the runner's options (its `asker` joined with the child's own on its forms), and what the relay keeps of it. */
+interface Child extends ChildRelayOptions {
 	/** A dialog's title, sanitised, behind the asker. */
 	label(title: string): string;
 	/** The open forms, by request id, for the child's cancel notices. */

@@ -39,10 +39,8 @@ export interface WebPageSetup {
 	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
 }
 
-export interface WebPage extends WebLink {
-	/** The form closed (answered here or elsewhere): the port closes. */
-	close(): Promise<void>;
-}
+/** `close`: the form closed (answered here or elsewhere), so the port closes. */
+export type WebPage = WebLink & { close(): Promise<void> };
 
 /** What the page sends: per question, the chosen options' indices, its own answer, a note. */
 type PageAnswers = { questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown }> };

@@ -31,11 +31,8 @@ interface LocalChannelOptions {
 	parentDir?: string;
 }
 
-export interface LocalChannel {
-	readonly address: ChannelAddress;
-	/** Aborts every open ask (each child gets its reply), stops listening, removes the socket's directory. */
-	close(): Promise<void>;
-}
+/** `close` aborts every open ask (each child gets its reply), stops listening, removes the socket's directory. */
+export type LocalChannel = { readonly address: ChannelAddress; close(): Promise<void> };
 
 /** Each open connection, and how to end it when the channel closes; how many have yet to prove the token. */
 type Connections = { ends: Map<Socket, () => void>; unproven: number };
