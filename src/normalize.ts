@@ -11,12 +11,8 @@ import { booleanFromText, field, firstPresent, isFiniteNumber, numberAsString, p
 import { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
 import type { ValidationIssue } from "./validate.ts";
 
-interface Findings {
-	/** Sentences for the model about what was changed. */
-	notices: string[];
-	/** What no normalisation can keep the meaning of, reported before the validator's issues. */
-	problems: ValidationIssue[];
-}
+/** `notices`: sentences for the model about what was changed; `problems`: what no normalisation can keep the meaning of, reported before the validator's issues. */
+type Findings = { notices: string[]; problems: ValidationIssue[] };
 
 /** `params`: the canonical shape where the input allowed it, still unvalidated; `problems` only when there are some. */
 export function normalizeArguments(raw: unknown): { params: unknown; notices: string[]; problems?: ValidationIssue[] } {

@@ -187,12 +187,8 @@ export function registerSettingFlags(pi: Pick<ExtensionAPI, "registerFlag">): vo
 /** One file, read: the values it gives, typed, by file key. */
 type SettingsFile = { path: string; project: boolean; values: ReadonlyMap<string, { value: unknown }> };
 
-export interface SettingsFiles {
-	/** The project's first: it wins key by key. */
-	files: SettingsFile[];
-	/** Phrases: the locale is itself a setting, so they are put into words once it is known. */
-	warnings: Phrase[];
-}
+/** `files`: the project's first, as it wins key by key; `warnings` as phrases: the locale is itself a setting, so they are put into words once it is known. */
+export type SettingsFiles = { files: SettingsFile[]; warnings: Phrase[] };
 
 function parseFile(text: string, path: string, project: boolean, warnings: Phrase[]): SettingsFile {
 	const values = new Map<string, { value: unknown }>();
@@ -286,6 +282,5 @@ const TRUST_GATED = ["settings.json", "mcp.json", "extensions", "skills", "promp
 
 /** Whether the user trusted the project in `cwd`: pi 1.x says so, and had something to ask about. */
 export function projectTrustedByUser(cwd: string, isProjectTrusted: (() => boolean) | undefined, exists: (path: string) => boolean = existsSync): boolean {
-	if (typeof isProjectTrusted !== "function") return false;
-	return isProjectTrusted() && TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
+	return typeof isProjectTrusted === "function" && isProjectTrusted() && TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
 }

@@ -143,14 +143,8 @@ export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
 /** Told of each step while the questions are open; a listener that throws must not break the questions. */
 export type ProgressListener = (progress: AskProgress, partial: PartialAnswers) => void;
 
-/** Progress reported through onUpdate while the form is open. */
-export interface AskProgress {
-	phase: "opened" | "answered" | "review" | "submitted" | "dismissed";
-	answered: number;
-	total: number;
-	/** The question just answered, for phase "answered". */
-	questionId?: string;
-}
+/** Progress reported through onUpdate while the form is open; `questionId`: the question just answered, for phase "answered". */
+export type AskProgress = { phase: "opened" | "answered" | "review" | "submitted" | "dismissed"; answered: number; total: number; questionId?: string };
 
 /** The tool result's `details`: the transcript is rebuilt from it alone (older ones have no `drafts`). */
 export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">, AskForm {

@@ -4,12 +4,8 @@ import { isObject, type JsonObject, own } from "./json.ts";
 import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "./types.ts";
 import { describe, quote, type Report, readText } from "./validate-text.ts";
 
-export interface ValidationIssue {
-	/** Where, e.g. `questions[1].options[2].label`. */
-	path: string;
-	/** The rule broken and how to fix it. */
-	message: string;
-}
+/** `path`: where, e.g. `questions[1].options[2].label`; `message`: the rule broken and how to fix it. */
+export type ValidationIssue = { path: string; message: string };
 
 type ValidationResult = { ok: true; form: AskForm } | { ok: false; issues: ValidationIssue[] };
 

@@ -60,12 +60,8 @@ export interface AttentionHost {
 	texts?(): Texts;
 }
 
-export interface WaitingHost {
-	emit(event: string, payload: unknown): void;
-	attention?: AttentionHost;
-	/** Where the browser page listens, when the web setting is on; read per form. */
-	web?(): WebSetting | undefined;
-}
+/** `web()`: where the browser page listens, when the web setting is on; read per form. */
+export type WaitingHost = { emit(event: string, payload: unknown): void; attention?: AttentionHost; web?(): WebSetting | undefined };
 
 type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
 

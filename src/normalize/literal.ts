@@ -21,7 +21,6 @@ export function parsePythonLiteral(text: string): object | undefined {
 			if (json.at(-1) === "," && !["[", "{"].includes(json.at(-2) ?? "")) json.pop();
 			depth--;
 		} else if (token !== "," && token !== ":" && depth > MAX_DEPTH) {
-			// A value too deep.
 			return undefined;
 		}
 		if (token === "[" || token === "{") depth++;

@@ -24,12 +24,8 @@ const CLOSE_GRACE_MS = 300;
 /** Unix socket paths are limited to about 104–108 bytes. */
 const SOCKET_PATH_MAX = 100;
 
-interface LocalChannelOptions {
-	/** Undefined answers the child `no_ui`. */
-	handler(): AskHandler | undefined;
-	/** Where the socket's private directory is made; default: the OS temp dir. */
-	parentDir?: string;
-}
+/** `handler()` undefined answers the child `no_ui`; `parentDir`: where the socket's private directory is made (default: the OS temp dir). */
+type LocalChannelOptions = { handler(): AskHandler | undefined; parentDir?: string };
 
 /** `close` aborts every open ask (each child gets its reply), stops listening, removes the socket's directory. */
 export type LocalChannel = { readonly address: ChannelAddress; close(): Promise<void> };

@@ -16,12 +16,8 @@ const CHANNEL_VERSION = 1;
 /** The longest line either side accepts, in bytes: a form is at most a few tens of kilobytes. */
 export const CHANNEL_LINE_MAX = 1024 * 1024;
 
-export interface ChannelAddress {
-	/** The Unix socket's path (a named pipe's name on Windows). */
-	path: string;
-	/** 64 hex digits; only a process that was given it may ask. */
-	token: string;
-}
+/** `path`: the Unix socket's (a named pipe's name on Windows); `token`: 64 hex digits, and only a process that was given it may ask. */
+export type ChannelAddress = { path: string; token: string };
 
 const TOKEN = /^[0-9a-f]{64}$/;
 const ADDRESS = /^1:([0-9a-f]{64}):(.+)$/s;
