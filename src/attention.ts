@@ -1,7 +1,6 @@
 /**
- * The bytes that get the user's attention when a form waits (waiting.ts
- * writes them). Nothing from the model reaches them but printable text: no
- * C0, DEL or C1 that could end or inject a sequence, and no ';' (OSC 777's separator).
+ * The bytes that get the user's attention when a form waits (waiting.ts writes them). Nothing from the model reaches
+ * them but printable text: no C0, DEL or C1 that could end or inject a sequence, and no ';' (OSC 777's separator).
  */
 
 import { clip } from "./sanitize.ts";
@@ -10,11 +9,8 @@ type AttentionMode = "off" | "bell" | "desktop";
 
 export const ATTENTION_MODES: readonly AttentionMode[] = ["off", "bell", "desktop"];
 
-export interface AttentionSetting {
-	mode: AttentionMode;
-	/** Ring again after this long with no key pressed; undefined: never. */
-	reminderMs?: number;
-}
+/** `reminderMs`: ring again after this long with no key pressed; undefined: never. */
+export type AttentionSetting = { mode: AttentionMode; reminderMs?: number };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -24,9 +20,7 @@ function notifyProtocol(env: Env): "osc777" | "osc99" | "osc9" | "bell" {
 	const term = env["TERM"] ?? "";
 	if (env["KITTY_WINDOW_ID"] || term === "xterm-kitty") return "osc99";
 	if (env["WT_SESSION"] || program === "iTerm.app" || env["LC_TERMINAL"] === "iTerm2") return "osc9";
-	if (/^(WezTerm|ghostty)$/i.test(program) || env["WEZTERM_PANE"] || env["GHOSTTY_RESOURCES_DIR"] || /^(foot|rxvt-unicode|xterm-ghostty)/.test(term)) {
-		return "osc777";
-	}
+	if (/^(WezTerm|ghostty)$/i.test(program) || env["WEZTERM_PANE"] || env["GHOSTTY_RESOURCES_DIR"] || /^(foot|rxvt-unicode|xterm-ghostty)/.test(term)) return "osc777";
 	return "bell";
 }
 

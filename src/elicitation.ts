@@ -1,8 +1,6 @@
 /**
- * One ask_user form as one ACP elicitation form (`elicitation/create`, form
- * mode), and the host's answer back as a relay reply, checked like any: for
- * host adapters that show a whole form at once. Pure; exported as
- * `pi-ask-user/elicitation`. Each question has, in ACP's flat subset:
+ * One ask_user form as one ACP elicitation form (`elicitation/create`, form mode), and the host's answer back as a relay reply,
+ * checked like any: for host adapters that show a whole form at once. Pure; `pi-ask-user/elicitation`. Each question has, in ACP's flat subset:
  *
  *   <id>          the choice: an option label, or a list of them (multi-select)
  *   <id>.other    the user's own answer, where free text is allowed
@@ -19,33 +17,17 @@ import { decodeRelayReply, encodeRelayReply } from "./relay/envelope.ts";
 export { loadTexts } from "./i18n/load.ts";
 export type { Texts } from "./i18n/texts.ts";
 
-export const OTHER_SUFFIX = ".other";
-export const NOTE_SUFFIX = ".note";
-
-export interface TitledOption {
-	const: string;
-	title: string;
-	description?: string;
-}
+export type TitledOption = { const: string; title: string; description?: string };
 
 export type ElicitationProperty =
 	| { type: "string"; title: string; description?: string; oneOf: TitledOption[] }
 	| { type: "string"; title: string; description?: string; maxLength: number }
 	| { type: "array"; title: string; description?: string; items: { anyOf: TitledOption[] }; minItems?: number; maxItems: number };
 
-export interface ElicitationSchema {
-	type: "object";
-	title?: string;
-	properties: Record<string, ElicitationProperty>;
-	required?: string[];
-}
+export type ElicitationSchema = { type: "object"; title?: string; properties: Record<string, ElicitationProperty>; required?: string[] };
 
 /** The `params` of `elicitation/create` (form mode) but the session fields the adapter adds. */
-export interface ElicitationForm {
-	mode: "form";
-	message: string;
-	requestedSchema: ElicitationSchema;
-}
+export type ElicitationForm = { mode: "form"; message: string; requestedSchema: ElicitationSchema };
 
 /** What the host answered: ACP's response to `elicitation/create`. */
 export type ElicitationResult =
@@ -62,7 +44,7 @@ export function propertyNames(form: AskForm): Map<string, { choice: string; othe
 		taken.add(candidate);
 		return candidate;
 	};
-	return new Map(form.questions.map((q) => [q.id, { choice: q.id, other: free(q.id + OTHER_SUFFIX), note: free(q.id + NOTE_SUFFIX) }]));
+	return new Map(form.questions.map((q) => [q.id, { choice: q.id, other: free(`${q.id}.other`), note: free(`${q.id}.note`) }]));
 }
 
 export function formToElicitation(form: AskForm, asker?: string, texts: Texts = ENGLISH): ElicitationForm {
@@ -102,9 +84,7 @@ function choiceProperty(question: AskQuestion, { t }: Texts): ElicitationPropert
 	return { type: "array", ...common, items: { anyOf: options }, ...(question.required && !question.allowOther && { minItems: 1 }), maxItems: options.length };
 }
 
-function questionText(question: AskQuestion): string {
-	return question.context === undefined ? question.question : `${question.question}\n\n${question.context}`;
-}
+const questionText = (question: AskQuestion): string => (question.context === undefined ? question.question : `${question.question}\n\n${question.context}`);
 
 /** The host's answer as a relay reply, checked like any: accept → "answered"; decline and cancel → "dismissed". */
 export function elicitationToReply(form: AskForm, result: ElicitationResult, rid?: string): { ok: true; reply: RelayReply } | { ok: false; error: string } {
@@ -146,9 +126,7 @@ function selectionsFrom(question: AskQuestion, content: Record<string, unknown>,
 }
 
 /** A text field's value; blank is none. */
-function textOf(value: unknown): string | undefined {
-	return typeof value === "string" && value.trim() !== "" ? value : undefined;
-}
+const textOf = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 
 /** The content an accepting host would send for `reply` (for tests, and for adapters that pre-fill `default`s). */
 export function replyToElicitationContent(form: AskForm, reply: Pick<RelayReply, "answers" | "notes">): Record<string, string | string[]> {

@@ -3,14 +3,10 @@
 export type JsonObject = { [key: string]: unknown };
 
 /** Not null, not an array. */
-export function isObject(value: unknown): value is JsonObject {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Inherited properties are no input: a key named "constructor" must not find Object.prototype. */
-export function own(object: JsonObject, key: string): unknown {
-	return Object.hasOwn(object, key) ? object[key] : undefined;
-}
+export const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
 
 /** What was found, for "must be X (found Y)": the JSON type, and the value for short scalars. */
 export function describeFound(value: unknown): string {

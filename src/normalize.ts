@@ -1,8 +1,6 @@
 /**
- * Models arrive with the habits of other ask tools (README, "For the model"):
- * each one recognised is folded into the canonical shape, with a notice where
- * the model should learn. The walk is here, the rules in normalize/. Anything
- * else is copied for validate.ts to report. Never throws, never mutates.
+ * Models arrive with the habits of other ask tools (README, "For the model"): each one recognised is folded into the canonical shape,
+ * with a notice where the model should learn. The walk is here, the rules in normalize/; anything else is copied for validate.ts to report.
  */
 
 import { isObject, type JsonObject } from "./json.ts";
@@ -13,12 +11,8 @@ import { booleanFromText, field, firstPresent, isFiniteNumber, numberAsString, p
 import { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
 import type { ValidationIssue } from "./validate.ts";
 
-interface Findings {
-	/** Sentences for the model about what was changed. */
-	notices: string[];
-	/** What no normalisation can keep the meaning of, reported before the validator's issues. */
-	problems: ValidationIssue[];
-}
+/** `notices`: sentences for the model about what was changed; `problems`: what no normalisation can keep the meaning of, reported before the validator's issues. */
+type Findings = { notices: string[]; problems: ValidationIssue[] };
 
 /** `params`: the canonical shape where the input allowed it, still unvalidated; `problems` only when there are some. */
 export function normalizeArguments(raw: unknown): { params: unknown; notices: string[]; problems?: ValidationIssue[] } {
@@ -55,13 +49,9 @@ function normalizeRoot(raw: unknown, findings: Findings): unknown {
 
 /** Other tools' names the model should learn ours for (older aliases are folded silently). */
 const TAUGHT_ALIASES: Readonly<Record<string, string>> = {
-	title: "question",
-	follow_up: "options",
-	multiple: "multiSelect",
-	multi_select: "multiSelect",
-	allow_other: "allowOther",
-	isOther: "allowOther",
-	allowFreeformInput: "allowOther",
+	title: "question", follow_up: "options",
+	multiple: "multiSelect", multi_select: "multiSelect",
+	allow_other: "allowOther", isOther: "allowOther", allowFreeformInput: "allowOther",
 };
 
 function normalizeQuestion(raw: unknown, index: number, findings: Findings): unknown {
@@ -101,9 +91,7 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 		keepFirstRecommended(out.options as unknown[], index, findings.notices);
 		fitLabels(out.options as unknown[], index, findings.notices);
 	}
-	for (const at of markedDescriptions) {
-		findings.notices.push(`questions[${index}].options[${at}]: read "(Recommended)" in the description as "recommended": true.`);
-	}
+	for (const at of markedDescriptions) findings.notices.push(`questions[${index}].options[${at}]: read "(Recommended)" in the description as "recommended": true.`);
 	return out;
 }
 

@@ -1,8 +1,6 @@
 /**
- * The display sanitiser, for every string from a model or a child process:
- * it removes what would act on the terminal (escape sequences, C0/C1
- * controls, DEL) or make text read otherwise than stored (bidi controls), and
- * turns lone surrogates into U+FFFD.
+ * The display sanitiser, for every string from a model or a child process: it removes what would act on the terminal
+ * (escape sequences, C0/C1 controls, DEL) or make text read otherwise than stored (bidi controls); lone surrogates become U+FFFD.
  */
 
 // An OSC/DCS/SOS/PM/APC string runs to BEL, ST (ESC \) or 8-bit ST; unterminated, to the end (it would have swallowed that much anyway).
@@ -34,8 +32,7 @@ export function sanitizeText(text: string): string {
 
 /** Text shown on one line: every newline becomes a space. */
 export function sanitizeLine(text: string): string {
-	const clean = sanitizeText(text);
-	return clean.includes("\n") ? clean.replace(/\n/g, " ") : clean;
+	return sanitizeText(text).replace(/\n/g, " ");
 }
 
 /** At most `max` code points, the last of them "…" when cut. */

@@ -1,8 +1,4 @@
-/**
- * The parameters the model sees on every turn: plain types only (some proxies
- * strip unions), terse descriptions, and no constraints, so pi's validator
- * never rejects a call before validate.ts can say what to fix.
- */
+/** The parameters the model sees every turn: plain types (some proxies strip unions), terse descriptions, no constraints, so validate.ts, not pi, says what to fix. */
 
 import { type Static, Type } from "@sinclair/typebox";
 import type { AskParams } from "./types.ts";

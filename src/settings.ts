@@ -1,8 +1,6 @@
 /**
- * The settings, one table, from which the flags are registered, the values
- * read, and the JSON Schema and README's table written (`npm run schemas`).
- * A setting comes from its flag, variable, the project's file, the global
- * one, else its default; a bad one is a warning, and the next source applies.
+ * The settings, one table, from which the flags are registered, the values read, and the JSON Schema and README's table written
+ * (`npm run schemas`). A setting comes from its flag, variable, the project's file, the global one, else its default; a bad one is a warning, the next source applies.
  */
 
 import { existsSync, readFileSync } from "node:fs";
@@ -31,9 +29,7 @@ interface Rule<T> {
 }
 
 /** A letter, ctrl or alt with a letter, or F1–F12: none the form reads, no ctrl letter a terminal sends as another key (ctrl+i: Tab). */
-export function isFreePeekKey(key: string): key is KeyId {
-	return PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
-}
+export const isFreePeekKey = (key: string): key is KeyId => PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
 
 const PEEK_KEY_PATTERN = /^([a-z]|(ctrl|alt)\+[a-z]|f([1-9]|1[0-2]))$/;
 const PEEK_KEYS_TAKEN: readonly string[] = ["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"];
@@ -189,18 +185,10 @@ export function registerSettingFlags(pi: Pick<ExtensionAPI, "registerFlag">): vo
 }
 
 /** One file, read: the values it gives, typed, by file key. */
-interface SettingsFile {
-	path: string;
-	project: boolean;
-	values: ReadonlyMap<string, { value: unknown }>;
-}
+type SettingsFile = { path: string; project: boolean; values: ReadonlyMap<string, { value: unknown }> };
 
-export interface SettingsFiles {
-	/** The project's first: it wins key by key. */
-	files: SettingsFile[];
-	/** Phrases: the locale is itself a setting, so they are put into words once it is known. */
-	warnings: Phrase[];
-}
+/** `files`: the project's first, as it wins key by key; `warnings` as phrases: the locale is itself a setting, so they are put into words once it is known. */
+export type SettingsFiles = { files: SettingsFile[]; warnings: Phrase[] };
 
 function parseFile(text: string, path: string, project: boolean, warnings: Phrase[]): SettingsFile {
 	const values = new Map<string, { value: unknown }>();
@@ -294,6 +282,5 @@ const TRUST_GATED = ["settings.json", "mcp.json", "extensions", "skills", "promp
 
 /** Whether the user trusted the project in `cwd`: pi 1.x says so, and had something to ask about. */
 export function projectTrustedByUser(cwd: string, isProjectTrusted: (() => boolean) | undefined, exists: (path: string) => boolean = existsSync): boolean {
-	if (typeof isProjectTrusted !== "function") return false;
-	return isProjectTrusted() && TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
+	return typeof isProjectTrusted === "function" && isProjectTrusted() && TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
 }

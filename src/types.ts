@@ -1,7 +1,4 @@
-/**
- * The shared vocabulary of ask_user, a leaf of the import graph: the form,
- * the dialog walker and the relay speak it without importing each other.
- */
+/** The shared vocabulary, a leaf of the import graph: the form, the dialog walker and the relay speak it without importing each other. */
 
 import type { Phrase, Texts } from "./i18n/texts.ts";
 
@@ -38,7 +35,6 @@ export interface AskOption {
 }
 
 export interface AskQuestion {
-	/** Stable key of the answer. */
 	id: string;
 	/** Tab label; "Q1".."Q4" when the model gave none. */
 	header: string;
@@ -49,21 +45,13 @@ export interface AskQuestion {
 	multiSelect: boolean;
 	/** A "Type something…" row is offered after the options. */
 	allowOther: boolean;
-	/** An optional question may be skipped. */
 	required: boolean;
 }
 
-export interface AskMetadata {
-	source?: string;
-	flowId?: string;
-	tags?: string[];
-}
+export type AskMetadata = { source?: string; flowId?: string; tags?: string[] };
 
 /** A validated call: every default filled in, every input rule holds. */
-export interface AskForm {
-	questions: AskQuestion[];
-	metadata?: AskMetadata;
-}
+export type AskForm = { questions: AskQuestion[]; metadata?: AskMetadata };
 
 // ── Canonical parameters: the schema the model sees (schema.ts) ────────────
 
@@ -72,19 +60,12 @@ export type AskOptionParams = Omit<AskOption, "value" | "recommended"> & { value
 /** Without options: a text-only question. */
 export type AskQuestionParams = Pick<AskQuestion, "question" | "context"> & Partial<Omit<AskQuestion, "question" | "context" | "options">> & { options?: AskOptionParams[] };
 
-export interface AskParams {
-	questions: AskQuestionParams[];
-	metadata?: AskMetadata;
-}
+export type AskParams = { questions: AskQuestionParams[]; metadata?: AskMetadata };
 
 // ── Answers ────────────────────────────────────────────────────────────────
 
 /** One chosen option, or the user's own text (`custom: true`, value = label = the text). */
-export interface AskSelection {
-	value: string;
-	label: string;
-	custom?: true;
-}
+export type AskSelection = { value: string; label: string; custom?: true };
 
 export interface AskAnswer {
 	kind: "single" | "multi";
@@ -95,23 +76,10 @@ export interface AskAnswer {
 }
 
 /** A note the user wrote: on the whole form (no questionId), on a question, or on one of its options (`option`: its label). */
-export interface AskNote {
-	questionId?: string;
-	option?: string;
-	text: string;
-}
+export type AskNote = { questionId?: string; option?: string; text: string };
 
-/**
- * Text the user typed and never confirmed, reported apart from the answers
- * and never cut: a question's free answer, a note (scoped as AskNote), or the
- * message for the chat. Never blank.
- */
-export interface AskDraft {
-	kind: "answer" | "note" | "chat";
-	questionId?: string;
-	option?: string;
-	text: string;
-}
+/** Text typed and never confirmed, reported apart from the answers and never cut: a free answer, a note (scoped as AskNote), the chat message. Never blank. */
+export type AskDraft = AskNote & { kind: "answer" | "note" | "chat" };
 
 /** How the call ended, in the order the docs list them (each in words: result.ts). */
 export const ASK_STATUSES = ["answered", "dismissed", "aborted", "no_ui", "timed_out", "error", "chat"] as const;
@@ -122,7 +90,6 @@ export interface Collected {
 	status: AskStatus;
 	/** Keyed by question id; only questions with an answer. */
 	answers: Record<string, AskAnswer>;
-	/** Ids of optional questions skipped. */
 	skipped: string[];
 	notes: AskNote[];
 	/** Present only when there is some. A submitted form has none (the user chose). */
@@ -138,14 +105,9 @@ export interface Collected {
 }
 
 /** A UI's result when nothing was collected: the run was aborted first, no UI, a failure. */
-export function emptyCollected(status: AskStatus, error?: string): Collected {
-	return { status, answers: {}, skipped: [], notes: [], ...(error !== undefined && { error }) };
-}
+export const emptyCollected = (status: AskStatus, error?: string): Collected => ({ status, answers: {}, skipped: [], notes: [], ...(error !== undefined && { error }) });
 
-/** The message of anything thrown. */
-export function errorText(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** What a number key does on the form: choose that option (as Claude Code does), or only focus it. */
 export type NumberKeys = "choose" | "focus";
@@ -168,11 +130,8 @@ export interface AskOptions {
 	keep?: FormKeep;
 }
 
-export interface WebLink {
-	url: string;
-	/** The URL as a QR code in block characters, one string per row. */
-	qr: readonly string[];
-}
+/** `qr`: the URL as a QR code in block characters, one string per row. */
+export type WebLink = { url: string; qr: readonly string[] };
 
 /** What the inline form tells its keeper: every change, as a function that reads the answers to save (called off the keystroke). */
 export interface FormKeep {
@@ -187,21 +146,13 @@ export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
 /** Told of each step while the questions are open; a listener that throws must not break the questions. */
 export type ProgressListener = (progress: AskProgress, partial: PartialAnswers) => void;
 
-/** Progress reported through onUpdate while the form is open. */
-export interface AskProgress {
-	phase: "opened" | "answered" | "review" | "submitted" | "dismissed";
-	answered: number;
-	total: number;
-	/** The question just answered, for phase "answered". */
-	questionId?: string;
-}
+/** Progress reported through onUpdate while the form is open; `questionId`: the question just answered, for phase "answered". */
+export type AskProgress = { phase: "opened" | "answered" | "review" | "submitted" | "dismissed"; answered: number; total: number; questionId?: string };
 
 /** The tool result's `details`: the transcript is rebuilt from it alone (older ones have no `drafts`). */
-export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere"> {
+export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">, AskForm {
 	/** "pending" only on progress updates while the form is open. */
 	status: AskStatus | "pending";
-	questions: AskQuestion[];
-	metadata?: AskMetadata;
 	/** What normalisation changed in the call. */
 	notices?: string[];
 	progress?: AskProgress;
@@ -212,14 +163,12 @@ export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">
 export const RELAY_VERSION = 1;
 
 /** A child's whole form, sent to its parent as one dialog request. */
-export interface RelayRequest {
+export interface RelayRequest extends AskForm {
 	v: typeof RELAY_VERSION;
 	/** Correlates a later cancel notice with this request. */
 	rid?: string;
 	/** Outermost first: "planner › scout". */
 	asker?: string;
-	questions: AskQuestion[];
-	metadata?: AskMetadata;
 }
 
 /** The parent's answer to a RelayRequest: what its UI collected, versioned and tied to the request. */

@@ -3,8 +3,8 @@
 import { type JsonObject, own } from "./json.ts";
 import { LIMITS } from "./types.ts";
 
-/** Collects one violation: where, and the rule broken with its fix. */
-export type Report = (path: string, message: string) => void;
+/** Returns undefined, so a reader can report and give up in one `return`. */
+export type Report = (path: string, message: string) => undefined;
 
 interface TextRule {
 	/** The field as a noun: "a label". */
@@ -65,14 +65,8 @@ export function readText(object: JsonObject, path: string, name: keyof typeof RU
 	const rule: TextRule = RULES[name];
 	const value = own(object, name);
 	const at = `${path}.${name}`;
-	if (value === undefined) {
-		if (rule.required) report(at, `missing. ${rule.blankFix ?? ""}`);
-		return undefined;
-	}
-	if (typeof value !== "string") {
-		report(at, `expected a string, got ${describe(value)}.`);
-		return undefined;
-	}
+	if (value === undefined) return rule.required ? report(at, `missing. ${rule.blankFix ?? ""}`) : undefined;
+	if (typeof value !== "string") return report(at, `expected a string, got ${describe(value)}.`);
 	const text = rule.oneLine ? value.trim() : value.trimEnd();
 	if (text.trim() === "") {
 		if (rule.blankFix !== undefined) report(at, `blank. ${rule.blankFix}`);
@@ -82,11 +76,8 @@ export function readText(object: JsonObject, path: string, name: keyof typeof RU
 	const length = rule.codePoints ? text.length - (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0) : text.length;
 	if (length > rule.max) report(at, `${length} characters; the limit is ${rule.max}. ${rule.lengthFix}`);
 	const problem = rule.oneLine ? lineProblem(text) : undefined;
-	if (problem === "line break") {
-		report(at, `contains a line break; ${rule.noun} is one line. ${rule.lineBreakFix ?? "Remove it."}`);
-	} else if (problem !== undefined) {
-		report(at, `contains the control character ${problem}; ${rule.noun} takes plain text only. Remove it.`);
-	}
+	if (problem === "line break") report(at, `contains a line break; ${rule.noun} is one line. ${rule.lineBreakFix ?? "Remove it."}`);
+	else if (problem !== undefined) report(at, `contains the control character ${problem}; ${rule.noun} takes plain text only. Remove it.`);
 	return text;
 }
 
@@ -108,9 +99,7 @@ const INVISIBLE = /[\x7f-\x9f\xad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2
 /** JSON-quoted, invisible characters made visible, cut after QUOTE_LIMIT characters. */
 export function quote(text: string): string {
 	let end = 0;
-	for (let count = 0; end < text.length && count < QUOTE_LIMIT; count++) {
-		end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
-	}
+	for (let count = 0; end < text.length && count < QUOTE_LIMIT; count++) end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
 	const quoted = JSON.stringify(text.slice(0, end)).replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 	return end < text.length ? `${quoted}…` : quoted;
 }

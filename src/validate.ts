@@ -4,12 +4,8 @@ import { isObject, type JsonObject, own } from "./json.ts";
 import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "./types.ts";
 import { describe, quote, type Report, readText } from "./validate-text.ts";
 
-export interface ValidationIssue {
-	/** Where, e.g. `questions[1].options[2].label`. */
-	path: string;
-	/** The rule broken and how to fix it. */
-	message: string;
-}
+/** `path`: where, e.g. `questions[1].options[2].label`; `message`: the rule broken and how to fix it. */
+export type ValidationIssue = { path: string; message: string };
 
 type ValidationResult = { ok: true; form: AskForm } | { ok: false; issues: ValidationIssue[] };
 
@@ -17,10 +13,7 @@ export class AskUserInputError extends Error {
 	override readonly name = "AskUserInputError";
 
 	/** `notices`: what normalisation changed, so a model sees why, e.g., a question is left with one option. */
-	constructor(
-		readonly issues: ValidationIssue[],
-		notices: readonly string[] = [],
-	) {
+	constructor(readonly issues: ValidationIssue[], notices: readonly string[] = []) {
 		super([issuesText(issues), ...notices.map((notice) => `Note: ${notice}`)].join("\n"));
 	}
 }
@@ -53,7 +46,7 @@ type QuestionAsRead = Omit<AskQuestion, "id" | "header"> & { path: string; id: s
 
 function validateRoot(params: unknown): ValidationResult {
 	const issues: ValidationIssue[] = [];
-	const report = (path: string, message: string): void => void issues.push({ path, message });
+	const report: Report = (path, message) => void issues.push({ path, message });
 	if (!isObject(params)) {
 		report("arguments", `expected an object like {"questions": [...]}, got ${describe(params)}.`);
 		return { ok: false, issues };
@@ -69,28 +62,21 @@ function validateRoot(params: unknown): ValidationResult {
 
 function readQuestions(value: unknown, report: Report): QuestionAsRead[] {
 	const { minQuestions: min, maxQuestions: max } = LIMITS;
-	if (value === undefined) {
-		report("questions", `missing. Pass "questions": an array of ${min}-${max} question objects.`);
-		return [];
-	}
 	if (!Array.isArray(value)) {
-		report("questions", `expected an array of ${min}-${max} question objects, got ${describe(value)}.`);
+		const wanted = `an array of ${min}-${max} question objects`;
+		report("questions", value === undefined ? `missing. Pass "questions": ${wanted}.` : `expected ${wanted}, got ${describe(value)}.`);
 		return [];
 	}
 	if (value.length < min) report("questions", `empty. Ask ${min}-${max} questions.`);
-	if (value.length > max) {
-		report("questions", `${value.length} questions; the limit is ${max}. Ask the ${max} that block you now, the rest in a later call.`);
-	}
+	if (value.length > max) report("questions", `${value.length} questions; the limit is ${max}. Ask the ${max} that block you now, the rest in a later call.`);
 	return value.flatMap((item, index) => readQuestion(item, `questions[${index}]`, report) ?? []);
 }
 
 function readQuestion(value: unknown, path: string, report: Report): QuestionAsRead | undefined {
-	if (!isObject(value)) {
-		report(path, `expected a question object with "question" (and "options"), got ${describe(value)}.`);
-		return undefined;
-	}
+	if (!isObject(value)) return report(path, `expected a question object with "question" (and "options"), got ${describe(value)}.`);
 	const id = readText(value, path, "id", report);
-	if (id !== undefined) checkIdSpelling(id, `${path}.id`, report);
+	if (id?.startsWith("$")) report(`${path}.id`, `${quote(id)} starts with "$", which is reserved. Use letters, digits, "-" or "_".`);
+	else if (id !== undefined && RESERVED_IDS.has(id)) report(`${path}.id`, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
 	const header = readText(value, path, "header", report);
 	const question = readText(value, path, "question", report) ?? "";
 	const context = readText(value, path, "context", report);
@@ -120,9 +106,7 @@ function readOptions(value: unknown, path: string, multiSelect: boolean, allowOt
 	if (value.length === 1 && !allowOther) {
 		report(path, `1 option and "allowOther": false leave the user no choice. Give ${min}-${max} options, or drop "allowOther": false so the user can answer in their own words.`);
 	}
-	if (value.length > max) {
-		report(path, `${value.length} options; the limit is ${max}. Keep the ${max} likeliest; the user can still type anything else.`);
-	}
+	if (value.length > max) report(path, `${value.length} options; the limit is ${max}. Keep the ${max} likeliest; the user can still type anything else.`);
 	const options: AskOption[] = [];
 	const labelOwners = new Map<string, number>();
 	const valueOwners = new Map<string, number>();
@@ -133,34 +117,25 @@ function readOptions(value: unknown, path: string, multiSelect: boolean, allowOt
 		if (option === undefined) return;
 		options.push(option);
 		const labelOwner = option.label === "" ? undefined : claim(labelOwners, option.label.toLowerCase(), index);
-		if (labelOwner !== undefined) {
-			report(`${at}.label`, `${quote(option.label)} repeats the label of options[${labelOwner}] (compared ignoring case). Make every label distinct.`);
-		}
+		if (labelOwner !== undefined) report(`${at}.label`, `${quote(option.label)} repeats the label of options[${labelOwner}] (compared ignoring case). Make every label distinct.`);
 		const valueOwner = option.value === "" ? undefined : claim(valueOwners, option.value, index);
 		if (valueOwner !== undefined) {
 			const fix = "Give every option its own value so the answer maps back to one option.";
 			report(`${at}.value`, `${quote(option.value)} is already the value of options[${valueOwner}] (a value defaults to the label). ${fix}`);
 		}
-		if (option.recommended && recommendedAt !== undefined) {
-			report(`${at}.recommended`, `options[${recommendedAt}] is already recommended. Mark at most one option per question.`);
-		}
+		if (option.recommended && recommendedAt !== undefined) report(`${at}.recommended`, `options[${recommendedAt}] is already recommended. Mark at most one option per question.`);
 		if (option.recommended) recommendedAt ??= index;
 	});
 	return options;
 }
 
 function readOption(value: unknown, path: string, multiSelect: boolean, report: Report): AskOption | undefined {
-	if (!isObject(value)) {
-		report(path, `expected an option object like {"label": "..."}, got ${describe(value)}.`);
-		return undefined;
-	}
+	if (!isObject(value)) return report(path, `expected an option object like {"label": "..."}, got ${describe(value)}.`);
 	const label = readText(value, path, "label", report) ?? "";
 	const optionValue = own(value, "value") === undefined ? label : (readText(value, path, "value", report) ?? "");
 	const description = readText(value, path, "description", report);
 	const preview = readText(value, path, "preview", report);
-	if (preview !== undefined && multiSelect) {
-		report(`${path}.preview`, `previews are shown only in single-select questions. Remove "preview" or drop "multiSelect": true.`);
-	}
+	if (preview !== undefined && multiSelect) report(`${path}.preview`, `previews are shown only in single-select questions. Remove "preview" or drop "multiSelect": true.`);
 	return {
 		label,
 		value: optionValue,
@@ -172,10 +147,7 @@ function readOption(value: unknown, path: string, multiSelect: boolean, report: 
 
 function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
 	if (value === undefined) return undefined;
-	if (!isObject(value)) {
-		report("metadata", `expected an object {"source"?, "flowId"?, "tags"?}, got ${describe(value)}. Leave "metadata" out if there is none.`);
-		return undefined;
-	}
+	if (!isObject(value)) return report("metadata", `expected an object {"source"?, "flowId"?, "tags"?}, got ${describe(value)}. Leave "metadata" out if there is none.`);
 	const metadata: AskMetadata = {};
 	for (const key of ["source", "flowId"] as const) {
 		const text = own(value, key);
@@ -203,11 +175,6 @@ function readBoolean(object: JsonObject, path: string, name: string, fallback: b
 /** Ids key the answers: `$` is reserved for our own keys, and Object.prototype's names would find something nobody answered. */
 const RESERVED_IDS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-function checkIdSpelling(id: string, path: string, report: Report): void {
-	if (id.startsWith("$")) report(path, `${quote(id)} starts with "$", which is reserved. Use letters, digits, "-" or "_".`);
-	else if (RESERVED_IDS.has(id)) report(path, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
-}
-
 function checkUniqueAcrossQuestions(questions: QuestionAsRead[], report: Report): void {
 	const headerOwners = new Map<string, string>();
 	const idOwners = new Map<string, string>();
@@ -217,9 +184,7 @@ function checkUniqueAcrossQuestions(questions: QuestionAsRead[], report: Report)
 			report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`);
 		}
 		const idOwner = id ? claim(idOwners, id, path) : undefined;
-		if (idOwner !== undefined) {
-			report(`${path}.id`, `${quote(id ?? "")} is already the id of ${idOwner}. Give every question its own id, or leave "id" out.`);
-		}
+		if (idOwner !== undefined) report(`${path}.id`, `${quote(id ?? "")} is already the id of ${idOwner}. Give every question its own id, or leave "id" out.`);
 	}
 }
 

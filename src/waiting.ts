@@ -1,8 +1,6 @@
 /**
- * Forms while they wait, wrapping every form the session shows: the events
- * on pi.events (`ask_user:waiting`, `ask_user:progress`, `ask_user:closed`),
- * answers from elsewhere (the waiting event's `answer`, checked like a relayed
- * reply, first one wins), and attention once the form is on screen.
+ * Forms while they wait, wrapping every form the session shows: the events on pi.events (`ask_user:waiting`, `:progress`, `:closed`),
+ * answers from elsewhere (the waiting event's `answer`, checked like a relayed reply, first one wins), attention once it is on screen.
  */
 
 import { randomUUID } from "node:crypto";
@@ -21,12 +19,7 @@ export const PROGRESS_EVENT = "ask_user:progress";
 export const CLOSED_EVENT = "ask_user:closed";
 
 /** What another extension may send as an answer: a relay reply's fields (see README, "Answering from elsewhere"). */
-export interface OutsideAnswer {
-	status?: "answered" | "dismissed";
-	answers: unknown;
-	skipped?: unknown;
-	notes?: unknown;
-}
+export type OutsideAnswer = { status?: "answered" | "dismissed"; answers: unknown; skipped?: unknown; notes?: unknown };
 
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
 
@@ -46,15 +39,10 @@ export interface WaitingEvent extends AskIdentity {
 	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
 }
 
-export interface ProgressEvent extends AskIdentity {
-	progress: AskProgress;
-	details: AskDetails;
-}
+export type ProgressEvent = AskIdentity & { progress: AskProgress; details: AskDetails };
 
-export interface ClosedEvent extends AskIdentity {
-	/** The same record as the tool result's details. */
-	details: AskDetails;
-}
+/** `details`: the same record as the tool result's. */
+export type ClosedEvent = AskIdentity & { details: AskDetails };
 
 /** Where attention goes: the terminal, when there is one. */
 export interface AttentionHost {
@@ -72,12 +60,8 @@ export interface AttentionHost {
 	texts?(): Texts;
 }
 
-export interface WaitingHost {
-	emit(event: string, payload: unknown): void;
-	attention?: AttentionHost;
-	/** Where the browser page listens, when the web setting is on; read per form. */
-	web?(): WebSetting | undefined;
-}
+/** `web()`: where the browser page listens, when the web setting is on; read per form. */
+export type WaitingHost = { emit(event: string, payload: unknown): void; attention?: AttentionHost; web?(): WebSetting | undefined };
 
 type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
 

@@ -1,7 +1,7 @@
 import type { AgentToolResult, ExtensionToolContext as ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeRelayReply } from "../src/relay/envelope.ts";
-import { ROW } from "../src/walker/walker.ts";
+import { ROW } from "./support/walker-rows.ts";
 import { createRouter, processRecord, registerHandler } from "../src/router.ts";
 import { warmUpArguments } from "../src/call.ts";
 import { callModule, createAskUserTool, type ToolHost } from "../src/tool.ts";

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { collectWithDialogs, type DialogUI, ROW, type WalkOptions } from "../src/walker/walker.ts";
+import { collectWithDialogs, type DialogUI, type WalkOptions } from "../src/walker/walker.ts";
+import { ROW } from "./support/walker-rows.ts";
 import { rowTexts } from "../src/walker/views.ts";
 import { EVERY_LOCALE } from "./support/locales.ts";
 import type { AskForm, AskProgress, AskQuestion, Collected } from "../src/types.ts";

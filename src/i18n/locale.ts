@@ -1,8 +1,4 @@
-/**
- * Which shipped locale a tag names, and which one the environment asks for
- * when no setting does. A tag we do not ship falls back to its language
- * ("fr-CA" → fr, "pt-PT" → pt-BR, "zh-HK" → zh-TW), then to English.
- */
+/** Which shipped locale a tag names, and the environment's; a tag we do not ship falls back to its language ("fr-CA" → fr, "zh-HK" → zh-TW), then English. */
 
 export const LOCALES = ["en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -21,12 +17,7 @@ export function matchLocale(tag: string): Locale | undefined {
 	return LOCALES.find((locale) => locale === language);
 }
 
-/**
- * As a POSIX system reads it: LC_ALL, then LC_MESSAGES, then LANG; an empty
- * variable counts as unset. The first one set decides, also when it names a
- * language we do not ship: the user asked for it, and English, not a lower
- * variable, is the honest fallback.
- */
+/** As POSIX reads it: LC_ALL, LC_MESSAGES, then LANG (empty is unset); the first one set decides even for a language we do not ship (then English, not a lower variable). */
 export function environmentLocale(env: Readonly<Record<string, string | undefined>>): Locale {
 	for (const name of ["LC_ALL", "LC_MESSAGES", "LANG"]) {
 		const value = env[name];

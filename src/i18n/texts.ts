@@ -1,8 +1,4 @@
-/**
- * A locale's words: `t(key, values)` fills a catalogue message (en.ts), the
- * plural form for `{count}` chosen by Intl.PluralRules, a list joined by
- * Intl.ListFormat; a key the catalogue lacks falls back to English.
- */
+/** A locale's words: `t(key, values)` fills a catalogue message (en.ts), plurals by Intl.PluralRules, lists by Intl.ListFormat; a missing key falls back to English. */
 
 import { type Catalogue, EN, type Message, type MessageKey } from "./en.ts";
 import type { Locale } from "./locale.ts";
@@ -19,14 +15,8 @@ type Holes<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
 /** A message's values: exactly its placeholders, each one required. */
 type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never] ? [] : [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
 
-/**
- * Something to say, not yet in words: the state machine and the settings
- * reader speak in phrases, so they stay free of any language.
- */
-export interface Phrase {
-	readonly key: MessageKey;
-	readonly params?: Params;
-}
+/** Something to say, not yet in words: the state machine and the settings reader speak in phrases, so they stay free of any language. */
+export type Phrase = { readonly key: MessageKey; readonly params?: Params };
 
 export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase {
 	const [params] = args as [Params?];
@@ -63,17 +53,11 @@ export function createTexts(locale: Locale, catalogue: Partial<Catalogue> = {}):
 		const message: Message | undefined = catalogue[key] ?? EN[key];
 		return message === undefined ? String(key) : fill(pick(message, params?.["count"]), params);
 	}
-	return {
-		locale,
-		t: (key, ...args) => words(key, args[0] as Params | undefined),
-		say: (p) => words(p.key, p.params),
-	};
+	return { locale, t: (key, ...args) => words(key, args[0] as Params | undefined), say: (p) => words(p.key, p.params) };
 }
 
 // Array.isArray does not narrow a readonly array away.
-function isPhrase(value: Phrase | readonly string[]): value is Phrase {
-	return !Array.isArray(value);
-}
+const isPhrase = (value: Phrase | readonly string[]): value is Phrase => !Array.isArray(value);
 
 /** The default, and what every other locale falls back to. */
 export const ENGLISH: Texts = createTexts("en", EN);

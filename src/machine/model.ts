@@ -1,10 +1,4 @@
-/**
- * The state of one ask as a plain value, and the questions one asks of it.
- * Both shells (the inline form, src/form; the dialog walker, src/walker) and
- * every view read this one value. Anything that can be derived (answered?,
- * can submit?, what is missing) is a function below, never a stored field, so
- * it cannot go stale.
- */
+/** The state of one ask as a plain value, read by both shells and every view; what can be derived (answered?, can submit?) is a function, never a field, so it cannot go stale. */
 
 import { type Phrase, phrase } from "../i18n/texts.ts";
 import type { AskForm, AskQuestion, NumberKeys } from "../types.ts";
@@ -17,7 +11,6 @@ export type EditorTarget =
 	| { kind: "formNote" }
 	| { kind: "chat" };
 
-/** Whether a target belongs to one question (not the whole form). */
 export function isQuestionTarget(target: EditorTarget): target is Exclude<EditorTarget, { kind: "formNote" | "chat" }> {
 	return target.kind !== "formNote" && target.kind !== "chat";
 }
@@ -29,13 +22,7 @@ export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; ta
 export type ScrollTarget = "body" | "detail" | "help";
 
 /** A scrollable region as the view last drew it; PageUp/PageDown are resolved against it, so the state never stores an offset the view would clamp again and again. */
-export interface ScrollPort {
-	readonly target: ScrollTarget;
-	readonly top: number;
-	readonly min: number;
-	readonly max: number;
-	readonly page: number;
-}
+export type ScrollPort = { readonly target: ScrollTarget; readonly top: number; readonly min: number; readonly max: number; readonly page: number };
 
 /** Layout facts the rules need, from the view's last drawing: they reach the state as data (the `viewport` action), never by a side channel. */
 export interface Viewport {
@@ -45,11 +32,8 @@ export interface Viewport {
 	readonly focusHidden: boolean;
 }
 
-export interface FormMessage {
-	tone: "warning" | "error";
-	/** In no language yet: the view says it in the user's. */
-	text: Phrase;
-}
+/** `text` is in no language yet: the view says it in the user's. */
+export type FormMessage = { tone: "warning" | "error"; text: Phrase };
 
 export interface QuestionState {
 	/** Focused row: the options in order, then the "Type something…" row. */
@@ -137,13 +121,8 @@ export function initialState(form: AskForm, numberKeys: NumberKeys = "choose"): 
 // ── Shape of the form ──────────────────────────────────────────────────────
 
 /** One question: no tab bar, no Submit tab. */
-export function hasTabs(state: FormState): boolean {
-	return state.form.questions.length > 1;
-}
-
-export function isSubmitTab(state: FormState): boolean {
-	return hasTabs(state) && state.tab === state.form.questions.length;
-}
+export const hasTabs = (state: FormState): boolean => state.form.questions.length > 1;
+export const isSubmitTab = (state: FormState): boolean => hasTabs(state) && state.tab === state.form.questions.length;
 
 /** The question on the current tab, or undefined on the Submit tab. */
 export function currentQuestion(state: FormState): { question: AskQuestion; qs: QuestionState; index: number } | undefined {
@@ -152,33 +131,18 @@ export function currentQuestion(state: FormState): { question: AskQuestion; qs: 
 	return question && qs ? { question, qs, index: state.tab } : undefined;
 }
 
-export function rowCount(question: AskQuestion): number {
-	return question.options.length + (question.allowOther ? 1 : 0);
-}
-
+export const rowCount = (question: AskQuestion): number => question.options.length + (question.allowOther ? 1 : 0);
 /** The "Type something…" row, or -1 when the question has none. */
-export function typeRow(question: AskQuestion): number {
-	return question.allowOther ? question.options.length : -1;
-}
+export const typeRow = (question: AskQuestion): number => (question.allowOther ? question.options.length : -1);
 
 /** The review's Submit row; the Cancel row follows it. */
-export function submitRow(state: FormState): number {
-	return state.form.questions.length;
-}
-
-export function cancelRow(state: FormState): number {
-	return state.form.questions.length + 1;
-}
+export const submitRow = (state: FormState): number => state.form.questions.length;
+export const cancelRow = (state: FormState): number => state.form.questions.length + 1;
 
 // ── Answers ────────────────────────────────────────────────────────────────
 
-export function isAnswered(qs: QuestionState): boolean {
-	return qs.chosen.length > 0 || (qs.customChosen && qs.customText !== undefined);
-}
-
-export function answeredCount(state: FormState): number {
-	return state.questions.filter(isAnswered).length;
-}
+export const isAnswered = (qs: QuestionState): boolean => qs.chosen.length > 0 || (qs.customChosen && qs.customText !== undefined);
+export const answeredCount = (state: FormState): number => state.questions.filter(isAnswered).length;
 
 /** Indices of required questions without an answer: what blocks Submit. */
 export function missingRequired(state: FormState): number[] {
@@ -188,9 +152,7 @@ export function missingRequired(state: FormState): number[] {
 	});
 }
 
-export function canSubmit(state: FormState): boolean {
-	return missingRequired(state).length === 0;
-}
+export const canSubmit = (state: FormState): boolean => missingRequired(state).length === 0;
 
 // ── The editor's texts ─────────────────────────────────────────────────────
 
@@ -216,9 +178,7 @@ function draftText(state: FormState, target: EditorTarget): string | undefined {
 }
 
 /** What the editor shows when it opens: the unsaved draft if any, else the saved text. */
-export function editorPrefill(state: FormState, target: EditorTarget): string {
-	return draftText(state, target) ?? savedText(state, target) ?? "";
-}
+export const editorPrefill = (state: FormState, target: EditorTarget): string => draftText(state, target) ?? savedText(state, target) ?? "";
 
 /** Which targets of one question hold an unsaved draft: what the question view marks. */
 export interface QuestionDrafts {
@@ -239,12 +199,7 @@ export function questionDrafts(state: FormState, index: number): QuestionDrafts 
 
 export type PendingDraft = { readonly target: EditorTarget; readonly text: string };
 
-/**
- * Every unsaved draft: what a submit would drop and what any other ending
- * reports. In question order; within a question the free answer, the
- * question note, then the option notes in option order; the note on the
- * whole form and the message for the chat last.
- */
+/** Every unsaved draft (what a submit drops, any other ending reports): per question the free answer, its note, the option notes; then the form's note, the chat. */
 export function pendingDrafts(state: FormState): PendingDraft[] {
 	if (Object.keys(state.drafts).length === 0) return [];
 	const targets: EditorTarget[] = [

@@ -1,11 +1,7 @@
-/**
- * A form's answers as plain JSON, to keep while the user works (src/kept.ts)
- * and to put back into a new state after pi restarts. Pure: what comes back
- * from a file is checked against the form before any of it is used.
- */
+/** A form's answers as plain JSON, kept while the user works (src/kept.ts) and put back after pi restarts; what comes back is checked against the form first. */
 
 import type { AskForm, NumberKeys } from "../types.ts";
-import { draftKey, type EditorTarget, type FormState, initialState, isQuestionTarget, savedText } from "./model.ts";
+import { draftKey, type EditorTarget, type FormState, initialState, isQuestionTarget, rowCount, savedText } from "./model.ts";
 
 export interface SavedQuestion {
 	focus: number;
@@ -57,11 +53,11 @@ export function restoredState(form: AskForm, saved: unknown, numberKeys?: Number
 		if (!question || !qs || !Array.isArray(qs.chosen) || !Array.isArray(qs.optionNotes) || qs.optionNotes.length !== question.options.length) return undefined;
 		const chosen = qs.chosen.filter((index) => isIndex(index, question.options.length));
 		if (chosen.length !== qs.chosen.length || (!question.multiSelect && chosen.length > 1) || new Set(chosen).size !== chosen.length) return undefined;
-		if (!isIndex(qs.focus, question.options.length + (question.allowOther ? 1 : 0)) || !qs.optionNotes.every((note) => note === null || text(note))) return undefined;
+		if (!isIndex(qs.focus, rowCount(question)) || !qs.optionNotes.every((note) => note === null || text(note))) return undefined;
 		if (!optional(qs.customText) || !optional(qs.note) || (qs.customChosen === true && qs.customText === undefined)) return undefined;
 		const optionNotes = qs.optionNotes.map((note) => note ?? undefined);
 		const customText = qs.customText;
-		return { ...blank, focus: qs.focus, chosen: [...chosen].sort((a, b) => a - b), customText, customChosen: qs.customChosen === true, note: qs.note, optionNotes, skipped: qs.skipped === true };
+		return { ...blank, focus: qs.focus, chosen: chosen.sort((a, b) => a - b), customText, customChosen: qs.customChosen === true, note: qs.note, optionNotes, skipped: qs.skipped === true };
 	});
 	if (!questions.every((qs) => qs !== undefined) || !optional(answers.formNote)) return undefined;
 	const drafts = answers.drafts ?? {};
@@ -72,18 +68,10 @@ export function restoredState(form: AskForm, saved: unknown, numberKeys?: Number
 	return fits(form, editing) ? { ...restored, overlay: { kind: "editor", target: editing } } : undefined;
 }
 
-function isIndex(value: unknown, length: number): value is number {
-	return Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
-}
-
+const isIndex = (value: unknown, length: number): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
 /** Saved text is never blank (the state's rule). */
-function text(value: unknown): value is string {
-	return typeof value === "string" && value.trim() !== "";
-}
-
-function optional(value: unknown): value is string | undefined {
-	return value === undefined || text(value);
-}
+const text = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
+const optional = (value: unknown): value is string | undefined => value === undefined || text(value);
 
 /** Whether an editor target names a row of this form. */
 function fits(form: AskForm, target: EditorTarget): boolean {

@@ -1,54 +1,25 @@
 /**
- * The state machine behind every UI: `update(state, action) → state`, a pure
- * function. The inline form turns keys into these actions, the dialog walker
- * dialog answers. No I/O, no theme, no timers, no pi-tui: the editor's text
- * lives in the shell's editor and arrives here only through editorSubmitted /
- * editorCancelled. Invariants kept here (and nowhere else):
+ * The state machine behind every UI: `update(state, action) → state`, pure (no I/O, timers or pi-tui);
+ * the editor's text lives in the shell and arrives only as editorSubmitted / editorCancelled. Invariants kept here (and nowhere else):
  * - once `outcome` is set, every action returns the state unchanged;
- * - a single-select question holds at most one answer: choosing an option
- *   deselects the free answer and saving a free answer clears the option;
- * - saved texts are never blank and never longer than LIMITS.freeText; a
- *   text over the limit is refused and the editor stays open;
- * - nothing typed is dropped: Esc in the editor keeps what was typed as a
- *   draft for that target (unless blank or what is saved), closing the form
- *   from outside keeps the open editor's text as a draft too (never as saved:
- *   a draft replaces no answer), and no action deletes a saved text except
- *   saving a blank one over it; only a submit the user confirmed leaves drafts behind;
- * - Enter that ends the form while something would be lost asks first:
- *   Submit with unsaved drafts, the review's Cancel row;
- * - every action clears the transient message and disarms Esc and Enter,
- *   except the one that sets them;
- * - nothing is chosen unseen: while PageUp/PageDown has scrolled the focused
- *   row out of sight, a key that acts on it only brings it back.
+ * - a single-select question holds at most one answer: choosing an option deselects the free answer, saving one clears the option;
+ * - saved texts are never blank and never longer than LIMITS.freeText; a text over the limit is refused and the editor stays open;
+ * - nothing typed is dropped: Esc in the editor keeps what was typed as a draft for that target (unless blank or what is saved),
+ *   closing the form from outside keeps the open editor's text as a draft too (never as saved: a draft replaces no answer), and no
+ *   action deletes a saved text except saving a blank one over it; only a submit the user confirmed leaves drafts behind;
+ * - Enter that ends the form while something would be lost asks first: Submit with unsaved drafts, the review's Cancel row;
+ * - every action clears the transient message and disarms Esc and Enter, except the one that sets them;
+ * - nothing is chosen unseen: while PageUp/PageDown has scrolled the focused row out of sight, a key that acts on it only brings it back.
  */
 
 import { phrase } from "../i18n/texts.ts";
 import { LIMITS } from "../types.ts";
 import type { Action } from "./action.ts";
-import {
-	cancelRow,
-	currentQuestion,
-	draftKey,
-	type EditorTarget,
-	type FormState,
-	hasTabs,
-	isAnswered,
-	isSubmitTab,
-	missingRequired,
-	pendingDrafts,
-	type QuestionState,
-	rowCount,
-	savedText,
-	type ScrollPort,
-	type ScrollTarget,
-	submitRow,
-	typeRow,
-	type Viewport,
-} from "./model.ts";
+import { cancelRow, currentQuestion, draftKey, hasTabs, isAnswered, isSubmitTab, missingRequired, pendingDrafts, rowCount, savedText, submitRow, typeRow } from "./model.ts";
+import type { EditorTarget, FormState, QuestionState, ScrollPort, ScrollTarget, Viewport } from "./model.ts";
 
 export type { Action } from "./action.ts";
 export { initialState } from "./model.ts";
-export type * from "./model.ts";
 
 export function update(state: FormState, action: Action): FormState {
 	const next = step(state, action);
@@ -153,12 +124,7 @@ function focusRow(state: FormState, row: number): FormState {
 	return withQuestion(state, at.index, { focus: row, detailScroll: 0 });
 }
 
-/**
- * A number key: focus that row, then act on it as Enter does (Space in a
- * multi-select): an option is chosen (and the form moves on, or a
- * one-question form submits), "Type something…" opens the editor. With
- * numberKeys "focus" it only focuses. A number past the rows does nothing.
- */
+/** A number key: focus that row, then act on it as Enter does (Space in a multi-select); with numberKeys "focus" only focus. Past the rows: nothing. */
 function numberKey(state: FormState, row: number): FormState {
 	const at = currentQuestion(state);
 	if (state.numberKeys === "focus" || !at) return focusRow(state, row);
@@ -170,14 +136,9 @@ function numberKey(state: FormState, row: number): FormState {
 // ── Answering ──────────────────────────────────────────────────────────────
 
 /**
- * Enter on the focused row:
- * - after an Enter that asked for another (`armed`): confirms it, wherever
- *   the focus is (nothing happened in between: any other key disarms);
- * - review: a question row jumps to it; Submit submits; Cancel asks first;
- * - "Type something…": opens the editor;
- * - single-select option: records it and advances;
- * - multi-select option: done with the current selections (selecting the
- *   focused option first when nothing is selected), and advances.
+ * Enter on the focused row: confirms an Enter that asked for another (`armed`; any other key disarms), wherever the focus;
+ * on the review a question row jumps to it, Submit submits, Cancel asks first; "Type something…" opens the editor; an option
+ * is chosen and the form advances (in a multi-select: with what is chosen, the focused option if nothing is).
  */
 function choose(state: FormState, armed: FormState["enterArmed"]): FormState {
 	if (armed === "submit") return trySubmit(state, true);
@@ -224,11 +185,8 @@ function done(state: FormState): FormState {
 }
 
 /**
- * After answering or skipping question `from`: one question submits; otherwise
- * go to the next question neither answered nor skipped (once the review has
- * been seen, the next such required one; a text-only one opens into its
- * editor), else to the Submit tab with Submit focused (not the row the user
- * came back from, which would lead back to it).
+ * After answering or skipping `from`: one question submits; else the next question neither answered nor skipped (once reviewed,
+ * only required ones; a text-only one opens its editor), else the Submit tab with Submit focused (not the row that led back here).
  */
 function advance(state: FormState, from: number): FormState {
 	const count = state.form.questions.length;
@@ -264,9 +222,7 @@ function openNote(state: FormState): FormState {
 	return openEditor(state, qs.focus < question.options.length ? { kind: "optionNote", question: index, option: qs.focus } : { kind: "questionNote", question: index });
 }
 
-function openEditor(state: FormState, target: EditorTarget): FormState {
-	return { ...state, overlay: { kind: "editor", target } };
-}
+const openEditor = (state: FormState, target: EditorTarget): FormState => ({ ...state, overlay: { kind: "editor", target } });
 
 function editorSubmitted(state: FormState, text: string): FormState {
 	if (state.overlay.kind !== "editor") return state;
@@ -305,9 +261,7 @@ function save(state: FormState, target: EditorTarget, value: string | undefined)
 }
 
 /** Esc in the editor, or the form closing while it is open: what was typed stays a draft, whatever its length (the limit is for saved text). */
-function editorCancelled(state: FormState, draft: string): FormState {
-	return state.overlay.kind === "editor" ? closeEditor(state, state.overlay.target, draft) : state;
-}
+const editorCancelled = (state: FormState, draft: string): FormState => (state.overlay.kind === "editor" ? closeEditor(state, state.overlay.target, draft) : state);
 
 /** Closes the editor; `draft`, unless blank or what is saved, stays as the target's draft. */
 function closeEditor(state: FormState, target: EditorTarget, draft?: string): FormState {
@@ -320,11 +274,7 @@ function closeEditor(state: FormState, target: EditorTarget, draft?: string): Fo
 
 // ── Scrolling ──────────────────────────────────────────────────────────────
 
-/**
- * PageUp/PageDown against the ports as last drawn. Down scrolls the page
- * first, then the detail pane inside it; up the other way round, like nested
- * scrolling. Scrolling a body starts reading (FormState.reading).
- */
+/** PageUp/PageDown against the ports as last drawn: down the page first, then the detail pane in it; up the other way round. A body scrolled starts reading. */
 function page(state: FormState, direction: 1 | -1, byLine: boolean): FormState {
 	const ports = state.viewport.ports;
 	for (const port of direction > 0 ? ports : [...ports].reverse()) {

@@ -1,8 +1,6 @@
 /**
- * Text too long or too many lines for its place, fitted so nothing the model
- * meant is lost: a question's other lines move into `context`; a long header
- * is shortened for the tab and kept whole in `context`; a long label is
- * shortened for display and kept whole as the value and in the description.
+ * Text too long or too many lines for its place, fitted so nothing the model meant is lost: a question's other lines move into `context`;
+ * a long header is shortened for the tab, kept whole in `context`; a long label is shortened, kept whole as the value and in the description.
  */
 
 import { isObject, type JsonObject } from "../json.ts";
@@ -12,10 +10,7 @@ import { CONTROL } from "../validate-text.ts";
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
 
-/**
- * At most `max` code points: whole words and "…" when a word boundary leaves
- * at least half, else cut inside a word. `middle` keeps both ends instead.
- */
+/** At most `max` code points: whole words and "…" when a word boundary leaves at least half, else cut inside a word. `middle` keeps both ends. */
 export function shorten(text: string, max: number, middle = false): string {
 	const chars = [...text];
 	if (chars.length <= max) return text;
@@ -72,9 +67,7 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 	const ids = new Set<string>();
 	for (const question of questions) {
 		if (!isObject(question)) continue;
-		if (typeof question.header === "string" && [...question.header.trim()].length <= LIMITS.header) {
-			taken.add(question.header.trim().toLowerCase());
-		}
+		if (typeof question.header === "string" && [...question.header.trim()].length <= LIMITS.header) taken.add(question.header.trim().toLowerCase());
 		if (typeof question.id === "string") ids.add(question.id.trim());
 	}
 	questions.forEach((question, index) => {
@@ -99,9 +92,7 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 /** Labels up to the longest value; each still unique in its question, the full text the value (when the model gave none) and first in the description. */
 export function fitLabels(options: unknown[], index: number, notices: string[]): void {
 	const taken = new Set<string>();
-	for (const option of options) {
-		if (isObject(option) && typeof option.label === "string") taken.add(option.label.trim().toLowerCase());
-	}
+	for (const option of options) if (isObject(option) && typeof option.label === "string") taken.add(option.label.trim().toLowerCase());
 	options.forEach((option, at) => {
 		if (!isObject(option) || typeof option.label !== "string") return;
 		const full = option.label.trim();

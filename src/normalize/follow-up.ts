@@ -1,8 +1,4 @@
-/**
- * Cline's and Roo Code's `follow_up` suggestions, as `<suggest>` tags in one
- * string, one `{ text, mode }` object, or an array of those or of strings:
- * each becomes an option (a `mode` means nothing here).
- */
+/** Cline's and Roo Code's `follow_up` suggestions (`<suggest>` tags in a string, a `{ text, mode }`, an array of those or of strings): each an option. */
 
 import { isObject } from "../json.ts";
 

@@ -1,8 +1,4 @@
-/**
- * A Python literal (`"[{'label': 'A'}]"`, what models driving Python tools
- * send for JSON), read by writing each token as JSON's and leaving the
- * grammar to JSON.parse. Anything else is not read at all.
- */
+/** A Python literal (`"[{'label': 'A'}]"`, what models driving Python tools send for JSON): each token written as JSON's, the grammar left to JSON.parse. */
 
 const MAX_DEPTH = 8;
 /** Sticky: space, a quoted string (its quote, its body), a constant, a number, or punctuation, from where the last token ended. */
@@ -25,7 +21,6 @@ export function parsePythonLiteral(text: string): object | undefined {
 			if (json.at(-1) === "," && !["[", "{"].includes(json.at(-2) ?? "")) json.pop();
 			depth--;
 		} else if (token !== "," && token !== ":" && depth > MAX_DEPTH) {
-			// A value too deep.
 			return undefined;
 		}
 		if (token === "[" || token === "{") depth++;

@@ -1,17 +1,9 @@
-/**
- * "Other" rows the model added itself. ask_user always offers a free-text row,
- * so an option that only asks for the user's own words is dropped (with a
- * notice), unless the model set `allowOther: false`: then it is a real choice.
- */
+/** "Other" rows the model added: ask_user always offers a free-text row, so they are dropped (with a notice), unless `allowOther: false` makes them a real choice. */
 
 import { isObject, type JsonObject } from "../json.ts";
 import { CONTROL } from "../validate-text.ts";
 
-/**
- * Compared folded (NFKC, lower case, single spaces), with or without a request
- * to type ("Other (please specify)", "Other: describe"). A label that names
- * something ("Other: BSD") or "None of the above" is a real choice and stays.
- */
+/** Compared folded (NFKC, lower case, single spaces), with or without a request to type ("Other: describe"); "Other: BSD" or "None of the above" stays. */
 const OTHER_OPTION_LABELS: readonly string[] = [
 	"other", "others", "other answer", "other option", "something else",
 	"type something", "type your own", "type your own answer", "write your own", "write your own answer",

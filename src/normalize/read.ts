@@ -3,9 +3,7 @@
 import { type JsonObject, own } from "../json.ts";
 import { parsePythonLiteral } from "./literal.ts";
 
-export function isFiniteNumber(value: unknown): value is number {
-	return typeof value === "number" && Number.isFinite(value);
-}
+export const isFiniteNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 /** `null` counts as absent: strict-mode callers send null for "not given". */
 export function field(record: JsonObject, key: string): unknown {
@@ -13,7 +11,6 @@ export function field(record: JsonObject, key: string): unknown {
 	return value === null ? undefined : value;
 }
 
-/** The first of `keys` present, and which one it was. */
 export function firstPresent(record: JsonObject, ...keys: string[]): { key: string; value: unknown } | undefined {
 	for (const key of keys) {
 		const value = field(record, key);
@@ -26,9 +23,7 @@ export function setIfPresent(out: JsonObject, key: string, value: unknown): void
 	if (value !== undefined) out[key] = value;
 }
 
-export function numberAsString(value: unknown): unknown {
-	return isFiniteNumber(value) ? String(value) : value;
-}
+export const numberAsString = (value: unknown): unknown => (isFiniteNumber(value) ? String(value) : value);
 
 export function booleanFromText(value: unknown): unknown {
 	if (typeof value !== "string") return value;

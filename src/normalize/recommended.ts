@@ -1,8 +1,4 @@
-/**
- * "(Recommended)" written into the text instead of `recommended: true`: before
- * or after a label, at either end of a description or as all of it, in the
- * languages models answer in.
- */
+/** "(Recommended)" written into the text instead of `recommended: true`: around a label, at either end or as all of a description, in models' languages. */
 
 import { LIMITS } from "../types.ts";
 

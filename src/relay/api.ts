@@ -1,7 +1,6 @@
 /**
- * The relay API (README, "The relay API") for a runner of `pi --mode rpc`
- * children: a child's whole form is asked through this process's session with
- * a UI, its other dialogs through the parent's own, all labelled with the asker.
+ * The relay API (README, "The relay API") for a runner of `pi --mode rpc` children: a child's whole form is asked through
+ * this process's session with a UI, its other dialogs through the parent's own, all labelled with the asker.
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
@@ -25,10 +24,7 @@ export interface ExtensionUIRequest {
 }
 
 /** What the client writes back to the child's stdin. */
-export type ExtensionUIResponse =
-	| { type: "extension_ui_response"; id: string; value: string }
-	| { type: "extension_ui_response"; id: string; confirmed: boolean }
-	| { type: "extension_ui_response"; id: string; cancelled: true };
+export type ExtensionUIResponse = { type: "extension_ui_response"; id: string } & ({ value: string } | { confirmed: boolean } | { cancelled: true });
 
 /** With `custom` (pi's TUI), a forwarded editor can be closed when the child goes; pi's `editor()` can't be withdrawn. */
 export type ParentUI = Pick<ExtensionUIContext, "select" | "confirm" | "input" | "editor" | "notify"> & Partial<Pick<ExtensionUIContext, "custom">>;
@@ -43,22 +39,14 @@ export interface ChildRelayOptions {
 }
 
 export interface ChildRelay {
-	/**
-	 * Takes one message the child printed; resolves with the response to write
-	 * to its stdin, or undefined when there is none (not a dialog, a
-	 * fire-and-forget request, or the child is gone). Never rejects: a
-	 * malformed request, or a parent dialog that fails, is answered
-	 * `cancelled`, so the child is never left waiting.
-	 */
+	/** One message the child printed → the response for its stdin, or undefined (not a dialog, fire-and-forget, the child gone). Never rejects: a failure is `cancelled`. */
 	handle(message: unknown): Promise<ExtensionUIResponse | undefined>;
 	/** The child exited or was stopped: its forms close and nothing more is written to it. Safe to call twice. */
 	dispose(): void;
 }
 
 /** The environment to spawn a child with, so its ask_user sends whole forms to this relay. */
-export function relayEnvironment(): Record<string, string> {
-	return { [RELAY_ENV]: "1" };
-}
+export const relayEnvironment = (): Record<string, string> => ({ [RELAY_ENV]: "1" });
 
 const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
 
@@ -93,10 +81,8 @@ export function createChildRelay({ asker, ui, signal }: ChildRelayOptions): Chil
 	};
 }
 
-interface Child {
-	/** As the runner gave it, joined with the child's own asker on its forms. */
-	asker: string;
-	ui: ParentUI | undefined;
+/** One child: the runner's options (its `asker` joined with the child's own on its forms), and what the relay keeps of it. */
+interface Child extends ChildRelayOptions {
 	/** A dialog's title, sanitised, behind the asker. */
 	label(title: string): string;
 	/** The open forms, by request id, for the child's cancel notices. */

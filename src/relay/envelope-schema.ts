@@ -1,8 +1,4 @@
-/**
- * The relay envelopes as JSON Schemas (written to schema/ by `npm run
- * schemas`), and the check of an envelope against them, for the decoders in
- * envelope.ts. Loaded with the relay codec, never at pi's start-up.
- */
+/** The relay envelopes as JSON Schemas (`npm run schemas` writes them to schema/) and the check of an envelope against them; loaded with the codec, never at start-up. */
 
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
@@ -124,24 +120,18 @@ export type WireReply = Static<typeof RelayReplySchema>;
 // ── The check ───────────────────────────────────────────────────────────────
 
 /** The JSON Schema keywords the walk reads itself; TypeBox's schemas are JSON Schemas. */
-interface Walked {
-	properties?: Record<string, TSchema>;
-	required?: string[];
-	patternProperties?: Record<string, TSchema>;
-	items?: TSchema;
-	additionalProperties?: unknown;
-}
+type Walked = { properties?: Record<string, TSchema>; required?: string[]; patternProperties?: Record<string, TSchema>; items?: TSchema; additionalProperties?: unknown };
 
 /**
- * The problems of `value`, each named by its path (`answers["my id"].kind`)
- * and a rule. Each node is checked on its own (TypeBox stops at 8 errors), so
- * no problem hides another. In place, it drops fields the schema does not
- * know (a newer peer's) and leaves undefined what it found unsound.
+ * The problems of `value`, each by its path (`answers["my id"].kind`) and a rule; each node checked on its own (TypeBox stops
+ * at 8 errors), so no problem hides another. In place, it drops fields the schema does not know (a newer peer's) and leaves undefined what it found unsound.
  */
 export function schemaIssues(schema: TSchema, value: unknown, path = ""): Issue[] {
 	const { properties, required = [], patternProperties, items, additionalProperties, ...rules } = schema as Walked;
-	const issues = ownIssues(rules, value, path);
-	if (issues.length > 0 || !(isObject(value) || Array.isArray(value))) return issues;
+	// What TypeBox finds wrong with the value itself, as one rule.
+	const errors = Value.Errors(rules, value);
+	if (errors[0]) return [{ path, message: ruleOf(errors[0], errors, value) }];
+	if (!(isObject(value) || Array.isArray(value))) return [];
 	const parts = value as Record<string | number, unknown>;
 	const check = (part: TSchema, key: string | number, at: string, entry: boolean): Issue[] => {
 		const found = schemaIssues(part, parts[key], at);
@@ -166,12 +156,6 @@ export function childPath(base: string, key: string): string {
 }
 
 type SchemaError = ReturnType<typeof Value.Errors>[number];
-
-/** What TypeBox finds wrong with the value itself, as one rule. */
-function ownIssues(schema: object, value: unknown, path: string): Issue[] {
-	const errors = Value.Errors(schema, value);
-	return errors[0] ? [{ path, message: ruleOf(errors[0], errors, value) }] : [];
-}
 
 function ruleOf(error: SchemaError, errors: SchemaError[], value: unknown): string {
 	const found = `(found ${describeFound(value)})`;

@@ -1,9 +1,7 @@
 /**
- * The relay envelopes (v1 as the first release wrote it): the request a child
- * sends as one dialog titled RELAY_TITLE, the reply, the cancel notice.
- * Decoding never throws: anything malformed is one error naming each problem
- * by path and rule. The shape is the schema's (envelope-schema.ts); here is
- * what no schema can say: a reply's parts agree and fit the questions.
+ * The relay envelopes (v1 as the first release wrote it): the request a child sends as one dialog titled RELAY_TITLE, the reply,
+ * the cancel notice. Decoding never throws: anything malformed is one error naming each problem by path and rule. The shape is
+ * the schema's (envelope-schema.ts); here is what no schema can say: a reply's parts agree and fit the questions.
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";
@@ -17,19 +15,16 @@ export const RELAY_TITLE = "\u0000ask_user/relay/v1";
 export const RELAY_CANCEL_PREFIX = "\u0000ask_user/relay-cancel/v1:";
 const RID = new RegExp(RID_PATTERN);
 
-export type RelayRequestDecoding = { ok: true; request: RelayRequest } | { ok: false; error: string };
-export type RelayReplyDecoding = { ok: true; reply: RelayReply } | { ok: false; error: string };
+type Decoding<T> = ({ ok: true } & T) | { ok: false; error: string };
 
 /** What the child knows about the reply it waits for: the questions it asked, the request's rid. */
 type Expectation = { questions?: readonly AskQuestion[]; rid?: string };
 
 // JSON.stringify leaves out the fields that are undefined; listing them keeps the envelope's field order fixed.
-export function encodeRelayRequest({ rid, asker, questions, metadata }: RelayRequest): string {
-	return JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
-}
+export const encodeRelayRequest = ({ rid, asker, questions, metadata }: RelayRequest): string => JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
 
 /** The request, with its questions validated by the same rules as a model's call (the parent renders them). */
-export function decodeRelayRequest(text: unknown): RelayRequestDecoding {
+export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequest }> {
 	const what = "relay request rejected";
 	const parsed = parseEnvelope(text, what);
 	if (!parsed.ok) return parsed;
@@ -56,7 +51,7 @@ export function encodeRelayReply(reply: RelayReply): string {
 }
 
 /** The reply: its shape checked by its schema, then its parts, and given the request its fit. */
-export function decodeRelayReply(text: unknown, expect: Expectation = {}): RelayReplyDecoding {
+export function decodeRelayReply(text: unknown, expect: Expectation = {}): Decoding<{ reply: RelayReply }> {
 	const what = "relay reply rejected";
 	const parsed = parseEnvelope(text, what);
 	if (!parsed.ok) return parsed;
@@ -86,20 +81,15 @@ export function joinAskers(outer: string | undefined, inner: string | undefined)
 	return `…${joined.slice(joined.length - RELAY_ASKER_MAX + 1).replace(/^[\udc00-\udfff]/, "")}`;
 }
 
-export function encodeRelayCancel(rid: string): string {
-	return RELAY_CANCEL_PREFIX + rid;
-}
+export const encodeRelayCancel = (rid: string): string => RELAY_CANCEL_PREFIX + rid;
 
-/** The rid of a cancel notice, or undefined when the message is anything else. */
 export function decodeRelayCancel(message: unknown): string | undefined {
 	if (typeof message !== "string" || !message.startsWith(RELAY_CANCEL_PREFIX)) return undefined;
 	const rid = message.slice(RELAY_CANCEL_PREFIX.length);
 	return RID.test(rid) ? rid : undefined;
 }
 
-export function replyToCollected({ v, rid, drafts, ...collected }: RelayReply): Collected {
-	return { ...collected, ...(drafts !== undefined && drafts.length > 0 && { drafts }) };
-}
+export const replyToCollected = ({ v, rid, drafts, ...collected }: RelayReply): Collected => ({ ...collected, ...(drafts !== undefined && drafts.length > 0 && { drafts }) });
 
 /** `shownElsewhere` is this side's business, never the wire's. */
 export function collectedToReply({ shownElsewhere, drafts, ...collected }: Collected, rid?: string): RelayReply {
@@ -107,7 +97,7 @@ export function collectedToReply({ shownElsewhere, drafts, ...collected }: Colle
 }
 
 /** JSON text → an object of our protocol version, or the one error that stops everything else. */
-function parseEnvelope(text: unknown, what: string): { ok: true; envelope: JsonObject } | { ok: false; error: string } {
+function parseEnvelope(text: unknown, what: string): Decoding<{ envelope: JsonObject }> {
 	if (typeof text !== "string") return { ok: false, error: `${what}: expected JSON text (found ${describeFound(text)})` };
 	let value: unknown;
 	try {
@@ -177,9 +167,7 @@ const NO_FREE_TEXT = "is free text, but the question does not allow it (allowOth
 
 /** One answer: its shape's own rules, then (the questions known) whether it fits its question. */
 function answerIssues(path: string, id: string, answer: AskAnswer, asked: Asked | undefined, add: Add): void {
-	if (answer.kind === "single" && answer.selections.length !== 1) {
-		add(`${path}.selections`, `a "single" answer has exactly one selection (found ${answer.selections.length})`);
-	}
+	if (answer.kind === "single" && answer.selections.length !== 1) add(`${path}.selections`, `a "single" answer has exactly one selection (found ${answer.selections.length})`);
 	answer.selections.forEach((s, i) => {
 		if (s.custom && s.value !== s.label) add(`${path}.selections[${i}].value`, "of a custom selection must equal its label (both are the typed text)");
 	});

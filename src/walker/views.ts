@@ -1,6 +1,6 @@
 /** The dialog walker's titles and rows, pure functions of the state; model text sanitised (RPC clients show it as it is). */
 
-import { ENGLISH, type Texts } from "../i18n/texts.ts";
+import type { Texts } from "../i18n/texts.ts";
 import { collectAnswers } from "../machine/collect.ts";
 import type { Action } from "../machine/action.ts";
 import { type EditorTarget, type FormState, isQuestionTarget, isSubmitTab, pendingDrafts, typeRow } from "../machine/model.ts";
@@ -9,15 +9,10 @@ import type { AskAnswer, AskQuestion } from "../types.ts";
 
 const ROWS = ["freeText", "note", "editNote", "skip", "done", "next", "back", "submit", "formNote", "editFormNote", "chat", "cancel"] as const;
 
-/** The walker's own rows, in the user's language. */
 export function rowTexts({ t }: Texts): Readonly<Record<(typeof ROWS)[number], string>> {
 	return Object.fromEntries(ROWS.map((row) => [row, t(`walker.${row}`)])) as Record<(typeof ROWS)[number], string>;
 }
 
-/** The rows in English, as the tests' scripted clients read them. */
-export const ROW = rowTexts(ENGLISH);
-
-/** What every view of one walk reads. */
 export interface WalkView {
 	texts: Texts;
 	row: ReturnType<typeof rowTexts>;
@@ -28,10 +23,7 @@ export interface WalkView {
 }
 
 /** A row of a select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
-export interface Row {
-	text: string;
-	actions: Action[];
-}
+export type Row = { text: string; actions: Action[] };
 
 /** The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
 export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
@@ -44,11 +36,7 @@ export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
 	return [...rows, { text: row.back, actions: [{ type: "switchTab", delta: -1 }] }, { text: row.cancel, actions: [{ type: "escape" }, { type: "escape" }] }];
 }
 
-/**
- * Read as a host's prompt (an ACP adapter's buttons): the question, where it
- * stands, then the options, the recommended one first so a host's default
- * takes it. `message`: the walker's own.
- */
+/** Read as a host's prompt (an ACP adapter's buttons): the question, where it stands, the options, the recommended first (a host's default). `message`: the walker's own. */
 export function questionDialog(state: FormState, index: number, message: string | undefined, view: WalkView): { title: string; rows: Row[] } {
 	const { t } = view.texts;
 	const question = state.form.questions[index] as AskQuestion;

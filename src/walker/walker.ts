@@ -1,8 +1,6 @@
 /**
- * The dialog walker: a second shell over the state machine, with pi's
- * standard dialogs for any RPC client. Each answer becomes the actions the
- * form's keys make: a `select` per question, `editor` for text; cancelling a
- * `select` dismisses the form, an `editor` only returns to the question.
+ * The dialog walker: a second shell over the state machine, with pi's standard dialogs for any RPC client. Each answer becomes the
+ * actions the form's keys make: a `select` per question, `editor` for text; a cancelled `select` dismisses, an `editor` returns to the question.
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
@@ -14,17 +12,13 @@ import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSu
 import { type Action, initialState, update } from "../machine/update.ts";
 import { type AskOptions, type AskForm, type Collected, errorText } from "../types.ts";
 
-export { ROW } from "./views.ts";
-
 export type DialogUI = Pick<ExtensionUIContext, "select" | "editor">;
 
 /** `host`: what the walker learnt of its host, kept across forms. */
 export type WalkOptions = AskOptions & { host?: DialogHost };
 
 /** `choiceOnly`: the host shows no text dialogs; set by the user, or learnt from two quick cancels. */
-export interface DialogHost {
-	choiceOnly: boolean;
-}
+export type DialogHost = { choiceOnly: boolean };
 
 /** A text dialog cancelled sooner than this was cancelled by the host, not by a person. */
 const QUICK_CANCEL_MS = 300;
@@ -32,9 +26,7 @@ const QUICK_CANCELS = 2;
 /** Answers in a row that match no row, and end the walk as an error. */
 const MAX_STRAY_ANSWERS = 3;
 
-export function collectWithDialogs(ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> {
-	return new DialogWalk(ui, form, options).run();
-}
+export const collectWithDialogs = (ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> => new DialogWalk(ui, form, options).run();
 
 class DialogWalk {
 	private state: FormState;
@@ -45,11 +37,7 @@ class DialogWalk {
 	/** Said in the next select's title: why it is asked again, or news of the host. */
 	private message: string | undefined;
 
-	constructor(
-		private readonly ui: DialogUI,
-		form: AskForm,
-		private readonly options: WalkOptions,
-	) {
+	constructor(private readonly ui: DialogUI, form: AskForm, private readonly options: WalkOptions) {
 		this.state = initialState(form);
 		this.host = options.host ?? { choiceOnly: false };
 		const texts = options.texts ?? ENGLISH;

@@ -1,21 +1,14 @@
 /**
- * A waiting form as a page in the browser (the `web` setting): a third shell
- * over the same rules. One small HTTP server per waiting form (Node's own
- * `http`), on 127.0.0.1 unless the user names an address, closed with the
- * form. The page's answers are put into a form state and checked by the same
- * machine as the inline form's (machine/saved.ts, collect), then given as an
- * answer from elsewhere (waiting.ts): the first answer wins, from either side.
+ * A waiting form as a page in the browser (the `web` setting): one small HTTP server per waiting form (Node's `http`), on 127.0.0.1
+ * unless the user names an address, closed with the form. The page's answers become a form state checked by the same machine as the
+ * inline form's (machine/saved.ts, collect), then an answer from elsewhere (waiting.ts): the first answer wins, from either side.
  *
  * Safe by construction:
- * - the form's URL carries a random token (32 URL-safe characters); any other
- *   path is a bare 404 that says nothing of the form;
- * - the HTML holds no text of the model's: the page reads the questions as
- *   JSON and puts them in with textContent; a strict Content-Security-Policy
- *   allows only the page's own script and style, nothing external;
- * - a submit needs the page's second token, sent in a header (a page on
- *   another site can neither read it nor send that header), and a JSON body
- *   of at most 64 KiB; requests without the token are rate-limited, and
- *   connections are few and short.
+ * - the form's URL carries a random token (32 URL-safe characters); any other path is a bare 404 that says nothing of the form;
+ * - the HTML holds no text of the model's: the page reads the questions as JSON and puts them in with textContent; a strict
+ *   Content-Security-Policy allows only the page's own script and style, nothing external;
+ * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that header), and
+ *   a JSON body of at most 64 KiB; requests without the token are rate-limited; connections are few and short.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -46,15 +39,11 @@ export interface WebPageSetup {
 	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
 }
 
-export interface WebPage extends WebLink {
-	/** The form closed (answered here or elsewhere): the port closes. */
-	close(): Promise<void>;
-}
+/** `close`: the form closed (answered here or elsewhere), so the port closes. */
+export type WebPage = WebLink & { close(): Promise<void> };
 
 /** What the page sends: per question, the chosen options' indices, its own answer, a note. */
-interface PageAnswers {
-	questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown }>;
-}
+type PageAnswers = { questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown }> };
 
 /** The page's script and style, read once, when first asked for. */
 const assets = new Map<string, string>();
@@ -158,14 +147,8 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: s
 function pageData({ questions, texts }: WebPageSetup) {
 	const { t } = texts;
 	return {
-		questions: questions.map(({ id, header, question, context, options, multiSelect, allowOther, required }) => ({
-			id,
-			header,
-			question,
-			context,
-			multiSelect,
-			allowOther,
-			required,
+		questions: questions.map(({ options, ...question }) => ({
+			...question,
 			options: options.map(({ label, description, preview, recommended }) => ({ label, description, preview, recommended })),
 		})),
 		words: {

@@ -7,7 +7,7 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { ROW } from "../../src/walker/walker.ts";
+import { ROW } from "../support/walker-rows.ts";
 import { ASK, askScript, onlyAskResult } from "../support/ask-fixtures.ts";
 import { createPiEnv } from "../support/pi-env.ts";
 import { type DialogAnswer, type DialogRequest, RpcPi } from "../support/rpc-client.ts";

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROW } from "../../src/walker/walker.ts";
+import { ROW } from "../support/walker-rows.ts";
 import { askResults, type AskResultSeen, DB_FORM, dismissWithEscEsc, LICENSE_FORM, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import { runHeadless } from "../support/headless.ts";
 import { callTool, type ModelScript, QUOTE_PREFIX, quoteLastToolResult, type ScriptedConversation, scriptOf } from "../support/model-script.ts";

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROW } from "../../src/walker/walker.ts";
+import { ROW } from "../support/walker-rows.ts";
 import {
 	ASK,
 	askScript,

@@ -13,7 +13,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PiCommand } from "../../scripts/isolated-pi.mjs";
 import { ensureLegacyPi } from "../../scripts/legacy-pi.mjs";
-import { ROW } from "../../src/walker/walker.ts";
+import { ROW } from "../support/walker-rows.ts";
 import { ASK, askResults, askScript, onlyAskResult, TWO_QUESTIONS, WHAT_NOW } from "../support/ask-fixtures.ts";
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { parentGoneAfterTheCheck, runHeadless } from "../support/headless.ts";

@@ -1,8 +1,6 @@
 /**
- * The child's side of the local channel (wire.ts): a session that cannot show
- * a form sends it to the session that published PI_ASK_USER_CHANNEL; a parent
- * that is gone or silent for CONNECT_MS is "no_ui", with the reason. And the
- * wait for the parent's reply, here and in RPC (../elsewhere.ts).
+ * The child's side of the local channel (wire.ts): a session that cannot show a form sends it to the session that published
+ * PI_ASK_USER_CHANNEL; a parent gone or silent for CONNECT_MS is "no_ui", with the reason. And the wait for the parent's reply, here and in RPC.
  */
 
 import { randomUUID } from "node:crypto";
@@ -53,10 +51,7 @@ export interface Parent {
 	noReply: string;
 }
 
-/**
- * The form as a relay request and the parent's reply, by either transport; aborted, the answers
- * so far if the cancel notice's reply comes within CANCEL_GRACE_MS. Anything malformed is an "error".
- */
+/** The form as a relay request and the parent's reply, by either transport; aborted, the answers so far if they come within CANCEL_GRACE_MS. */
 export async function askParent(form: AskForm, { signal, asker }: AskOptions, parent: Parent): Promise<Collected> {
 	if (signal?.aborted) return emptyCollected("aborted");
 	const rid = randomUUID();
@@ -120,7 +115,6 @@ function openConnection(path: string) {
 			while (lines.length === 0 && !closed) await new Promise<void>((resolve) => (wake = resolve));
 			return lines.shift();
 		},
-		/** Why the connection failed, if it did. */
 		failure: (): string | undefined => failure,
 	};
 }

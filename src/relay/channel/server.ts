@@ -1,9 +1,7 @@
 /**
- * The parent's side of the local channel (wire.ts): a Unix socket (a named
- * pipe on Windows) in a directory only this user can enter, its address and a
- * random token published in PI_ASK_USER_CHANNEL. A connection must prove the
- * token within HELLO_MS, at most MAX_UNPROVEN at a time, no line past
- * CHANNEL_LINE_MAX; one that closes aborts its form at once.
+ * The parent's side of the local channel (wire.ts): a Unix socket (a named pipe on Windows) in a directory only this user can enter,
+ * its address and a random token published in PI_ASK_USER_CHANNEL. A connection must prove the token within HELLO_MS, at most
+ * MAX_UNPROVEN at a time, no line past CHANNEL_LINE_MAX; one that closes aborts its form at once.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -25,18 +23,11 @@ const CLOSE_GRACE_MS = 300;
 /** Unix socket paths are limited to about 104–108 bytes. */
 const SOCKET_PATH_MAX = 100;
 
-interface LocalChannelOptions {
-	/** Undefined answers the child `no_ui`. */
-	handler(): AskHandler | undefined;
-	/** Where the socket's private directory is made; default: the OS temp dir. */
-	parentDir?: string;
-}
+/** `handler()` undefined answers the child `no_ui`; `parentDir`: where the socket's private directory is made (default: the OS temp dir). */
+type LocalChannelOptions = { handler(): AskHandler | undefined; parentDir?: string };
 
-export interface LocalChannel {
-	readonly address: ChannelAddress;
-	/** Aborts every open ask (each child gets its reply), stops listening, removes the socket's directory. */
-	close(): Promise<void>;
-}
+/** `close` aborts every open ask (each child gets its reply), stops listening, removes the socket's directory. */
+export type LocalChannel = { readonly address: ChannelAddress; close(): Promise<void> };
 
 /** Each open connection, and how to end it when the channel closes; how many have yet to prove the token. */
 type Connections = { ends: Map<Socket, () => void>; unproven: number };

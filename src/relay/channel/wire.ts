@@ -1,8 +1,6 @@
 /**
- * The local channel's wire: how a child process reaches the session that
- * shows its forms when no runner carries them. The address travels in
- * `PI_ASK_USER_CHANNEL` as `1:<token>:<socket path>`; on the socket, one
- * connection carries one ask, as newline-terminated JSON lines:
+ * The local channel's wire: how a child process reaches the session that shows its forms when no runner carries them. The address
+ * travels in `PI_ASK_USER_CHANNEL` as `1:<token>:<socket path>`; one connection carries one ask, as newline-terminated JSON lines:
  *
  *   child  → {"v":1,"token":"…"}          proves it was given the address
  *   parent → {"v":1,"ready":true}          a live, listening session
@@ -18,21 +16,14 @@ const CHANNEL_VERSION = 1;
 /** The longest line either side accepts, in bytes: a form is at most a few tens of kilobytes. */
 export const CHANNEL_LINE_MAX = 1024 * 1024;
 
-export interface ChannelAddress {
-	/** The Unix socket's path (a named pipe's name on Windows). */
-	path: string;
-	/** 64 hex digits; only a process that was given it may ask. */
-	token: string;
-}
+/** `path`: the Unix socket's (a named pipe's name on Windows); `token`: 64 hex digits, and only a process that was given it may ask. */
+export type ChannelAddress = { path: string; token: string };
 
 const TOKEN = /^[0-9a-f]{64}$/;
 const ADDRESS = /^1:([0-9a-f]{64}):(.+)$/s;
 
-export function encodeChannelAddress(address: ChannelAddress): string {
-	return `${CHANNEL_VERSION}:${address.token}:${address.path}`;
-}
+export const encodeChannelAddress = (address: ChannelAddress): string => `${CHANNEL_VERSION}:${address.token}:${address.path}`;
 
-/** The address in the variable, or a reason it can't be used. */
 export function decodeChannelAddress(value: unknown): { ok: true; address: ChannelAddress } | { ok: false; error: string } {
 	if (typeof value !== "string") return { ok: false, error: `${CHANNEL_ENV} is not set` };
 	const [, token, path] = ADDRESS.exec(value) ?? [];
@@ -42,11 +33,8 @@ export function decodeChannelAddress(value: unknown): { ok: true; address: Chann
 	return { ok: true, address: { token, path } };
 }
 
-export function encodeChannelHello(token: string): string {
-	return JSON.stringify({ v: CHANNEL_VERSION, token });
-}
+export const encodeChannelHello = (token: string): string => JSON.stringify({ v: CHANNEL_VERSION, token });
 
-/** The token a hello line carries, or undefined for anything else. */
 export function decodeChannelHello(line: string): string | undefined {
 	const token = own(parseLine(line) ?? {}, "token");
 	return typeof token === "string" && TOKEN.test(token) ? token : undefined;
