@@ -74,19 +74,23 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		}
 	};
 	return async (form, options) => {
-		const identity: AskIdentity = { id: randomUUID(), ...(options.asker && { asker: sanitizeLine(options.asker) }), questions: sanitizedQuestions(form.questions) };
+		const known = { id: randomUUID(), ...(options.asker && { asker: sanitizeLine(options.asker) }) };
+		// The questions are sanitised when a listener first reads them: most forms have none, and previews are long.
+		let questions: AskQuestion[] | undefined;
+		const sanitized = () => (questions ??= sanitizedQuestions(form.questions));
+		const identity = (): AskIdentity => Object.defineProperty({ ...known }, "questions", { enumerable: true, get: sanitized }) as AskIdentity;
 		const outside = outsideAnswers(form);
 		const signal = options.signal ? AbortSignal.any([options.signal, outside.signal]) : outside.signal;
 		let stopAttention: (() => void) | undefined;
 		const onProgress: AskOptions["onProgress"] = (progress, partial) => {
 			if (progress.phase === "opened" && host.attention && !stopAttention) stopAttention = startAttention(host.attention, form, options.asker, page?.url);
-			emit(PROGRESS_EVENT, { ...identity, progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) });
+			emit(PROGRESS_EVENT, Object.assign(identity(), { progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) }));
 			options.onProgress?.(progress, partial);
 		};
 		// Without the web setting nothing is awaited: the waiting event goes out at once.
 		const web = host.web?.();
-		const page = web && (await openPage(web, form, identity.questions, outside.answer));
-		emit(WAITING_EVENT, { ...identity, ...(page && { url: page.url }), answer: outside.answer });
+		const page = web && (await openPage(web, form, sanitized(), outside.answer));
+		emit(WAITING_EVENT, Object.assign(identity(), { ...(page && { url: page.url }), answer: outside.answer }));
 		let collected: Collected | undefined;
 		try {
 			collected = outside.closed(await surface(form, { ...options, signal, onProgress, ...(page && { link: page }) }));
@@ -94,7 +98,7 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		} finally {
 			await page?.close();
 			stopAttention?.();
-			emit(CLOSED_EVENT, { ...identity, details: buildDetails(form, collected ?? emptyCollected("error")) });
+			emit(CLOSED_EVENT, Object.assign(identity(), { details: buildDetails(form, collected ?? emptyCollected("error")) }));
 		}
 	};
 }
