@@ -4,10 +4,7 @@
  */
 
 import { clip } from "./sanitize.ts";
-
-type AttentionMode = "off" | "bell" | "desktop";
-
-export const ATTENTION_MODES: readonly AttentionMode[] = ["off", "bell", "desktop"];
+import type { AttentionMode } from "./types.ts";
 
 /** `reminderMs`: ring again after this long with no key pressed; undefined: never. */
 export type AttentionSetting = { mode: AttentionMode; reminderMs?: number };

@@ -8,11 +8,10 @@ import { join } from "node:path";
 import { isIP } from "node:net";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { KeyId } from "@mariozechner/pi-tui";
-import { ATTENTION_MODES } from "./attention.ts";
 import { type Phrase, phrase } from "./i18n/texts.ts";
 import { environmentLocale, LOCALES, type Locale, matchLocale } from "./i18n/locale.ts";
 import { isObject, own } from "./json.ts";
-import { errorText, type NumberKeys } from "./types.ts";
+import { ATTENTION_MODES, errorText, type NumberKeys } from "./types.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 /** What a rule makes of a value: `{ value }`, or undefined when the key does not take it. */

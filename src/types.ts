@@ -53,7 +53,7 @@ export type AskMetadata = { source?: string; flowId?: string; tags?: string[] };
 /** A validated call: every default filled in, every input rule holds. */
 export type AskForm = { questions: AskQuestion[]; metadata?: AskMetadata };
 
-// ── Canonical parameters: the schema the model sees (schema.ts) ────────────
+// ── Canonical parameters: the schema the model sees (prompt.ts) ────────────
 
 export type AskOptionParams = Omit<AskOption, "value" | "recommended"> & { value?: string; recommended?: boolean };
 
@@ -111,6 +111,10 @@ export const errorText = (error: unknown): string => (error instanceof Error ? e
 
 /** What a number key does on the form: choose that option (as Claude Code does), or only focus it. */
 export type NumberKeys = "choose" | "focus";
+
+/** How a waiting form gets the user's attention (attention.ts). */
+export const ATTENTION_MODES = ["off", "bell", "desktop"] as const;
+export type AttentionMode = (typeof ATTENTION_MODES)[number];
 
 /** Everything a form's shell takes, passed along whole from the tool to the view. */
 export interface AskOptions {

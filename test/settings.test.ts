@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ATTENTION_MODES } from "../src/attention.ts";
+import { ATTENTION_MODES } from "../src/types.ts";
 import { LOCALES } from "../src/i18n/locale.ts";
 import { ENGLISH, type Phrase } from "../src/i18n/texts.ts";
 import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, SETTINGS } from "../src/settings.ts";
