@@ -8,9 +8,8 @@
 import type { ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
 import type { Keeper } from "./kept.ts";
-import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
+import { AskParamsSchema, PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION, TOOL_LABEL, TOOL_NAME } from "./prompt.ts";
 import { loaded, type Session } from "./router.ts";
-import { AskParamsSchema } from "./schema.ts";
 import type { AskDetails, AskForm, AskOptions, AskParams, Collected } from "./types.ts";
 import type { Texts } from "./i18n/texts.ts";
 
