@@ -1,20 +1,12 @@
 /**
- * Forms kept on disk while the user works, so that nothing typed is lost
- * when pi is not there to take the answer: one JSON file per ask, in a
- * folder beside the session file (`<session>.jsonl.ask-user/`), replaced
- * whole (written aside, then renamed) within half a second of a change: the
- * first change of a burst starts the clock, and the write reads the state as
- * it is then, so the last key is never more than that behind.
+ * Forms kept on disk while the user works, so nothing typed is lost when pi is not there to take the answer: one JSON
+ * file per ask beside the session file (`<session>.jsonl.ask-user/`), replaced whole (written aside, then renamed)
+ * within half a second of the first change of a burst, with the state as it is then.
  *
- * Not pi's session entries: the session file only grows, and a form saved
- * with every pause in typing would fill it with entries that every load
- * replays; and two pi processes appending to one session interleave their
- * entries, while each ask's own file is only ever replaced whole.
- *
- * A file holds the answers and a fingerprint of the questions, never the
- * questions themselves: they are in the session (the model's call), read
- * again from there when the form comes back, and a file whose fingerprint
- * no longer matches them is dropped.
+ * Not pi's session entries: the session file only grows, so every pause in typing would add an entry every load
+ * replays, and two pi processes appending to one session interleave; an ask's own file is only replaced whole.
+ * A file holds the answers and a fingerprint of the questions, never the questions: they are read again from the
+ * session (the model's call) when the form comes back, and a file whose fingerprint no longer matches is dropped.
  */
 
 import { createHash } from "node:crypto";

@@ -1,15 +1,10 @@
 /**
- * A question outlives pi: every form of a session with a session file is
- * kept as the user works (kept.ts). When a session starts and its newest
- * kept form was still on screen when pi stopped (a crash, `kill -9`, a
- * closed terminal, a quit), that form comes back by itself; `/ask-user`
- * lists every kept form (interrupted, timed out, dismissed, answered in
- * chat) and reopens one, `/ask-user drop` drops one.
+ * A question outlives pi: every form of a session with a session file is kept as the user works (kept.ts). When a
+ * session starts and its newest kept form was on screen when pi stopped (a crash, `kill -9`, a closed terminal, a
+ * quit), it comes back by itself; `/ask-user` lists every kept form and reopens one, `/ask-user drop` drops one.
  *
- * A form that comes back answers a call that has already ended (pi gave the
- * model no result, or the ending's): its answer reaches the model as a
- * message that names the call and carries the same answer text, and starts
- * a turn. Only this session's own calls are kept: a subagent's form shown
+ * Such a form answers a call that has already ended: its answer reaches the model as a message that names the call,
+ * carries the same answer text, and starts a turn. Only this session's own calls are kept: a subagent's form shown
  * here ends with its child.
  */
 

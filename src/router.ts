@@ -35,12 +35,8 @@ export const ASK_CHANNEL = "ask_user";
 /** Shows another session's form to this user (in turn with every other form) and resolves with the reply. */
 export type AskHandler = (request: RelayRequest, options: { signal?: AbortSignal }) => Promise<RelayReply>;
 
-/** Who shows this process's forms when it cannot: a relay-aware runner, or an ancestor's local channel. */
-export interface Upstream {
-	relay: boolean;
-	/** PI_ASK_USER_CHANNEL as this process found it (not the one it publishes itself). */
-	channel: string | undefined;
-}
+/** Who shows this process's forms when it cannot: a relay-aware runner, or an ancestor's local channel (PI_ASK_USER_CHANNEL as this process found it, not the one it publishes). */
+export type Upstream = { relay: boolean; channel: string | undefined };
 
 // ── The process's record ───────────────────────────────────────────────────
 
@@ -344,10 +340,7 @@ async function showRemote(route: Route, session: Session, walker: DialogHost, fo
 }
 
 /** The run's signal cut short by the timeout, and when it runs out (for the form's countdown). */
-interface Deadline {
-	options: AskOptions;
-	endsAt: number | undefined;
-}
+type Deadline = { options: AskOptions; endsAt: number | undefined };
 
 /** Runs `ask` against one signal: the run's abort or the timeout, whichever comes first; an abort by the clock is "timed_out". */
 async function inTime(options: AskOptions, ask: (deadline: Deadline) => Promise<Collected>): Promise<Collected> {

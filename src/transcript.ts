@@ -56,9 +56,7 @@ export function renderResultText(details: AskDetails, expanded: boolean, theme: 
 	return lines.join("\n");
 }
 
-function text(value: unknown): string | undefined {
-	return typeof value === "string" ? value : undefined;
-}
+const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
 /** The text of the first note or draft (of `kind`) on the whole form: the one without a questionId. */
 function wholeForm(list: readonly { questionId?: string; kind?: string; text: string }[] | undefined, kind?: string): string | undefined {
@@ -110,6 +108,4 @@ function expandedQuestion(details: AskDetails, question: AskQuestion, theme: Ren
 	return [...lines, ...notesOn(undefined, "  ", "    ")];
 }
 
-function indent(text: string, by: string): string {
-	return text.replace(/\n/g, `\n${by}`);
-}
+const indent = (text: string, by: string): string => text.replace(/\n/g, `\n${by}`);
