@@ -10,7 +10,8 @@ interface TextRule {
 	/** The field as a noun: "a label". */
 	noun: string;
 	max: number;
-	oneLine: boolean;
+	/** Line breaks allowed; every other text is one line. */
+	multiLine?: boolean;
 	required?: boolean;
 	/** Headers are counted as characters on screen, not UTF-16 units. */
 	codePoints?: boolean;
@@ -22,42 +23,22 @@ interface TextRule {
 
 const RULES = {
 	question: {
-		noun: "a question",
-		max: LIMITS.question,
-		oneLine: true,
-		required: true,
-		blankFix: "Write the decision the user should make, as one line.",
-		lengthFix: `Ask one decision in one short line and move background into "context".`,
-		lineBreakFix: `Put background into "context".`,
+		noun: "a question", max: LIMITS.question, required: true, blankFix: "Write the decision the user should make, as one line.",
+		lengthFix: `Ask one decision in one short line and move background into "context".`, lineBreakFix: `Put background into "context".`,
 	},
-	context: { noun: "context", max: LIMITS.context, oneLine: false, lengthFix: "Keep only what the user needs to decide." },
+	context: { noun: "context", max: LIMITS.context, multiLine: true, lengthFix: "Keep only what the user needs to decide." },
 	header: {
-		noun: "a header",
-		max: LIMITS.header,
-		oneLine: true,
-		codePoints: true,
-		blankFix: `Give a short tab label such as "Database", or leave "header" out.`,
-		lengthFix: `Use a short tab label such as "Database".`,
+		noun: "a header", max: LIMITS.header, codePoints: true,
+		blankFix: `Give a short tab label such as "Database", or leave "header" out.`, lengthFix: `Use a short tab label such as "Database".`,
 	},
-	id: { noun: "an id", max: LIMITS.id, oneLine: true, blankFix: `Give a short key such as "db", or leave "id" out.`, lengthFix: `Use a short key such as "db".` },
+	id: { noun: "an id", max: LIMITS.id, blankFix: `Give a short key such as "db", or leave "id" out.`, lengthFix: `Use a short key such as "db".` },
 	label: {
-		noun: "a label",
-		max: LIMITS.label,
-		oneLine: true,
-		required: true,
-		blankFix: "Every option needs a visible label.",
-		lengthFix: `Shorten the label and move detail into "description".`,
-		lineBreakFix: `Move detail into "description".`,
+		noun: "a label", max: LIMITS.label, required: true, blankFix: "Every option needs a visible label.",
+		lengthFix: `Shorten the label and move detail into "description".`, lineBreakFix: `Move detail into "description".`,
 	},
-	value: {
-		noun: "a value",
-		max: LIMITS.value,
-		oneLine: true,
-		blankFix: `Leave "value" out to get the label back.`,
-		lengthFix: `Use a short machine value; put explanations into "description".`,
-	},
-	description: { noun: "a description", max: LIMITS.description, oneLine: false, lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).` },
-	preview: { noun: "a preview", max: LIMITS.preview, oneLine: false, lengthFix: "Show only the relevant excerpt." },
+	value: { noun: "a value", max: LIMITS.value, blankFix: `Leave "value" out to get the label back.`, lengthFix: `Use a short machine value; put explanations into "description".` },
+	description: { noun: "a description", max: LIMITS.description, multiLine: true, lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).` },
+	preview: { noun: "a preview", max: LIMITS.preview, multiLine: true, lengthFix: "Show only the relevant excerpt." },
 } satisfies Record<string, TextRule>;
 
 /** The field `name` trimmed, every rule it breaks reported; undefined when absent, not a string, or blank meaning absent. */
@@ -67,7 +48,7 @@ export function readText(object: JsonObject, path: string, name: keyof typeof RU
 	const at = `${path}.${name}`;
 	if (value === undefined) return rule.required ? report(at, `missing. ${rule.blankFix ?? ""}`) : undefined;
 	if (typeof value !== "string") return report(at, `expected a string, got ${describe(value)}.`);
-	const text = rule.oneLine ? value.trim() : value.trimEnd();
+	const text = rule.multiLine ? value.trimEnd() : value.trim();
 	if (text.trim() === "") {
 		if (rule.blankFix !== undefined) report(at, `blank. ${rule.blankFix}`);
 		return rule.blankFix === undefined ? undefined : text;
@@ -75,7 +56,7 @@ export function readText(object: JsonObject, path: string, name: keyof typeof RU
 	// A surrogate pair is one code point.
 	const length = rule.codePoints ? text.length - (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0) : text.length;
 	if (length > rule.max) report(at, `${length} characters; the limit is ${rule.max}. ${rule.lengthFix}`);
-	const problem = rule.oneLine ? lineProblem(text) : undefined;
+	const problem = rule.multiLine ? undefined : lineProblem(text);
 	if (problem === "line break") report(at, `contains a line break; ${rule.noun} is one line. ${rule.lineBreakFix ?? "Remove it."}`);
 	else if (problem !== undefined) report(at, `contains the control character ${problem}; ${rule.noun} takes plain text only. Remove it.`);
 	return text;

@@ -86,12 +86,8 @@ function readQuestion(value: unknown, path: string, report: Report): QuestionAsR
 	const multiSelect = readBoolean(value, path, "multiSelect", false, report) && !textOnly;
 	const allowOther = readBoolean(value, path, "allowOther", true, report);
 	const options = textOnly ? [] : readOptions(given, `${path}.options`, multiSelect, allowOther, report);
-	if (!allowOther && textOnly) {
-		report(
-			`${path}.allowOther`,
-			`false on a question without options leaves nothing to answer. Give ${LIMITS.minOptions}-${LIMITS.maxOptions} options, or drop "allowOther": false to ask for free text.`,
-		);
-	}
+	const fix = `Give ${LIMITS.minOptions}-${LIMITS.maxOptions} options, or drop "allowOther": false to ask for free text.`;
+	if (!allowOther && textOnly) report(`${path}.allowOther`, `false on a question without options leaves nothing to answer. ${fix}`);
 	const required = readBoolean(value, path, "required", true, report);
 	return { path, id, header, question, ...(context !== undefined && { context }), options, multiSelect, allowOther, required };
 }
@@ -136,13 +132,8 @@ function readOption(value: unknown, path: string, multiSelect: boolean, report: 
 	const description = readText(value, path, "description", report);
 	const preview = readText(value, path, "preview", report);
 	if (preview !== undefined && multiSelect) report(`${path}.preview`, `previews are shown only in single-select questions. Remove "preview" or drop "multiSelect": true.`);
-	return {
-		label,
-		value: optionValue,
-		...(description !== undefined && { description }),
-		...(preview !== undefined && { preview }),
-		recommended: readBoolean(value, path, "recommended", false, report),
-	};
+	const recommended = readBoolean(value, path, "recommended", false, report);
+	return { label, value: optionValue, ...(description !== undefined && { description }), ...(preview !== undefined && { preview }), recommended };
 }
 
 function readMetadata(value: unknown, report: Report): AskMetadata | undefined {

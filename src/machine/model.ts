@@ -24,13 +24,11 @@ export type ScrollTarget = "body" | "detail" | "help";
 /** A scrollable region as the view last drew it; PageUp/PageDown are resolved against it, so the state never stores an offset the view would clamp again and again. */
 export type ScrollPort = { readonly target: ScrollTarget; readonly top: number; readonly min: number; readonly max: number; readonly page: number };
 
-/** Layout facts the rules need, from the view's last drawing: they reach the state as data (the `viewport` action), never by a side channel. */
-export interface Viewport {
-	/** In the order PageDown tries them: the page, then the detail pane inside it. */
-	readonly ports: readonly ScrollPort[];
-	/** The focused option is off screen, as drawn. */
-	readonly focusHidden: boolean;
-}
+/**
+ * Layout facts the rules need, from the view's last drawing: they reach the state as data (the `viewport` action), never by a side channel.
+ * `ports`: in the order PageDown tries them, the page, then the detail pane inside it; `focusHidden`: the focused option is off screen, as drawn.
+ */
+export type Viewport = { readonly ports: readonly ScrollPort[]; readonly focusHidden: boolean };
 
 /** `text` is in no language yet: the view says it in the user's. */
 export type FormMessage = { tone: "warning" | "error"; text: Phrase };
@@ -95,26 +93,12 @@ export function initialState(form: AskForm, numberKeys: NumberKeys = "choose"): 
 		const optionNotes = question.options.map(() => undefined);
 		return { focus: 0, chosen: [], customText: undefined, customChosen: false, note: undefined, optionNotes, skipped: false, scroll: 0, detailScroll: 0 };
 	};
+	// A question without options (text only) opens straight into its editor.
+	const overlay: Overlay = form.questions[0]?.options.length === 0 ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" };
 	return {
-		form,
-		numberKeys,
-		questions: form.questions.map(blank),
-		tab: 0,
-		review: { focus: form.questions.length, scroll: 0 },
-		formNote: undefined,
-		chatMessage: undefined,
-		// A question without options (text only) opens straight into its editor.
-		overlay: form.questions[0]?.options.length === 0 ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" },
-		peeking: false,
-		helpScroll: 0,
-		reading: false,
-		viewport: { ports: [], focusHidden: false },
-		drafts: {},
-		reviewed: false,
-		escArmed: false,
-		enterArmed: undefined,
-		message: undefined,
-		outcome: undefined,
+		form, numberKeys, questions: form.questions.map(blank), tab: 0, review: { focus: form.questions.length, scroll: 0 }, formNote: undefined, chatMessage: undefined, overlay,
+		peeking: false, helpScroll: 0, reading: false, viewport: { ports: [], focusHidden: false }, drafts: {}, reviewed: false, escArmed: false,
+		enterArmed: undefined, message: undefined, outcome: undefined,
 	};
 }
 
@@ -180,14 +164,8 @@ function draftText(state: FormState, target: EditorTarget): string | undefined {
 /** What the editor shows when it opens: the unsaved draft if any, else the saved text. */
 export const editorPrefill = (state: FormState, target: EditorTarget): string => draftText(state, target) ?? savedText(state, target) ?? "";
 
-/** Which targets of one question hold an unsaved draft: what the question view marks. */
-export interface QuestionDrafts {
-	/** The free answer's draft text, shown in the detail of the "Type something…" row. */
-	readonly customText: string | undefined;
-	readonly questionNote: boolean;
-	/** By option index. */
-	readonly optionNotes: readonly boolean[];
-}
+/** Which targets of one question hold an unsaved draft (what the question view marks): the free answer's text, shown in the detail of the "Type something…" row; the notes'. */
+export type QuestionDrafts = { readonly customText: string | undefined; readonly questionNote: boolean; readonly optionNotes: readonly boolean[] };
 
 export function questionDrafts(state: FormState, index: number): QuestionDrafts {
 	return {

@@ -1,18 +1,10 @@
 /** A form's answers as plain JSON, kept while the user works (src/kept.ts) and put back after pi restarts; what comes back is checked against the form first. */
 
 import type { AskForm, NumberKeys } from "../types.ts";
-import { draftKey, type EditorTarget, type FormState, initialState, isQuestionTarget, rowCount, savedText } from "./model.ts";
+import { draftKey, type EditorTarget, type FormState, initialState, isQuestionTarget, type QuestionState, rowCount, savedText } from "./model.ts";
 
-export interface SavedQuestion {
-	focus: number;
-	chosen: number[];
-	customText?: string;
-	customChosen: boolean;
-	note?: string;
-	/** By option index; null where there is none (JSON has no undefined). */
-	optionNotes: Array<string | null>;
-	skipped: boolean;
-}
+/** A question's state as kept, the view's scroll left out; `optionNotes` null where there is none (JSON has no undefined). */
+export type SavedQuestion = Pick<QuestionState, "focus" | "customChosen" | "skipped"> & { chosen: number[]; customText?: string; note?: string; optionNotes: Array<string | null> };
 
 export interface SavedAnswers {
 	tab: number;
@@ -29,15 +21,8 @@ export function savedAnswers(state: FormState, editorText: string | undefined): 
 	const drafts = { ...state.drafts };
 	const editing = state.overlay.kind === "editor" ? state.overlay.target : undefined;
 	if (editing && editorText !== undefined && editorText.trim() !== "" && editorText !== savedText(state, editing)) drafts[draftKey(editing)] = editorText;
-	const questions = state.questions.map((qs) => ({
-		focus: qs.focus,
-		chosen: [...qs.chosen],
-		...(qs.customText !== undefined && { customText: qs.customText }),
-		customChosen: qs.customChosen,
-		...(qs.note !== undefined && { note: qs.note }),
-		optionNotes: qs.optionNotes.map((note) => note ?? null),
-		skipped: qs.skipped,
-	}));
+	// Spread first: the fields keep the order they have on disk.
+	const questions = state.questions.map(({ scroll: _scroll, detailScroll: _detail, ...qs }): SavedQuestion => ({ ...qs, chosen: [...qs.chosen], optionNotes: qs.optionNotes.map((note) => note ?? null) }));
 	return { tab: state.tab, questions, ...(state.formNote !== undefined && { formNote: state.formNote }), drafts, ...(editing && editing.kind !== "chat" && { editing }) };
 }
 

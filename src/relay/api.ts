@@ -11,16 +11,8 @@ import { errorText, type RelayReply, emptyCollected } from "../types.ts";
 
 /** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */
 export interface ExtensionUIRequest {
-	type: "extension_ui_request";
-	id: string;
-	method: string;
-	title?: string;
-	message?: string;
-	options?: string[];
-	placeholder?: string;
-	prefill?: string;
-	timeout?: number;
-	notifyType?: "info" | "warning" | "error";
+	type: "extension_ui_request"; id: string; method: string;
+	title?: string; message?: string; options?: string[]; placeholder?: string; prefill?: string; timeout?: number; notifyType?: "info" | "warning" | "error";
 }
 
 /** What the client writes back to the child's stdin. */
@@ -110,14 +102,10 @@ async function serve(child: Child, request: ExtensionUIRequest): Promise<Extensi
 
 /** A whole form (a NUL-led title of another protocol version is an error), labelled `outer › inner`. */
 async function relayForm(child: Child, title: string, payload: unknown): Promise<RelayReply> {
-	if (title !== RELAY_TITLE) {
-		const error = `unknown relay protocol ${JSON.stringify(title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
-		return collectedToReply(emptyCollected("error", error));
-	}
-	const decoded = decodeRelayRequest(payload);
+	const unknown = `unknown relay protocol ${JSON.stringify(title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
+	const decoded = title === RELAY_TITLE ? decodeRelayRequest(payload) : { ok: false as const, error: unknown };
 	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
-	const { request } = decoded;
-	const { rid } = request;
+	const { request, request: { rid } } = decoded;
 	if (child.closing.signal.aborted) return collectedToReply(emptyCollected("aborted"), rid);
 	const form = new AbortController();
 	if (rid) child.forms.set(rid, form);

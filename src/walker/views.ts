@@ -13,14 +13,8 @@ export function rowTexts({ t }: Texts): Readonly<Record<(typeof ROWS)[number], s
 	return Object.fromEntries(ROWS.map((row) => [row, t(`walker.${row}`)])) as Record<(typeof ROWS)[number], string>;
 }
 
-export interface WalkView {
-	texts: Texts;
-	row: ReturnType<typeof rowTexts>;
-	/** Who is asking (a subagent), named in every title. */
-	asker: string | undefined;
-	/** The walker's host, as learnt so far (choice-only: no text rows). */
-	host: { readonly choiceOnly: boolean };
-}
+/** `asker`: who is asking (a subagent), named in every title; `host`: the walker's, as learnt so far (choice-only: no text rows). */
+export type WalkView = { texts: Texts; row: ReturnType<typeof rowTexts>; asker: string | undefined; host: { readonly choiceOnly: boolean } };
 
 /** A row of a select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
 export type Row = { text: string; actions: Action[] };

@@ -19,7 +19,7 @@ import { renderUnicodeCompact } from "uqr";
 import type { Texts } from "../i18n/texts.ts";
 import { collect } from "../machine/collect.ts";
 import { canSubmit, missingRequired } from "../machine/model.ts";
-import { restoredState, type SavedAnswers } from "../machine/saved.ts";
+import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine/saved.ts";
 import { type AskForm, type AskQuestion, type Collected, LIMITS, type WebLink } from "../types.ts";
 import type { AnswerOutcome, OutsideAnswer } from "../waiting.ts";
 
@@ -29,15 +29,8 @@ export const MAX_REQUESTS_PER_SECOND = 20;
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
-export interface WebPageSetup {
-	form: AskForm;
-	/** The questions as the page shows them: every text sanitised (waiting.ts). */
-	questions: AskQuestion[];
-	texts: Texts;
-	address: string;
-	port: number;
-	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
-}
+/** `questions`: as the page shows them, every text sanitised (waiting.ts). */
+export type WebPageSetup = { form: AskForm; questions: AskQuestion[]; texts: Texts; address: string; port: number; answer(reply: OutsideAnswer, source: string): AnswerOutcome };
 
 /** `close`: the form closed (answered here or elsewhere), so the port closes. */
 export type WebPage = WebLink & { close(): Promise<void> };
@@ -119,29 +112,20 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: s
 	if (!page.questions.every((answer) => typeof answer === "object" && answer !== null && !Array.isArray(answer))) return { ok: false, error: "questions: each answer is an object" };
 	const texts = page.questions.flatMap(({ other, note }) => [other, note]).filter((text) => text !== undefined);
 	if (!texts.every((text) => typeof text === "string" && text.length <= LIMITS.freeText)) return { ok: false, error: `a text is not a string of at most ${LIMITS.freeText} characters` };
-	const saved: SavedAnswers = {
-		tab: 0,
-		drafts: {},
-		questions: form.questions.map((question, i) => {
-			const { chosen, other, note } = page.questions[i] ?? {};
-			const own = typeof other === "string" && other.trim() !== "" ? other : undefined;
-			return {
-				focus: 0,
-				chosen: Array.isArray(chosen) ? (chosen as number[]) : [],
-				...(own !== undefined && { customText: own }),
-				customChosen: own !== undefined,
-				...(typeof note === "string" && note.trim() !== "" && { note }),
-				optionNotes: question.options.map(() => null),
-				skipped: false,
-			};
-		}),
-	};
-	const state = restoredState(form, saved);
+	const questions = form.questions.map((question, i): SavedQuestion => {
+		const { chosen, other, note } = page.questions[i] ?? {};
+		const customText = given(other);
+		return { focus: 0, chosen: Array.isArray(chosen) ? chosen : [], customText, customChosen: customText !== undefined, note: given(note), optionNotes: question.options.map(() => null), skipped: false };
+	});
+	const state = restoredState(form, { tab: 0, drafts: {}, questions } satisfies SavedAnswers);
 	if (!state) return { ok: false, error: "the answers do not fit the questions" };
 	if (!canSubmit(state)) return { ok: false, error: `unanswered: ${missingRequired(state).map((i) => form.questions[i]?.header).join(", ")}` };
 	const { answers, skipped, notes }: Collected = collect(state, "answered");
 	return setup.answer({ answers, skipped, notes }, BROWSER_SOURCE);
 }
+
+/** A text the page sent; blank is none. */
+const given = (text: unknown): string | undefined => (typeof text === "string" && text.trim() !== "" ? text : undefined);
 
 /** Everything the page shows, as data (never HTML). */
 function pageData({ questions, texts }: WebPageSetup) {

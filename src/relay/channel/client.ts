@@ -41,15 +41,11 @@ export async function channelReachable(address: ChannelAddress): Promise<boolean
 	return opened.ok;
 }
 
-/** How a form reaches the parent that shows it: a transport. */
-export interface Parent {
-	/** Sends the request envelope; resolves with the reply's text, undefined when it comes back empty. */
-	send(request: string): Promise<string | undefined>;
-	/** Tells the parent the ask is aborted; it closes the form and replies with the answers so far. */
-	cancel(rid: string): void;
-	/** The error when the reply comes back empty. */
-	noReply: string;
-}
+/**
+ * How a form reaches the parent that shows it, a transport: `send` the request envelope, resolving with the reply's text (undefined
+ * when it comes back empty, then `noReply` is the error); `cancel`: tell the parent the ask is aborted (it replies with the answers so far).
+ */
+export type Parent = { send(request: string): Promise<string | undefined>; cancel(rid: string): void; noReply: string };
 
 /** The form as a relay request and the parent's reply, by either transport; aborted, the answers so far if they come within CANCEL_GRACE_MS. */
 export async function askParent(form: AskForm, { signal, asker }: AskOptions, parent: Parent): Promise<Collected> {
@@ -101,9 +97,7 @@ function openConnection(path: string) {
 		else lines.push(...got);
 		wake();
 	});
-	socket.on("error", (error: NodeJS.ErrnoException) => {
-		failure = error.code ?? errorText(error);
-	});
+	socket.on("error", (error: NodeJS.ErrnoException) => void (failure = error.code ?? errorText(error)));
 	socket.on("close", () => {
 		closed = true;
 		wake();
