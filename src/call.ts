@@ -1,8 +1,4 @@
-/**
- * What an ask_user call runs, loaded after start-up (tool.ts): normalise →
- * validate (throw with the fix) → abort check → the router (router.ts) →
- * result; and how the call and its result read in the transcript.
- */
+/** What an ask_user call runs, loaded after start-up (tool.ts): normalise → validate (throw with the fix) → abort check → the router → result. */
 
 import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { randomUUID } from "node:crypto";
@@ -21,10 +17,8 @@ import { AskUserInputError, validateParams } from "./validate.ts";
 export { renderCallText };
 
 /**
- * What prepareArguments leaves on its output for execute: the notices, and a
- * mark that this process made it (pi's schema check ignores unknown keys and
- * hands a copy on), so execute does not normalise and validate it again. A
- * model cannot send the mark: it cannot know this process's stamp.
+ * What prepareArguments leaves on its output for execute (pi's schema check ignores unknown keys and hands a copy on):
+ * the notices, and this process's stamp, so execute does not prepare it again. A model cannot know the stamp.
  */
 const PREPARED = "__askUserPrepared";
 const STAMP = randomUUID();

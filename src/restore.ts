@@ -155,10 +155,8 @@ function dirOf(ctx: ExtensionContext): string | undefined {
 }
 
 /**
- * The ask_user calls in the session, by id (their arguments as the model sent
- * them), and the last one of the current branch if nobody has spoken since: an
- * ask that pi left without an answer (killed, the terminal closed, the run
- * stopped) and the conversation has not moved on from.
+ * The ask_user calls in the session by id (their arguments as sent), and the current branch's last one if nobody has
+ * spoken since: an ask pi left without an answer (killed, the terminal closed, the run stopped) and not moved on from.
  */
 function askCalls(ctx: ExtensionContext): { calls: Map<string, unknown>; onBranch: Set<string>; pending: string | undefined } {
 	const manager = ctx.sessionManager as { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };

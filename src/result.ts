@@ -1,7 +1,6 @@
 /**
- * The result of an ask_user call: the text the model reads and the `details`
- * the transcript is rebuilt from, both from the form and what a UI collected
- * alone. The user's words reach the model as JSON strings, exactly.
+ * The result of an ask_user call: the text the model reads and the `details` the transcript is rebuilt from, both from
+ * the form and what a UI collected alone. The user's words reach the model as JSON strings, exactly.
  */
 
 import { sanitizeLine } from "./sanitize.ts";

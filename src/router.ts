@@ -1,23 +1,10 @@
 /**
- * The router: how a form reaches its user, and the one record this process
- * keeps for every session and every copy of this package in it.
+ * The router: how a form reaches its user (`routeOf`; the table is in ARCHITECTURE.md, "The router"), and the one
+ * record this process keeps for every session and every copy of this package in it. pi 1.x says its mode
+ * (`ctx.mode`); pi 0.73's `hasUI` is true in RPC too, so there a `custom()` that shows nothing is what tells RPC.
  *
- * | session                                     | route       | shown by                                  |
- * |---------------------------------------------|-------------|-------------------------------------------|
- * | pi's TUI (`mode: "tui"`)                    | `form`      | the inline form (src/form)                |
- * | a UI, and a pi that does not say its mode   | `probe`     | the form; if pi shows nothing, RPC's route |
- * | RPC under a relay-aware runner              | `relay`     | the runner (src/relay/child.ts)           |
- * | RPC, or no UI, with an inherited channel    | `channel`   | the ancestor session (the local channel)  |
- * | RPC                                         | `walker`    | pi's standard dialogs (src/walker)        |
- * | no UI, another session here has one (SDK)   | `inProcess` | that session's handler                    |
- * | no UI, nobody                               | `none`      | status no_ui                              |
- *
- * pi 1.x says its mode (`ctx.mode`); pi 0.73's `hasUI` is true in RPC too,
- * so there a `custom()` that shows nothing is what tells RPC.
- *
- * Every form a session with a UI shows — its own, and those it shows for
- * others — waits its turn in the process's queue (one terminal, one form),
- * and its timeout counts from when it is shown.
+ * Every form a session with a UI shows — its own, and those it shows for others — waits its turn in the process's
+ * queue (one terminal, one form), and its timeout counts from when it is shown.
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
@@ -41,9 +28,8 @@ export type Upstream = { relay: boolean; channel: string | undefined };
 // ── The process's record ───────────────────────────────────────────────────
 
 /**
- * One per process, on globalThis, found by every copy of this package
- * whatever the load order. Version 1's `channels` and `queue` keep their
- * meaning (an older copy reads them); later fields are added beside them.
+ * One per process, on globalThis, found by every copy of this package whatever the load order. Version 1's `channels`
+ * and `queue` keep their meaning (an older copy reads them); later fields are added beside them.
  */
 interface ProcessRecord {
 	readonly version: number;
@@ -68,9 +54,8 @@ export function processRecord(): ProcessRecord {
 }
 
 /**
- * Read once per process. The relay variable then leaves process.env: it
- * speaks of this process's parent, not of the processes this one starts. The
- * channel variable stays, so grandchildren reach the top.
+ * Read once per process. The relay variable then leaves process.env (it speaks of this process's parent, not of the
+ * processes it starts); the channel variable stays, so grandchildren reach the top.
  */
 export function upstream(): Upstream {
 	const record = processRecord();
@@ -105,9 +90,8 @@ export function currentHandler(): AskHandler | undefined {
 }
 
 /**
- * Publishes this process's local channel (once, shared by its sessions with
- * a UI) for the processes it starts; the returned function lets go, and the
- * last one out closes it. `onError` hears why it could not listen.
+ * Publishes this process's local channel (once, shared by its sessions with a UI) for the processes it starts; the
+ * returned function lets go, and the last one out closes it. `onError` hears why it could not listen.
  */
 export function shareLocalChannel(onError: (reason: string) => void): () => Promise<void> {
 	const record = processRecord();
@@ -189,7 +173,7 @@ export interface Session {
 	abort(): void;
 	/** Its first user message labels the forms it sends elsewhere. */
 	sessionManager?: { getEntries(): readonly unknown[] };
-	/** A runner may name the agent in it (relay/asker.ts). */
+	/** A runner may name the agent in it (relay/elsewhere.ts `askerOf`). */
 	getSystemPrompt?(): string;
 }
 
@@ -212,10 +196,8 @@ export interface Router {
 	/** One call of this session's model. */
 	ask(session: Session, form: AskForm, options: AskOptions): Promise<Collected>;
 	/**
-	 * At session_start, a session with a UI takes others' forms: this
-	 * process's SDK sessions and the relay API through its handler and, at the
-	 * top, the processes it starts through the local channel (a session that
-	 * inherited an ancestor's leaves it as it is, so its children reach the top).
+	 * At session_start a session with a UI takes others' forms: SDK sessions and the relay API through its handler, and
+	 * at the top the processes it starts through the local channel (one that inherited an ancestor's leaves it as it is).
 	 */
 	sessionStarted(session: Session, cannotListen: (reason: string) => void): void;
 	/** At session_shutdown: /new, /resume, /fork and /reload keep the local channel for the next session (children keep its address); quitting closes it. */
@@ -303,9 +285,8 @@ export const waitingModule = loaded(() => import("./waiting.ts"));
 export const PRELOAD_DELAY_MS = 300;
 
 /**
- * Loads what the first ask will need. A failure stays quiet here: the first
- * real ask meets it again and reports it. It runs after pi may have ended the
- * session, so it reads nothing of it.
+ * Loads what the first ask will need; a failure stays quiet (the real ask meets it again and reports it). It may run after pi
+ * ended the session, so it reads nothing of it.
  */
 async function warmUp(kind: "form" | "dialogs" | "elsewhere", { preferences, warm }: RouterSetup): Promise<void> {
 	await warm?.();

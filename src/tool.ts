@@ -1,8 +1,7 @@
 /**
- * The ask_user tool as pi holds it from start-up: its name, prompt texts and
- * schema. What a call runs (call.ts) loads after start-up: a moment after the
- * session starts (router.ts), and at the latest before the agent's first run
- * (index.ts), so that prepareArguments, which pi calls synchronously, finds it.
+ * The ask_user tool as pi holds it from start-up: its name, prompt texts and schema. What a call runs (call.ts) loads
+ * a moment after the session starts (router.ts), and before the agent's first run at the latest (index.ts), so that
+ * prepareArguments, which pi calls synchronously, finds it.
  */
 
 import type { ToolDefinition } from "@mariozechner/pi-coding-agent";
