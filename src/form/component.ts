@@ -10,18 +10,8 @@
  *   editor's lines never wider than the width.
  */
 
-import {
-	type Component,
-	Editor,
-	type EditorTheme,
-	type Focusable,
-	type KeybindingsManager,
-	type KeyId,
-	type MarkdownTheme,
-	type TUI,
-	truncateToWidth,
-	visibleWidth,
-} from "@mariozechner/pi-tui";
+import { type Component, Editor, type EditorTheme, type Focusable, type KeybindingsManager, type KeyId, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
+import { truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { editorPrefill, type FormState } from "../machine/model.ts";
 import { restoredState, savedAnswers } from "../machine/saved.ts";
@@ -38,16 +28,15 @@ import type { FormTheme } from "./theme.ts";
 /** What the form takes besides the ask's options: pi's interrupt key, and when the time to answer runs out (epoch ms, for the countdown). */
 export type FormOptions = AskOptions & { onInterrupt?(): void; deadline?: number };
 
-export interface AskFormComponentOptions extends FormOptions {
+/** `onDone`: called exactly once, with whatever was collected; `markdownTheme`: pi's markdown styles, for previews that read as markdown (else plain text). */
+export type AskFormComponentOptions = FormOptions & {
 	tui: TUI;
 	theme: FormTheme;
 	keybindings: KeybindingsManager;
 	form: AskForm;
-	/** Called exactly once, with whatever was collected. */
 	onDone: (collected: Collected) => void;
-	/** pi's markdown styles, for previews that read as markdown; without them previews are plain text. */
 	markdownTheme?: MarkdownTheme;
-}
+};
 
 /**
  * pi draws its footer under the form: two lines (the working directory, the
@@ -67,8 +56,7 @@ const SMALL_TERMINAL_ROWS = 5;
  * pushes the form's first line off instead.
  */
 export function formHeight(rows: number): number {
-	const aboveFooter = rows - PI_FOOTER_ROWS;
-	return Math.max(1, Math.min(aboveFooter, SMALL_TERMINAL_ROWS), rows - HOST_CHROME_ROWS);
+	return Math.max(1, Math.min(rows - PI_FOOTER_ROWS, SMALL_TERMINAL_ROWS), rows - HOST_CHROME_ROWS);
 }
 
 export class AskFormComponent implements Component, Focusable {
@@ -80,7 +68,7 @@ export class AskFormComponent implements Component, Focusable {
 	 * collection, and the heap grows with the code.
 	 */
 	private editor: Editor | undefined;
-	/** Renewed by invalidate(): what the views keep per context (layout.ts `lastOf`) is made again. */
+	/** Renewed by invalidate(): what the views keep per context (layout.ts `recall`) is made again. */
 	private ctx: ViewContext;
 	private readonly table: KeyHelp[];
 	private readonly editorTheme: EditorTheme;
@@ -98,18 +86,10 @@ export class AskFormComponent implements Component, Focusable {
 		this.commandFor = keyReader(options.keybindings, slots);
 		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings, texts, slots), texts };
 		this.table = keyTable(options.keybindings, texts, slots);
-		const theme = options.theme;
 		// Read at each call: refresh() puts a new theme's styles in place.
-		this.editorTheme = {
-			borderColor: (s) => theme.border(s),
-			selectList: {
-				selectedPrefix: (s) => theme.accent(s),
-				selectedText: (s) => theme.accent(s),
-				description: (s) => theme.muted(s),
-				scrollInfo: (s) => theme.dim(s),
-				noMatch: (s) => theme.warning(s),
-			},
-		};
+		const live = (style: Exclude<keyof FormTheme, "refresh">) => (s: string) => options.theme[style](s);
+		const selectList = { selectedPrefix: live("accent"), selectedText: live("accent"), description: live("muted"), scrollInfo: live("dim"), noMatch: live("warning") };
+		this.editorTheme = { borderColor: live("border"), selectList };
 		const restored = options.keep?.restored;
 		this.state = (restored && restoredState(options.form, restored.answers, options.numberKeys)) ?? initialState(options.form, options.numberKeys);
 		if (restored) this.state = update(this.state, { type: "notice", tone: "warning", text: restored.notice });
@@ -179,8 +159,8 @@ export class AskFormComponent implements Component, Focusable {
 		try {
 			// pi-tui's Editor recurses without end when a wide character meets a width under 3:
 			// render it at 3 at least, and cut its lines to the real width.
-			const editor = this.openEditor;
-			const editorLines = editor ? fitEditorLines(editor.render(Math.max(EDITOR_MIN_WIDTH, width)), width) : undefined;
+			const rendered = this.openEditor?.render(Math.max(EDITOR_MIN_WIDTH, width));
+			const editorLines = width < EDITOR_MIN_WIDTH ? rendered?.map((line) => (visibleWidth(line) > width ? truncateToWidth(line, width, "") : line)) : rendered;
 			const frame = renderForm(
 				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, link: this.options.link, editorLines, timeLeft },
 				this.ctx,
@@ -209,13 +189,8 @@ export class AskFormComponent implements Component, Focusable {
 
 	dispose(): void {
 		this.closed = true;
-		this.stopTicker();
+		clearInterval(this.ticker);
 		this.editor = undefined;
-	}
-
-	private stopTicker(): void {
-		if (this.ticker !== undefined) clearInterval(this.ticker);
-		this.ticker = undefined;
 	}
 
 	// ── Input ──────────────────────────────────────────────────────────────
@@ -224,21 +199,16 @@ export class AskFormComponent implements Component, Focusable {
 		switch (command.type) {
 			case "interrupt":
 				this.options.onInterrupt?.();
-				this.abort();
-				return;
+				return this.abort();
 			case "editorInput":
 				this.openEditor?.handleInput(data);
-				this.changed();
-				return;
+				return this.changed();
 			case "editorSubmit":
-				this.submitEditor(data);
-				return;
+				return this.submitEditor(data);
 			case "externalEditor":
-				this.editExternally();
-				return;
+				return this.editExternally();
 			case "editorCancel":
-				this.dispatch({ type: "editorCancelled", draft: this.openEditor?.getExpandedText() ?? "" });
-				return;
+				return this.dispatch({ type: "editorCancelled", draft: this.openEditor?.getExpandedText() ?? "" });
 			default:
 				this.dispatch(command);
 		}
@@ -290,15 +260,11 @@ export class AskFormComponent implements Component, Focusable {
 		const after = update(before, action);
 		if (after === before) return;
 		this.state = after;
-		this.syncEditor(before, after);
+		// A new Editor for each opening, so undo history never crosses from one answer or note to another.
+		if (after.overlay !== before.overlay) this.editor = this.editorFor(after) ?? this.editor;
 		for (const step of progressSteps(before, after)) reportProgress(this.options.onProgress, after, step);
 		this.changed();
 		if (after.outcome !== undefined) this.finish(after.outcome);
-	}
-
-	/** A new Editor for each opening, so undo history never crosses from one answer or note to another. */
-	private syncEditor(before: FormState, after: FormState): void {
-		if (after.overlay !== before.overlay) this.editor = this.editorFor(after) ?? this.editor;
 	}
 
 	private get openEditor(): Editor | undefined {
@@ -320,13 +286,12 @@ export class AskFormComponent implements Component, Focusable {
 		this.options.keep?.changed(this.answers);
 	}
 
-	// ── Progress and the outcome ───────────────────────────────────────────
-
+	// ── The outcome ────────────────────────────────────────────────────────
 
 	private finish(status: AskStatus, error?: string): void {
 		if (this.closed) return;
 		this.closed = true;
-		this.stopTicker();
+		clearInterval(this.ticker);
 		const collected = collect(this.state, status);
 		if (error !== undefined) collected.error = error;
 		this.options.keep?.changed(this.answers);
@@ -355,9 +320,3 @@ export function formatTimeLeft(ms: number, texts: Texts = ENGLISH): string {
 }
 
 const EDITOR_MIN_WIDTH = 3;
-
-/** The Editor keeps to its width; rendered wider than the terminal (EDITOR_MIN_WIDTH), its lines are cut. */
-function fitEditorLines(lines: string[], width: number): string[] {
-	if (width >= EDITOR_MIN_WIDTH) return lines;
-	return lines.map((line) => (visibleWidth(line) > width ? truncateToWidth(line, width, "") : line));
-}

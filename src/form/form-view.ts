@@ -16,7 +16,7 @@ import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
 import type { WebLink } from "../types.ts";
 
-export interface FormFrameInput {
+interface FormFrameInput {
 	state: FormState;
 	width: number;
 	/** The most lines the form may take. */
@@ -31,13 +31,8 @@ export interface FormFrameInput {
 	timeLeft?: string;
 }
 
-export interface FormFrame {
-	lines: string[];
-	/** The scrollable regions as rendered, for PageUp/PageDown. */
-	ports: ScrollPort[];
-	/** The focused option is scrolled off screen: a key that acts on it should first bring it back. */
-	focusHidden: boolean;
-}
+/** `ports`: the scrollable regions as rendered, for PageUp/PageDown; `focusHidden`: the focused option is off screen (a key on it first brings it back). */
+type FormFrame = { lines: string[]; ports: ScrollPort[]; focusHidden: boolean };
 
 const BODY_MIN_HEIGHT = 3;
 /** The Editor's cursor marks: the hardware cursor's, pi 1.x's FAKE_CURSOR_START (0.73 lacks it), 0.73's reverse video. */
@@ -91,7 +86,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const bottom = message.slice(0, show.message);
 	if (show.hint) bottom.push(hint);
 	if (show.link && link !== undefined) bottom.push(link);
-	return { lines: [...top, ...body, ...bottom], ports, focusHidden: focusHidden === true };
+	return { lines: [...top, ...body, ...bottom], ports, focusHidden };
 }
 
 /** The folded form: one line that says a form waits, how far it is, and the key that brings it back. */
@@ -104,32 +99,27 @@ function peekLine(input: FormFrameInput, ctx: ViewContext): string {
 	const parts = [t("form.peekWaits", { progress }), t("form.peekShow", { key: ctx.keys.peek })];
 	if (input.asker !== undefined) parts.unshift(t("form.peekAsks", { asker: input.asker }));
 	if (input.timeLeft) parts.push(input.timeLeft);
-	const text = `▸ ${parts.join(" · ")}`;
-	return theme.accent(fit.line(text, width));
+	return theme.accent(fit.line(`▸ ${parts.join(" · ")}`, width));
 }
 
 /** The current view cut to `height`, and the rows of it the view will not need (see QuestionViewResult.spare). */
-function renderBody(
-	input: FormFrameInput,
-	height: number,
-	ctx: ViewContext,
-): { lines: string[]; ports: ScrollPort[]; spare: number; focusHidden?: boolean } {
+function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): FormFrame & { spare: number } {
 	const { state, width } = input;
 	const unused = (lines: readonly string[]) => Math.max(0, height - lines.length);
 	if (state.overlay.kind === "help") {
 		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx, input.link?.qr);
-		return { lines: help.lines, ports: [help.port], spare: unused(help.lines) };
+		return { lines: help.lines, ports: [help.port], spare: unused(help.lines), focusHidden: false };
 	}
 	if (state.overlay.kind === "editor") {
 		const lines = editorBody(input, state.overlay.target, height, ctx);
-		return { lines, ports: [], spare: unused(lines) };
+		return { lines, ports: [], spare: unused(lines), focusHidden: false };
 	}
 	if (isSubmitTab(state)) {
 		const review = renderSubmitView(state, width, height, ctx);
-		return { lines: review.lines, ports: [review.port], spare: unused(review.lines) };
+		return { lines: review.lines, ports: [review.port], spare: unused(review.lines), focusHidden: false };
 	}
 	const current = currentQuestion(state);
-	if (!current) return { lines: [], ports: [], spare: 0 };
+	if (!current) return { lines: [], ports: [], spare: 0, focusHidden: false };
 	const view = renderQuestionView(state, current.index, width, height, ctx, state.reading);
 	return { lines: view.lines, ports: view.detail ? [view.body, view.detail] : [view.body], spare: view.spare, focusHidden: view.focusHidden };
 }
@@ -162,10 +152,7 @@ function editorLabel(state: FormState, target: EditorTarget, { t }: Texts): stri
 /** The editor is at least seven lines; on a very short terminal keep the lines around its cursor. */
 function keepCursorLine(lines: readonly string[], height: number): string[] {
 	if (lines.length <= height) return lines.slice();
-	const cursor = Math.max(
-		0,
-		lines.findIndex((line) => EDITOR_CURSOR_MARKS.some((mark) => line.includes(mark))),
-	);
+	const cursor = Math.max(0, lines.findIndex((line) => EDITOR_CURSOR_MARKS.some((mark) => line.includes(mark))));
 	const start = Math.min(Math.max(0, cursor - Math.floor(height / 2)), lines.length - height);
 	return lines.slice(start, start + height);
 }

@@ -11,21 +11,14 @@ import type { Action } from "../machine/update.ts";
 /** Where a key is read: the options, the help screen, the open editor. */
 export type KeyMode = "form" | "help" | "editor" | "peeking";
 
-/** What a key asks for: a state action, or something only the component can do. */
-export type Command =
-	| Action
-	/** Save the editor's text. */
-	| { type: "editorSubmit" }
-	/** Leave the editor; what was typed becomes a draft. */
-	| { type: "editorCancel" }
-	/** Give the key to the editor. */
-	| { type: "editorInput" }
-	/** Edit the editor's text in $VISUAL / $EDITOR. */
-	| { type: "externalEditor" }
-	/** pi's interrupt/clear key (ctrl+c by default): the tool aborts the run. */
-	| { type: "interrupt" };
+/**
+ * What a key asks for: a state action, or something only the component can do: save the editor's text, leave it (what
+ * was typed becomes a draft), give it the key, edit its text in $VISUAL / $EDITOR, or (pi's interrupt/clear key,
+ * ctrl+c by default) abort the run.
+ */
+export type Command = Action | { type: "editorSubmit" | "editorCancel" | "editorInput" | "externalEditor" | "interrupt" };
 
-export type Binding = Parameters<KeybindingsManager["matches"]>[1];
+type Binding = Parameters<KeybindingsManager["matches"]>[1];
 
 /** Which act a key reaches when several list it, before or after the table's order. */
 export type Precedence = "first" | "last";
@@ -33,20 +26,13 @@ export type Precedence = "first" | "last";
 /** A key as the user has it: one of pi's bindings, one of the form's own keys, or a setting's. */
 export type KeySource = { binding: Binding; precedence?: Precedence } | { key: KeyId } | { slot: keyof KeySlots };
 
-/** The form's keys a user may choose in the settings file; a KeySource `{ slot }` stands for one. */
-export interface KeySlots {
-	/** Folds the form to one line and back (the peekKey setting). */
-	readonly peek: KeyId;
-}
+/** The form's keys a user may choose in the settings file; a KeySource `{ slot }` stands for one. `peek` folds the form to one line and back (the peekKey setting). */
+export type KeySlots = { readonly peek: KeyId };
 
 export const DEFAULT_SLOTS: KeySlots = { peek: "p" };
 
 /** Keys that give one command in the listed modes. */
-export interface KeyAct {
-	readonly modes: readonly KeyMode[];
-	readonly keys: readonly KeySource[];
-	readonly command: Command;
-}
+export type KeyAct = { readonly modes: readonly KeyMode[]; readonly keys: readonly KeySource[]; readonly command: Command };
 
 export interface KeyEntry<Id extends string = KeyHelpId> {
 	readonly id: Id;

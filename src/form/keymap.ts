@@ -7,27 +7,12 @@ import { type KeybindingsManager, type KeyId, matchesKey, visibleWidth } from "@
 import type { Texts } from "../i18n/texts.ts";
 import type { FormState } from "../machine/model.ts";
 import { sanitizeLine } from "../sanitize.ts";
-import {
-	type Command,
-	DEFAULT_SLOTS,
-	KEY_TABLE,
-	type KeyAct,
-	type KeyEntry,
-	type KeyHelpId,
-	type KeyMode,
-	type KeySlots,
-	type KeySource,
-	type Precedence,
-} from "./key-table.ts";
+import { type Command, DEFAULT_SLOTS, KEY_TABLE, type KeyAct, type KeyEntry, type KeyHelpId, type KeyMode, type KeySlots, type KeySource, type Precedence } from "./key-table.ts";
 
 export type { Command, KeyHelpId, KeyMode, KeySlots } from "./key-table.ts";
 
 /** Where the state reads its keys: the open editor, the help screen, or the options. */
-export function keyModeOf(state: FormState): KeyMode {
-	const kind = state.overlay.kind;
-	if (state.peeking) return "peeking";
-	return kind === "editor" ? "editor" : kind === "help" ? "help" : "form";
-}
+export const keyModeOf = (state: FormState): KeyMode => (state.peeking ? "peeking" : state.overlay.kind === "none" ? "form" : state.overlay.kind);
 
 export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): Command | undefined {
 	for (const { source, act } of MATCH_ORDER[mode]) if (matches(data, source, kb, slots)) return act.command;
@@ -36,7 +21,7 @@ export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManage
 }
 
 /** commandForKey, remembered per key for the life of a form (pi-tui parses key ids on each match); a paste is not. */
-export function keyReader(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): (data: string, mode: KeyMode) => Command | undefined {
+export function keyReader(kb: KeybindingsManager, slots: KeySlots): (data: string, mode: KeyMode) => Command | undefined {
 	const known = new Map<string, Command | null>();
 	return (data, mode) => {
 		const key = `${mode} ${data}`;
@@ -53,19 +38,12 @@ export function keyReader(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOT
 
 /** Of two sources that list one key, which input tries first: "first", then the table's order, then "last". */
 const RANK: Record<Precedence | "table", number> = { first: 0, table: 1, last: 2 };
+const precedenceOf = (source: KeySource): Precedence | "table" => ("binding" in source ? source.precedence : undefined) ?? "table";
 
 /** Per mode, every key source of the table in the order input tries them: built once, since it names bindings, not keys. */
-const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = {
-	form: matchOrder("form"),
-	help: matchOrder("help"),
-	editor: matchOrder("editor"),
-	peeking: matchOrder("peeking"),
-};
+const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = { form: matchOrder("form"), help: matchOrder("help"), editor: matchOrder("editor"), peeking: matchOrder("peeking") };
 
-interface Candidate {
-	source: KeySource;
-	act: KeyAct;
-}
+type Candidate = { source: KeySource; act: KeyAct };
 
 function matchOrder(mode: KeyMode): Candidate[] {
 	const candidates = KEY_TABLE.flatMap((entry) => entry.acts.filter((act) => act.modes.includes(mode)).flatMap((act) => act.keys.map((source) => ({ source, act }))));
@@ -73,13 +51,8 @@ function matchOrder(mode: KeyMode): Candidate[] {
 	return candidates.sort((a, b) => RANK[precedenceOf(a.source)] - RANK[precedenceOf(b.source)]);
 }
 
-function precedenceOf(source: KeySource): Precedence | "table" {
-	return ("binding" in source ? source.precedence : undefined) ?? "table";
-}
-
-function matches(data: string, source: KeySource, kb: KeybindingsManager, slots: KeySlots): boolean {
-	return "binding" in source ? kb.matches(data, source.binding) : matchesKey(data, "key" in source ? source.key : slots[source.slot]);
-}
+const matches = (data: string, source: KeySource, kb: KeybindingsManager, slots: KeySlots): boolean =>
+	"binding" in source ? kb.matches(data, source.binding) : matchesKey(data, "key" in source ? source.key : slots[source.slot]);
 
 // ── Key names for the hint line and the help screen ────────────────────────
 
@@ -109,31 +82,22 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 
 /** The user's chosen keys; one their keybindings give to something else first is the default again (listed in `taken`). */
 export function usableSlots(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): { slots: KeySlots; taken: (keyof KeySlots)[] } {
-	const peek = KEY_TABLE.find((entry) => entry.id === "peek");
-	if (slots.peek === DEFAULT_SLOTS.peek || !peek || keyLists(peek, kb, slots).length > 0) return { slots, taken: [] };
+	if (slots.peek === DEFAULT_SLOTS.peek || keyLists(entryOf("peek"), kb, slots).length > 0) return { slots, taken: [] };
 	return { slots: { ...slots, peek: DEFAULT_SLOTS.peek }, taken: ["peek"] };
 }
+
+const entryOf = (id: KeyHelpId): KeyEntry => KEY_TABLE.find((entry) => entry.id === id) ?? { id, acts: [] };
 
 /** The keys the views name in their own words (scroll markers, "press … again", "N to open it"). */
 export type KeyNames = Record<"choose" | "escape" | "note" | "peek" | "questionNote" | "pageUp" | "pageDown", string>;
 
 export function keyNames(kb: KeybindingsManager, texts: Texts, slots: KeySlots = DEFAULT_SLOTS): KeyNames {
 	const unbound = texts.t("key.unbound");
-	const lists = (id: KeyHelpId) => {
-		const entry = KEY_TABLE.find((e) => e.id === id);
-		return entry ? keyLists(entry, kb, slots) : [];
-	};
+	const lists = (id: KeyHelpId) => keyLists(entryOf(id), kb, slots);
 	const first = (id: KeyHelpId) => lists(id)[0]?.[0] ?? unbound;
 	const [pageUp, pageDown] = lists("scroll");
-	return {
-		choose: first("choose"),
-		escape: first("dismiss"),
-		note: first("note"),
-		peek: first("peek"),
-		questionNote: first("questionNote"),
-		pageUp: pageUp?.join("/") ?? unbound,
-		pageDown: pageDown?.join("/") ?? unbound,
-	};
+	const pages = { pageUp: pageUp?.join("/") ?? unbound, pageDown: pageDown?.join("/") ?? unbound };
+	return { choose: first("choose"), escape: first("dismiss"), note: first("note"), peek: first("peek"), questionNote: first("questionNote"), ...pages };
 }
 
 /** Per act, the names of the keys that really give its command; acts with the same keys are listed once. */
@@ -153,16 +117,7 @@ function idsOf(source: KeySource, kb: KeybindingsManager, slots: KeySlots): KeyI
 }
 
 const SYMBOLS: Record<string, string> = {
-	up: "↑",
-	down: "↓",
-	left: "←",
-	right: "→",
-	escape: "esc",
-	enter: "enter",
-	return: "enter",
-	pageUp: "pgup",
-	pageDown: "pgdn",
-	space: "space",
+	up: "↑", down: "↓", left: "←", right: "→", escape: "esc", enter: "enter", return: "enter", pageUp: "pgup", pageDown: "pgdn", space: "space",
 };
 
 /** How a key id is shown; ids come from the user's keybindings file, so they are sanitised like any text. */

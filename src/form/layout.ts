@@ -8,12 +8,7 @@ import type { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
 /** What a view needs besides the state: colours, the fitter (memo), the user's key names, the user's language. */
-export interface ViewContext {
-	theme: FormTheme;
-	fit: TextFitter;
-	keys: KeyNames;
-	texts: Texts;
-}
+export type ViewContext = { theme: FormTheme; fit: TextFitter; keys: KeyNames; texts: Texts };
 
 type Kept = { inputs: readonly unknown[]; value: unknown };
 const KEPT = new WeakMap<ViewContext, Map<unknown, Kept[]>>();
@@ -36,22 +31,16 @@ export function recall<T>(ctx: ViewContext, slot: unknown, inputs: readonly unkn
 	return value;
 }
 
-/** Pre-fitted lines and how to colour them. */
-export interface Section {
-	readonly lines: readonly string[];
-	readonly style: (s: string) => string;
-	/** Columns of blank space before each line. */
-	readonly indent?: number;
-}
+/** Pre-fitted lines, how to colour them, and the columns of blank space before each. */
+export type Section = { readonly lines: readonly string[]; readonly style: (s: string) => string; readonly indent?: number };
+
+/** Lines [start, end) of a view. */
+export type Span = { start: number; end: number };
 
 /** The widest of the texts, each on one line, in columns (0 for none): the column a list of labels needs. */
-export function widestLine(texts: readonly string[], ctx: ViewContext): number {
-	return Math.max(0, ...texts.map((text) => visibleWidth(ctx.fit.line(text, Infinity))));
-}
+export const widestLine = (texts: readonly string[], ctx: ViewContext): number => Math.max(0, ...texts.map((text) => visibleWidth(ctx.fit.line(text, Infinity))));
 
-export function sectionsHeight(sections: readonly Section[]): number {
-	return sections.reduce((total, section) => total + section.lines.length, 0);
-}
+export const sectionsHeight = (sections: readonly Section[]): number => sections.reduce((total, section) => total + section.lines.length, 0);
 
 /** Lines [from, from + count) of the sections, styled; only these lines are styled. */
 export function sectionLines(sections: readonly Section[], from = 0, count = Infinity): string[] {
@@ -65,12 +54,8 @@ export function sectionLines(sections: readonly Section[], from = 0, count = Inf
 	return out;
 }
 
-export interface Window {
-	lines: string[];
-	port: ScrollPort;
-	/** The first focused line is off screen (only while reading, in "free" mode). */
-	focusHidden: boolean;
-}
+/** `focusHidden`: the first focused line is off screen (only while reading, in "free" mode). */
+export type Window = { lines: string[]; port: ScrollPort; focusHidden: boolean };
 
 /**
  * How a window treats the focused lines: "pinned" keeps them in view and
@@ -86,16 +71,8 @@ export type WindowMode = "pinned" | "follow" | "free";
  * only when lines are hidden below. With a focus (see WindowMode) the top
  * moves just enough to show the focused lines [start, end), their start first.
  */
-export function windowLines(
-	body: readonly string[],
-	height: number,
-	requestedTop: number,
-	focus: { start: number; end: number } | undefined,
-	target: ScrollTarget,
-	width: number,
-	ctx: ViewContext,
-	mode: WindowMode = "pinned",
-): Window {
+export function windowLines(body: readonly string[], height: number, requestedTop: number, focus: Span | undefined, target: ScrollTarget, width: number, ctx: ViewContext,
+	mode: WindowMode = "pinned"): Window {
 	const total = body.length;
 	if (total <= height) {
 		return { lines: body.slice(), port: { target, top: 0, min: 0, max: 0, page: Math.max(1, height - 1) }, focusHidden: false };
@@ -115,11 +92,11 @@ export function windowLines(
 	}
 	const top = Math.min(Math.max(requestedTop, lo), hi);
 	const shown = rowsAt(top);
-	const lines: string[] = [];
-	if (markers && top > 0) lines.push(marker(ctx.texts.t("form.moreAbove", { count: top, key: ctx.keys.pageUp }), width, ctx));
-	for (let i = top; i < top + shown; i++) lines.push(body[i] ?? "");
+	const marker = (text: string) => ctx.theme.dim(ctx.fit.line(text, width));
+	const lines = body.slice(top, top + shown);
+	if (markers && top > 0) lines.unshift(marker(ctx.texts.t("form.moreAbove", { count: top, key: ctx.keys.pageUp })));
 	const below = total - top - shown;
-	if (markers && below > 0) lines.push(marker(ctx.texts.t("form.moreBelow", { count: below, key: ctx.keys.pageDown }), width, ctx));
+	if (markers && below > 0) lines.push(marker(ctx.texts.t("form.moreBelow", { count: below, key: ctx.keys.pageDown })));
 	// A page keeps one line of the last view in sight, wherever the window is.
 	const page = Math.max(1, (markers ? rows - 2 : rows) - 1);
 	const port = mode === "pinned" ? { target, top, min: lo, max: hi, page } : { target, top, min: 0, max: last, page };
@@ -127,20 +104,8 @@ export function windowLines(
 	return { lines, port, focusHidden };
 }
 
-function marker(text: string, width: number, ctx: ViewContext): string {
-	if (text === "") return "";
-	return ctx.theme.dim(ctx.fit.line(text, width));
-}
-
 /** The detail pane's window: `height` rows of the sections, the last saying which lines are shown when they are taller. */
-export function windowSections(
-	sections: readonly Section[],
-	height: number,
-	requestedTop: number,
-	width: number,
-	out: string[],
-	ctx: ViewContext,
-): ScrollPort {
+export function windowSections(sections: readonly Section[], height: number, requestedTop: number, width: number, out: string[], ctx: ViewContext): ScrollPort {
 	const total = sectionsHeight(sections);
 	if (total <= height || height < 2) {
 		out.push(...sectionLines(sections, 0, Math.min(total, height)));

@@ -6,7 +6,7 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import { recall, type Section, sectionLines, sectionsHeight, type ViewContext, widestLine, windowLines, windowSections } from "./layout.ts";
+import { recall, type Section, sectionLines, sectionsHeight, type Span, type ViewContext, widestLine, windowLines, windowSections } from "./layout.ts";
 import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, type ScrollPort, typeRow } from "../machine/model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
@@ -17,15 +17,11 @@ const LIST_MIN_WIDTH = 28;
 const FULL_PREFIX_MIN_WIDTH = 20;
 const STACKED_PANE_MIN_HEIGHT = 4;
 
-export interface QuestionViewResult {
-	lines: string[];
-	body: ScrollPort;
-	detail: ScrollPort | undefined;
-	/** Rows of the height this question never needs, whichever row has the focus: the form may spend them on its own spacing. */
-	spare: number;
-	/** The focused row is scrolled off screen (the user is reading). */
-	focusHidden: boolean;
-}
+/**
+ * `spare`: rows of the height this question never needs, whichever row has the focus (the form may spend them on its
+ * own spacing); `focusHidden`: the focused row is scrolled off screen (the user is reading).
+ */
+export type QuestionViewResult = { lines: string[]; body: ScrollPort; detail: ScrollPort | undefined; spare: number; focusHidden: boolean };
 
 /**
  * Content before spacing: the header, the rows and the tallest detail any row
@@ -50,23 +46,11 @@ export function renderQuestionView(state: FormState, index: number, width: numbe
 	return { lines: visible.lines, body: visible.port, detail: layout.detail, spare: layout.spare, focusHidden: visible.focusHidden };
 }
 
-interface LayoutInput {
-	question: AskQuestion;
-	qs: QuestionState;
-	drafts: QuestionDrafts;
-	steady: readonly unknown[];
-	header: Section[];
-	width: number;
-	height: number;
-	ctx: ViewContext;
-}
-
-interface BodyLayout {
-	body: string[];
-	focus: { start: number; end: number };
-	detail: ScrollPort | undefined;
-	spare: number;
-}
+/** `steady`: what sizes the layout and not the focus. */
+type LayoutInput = {
+	question: AskQuestion; qs: QuestionState; drafts: QuestionDrafts; header: Section[]; steady: readonly unknown[]; width: number; height: number; ctx: ViewContext;
+};
+type BodyLayout = { body: string[]; focus: Span; detail: ScrollPort | undefined; spare: number };
 
 function sideBySideLayout({ question, qs, drafts, steady, header, width, height, ctx }: LayoutInput): BodyLayout {
 	const headerHeight = sectionsHeight(header);
@@ -123,9 +107,7 @@ function stackedLayout({ question, qs, drafts, steady, header, width, height, ct
 }
 
 /** Rows left once the natural height is placed; -1 when it does not fit. */
-function spareRows(height: number, natural: number): number {
-	return natural <= height ? height - natural : -1;
-}
+const spareRows = (height: number, natural: number): number => (natural <= height ? height - natural : -1);
 
 /** The tallest row's detail, or the first taller than `room` (nothing fits then; by how much does not matter): previews are wrapped only when every row fits unwrapped. */
 function tallestDetail(question: AskQuestion, rows: number, detail: (row: number, previews: boolean) => Section[], ctx: ViewContext, room: number): number {
@@ -155,12 +137,7 @@ function questionHeader(question: AskQuestion, qs: QuestionState, noteDrafted: b
 
 // ── The option rows ────────────────────────────────────────────────────────
 
-interface RowPrefix {
-	width: number;
-	text(focused: boolean, mark: string, number: number): string;
-}
-
-function rowPrefix(width: number): RowPrefix {
+function rowPrefix(width: number): { width: number; text(focused: boolean, mark: string, number: number): string } {
 	if (width >= FULL_PREFIX_MIN_WIDTH) return { width: 7, text: (focused, mark, number) => `${focused ? "❯" : " "} ${mark} ${number}. ` };
 	if (width >= 4) return { width: 3, text: (focused, mark) => `${focused ? "❯" : " "}${mark} ` };
 	if (width >= 2) return { width: 1, text: (focused) => (focused ? "❯" : " ") };
@@ -168,11 +145,7 @@ function rowPrefix(width: number): RowPrefix {
 }
 
 /** The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range. */
-interface OptionRows {
-	lines: string[];
-	widths: number[];
-	focus: { start: number; end: number };
-}
+type OptionRows = { lines: string[]; widths: number[]; focus: Span };
 
 /** Every row of the question: its label lines, its marks, and — when `inline` — the description and the note under it. */
 function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDrafts, width: number, inline: boolean, ctx: ViewContext): OptionRows {
@@ -214,9 +187,7 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 			used = visibleWidth(alone[alone.length - 1] ?? "");
 		}
 		if (inline && option) {
-			if (option.description !== undefined) {
-				for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
-			}
+			if (option.description !== undefined) for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
 			const note = qs.optionNotes[row];
 			if (note !== undefined && textWidth >= 3) push(indent + theme.muted(`✎ ${fit.line(note, textWidth - 2)}`), 0);
 		}
@@ -225,33 +196,18 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 	return out;
 }
 
-interface Mark {
-	text: string;
-	tone: "success" | "muted";
-}
+type Mark = { text: string; tone: "success" | "muted" };
+type RowWords = Record<"typeSomething" | "writeOwn", string> & Record<"recommended" | "noted" | "noteDrafted" | "drafted", Mark>;
 
 /** The view's own words in the user's language, made once per form: every render reads them for every row. */
-interface RowWords {
-	typeSomething: string;
-	writeOwn: string;
-	recommended: Mark;
-	noted: Mark;
-	noteDrafted: Mark;
-	drafted: Mark;
-}
-
 function rowWords(ctx: ViewContext): RowWords {
 	return recall(ctx, rowWords, [], (): RowWords => {
 		const { t } = ctx.texts;
 		const draft = t("question.draft");
-		return {
-			typeSomething: t("question.typeSomething"),
-			writeOwn: t("question.writeOwn", { key: ctx.keys.choose }),
-			recommended: { text: ` ${t("question.recommended")}`, tone: "success" },
-			noted: { text: " ✎", tone: "muted" },
-			noteDrafted: { text: ` ✎ ${draft}`, tone: "muted" },
-			drafted: { text: ` ${draft}`, tone: "muted" },
-		};
+		const muted = (text: string): Mark => ({ text, tone: "muted" });
+		const words = { typeSomething: t("question.typeSomething"), writeOwn: t("question.writeOwn", { key: ctx.keys.choose }) };
+		const recommended: Mark = { text: ` ${t("question.recommended")}`, tone: "success" };
+		return { ...words, recommended, noted: muted(" ✎"), noteDrafted: muted(` ✎ ${draft}`), drafted: muted(` ${draft}`) };
 	});
 }
 
@@ -319,7 +275,5 @@ function stackedPreview(question: AskQuestion, row: number, width: number, ctx: 
 /** A preview: markdown comes styled by pi's markdown theme; plain text is dimmed. */
 function previewSection(preview: string, width: number, ctx: ViewContext): Section {
 	const { lines, markdown } = ctx.fit.preview(preview, width);
-	return { lines, style: markdown ? unstyled : ctx.theme.dim };
+	return { lines, style: markdown ? (s) => s : ctx.theme.dim };
 }
-
-const unstyled = (s: string): string => s;

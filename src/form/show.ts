@@ -14,11 +14,7 @@ import { formThemeFrom } from "./theme.ts";
 export type { FormOptions } from "./component.ts";
 
 /** Shows the form inline (ctx.ui.custom, no overlay); undefined when the host did not show it (RPC: custom() never calls the factory). */
-export async function showAskForm(
-	ui: Pick<ExtensionUIContext, "custom">,
-	form: AskForm,
-	options: FormOptions = {},
-): Promise<Collected | undefined> {
+export async function showAskForm(ui: Pick<ExtensionUIContext, "custom">, form: AskForm, options: FormOptions = {}): Promise<Collected | undefined> {
 	const { signal } = options;
 	if (signal?.aborted) return emptyCollected("aborted");
 	// Which previews read as markdown, the form finds out as it shows each.
@@ -42,7 +38,7 @@ export async function showAskForm(
 				component = new AskFormComponent({ ...options, tui, theme: formThemeFrom(theme), keybindings, form, onDone: finish, markdownTheme });
 			} catch (error) {
 				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
-				return emptyComponent;
+				return { render: () => [], invalidate: () => {} };
 			}
 			if (signal?.aborted) component.abort();
 			return component;
@@ -51,8 +47,6 @@ export async function showAskForm(
 		signal?.removeEventListener("abort", onAbort);
 	}
 }
-
-const emptyComponent: Component = { render: () => [], invalidate: () => {} };
 
 /** pi 1.x reports the session blocked on a question while the form waits: no model output in it, as in pi's own. */
 export function blockedOn(form: AskForm, texts: Texts = ENGLISH): { kind: "question"; message: string } {

@@ -6,17 +6,7 @@
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
 import { type ViewContext, type Window, widestLine, windowLines } from "./layout.ts";
-import {
-	cancelRow,
-	type FormState,
-	isAnswered,
-	isQuestionTarget,
-	missingRequired,
-	type PendingDraft,
-	pendingDrafts,
-	type QuestionState,
-	submitRow,
-} from "../machine/model.ts";
+import { cancelRow, type FormState, isAnswered, isQuestionTarget, missingRequired, type PendingDraft, pendingDrafts, type QuestionState, submitRow } from "../machine/model.ts";
 
 /** From this width on, headers get a column of their own. */
 const COLUMNS_MIN_WIDTH = 40;
@@ -24,9 +14,8 @@ const CUSTOM_EXCERPT = 60;
 
 export function renderSubmitView(state: FormState, width: number, height: number, ctx: ViewContext): Window {
 	const { theme, fit } = ctx;
-	const body: string[] = [];
 	const { t } = ctx.texts;
-	body.push(theme.bold(fit.line(t("review.title"), width)), "");
+	const body = [theme.bold(fit.line(t("review.title"), width)), ""];
 
 	const prefixWidth = width >= 6 ? 4 : width >= 2 ? 1 : 0;
 	const textWidth = Math.max(1, width - prefixWidth);
@@ -68,10 +57,7 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	const missing = missingRequired(state);
 	pushStatus(state, missing, drafts.length, width, body, ctx);
 
-	for (const [row, label] of [
-		[submitRow(state), t("review.submit")],
-		[cancelRow(state), t("review.cancel")],
-	] as const) {
+	for (const [row, label] of [[submitRow(state), t("review.submit")] as const, [cancelRow(state), t("review.cancel")] as const]) {
 		const focused = state.review.focus === row;
 		const start = body.length;
 		const head = prefixWidth >= 1 ? (focused ? "❯" : " ") + (prefixWidth === 4 ? " " : "") : "";
@@ -88,16 +74,10 @@ export function renderSubmitView(state: FormState, width: number, height: number
 /** What a submit would do now: what is still missing, what it would drop, or that it is ready. */
 function pushStatus(state: FormState, missing: number[], drafts: number, width: number, out: string[], ctx: ViewContext): void {
 	const { t } = ctx.texts;
-	const status = ctx.fit.wrap(
-		missing.length > 0
-			? t("review.missing", { names: missing.map((i) => state.form.questions[i]?.header ?? "") })
-			: drafts > 0
-				? t("review.dropsDrafts", { count: drafts })
-				: t("review.ready"),
-		width,
-	);
+	const names = missing.map((i) => state.form.questions[i]?.header ?? "");
+	const status = missing.length > 0 ? t("review.missing", { names }) : drafts > 0 ? t("review.dropsDrafts", { count: drafts }) : t("review.ready");
 	const style = missing.length > 0 || drafts > 0 ? ctx.theme.warning : ctx.theme.success;
-	for (const line of status) out.push(style(line));
+	for (const line of ctx.fit.wrap(status, width)) out.push(style(line));
 }
 
 function summaryOf(question: AskQuestion, qs: QuestionState, ctx: ViewContext): { text: string; style: (s: string) => string } {
@@ -143,13 +123,8 @@ function pushDrafts(question: AskQuestion, drafts: PendingDraft[], indentWidth: 
 	for (const { target, text } of drafts) {
 		const option = target.kind === "optionNote" ? question.options[target.option] : undefined;
 		const { t } = ctx.texts;
-		const prefix =
-			target.kind === "custom"
-				? t("review.draftPrefix")
-				: option
-					? t("review.optionNoteDraftPrefix", { option: ctx.fit.line(option.label, 24) })
-					: t("review.noteDraftPrefix");
-		push(prefix, text);
+		if (target.kind === "custom") push(t("review.draftPrefix"), text);
+		else push(option ? t("review.optionNoteDraftPrefix", { option: ctx.fit.line(option.label, 24) }) : t("review.noteDraftPrefix"), text);
 	}
 }
 

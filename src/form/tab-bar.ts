@@ -14,12 +14,8 @@ const MORE_RIGHT = "›";
 /** The narrowest a label is elided to before the bar scrolls instead. */
 const MIN_LABEL_WIDTH = 3;
 
-interface Tab {
-	/** Empty: no mark. */
-	mark: string;
-	label: string;
-	style: (s: string) => string;
-}
+/** `mark`: empty for none. */
+type Tab = { mark: string; label: string; style: (s: string) => string };
 
 function tabsOf(state: FormState, theme: FormTheme, submitLabel: string): Tab[] {
 	const tabs: Tab[] = state.form.questions.map((question, i) => {
@@ -62,17 +58,12 @@ function tabBarLine(tabs: readonly Tab[], tab: number, width: number, ctx: ViewC
 		from = current;
 		to = current + 1;
 		const fits = (a: number, b: number) => sum(widths, a, b) + (a > 0 ? 1 : 0) + (b < tabs.length ? 1 : 0) <= width;
-		let grew = true;
-		while (grew) {
-			grew = false;
-			if (to < tabs.length && fits(from, to + 1)) {
-				to++;
-				grew = true;
-			}
-			if (from > 0 && fits(from - 1, to)) {
-				from--;
-				grew = true;
-			}
+		for (let grew = true; grew; ) {
+			const right = to < tabs.length && fits(from, to + 1);
+			if (right) to++;
+			const left = from > 0 && fits(from - 1, to);
+			if (left) from--;
+			grew = right || left;
 		}
 	}
 
@@ -89,6 +80,4 @@ function tabBarLine(tabs: readonly Tab[], tab: number, width: number, ctx: ViewC
 	return line;
 }
 
-function sum(values: number[], from: number, to: number): number {
-	return values.slice(from, to).reduce((total, value) => total + value, 0);
-}
+const sum = (values: number[], from: number, to: number): number => values.slice(from, to).reduce((total, value) => total + value, 0);

@@ -8,10 +8,7 @@ import { Markdown, type MarkdownTheme, truncateToWidth, visibleWidth, wrapTextWi
 import { sanitizeLine, sanitizeText } from "../sanitize.ts";
 
 /** A preview fitted to a width: rendered as markdown (already styled), or plain wrapped text. */
-export interface FittedPreview {
-	readonly lines: readonly string[];
-	readonly markdown: boolean;
-}
+type FittedPreview = { readonly lines: readonly string[]; readonly markdown: boolean };
 
 /** Markdown rather than plain text: no diff, and a code fence, a heading, or a list of two or more items. */
 export function looksLikeMarkdown(text: string): boolean {
@@ -43,9 +40,7 @@ function widthMemo<V>(fit: (text: string, width: number) => V): (text: string, w
 }
 
 /** truncateToWidth wraps its result in resets; our pieces are unstyled, so drop them (they would end a style early). */
-function cut(text: string, width: number, ellipsis: string): string {
-	return truncateToWidth(text, width, ellipsis).replace(/\x1b\[0m/g, "");
-}
+const cut = (text: string, width: number, ellipsis: string): string => truncateToWidth(text, width, ellipsis).replace(/\x1b\[0m/g, "");
 
 /**
  * Wrapped line by line: sanitised text has no styles for wrapTextWithAnsi to
@@ -84,11 +79,7 @@ export class TextFitter {
 		return this.lines(text, Math.max(0, width));
 	}
 
-	/**
-	 * An option's preview: rendered with pi-tui's Markdown and pi's markdown
-	 * theme when it reads as markdown (code fences highlighted as pi does),
-	 * else wrapped as plain text.
-	 */
+	/** An option's preview: rendered with pi-tui's Markdown and pi's markdown theme when it reads as markdown (code fences highlighted as pi does), else wrapped. */
 	preview(text: string, width: number): FittedPreview {
 		return this.previews(text, Math.max(1, width));
 	}
