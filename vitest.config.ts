@@ -18,6 +18,9 @@ export default defineConfig({
 	test: {
 		// Generous: property tests run thousands of cases, and a busy machine runs them several times slower.
 		testTimeout: 120_000,
+		// Every core (vitest's default leaves one idle: on 2 cores the unit files would run one at a time).
+		// The e2e and legacy projects still run their files one at a time (fileParallelism: false).
+		maxWorkers: "100%",
 		projects: [
 			{
 				extends: true,
