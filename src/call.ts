@@ -70,7 +70,8 @@ export async function runCall(
 
 	const onProgress: ProgressListener = (progress, partial) =>
 		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
-	const keep = await host.keep?.(ctx, toolCallId, form);
+	// A keeper that cannot load (a broken install) costs only what would outlive pi, never the form.
+	const keep = await host.keep?.(ctx, toolCallId, form).catch(() => undefined);
 	let collected: Collected;
 	try {
 		collected = await host.ask(ctx, form, { ...(signal && { signal }), onProgress, ...(keep && { keep }) });

@@ -107,6 +107,13 @@ describe("the ask_user tool", () => {
 		expect(dialogs.calls).toHaveLength(0);
 	});
 
+	it("a keeper that cannot load does not cost the form: it is asked and ends as the user ends it", async () => {
+		const tool = createAskUserTool({ ...host(), keep: async () => Promise.reject(new Error("kept.ts: cannot load")) });
+		const { ctx } = rpcContext([cancel]);
+		const result = await tool.execute("c", tool.prepareArguments?.(twoQuestions) as never, undefined, undefined, ctx);
+		expect(result.details?.status).toBe("dismissed");
+	});
+
 	it("execute takes as prepared only what this process's prepareArguments made (a copy, as pi hands it on); a mark from anywhere else is checked again", async () => {
 		const tool = createAskUserTool(host());
 		const { ctx } = rpcContext([cancel]);
