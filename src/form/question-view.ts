@@ -85,6 +85,7 @@ function stackedLayout({ question, qs, drafts, steady, header, width, height, ct
 	const list = optionRows(question, qs, drafts, width, true, ctx);
 	const headerHeight = sectionsHeight(header);
 	const preview = (row: number, previews: boolean) => stackedPreview(question, row, width, ctx, previews);
+	// The same slot as the side-by-side layout's: safe, as the width (in `steady`) decides which layout a question gets.
 	const tallest = recall(ctx, question, steady, () => tallestDetail(question, question.options.length, preview, ctx, height - headerHeight - list.lines.length));
 	const spare = spareRows(height, headerHeight + list.lines.length + tallest);
 	const gap = spare >= 1;
