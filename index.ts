@@ -8,65 +8,73 @@
  */
 
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
-import { errorText } from "./src/types.ts";
-import { ENGLISH, type Phrase, type Texts } from "./src/i18n/texts.ts";
-import { TOOL_NAME } from "./src/prompt.ts";
-import { keepForms } from "./src/restore.ts";
-import { type Ask, createRouter, type Router, waitingModule } from "./src/router.ts";
+import { errorText, type Phrase } from "./src/types.ts";
+import type { Texts } from "./src/i18n/texts.ts";
+import { type Ask, createRouter, loaded, type Router, waitingModule } from "./src/router.ts";
 import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, resolveSettings, type Steering } from "./src/settings.ts";
-import { callModule, createAskUserTool } from "./src/tool.ts";
+import { callModule, createAskUserTool, TOOL_NAME } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	const files = readSettingsFiles(getAgentDir(), process.cwd());
 	// Until the first session starts, without the flags (pi has not parsed them) and the project's steering texts (not yet trusted).
 	let { settings } = resolveSettings(files, { env: process.env });
-	// The user's language: English until the first session starts and the flags can be read.
-	let texts: Texts = ENGLISH;
+	// The user's language, in words: loaded when the first session starts (with the flags read), not during pi's start-up.
+	let texts: Texts | undefined;
+	let starting: Promise<Texts> | undefined;
+	// What runs before any session started (a bench, an SDK host that starts none) speaks English.
+	const wordsNow = (): Promise<Texts> => starting ?? import("./src/i18n/texts.ts").then((module) => module.ENGLISH);
 	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
 	const walker = { choiceOnly: false };
 	const router = createRouter({
 		walker,
 		warm: async () => (await callModule()).warmUpArguments(),
-		preferences: () => ({ timeoutMs: settings.timeoutMs, numberKeys: settings.numberKeys, peekKey: settings.peekKey, texts }),
+		preferences: () => ({ timeoutMs: settings.timeoutMs, numberKeys: settings.numberKeys, peekKey: settings.peekKey, ...(texts && { texts }) }),
 		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention.
 		watch: (session, ask): Ask => async (form, options) => {
-			const { terminalAttention, watchForms } = await waitingModule();
+			const [{ terminalAttention, watchForms }, words] = await Promise.all([waitingModule(), wordsNow()]);
 			const setting = () => ({ mode: settings.attention, reminderMs: settings.reminderMs });
 			const warn = (text: string) => session.ui.notify(text, "warning");
-			const web = () => (settings.web ? { address: settings.webAddress, port: settings.webPort, texts, warn } : undefined);
-			const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(session, setting, () => texts), web };
+			const web = () => (settings.web ? { address: settings.webAddress, port: settings.webPort, texts: words, warn } : undefined);
+			const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(session, setting, () => words), web };
 			return watchForms(ask, host)(form, options);
 		},
 	});
 
 	// The settings do not change between sessions: they are read, and their warnings said, once, at the
 	// first (flags are parsed only after the extensions have registered them, so not before).
-	let started = false;
-	pi.on("session_start", async (_event, ctx) => {
-		if (started) return;
-		started = true;
+	const start = async (ctx: ExtensionContext): Promise<Texts> => {
 		const trusted = () => projectTrustedByUser(process.cwd(), ctx.isProjectTrusted?.bind(ctx));
 		const reading = resolveSettings(files, { flag: (name) => pi.getFlag(name), env: process.env, trusted });
 		settings = reading.settings;
 		walker.choiceOnly ||= settings.choiceOnly;
 		const problems: Array<Phrase | string> = reading.warnings;
-		// Only another language's catalogue is loaded, and only now: English is part of start-up.
-		if (settings.locale !== "en") {
-			const { locale } = settings;
-			// A catalogue that cannot be loaded (a broken install) can only be reported in English.
-			const broken = (error: unknown) => problems.push(`ask_user: the ${locale} catalogue could not be loaded (${errorText(error)}): English is used.`);
-			texts = await (await import("./src/i18n/load.ts")).loadTexts(locale, broken);
-		}
+		const { locale } = settings;
+		// A catalogue that cannot be loaded (a broken install) can only be reported in English.
+		const broken = (error: unknown) => problems.push(`ask_user: the ${locale} catalogue could not be loaded (${errorText(error)}): English is used.`);
+		const words = (texts = await (await import("./src/i18n/load.ts")).loadTexts(locale, broken));
 		// The project's steering texts, in place of the global ones, once the user trusted the project.
 		if (reading.projectSteering) registerTool(settings);
-		warn(ctx, texts, problems);
+		warn(ctx, words, problems);
+		return words;
+	};
+	pi.on("session_start", async (_event, ctx) => {
+		const words = await (starting ??= start(ctx));
+		router.sessionStarted(ctx, (reason) => ctx.ui.notify(words.t("warning.noChannel", { reason }), "warning"));
 	});
-	pi.on("session_start", (_event, ctx) => router.sessionStarted(ctx, (reason) => ctx.ui.notify(texts.t("warning.noChannel", { reason }), "warning")));
 	pi.on("session_shutdown", (event) => router.sessionEnded(event.reason));
 	// What a call runs loads after start-up; before a run, it must be in: pi calls prepareArguments synchronously.
 	// A module that cannot load stays quiet here: the call's execute meets it again and reports it.
 	pi.on("before_agent_start", () => callModule().then(() => undefined, () => undefined));
-	const kept = keepForms(pi, router.ask, () => texts);
+	// Kept forms (restore.ts) load at the first session start with a UI, or with the first form to keep.
+	const restore = loaded(async () => (await import("./src/restore.ts")).keepForms(pi, router.ask, wordsNow));
+	pi.on("session_start", async (_event, ctx) => {
+		if (ctx.hasUI || restore.now()) await (await restore()).sessionStarted(ctx);
+	});
+	pi.on("session_shutdown", () => restore.now()?.sessionEnded());
+	pi.registerCommand("ask-user", {
+		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
+		handler: async (args, ctx) => (await restore()).command(args, ctx),
+	});
 	const offer = offerOnlyWhereAnswerable(pi, router);
 	const dismissal = holdToolsAfterDismissal(pi);
 	registerSettingFlags(pi);
@@ -76,7 +84,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 				getActiveTools: () => pi.getActiveTools(),
 				setActiveTools: (names) => pi.setActiveTools(names),
 				ask: router.ask,
-				keep: kept.keeper,
+				keep: async (ctx, id, form) => (await restore()).keeper(ctx, id, form),
 				texts: () => texts,
 				steering,
 				onNoUI: offer.withheld,

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { buildDetails, formatProgressText, formatResultText, progressDetails } from "./result.ts";
 import { ENGLISH } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
-import { TOOL_NAME } from "./prompt.ts";
+import { TOOL_NAME } from "./tool.ts";
 import { sanitizeText } from "./sanitize.ts";
 import type { KeptForm } from "./kept.ts";
 import type { ToolHost } from "./tool.ts";

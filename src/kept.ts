@@ -12,8 +12,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Phrase } from "./i18n/texts.ts";
-import type { AskForm, AskStatus, FormKeep } from "./types.ts";
+import type { AskForm, AskStatus, FormKeep, Phrase } from "./types.ts";
 
 export const KEPT_VERSION = 1;
 /** How long after a change (the first of a burst) the answers are written. */

@@ -11,23 +11,24 @@
 import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "./i18n/texts.ts";
-import { phrase } from "./i18n/texts.ts";
 import type { Keeper, KeptForm } from "./kept.ts";
-import { TOOL_NAME } from "./prompt.ts";
 import { loaded, type Session } from "./router.ts";
-import { callModule } from "./tool.ts";
-import { type AskForm, type AskOptions, type Collected, emptyCollected, errorText } from "./types.ts";
+import { callModule, TOOL_NAME } from "./tool.ts";
+import { type AskForm, type AskOptions, type Collected, emptyCollected, errorText, phrase } from "./types.ts";
 
-/** Reading and writing kept forms (kept.ts), loaded once there is a form to keep or a folder to read: start-up stays what registering the tool needs. */
+/** Reading and writing kept forms (kept.ts), loaded once there is a form to keep or a folder to read. */
 const keptModule = loaded(() => import("./kept.ts"));
 
-export const COMMAND = "ask-user";
 /** The custom message that carries an answer given after its call ended. */
 export const LATE_ANSWER = "ask-user-answer";
 /** How long after a session starts an interrupted form comes back (pi draws its screen first). */
 const RESTORE_DELAY_MS = 200;
 
+/** What index.ts hands on from pi: this module loads at the first session start with a UI, or with the first form to keep. */
 export interface Restore {
+	sessionStarted(ctx: ExtensionContext): Promise<void>;
+	sessionEnded(): void;
+	command(args: string, ctx: ExtensionContext): Promise<void>;
 	/** A keeper for this call's form; none without a session file. */
 	keeper(ctx: ExtensionContext, id: string, form: AskForm): Promise<Keeper | undefined>;
 }
@@ -39,7 +40,7 @@ interface Found {
 	form: AskForm;
 }
 
-export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Restore {
+export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts: () => Promise<Texts>): Restore {
 	let closing = false;
 	/** Forms on screen in this process, by call id. */
 	const live = new Map<string, Keeper>();
@@ -70,7 +71,7 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 			dropKept(dir, kept.id);
 			return [];
 		});
-		if (problems.length > 0) ctx.ui.notify(texts().t("warning.keptDropped", { reason: problems.join("; ") }), "warning");
+		if (problems.length > 0) ctx.ui.notify((await texts()).t("warning.keptDropped", { reason: problems.join("; ") }), "warning");
 		return { forms: usable, pending };
 	};
 
@@ -85,27 +86,25 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 		keep.end("answered");
 	};
 
-	pi.on("session_start", async (_event, ctx) => {
-		closing = false;
-		stop = new AbortController();
-		const dir = dirOf(ctx);
-		if (!dir || !ctx.hasUI) return;
-		// The session's last ask, left without an answer and not moved on from: shown again (dismissed, timed out or left for the chat: by /ask-user).
-		const { forms, pending } = await found(ctx, dir);
-		const interrupted = forms.find(({ kept }) => kept.id === pending && cutShort(kept));
-		const signal = stop.signal;
-		if (interrupted) restoring = setTimeout(() => signal.aborted || void reopen(ctx, dir, interrupted).catch(() => {}), RESTORE_DELAY_MS);
-	});
-	pi.on("session_shutdown", () => {
-		clearTimeout(restoring);
-		closing = true;
-		for (const kept of live.values()) kept.flush();
-		stop.abort();
-	});
-
-	registerCommand(pi, texts, found, reopen);
-
 	return {
+		async sessionStarted(ctx) {
+			closing = false;
+			stop = new AbortController();
+			const dir = dirOf(ctx);
+			if (!dir || !ctx.hasUI) return;
+			// The session's last ask, left without an answer and not moved on from: shown again (dismissed, timed out or left for the chat: by /ask-user).
+			const { forms, pending } = await found(ctx, dir);
+			const interrupted = forms.find(({ kept }) => kept.id === pending && cutShort(kept));
+			const signal = stop.signal;
+			if (interrupted) restoring = setTimeout(() => signal.aborted || void reopen(ctx, dir, interrupted).catch(() => {}), RESTORE_DELAY_MS);
+		},
+		sessionEnded() {
+			clearTimeout(restoring);
+			closing = true;
+			for (const kept of live.values()) kept.flush();
+			stop.abort();
+		},
+		command: keptCommand(texts, found, reopen),
 		async keeper(ctx, id, form) {
 			const dir = dirOf(ctx);
 			return dir ? keeper(dir, id, form) : undefined;
@@ -117,27 +116,24 @@ export function keepForms(pi: ExtensionAPI, ask: Ask, texts: () => Texts): Resto
 const cutShort = ({ status }: KeptForm) => status === "open" || status === "aborted";
 
 /** `/ask-user` lists the session's kept forms (Enter takes the first) and reopens one; `/ask-user drop` drops one. */
-function registerCommand(
-	pi: ExtensionAPI,
-	texts: () => Texts,
+function keptCommand(
+	texts: () => Promise<Texts>,
 	found: (ctx: ExtensionContext, dir: string) => Promise<{ forms: Found[] }>,
 	reopen: (ctx: ExtensionContext, dir: string, item: Found) => Promise<void>,
-): void {
-	pi.registerCommand(COMMAND, {
-		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
-		handler: async (args, ctx) => {
-			const dir = dirOf(ctx);
-			const forms = dir ? (await found(ctx, dir)).forms : [];
-			if (!dir || forms.length === 0) return ctx.ui.notify(texts().t("kept.none"), "info");
-			const drop = args.trim() === "drop";
-			const labels = forms.map((item, i) => `${i + 1}. ${item.form.questions.map((q) => q.header).join(" · ")} — ${texts().t(`kept.${item.kept.status}`)}`);
-			const choice = await ctx.ui.select(drop ? texts().t("kept.dropTitle") : texts().t("kept.title", { key: "Enter" }), labels);
-			const item = choice === undefined ? undefined : forms[labels.indexOf(choice)];
-			if (!item) return;
-			if (drop) return (await keptModule()).dropKept(dir, item.kept.id);
-			await reopen(ctx, dir, item);
-		},
-	});
+): Restore["command"] {
+	return async (args, ctx) => {
+		const dir = dirOf(ctx);
+		const forms = dir ? (await found(ctx, dir)).forms : [];
+		const { t } = await texts();
+		if (!dir || forms.length === 0) return ctx.ui.notify(t("kept.none"), "info");
+		const drop = args.trim() === "drop";
+		const labels = forms.map((item, i) => `${i + 1}. ${item.form.questions.map((q) => q.header).join(" · ")} — ${t(`kept.${item.kept.status}`)}`);
+		const choice = await ctx.ui.select(drop ? t("kept.dropTitle") : t("kept.title", { key: "Enter" }), labels);
+		const item = choice === undefined ? undefined : forms[labels.indexOf(choice)];
+		if (!item) return;
+		if (drop) return (await keptModule()).dropKept(dir, item.kept.id);
+		await reopen(ctx, dir, item);
+	};
 }
 
 /** Where a session's forms are kept: beside its file. */

@@ -8,14 +8,14 @@
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { CHANNEL_ENV, decodeChannelAddress, encodeChannelAddress } from "./relay/channel/wire.ts";
 import type { DialogHost } from "./walker/walker.ts";
 import type { LocalChannel } from "./relay/channel/server.ts";
-import { createFormQueue, type FormQueue } from "./relay/queue.ts";
 import { type AskForm, type AskOptions, type Collected, type RelayReply, type RelayRequest, emptyCollected } from "./types.ts";
 
 /** Set by a relay-aware runner for its children (see relay/api.ts `relayEnvironment`). */
 export const RELAY_ENV = "PI_ASK_USER_RELAY";
+/** Where a session with a UI publishes its local channel's address for the processes it starts (relay/channel/wire.ts). */
+export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
 /** The name under which a session with a UI takes others' forms. */
 export const ASK_CHANNEL = "ask_user";
 
@@ -24,6 +24,50 @@ export type AskHandler = (request: RelayRequest, options: { signal?: AbortSignal
 
 /** Who shows this process's forms when it cannot: a relay-aware runner, or an ancestor's local channel (PI_ASK_USER_CHANNEL as this process found it, not the one it publishes). */
 export type Upstream = { relay: boolean; channel: string | undefined };
+
+// ── The queue ──────────────────────────────────────────────────────────────
+
+/** One form at a time, first in, first out, for every ask in the process; an aborted ask leaves the queue at once. */
+
+export interface FormQueue {
+	/** Runs `task` once every earlier one has finished; aborted while waiting, resolves with `ifAborted()` and never starts it. */
+	run<T>(task: () => Promise<T>, signal: AbortSignal | undefined, ifAborted: () => T): Promise<T>;
+	/** How many asks wait behind the open one. */
+	readonly waiting: number;
+}
+
+export function createFormQueue(): FormQueue {
+	const waiting: Array<() => void> = [];
+	let busy = false;
+	const startNext = () => {
+		busy = false;
+		waiting.shift()?.();
+	};
+	return {
+		run: <T>(task: () => Promise<T>, signal: AbortSignal | undefined, ifAborted: () => T) =>
+			new Promise<T>((resolve, reject) => {
+				if (signal?.aborted) return resolve(ifAborted());
+				const start = () => {
+					signal?.removeEventListener("abort", leave);
+					busy = true;
+					// A task that throws instead of rejecting still lets the next one start.
+					new Promise<T>((started) => started(task())).then(resolve, reject).finally(startNext);
+				};
+				const leave = () => {
+					const at = waiting.indexOf(start);
+					if (at < 0) return;
+					waiting.splice(at, 1);
+					resolve(ifAborted());
+				};
+				if (!busy) return start();
+				waiting.push(start);
+				signal?.addEventListener("abort", leave, { once: true });
+			}),
+		get waiting() {
+			return waiting.length;
+		},
+	};
+}
 
 // ── The process's record ───────────────────────────────────────────────────
 
@@ -97,13 +141,14 @@ export function shareLocalChannel(onError: (reason: string) => void): () => Prom
 	const record = processRecord();
 	const listener = (record.listener ??= {
 		users: 0,
-		opening: import("./relay/channel/server.ts")
-			.then((server) => server.openLocalChannel({ handler: currentHandler }))
+		opening: Promise.all([import("./relay/channel/server.ts"), wireModule()])
+			.then(async ([server, wire]) => {
+				const channel = await server.openLocalChannel({ handler: currentHandler });
+				process.env[CHANNEL_ENV] = wire.encodeChannelAddress(channel.address);
+				return channel;
+			})
 			.then(
-				(channel) => {
-					process.env[CHANNEL_ENV] = encodeChannelAddress(channel.address);
-					return channel;
-				},
+				(channel) => channel,
 				(error: unknown) => {
 					onError(error instanceof Error ? error.message : String(error));
 					return undefined;
@@ -119,7 +164,7 @@ export function shareLocalChannel(onError: (reason: string) => void): () => Prom
 		if (record.listener === listener) delete record.listener;
 		const channel = await listener.opening;
 		if (!channel) return;
-		if (process.env[CHANNEL_ENV] === encodeChannelAddress(channel.address)) delete process.env[CHANNEL_ENV];
+		if (process.env[CHANNEL_ENV] === (await wireModule()).encodeChannelAddress(channel.address)) delete process.env[CHANNEL_ENV];
 		await channel.close();
 	};
 }
@@ -249,8 +294,10 @@ export function createRouter(setup: RouterSetup): Router {
 		},
 		async canAsk(session) {
 			if (session.hasUI || currentHandler() !== undefined) return true;
+			if (up.channel === undefined) return false;
+			const [{ decodeChannelAddress }, { channelReachable }] = await Promise.all([wireModule(), clientModule()]);
 			const address = decodeChannelAddress(up.channel);
-			return address.ok && (await import("./relay/channel/client.ts")).channelReachable(address.address);
+			return address.ok && channelReachable(address.address);
 		},
 	};
 }
@@ -280,6 +327,8 @@ const formModule = loaded(() => import("./form/show.ts"));
 const walkerModule = loaded(() => import("./walker/walker.ts"));
 const elsewhereModule = loaded(() => import("./relay/elsewhere.ts"));
 export const waitingModule = loaded(() => import("./waiting.ts"));
+const wireModule = loaded(() => import("./relay/channel/wire.ts"));
+const clientModule = loaded(() => import("./relay/channel/client.ts"));
 
 /** How long after a session starts the modules its first ask needs load, in the background. */
 export const PRELOAD_DELAY_MS = 300;

@@ -8,10 +8,9 @@ import { join } from "node:path";
 import { isIP } from "node:net";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { KeyId } from "@mariozechner/pi-tui";
-import { type Phrase, phrase } from "./i18n/texts.ts";
 import { environmentLocale, LOCALES, type Locale, matchLocale } from "./i18n/locale.ts";
 import { isObject, own } from "./json.ts";
-import { ATTENTION_MODES, errorText, type NumberKeys } from "./types.ts";
+import { ATTENTION_MODES, errorText, type NumberKeys, type Phrase, phrase } from "./types.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 /** What a rule makes of a value: `{ value }`, or undefined when the key does not take it. */
@@ -164,7 +163,7 @@ export const SETTINGS = {
 		readme: ["the browser page's port", "0–65535; `0`: any free port", "`0`"] }),
 	description: row({ key: "description", rule: text(4_000), steering: true,
 		help: "Replaces the tool description the model reads on every turn.",
-		readme: ["the tool's description", "text", "ours (src/prompt.ts)"] }),
+		readme: ["the tool's description", "text", "ours (src/tool.ts)"] }),
 	promptSnippet: row({ key: "promptSnippet", rule: text(1_000), steering: true,
 		help: "Replaces the one-line entry for ask_user in pi's tool list in the system prompt.",
 		readme: ["its line in pi's tool list", "text", "ours"] }),

@@ -1,6 +1,6 @@
 /** The shared vocabulary, a leaf of the import graph: the form, the dialog walker and the relay speak it without importing each other. */
 
-import type { Phrase, Texts } from "./i18n/texts.ts";
+import type { ArgsOf, MessageKey, Params, Texts } from "./i18n/texts.ts";
 
 /** The limits of the input. Counted in UTF-16 code units unless noted. */
 export const LIMITS = {
@@ -53,7 +53,7 @@ export type AskMetadata = { source?: string; flowId?: string; tags?: string[] };
 /** A validated call: every default filled in, every input rule holds. */
 export type AskForm = { questions: AskQuestion[]; metadata?: AskMetadata };
 
-// ── Canonical parameters: the schema the model sees (prompt.ts) ────────────
+// ── Canonical parameters: the schema the model sees (tool.ts) ────────────
 
 export type AskOptionParams = Omit<AskOption, "value" | "recommended"> & { value?: string; recommended?: boolean };
 
@@ -177,3 +177,11 @@ export interface RelayRequest extends AskForm {
 
 /** The parent's answer to a RelayRequest: what its UI collected, versioned and tied to the request. */
 export type RelayReply = { v: typeof RELAY_VERSION; rid?: string } & Collected;
+
+/** Something to say, not yet in words: the state machine and the settings reader speak in phrases, so they stay free of any language (i18n/texts.ts says them). */
+export type Phrase = { readonly key: MessageKey; readonly params?: Params };
+
+export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase {
+	const [params] = args as [Params?];
+	return params === undefined ? { key } : { key, params };
+}

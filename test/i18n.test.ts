@@ -9,9 +9,10 @@ import { describe, expect, it } from "vitest";
 import { EN, type Message, type MessageKey } from "../src/i18n/en.ts";
 import { loadTexts } from "../src/i18n/load.ts";
 import { environmentLocale, LOCALES, matchLocale } from "../src/i18n/locale.ts";
-import { createTexts, ENGLISH, phrase } from "../src/i18n/texts.ts";
+import { createTexts, ENGLISH } from "../src/i18n/texts.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
 import { settingsFrom } from "./support/settings.ts";
+import { phrase } from "../src/types.ts";
 
 const KEYS = Object.keys(EN) as MessageKey[];
 const OTHERS = LOCALES.filter((locale) => locale !== "en");

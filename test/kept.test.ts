@@ -8,13 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { phrase } from "../src/i18n/texts.ts";
 import { createKeeper, fingerprint, heldElsewhere, KEPT_VERSION, type KeptForm, MAX_KEPT, MAX_KEPT_BYTES, readKept, SAVE_DELAY_MS } from "../src/kept.ts";
 import { collect } from "../src/machine/collect.ts";
 import { restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
 import { lateAnswerText } from "../src/call.ts";
-import type { AskForm } from "../src/types.ts";
+import { type AskForm, phrase } from "../src/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 import { drive, formOf, KEY, option, question, type } from "./form/support.ts";
 

@@ -6,7 +6,7 @@ import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayRepl
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
 import { CANCEL_GRACE_MS } from "../src/relay/channel/client.ts";
 import { throughRelay } from "../src/relay/elsewhere.ts";
-import { createFormQueue } from "../src/relay/queue.ts";
+import { createFormQueue } from "../src/router.ts";
 import { type AskHandler, currentHandler, processRecord, registerHandler, upstream } from "../src/router.ts";
 import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
 import { quietTui } from "./form/fake-terminal.ts";

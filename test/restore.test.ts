@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { fingerprint, KEPT_VERSION, type KeptForm } from "../src/kept.ts";
@@ -40,13 +40,10 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 		mkdirSync(dir, { recursive: true });
 		writeFileSync(join(dir, `${form.id}.json`), JSON.stringify({ ...base, ...form }));
 	}
-	const handlers = new Map<string, (event: unknown, ctx: unknown) => unknown>();
 	const sent: Array<{ message: { content: string; customType: string }; options: unknown }> = [];
 	const warnings: string[] = [];
 	const asked: Array<{ options: AskOptions }> = [];
 	const pi = {
-		on: (event: string, handler: (event: unknown, ctx: unknown) => unknown) => handlers.set(event, handler),
-		registerCommand: () => {},
 		sendMessage: (message: { content: string; customType: string }, options: unknown) => sent.push({ message, options }),
 	} as unknown as ExtensionAPI;
 	const entries: unknown[] = [{ type: "message", message: { role: "assistant", content: ["call_1", "call_2", "call_3"].map((id) => ({ type: "toolCall", id, name: "ask_user", arguments: ARGS })) } }];
@@ -55,16 +52,16 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 		sessionManager: { getSessionFile: () => sessionFile, getEntries: () => entries, getBranch: () => (branch.length ? entries.slice(0, branch[0]) : entries) },
 		ui: { notify: (text: string) => warnings.push(text) },
 	};
-	keepForms(
+	const restore = keepForms(
 		pi,
 		async (_session, _form, options) => {
 			asked.push({ options });
 			return { ...collect(CHOSE_SQLITE, answer) };
 		},
-		() => ENGLISH,
+		async () => ENGLISH,
 	);
 	const start = async () => {
-		await handlers.get("session_start")?.({ reason: "startup" }, ctx);
+		await restore.sessionStarted(ctx as unknown as ExtensionContext);
 		await new Promise((resolve) => setTimeout(resolve, 400));
 	};
 	return { dir, sent, warnings, asked, start, entries };

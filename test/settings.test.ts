@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ATTENTION_MODES } from "../src/types.ts";
+import { ATTENTION_MODES, type Phrase } from "../src/types.ts";
 import { LOCALES } from "../src/i18n/locale.ts";
-import { ENGLISH, type Phrase } from "../src/i18n/texts.ts";
+import { ENGLISH } from "../src/i18n/texts.ts";
 import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, SETTINGS } from "../src/settings.ts";
 import { PROJECT_FILE, README_TABLE_END, README_TABLE_START, settingsFrom, settingsReadmeTable, settingsSchemaText } from "./support/settings.ts";
 

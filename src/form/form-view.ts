@@ -5,7 +5,7 @@
  */
 
 import { CURSOR_MARKER } from "@mariozechner/pi-tui";
-import { phrase, type Texts } from "../i18n/texts.ts";
+import type { Texts } from "../i18n/texts.ts";
 import { renderHelpView } from "./help-view.ts";
 import { fitHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
@@ -14,7 +14,7 @@ import { answeredCount, currentQuestion, type EditorTarget, enterArmedPhrase, ty
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
-import type { WebLink } from "../types.ts";
+import { type WebLink, phrase } from "../types.ts";
 
 interface FormFrameInput {
 	state: FormState;

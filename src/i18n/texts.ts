@@ -2,26 +2,19 @@
 
 import { type Catalogue, EN, type Message, type MessageKey } from "./en.ts";
 import type { Locale } from "./locale.ts";
+import type { Phrase } from "../types.ts";
 
 export type { MessageKey } from "./en.ts";
 
 /** A list of strings is joined ("A, B, and C"); a phrase is said in place. */
 type ParamValue = string | number | readonly string[] | Phrase;
-type Params = Readonly<Record<string, ParamValue>>;
+export type Params = Readonly<Record<string, ParamValue>>;
 
 /** The English text of a message (its `other` form): where its placeholders are read from. */
 type EnglishText<K extends MessageKey> = (typeof EN)[K] extends string ? (typeof EN)[K] : (typeof EN)[K] extends { other: infer O extends string } ? O : never;
 type Holes<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Holes<Rest> : never;
 /** A message's values: exactly its placeholders, each one required. */
-type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never] ? [] : [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
-
-/** Something to say, not yet in words: the state machine and the settings reader speak in phrases, so they stay free of any language. */
-export type Phrase = { readonly key: MessageKey; readonly params?: Params };
-
-export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase {
-	const [params] = args as [Params?];
-	return params === undefined ? { key } : { key, params };
-}
+export type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never] ? [] : [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
 
 export interface Texts {
 	readonly locale: Locale;

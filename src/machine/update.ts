@@ -12,8 +12,7 @@
  * - nothing is chosen unseen: while PageUp/PageDown has scrolled the focused row out of sight, a key that acts on it only brings it back.
  */
 
-import { phrase } from "../i18n/texts.ts";
-import { LIMITS } from "../types.ts";
+import { LIMITS, phrase } from "../types.ts";
 import type { Action } from "./action.ts";
 import { cancelRow, currentQuestion, draftKey, hasTabs, isAnswered, isSubmitTab, missingRequired, pendingDrafts, rowCount, savedText, submitRow, typeRow } from "./model.ts";
 import type { EditorTarget, FormState, QuestionState, ScrollPort, ScrollTarget, Viewport } from "./model.ts";

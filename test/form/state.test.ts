@@ -4,7 +4,7 @@
  * and pins what the user would see happen.
  */
 
-import { ENGLISH, type Phrase } from "../../src/i18n/texts.ts";
+import { ENGLISH } from "../../src/i18n/texts.ts";
 import { describe, expect, test } from "vitest";
 import { collect } from "../../src/machine/collect.ts";
 import {
@@ -18,7 +18,7 @@ import {
 	questionDrafts,
 } from "../../src/machine/model.ts";
 import { initialState, update } from "../../src/machine/update.ts";
-import type { AskForm, Collected } from "../../src/types.ts";
+import type { AskForm, Collected, Phrase } from "../../src/types.ts";
 import { drive, formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS, type } from "./support.ts";
 
 const ONE_QUESTION = formOf(question("scope", { header: "Scope", options: [option("Small"), option("Medium"), option("Large")] }));

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CHANNEL_ENV, CHANNEL_READY, encodeChannelAddress } from "../../src/relay/channel/wire.ts";
+import { CHANNEL_READY, encodeChannelAddress } from "../../src/relay/channel/wire.ts";
+import { CHANNEL_ENV } from "../../src/router.ts";
 import { type PiEnv, WAIT_MS } from "./pi-env.ts";
 
 export interface HeadlessRun {

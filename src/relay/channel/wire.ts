@@ -10,8 +10,8 @@
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../../json.ts";
+import { CHANNEL_ENV } from "../../router.ts";
 
-export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
 const CHANNEL_VERSION = 1;
 /** The longest line either side accepts, in bytes: a form is at most a few tens of kilobytes. */
 export const CHANNEL_LINE_MAX = 1024 * 1024;
