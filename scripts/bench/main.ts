@@ -11,7 +11,7 @@
  * line of JSON (report.ts).
  */
 
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { runInNewContext } from "node:vm";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import { initTheme, type Theme, type ToolDefinition } from "@mariozechner/pi-coding-agent";
@@ -62,7 +62,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 
 	log(`pi ${options.pi.version}`);
 	if (loadOnly) {
-		log(`· pi start-up, ${loadRuns} runs with and without ask_user`);
+		log(`· pi start-up, ${loadRuns} runs without an extension, with ask_user, an empty extension, pi's example and the peer`);
 		printLoadReport(options.pi.version, await measureStartup(options, loadRuns));
 		return;
 	}
@@ -140,7 +140,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 
 	let load: BenchResult["load"];
 	if (!options.argv.includes("--skip-load")) {
-		log(`· pi start-up, ${loadRuns} runs with and without ask_user`);
+		log(`· pi start-up, ${loadRuns} runs without an extension, with ask_user, an empty extension, pi's example and the peer`);
 		load = await measureStartup(options, loadRuns);
 	}
 
@@ -292,32 +292,53 @@ function measureHeapCourse(driver: KeyDriver, warmup: number, count: number): He
 	return course;
 }
 
+/**
+ * pi started without an extension, with ours, and, over the loader's floor, with an empty extension, pi's example and
+ * the peer (--peer): interleaved, each in turn first, so drift falls on all alike.
+ */
 async function measureStartup(options: BenchOptions, runs: number): Promise<NonNullable<BenchResult["load"]>> {
-	const env = createStartupEnv(options.repo, options.pi.packageDir);
+	const env = createStartupEnv(options.pi.packageDir);
 	const phase = options.pi.loadPhase;
+	const peerPath = stringFlag(options.argv, "--peer");
+	const ours = join(options.repo, "index.ts");
+	const others = [
+		{ name: "an empty extension", path: join(options.repo, "scripts", "bench", "empty-extension.ts") },
+		{ name: "pi's questionnaire example", path: join(options.pi.packageDir, ...QUESTIONNAIRE) },
+		...(peerPath === undefined ? [] : [{ name: `the peer (${basename(dirname(resolve(peerPath)))})`, path: resolve(peerPath) }]),
+	];
 	try {
 		// One unmeasured run each: jiti's transform cache and the OS file cache warm up, as on any second start.
-		await env.run(false);
-		await env.run(true);
+		await env.run(undefined);
+		await env.run(ours);
+		// Another extension this pi cannot load (pi 0.73 does not serve the new package names) is left out, and said so.
+		for (const other of [...others]) {
+			await env.run(other.path).catch((error: unknown) => {
+				const line = String(error).split("\n").find((text) => text.includes("Failed to load")) ?? "";
+				process.stderr.write(`  left out: ${other.name}, which this pi cannot load (${line.slice(line.lastIndexOf(": ") + 2)})\n`);
+				others.splice(others.indexOf(other), 1);
+			});
+		}
+		const extensions = [undefined, ours, ...others.map((other) => other.path)];
 		const all: StartupRun[] = [];
 		for (let i = 0; i < runs; i++) {
-			// Alternate which goes first, so drift falls on both alike.
-			const order = i % 2 === 0 ? [false, true] : [true, false];
-			for (const withExtension of order) all.push(await env.run(withExtension));
+			const order = [...extensions.slice(i % extensions.length), ...extensions.slice(0, i % extensions.length)];
+			for (const extension of order) all.push(await env.run(extension));
 		}
-		const pick = (withExtension: boolean) => all.filter((run) => run.withExtension === withExtension);
+		const pick = (extension: string | undefined) => all.filter((run) => run.extension === extension);
 		const phaseMedian = (list: StartupRun[], phase: string) => stats(list.map((run) => run.phases[phase] ?? Number.NaN)).median;
-		const without = pick(false);
-		const withExt = pick(true);
-		const phases = [...new Set(all.flatMap((run) => Object.keys(run.phases)))];
+		const wallMedian = (list: StartupRun[]) => stats(list.map((run) => run.wallMs)).median;
+		const without = pick(undefined);
+		const withExt = pick(ours);
+		const phases = [...new Set([...without, ...withExt].flatMap((run) => Object.keys(run.phases)))];
 		return {
 			runs,
-			withoutMs: stats(without.map((run) => run.wallMs)).median,
-			withMs: stats(withExt.map((run) => run.wallMs)).median,
+			withoutMs: wallMedian(without),
+			withMs: wallMedian(withExt),
 			phase,
 			phaseWithoutMs: phaseMedian(without, phase),
 			phaseWithMs: phaseMedian(withExt, phase),
 			phases: Object.fromEntries(phases.map((phase) => [phase, { without: phaseMedian(without, phase), with: phaseMedian(withExt, phase) }])),
+			others: others.map((other) => ({ name: other.name, wallMs: wallMedian(pick(other.path)), phaseMs: phaseMedian(pick(other.path), phase) })),
 		};
 	} finally {
 		env.cleanup();

@@ -1,13 +1,14 @@
 /**
  * What loading ask_user costs pi at start-up: the real `pi --mode rpc`, from
- * spawn until it answers `get_state`, with and without `-e ./index.ts`.
+ * spawn until it answers `get_state`, with `-e <extension>` or without.
  *
  * Offline and isolated like the demo and the tests (scripts/isolated-pi.mjs:
  * a temp agent dir, HOME and working dir, PI_OFFLINE, the --no-* flags). The
  * model pi needs before it will serve RPC comes from a models.json entry that
  * points at a closed local port and is never called — so the baseline loads
- * no extension at all, and the difference is ours alone (jiti's own start-up
- * included: pi pays it for the first extension it loads).
+ * no extension at all. pi pays its loader's own start-up (jiti) for the first
+ * extension it loads, whichever it is: main.ts also starts pi with an empty
+ * extension, pi's example and a peer, so each is measured over that floor.
  *
  * With PI_TIMING=1 pi prints its start-up phases to stderr. pi's time(label)
  * marks the END of a phase. pi 1.x labels the phase that loads extensions
@@ -23,7 +24,8 @@ import { StringDecoder } from "node:string_decoder";
 import { createIsolatedPi, ISOLATION_FLAGS, piCommandAt } from "../isolated-pi.mjs";
 
 export interface StartupRun {
-	withExtension: boolean;
+	/** The extension loaded (`-e`), or none. */
+	extension: string | undefined;
 	/** Spawn → the get_state response, milliseconds. */
 	wallMs: number;
 	/** pi's own phases (PI_TIMING=1), milliseconds. */
@@ -31,12 +33,12 @@ export interface StartupRun {
 }
 
 export interface StartupEnv {
-	run(withExtension: boolean): Promise<StartupRun>;
+	run(extension: string | undefined): Promise<StartupRun>;
 	cleanup(): void;
 }
 
 /** `packageDir`: the pi to start (its package directory). */
-export function createStartupEnv(repo: string, packageDir: string): StartupEnv {
+export function createStartupEnv(packageDir: string): StartupEnv {
 	const pi = piCommandAt(packageDir);
 	const isolated = createIsolatedPi("pi-ask-user-bench-", pi);
 	writeFileSync(
@@ -55,14 +57,14 @@ export function createStartupEnv(repo: string, packageDir: string): StartupEnv {
 	};
 	const baseArgs = [...ISOLATION_FLAGS, "--model", "bench/offline", "--mode", "rpc"];
 	return {
-		run: (withExtension) => runOnce(pi.argv, withExtension ? ["-e", join(repo, "index.ts"), ...baseArgs] : baseArgs, env, isolated.cwd, withExtension),
+		run: (extension) => runOnce(pi.argv, extension === undefined ? baseArgs : ["-e", extension, ...baseArgs], env, isolated.cwd, extension),
 		cleanup: isolated.cleanup,
 	};
 }
 
 const TIMEOUT_MS = 30_000;
 
-function runOnce(piArgv: readonly string[], args: string[], env: Record<string, string>, cwd: string, withExtension: boolean): Promise<StartupRun> {
+function runOnce(piArgv: readonly string[], args: string[], env: Record<string, string>, cwd: string, extension: string | undefined): Promise<StartupRun> {
 	return new Promise((resolve, reject) => {
 		const start = performance.now();
 		const [command = "pi", ...piArgs] = piArgv;
@@ -89,7 +91,7 @@ function runOnce(piArgv: readonly string[], args: string[], env: Record<string, 
 				reject(new Error(`pi did not answer get_state (args: ${args.join(" ")}):\n${stderr.slice(-2000)}`));
 				return;
 			}
-			resolve({ withExtension, wallMs, phases: parsePhases(stderr) });
+			resolve({ extension, wallMs, phases: parsePhases(stderr) });
 		});
 		// Left open: pi in RPC mode may stop reading once stdin ends.
 		child.stdin.write(`${JSON.stringify({ type: "get_state", id: "bench" })}\n`);
