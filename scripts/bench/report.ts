@@ -281,7 +281,7 @@ function loadRows(load: Load): Row[] {
 		[`pi --mode rpc → get_state (ms, median of ${load.runs})`, `${round(load.withMs)} with / ${round(load.withoutMs)} without`, ""],
 		["load ratio (with ÷ without)", `${round(ratio, 3)}`, verdict(round(ratio, 3), TARGETS.load_ratio)],
 		[`pi's "${load.phase}" phase (ms, PI_TIMING=1)`, `${load.phaseWithMs} with / ${load.phaseWithoutMs} without`, `ours: ${signed(round(load.phaseWithMs - load.phaseWithoutMs))} ms`],
-		...load.others.map((other): Row => [`  with ${other.name} instead`, `${other.phaseMs}`, ""]),
+		...load.others.map((other): Row => [`  with ${other.name} instead`, `${other.phaseMs} (get_state ${round(other.wallMs)} ms, ratio ${round(other.wallMs / load.withoutMs, 3)})`, ""]),
 		[
 			"  over the empty extension (the loader's own start-up)",
 			[`ours ${signed(floor.ours)}`, ...floor.others.map((other) => `${other.name} ${signed(other.ms)}`)].join(" · "),
@@ -299,6 +299,7 @@ function loadJson(load: Load): Record<string, unknown> {
 		load_phase_ms: round(load.phaseWithMs - load.phaseWithoutMs),
 		load_phase_over_empty_ms: floor.ours,
 		load_phase_over_empty_others_ms: Object.fromEntries(floor.others.map((other) => [other.name, other.ms])),
+		load_ratio_others: Object.fromEntries(load.others.map((other) => [other.name, round(other.wallMs / load.withoutMs, 3)])),
 		load_phase: load.phase,
 		load_runs: load.runs,
 	};
