@@ -52,10 +52,16 @@ export function readKept(dir: string): { forms: KeptForm[]; problems: string[] }
 	const problems: string[] = [];
 	let names: string[];
 	try {
-		names = readdirSync(dir).filter((name) => name.endsWith(".json"));
+		names = readdirSync(dir);
 	} catch {
 		return { forms, problems };
 	}
+	// A write cut short (pi killed between writing and renaming) leaves its aside file: removed once its writer is gone.
+	for (const name of names) {
+		const writer = /\.json\.(\d+)\.tmp$/.exec(name)?.[1];
+		if (writer !== undefined && !heldElsewhere({ pid: Number(writer) })) remove(join(dir, name));
+	}
+	names = names.filter((name) => name.endsWith(".json"));
 	for (const name of names) {
 		const file = join(dir, name);
 		const problem = readOne(file, forms);

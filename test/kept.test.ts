@@ -128,14 +128,16 @@ describe("the keeper and the folder", () => {
 		expect(keptIn("again.json")).toMatchObject({ status: "dismissed", answers: throughJson(answers) });
 	});
 
-	it("reading drops, each with a reason, what is not JSON, another version's, oversized or not a form; keeps the newest MAX_KEPT", () => {
+	it("reading drops, each with a reason, what is not JSON, another version's, oversized or not a form; keeps the newest MAX_KEPT; removes a dead writer's aside file", () => {
 		fresh();
 		const good = (id: string, savedAt: number): KeptForm => ({ version: KEPT_VERSION, id, pid: 1, status: "timed_out", savedAt, fingerprint: "f", answers: {} });
 		writeFileSync(join(dir, "bad.json"), "{ not json");
 		writeFileSync(join(dir, "old.json"), JSON.stringify({ ...good("old", 1), version: 0 }));
 		writeFileSync(join(dir, "big.json"), JSON.stringify({ ...good("big", 1), answers: "x".repeat(MAX_KEPT_BYTES) }));
 		writeFileSync(join(dir, "odd.json"), JSON.stringify({ ...good("odd", 1), status: "answered" }));
-		writeFileSync(join(dir, "left.json.123.tmp"), "{");
+		// Aside files: a dead writer's is left over, a running pi's (pid 1 here) may be mid-write.
+		writeFileSync(join(dir, "left.json.999999999.tmp"), "{");
+		writeFileSync(join(dir, "busy.json.1.tmp"), "{");
 		for (let i = 0; i < MAX_KEPT + 2; i++) writeFileSync(join(dir, `k${i}.json`), JSON.stringify(good(`k${i}`, 1000 + i)));
 		const { forms, problems } = readKept(dir);
 		expect(problems).toEqual([
@@ -148,6 +150,8 @@ describe("the keeper and the folder", () => {
 		expect(forms[0]?.id).toBe(`k${MAX_KEPT + 1}`);
 		expect(files()).not.toContain("k0.json");
 		expect(files()).not.toContain("bad.json");
+		expect(files()).not.toContain("left.json.999999999.tmp");
+		expect(files()).toContain("busy.json.1.tmp");
 		expect(readKept(join(dir, "missing"))).toEqual({ forms: [], problems: [] });
 	});
 });
