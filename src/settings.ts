@@ -119,6 +119,8 @@ export interface Setting<T> {
 	otherwise?(env: Env): T;
 	/** A text that goes into the model's prompt: a project's file sets it only where the user trusted the project. */
 	steering?: true;
+	/** Lets a form end unanswered, and the model go on without the user: a project's file, too, sets it only where the user trusted the project. */
+	needsTrust?: true;
 	/** Opens this machine to the network: never from a project's file (only your own file, a flag or a variable). */
 	userOnly?: true;
 	/** The flag's description and the schema's. */
@@ -140,7 +142,7 @@ export const SETTINGS = {
 	reminderMs: row({ key: "remindSeconds", flag: "ask-user-remind", variable: "PI_ASK_USER_REMIND", rule: seconds(86_400), default: 0,
 		help: "Ring again after this many seconds with no key pressed while an ask_user form waits; 0: never (the default).",
 		readme: ["reminder after no key pressed", "seconds, 1–86400; `0`: never", "never"] }),
-	timeoutMs: row({ key: "timeoutSeconds", flag: "ask-user-timeout", variable: "PI_ASK_USER_TIMEOUT", rule: seconds(MAX_TIMEOUT_SECONDS), default: 0,
+	timeoutMs: row({ key: "timeoutSeconds", flag: "ask-user-timeout", variable: "PI_ASK_USER_TIMEOUT", rule: seconds(MAX_TIMEOUT_SECONDS), default: 0, needsTrust: true,
 		help: "Seconds the user has to answer an ask_user form, counted from when it is shown, before it returns timed_out; 0: no limit (the default).",
 		readme: ["time to answer", "seconds, 1–2147483 (about 24 days); `0`: no limit", "no limit"] }),
 	numberKeys: row({ key: "numberKeys", rule: oneOf(NUMBER_KEYS), default: "choose",
@@ -228,13 +230,13 @@ export interface SettingSources {
 	/** pi's flags: readable only once pi has parsed them (the first session_start). */
 	flag?(name: string): unknown;
 	env: Env;
-	/** Whether the user trusted the project; asked only where its file sets a steering text. Absent: not known yet, so those wait, unsaid. */
+	/** Whether the user trusted the project; asked only where its file sets what needs it. Absent: not known yet, so those wait, unsaid. */
 	trusted?(): boolean;
 }
 
 export interface SettingsReading {
 	settings: Settings;
-	/** The files', the project's untrusted steering texts', and one per value a flag or variable gave that its rule refused. */
+	/** The files', the project's untrusted steering texts' and timeout's, and one per value a flag or variable gave that its rule refused. */
 	warnings: Phrase[];
 	/** The project's file sets a steering text, and the user trusted the project: it applies. */
 	projectSteering: boolean;
@@ -244,17 +246,23 @@ export interface SettingsReading {
 export function resolveSettings(read: SettingsFiles, sources: SettingSources): SettingsReading {
 	const warnings = [...read.warnings];
 	const project = read.files.find((file) => file.project);
-	const steering = ROWS.filter(([, setting]) => setting.steering && project?.values.has(setting.key)).map(([, { key }]) => key);
-	const trusted = steering.length > 0 && (sources.trusted?.() ?? false);
-	if (project && steering.length > 0 && !trusted && sources.trusted) warnings.push(phrase("warning.projectSteering", { file: project.path, keys: steering.join(", ") }));
+	const gated = (setting: Setting<unknown>) => setting.steering || setting.needsTrust;
+	const keysOf = (which: (setting: Setting<unknown>) => boolean | undefined) =>
+		ROWS.filter(([, setting]) => which(setting) && project?.values.has(setting.key)).map(([, { key }]) => key);
+	const [steering, ending] = [keysOf((setting) => setting.steering), keysOf((setting) => setting.needsTrust)];
+	const trusted = steering.length + ending.length > 0 && (sources.trusted?.() ?? false);
+	if (project && !trusted && sources.trusted) {
+		if (steering.length > 0) warnings.push(phrase("warning.projectSteering", { file: project.path, keys: steering.join(", ") }));
+		if (ending.length > 0) warnings.push(phrase("warning.projectEnding", { file: project.path, keys: ending.join(", ") }));
+	}
 	const userOnly = ROWS.filter(([, setting]) => setting.userOnly && project?.values.has(setting.key)).map(([, { key }]) => key);
 	if (project && userOnly.length > 0) warnings.push(phrase("warning.projectUserOnly", { file: project.path, keys: userOnly.join(", ") }));
 	const settings: Record<string, unknown> = {};
 	for (const [name, setting] of ROWS) {
-		const files = setting.userOnly || (setting.steering && !trusted) ? read.files.filter((file) => !file.project) : read.files;
+		const files = setting.userOnly || (gated(setting) && !trusted) ? read.files.filter((file) => !file.project) : read.files;
 		settings[name] = valueOf(setting, files, sources, warnings);
 	}
-	return { settings: settings as Settings, warnings, projectSteering: trusted };
+	return { settings: settings as Settings, warnings, projectSteering: trusted && steering.length > 0 };
 }
 
 function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sources: SettingSources, warnings: Phrase[]): unknown {

@@ -92,8 +92,9 @@ describe("one file", () => {
 describe("two files", () => {
 	it("the project's file wins key by key; a missing file is no problem", () => {
 		const global = { attention: "desktop", remindSeconds: 30, timeoutSeconds: 60 };
+		// Not its timeout, before the user's trust is known (below).
 		expect(settingsFrom({ global, project: { attention: "off", timeoutSeconds: 0 } })).toEqual({
-			settings: { ...DEFAULTS, attention: "off", reminderMs: 30_000, timeoutMs: undefined },
+			settings: { ...DEFAULTS, attention: "off", reminderMs: 30_000, timeoutMs: 60_000 },
 			warnings: [],
 			projectSteering: false,
 		});
@@ -312,6 +313,18 @@ describe("a project's steering texts and the user's trust", () => {
 		expect(projectSteering).toBe(false);
 		expect(said(warnings)).toHaveLength(1);
 		expect(said(warnings)[0]).toContain(`${PROJECT_FILE} sets description, promptGuidelines, which go into the model's prompt`);
+	});
+
+	it("a project's timeout, which lets a form end unanswered, needs the same trust: untrusted, the user's own applies, with its own warning", () => {
+		const timeout = { attention: "off", timeoutSeconds: 1 };
+		expect(settingsFrom({ global: { timeoutSeconds: 600 }, project: timeout, trusted: () => true }).settings.timeoutMs).toBe(1000);
+		const untrusted = settingsFrom({ global: { timeoutSeconds: 600 }, project: timeout, trusted: () => false });
+		expect(untrusted.settings).toMatchObject({ timeoutMs: 600_000, attention: "off" });
+		expect(untrusted.projectSteering).toBe(false);
+		expect(said(untrusted.warnings)).toEqual([expect.stringContaining(`${PROJECT_FILE} sets timeoutSeconds, which lets a form end before you answer`)]);
+		expect(settingsFrom({ project: timeout, trusted: () => false }).settings.timeoutMs).toBeUndefined();
+		// Trusted for its timeout alone, the project re-registers no steering text.
+		expect(settingsFrom({ project: timeout, trusted: () => true }).projectSteering).toBe(false);
 	});
 
 	it("before trust can be known (start-up), they wait without a warning; a project without them is never asked about", () => {

@@ -224,6 +224,7 @@ export const EN = {
 	"takes.lines": "a list of at most {max} non-empty strings",
 	"takes.peekKey": "a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already (not {taken})",
 	"warning.projectSteering": "ask_user settings: {file} sets {keys}, which go into the model's prompt: they apply only in a project you have trusted, and pi has not trusted this one by your decision. The default text is used. To use them, give the project pi settings of its own (a .pi/settings.json), trust it, and start pi again.",
+	"warning.projectEnding": "ask_user settings: {file} sets {keys}, which lets a form end before you answer, the model then going on without you: it applies only in a project you have trusted, and pi has not trusted this one by your decision. Your own setting applies. To use it, give the project pi settings of its own (a .pi/settings.json), trust it, and start pi again.",
 	"warning.noChannel": "ask_user: subagents cannot ask through this session ({reason})",
 	"form.restored": "Restored: your answers from before pi stopped are back; submitting sends them to the model",
 	"form.reopened": "Reopened: the call has ended, so submitting sends your answer to the model as a message",

@@ -211,6 +211,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.lines": "eine Liste mit höchstens {max} nicht leeren Zeichenketten",
 	"takes.peekKey": "eine vom Formular noch nicht belegte Taste (ein Buchstabe, ctrl+ oder alt+ mit einem Buchstaben oder f1 bis f12; schon belegt sind {taken})",
 	"warning.projectSteering": "ask_user-Einstellungen: {file} setzt {keys}, die in den Prompt des Modells gehen: Sie gelten nur in einem Projekt, dem Sie vertrauen, und diesem vertraut pi nicht aufgrund Ihrer Entscheidung. Der Standardtext wird verwendet. Um sie zu nutzen, geben Sie dem Projekt eigene pi-Einstellungen (eine .pi/settings.json), vertrauen Sie ihm und starten Sie pi neu.",
+	"warning.projectEnding": "ask_user-Einstellungen: {file} setzt {keys}, womit ein Formular enden kann, bevor Sie antworten, und das Modell dann ohne Sie weitermacht: Das gilt nur in einem Projekt, dem Sie vertrauen, und diesem vertraut pi nicht aufgrund Ihrer Entscheidung. Ihre eigene Einstellung gilt. Um es zu nutzen, geben Sie dem Projekt eigene pi-Einstellungen (eine .pi/settings.json), vertrauen Sie ihm und starten Sie pi neu.",
 	"warning.noChannel": "ask_user: Subagenten können nicht über diese Sitzung fragen ({reason})",
 	"form.restored": "Wiederhergestellt: Deine Antworten von vor dem Ende von pi sind zurück; Absenden schickt sie an das Modell",
 	"form.reopened": "Wieder geöffnet: Der Aufruf ist beendet, daher geht deine Antwort beim Absenden als Nachricht an das Modell",

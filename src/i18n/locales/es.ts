@@ -211,6 +211,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.lines": "una lista de {max} cadenas no vacías como máximo",
 	"takes.peekKey": "una tecla que el formulario no use ya (una letra, ctrl+ o alt+ con una letra, o de f1 a f12), es decir, ninguna de estas: {taken}",
 	"warning.projectSteering": "Ajustes de ask_user: {file} define {keys}, que van al prompt del modelo: solo se aplican en un proyecto en el que confías, y pi no confía en este por decisión tuya. Se usa el texto predeterminado. Para usarlos, da al proyecto ajustes de pi propios (un .pi/settings.json), confía en él y vuelve a iniciar pi.",
+	"warning.projectEnding": "Ajustes de ask_user: {file} define {keys}, con lo que un formulario puede terminar antes de que respondas y el modelo seguir sin ti: solo se aplica en un proyecto en el que confías, y pi no confía en este por decisión tuya. Se aplica tu propio ajuste. Para usarlo, da al proyecto ajustes de pi propios (un .pi/settings.json), confía en él y vuelve a iniciar pi.",
 	"warning.noChannel": "ask_user: los subagentes no pueden preguntar a través de esta sesión ({reason})",
 	"form.restored": "Restaurado: tus respuestas de antes de que pi se detuviera han vuelto; al enviar llegan al modelo",
 	"form.reopened": "Reabierto: la llamada ya terminó, así que al enviar tu respuesta llega al modelo como mensaje",

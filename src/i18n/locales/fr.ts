@@ -211,6 +211,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.lines": "une liste d’au plus {max} chaînes non vides",
 	"takes.peekKey": "une lettre, ctrl+ ou alt+ suivi d’une lettre, ou une touche de f1 à f12, qui ne soit pas déjà utilisée par le formulaire (ce qui exclut {taken})",
 	"warning.projectSteering": "Réglages d'ask_user : {file} définit {keys}, qui entrent dans le prompt du modèle : ils ne s'appliquent que dans un projet auquel vous faites confiance, et pi ne fait pas confiance à celui-ci sur votre décision. Le texte par défaut est utilisé. Pour les utiliser, donnez au projet ses propres réglages pi (un .pi/settings.json), faites-lui confiance et relancez pi.",
+	"warning.projectEnding": "Réglages d'ask_user : {file} définit {keys}, qui permet à un formulaire de se terminer avant votre réponse, le modèle continuant alors sans vous : il ne s'applique que dans un projet auquel vous faites confiance, et pi ne fait pas confiance à celui-ci sur votre décision. Votre propre réglage s'applique. Pour l'utiliser, donnez au projet ses propres réglages pi (un .pi/settings.json), faites-lui confiance et relancez pi.",
 	"warning.noChannel": "ask_user : les sous-agents ne peuvent pas poser de questions via cette session ({reason})",
 	"form.restored": "Restauré : vos réponses d'avant l'arrêt de pi sont de retour ; les envoyer les transmet au modèle",
 	"form.reopened": "Rouvert : l'appel est terminé, votre réponse sera donc envoyée au modèle sous forme de message",

@@ -204,6 +204,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.lines": "비어 있지 않은 문자열 최대 {max}개의 목록",
 	"takes.peekKey": "영문자 하나, ctrl+ 또는 alt+와 영문자 하나, 또는 f1~f12 중 양식에서 아직 쓰지 않는 키({taken} 제외)",
 	"warning.projectSteering": "ask_user 설정: {file}에서 모델 프롬프트에 들어가는 {keys}을(를) 설정하지만, 이는 사용자가 신뢰한 프로젝트에서만 적용되며 이 프로젝트는 사용자의 결정으로 신뢰되지 않았습니다. 기본 문구를 사용합니다. 사용하려면 프로젝트에 자체 pi 설정(.pi/settings.json)을 두고 신뢰한 뒤 pi를 다시 시작하세요.",
+	"warning.projectEnding": "ask_user 설정: {file}에서 {keys}을(를) 설정합니다. 이는 사용자가 답하기 전에 양식을 끝내고 모델이 사용자 없이 진행하게 하는 값이라, 사용자가 신뢰한 프로젝트에서만 적용되며 이 프로젝트는 사용자의 결정으로 신뢰되지 않았습니다. 본인의 설정을 사용합니다. 사용하려면 프로젝트에 자체 pi 설정(.pi/settings.json)을 두고 신뢰한 뒤 pi를 다시 시작하세요.",
 	"warning.noChannel": "ask_user: 하위 에이전트는 이 세션을 통해 질문할 수 없습니다({reason})",
 	"form.restored": "복원됨: pi가 멈추기 전의 답변이 돌아왔습니다. 제출하면 모델에 전달됩니다",
 	"form.reopened": "다시 열림: 호출이 이미 끝났으므로 제출하면 답변이 메시지로 모델에 전달됩니다",

@@ -211,6 +211,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.lines": "uma lista de no máximo {max} strings não vazias",
 	"takes.peekKey": "uma tecla que o formulário ainda não use (uma letra, ctrl+ ou alt+ com uma letra, ou de f1 a f12), ou seja, nenhuma destas: {taken}",
 	"warning.projectSteering": "Configurações do ask_user: {file} define {keys}, que entram no prompt do modelo: só valem em um projeto em que você confia, e o pi não confia neste por decisão sua. O texto padrão é usado. Para usá-los, dê ao projeto configurações próprias do pi (um .pi/settings.json), confie nele e inicie o pi de novo.",
+	"warning.projectEnding": "Configurações do ask_user: {file} define {keys}, que deixa um formulário terminar antes da sua resposta, e o modelo seguir sem você: só vale em um projeto em que você confia, e o pi não confia neste por decisão sua. A sua própria configuração vale. Para usá-la, dê ao projeto configurações próprias do pi (um .pi/settings.json), confie nele e inicie o pi de novo.",
 	"warning.noChannel": "ask_user: subagentes não podem perguntar por meio desta sessão ({reason})",
 	"form.restored": "Restaurado: suas respostas de antes de o pi parar voltaram; ao enviar, elas vão para o modelo",
 	"form.reopened": "Reaberto: a chamada já terminou, então ao enviar sua resposta vai para o modelo como mensagem",

@@ -204,6 +204,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.lines": "最多包含 {max} 个非空字符串的列表",
 	"takes.peekKey": "表单尚未使用的键，即一个字母、ctrl+ 或 alt+ 加一个字母，或 f1 到 f12，但不能是 {taken}",
 	"warning.projectSteering": "ask_user 设置：{file} 设置了会进入模型提示词的 {keys}：它们只在你信任的项目中生效，而此项目并未经你决定而受信任。将使用默认文本。要使用它们，请为项目提供自己的 pi 设置（.pi/settings.json），信任该项目，然后重新启动 pi。",
+	"warning.projectEnding": "ask_user 设置：{file} 设置了 {keys}，它会让表单在你回答之前结束，模型随后在没有你的情况下继续：它只在你信任的项目中生效，而此项目并未经你决定而受信任。将使用你自己的设置。要使用它，请为项目提供自己的 pi 设置（.pi/settings.json），信任该项目，然后重新启动 pi。",
 	"warning.noChannel": "ask_user：子智能体无法通过此会话提问（{reason}）",
 	"form.restored": "已恢复：pi 停止前的回答已找回；提交后将发送给模型",
 	"form.reopened": "已重新打开：该调用已结束，提交后你的回答将作为消息发送给模型",

@@ -204,6 +204,7 @@ export const CATALOGUE: Catalogue = {
 	"takes.lines": "最多包含 {max} 個非空白字串的清單",
 	"takes.peekKey": "表單尚未使用的按鍵，即一個字母、ctrl+ 或 alt+ 加一個字母，或 f1 到 f12，但不能是 {taken}",
 	"warning.projectSteering": "ask_user 設定：{file} 設定了會進入模型提示詞的 {keys}：它們只在你信任的專案中生效，而此專案並未經你決定而受信任。將使用預設文字。要使用它們，請為專案提供自己的 pi 設定（.pi/settings.json），信任該專案，然後重新啟動 pi。",
+	"warning.projectEnding": "ask_user 設定：{file} 設定了 {keys}，它會讓表單在你回答之前結束，模型隨後在沒有你的情況下繼續：它只在你信任的專案中生效，而此專案並未經你決定而受信任。將使用你自己的設定。要使用它，請為專案提供自己的 pi 設定（.pi/settings.json），信任該專案，然後重新啟動 pi。",
 	"warning.noChannel": "ask_user：子代理程式無法透過此工作階段提問（{reason}）",
 	"form.restored": "已還原：pi 停止前的回答已找回；送出後會傳給模型",
 	"form.reopened": "已重新開啟：該呼叫已結束，送出後你的回答會以訊息傳給模型",
