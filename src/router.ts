@@ -28,7 +28,6 @@ export type Upstream = { relay: boolean; channel: string | undefined };
 // ── The queue ──────────────────────────────────────────────────────────────
 
 /** One form at a time, first in, first out, for every ask in the process; an aborted ask leaves the queue at once. */
-
 export interface FormQueue {
 	/** Runs `task` once every earlier one has finished; aborted while waiting, resolves with `ifAborted()` and never starts it. */
 	run<T>(task: () => Promise<T>, signal: AbortSignal | undefined, ifAborted: () => T): Promise<T>;
@@ -147,13 +146,10 @@ export function shareLocalChannel(onError: (reason: string) => void): () => Prom
 				process.env[CHANNEL_ENV] = wire.encodeChannelAddress(channel.address);
 				return channel;
 			})
-			.then(
-				(channel) => channel,
-				(error: unknown) => {
-					onError(error instanceof Error ? error.message : String(error));
-					return undefined;
-				},
-			),
+			.catch((error: unknown) => {
+				onError(error instanceof Error ? error.message : String(error));
+				return undefined;
+			}),
 	});
 	listener.users += 1;
 	let released = false;

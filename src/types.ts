@@ -53,7 +53,7 @@ export type AskMetadata = { source?: string; flowId?: string; tags?: string[] };
 /** A validated call: every default filled in, every input rule holds. */
 export type AskForm = { questions: AskQuestion[]; metadata?: AskMetadata };
 
-// ── Canonical parameters: the schema the model sees (tool.ts) ────────────
+// ── Canonical parameters: the schema the model sees (tool.ts) ──────────────
 
 export type AskOptionParams = Omit<AskOption, "value" | "recommended"> & { value?: string; recommended?: boolean };
 
