@@ -1,0 +1,39 @@
+/**
+ * What pi's start-up loads of ask_user: only what registering the tool needs
+ * (ARCHITECTURE.md, "Imports and start-up"); pi's loader costs about 1.5 ms a
+ * module, so one more module here is one more in every pi start. Read from
+ * the real pi's own traces: jiti's debug lines name every file it loads, and
+ * pi prints its start-up timings once start-up is over.
+ */
+
+import { relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runHeadless } from "../support/headless.ts";
+import { scriptOf } from "../support/model-script.ts";
+import { createPiEnv, REPO_ROOT } from "../support/pi-env.ts";
+import { startedPerTest } from "../support/harness.ts";
+
+const started = startedPerTest();
+
+/** This package's files in the order jiti loaded them, split where pi's start-up ended. */
+function loads(stderr: string): { startUp: string[]; after: string[] } {
+	const end = stderr.indexOf("--- Startup Timings");
+	expect(end, "pi printed no start-up timings").toBeGreaterThan(0);
+	const ours = (text: string) =>
+		[...text.matchAll(/\[jiti\] \[transpile\] \[\w+\] (\S+)/g)]
+			.map(([, file]) => relative(REPO_ROOT, file ?? ""))
+			.filter((file) => file === "index.ts" || file.startsWith("src/"));
+	return { startUp: ours(stderr.slice(0, end)), after: ours(stderr.slice(end)) };
+}
+
+describe("pi's start-up", () => {
+	it("loads seven modules of ask_user; the catalogue, the kept forms and what a call runs load later", async () => {
+		const env = (started.piEnv = createPiEnv({ script: scriptOf({ user: "hi", replies: [{ text: "Hello." }] }), env: { JITI_DEBUG: "1", PI_TIMING: "1" } }));
+		const run = await runHeadless(env, "print", ["hi"]);
+		expect(run.exitCode, run.stderr.slice(-2000)).toBe(0);
+		const { startUp, after } = loads(run.stderr);
+		expect(startUp.sort()).toEqual(["index.ts", "src/i18n/locale.ts", "src/json.ts", "src/router.ts", "src/settings.ts", "src/tool.ts", "src/types.ts"]);
+		// Loaded when a session starts: the user's catalogue (English here).
+		expect(after).toEqual(expect.arrayContaining(["src/i18n/en.ts", "src/i18n/texts.ts"]));
+	});
+});
