@@ -16,13 +16,14 @@ import { callModule, createAskUserTool, TOOL_NAME } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	const files = readSettingsFiles(getAgentDir(), process.cwd());
-	// Until the first session starts, without the flags (pi has not parsed them) and the project's steering texts (not yet trusted).
+	// Until the first session starts, without the flags (pi has not parsed them) and the project's steering texts and timeout (not yet trusted).
 	let { settings } = resolveSettings(files, { env: process.env });
 	// The user's language, in words: loaded when the first session starts (with the flags read), not during pi's start-up.
 	let texts: Texts | undefined;
 	let starting: Promise<Texts> | undefined;
+	const english = () => import("./src/i18n/texts.ts").then((module) => module.ENGLISH);
 	// What runs before any session started (a bench, an SDK host that starts none) speaks English.
-	const wordsNow = (): Promise<Texts> => starting ?? import("./src/i18n/texts.ts").then((module) => module.ENGLISH);
+	const wordsNow = (): Promise<Texts> => starting ?? english();
 	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
 	const walker = { choiceOnly: false };
 	const router = createRouter({
@@ -58,19 +59,31 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		return words;
 	};
 	pi.on("session_start", async (_event, ctx) => {
-		const words = await (starting ??= start(ctx));
-		router.sessionStarted(ctx, (reason) => ctx.ui.notify(words.t("warning.noChannel", { reason }), "warning"));
+		// A first start that fails (a broken install) is said once; the forms still work, in English, with the defaults.
+		starting ??= start(ctx).catch((error: unknown) => {
+			warn(ctx, undefined, [`ask_user: its settings or texts could not be loaded (${errorText(error)}): the defaults and English are used.`]);
+			return english();
+		});
+		router.sessionStarted(ctx, (reason) => void wordsNow().then((words) => ctx.ui.notify(words.t("warning.noChannel", { reason }), "warning")));
+		await starting;
 	});
 	pi.on("session_shutdown", (event) => router.sessionEnded(event.reason));
 	// What a call runs loads after start-up; before a run, it must be in: pi calls prepareArguments synchronously.
 	// A module that cannot load stays quiet here: the call's execute meets it again and reports it.
 	pi.on("before_agent_start", () => callModule().then(() => undefined, () => undefined));
-	// Kept forms (restore.ts) load at the first session start with a UI, or with the first form to keep.
-	const restore = loaded(async () => (await import("./src/restore.ts")).keepForms(pi, router.ask, wordsNow));
-	pi.on("session_start", async (_event, ctx) => {
-		if (ctx.hasUI || restore.now()) await (await restore()).sessionStarted(ctx);
+	// Kept forms (restore.ts) load at the first session start with a UI, with the first form to keep, or with /ask-user.
+	// Once asked for, every session start and end reaches them, even one that comes while they load.
+	let restoring = false;
+	const restore = loaded(async () => {
+		restoring = true;
+		return (await import("./src/restore.ts")).keepForms(pi, router.ask, wordsNow);
 	});
-	pi.on("session_shutdown", () => restore.now()?.sessionEnded());
+	pi.on("session_start", async (_event, ctx) => {
+		if (ctx.hasUI || restoring) await (await restore()).sessionStarted(ctx);
+	});
+	pi.on("session_shutdown", async () => {
+		if (restoring) (await restore()).sessionEnded();
+	});
 	pi.registerCommand("ask-user", {
 		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
 		handler: async (args, ctx) => (await restore()).command(args, ctx),
@@ -95,10 +108,10 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 }
 
 /** Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them. */
-function warn(ctx: ExtensionContext, texts: Texts, problems: Array<Phrase | string | undefined>): void {
+function warn(ctx: ExtensionContext, texts: Texts | undefined, problems: Array<Phrase | string | undefined>): void {
 	for (const problem of problems) {
 		if (!problem) continue;
-		const text = typeof problem === "string" ? problem : texts.say(problem);
+		const text = typeof problem === "string" ? problem : (texts?.say(problem) ?? problem.key);
 		if (ctx.hasUI) ctx.ui.notify(text, "warning");
 		else process.stderr.write(`${text}\n`);
 	}

@@ -243,3 +243,29 @@ describe("the user's language", () => {
 		}
 	});
 });
+
+describe("a first session start that fails", () => {
+	it("is said once; the forms still work, in English", async () => {
+		delete process.env[CHANNEL_ENV];
+		const notes: string[] = [];
+		const titles: string[] = [];
+		const ctx = {
+			...dismissingUser,
+			ui: { ...dismissingUser.ui, notify: (message: string) => notes.push(message), select: async (title: string, rows: string[]) => (titles.push(title, ...rows), undefined) },
+		} as unknown as ExtensionContext;
+		// pi's flags unreadable: the settings cannot be read.
+		const unreadable = () => {
+			throw new Error("flags unreadable");
+		};
+		const broken = new Proxy({}, { get: unreadable }) as Record<string, string>;
+		const extension = loadExtension(undefined, broken);
+		await extension.fire("session_start", { type: "session_start" }, ctx);
+		await extension.fire("session_start", { type: "session_start" }, ctx);
+		expect(notes).toEqual(["ask_user: its settings or texts could not be loaded (flags unreadable): the defaults and English are used."]);
+		const params = extension.tool.prepareArguments ? extension.tool.prepareArguments(oneQuestion) : oneQuestion;
+		const result = await extension.tool.execute("f1", params as never, undefined, undefined, ctx);
+		expect(result.details).toMatchObject({ status: "dismissed" });
+		expect(titles).toContain(CATALOGUES.en["walker.freeText"]);
+		await extension.fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
+	});
+});
