@@ -24,7 +24,7 @@ import { footprintOf } from "./footprint.ts";
 import { largestAskParams, optionCount, peerParams, questionnaireParams } from "./forms.ts";
 import { KEY_CYCLE, KeyDriver, keyCycle, measureInterleaved, stats } from "./keystrokes.ts";
 import { captureTools, type EventHandler, type ExtensionFactory, mountTool, type Screen } from "./mount.ts";
-import { type BenchResult, type FirstMount, type HeapCourse, printLoadReport, printReport } from "./report.ts";
+import { type BenchResult, EMPTY_EXTENSION, type FirstMount, type HeapCourse, printLoadReport, printReport } from "./report.ts";
 import { createStartupEnv, type StartupRun } from "./startup.ts";
 
 export interface BenchOptions {
@@ -302,7 +302,7 @@ async function measureStartup(options: BenchOptions, runs: number): Promise<NonN
 	const peerPath = stringFlag(options.argv, "--peer");
 	const ours = join(options.repo, "index.ts");
 	const others = [
-		{ name: "an empty extension", path: join(options.repo, "scripts", "bench", "empty-extension.ts") },
+		{ name: EMPTY_EXTENSION, path: join(options.repo, "scripts", "bench", "empty-extension.ts") },
 		{ name: "pi's questionnaire example", path: join(options.pi.packageDir, ...QUESTIONNAIRE) },
 		...(peerPath === undefined ? [] : [{ name: `the peer (${basename(dirname(resolve(peerPath)))})`, path: resolve(peerPath) }]),
 	];
