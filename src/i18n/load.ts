@@ -1,4 +1,4 @@
-/** Only English is part of start-up; the user's catalogue loads when a session starts, and no other ever does. */
+/** The user's catalogue loads when the first session starts (index.ts), English too; no other ever does. */
 
 import type { Catalogue } from "./en.ts";
 import type { Locale } from "./locale.ts";
