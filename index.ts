@@ -12,7 +12,7 @@ import { errorText, type Phrase } from "./src/types.ts";
 import type { Texts } from "./src/i18n/texts.ts";
 import { type Ask, createRouter, loaded, type Router, waitingModule } from "./src/router.ts";
 import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, resolveSettings, type Steering } from "./src/settings.ts";
-import { callModule, createAskUserTool, TOOL_NAME } from "./src/tool.ts";
+import { callModule, createAskUserTool, TOOL_NAME, type ToolHost } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	const files = readSettingsFiles(getAgentDir(), process.cwd());
@@ -71,12 +71,35 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	// What a call runs loads after start-up; before a run, it must be in: pi calls prepareArguments synchronously.
 	// A module that cannot load stays quiet here: the call's execute meets it again and reports it.
 	pi.on("before_agent_start", () => callModule().then(() => undefined, () => undefined));
-	// Kept forms (restore.ts) load at the first session start with a UI, with the first form to keep, or with /ask-user.
-	// Once asked for, every session start and end reaches them, even one that comes while they load.
+	const keep = keepFormsOnDemand(pi, router, wordsNow);
+	const offer = offerOnlyWhereAnswerable(pi, router);
+	const dismissal = holdToolsAfterDismissal(pi);
+	registerSettingFlags(pi);
+	const registerTool = (steering: Steering) =>
+		pi.registerTool(
+			createAskUserTool({
+				getActiveTools: () => pi.getActiveTools(),
+				setActiveTools: (names) => pi.setActiveTools(names),
+				ask: router.ask,
+				keep,
+				texts: () => texts,
+				steering,
+				onNoUI: offer.withheld,
+				onDismissed: dismissal.dismissed,
+			}),
+		);
+	registerTool(settings);
+}
+
+/**
+ * Kept forms (restore.ts) load at the first session start with a UI, with the first form to keep, or with
+ * `/ask-user`. Once asked for, every session start and end reaches them, even one that comes while they load.
+ */
+function keepFormsOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Texts>): NonNullable<ToolHost["keep"]> {
 	let restoring = false;
 	const restore = loaded(async () => {
 		restoring = true;
-		return (await import("./src/restore.ts")).keepForms(pi, router.ask, wordsNow);
+		return (await import("./src/restore.ts")).keepForms(pi, router.ask, words);
 	});
 	pi.on("session_start", async (_event, ctx) => {
 		if (ctx.hasUI || restoring) await (await restore()).sessionStarted(ctx);
@@ -88,23 +111,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
 		handler: async (args, ctx) => (await restore()).command(args, ctx),
 	});
-	const offer = offerOnlyWhereAnswerable(pi, router);
-	const dismissal = holdToolsAfterDismissal(pi);
-	registerSettingFlags(pi);
-	const registerTool = (steering: Steering) =>
-		pi.registerTool(
-			createAskUserTool({
-				getActiveTools: () => pi.getActiveTools(),
-				setActiveTools: (names) => pi.setActiveTools(names),
-				ask: router.ask,
-				keep: async (ctx, id, form) => (await restore()).keeper(ctx, id, form),
-				texts: () => texts,
-				steering,
-				onNoUI: offer.withheld,
-				onDismissed: dismissal.dismissed,
-			}),
-		);
-	registerTool(settings);
+	return async (ctx, id, form) => (await restore()).keeper(ctx, id, form);
 }
 
 /** Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them. */
