@@ -61,32 +61,14 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	if (options.argv.includes("--first-call")) return printFirstCallRate(measureFirstCallRate(options.repo));
 
 	log(`pi ${options.pi.version}`);
-	if (loadOnly) {
+	const startup = () => {
 		log(`· pi start-up, ${loadRuns} runs without an extension, with ask_user, an empty extension, pi's example and the peer`);
-		printLoadReport(options.pi.version, await measureStartup(options, loadRuns));
-		return;
-	}
-
-	initTheme("dark");
-	const theme = piThemeProxy();
-	const keybindings = piKeybindings();
-	// pi installs its keybindings globally at start-up; pi-tui's Editor reads them from there.
-	setKeybindings(keybindings);
-	const screen = (width: number): Screen => ({ tui: quietTui(width, ROWS).tui, theme, keybindings });
-
-	const ours = await loadTool(options, [options.repo, "index.ts"], "ask_user");
-	const questionnaire = await loadTool(options, [options.pi.packageDir, ...QUESTIONNAIRE], "questionnaire");
-	const oursArgs = largestAskParams();
-	const questionnaireArgs = questionnaireParams();
-	const peerPath = stringFlag(options.argv, "--peer");
-	const peer = peerPath === undefined ? undefined : await loadTool(options, [resolve(peerPath)]);
-	const peerArgs = peer ? peerParams(peer().parameters) : undefined;
-	const peerCycle = peerArgs ? keyCycle(optionCount(peerArgs)) : KEY_CYCLE;
-
-	const drive = async (tool: ToolSource, args: unknown, width: number, cycle = KEY_CYCLE): Promise<KeyDriver> => {
-		const mounted = await mountTool(tool(), args, screen(width));
-		return new KeyDriver(mounted.component, width, mounted.closed, mounted.close, cycle);
+		return measureStartup(options, loadRuns);
 	};
+	if (loadOnly) return printLoadReport(options.pi.version, await startup());
+
+	const tools = await prepareTools(options);
+	const { screen, drive, ours, questionnaire, oursArgs, questionnaireArgs, peer, peerPath, peerArgs, peerCycle } = tools;
 
 	log("· footprint");
 	const footprint = footprintOf(ours());
@@ -94,16 +76,9 @@ export async function runBench(options: BenchOptions): Promise<void> {
 
 	// First, before anything else has run in this process: what is left on the heap is ours alone.
 	log(`· heap over ${heapKeys} keys`);
-	const heapDriver = await drive(ours, oursArgs, 120);
-	const heapCourse = measureHeapCourse(heapDriver, warmup, heapKeys);
-	await heapDriver.close();
-	let peerHeapCourse: HeapCourse | undefined;
-	if (peer) {
-		log(`· the peer's heap over ${heapKeys} keys`);
-		const driver = await drive(peer, peerArgs, 120, peerCycle);
-		peerHeapCourse = measureHeapCourse(driver, warmup, heapKeys);
-		await driver.close();
-	}
+	const heapCourse = await heapCourseOf(drive(ours, oursArgs, 120), warmup, heapKeys);
+	if (peer) log(`· the peer's heap over ${heapKeys} keys`);
+	const peerHeapCourse = peer ? await heapCourseOf(drive(peer, peerArgs, 120, peerCycle), warmup, heapKeys) : undefined;
 
 	log("· first mount");
 	const mounts = quick ? 50 : 300;
@@ -113,36 +88,13 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	// The same content as the peer's (no context, previews or recommended marks): what drawing more costs, apart.
 	const peerFormFirstMount = peer ? await measureFirstMount(ours, peerArgs, screen, mounts) : undefined;
 
-	const median: Record<string, number> = {};
-	const p99: Record<string, number> = {};
-	const mean: Record<string, number> = {};
-	let questionnaireStats = stats([]);
-	let peerStats = stats([]);
-	for (const width of WIDTHS) {
-		log(`· keystrokes at ${width} columns`);
-		const drivers = [await drive(ours, oursArgs, width)];
-		if (width === 120) drivers.push(await drive(questionnaire, questionnaireArgs, width));
-		if (width === 120 && peer) drivers.push(await drive(peer, peerArgs, width, peerCycle));
-		const samples = measureInterleaved(drivers, warmup, keys);
-		checkFits(drivers[0]!, width);
-		for (const driver of drivers) await driver.close();
-		const own = stats(samples[0] ?? []);
-		median[width] = own.median;
-		p99[width] = own.p99;
-		mean[width] = own.mean;
-		if (width === 120) questionnaireStats = stats(samples[1] ?? []);
-		if (width === 120 && peer) peerStats = stats(samples[2] ?? []);
-	}
+	const { median, p99, mean, questionnaireStats, peerStats } = await measureKeystrokes(tools, warmup, keys, log);
 
 	const firstAskRuns = quick ? 1 : 5;
 	log(`· first ask, ${firstAskRuns} fresh processes cold and warm`);
 	const firstAsk = { ...measureFirstAsk(options.repo, options.pi.piArg, firstAskRuns), runs: firstAskRuns };
 
-	let load: BenchResult["load"];
-	if (!options.argv.includes("--skip-load")) {
-		log(`· pi start-up, ${loadRuns} runs without an extension, with ask_user, an empty extension, pi's example and the peer`);
-		load = await measureStartup(options, loadRuns);
-	}
+	const load = options.argv.includes("--skip-load") ? undefined : await startup();
 
 	printReport(options.pi.version, {
 		widths: [...WIDTHS],
@@ -173,6 +125,61 @@ export async function runBench(options: BenchOptions): Promise<void> {
 		firstAsk,
 		load,
 	});
+}
+
+/** pi's theme and keybindings set up as pi does, and the tools loaded: ours, pi's example, the peer (--peer). */
+async function prepareTools(options: BenchOptions) {
+	initTheme("dark");
+	const theme = piThemeProxy();
+	const keybindings = piKeybindings();
+	// pi installs its keybindings globally at start-up; pi-tui's Editor reads them from there.
+	setKeybindings(keybindings);
+	const screen = (width: number): Screen => ({ tui: quietTui(width, ROWS).tui, theme, keybindings });
+	const ours = await loadTool(options, [options.repo, "index.ts"], "ask_user");
+	const questionnaire = await loadTool(options, [options.pi.packageDir, ...QUESTIONNAIRE], "questionnaire");
+	const peerPath = stringFlag(options.argv, "--peer");
+	const peer = peerPath === undefined ? undefined : await loadTool(options, [resolve(peerPath)]);
+	const peerArgs = peer ? peerParams(peer().parameters) : undefined;
+	const drive = async (tool: ToolSource, args: unknown, width: number, cycle = KEY_CYCLE): Promise<KeyDriver> => {
+		const mounted = await mountTool(tool(), args, screen(width));
+		return new KeyDriver(mounted.component, width, mounted.closed, mounted.close, cycle);
+	};
+	const peerCycle = peerArgs ? keyCycle(optionCount(peerArgs)) : KEY_CYCLE;
+	return { screen, drive, ours, questionnaire, oursArgs: largestAskParams(), questionnaireArgs: questionnaireParams(), peer, peerPath, peerArgs, peerCycle };
+}
+
+/** The heap's course under one driver, which is closed after. */
+async function heapCourseOf(driving: Promise<KeyDriver>, warmup: number, keys: number): Promise<HeapCourse> {
+	const driver = await driving;
+	const course = measureHeapCourse(driver, warmup, keys);
+	await driver.close();
+	return course;
+}
+
+/** Ours at every width; at 120 columns pi's example and the peer interleaved with it. */
+async function measureKeystrokes(tools: Awaited<ReturnType<typeof prepareTools>>, warmup: number, keys: number, log: (line: string) => void) {
+	const { drive, ours, questionnaire, oursArgs, questionnaireArgs, peer, peerArgs, peerCycle } = tools;
+	const median: Record<string, number> = {};
+	const p99: Record<string, number> = {};
+	const mean: Record<string, number> = {};
+	let questionnaireStats = stats([]);
+	let peerStats = stats([]);
+	for (const width of WIDTHS) {
+		log(`· keystrokes at ${width} columns`);
+		const drivers = [await drive(ours, oursArgs, width)];
+		if (width === 120) drivers.push(await drive(questionnaire, questionnaireArgs, width));
+		if (width === 120 && peer) drivers.push(await drive(peer, peerArgs, width, peerCycle));
+		const samples = measureInterleaved(drivers, warmup, keys);
+		checkFits(drivers[0]!, width);
+		for (const driver of drivers) await driver.close();
+		const own = stats(samples[0] ?? []);
+		median[width] = own.median;
+		p99[width] = own.p99;
+		mean[width] = own.mean;
+		if (width === 120) questionnaireStats = stats(samples[1] ?? []);
+		if (width === 120 && peer) peerStats = stats(samples[2] ?? []);
+	}
+	return { median, p99, mean, questionnaireStats, peerStats };
 }
 
 /**

@@ -107,14 +107,38 @@ const sinceFirstText = (values: HeapCourse): string => {
 };
 
 export function printReport(piVersion: string, result: BenchResult): void {
+	const load = result.load;
+	const out = [
+		"",
+		`ask_user benchmark in pi ${piVersion} — largest legal form (4 questions × 5 options, 120-char descriptions, previews, CJK, emoji),`,
+		`${result.keysPerWidth} keys per width after warm-up, a ${result.cycleLength}-key cycle, terminal ${result.rows} rows, pi's dark theme`,
+		"",
+		table(reportRows(result)),
+		"",
+	];
+	if (load) {
+		out.push("pi start-up phases, median ms (without → with):");
+		out.push(`  ${phasesText(load)}`);
+		out.push("");
+	}
+	process.stdout.write(`${out.join("\n")}\n${JSON.stringify({ [piVersion]: reportJson(result) })}\n`);
+}
+
+/** What several figures derive from the results: the ratios at 120 columns and the heap's last growth. */
+function derivedOf(result: BenchResult) {
 	const q = result.questionnaire;
-	const ratio = q.stats.median / (result.median[120] ?? Number.NaN);
 	const peer = result.peer;
+	const ratio = q.stats.median / (result.median[120] ?? Number.NaN);
 	const peerRatio = peer && { median: (result.median[120] ?? Number.NaN) / peer.stats.median, p99: (result.p99[120] ?? Number.NaN) / peer.stats.p99 };
 	const heapKeys = Object.keys(result.heapCourse).map(Number);
 	const heapGrowthKb = result.heapCourse[Math.max(...heapKeys)]?.totalKb ?? Number.NaN;
-	const load = result.load;
-	const json = {
+	return { q, peer, ratio, peerRatio, heapGrowthKb, load: result.load };
+}
+
+/** Every figure, for the JSON line. */
+function reportJson(result: BenchResult): Record<string, unknown> {
+	const { q, peer, ratio, peerRatio, heapGrowthKb, load } = derivedOf(result);
+	return {
 		keystroke_us_median: byWidth(result.median, result.widths),
 		keystroke_us_p99: byWidth(result.p99, result.widths),
 		keystroke_us_mean: byWidth(result.mean, result.widths),
@@ -168,7 +192,11 @@ export function printReport(piVersion: string, result: BenchResult): void {
 		footprint_tokens_parts: result.footprint.parts,
 		questionnaire_footprint_tokens: q.footprint.tokens,
 	};
+}
 
+/** The table's rows: what, the figure, and its target. */
+function reportRows(result: BenchResult): Row[] {
+	const { q, peer, ratio, peerRatio, heapGrowthKb, load } = derivedOf(result);
 	const rows: Row[] = [];
 	const add = (what: string, figure: string, target = "") => rows.push([what, figure, target]);
 	for (const width of result.widths) {
@@ -229,21 +257,7 @@ export function printReport(piVersion: string, result: BenchResult): void {
 		`${parts.description} / ${parts.promptSnippet} / ${parts.promptGuidelines} / ${parts.parameters}`,
 		`questionnaire: ${q.footprint.tokens}`,
 	);
-
-	const out = [
-		"",
-		`ask_user benchmark in pi ${piVersion} — largest legal form (4 questions × 5 options, 120-char descriptions, previews, CJK, emoji),`,
-		`${result.keysPerWidth} keys per width after warm-up, a ${result.cycleLength}-key cycle, terminal ${result.rows} rows, pi's dark theme`,
-		"",
-		table(rows),
-		"",
-	];
-	if (load) {
-		out.push("pi start-up phases, median ms (without → with):");
-		out.push(`  ${phasesText(load)}`);
-		out.push("");
-	}
-	process.stdout.write(`${out.join("\n")}\n${JSON.stringify({ [piVersion]: json })}\n`);
+	return rows;
 }
 
 /** `--load-only`: the start-up figures alone, the same way. */
