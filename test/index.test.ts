@@ -58,6 +58,14 @@ const dismissingUser = {
 	abort: () => {},
 } as unknown as ExtensionContext;
 
+/** The dismissing user, with the warnings it is shown and the walker's titles and rows kept. */
+function recordingUser() {
+	const notes: string[] = [];
+	const titles: string[] = [];
+	const ui = { ...dismissingUser.ui, notify: (message: string) => notes.push(message), select: async (title: string, rows: string[]) => (titles.push(title, ...rows), undefined) };
+	return { ctx: { ...dismissingUser, ui } as unknown as ExtensionContext, notes, titles };
+}
+
 const oneQuestion = { questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }] }] };
 
 // First in this file: nothing has loaded what a call runs yet.
@@ -214,12 +222,7 @@ describe("no offer that cannot be kept", () => {
 describe("the user's language", () => {
 	it("--ask-user-locale picks the walker's words; an unknown one is a warning at start, and the environment's language is used", async () => {
 		delete process.env[CHANNEL_ENV];
-		const notes: string[] = [];
-		const titles: string[] = [];
-		const ctx = {
-			...dismissingUser,
-			ui: { ...dismissingUser.ui, notify: (message: string) => notes.push(message), select: async (title: string, rows: string[]) => (titles.push(title, ...rows), undefined) },
-		} as unknown as ExtensionContext;
+		const { ctx, notes, titles } = recordingUser();
 		const german = loadExtension(undefined, { "ask-user-locale": "de" });
 		await german.fire("session_start", { type: "session_start" }, ctx);
 		const params = german.tool.prepareArguments ? german.tool.prepareArguments(oneQuestion) : oneQuestion;
@@ -247,12 +250,7 @@ describe("the user's language", () => {
 describe("a first session start that fails", () => {
 	it("is said once; the forms still work, in English", async () => {
 		delete process.env[CHANNEL_ENV];
-		const notes: string[] = [];
-		const titles: string[] = [];
-		const ctx = {
-			...dismissingUser,
-			ui: { ...dismissingUser.ui, notify: (message: string) => notes.push(message), select: async (title: string, rows: string[]) => (titles.push(title, ...rows), undefined) },
-		} as unknown as ExtensionContext;
+		const { ctx, notes, titles } = recordingUser();
 		// pi's flags unreadable: the settings cannot be read.
 		const unreadable = () => {
 			throw new Error("flags unreadable");
