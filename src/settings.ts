@@ -119,8 +119,8 @@ export interface Setting<T> {
 	otherwise?(env: Env): T;
 	/** A text that goes into the model's prompt: a project's file sets it only where the user trusted the project. */
 	steering?: true;
-	/** Lets a form end unanswered, and the model go on without the user: a project's file, too, sets it only where the user trusted the project. */
-	needsTrust?: true;
+	/** Whether this value lets a form end unanswered, the model going on without the user: a project's file, too, sets such a value only where the user trusted the project. */
+	needsTrust?(value: T): boolean;
 	/** Opens this machine to the network: never from a project's file (only your own file, a flag or a variable). */
 	userOnly?: true;
 	/** The flag's description and the schema's. */
@@ -142,7 +142,7 @@ export const SETTINGS = {
 	reminderMs: row({ key: "remindSeconds", flag: "ask-user-remind", variable: "PI_ASK_USER_REMIND", rule: seconds(86_400), default: 0,
 		help: "Ring again after this many seconds with no key pressed while an ask_user form waits; 0: never (the default).",
 		readme: ["reminder after no key pressed", "seconds, 1–86400; `0`: never", "never"] }),
-	timeoutMs: row({ key: "timeoutSeconds", flag: "ask-user-timeout", variable: "PI_ASK_USER_TIMEOUT", rule: seconds(MAX_TIMEOUT_SECONDS), default: 0, needsTrust: true,
+	timeoutMs: row({ key: "timeoutSeconds", flag: "ask-user-timeout", variable: "PI_ASK_USER_TIMEOUT", rule: seconds(MAX_TIMEOUT_SECONDS), default: 0, needsTrust: (ms) => ms !== undefined,
 		help: "Seconds the user has to answer an ask_user form, counted from when it is shown, before it returns timed_out; 0: no limit (the default).",
 		readme: ["time to answer", "seconds, 1–2147483 (about 24 days); `0`: no limit", "no limit"] }),
 	numberKeys: row({ key: "numberKeys", rule: oneOf(NUMBER_KEYS), default: "choose",
@@ -246,10 +246,13 @@ export interface SettingsReading {
 export function resolveSettings(read: SettingsFiles, sources: SettingSources): SettingsReading {
 	const warnings = [...read.warnings];
 	const project = read.files.find((file) => file.project);
-	const gated = (setting: Setting<unknown>) => setting.steering || setting.needsTrust;
-	const keysOf = (which: (setting: Setting<unknown>) => boolean | undefined) =>
-		ROWS.filter(([, setting]) => which(setting) && project?.values.has(setting.key)).map(([, { key }]) => key);
-	const [steering, ending] = [keysOf((setting) => setting.steering), keysOf((setting) => setting.needsTrust)];
+	// What the project's file sets that waits for the user's trust: its steering texts, and a value that ends forms (a timeout; not 0, no limit).
+	const gated = (setting: Setting<unknown>) => {
+		const read = project?.values.get(setting.key);
+		return read !== undefined && (setting.steering === true || setting.needsTrust?.(read.value) === true);
+	};
+	const keysOf = (which: (setting: Setting<unknown>) => boolean) => ROWS.filter(([, setting]) => which(setting) && gated(setting)).map(([, { key }]) => key);
+	const [steering, ending] = [keysOf((setting) => setting.steering === true), keysOf((setting) => setting.needsTrust !== undefined)];
 	const trusted = steering.length + ending.length > 0 && (sources.trusted?.() ?? false);
 	if (project && !trusted && sources.trusted) {
 		if (steering.length > 0) warnings.push(phrase("warning.projectSteering", { file: project.path, keys: steering.join(", ") }));

@@ -92,9 +92,9 @@ describe("one file", () => {
 describe("two files", () => {
 	it("the project's file wins key by key; a missing file is no problem", () => {
 		const global = { attention: "desktop", remindSeconds: 30, timeoutSeconds: 60 };
-		// Not its timeout, before the user's trust is known (below).
+		// No limit (0) ends no form: it needs no trust (a limit does, below).
 		expect(settingsFrom({ global, project: { attention: "off", timeoutSeconds: 0 } })).toEqual({
-			settings: { ...DEFAULTS, attention: "off", reminderMs: 30_000, timeoutMs: 60_000 },
+			settings: { ...DEFAULTS, attention: "off", reminderMs: 30_000, timeoutMs: undefined },
 			warnings: [],
 			projectSteering: false,
 		});
@@ -323,6 +323,13 @@ describe("a project's steering texts and the user's trust", () => {
 		expect(untrusted.projectSteering).toBe(false);
 		expect(said(untrusted.warnings)).toEqual([expect.stringContaining(`${PROJECT_FILE} sets timeoutSeconds, which lets a form end before you answer`)]);
 		expect(settingsFrom({ project: timeout, trusted: () => false }).settings.timeoutMs).toBeUndefined();
+		// Before trust is known, the limit waits, unsaid.
+		expect(settingsFrom({ global: { timeoutSeconds: 600 }, project: timeout })).toMatchObject({ settings: { timeoutMs: 600_000 }, warnings: [] });
+		// No limit lets no form end: it applies untrusted, unasked, and says nothing.
+		const asked = () => {
+			throw new Error("asked");
+		};
+		expect(settingsFrom({ global: { timeoutSeconds: 600 }, project: { timeoutSeconds: 0 }, trusted: asked })).toMatchObject({ settings: { timeoutMs: undefined }, warnings: [] });
 		// Trusted for its timeout alone, the project re-registers no steering text.
 		expect(settingsFrom({ project: timeout, trusted: () => true }).projectSteering).toBe(false);
 	});
