@@ -94,24 +94,37 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 /**
  * Kept forms (restore.ts) load at the first session start with a UI, with the first form to keep, or with
  * `/ask-user`. Once asked for, every session start and end reaches them, even one that comes while they load.
+ * A module that cannot load (a broken install) is said once, at a session start, and not tried again there:
+ * the forms still work, unkept; `/ask-user` still says what is wrong.
  */
 function keepFormsOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Texts>): NonNullable<ToolHost["keep"]> {
 	let restoring = false;
+	let broken = false;
 	const restore = loaded(async () => {
 		restoring = true;
 		return (await import("./src/restore.ts")).keepForms(pi, router.ask, words);
 	});
+	const kept = async (ctx?: ExtensionContext) => {
+		if (broken) return undefined;
+		try {
+			return await restore();
+		} catch (error) {
+			broken = true;
+			if (ctx) warn(ctx, undefined, [`ask_user: forms cannot be kept past pi here (${errorText(error)}): they work, but one left unanswered ends with pi.`]);
+			return undefined;
+		}
+	};
 	pi.on("session_start", async (_event, ctx) => {
-		if (ctx.hasUI || restoring) await (await restore()).sessionStarted(ctx);
+		if (ctx.hasUI || restoring) await (await kept(ctx))?.sessionStarted(ctx);
 	});
 	pi.on("session_shutdown", async () => {
-		if (restoring) (await restore()).sessionEnded();
+		if (restoring) (await kept())?.sessionEnded();
 	});
 	pi.registerCommand("ask-user", {
 		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
 		handler: async (args, ctx) => (await restore()).command(args, ctx),
 	});
-	return async (ctx, id, form) => (await restore()).keeper(ctx, id, form);
+	return async (ctx, id, form) => (await kept())?.keeper(ctx, id, form);
 }
 
 /** Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them. */

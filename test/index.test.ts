@@ -4,11 +4,10 @@
  * any order.
  */
 
-import type { ExtensionAPI, ExtensionToolContext as ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
-import askUserExtension, { OFFER_ENTRY, userLeftOut } from "../index.ts";
+import { OFFER_ENTRY, userLeftOut } from "../index.ts";
 import { decodeChannelAddress } from "../src/relay/channel/wire.ts";
 import { collectViaChannel } from "../src/relay/channel/client.ts";
 import { CHANNEL_ENV, registerHandler } from "../src/router.ts";
@@ -16,57 +15,7 @@ import { SETTINGS } from "../src/settings.ts";
 import { prepareForm } from "../src/call.ts";
 import { callModule } from "../src/tool.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
-
-type Handler = (event: unknown, ctx?: unknown) => unknown;
-
-/** A session's entries, as pi keeps them: the custom entries an extension appends among them. */
-type Entries = { type: string; customType?: string; data?: unknown }[];
-
-function loadExtension(tools = ["read", "bash", "ask_user"], flags: Record<string, string> = {}, entries: Entries = []) {
-	const handlers = new Map<string, Handler[]>();
-	let tool: ToolDefinition | undefined;
-	let active = [...tools];
-	const pi = {
-		appendEntry: (customType: string, data?: unknown) => entries.push({ type: "custom", customType, data }),
-		on: (name: string, handler: Handler) => handlers.set(name, [...(handlers.get(name) ?? []), handler]),
-		registerTool: (definition: ToolDefinition) => {
-			tool = definition;
-		},
-		registerFlag: () => {},
-		registerCommand: () => {},
-		getFlag: (name: string) => flags[name],
-		getActiveTools: () => [...active],
-		setActiveTools: (names: string[]) => {
-			active = names;
-		},
-		events: { emit: () => {}, on: () => () => {} },
-	} as unknown as ExtensionAPI;
-	askUserExtension(pi);
-	const fire = async (name: string, event: unknown = {}, ctx: unknown = {}) => {
-		let result: unknown;
-		for (const handler of handlers.get(name) ?? []) result = (await handler(event, ctx)) ?? result;
-		return result;
-	};
-	if (!tool) throw new Error("the extension registered no tool");
-	return { tool, fire, active: () => active };
-}
-
-/** An RPC-like session whose user cancels the first dialog: the form is dismissed. */
-const dismissingUser = {
-	hasUI: true,
-	ui: { custom: async () => undefined, select: async () => undefined, editor: async () => undefined },
-	abort: () => {},
-} as unknown as ExtensionContext;
-
-/** The dismissing user, with the warnings it is shown and the walker's titles and rows kept. */
-function recordingUser() {
-	const notes: string[] = [];
-	const titles: string[] = [];
-	const ui = { ...dismissingUser.ui, notify: (message: string) => notes.push(message), select: async (title: string, rows: string[]) => (titles.push(title, ...rows), undefined) };
-	return { ctx: { ...dismissingUser, ui } as unknown as ExtensionContext, notes, titles };
-}
-
-const oneQuestion = { questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }] }] };
+import { dismissingUser, type Entries, loadExtension, oneQuestion, recordingUser } from "./support/extension.ts";
 
 // First in this file: nothing has loaded what a call runs yet.
 describe("start-up", () => {
