@@ -7,6 +7,7 @@
  * pieces fit together.
  */
 
+import * as piPackage from "@mariozechner/pi-coding-agent";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { errorText, type Phrase } from "./src/types.ts";
 import type { Texts } from "./src/i18n/texts.ts";
@@ -44,7 +45,9 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	// The settings do not change between sessions: they are read, and their warnings said, once, at the
 	// first (flags are parsed only after the extensions have registered them, so not before).
 	const start = async (ctx: ExtensionContext): Promise<Texts> => {
-		const trusted = () => projectTrustedByUser(process.cwd(), ctx.isProjectTrusted?.bind(ctx));
+		// What pi asks trust for, by pi's own test where it exports one (1.6; not 0.73, which has no trust).
+		const asksAbout = (piPackage as Partial<typeof piPackage>).hasTrustRequiringProjectResources;
+		const trusted = () => projectTrustedByUser(process.cwd(), ctx.isProjectTrusted?.bind(ctx), asksAbout);
 		const reading = resolveSettings(files, { flag: (name) => pi.getFlag(name), env: process.env, trusted });
 		settings = reading.settings;
 		walker.choiceOnly ||= settings.choiceOnly;

@@ -289,7 +289,17 @@ function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sour
 /** What in a project's `.pi/` makes pi 1.x ask for trust: without any, pi reports it trusted unasked. */
 const TRUST_GATED = ["settings.json", "mcp.json", "extensions", "skills", "prompts", "themes", "SYSTEM.md", "APPEND_SYSTEM.md"];
 
-/** Whether the user trusted the project in `cwd`: pi 1.x says so, and had something to ask about. */
-export function projectTrustedByUser(cwd: string, isProjectTrusted: (() => boolean) | undefined, exists: (path: string) => boolean = existsSync): boolean {
-	return typeof isProjectTrusted === "function" && isProjectTrusted() && TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
+/**
+ * Whether the user trusted the project in `cwd`: pi 1.x says so, and had something to ask about. `asksAbout`: pi's own
+ * test where it exports one (1.6's hasTrustRequiringProjectResources, which also counts `.agents/skills` up the tree);
+ * else the entries of `.pi/` that pi 1.x asks about.
+ */
+export function projectTrustedByUser(
+	cwd: string,
+	isProjectTrusted: (() => boolean) | undefined,
+	asksAbout: ((cwd: string) => boolean) | undefined,
+	exists: (path: string) => boolean = existsSync,
+): boolean {
+	if (typeof isProjectTrusted !== "function" || !isProjectTrusted()) return false;
+	return typeof asksAbout === "function" ? asksAbout(cwd) : TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
 }

@@ -1,4 +1,6 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { hasTrustRequiringProjectResources } from "@mariozechner/pi-coding-agent";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ATTENTION_MODES, type Phrase } from "../src/types.ts";
@@ -285,13 +287,30 @@ describe("a project's steering texts and the user's trust", () => {
 	const has = (...entries: string[]) => (path: string) => entries.some((entry) => path === `${cwd}/.pi/${entry}`);
 
 	it("apply only where pi says the project is trusted and pi had something to ask about", () => {
-		expect(projectTrustedByUser(cwd, () => true, has("settings.json", "ask-user.json"))).toBe(true);
-		expect(projectTrustedByUser(cwd, () => true, has("extensions"))).toBe(true);
+		expect(projectTrustedByUser(cwd, () => true, undefined, has("settings.json", "ask-user.json"))).toBe(true);
+		expect(projectTrustedByUser(cwd, () => true, undefined, has("extensions"))).toBe(true);
 		// pi reports a folder with nothing of pi's to trust as trusted: nobody decided.
-		expect(projectTrustedByUser(cwd, () => true, has("ask-user.json"))).toBe(false);
-		expect(projectTrustedByUser(cwd, () => false, has("settings.json", "ask-user.json"))).toBe(false);
+		expect(projectTrustedByUser(cwd, () => true, undefined, has("ask-user.json"))).toBe(false);
+		expect(projectTrustedByUser(cwd, () => false, undefined, has("settings.json", "ask-user.json"))).toBe(false);
 		// A pi without a trust API (0.73) never trusts a project's steering.
-		expect(projectTrustedByUser(cwd, undefined, has("settings.json"))).toBe(false);
+		expect(projectTrustedByUser(cwd, undefined, undefined, has("settings.json"))).toBe(false);
+	});
+
+	it("what pi asks trust for is pi's own test where it has one: pi 1.6's counts .agents/skills in a folder above", () => {
+		const dir = mkdtempSync(join(tmpdir(), "ask-user-trust-"));
+		try {
+			const project = join(dir, "repo", "app");
+			mkdirSync(join(project, ".pi"), { recursive: true });
+			writeFileSync(join(project, ".pi", "ask-user.json"), "{}");
+			expect(projectTrustedByUser(project, () => true, hasTrustRequiringProjectResources)).toBe(false);
+			mkdirSync(join(dir, "repo", ".agents", "skills"), { recursive: true });
+			expect(projectTrustedByUser(project, () => true, hasTrustRequiringProjectResources)).toBe(true);
+			// The entries of .pi/ alone do not see it.
+			expect(projectTrustedByUser(project, () => true, undefined)).toBe(false);
+			expect(projectTrustedByUser(project, () => false, hasTrustRequiringProjectResources)).toBe(false);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	const global = { description: "Global D.", promptSnippet: "Global S." };

@@ -24,11 +24,15 @@ async function askAndSubmit(screen: TmuxPi): Promise<void> {
 }
 
 describe("ask-user.json", () => {
-	/** A project whose `.pi/ask-user.json` sets a bad attention and its own steering texts; `piSettings`: it has pi settings too (pi asks to trust it). */
-	function projectWithSteering(piSettings: boolean) {
+	/**
+	 * A project whose `.pi/ask-user.json` sets a bad attention and its own steering texts; `asks`: what else it has
+	 * that pi asks trust for (pi settings, or skills in `.agents/skills`), if anything.
+	 */
+	function projectWithSteering(asks: "settings" | "skills" | undefined) {
 		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) }));
 		mkdirSync(join(piEnv.cwd, ".pi"));
-		if (piSettings) writeFileSync(join(piEnv.cwd, ".pi", "settings.json"), "{}");
+		if (asks === "settings") writeFileSync(join(piEnv.cwd, ".pi", "settings.json"), "{}");
+		if (asks === "skills") mkdirSync(join(piEnv.cwd, ".agents", "skills"), { recursive: true });
 		writeFileSync(
 			join(piEnv.cwd, ".pi", "ask-user.json"),
 			JSON.stringify({ attention: "loud", description: "CUSTOM DESCRIPTION of ask_user.", promptGuidelines: ["Use ask_user for CUSTOM GUIDELINE reasons."] }),
@@ -36,8 +40,11 @@ describe("ask-user.json", () => {
 		return piEnv;
 	}
 
-	it("a project the user trusted (--approve): its file replaces the steering text the model reads; a bad value there is one warning, and the rest applies", async () => {
-		const piEnv = projectWithSteering(true);
+	it.each([
+		["pi settings", "settings"],
+		["skills in .agents/skills", "skills"],
+	] as const)("a project the user trusted (--approve) for its %s: its file replaces the steering text the model reads; a bad value there is one warning, and the rest applies", async (_what, asks) => {
+		const piEnv = projectWithSteering(asks);
 		const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: ["--approve"] }));
 		const start = await tui.waitFor("attention must be one of");
 		expect(start.split("ask_user settings").length - 1).toBe(1);
@@ -50,12 +57,12 @@ describe("ask-user.json", () => {
 		expect(onlyAskResult(piEnv).details.status).toBe("answered");
 	});
 
-	for (const [what, piSettings, extraArgs] of [
-		["a project the user declined (--no-approve)", true, ["--no-approve"]],
-		["a project with nothing of pi's to trust (pi reports it trusted; nobody decided)", false, []],
+	for (const [what, asks, extraArgs] of [
+		["a project the user declined (--no-approve)", "settings", ["--no-approve"]],
+		["a project with nothing of pi's to trust (pi reports it trusted; nobody decided)", undefined, []],
 	] as const) {
 		it(`${what}: its steering texts do not reach the model, and a warning says why; the rest of its file applies`, async () => {
-			const piEnv = projectWithSteering(piSettings);
+			const piEnv = projectWithSteering(asks);
 			const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: [...extraArgs] }));
 			await tui.waitFor("attention must be one of");
 			const start = await tui.waitFor((screen) => screen.replace(/\s+/g, " ").includes("start pi again"));
