@@ -46,15 +46,23 @@ export function warmUpArguments(): void {
 	prepareForm({ questions: [{ header: "Warm-up header", question: "Some context.\nKeep it?", multiSelect: false, options }] });
 }
 
-/** What prepareArguments made, as it made it; anything else (a pi that does not call it) prepared here. */
+/**
+ * What prepareArguments made, checked again: pi hands it to other extensions' tool_call handlers, which may change it
+ * in place, and checks nothing after them. Anything else (a pi that does not call prepareArguments) is prepared here.
+ */
 function preparedForm(params: unknown): { form: AskForm; notices: string[] } {
+	let mark: PreparedParams[typeof PREPARED];
+	let form: unknown;
 	try {
-		const { [PREPARED]: mark, ...form } = params as PreparedParams;
-		if (mark?.stamp === STAMP && Array.isArray(mark.notices)) return { form: form as AskForm, notices: mark.notices };
+		({ [PREPARED]: mark, ...form } = params as PreparedParams);
 	} catch {
 		// An exotic object (a throwing getter, a revoked Proxy): normalisation will say what is wrong.
 	}
-	return prepareForm(params);
+	if (mark?.stamp !== STAMP || !Array.isArray(mark.notices)) return prepareForm(params);
+	// Normalised once already: what changed since must meet the contract as it is.
+	const result = validateParams(form);
+	if (!result.ok) throw new AskUserInputError(result.issues, mark.notices);
+	return { form: result.form, notices: mark.notices };
 }
 
 export async function runCall(

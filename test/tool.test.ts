@@ -6,7 +6,7 @@ import { createRouter, processRecord, registerHandler } from "../src/router.ts";
 import { warmUpArguments } from "../src/call.ts";
 import { callModule, createAskUserTool, type ToolHost } from "../src/tool.ts";
 import { AskUserInputError } from "../src/validate.ts";
-import { type AskDetails, RELAY_VERSION } from "../src/types.ts";
+import { type AskDetails, type AskForm, RELAY_VERSION } from "../src/types.ts";
 import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 
 // prepareArguments is the real one only once what a call runs has loaded (pi: before the first run).
@@ -121,6 +121,21 @@ describe("the ask_user tool", () => {
 		expect((await tool.execute("c", prepared as never, undefined, undefined, ctx)).details?.status).toBe("dismissed");
 		const forged = { questions: [{ question: "Pick?", options: [{ label: "A" }, { label: "a" }] }], __askUserPrepared: { stamp: "a guess", notices: [] } };
 		await expect(tool.execute("c", forged as never, undefined, undefined, ctx)).rejects.toThrow(/questions\[0\]\.options/);
+	});
+
+	it("a prepared call that another extension's tool_call handler changes in place is checked again: what breaks the contract is refused, what keeps it is asked", async () => {
+		const tool = createAskUserTool(host());
+		const prepared = tool.prepareArguments?.({ questions: [twoQuestions.questions[0]] }) as AskForm;
+		const { ctx, dialogs } = rpcContext([]);
+		prepared.questions[0]?.options.push(...Array.from({ length: 10 }, (_, i) => ({ label: `Extra ${i}`, value: `extra-${i}`, recommended: false })));
+		await expect(tool.execute("c", prepared as never, undefined, undefined, ctx)).rejects.toThrow(/questions\[0\]\.options/);
+		expect(dialogs.calls).toHaveLength(0);
+		const relabelled = tool.prepareArguments?.({ questions: [twoQuestions.questions[0]] }) as AskForm;
+		const first = relabelled.questions[0]?.options[0];
+		if (first) first.label = "Relabelled";
+		const shown = rpcContext([cancel]);
+		await tool.execute("c", relabelled as never, undefined, undefined, shown.ctx);
+		expect(JSON.stringify(shown.dialogs.calls)).toContain("Relabelled");
 	});
 
 	it("over RPC the dialogs collect the answers and the model reads them with ids and values", async () => {

@@ -232,6 +232,17 @@ describe("ask_user over RPC dialogs", () => {
 		expect(seen.text).toMatch(/distinct|unique/i);
 	});
 
+	it("a call another extension's tool_call handler changes in place is checked again: one it breaks is an error, and shows no dialog", async () => {
+		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), extensions: [ASK_USER_EXTENSION, join(REPO_ROOT, "test", "support", "widening-extension.ts")] });
+		const client = (rpc = RpcPi.start(piEnv, answerInOrder()));
+		await client.prompt(ASK);
+
+		expect(client.dialogs).toEqual([]);
+		const seen = onlyAskResult(piEnv);
+		expect(seen.isError).toBe(true);
+		expect(seen.text).toContain("questions[0].options");
+	});
+
 	it("arguments that are not an object are an error that shows the expected shape", async () => {
 		const { env, client } = start("please ask the user something");
 		await client.prompt(ASK);
