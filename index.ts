@@ -42,13 +42,14 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		},
 	});
 
-	// The settings do not change between sessions: they are read, and their warnings said, once, at the
-	// first (flags are parsed only after the extensions have registered them, so not before).
+	// Read, and their warnings said, at the first session start (pi parses the flags only after extensions registered them),
+	// in the session's folder: pi 1.x resumes a session of another project in that project, and reads its settings there.
 	const start = async (ctx: ExtensionContext): Promise<Texts> => {
+		const cwd = typeof ctx.cwd === "string" ? ctx.cwd : process.cwd();
 		// What pi asks trust for, by pi's own test where it exports one (1.6; not 0.73, which has no trust).
-		const asksAbout = (piPackage as Partial<typeof piPackage>).hasTrustRequiringProjectResources;
-		const trusted = () => projectTrustedByUser(process.cwd(), ctx.isProjectTrusted?.bind(ctx), asksAbout);
-		const reading = resolveSettings(files, { flag: (name) => pi.getFlag(name), env: process.env, trusted });
+		const trusted = () => projectTrustedByUser(cwd, ctx.isProjectTrusted?.bind(ctx), (piPackage as Partial<typeof piPackage>).hasTrustRequiringProjectResources);
+		const read = cwd === process.cwd() ? files : readSettingsFiles(getAgentDir(), cwd);
+		const reading = resolveSettings(read, { flag: (name) => pi.getFlag(name), env: process.env, trusted });
 		settings = reading.settings;
 		walker.choiceOnly ||= settings.choiceOnly;
 		const problems: Array<Phrase | string> = reading.warnings;

@@ -4,8 +4,9 @@
  * any order.
  */
 
-import { existsSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { OFFER_ENTRY, userLeftOut } from "../index.ts";
 import { decodeChannelAddress } from "../src/relay/channel/wire.ts";
@@ -192,6 +193,23 @@ describe("the user's language", () => {
 				if (value === undefined) delete process.env[name];
 				else process.env[name] = value;
 			}
+		}
+	});
+});
+
+describe("the settings of the session's folder", () => {
+	it("a session in another project than pi started in (pi 1.x resumes one there) reads that project's file", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "ask-user-elsewhere-"));
+		try {
+			mkdirSync(join(dir, ".pi"));
+			writeFileSync(join(dir, ".pi", "ask-user.json"), JSON.stringify({ attention: "loud" }));
+			const { ctx, notes } = recordingUser();
+			const extension = loadExtension();
+			await extension.fire("session_start", { type: "session_start" }, { ...ctx, cwd: dir });
+			expect(notes).toEqual([expect.stringContaining(`${join(dir, ".pi", "ask-user.json")}: attention must be one of`)]);
+			await extension.fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
 		}
 	});
 });
