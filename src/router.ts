@@ -259,7 +259,9 @@ export function createRouter(setup: RouterSetup): Router {
 	};
 	const handlerFor = (session: Session): AskHandler => async (request, { signal }) => {
 		const form = { questions: request.questions, ...(request.metadata && { metadata: request.metadata }) };
-		const collected = await shown(session)(form, withPreferences({ ...(signal && { signal }), ...(request.asker && { asker: request.asker }) }));
+		// A relayed form has no clock here: the child's own timeout governs it.
+		const { timeoutMs: _theirs, ...options } = withPreferences({ ...(signal && { signal }), ...(request.asker && { asker: request.asker }) });
+		const collected = await shown(session)(form, options);
 		return (await import("./relay/envelope.ts")).collectedToReply(collected, request.rid);
 	};
 	let unregister: (() => void) | undefined;

@@ -2,8 +2,8 @@ import type { AgentToolResult, ExtensionToolContext as ExtensionContext } from "
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeRelayReply } from "../src/relay/envelope.ts";
 import { ROW } from "./support/walker-rows.ts";
-import { createRouter, processRecord, registerHandler } from "../src/router.ts";
-import { warmUpArguments } from "../src/call.ts";
+import { createRouter, currentHandler, processRecord, registerHandler } from "../src/router.ts";
+import { prepareForm, warmUpArguments } from "../src/call.ts";
 import { callModule, createAskUserTool, type ToolHost } from "../src/tool.ts";
 import { AskUserInputError } from "../src/validate.ts";
 import { type AskDetails, type AskForm, RELAY_VERSION } from "../src/types.ts";
@@ -231,6 +231,23 @@ describe("the ask_user tool", () => {
 		expect(details.status).toBe("timed_out");
 		expect(details.answers.database?.selections).toEqual([{ value: "pg", label: "Postgres" }]);
 		expect(updates.map((u) => (u as { details: AskDetails }).details.progress?.phase)).toEqual(["opened"]);
+	});
+
+	it("another session's form shown here has no clock here: this session's timeout does not end it, the child's own governs it", async () => {
+		const router = createRouter({ preferences: () => ({ timeoutMs: 30 }), upstream: { relay: false, channel: undefined } });
+		const slowUser = async () => {
+			await new Promise((resolve) => setTimeout(resolve, 150));
+			return undefined;
+		};
+		const session = { mode: "rpc", hasUI: true, ui: { custom: async () => undefined, select: slowUser, editor: slowUser }, abort: () => {} };
+		router.sessionStarted(session as unknown as ExtensionContext, () => {});
+		try {
+			const { questions } = prepareForm({ questions: [twoQuestions.questions[0]] }).form;
+			const reply = await currentHandler()?.({ v: RELAY_VERSION, questions }, {});
+			expect(reply?.status).toBe("dismissed");
+		} finally {
+			await router.sessionEnded("quit");
+		}
 	});
 
 	it("asking through another session with a timeout: an abort that came first reaches the form", async () => {
