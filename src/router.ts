@@ -134,9 +134,9 @@ export function currentHandler(): AskHandler | undefined {
 
 /**
  * Publishes this process's local channel (once, shared by its sessions with a UI) for the processes it starts; the
- * returned function lets go, and the last one out closes it. `onError` hears why it could not listen.
+ * returned function lets go, and the last one out closes it when pi quits. `onError` hears why it could not listen.
  */
-export function shareLocalChannel(onError: (reason: string) => void): () => Promise<void> {
+export function shareLocalChannel(onError: (reason: string) => void): (closing: boolean) => Promise<void> {
 	const record = processRecord();
 	const listener = (record.listener ??= {
 		users: 0,
@@ -153,10 +153,11 @@ export function shareLocalChannel(onError: (reason: string) => void): () => Prom
 	});
 	listener.users += 1;
 	let released = false;
-	return async () => {
+	// The last share let go while not `closing` (a session switch) leaves the channel open, for the next session to take.
+	return async (closing) => {
 		if (released) return;
 		released = true;
-		if (--listener.users > 0) return;
+		if (--listener.users > 0 || !closing) return;
 		if (record.listener === listener) delete record.listener;
 		const channel = await listener.opening;
 		if (!channel) return;
@@ -265,7 +266,7 @@ export function createRouter(setup: RouterSetup): Router {
 		return (await import("./relay/envelope.ts")).collectedToReply(collected, request.rid);
 	};
 	let unregister: (() => void) | undefined;
-	let stopListening: (() => Promise<void>) | undefined;
+	let stopListening: ((closing: boolean) => Promise<void>) | undefined;
 	let warming: ReturnType<typeof setTimeout> | undefined;
 	return {
 		async ask(session, form, given) {
@@ -285,10 +286,10 @@ export function createRouter(setup: RouterSetup): Router {
 		async sessionEnded(reason) {
 			unregister?.();
 			unregister = undefined;
-			if (reason !== undefined && reason !== "quit") return;
+			// pi 1.x runs a fresh copy of this extension for the next session: its router takes the channel up.
 			const stop = stopListening;
 			stopListening = undefined;
-			await stop?.();
+			await stop?.(reason === undefined || reason === "quit");
 		},
 		async canAsk(session) {
 			if (session.hasUI || currentHandler() !== undefined) return true;

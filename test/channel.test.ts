@@ -21,9 +21,9 @@ import {
 } from "../src/relay/channel/wire.ts";
 import { collectedToReply } from "../src/relay/envelope.ts";
 import { firstUserText, selfAsker } from "../src/relay/elsewhere.ts";
-import { CONNECT_MS, collectViaChannel } from "../src/relay/channel/client.ts";
+import { CONNECT_MS, channelReachable, collectViaChannel } from "../src/relay/channel/client.ts";
 import { HELLO_MS, type LocalChannel, MAX_UNPROVEN, openLocalChannel } from "../src/relay/channel/server.ts";
-import type { AskHandler } from "../src/router.ts";
+import { type AskHandler, CHANNEL_ENV, createRouter } from "../src/router.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { type AskForm, RELAY_VERSION, type RelayRequest, emptyCollected } from "../src/types.ts";
 
@@ -220,6 +220,35 @@ describe("a child asks its parent through the channel", () => {
 		} finally {
 			server.close();
 		}
+	});
+});
+
+describe("the local channel across pi's session switches", () => {
+	/** The address this process publishes for its children, once it does. */
+	async function published(): Promise<ChannelAddress> {
+		for (let waited = 0; waited < 10_000; waited += 10) {
+			const address = decodeChannelAddress(process.env[CHANNEL_ENV]);
+			if (address.ok) return address.address;
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		throw new Error(`${CHANNEL_ENV} was never set`);
+	}
+
+	it("/new keeps it open, at the same address, for the next session's router (pi 1.x: a fresh copy of the extension); quitting then closes it", async () => {
+		delete process.env[CHANNEL_ENV];
+		const session = { mode: "tui", hasUI: true, ui: {}, abort: () => {} } as never;
+		const router = () => createRouter({ preferences: () => ({}), upstream: { relay: false, channel: undefined } });
+		const first = router();
+		first.sessionStarted(session, () => {});
+		const address = await published();
+		await first.sessionEnded("new");
+		expect(await channelReachable(address)).toBe(true);
+		const second = router();
+		second.sessionStarted(session, () => {});
+		expect(await published()).toEqual(address);
+		await second.sessionEnded("quit");
+		expect(process.env[CHANNEL_ENV]).toBeUndefined();
+		expect(await channelReachable(address)).toBe(false);
 	});
 });
 
