@@ -11,9 +11,9 @@
  */
 
 import { type Component, Editor, type EditorTheme, type Focusable, type KeybindingsManager, type KeyId, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
-import { truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
+import { decodeKittyPrintable, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
-import { editorPrefill, type FormState } from "../machine/model.ts";
+import { editorPrefill, type FormState, onTypeRow } from "../machine/model.ts";
 import { restoredState, savedAnswers } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import { type AskForm, type AskOptions, type AskStatus, type Collected, errorText, phrase } from "../types.ts";
@@ -142,7 +142,10 @@ export class AskFormComponent implements Component, Focusable {
 		try {
 			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's frame first.
 			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
-			const command = this.commandFor(data, keyModeOf(this.state));
+			const mode = keyModeOf(this.state);
+			// On "Type something…" typing writes: a printable key (Space toggles) opens the editor with it, whatever it does elsewhere.
+			if (mode === "form" && onTypeRow(this.state) && isTyped(data)) return this.write(data);
+			const command = this.commandFor(data, mode);
 			if (command) this.run(command, data);
 		} catch (error) {
 			this.fail(error);
@@ -245,6 +248,13 @@ export class AskFormComponent implements Component, Focusable {
 		if (this.state.overlay.kind === "editor" && editor.getText() !== text) editor.setText(text);
 	}
 
+	/** Opens the editor of "Type something…" with `data` typed in it. */
+	private write(data: string): void {
+		this.dispatch({ type: "write" });
+		this.openEditor?.handleInput(data);
+		this.changed();
+	}
+
 	/** The open editor's text through $VISUAL / $EDITOR; back in the Editor as if typed (Enter still saves it). */
 	private editExternally(): void {
 		const editor = this.openEditor;
@@ -307,6 +317,13 @@ export class AskFormComponent implements Component, Focusable {
 		}
 		this.finish("error", `The form failed: ${errorText(error)}`);
 	}
+}
+
+/** What typing sends: a printable key (plain, or as the Kitty protocol encodes it), an IME's commit, a paste; not Space. */
+function isTyped(data: string): boolean {
+	if (data.startsWith("\x1b[200~")) return true;
+	const text = decodeKittyPrintable(data) ?? data;
+	return text !== " " && text.length > 0 && !/[\x00-\x1f\x7f]/.test(text);
 }
 
 /** "⏱ 4:32 left", "⏱ 0:05 left": whole seconds, rounded up, never below zero. */

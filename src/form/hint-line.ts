@@ -4,7 +4,7 @@ import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
-import { currentQuestion, type FormState, hasTabs, isAnswered, isSubmitTab, type QuestionState, typeRow } from "../machine/model.ts";
+import { currentQuestion, type FormState, hasTabs, isAnswered, isSubmitTab, onTypeRow, type QuestionState, typeRow } from "../machine/model.ts";
 
 const SEPARATOR = " · ";
 
@@ -15,6 +15,8 @@ export function hintIds(state: FormState): KeyHelpId[] {
 	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];
 	const current = currentQuestion(state);
 	if (!current) return ["help", "dismiss"];
+	// On "Type something…" the letters are typed: only the keys that are no letter are hinted.
+	if (onTypeRow(state)) return [...questionIds(current.question, current.qs), ...tabs, "dismiss"];
 	const skip: KeyHelpId[] = current.question.required ? [] : ["skip"];
 	return [...questionIds(current.question, current.qs), ...tabs, "note", ...skip, "chat", "peek", "help", "dismiss"];
 }

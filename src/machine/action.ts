@@ -12,6 +12,8 @@ export type Action =
 	| { type: "number"; row: number }
 	/** Enter: choose the focused row (update.ts, choose). */
 	| { type: "choose" }
+	/** A printable key on "Type something…": its editor opens (the component hands it the key); elsewhere nothing. */
+	| { type: "write" }
 	/** Space: toggle the focused option of a multi-select question. */
 	| { type: "toggle" }
 	/** ←/→, Tab/Shift+Tab: previous/next tab, wrapping; the Submit tab included. */

@@ -117,6 +117,11 @@ export function currentQuestion(state: FormState): { question: AskQuestion; qs: 
 export const rowCount = (question: AskQuestion): number => question.options.length + (question.allowOther ? 1 : 0);
 /** The "Type something…" row, or -1 when the question has none. */
 export const typeRow = (question: AskQuestion): number => (question.allowOther ? question.options.length : -1);
+/** The focus is on a question's "Type something…" row. */
+export function onTypeRow(state: FormState): boolean {
+	const at = currentQuestion(state);
+	return at !== undefined && at.qs.focus === typeRow(at.question);
+}
 
 /** The review's Submit row; the Cancel row follows it. */
 export const submitRow = (state: FormState): number => state.form.questions.length;

@@ -14,7 +14,7 @@
 
 import { LIMITS, phrase } from "../types.ts";
 import type { Action } from "./action.ts";
-import { cancelRow, currentQuestion, draftKey, hasTabs, isAnswered, isSubmitTab, missingRequired, pendingDrafts, rowCount, savedText, submitRow, typeRow } from "./model.ts";
+import { cancelRow, currentQuestion, draftKey, hasTabs, isAnswered, isSubmitTab, missingRequired, onTypeRow, pendingDrafts, rowCount, savedText, submitRow, typeRow } from "./model.ts";
 import type { EditorTarget, FormState, QuestionState, ScrollPort, ScrollTarget, Viewport } from "./model.ts";
 
 export type { Action } from "./action.ts";
@@ -26,7 +26,7 @@ export function update(state: FormState, action: Action): FormState {
 }
 
 /** What acts only on the options: nothing while the help screen or the editor is over them. */
-const ON_OPTIONS: ReadonlySet<Action["type"]> = new Set(["move", "focus", "number", "choose", "toggle", "switchTab", "openNote", "openQuestionNote", "openChat", "skip", "done"]);
+const ON_OPTIONS: ReadonlySet<Action["type"]> = new Set(["move", "focus", "number", "choose", "write", "toggle", "switchTab", "openNote", "openQuestionNote", "openChat", "skip", "done"]);
 /** What acts on the focused option (and a number key that chooses). */
 const ON_FOCUS: ReadonlySet<Action["type"]> = new Set(["choose", "toggle", "openNote"]);
 
@@ -50,6 +50,8 @@ function step(before: FormState, action: Action): FormState {
 			return numberKey(base, action.row);
 		case "choose":
 			return choose(base, state.enterArmed);
+		case "write":
+			return onTypeRow(base) ? openEditor(base, { kind: "custom", question: base.tab }) : base;
 		case "toggle":
 			return toggle(base);
 		case "switchTab": {

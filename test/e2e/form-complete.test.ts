@@ -51,6 +51,22 @@ describe("the complete form in the TUI", () => {
 		expect(seen.text).toContain('name: wrote "billing-api"');
 	});
 
+	it("typing on “Type something…” writes there, even keys that act elsewhere (c, s, a digit): the text is the answer", async () => {
+		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
+		await screen.send("Up");
+		await screen.type("cache it, skip 2");
+		await screen.waitFor("cache it, skip 2");
+		await screen.send("Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("2");
+		await screen.waitFor("Review your answers");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "cache it, skip 2", label: "cache it, skip 2", custom: true }]);
+	});
+
 	it("a number key chooses its option and moves on", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
 		await screen.send("2");

@@ -164,6 +164,36 @@ describe("free text with pi-tui's Editor", () => {
 	});
 });
 
+describe("typing on “Type something…”", () => {
+	test("a key that means something elsewhere (c, s, n, j, a digit) is typed there: the editor opens with it, and Enter saves it as the answer", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press("4");
+		form.typeText("cache it, skip 2 jobs? no.");
+		expect(form.component.currentState.overlay).toMatchObject({ kind: "editor", target: { kind: "custom", question: 0 } });
+		form.press(KEY.enter);
+		expect(form.component.currentState.questions[0]).toMatchObject({ customText: "cache it, skip 2 jobs? no.", customChosen: true, skipped: false });
+		expect(form.done).not.toHaveBeenCalled();
+	});
+
+	test("the Kitty protocol's encoding of a letter and a paste are typed alike; Space still toggles, and elsewhere the letters act as before", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press(KEY.right, "4", KEY.space);
+		expect(form.component.currentState.overlay).toMatchObject({ kind: "editor", target: { kind: "custom", question: 1 } });
+		form.press(KEY.escape, "\x1b[99u", KEY.paste("ross-compile"), KEY.enter);
+		expect(form.component.currentState.questions[1]?.customText).toBe("cross-compile");
+		form.press(KEY.up, "c");
+		expect(form.component.currentState.overlay).toMatchObject({ kind: "editor", target: { kind: "chat" } });
+	});
+
+	test("its hint names no letter key (they are typed there)", () => {
+		const form = mount(SCOPE_AND_TARGETS);
+		form.press("4");
+		const hint = form.screen().at(-1) ?? "";
+		expect(hint).toContain("write");
+		for (const word of ["skip", "chat", "help", "note", "peek"]) expect(hint).not.toContain(word);
+	});
+});
+
 describe("completion", () => {
 	test("done is called once: submit, then abort and keys do nothing", () => {
 		const form = mount();

@@ -168,6 +168,12 @@ export class AnswerModel {
 			return;
 		}
 		if (this.overlay === "help") return this.helpKey(intent);
+		if (this.typesHere(raw)) {
+			this.escArmed = false;
+			this.enterArmed = undefined;
+			this.openEditor({ kind: "custom", q: this.tab });
+			return this.editorKey(raw);
+		}
 		if (intent.kind !== "escape") this.escArmed = false;
 		const armed = this.enterArmed;
 		this.enterArmed = undefined;
@@ -212,6 +218,14 @@ export class AnswerModel {
 			case "interrupt":
 				return;
 		}
+	}
+
+	/** On "Type something…" (the last row, where a question has it) typing writes: a printable key or a paste, not Space. */
+	typesHere(raw: string): boolean {
+		if (this.outcome || this.overlay !== "none" || this.peeking || !this.onQuestion()) return false;
+		const question = this.question();
+		if (!question.allowOther || this.q().focus !== question.options.length) return false;
+		return raw.startsWith(PASTE_START) || (raw !== RAW.space && raw.length > 0 && !/[\x00-\x1f\x7f]/.test(raw));
 	}
 
 	private helpKey(intent: Intent): void {

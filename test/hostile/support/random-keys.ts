@@ -222,7 +222,7 @@ export function runSequence(form: AskForm, steps: readonly Step[], width0: numbe
 		// A key that acts on the focused option while PageUp/PageDown scrolled it out of sight only brings it back.
 		const command = model.overlay === "none" ? commandForKey(step.key, "form", keybindings) : undefined;
 		const { reading, viewport } = component.currentState;
-		const blind = reading && viewport.focusHidden && command !== undefined && ACTS_ON_FOCUS.includes(command.type);
+		const blind = !model.typesHere(step.key) && reading && viewport.focusHidden && command !== undefined && ACTS_ON_FOCUS.includes(command.type);
 		component.handleInput(step.key);
 		if (!blind) model.press(step.key);
 		const state = component.currentState;
