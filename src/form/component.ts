@@ -28,13 +28,13 @@ import type { FormTheme } from "./theme.ts";
 /** What the form takes besides the ask's options: pi's interrupt key, and when the time to answer runs out (epoch ms, for the countdown). */
 export type FormOptions = AskOptions & { onInterrupt?(): void; deadline?: number };
 
-/** `onDone`: called exactly once, with whatever was collected; `markdownTheme`: pi's markdown styles, for previews that read as markdown (else plain text). */
+/** `onDone`: called exactly once, with whatever was collected (`dropped`: pi disposed the form unclosed); `markdownTheme`: pi's markdown styles, for previews that read as markdown (else plain text). */
 export type AskFormComponentOptions = FormOptions & {
 	tui: TUI;
 	theme: FormTheme;
 	keybindings: KeybindingsManager;
 	form: AskForm;
-	onDone: (collected: Collected) => void;
+	onDone: (collected: Collected, dropped?: boolean) => void;
 	markdownTheme?: MarkdownTheme;
 };
 
@@ -77,6 +77,7 @@ export class AskFormComponent implements Component, Focusable {
 	private ticker: ReturnType<typeof setInterval> | undefined;
 	private lastWidth: number | undefined;
 	private closed = false;
+	private dropped = false;
 	private hasFocus = false;
 	private readonly commandFor: (data: string, mode: KeyMode) => Command | undefined;
 
@@ -144,7 +145,11 @@ export class AskFormComponent implements Component, Focusable {
 			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
 			const mode = keyModeOf(this.state);
 			// On "Type something…" typing writes: a printable key (Space toggles) opens the editor with it, whatever it does elsewhere.
-			if (mode === "form" && onTypeRow(this.state) && isTyped(data)) return this.write(data);
+			if (mode === "form" && onTypeRow(this.state) && isTyped(data)) {
+				this.dispatch({ type: "write" });
+				this.openEditor?.handleInput(data);
+				return this.changed();
+			}
 			const command = this.commandFor(data, mode);
 			if (command) this.run(command, data);
 		} catch (error) {
@@ -191,6 +196,9 @@ export class AskFormComponent implements Component, Focusable {
 	}
 
 	dispose(): void {
+		// pi drops a form it never closed (/reload, a session switch) without done(): it ends as aborted, what was typed kept.
+		this.dropped = !this.closed;
+		this.abort();
 		this.closed = true;
 		clearInterval(this.ticker);
 		this.editor = undefined;
@@ -248,13 +256,6 @@ export class AskFormComponent implements Component, Focusable {
 		if (this.state.overlay.kind === "editor" && editor.getText() !== text) editor.setText(text);
 	}
 
-	/** Opens the editor of "Type something…" with `data` typed in it. */
-	private write(data: string): void {
-		this.dispatch({ type: "write" });
-		this.openEditor?.handleInput(data);
-		this.changed();
-	}
-
 	/** The open editor's text through $VISUAL / $EDITOR; back in the Editor as if typed (Enter still saves it). */
 	private editExternally(): void {
 		const editor = this.openEditor;
@@ -306,7 +307,7 @@ export class AskFormComponent implements Component, Focusable {
 		if (error !== undefined) collected.error = error;
 		this.options.keep?.changed(this.answers);
 		this.editor = undefined;
-		this.options.onDone(collected);
+		this.options.onDone(collected, this.dropped);
 	}
 
 	private fail(error: unknown): void {
@@ -321,9 +322,8 @@ export class AskFormComponent implements Component, Focusable {
 
 /** What typing sends: a printable key (plain, or as the Kitty protocol encodes it), an IME's commit, a paste; not Space. */
 function isTyped(data: string): boolean {
-	if (data.startsWith("\x1b[200~")) return true;
 	const text = decodeKittyPrintable(data) ?? data;
-	return text !== " " && text.length > 0 && !/[\x00-\x1f\x7f]/.test(text);
+	return data.startsWith("\x1b[200~") || (text !== " " && text.length > 0 && !/[\x00-\x1f\x7f]/.test(text));
 }
 
 /** "⏱ 4:32 left", "⏱ 0:05 left": whole seconds, rounded up, never below zero. */

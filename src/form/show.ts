@@ -25,14 +25,17 @@ export async function showAskForm(ui: Pick<ExtensionUIContext, "custom">, form: 
 	// Before pi calls the factory there is no component yet: the factory sees the aborted signal instead.
 	const onAbort = () => component?.abort();
 	signal?.addEventListener("abort", onAbort, { once: true });
+	// A form pi drops (disposed, never closed) ends the ask here: pi leaves its own promise pending.
+	let drop = (_collected: Collected) => {};
+	const dropped = new Promise<Collected>((resolve) => (drop = resolve));
 	try {
-		return await ui.custom<Collected | undefined>((tui, theme, keybindings, done) => {
+		const shown = ui.custom<Collected | undefined>((tui, theme, keybindings, done) => {
 			let settled = false;
-			const finish = (collected: Collected) => {
+			const finish = (collected: Collected, lost?: boolean) => {
 				if (settled) return;
 				settled = true;
 				signal?.removeEventListener("abort", onAbort);
-				done(collected);
+				(lost ? drop : done)(collected);
 			};
 			try {
 				component = new AskFormComponent({ ...options, tui, theme: formThemeFrom(theme), keybindings, form, onDone: finish, markdownTheme });
@@ -43,6 +46,7 @@ export async function showAskForm(ui: Pick<ExtensionUIContext, "custom">, form: 
 			if (signal?.aborted) component.abort();
 			return component;
 		}, { blocked: blockedOn(form, options.texts) });
+		return await Promise.race([shown, dropped]);
 	} finally {
 		signal?.removeEventListener("abort", onAbort);
 	}

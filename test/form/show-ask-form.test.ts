@@ -48,6 +48,22 @@ describe("showAskForm", () => {
 		await expect(result).resolves.toMatchObject({ status: "answered", answers: { scope: {}, targets: {} } });
 	});
 
+	test("a form pi drops without done() (disposed on /reload or a session switch) ends the ask as aborted, what was typed kept, and leaves pi's done alone", async () => {
+		const host = tuiHost();
+		const result = showAskForm(host.ui, SCOPE_AND_TARGETS);
+		for (const key of ["4", KEY.enter, "h", "i"]) host.shown.component?.handleInput?.(key);
+		host.shown.component?.dispose?.();
+		await expect(result).resolves.toMatchObject({ status: "aborted", drafts: [{ questionId: "scope", text: "hi" }] });
+		expect(host.done).not.toHaveBeenCalled();
+		// Disposed after done() (every close pi makes), nothing more happens.
+		const closed = tuiHost();
+		const answered = showAskForm(closed.ui, SCOPE_AND_TARGETS);
+		for (const key of [KEY.enter, KEY.enter, KEY.enter]) closed.shown.component?.handleInput?.(key);
+		closed.shown.component?.dispose?.();
+		await expect(answered).resolves.toMatchObject({ status: "answered" });
+		expect(closed.done).toHaveBeenCalledTimes(1);
+	});
+
 	test("an already-aborted signal resolves aborted without showing anything", async () => {
 		const custom = vi.fn();
 		const result = await showAskForm({ custom } as never, SCOPE_AND_TARGETS, { signal: AbortSignal.abort() });
