@@ -18,7 +18,7 @@ type Factory = Parameters<ExtensionUIContext["custom"]>[0];
 
 /** A ctx.ui that shows the component the way pi's TUI does: it calls the factory and resolves with what done() got. */
 function tuiHost(options: { keybindings?: KeybindingsManager; deferFactory?: Promise<void> } = {}) {
-	const shown: { component?: Component & { handleInput?(data: string): void } } = {};
+	const shown: { component?: Component & { handleInput?(data: string): void; dispose?(): void } } = {};
 	const done = vi.fn();
 	const ui: Pick<ExtensionUIContext, "custom"> = {
 		custom: (<T>(factory: Factory) =>
