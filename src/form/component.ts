@@ -68,7 +68,7 @@ export class AskFormComponent implements Component, Focusable {
 	 * collection, and the heap grows with the code.
 	 */
 	private editor: Editor | undefined;
-	/** Renewed by invalidate(): what the views keep per context (layout.ts `recall`) is made again. */
+	/** Renewed by invalidate() (a new theme): what the views keep per context (layout.ts `recall`) and the fitted text, markdown previews styled, are made again. */
 	private ctx: ViewContext;
 	private readonly table: KeyHelp[];
 	private readonly editorTheme: EditorTheme;
@@ -186,7 +186,7 @@ export class AskFormComponent implements Component, Focusable {
 	invalidate(): void {
 		this.cache = undefined;
 		this.options.theme.refresh?.();
-		this.ctx = { ...this.ctx };
+		this.ctx = { ...this.ctx, fit: new TextFitter(this.options.markdownTheme) };
 		this.editor?.invalidate();
 	}
 

@@ -11,6 +11,8 @@ import { renderForm } from "../../src/form/form-view.ts";
 import { looksLikeMarkdown, TextFitter } from "../../src/form/text-fit.ts";
 import { drive, formOf, KEY, option, piKeybindings, plainTable, plainTheme, question } from "./support.ts";
 import { keyNames } from "../../src/form/keymap.ts";
+import { AskFormComponent } from "../../src/form/component.ts";
+import { quietTui } from "./fake-terminal.ts";
 
 const mark = (tag: string) => (s: string) => `\x1b[1m${tag}${s}\x1b[22m`;
 /** Styles that add escape codes only, as pi's do; the heading's "§" shows it came through the theme. */
@@ -35,6 +37,20 @@ const THEME: MarkdownTheme = {
 const MARKDOWN = "# Plan\n\n- keep the **schema**\n- add `retries`\n\n```ts\nconst x = 1;\n```";
 
 describe("markdown previews", () => {
+	test("a theme switch (pi calls invalidate) styles a preview shown again with the new theme's colours", () => {
+		let heading = "§";
+		const theme: MarkdownTheme = { ...THEME, heading: (s) => `\x1b[1m${heading}${s}\x1b[22m` };
+		const form = formOf(question("plan", { header: "Plan", options: [option("Keep", { preview: MARKDOWN }), option("Drop")] }));
+		const { tui } = quietTui(120, 40);
+		const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: piKeybindings(), form, onDone: () => {}, markdownTheme: theme });
+		const shown = () => component.render(120).join("\n").replace(/\x1b\[[0-9;]*m/g, "");
+		expect(shown()).toContain("§Plan");
+		heading = "¶";
+		component.invalidate();
+		expect(shown()).toContain("¶Plan");
+		expect(shown()).not.toContain("§Plan");
+	});
+
 	test("pi 1.x: Markdown's render is a readonly, cached array — fitting it copies, never writes into it", () => {
 		const render = Markdown.prototype.render;
 		const spy = vi.spyOn(Markdown.prototype, "render").mockImplementation(function (this: Markdown, width: number) {
