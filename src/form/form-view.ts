@@ -116,7 +116,7 @@ function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): Fo
 	}
 	if (isSubmitTab(state)) {
 		const review = renderSubmitView(state, width, height, ctx);
-		return { lines: review.lines, ports: [review.port], spare: unused(review.lines), focusHidden: false };
+		return { lines: review.lines, ports: [review.port], spare: unused(review.lines), focusHidden: review.focusHidden };
 	}
 	const current = currentQuestion(state);
 	if (!current) return { lines: [], ports: [], spare: 0, focusHidden: false };

@@ -58,12 +58,11 @@ export function sectionLines(sections: readonly Section[], from = 0, count = Inf
 export type Window = { lines: string[]; port: ScrollPort; focusHidden: boolean };
 
 /**
- * How a window treats the focused lines: "pinned" keeps them in view and
- * stops PageUp/PageDown there (the review); "follow" moves just enough to show
- * them but lets the pages go past (a question); "free" keeps the requested top
- * (a question after PageUp/PageDown, until the next other key).
+ * How a window treats the focused lines: "follow" moves just enough to show
+ * them but lets the pages go past; "free" keeps the requested top (after
+ * PageUp/PageDown, until the next other key).
  */
-export type WindowMode = "pinned" | "follow" | "free";
+export type WindowMode = "follow" | "free";
 
 /**
  * Cuts `body` to `height` rows; from 3 rows on, a "↑ n more · pgup" row heads
@@ -72,7 +71,7 @@ export type WindowMode = "pinned" | "follow" | "free";
  * moves just enough to show the focused lines [start, end), their start first.
  */
 export function windowLines(body: readonly string[], height: number, requestedTop: number, focus: Span | undefined, target: ScrollTarget, width: number, ctx: ViewContext,
-	mode: WindowMode = "pinned"): Window {
+	mode: WindowMode = "follow"): Window {
 	const total = body.length;
 	if (total <= height) {
 		return { lines: body.slice(), port: { target, top: 0, min: 0, max: 0, page: Math.max(1, height - 1) }, focusHidden: false };
@@ -99,7 +98,7 @@ export function windowLines(body: readonly string[], height: number, requestedTo
 	if (markers && below > 0) lines.push(marker(ctx.texts.t("form.moreBelow", { count: below, key: ctx.keys.pageDown })));
 	// A page keeps one line of the last view in sight, wherever the window is.
 	const page = Math.max(1, (markers ? rows - 2 : rows) - 1);
-	const port = mode === "pinned" ? { target, top, min: lo, max: hi, page } : { target, top, min: 0, max: last, page };
+	const port = { target, top, min: 0, max: last, page };
 	const focusHidden = focus !== undefined && (focus.start < top || focus.start >= top + shown);
 	return { lines, port, focusHidden };
 }

@@ -68,7 +68,8 @@ export function renderSubmitView(state: FormState, width: number, height: number
 		if (focused) focus = { start, end: body.length };
 	}
 
-	return windowLines(body, height, state.review.scroll, focus, "body", width, ctx);
+	// As a question's: PageUp/PageDown read past the focus (a block, a note taller than the window), the next key brings it back.
+	return windowLines(body, height, state.review.scroll, focus, "body", width, ctx, state.reading ? "free" : "follow");
 }
 
 /** What a submit would do now: what is still missing, what it would drop, or that it is ready. */

@@ -306,6 +306,27 @@ describe("completion", () => {
 });
 
 describe("rendering", () => {
+	test("the review reads past a focused answer or a note taller than the window (PageDown), and Enter then only brings the focus back", () => {
+		const labels = Array.from({ length: 8 }, (_, i) => option(`L${i} long label words here E${i}`));
+		const form = mount(formOf(question("a", { header: "Features", multiSelect: true, options: labels }), question("b")), { numberKeys: "choose" }, { width: 30, rows: 12 });
+		form.press("1", "2", "3", "4", "5", "6", "7", "8", KEY.enter, "1", "N");
+		form.typeText(Array.from({ length: 80 }, (_, i) => `w${i}`).join(" "));
+		form.press(KEY.enter, KEY.up, KEY.up);
+		expect(form.component.currentState.review.focus).toBe(0);
+		const seen = new Set<string>();
+		const look = () => form.screen().forEach((line) => line.match(/\b(E\d|w\d+)\b/g)?.forEach((word) => seen.add(word)));
+		for (let i = 0; i < 40; i++) {
+			look();
+			form.press(KEY.pageDown);
+		}
+		look();
+		for (let i = 0; i < 8; i++) expect(seen, `E${i}`).toContain(`E${i}`);
+		for (let i = 0; i < 80; i++) expect(seen, `w${i}`).toContain(`w${i}`);
+		form.press(KEY.enter);
+		expect(form.component.currentState.tab).toBe(2);
+		expect(form.done).not.toHaveBeenCalled();
+	});
+
 	test("the render is cached until input, a resize or invalidate()", () => {
 		const form = mount(SCOPE_AND_TARGETS);
 		const first = form.screen();
