@@ -248,8 +248,8 @@ export function resolveSettings(read: SettingsFiles, sources: SettingSources): S
 	const project = read.files.find((file) => file.project);
 	// What the project's file sets that waits for the user's trust: its steering texts, and a value that ends forms (a timeout; not 0, no limit).
 	const gated = (setting: Setting<unknown>) => {
-		const read = project?.values.get(setting.key);
-		return read !== undefined && (setting.steering === true || setting.needsTrust?.(read.value) === true);
+		const given = project?.values.get(setting.key);
+		return given !== undefined && (setting.steering === true || setting.needsTrust?.(given.value) === true);
 	};
 	const keysOf = (which: (setting: Setting<unknown>) => boolean) => ROWS.filter(([, setting]) => which(setting) && gated(setting)).map(([, { key }]) => key);
 	const [steering, ending] = [keysOf((setting) => setting.steering === true), keysOf((setting) => setting.needsTrust !== undefined)];
