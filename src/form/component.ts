@@ -147,8 +147,7 @@ export class AskFormComponent implements Component, Focusable {
 			// On "Type something…" typing writes: a printable key (Space toggles) opens the editor with it, whatever it does elsewhere.
 			if (mode === "form" && onTypeRow(this.state) && isTyped(data)) {
 				this.dispatch({ type: "write" });
-				this.openEditor?.handleInput(data);
-				return this.changed();
+				return this.run({ type: "editorInput" }, data);
 			}
 			const command = this.commandFor(data, mode);
 			if (command) this.run(command, data);

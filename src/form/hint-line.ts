@@ -4,7 +4,7 @@ import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
-import { currentQuestion, type FormState, hasTabs, isAnswered, isSubmitTab, onTypeRow, type QuestionState, typeRow } from "../machine/model.ts";
+import { currentQuestion, type FormState, hasTabs, isAnswered, isSubmitTab, onTypeRow, type QuestionState } from "../machine/model.ts";
 
 const SEPARATOR = " · ";
 
@@ -15,16 +15,16 @@ export function hintIds(state: FormState): KeyHelpId[] {
 	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];
 	const current = currentQuestion(state);
 	if (!current) return ["help", "dismiss"];
+	const typing = onTypeRow(state);
 	// On "Type something…" the letters are typed: only the keys that are no letter are hinted.
-	if (onTypeRow(state)) return [...questionIds(current.question, current.qs), ...tabs, "dismiss"];
+	if (typing) return [...questionIds(current.question, current.qs, typing), ...tabs, "dismiss"];
 	const skip: KeyHelpId[] = current.question.required ? [] : ["skip"];
-	return [...questionIds(current.question, current.qs), ...tabs, "note", ...skip, "chat", "peek", "help", "dismiss"];
+	return [...questionIds(current.question, current.qs, typing), ...tabs, "note", ...skip, "chat", "peek", "help", "dismiss"];
 }
 
-function questionIds(question: AskQuestion, qs: QuestionState): KeyHelpId[] {
-	const onTypeRow = qs.focus === typeRow(question);
-	if (!question.multiSelect) return onTypeRow ? ["move", "write"] : ["move", "choose"];
-	if (onTypeRow) return ["move", "toggle", "write"];
+function questionIds(question: AskQuestion, qs: QuestionState, typing: boolean): KeyHelpId[] {
+	if (!question.multiSelect) return typing ? ["move", "write"] : ["move", "choose"];
+	if (typing) return ["move", "toggle", "write"];
 	// With nothing selected, Enter chooses the focused option (and finishes): say so.
 	return ["move", "toggle", isAnswered(qs) ? "done" : "choose"];
 }
