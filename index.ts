@@ -12,7 +12,13 @@ import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozec
 import { errorText, type Phrase } from "./src/types.ts";
 import type { Texts } from "./src/i18n/texts.ts";
 import { type Ask, createRouter, loaded, type Router, waitingModule } from "./src/router.ts";
-import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, resolveSettings, type Steering } from "./src/settings.ts";
+import {
+	projectTrustedByUser,
+	readSettingsFiles,
+	registerSettingFlags,
+	resolveSettings,
+	type Steering,
+} from "./src/settings.ts";
 import { callModule, createAskUserTool, TOOL_NAME, type ToolHost } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
@@ -30,16 +36,28 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const router = createRouter({
 		walker,
 		warm: async () => (await callModule()).warmUpArguments(),
-		preferences: () => ({ timeoutMs: settings.timeoutMs, numberKeys: settings.numberKeys, peekKey: settings.peekKey, ...(texts && { texts }) }),
+		preferences: () => ({
+			timeoutMs: settings.timeoutMs,
+			numberKeys: settings.numberKeys,
+			peekKey: settings.peekKey,
+			...(texts && { texts }),
+		}),
 		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention.
-		watch: (session, ask): Ask => async (form, options) => {
-			const [{ terminalAttention, watchForms }, words] = await Promise.all([waitingModule(), wordsNow()]);
-			const setting = () => ({ mode: settings.attention, reminderMs: settings.reminderMs });
-			const warn = (text: string) => session.ui.notify(text, "warning");
-			const web = () => (settings.web ? { address: settings.webAddress, port: settings.webPort, texts: words, warn } : undefined);
-			const host = { emit: (event: string, payload: unknown) => pi.events.emit(event, payload), attention: terminalAttention(session, setting, () => words), web };
-			return watchForms(ask, host)(form, options);
-		},
+		watch:
+			(session, ask): Ask =>
+			async (form, options) => {
+				const [{ terminalAttention, watchForms }, words] = await Promise.all([waitingModule(), wordsNow()]);
+				const setting = () => ({ mode: settings.attention, reminderMs: settings.reminderMs });
+				const warn = (text: string) => session.ui.notify(text, "warning");
+				const web = () =>
+					settings.web ? { address: settings.webAddress, port: settings.webPort, texts: words, warn } : undefined;
+				const host = {
+					emit: (event: string, payload: unknown) => pi.events.emit(event, payload),
+					attention: terminalAttention(session, setting, () => words),
+					web,
+				};
+				return watchForms(ask, host)(form, options);
+			},
 	});
 
 	// Read, and their warnings said, at the first session start (pi parses the flags only after extensions registered them),
@@ -47,7 +65,12 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const start = async (ctx: ExtensionContext): Promise<Texts> => {
 		const cwd = typeof ctx.cwd === "string" ? ctx.cwd : process.cwd();
 		// What pi asks trust for, by pi's own test where it exports one (1.6; not 0.73, which has no trust).
-		const trusted = () => projectTrustedByUser(cwd, ctx.isProjectTrusted?.bind(ctx), (piPackage as Partial<typeof piPackage>).hasTrustRequiringProjectResources);
+		const trusted = () =>
+			projectTrustedByUser(
+				cwd,
+				ctx.isProjectTrusted?.bind(ctx),
+				(piPackage as Partial<typeof piPackage>).hasTrustRequiringProjectResources,
+			);
 		const read = cwd === process.cwd() ? files : readSettingsFiles(getAgentDir(), cwd);
 		const reading = resolveSettings(read, { flag: (name) => pi.getFlag(name), env: process.env, trusted });
 		settings = reading.settings;
@@ -55,7 +78,8 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		const problems: Array<Phrase | string> = reading.warnings;
 		const { locale } = settings;
 		// A catalogue that cannot be loaded (a broken install) can only be reported in English.
-		const broken = (error: unknown) => problems.push(`ask_user: the ${locale} catalogue could not be loaded (${errorText(error)}): English is used.`);
+		const broken = (error: unknown) =>
+			problems.push(`ask_user: the ${locale} catalogue could not be loaded (${errorText(error)}): English is used.`);
 		const words = (texts = await (await import("./src/i18n/load.ts")).loadTexts(locale, broken));
 		// The project's steering texts, in place of the global ones, once the user trusted the project.
 		if (reading.projectSteering) registerTool(settings);
@@ -65,16 +89,26 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	pi.on("session_start", async (_event, ctx) => {
 		// A first start that fails (a broken install) is said once; the forms still work, in English, with the defaults.
 		starting ??= start(ctx).catch((error: unknown) => {
-			warn(ctx, undefined, [`ask_user: its settings or texts could not be loaded (${errorText(error)}): the defaults and English are used.`]);
+			warn(ctx, undefined, [
+				`ask_user: its settings or texts could not be loaded (${errorText(error)}): the defaults and English are used.`,
+			]);
 			return english();
 		});
-		router.sessionStarted(ctx, (reason) => void wordsNow().then((words) => ctx.ui.notify(words.t("warning.noChannel", { reason }), "warning")));
+		router.sessionStarted(
+			ctx,
+			(reason) => void wordsNow().then((words) => ctx.ui.notify(words.t("warning.noChannel", { reason }), "warning")),
+		);
 		await starting;
 	});
 	pi.on("session_shutdown", (event) => router.sessionEnded(event.reason));
 	// What a call runs loads after start-up; before a run, it must be in: pi calls prepareArguments synchronously.
 	// A module that cannot load stays quiet here: the call's execute meets it again and reports it.
-	pi.on("before_agent_start", () => callModule().then(() => undefined, () => undefined));
+	pi.on("before_agent_start", () =>
+		callModule().then(
+			() => undefined,
+			() => undefined,
+		),
+	);
 	const keep = keepFormsOnDemand(pi, router, wordsNow);
 	const offer = offerOnlyWhereAnswerable(pi, router);
 	const dismissal = holdToolsAfterDismissal(pi);
@@ -101,7 +135,11 @@ export default function askUserExtension(pi: ExtensionAPI): void {
  * A module that cannot load (a broken install) is said once, at a session start, and not tried again there:
  * the forms still work, unkept; `/ask-user` still says what is wrong.
  */
-function keepFormsOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Texts>): NonNullable<ToolHost["keep"]> {
+function keepFormsOnDemand(
+	pi: ExtensionAPI,
+	router: Router,
+	words: () => Promise<Texts>,
+): NonNullable<ToolHost["keep"]> {
 	let restoring = false;
 	let broken = false;
 	const restore = loaded(async () => {
@@ -114,7 +152,10 @@ function keepFormsOnDemand(pi: ExtensionAPI, router: Router, words: () => Promis
 			return await restore();
 		} catch (error) {
 			broken = true;
-			if (ctx) warn(ctx, undefined, [`ask_user: forms cannot be kept past pi here (${errorText(error)}): they work, but one left unanswered ends with pi.`]);
+			if (ctx)
+				warn(ctx, undefined, [
+					`ask_user: forms cannot be kept past pi here (${errorText(error)}): they work, but one left unanswered ends with pi.`,
+				]);
 			return undefined;
 		}
 	};
@@ -125,7 +166,7 @@ function keepFormsOnDemand(pi: ExtensionAPI, router: Router, words: () => Promis
 		if (restoring) (await kept())?.sessionEnded();
 	});
 	pi.registerCommand("ask-user", {
-		description: "Reopen a form of this session that got no answer (\"drop\": drop one)",
+		description: 'Reopen a form of this session that got no answer ("drop": drop one)',
 		handler: async (args, ctx) => (await restore()).command(args, ctx),
 	});
 	return async (ctx, id, form) => (await kept())?.keeper(ctx, id, form);
@@ -194,7 +235,9 @@ interface OfferRecord {
 /** The entries of the session's current branch (all of them on a pi without branches to read). */
 function sessionBranch(ctx: ExtensionContext): readonly unknown[] {
 	try {
-		const manager = ctx.sessionManager as { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] } | undefined;
+		const manager = ctx.sessionManager as
+			| { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] }
+			| undefined;
 		return manager?.getBranch?.() ?? manager?.getEntries() ?? [];
 	} catch {
 		// No session to read (a host that keeps none): nothing was recorded.
@@ -223,16 +266,21 @@ export function userLeftOut(argv: readonly string[], defaultTools: unknown): boo
 	const excluded: string[] = [];
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? "";
-		const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+		const [flag, inline] = arg.includes("=")
+			? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+			: [arg, undefined];
 		const value = inline ?? argv[i + 1] ?? "";
 		if (flag === "--tools" || flag === "-t") lists.push(value.split(",").map((name) => name.trim()));
 		if (flag === "--exclude-tools") excluded.push(...value.split(",").map((pattern) => pattern.trim()));
 	}
 	// A --tools list of plain names is the whole selection; defaultTools' plain names choose built-ins only.
 	const leavesOut = (list: string[]) =>
-		list.includes(`-${TOOL_NAME}`) || (list.length > 0 && list.every((name) => !/^[+-]/.test(name)) && !list.includes(TOOL_NAME));
+		list.includes(`-${TOOL_NAME}`) ||
+		(list.length > 0 && list.every((name) => !/^[+-]/.test(name)) && !list.includes(TOOL_NAME));
 	const settingLeavesOut = Array.isArray(defaultTools) && defaultTools.includes(`-${TOOL_NAME}`);
-	const matches = (pattern: string) => pattern !== "" && new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`).test(TOOL_NAME);
+	const matches = (pattern: string) =>
+		pattern !== "" &&
+		new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`).test(TOOL_NAME);
 	return settingLeavesOut || lists.some(leavesOut) || excluded.some(matches);
 }
 
@@ -263,7 +311,12 @@ function holdToolsAfterDismissal(pi: ExtensionAPI): { dismissed(): void } {
 	// terminate (pi 1.x): the blocked calls end the batch without another model call; pi 0.73 ignores it.
 	pi.on("tool_call", () =>
 		waitingForUser
-			? { block: true, terminate: true, reason: "Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user." }
+			? {
+					block: true,
+					terminate: true,
+					reason:
+						"Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user.",
+				}
 			: undefined,
 	);
 	return {

@@ -47,7 +47,12 @@ if (!argv.includes("--pi")) {
 	const { createJiti } = await import(pathToFileURL(resolveIn(host.packageDir, "jiti")).href);
 	const jiti = createJiti(import.meta.url, { moduleCache: true, alias: host.aliases });
 	const { runBench } = await jiti.import(join(repo, "scripts", "bench", "main.ts"));
-	await runBench({ repo, argv, jiti, pi: { version: host.version, packageDir: host.packageDir, loadPhase: host.loadPhase, piArg: which } });
+	await runBench({
+		repo,
+		argv,
+		jiti,
+		pi: { version: host.version, packageDir: host.packageDir, loadPhase: host.loadPhase, piArg: which },
+	});
 }
 
 /** pi 1.x: its loader's table (core/extensions/loader.js, getAliases), the new names and the old. */
@@ -65,7 +70,8 @@ function currentHost() {
 		"pi-ai": join(packageDir, "dist", "core", "extensions", "pi-ai-extension-view.js"),
 	};
 	const aliases = { ...typeboxAliases(packageDir) };
-	for (const scope of ["@earendil-works", "@mariozechner"]) for (const [name, entry] of Object.entries(own)) aliases[`${scope}/${name}`] = entry;
+	for (const scope of ["@earendil-works", "@mariozechner"])
+		for (const [name, entry] of Object.entries(own)) aliases[`${scope}/${name}`] = entry;
 	// Startup phases (PI_TIMING=1): 1.x loads extensions inside createAgentSessionRuntime.
 	return { packageDir, version: versionOf(packageDir), aliases, loadPhase: "createAgentSessionRuntime" };
 }
@@ -84,7 +90,8 @@ async function legacyHost() {
 		"pi-tui": resolveIn(packageDir, "@mariozechner/pi-tui"),
 		"pi-ai": resolveIn(packageDir, "@mariozechner/pi-ai"),
 	};
-	for (const scope of ["@mariozechner", "@earendil-works"]) for (const [name, entry] of Object.entries(own)) aliases[`${scope}/${name}`] = entry;
+	for (const scope of ["@mariozechner", "@earendil-works"])
+		for (const [name, entry] of Object.entries(own)) aliases[`${scope}/${name}`] = entry;
 	// In RPC mode (no stdin read) 0.73's "readPipedStdin" phase is the extension-loading phase.
 	return { packageDir, version: versionOf(packageDir), aliases, loadPhase: "readPipedStdin" };
 }
@@ -116,7 +123,7 @@ function resolveIn(from, specifier) {
 		const packageDir = join(dir, "node_modules", name);
 		if (existsSync(join(packageDir, "package.json"))) {
 			const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
-			let entry = manifest.exports?.[subpath] ?? (subpath === "." ? manifest.exports ?? manifest.main : undefined);
+			let entry = manifest.exports?.[subpath] ?? (subpath === "." ? (manifest.exports ?? manifest.main) : undefined);
 			while (entry !== null && typeof entry === "object") entry = entry.import ?? entry.default ?? entry.node;
 			if (typeof entry === "string") return join(packageDir, entry);
 			throw new Error(`${specifier}: no ESM entry in ${packageDir}/package.json`);
@@ -128,7 +135,9 @@ function resolveIn(from, specifier) {
 /** Runs this script again with `args`, its output passed through; resolves its last stdout line. */
 function runChild(args) {
 	return new Promise((resolveLine, reject) => {
-		const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+		const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], {
+			stdio: ["ignore", "pipe", "inherit"],
+		});
 		let out = "";
 		child.stdout.setEncoding("utf8");
 		child.stdout.on("data", (chunk) => {

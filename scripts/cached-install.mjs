@@ -32,10 +32,15 @@ export async function cachedInstall(name) {
 	mkdirSync(installDir, { recursive: true });
 	for (const file of ["package.json", "package-lock.json"]) cpSync(join(manifestDir, file), join(installDir, file));
 	try {
-		await promisify(execFile)("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: installDir, maxBuffer: 16 * 1024 * 1024 });
+		await promisify(execFile)("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
+			cwd: installDir,
+			maxBuffer: 16 * 1024 * 1024,
+		});
 	} catch (error) {
 		const { stderr = "" } = /** @type {{ stderr?: string }} */ (error);
-		throw new Error(`Could not install test/hosts/${name} (npm ci in ${installDir}): ${stderr.trim() || String(error)}`);
+		throw new Error(
+			`Could not install test/hosts/${name} (npm ci in ${installDir}): ${stderr.trim() || String(error)}`,
+		);
 	}
 	writeFileSync(stamp, lock);
 	return installDir;

@@ -30,7 +30,11 @@ const env = {
 	...(process.env.COLORTERM ? { COLORTERM: process.env.COLORTERM } : {}),
 	LANG: process.env.LANG ?? "C.UTF-8",
 	// The form speaks the user's language (LC_ALL / LC_MESSAGES / LANG, or PI_ASK_USER_LOCALE).
-	...Object.fromEntries(["LC_ALL", "LC_MESSAGES", "PI_ASK_USER_LOCALE"].filter((name) => process.env[name]).map((name) => [name, process.env[name]])),
+	...Object.fromEntries(
+		["LC_ALL", "LC_MESSAGES", "PI_ASK_USER_LOCALE"]
+			.filter((name) => process.env[name])
+			.map((name) => [name, process.env[name]]),
+	),
 	PI_SCRIPTED_MODEL_SCRIPT: join(REPO_ROOT, "scripts", "demo-script.json"),
 };
 const args = [

@@ -40,7 +40,11 @@ export const PI_BIN = join(REPO_ROOT, "node_modules", ".bin", "pi");
 export function piCommandAt(packageDir) {
 	const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
 	const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin.pi;
-	return Object.freeze({ argv: Object.freeze([process.execPath, join(packageDir, bin)]), version: manifest.version, nodeDir: dirname(process.execPath) });
+	return Object.freeze({
+		argv: Object.freeze([process.execPath, join(packageDir, bin)]),
+		version: manifest.version,
+		nodeDir: dirname(process.execPath),
+	});
 }
 
 /** @type {PiCommand} This checkout's pi (1.x), run by the node running us. */

@@ -17,7 +17,13 @@ function notifyProtocol(env: Env): "osc777" | "osc99" | "osc9" | "bell" {
 	const term = env["TERM"] ?? "";
 	if (env["KITTY_WINDOW_ID"] || term === "xterm-kitty") return "osc99";
 	if (env["WT_SESSION"] || program === "iTerm.app" || env["LC_TERMINAL"] === "iTerm2") return "osc9";
-	if (/^(WezTerm|ghostty)$/i.test(program) || env["WEZTERM_PANE"] || env["GHOSTTY_RESOURCES_DIR"] || /^(foot|rxvt-unicode|xterm-ghostty)/.test(term)) return "osc777";
+	if (
+		/^(WezTerm|ghostty)$/i.test(program) ||
+		env["WEZTERM_PANE"] ||
+		env["GHOSTTY_RESOURCES_DIR"] ||
+		/^(foot|rxvt-unicode|xterm-ghostty)/.test(term)
+	)
+		return "osc777";
 	return "bell";
 }
 

@@ -10,7 +10,15 @@ import { sanitizeText } from "./sanitize.ts";
 import type { KeptForm } from "./kept.ts";
 import type { ToolHost } from "./tool.ts";
 import { renderCallText, renderResultText, type RenderTheme } from "./transcript.ts";
-import { type AskDetails, type AskForm, type AskParams, type Collected, errorText, type ProgressListener, emptyCollected } from "./types.ts";
+import {
+	type AskDetails,
+	type AskForm,
+	type AskParams,
+	type Collected,
+	errorText,
+	type ProgressListener,
+	emptyCollected,
+} from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 
 /** The call's line in the transcript, from the raw arguments (which may still be partial while streaming). */
@@ -30,7 +38,8 @@ export function prepareForm(raw: unknown): { form: AskForm; notices: string[] } 
 	const { params, notices, problems = [] } = normalizeArguments(raw);
 	const result = validateParams(params);
 	// What normalisation could not keep the meaning of comes first: it matters most.
-	if (!result.ok || problems.length > 0) throw new AskUserInputError([...problems, ...(result.ok ? [] : result.issues)], notices);
+	if (!result.ok || problems.length > 0)
+		throw new AskUserInputError([...problems, ...(result.ok ? [] : result.issues)], notices);
 	return { form: result.form, notices };
 }
 
@@ -42,8 +51,14 @@ export function prepareArguments(raw: unknown): AskParams {
 
 /** One call shaped as models shape them (a marked recommendation, an Other row, context lines), off the user's clock: the first real call finds the normaliser and the validator warm. */
 export function warmUpArguments(): void {
-	const options = [{ label: "Keep it (Recommended)", description: "As it is" }, { label: "Change it", description: "Édité 世界 👩‍💻" }, { label: "Other" }];
-	prepareForm({ questions: [{ header: "Warm-up header", question: "Some context.\nKeep it?", multiSelect: false, options }] });
+	const options = [
+		{ label: "Keep it (Recommended)", description: "As it is" },
+		{ label: "Change it", description: "Édité 世界 👩‍💻" },
+		{ label: "Other" },
+	];
+	prepareForm({
+		questions: [{ header: "Warm-up header", question: "Some context.\nKeep it?", multiSelect: false, options }],
+	});
 }
 
 /**
@@ -77,7 +92,10 @@ export async function runCall(
 	if (signal?.aborted) return toolResult(form, emptyCollected("aborted"), notices);
 
 	const onProgress: ProgressListener = (progress, partial) =>
-		onUpdate?.({ content: [{ type: "text", text: formatProgressText(progress) }], details: progressDetails(form, progress, partial) });
+		onUpdate?.({
+			content: [{ type: "text", text: formatProgressText(progress) }],
+			details: progressDetails(form, progress, partial),
+		});
 	// A keeper that cannot load (a broken install) costs only what would outlive pi, never the form.
 	const keep = await host.keep?.(ctx, toolCallId, form).catch(() => undefined);
 	let collected: Collected;
@@ -96,7 +114,11 @@ export async function runCall(
 	return toolResult(form, collected, notices);
 }
 
-export function toolResult(form: AskForm, collected: Collected, notices: string[]): AgentToolResult<AskDetails> & { terminate?: boolean } {
+export function toolResult(
+	form: AskForm,
+	collected: Collected,
+	notices: string[],
+): AgentToolResult<AskDetails> & { terminate?: boolean } {
 	return {
 		content: [{ type: "text", text: formatResultText(form, collected, { notices }) }],
 		details: buildDetails(form, collected, { notices }),
@@ -107,7 +129,12 @@ export function toolResult(form: AskForm, collected: Collected, notices: string[
 }
 
 /** The result's lines: from `details`, as on resume; a thrown error (e.g. invalid arguments) has none, so what the model was told. */
-export function resultText(result: AgentToolResult<unknown>, expanded: boolean, theme: RenderTheme, host: ToolHost): string {
+export function resultText(
+	result: AgentToolResult<unknown>,
+	expanded: boolean,
+	theme: RenderTheme,
+	host: ToolHost,
+): string {
 	const details = result.details as AskDetails | undefined;
 	const texts = host.texts?.() ?? ENGLISH;
 	if (details && Array.isArray(details.questions)) return renderResultText(details, expanded, theme, texts);
@@ -117,6 +144,9 @@ export function resultText(result: AgentToolResult<unknown>, expanded: boolean, 
 
 /** The text the model reads: which call, why it comes now, and the answer as the tool would have given it. */
 export function lateAnswerText(kept: KeptForm, form: AskForm, collected: Collected): string {
-	const why = kept.status === "open" ? "pi stopped while the form was open, so the call got no answer" : `the call had ended (${kept.status}) before this answer`;
+	const why =
+		kept.status === "open"
+			? "pi stopped while the form was open, so the call got no answer"
+			: `the call had ended (${kept.status}) before this answer`;
 	return `Late answer to ask_user call ${JSON.stringify(kept.id)}: ${why}. The user has answered it now:\n${formatResultText(form, collected)}`;
 }

@@ -22,9 +22,21 @@ export type TitledOption = { const: string; title: string; description?: string 
 export type ElicitationProperty =
 	| { type: "string"; title: string; description?: string; oneOf: TitledOption[] }
 	| { type: "string"; title: string; description?: string; maxLength: number }
-	| { type: "array"; title: string; description?: string; items: { anyOf: TitledOption[] }; minItems?: number; maxItems: number };
+	| {
+			type: "array";
+			title: string;
+			description?: string;
+			items: { anyOf: TitledOption[] };
+			minItems?: number;
+			maxItems: number;
+	  };
 
-export type ElicitationSchema = { type: "object"; title?: string; properties: Record<string, ElicitationProperty>; required?: string[] };
+export type ElicitationSchema = {
+	type: "object";
+	title?: string;
+	properties: Record<string, ElicitationProperty>;
+	required?: string[];
+};
 
 /** The `params` of `elicitation/create` (form mode) but the session fields the adapter adds. */
 export type ElicitationForm = { mode: "form"; message: string; requestedSchema: ElicitationSchema };
@@ -44,7 +56,9 @@ export function propertyNames(form: AskForm): Map<string, { choice: string; othe
 		taken.add(candidate);
 		return candidate;
 	};
-	return new Map(form.questions.map((q) => [q.id, { choice: q.id, other: free(`${q.id}.other`), note: free(`${q.id}.note`) }]));
+	return new Map(
+		form.questions.map((q) => [q.id, { choice: q.id, other: free(`${q.id}.other`), note: free(`${q.id}.note`) }]),
+	);
 }
 
 export function formToElicitation(form: AskForm, asker?: string, texts: Texts = ENGLISH): ElicitationForm {
@@ -56,21 +70,42 @@ export function formToElicitation(form: AskForm, asker?: string, texts: Texts = 
 		const name = names.get(question.id) as { other: string; note: string };
 		if (question.options.length === 0) {
 			// A text-only question: its one field is the free answer.
-			properties[name.other] = { type: "string", title: question.header, description: questionText(question), maxLength: LIMITS.freeText };
+			properties[name.other] = {
+				type: "string",
+				title: question.header,
+				description: questionText(question),
+				maxLength: LIMITS.freeText,
+			};
 		} else {
 			properties[question.id] = choiceProperty(question, texts);
 			const description = t(question.multiSelect ? "elicitation.addedToChosen" : "elicitation.insteadOfOption");
-			if (question.allowOther) properties[name.other] = { type: "string", title: t("elicitation.ownAnswer", { header: question.header }), description, maxLength: LIMITS.freeText };
+			if (question.allowOther)
+				properties[name.other] = {
+					type: "string",
+					title: t("elicitation.ownAnswer", { header: question.header }),
+					description,
+					maxLength: LIMITS.freeText,
+				};
 		}
-		properties[name.note] = { type: "string", title: t("elicitation.note", { header: question.header }), maxLength: LIMITS.freeText };
+		properties[name.note] = {
+			type: "string",
+			title: t("elicitation.note", { header: question.header }),
+			maxLength: LIMITS.freeText,
+		};
 		if (question.required && !question.allowOther) required.push(question.id);
 		// A required question only text can answer: its text field is what must be filled.
 		if (question.required && question.options.length === 0) required.push(name.other);
 	}
 	const count = form.questions.length;
 	const questions = form.questions.map((q) => q.question).join(" / ");
-	const message = asker ? t("elicitation.asks", { asker, count, questions }) : t("elicitation.agentAsks", { count, questions });
-	return { mode: "form", message, requestedSchema: { type: "object", properties, ...(required.length > 0 && { required }) } };
+	const message = asker
+		? t("elicitation.asks", { asker, count, questions })
+		: t("elicitation.agentAsks", { count, questions });
+	return {
+		mode: "form",
+		message,
+		requestedSchema: { type: "object", properties, ...(required.length > 0 && { required }) },
+	};
 }
 
 function choiceProperty(question: AskQuestion, { t }: Texts): ElicitationProperty {
@@ -81,14 +116,31 @@ function choiceProperty(question: AskQuestion, { t }: Texts): ElicitationPropert
 	}));
 	const common = { title: question.header, description: questionText(question) };
 	if (!question.multiSelect) return { type: "string", ...common, oneOf: options };
-	return { type: "array", ...common, items: { anyOf: options }, ...(question.required && !question.allowOther && { minItems: 1 }), maxItems: options.length };
+	return {
+		type: "array",
+		...common,
+		items: { anyOf: options },
+		...(question.required && !question.allowOther && { minItems: 1 }),
+		maxItems: options.length,
+	};
 }
 
-const questionText = (question: AskQuestion): string => (question.context === undefined ? question.question : `${question.question}\n\n${question.context}`);
+const questionText = (question: AskQuestion): string =>
+	question.context === undefined ? question.question : `${question.question}\n\n${question.context}`;
 
 /** The host's answer as a relay reply, checked like any: accept → "answered"; decline and cancel → "dismissed". */
-export function elicitationToReply(form: AskForm, result: ElicitationResult, rid?: string): { ok: true; reply: RelayReply } | { ok: false; error: string } {
-	const base = { v: RELAY_VERSION, ...(rid !== undefined && { rid }), answers: {}, skipped: [], notes: [] } satisfies Partial<RelayReply>;
+export function elicitationToReply(
+	form: AskForm,
+	result: ElicitationResult,
+	rid?: string,
+): { ok: true; reply: RelayReply } | { ok: false; error: string } {
+	const base = {
+		v: RELAY_VERSION,
+		...(rid !== undefined && { rid }),
+		answers: {},
+		skipped: [],
+		notes: [],
+	} satisfies Partial<RelayReply>;
 	if (result.action !== "accept") return { ok: true, reply: { ...base, status: "dismissed" } };
 	const content = result.content ?? {};
 	const reply: RelayReply = { ...base, status: "answered" };
@@ -97,26 +149,36 @@ export function elicitationToReply(form: AskForm, result: ElicitationResult, rid
 		const name = names.get(question.id) as { other: string; note: string };
 		const selections = selectionsFrom(question, content, name.other);
 		if (typeof selections === "string") return { ok: false, error: `elicitation result rejected: ${selections}` };
-		if (selections.length > 0) reply.answers[question.id] = { kind: question.multiSelect ? "multi" : "single", selections };
+		if (selections.length > 0)
+			reply.answers[question.id] = { kind: question.multiSelect ? "multi" : "single", selections };
 		else if (!question.required) reply.skipped.push(question.id);
 		const note = textOf(content[name.note]);
 		if (note !== undefined) reply.notes.push({ questionId: question.id, text: note });
 	}
-	const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions, ...(rid !== undefined && { rid }) });
+	const decoded = decodeRelayReply(encodeRelayReply(reply), {
+		questions: form.questions,
+		...(rid !== undefined && { rid }),
+	});
 	return decoded.ok ? { ok: true, reply: decoded.reply } : { ok: false, error: decoded.error };
 }
 
 /** The selections a question's properties hold, or what is wrong with them. */
-function selectionsFrom(question: AskQuestion, content: Record<string, unknown>, otherName: string): AskSelection[] | string {
+function selectionsFrom(
+	question: AskQuestion,
+	content: Record<string, unknown>,
+	otherName: string,
+): AskSelection[] | string {
 	const choice = content[question.id];
-	const labels = choice === undefined || choice === null || choice === "" ? [] : question.multiSelect ? choice : [choice];
+	const labels =
+		choice === undefined || choice === null || choice === "" ? [] : question.multiSelect ? choice : [choice];
 	if (!Array.isArray(labels) || !labels.every((label) => typeof label === "string")) {
 		return `${question.id}: expected ${question.multiSelect ? "a list of option labels" : "an option label"} (found ${JSON.stringify(choice)})`;
 	}
 	const chosen: AskSelection[] = [];
 	for (const label of labels) {
 		const option = question.options.find((o) => o.label === label);
-		if (!option) return `${question.id}: ${JSON.stringify(label)} is not one of its options (${question.options.map((o) => JSON.stringify(o.label)).join(", ")})`;
+		if (!option)
+			return `${question.id}: ${JSON.stringify(label)} is not one of its options (${question.options.map((o) => JSON.stringify(o.label)).join(", ")})`;
 		if (!chosen.some((s) => s.label === label)) chosen.push({ value: option.value, label: option.label });
 	}
 	const other = question.allowOther ? textOf(content[otherName]) : undefined;
@@ -126,10 +188,14 @@ function selectionsFrom(question: AskQuestion, content: Record<string, unknown>,
 }
 
 /** A text field's value; blank is none. */
-const textOf = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+const textOf = (value: unknown): string | undefined =>
+	typeof value === "string" && value.trim() !== "" ? value : undefined;
 
 /** The content an accepting host would send for `reply` (for tests, and for adapters that pre-fill `default`s). */
-export function replyToElicitationContent(form: AskForm, reply: Pick<RelayReply, "answers" | "notes">): Record<string, string | string[]> {
+export function replyToElicitationContent(
+	form: AskForm,
+	reply: Pick<RelayReply, "answers" | "notes">,
+): Record<string, string | string[]> {
 	const content: Record<string, string | string[]> = {};
 	const names = propertyNames(form);
 	for (const question of form.questions) {
@@ -137,7 +203,8 @@ export function replyToElicitationContent(form: AskForm, reply: Pick<RelayReply,
 		const selections = reply.answers[question.id]?.selections ?? [];
 		const chosen = selections.filter((s) => !s.custom).map((s) => s.label);
 		const custom = selections.find((s) => s.custom);
-		if (question.multiSelect ? chosen.length > 0 : chosen[0] !== undefined && !custom) content[question.id] = question.multiSelect ? chosen : (chosen[0] as string);
+		if (question.multiSelect ? chosen.length > 0 : chosen[0] !== undefined && !custom)
+			content[question.id] = question.multiSelect ? chosen : (chosen[0] as string);
 		if (custom) content[name.other] = custom.label;
 		const note = reply.notes.find((n) => n.questionId === question.id && n.option === undefined);
 		if (note) content[name.note] = note.text;

@@ -3,7 +3,8 @@
 export type JsonObject = { [key: string]: unknown };
 
 /** Not null, not an array. */
-export const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+	typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Inherited properties are no input: a key named "constructor" must not find Object.prototype. */
 export const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
@@ -14,6 +15,7 @@ export function describeFound(value: unknown): string {
 	if (value === null) return "null";
 	if (Array.isArray(value)) return "an array";
 	if (typeof value === "object") return "an object";
-	if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+	if (typeof value === "string")
+		return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
 	return `${typeof value} ${String(value)}`;
 }

@@ -78,13 +78,23 @@ function readOne(file: string, into: KeptForm[]): string | undefined {
 	try {
 		if (statSync(file).size > MAX_KEPT_BYTES) return `larger than ${MAX_KEPT_BYTES} bytes`;
 		const kept = JSON.parse(readFileSync(file, "utf8")) as Partial<KeptForm> | null;
-		if (kept?.version !== KEPT_VERSION) return `written by another version of pi-ask-user (${JSON.stringify(kept?.version ?? null)})`;
+		if (kept?.version !== KEPT_VERSION)
+			return `written by another version of pi-ask-user (${JSON.stringify(kept?.version ?? null)})`;
 		const { id, pid, status, savedAt, fingerprint: print } = kept;
-		if (typeof id !== "string" || typeof pid !== "number" || !STATUSES.includes(status as KeptStatus) || typeof savedAt !== "number" || typeof print !== "string") return "not a saved form";
+		if (
+			typeof id !== "string" ||
+			typeof pid !== "number" ||
+			!STATUSES.includes(status as KeptStatus) ||
+			typeof savedAt !== "number" ||
+			typeof print !== "string"
+		)
+			return "not a saved form";
 		into.push(kept as KeptForm);
 		return undefined;
 	} catch (error) {
-		return error instanceof SyntaxError ? "not valid JSON" : `unreadable (${error instanceof Error ? error.message : String(error)})`;
+		return error instanceof SyntaxError
+			? "not valid JSON"
+			: `unreadable (${error instanceof Error ? error.message : String(error)})`;
 	}
 }
 
@@ -152,7 +162,16 @@ export function createKeeper(
 		try {
 			if (take) answers = take();
 			if (answers === undefined) return;
-			const kept: KeptForm = { version: KEPT_VERSION, id, pid: process.pid, ...(STARTED !== undefined && { started: STARTED }), status, savedAt: Date.now(), fingerprint: print, answers };
+			const kept: KeptForm = {
+				version: KEPT_VERSION,
+				id,
+				pid: process.pid,
+				...(STARTED !== undefined && { started: STARTED }),
+				status,
+				savedAt: Date.now(),
+				fingerprint: print,
+				answers,
+			};
 			const json = JSON.stringify(kept);
 			if (Buffer.byteLength(json) > MAX_KEPT_BYTES) return;
 			mkdirSync(dir, { recursive: true });

@@ -7,7 +7,15 @@ import { isObject, type JsonObject } from "./json.ts";
 import { fitHeaders, fitLabels, labelAsHeader, splitQuestion } from "./normalize/fit.ts";
 import { followUpOptions } from "./normalize/follow-up.ts";
 import { dropOtherOptions } from "./normalize/other.ts";
-import { booleanFromText, field, firstPresent, isFiniteNumber, numberAsString, parseJsonText, setIfPresent } from "./normalize/read.ts";
+import {
+	booleanFromText,
+	field,
+	firstPresent,
+	isFiniteNumber,
+	numberAsString,
+	parseJsonText,
+	setIfPresent,
+} from "./normalize/read.ts";
 import { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
 import type { ValidationIssue } from "./validate.ts";
 
@@ -32,7 +40,11 @@ function normalizeRoot(raw: unknown, findings: Findings): unknown {
 	const out: JsonObject = {};
 	let questions = parseJsonText(field(raw, "questions"));
 	// A lone question object, sent without the array around it.
-	if (questions === undefined && ["question", "prompt", "options", "choices", "follow_up"].some((key) => field(raw, key) !== undefined)) questions = [raw];
+	if (
+		questions === undefined &&
+		["question", "prompt", "options", "choices", "follow_up"].some((key) => field(raw, key) !== undefined)
+	)
+		questions = [raw];
 	if (isObject(questions)) questions = [questions];
 	if (Array.isArray(questions)) {
 		// Array.from, not map: a hole must reach the validator as a missing question, not vanish.
@@ -49,9 +61,13 @@ function normalizeRoot(raw: unknown, findings: Findings): unknown {
 
 /** Other tools' names the model should learn ours for (older aliases are folded silently). */
 const TAUGHT_ALIASES: Readonly<Record<string, string>> = {
-	title: "question", follow_up: "options",
-	multiple: "multiSelect", multi_select: "multiSelect",
-	allow_other: "allowOther", isOther: "allowOther", allowFreeformInput: "allowOther",
+	title: "question",
+	follow_up: "options",
+	multiple: "multiSelect",
+	multi_select: "multiSelect",
+	allow_other: "allowOther",
+	isOther: "allowOther",
+	allowFreeformInput: "allowOther",
 };
 
 function normalizeQuestion(raw: unknown, index: number, findings: Findings): unknown {
@@ -60,7 +76,8 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	const aliases: string[] = [];
 	const read = (...keys: string[]): unknown => {
 		const found = firstPresent(raw, ...keys);
-		if (found !== undefined && TAUGHT_ALIASES[found.key] !== undefined) aliases.push(`"${found.key}" as "${TAUGHT_ALIASES[found.key]}"`);
+		if (found !== undefined && TAUGHT_ALIASES[found.key] !== undefined)
+			aliases.push(`"${found.key}" as "${TAUGHT_ALIASES[found.key]}"`);
 		return found?.value;
 	};
 	setIfPresent(out, "id", numberAsString(field(raw, "id")));
@@ -71,7 +88,9 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	const given = parseJsonText(read("options", "choices", "follow_up"));
 	const options = fromFollowUp && given !== undefined ? followUpOptions(given) : given;
 	const markedDescriptions: number[] = [];
-	const normalized = Array.isArray(options) ? Array.from(options, (option, at) => normalizeOption(option, () => markedDescriptions.push(at))) : options;
+	const normalized = Array.isArray(options)
+		? Array.from(options, (option, at) => normalizeOption(option, () => markedDescriptions.push(at)))
+		: options;
 	setIfPresent(out, "options", normalized);
 	setIfPresent(out, "multiSelect", booleanFromText(read("multiSelect", "multiple", "multi_select")));
 	setIfPresent(out, "allowOther", booleanFromText(read("allowOther", "allow_other", "isOther", "allowFreeformInput")));
@@ -80,10 +99,12 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 	if (booleanFromText(field(raw, "isSecret")) === true) {
 		findings.problems.push({
 			path: `questions[${index}].isSecret`,
-			message: "ask_user cannot hide what the user types: the answer is shown, kept in the session and sent to you. Ask the user to put the secret in an environment variable or a file and tell you its name.",
+			message:
+				"ask_user cannot hide what the user types: the answer is shown, kept in the session and sent to you. Ask the user to put the secret in an environment variable or a file and tell you its name.",
 		});
 	}
-	if (aliases.length > 0) findings.notices.push(`questions[${index}]: read ${aliases.join(", ")}; use the canonical names.`);
+	if (aliases.length > 0)
+		findings.notices.push(`questions[${index}]: read ${aliases.join(", ")}; use the canonical names.`);
 	splitQuestion(out, index, findings.notices);
 	labelAsHeader(out, index, findings.notices);
 	if (Array.isArray(out.options)) {
@@ -91,7 +112,10 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 		keepFirstRecommended(out.options as unknown[], index, findings.notices);
 		fitLabels(out.options as unknown[], index, findings.notices);
 	}
-	for (const at of markedDescriptions) findings.notices.push(`questions[${index}].options[${at}]: read "(Recommended)" in the description as "recommended": true.`);
+	for (const at of markedDescriptions)
+		findings.notices.push(
+			`questions[${index}].options[${at}]: read "(Recommended)" in the description as "recommended": true.`,
+		);
 	return out;
 }
 

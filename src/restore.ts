@@ -48,13 +48,19 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 	let restoring: ReturnType<typeof setTimeout> | undefined;
 
 	const keeper = async (dir: string, id: string, form: AskForm, restored?: Keeper["restored"]): Promise<Keeper> => {
-		const inner = (await keptModule()).createKeeper(dir, id, form, { ...(restored && { restored }), closing: () => closing });
+		const inner = (await keptModule()).createKeeper(dir, id, form, {
+			...(restored && { restored }),
+			closing: () => closing,
+		});
 		live.set(id, inner);
 		return { ...inner, end: (status) => (live.delete(id), inner.end(status)) };
 	};
 
 	/** The kept forms of this session that can be shown here, each with its form read again from the session; the rest said in one warning. */
-	const found = async (ctx: ExtensionContext, dir: string): Promise<{ forms: Found[]; pending: string | undefined }> => {
+	const found = async (
+		ctx: ExtensionContext,
+		dir: string,
+	): Promise<{ forms: Found[]; pending: string | undefined }> => {
 		if (!existsSync(dir)) return { forms: [], pending: undefined };
 		const { readKept, heldElsewhere, fingerprint, dropKept } = await keptModule();
 		const { forms, problems } = readKept(dir);
@@ -65,24 +71,35 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 			// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.
 			if (live.has(kept.id) || heldElsewhere(kept) || (calls.has(kept.id) && !onBranch.has(kept.id))) return [];
 			const form = formOf(calls.get(kept.id), prepareForm);
-			const problem = !form || fingerprint(form) !== kept.fingerprint ? "its questions are not in this session as they were" : !restoredState(form, kept.answers) ? "its answers do not fit its questions" : undefined;
+			const problem =
+				!form || fingerprint(form) !== kept.fingerprint
+					? "its questions are not in this session as they were"
+					: !restoredState(form, kept.answers)
+						? "its answers do not fit its questions"
+						: undefined;
 			if (form && problem === undefined) return [{ kept, form }];
 			problems.push(`${kept.id}: ${problem}`);
 			dropKept(dir, kept.id);
 			return [];
 		});
-		if (problems.length > 0) ctx.ui.notify((await texts()).t("warning.keptDropped", { reason: problems.join("; ") }), "warning");
+		if (problems.length > 0)
+			ctx.ui.notify((await texts()).t("warning.keptDropped", { reason: problems.join("; ") }), "warning");
 		return { forms: usable, pending };
 	};
 
 	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
 		const notice = phrase(cutShort(kept) ? "form.restored" : "form.reopened");
 		const keep = await keeper(dir, kept.id, form, { answers: kept.answers, notice });
-		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) => emptyCollected("error", errorText(error)));
+		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) =>
+			emptyCollected("error", errorText(error)),
+		);
 		if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
 		// Sent first, dropped after: an answer that could not be sent is still kept.
 		const content = (await callModule()).lateAnswerText(kept, form, collected);
-		pi.sendMessage({ customType: LATE_ANSWER, content, display: true, details: { toolCallId: kept.id, status: collected.status } }, { triggerTurn: true, deliverAs: "followUp" });
+		pi.sendMessage(
+			{ customType: LATE_ANSWER, content, display: true, details: { toolCallId: kept.id, status: collected.status } },
+			{ triggerTurn: true, deliverAs: "followUp" },
+		);
 		keep.end("answered");
 	};
 
@@ -96,7 +113,11 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 			const { forms, pending } = await found(ctx, dir);
 			const interrupted = forms.find(({ kept }) => kept.id === pending && cutShort(kept));
 			const signal = stop.signal;
-			if (interrupted) restoring = setTimeout(() => signal.aborted || void reopen(ctx, dir, interrupted).catch(() => {}), RESTORE_DELAY_MS);
+			if (interrupted)
+				restoring = setTimeout(
+					() => signal.aborted || void reopen(ctx, dir, interrupted).catch(() => {}),
+					RESTORE_DELAY_MS,
+				);
 		},
 		sessionEnded() {
 			clearTimeout(restoring);
@@ -127,7 +148,10 @@ function keptCommand(
 		const { t } = await texts();
 		if (!dir || forms.length === 0) return ctx.ui.notify(t("kept.none"), "info");
 		const drop = args.trim() === "drop";
-		const labels = forms.map((item, i) => `${i + 1}. ${item.form.questions.map((q) => q.header).join(" · ")} — ${t(`kept.${item.kept.status}`)}`);
+		const labels = forms.map(
+			(item, i) =>
+				`${i + 1}. ${item.form.questions.map((q) => q.header).join(" · ")} — ${t(`kept.${item.kept.status}`)}`,
+		);
 		const choice = await ctx.ui.select(drop ? t("kept.dropTitle") : t("kept.title", { key: "Enter" }), labels);
 		const item = choice === undefined ? undefined : forms[labels.indexOf(choice)];
 		if (!item) return;
@@ -154,7 +178,11 @@ function dirOf(ctx: ExtensionContext): string | undefined {
  * The ask_user calls in the session by id (their arguments as sent), and the current branch's last one if nobody has
  * spoken since: an ask pi left without an answer (killed, the terminal closed, the run stopped) and not moved on from.
  */
-function askCalls(ctx: ExtensionContext): { calls: Map<string, unknown>; onBranch: Set<string>; pending: string | undefined } {
+function askCalls(ctx: ExtensionContext): {
+	calls: Map<string, unknown>;
+	onBranch: Set<string>;
+	pending: string | undefined;
+} {
 	const manager = ctx.sessionManager as { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };
 	const calls = new Map<string, unknown>();
 	for (const { id, args } of asksIn(manager.getEntries())) calls.set(id, args);
@@ -175,7 +203,8 @@ function* asksIn(entries: readonly unknown[]): Generator<{ id: string; args?: un
 		if (message?.role === "user") yield { id: "", user: true };
 		if (message?.role !== "assistant" || !Array.isArray(message.content)) continue;
 		for (const part of message.content as Array<{ type?: string; id?: string; name?: string; arguments?: unknown }>) {
-			if (part?.type === "toolCall" && part.name === TOOL_NAME && typeof part.id === "string") yield { id: part.id, args: part.arguments };
+			if (part?.type === "toolCall" && part.name === TOOL_NAME && typeof part.id === "string")
+				yield { id: part.id, args: part.arguments };
 		}
 	}
 }

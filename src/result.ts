@@ -4,7 +4,18 @@
  */
 
 import { sanitizeLine } from "./sanitize.ts";
-import { type AskAnswer, type AskDetails, type AskDraft, type AskForm, type AskProgress, type AskSelection, type AskStatus, type Collected, LIMITS, type PartialAnswers } from "./types.ts";
+import {
+	type AskAnswer,
+	type AskDetails,
+	type AskDraft,
+	type AskForm,
+	type AskProgress,
+	type AskSelection,
+	type AskStatus,
+	type Collected,
+	LIMITS,
+	type PartialAnswers,
+} from "./types.ts";
 
 /** What the tool knows besides the answers: what normalisation changed in the call. */
 type Extra = { notices?: readonly string[] };
@@ -23,7 +34,8 @@ const DECLINED = "The user did not submit: do not assume answers or act on the o
 const CLOSINGS: Record<Exclude<AskStatus, "answered" | "error">, string> = {
 	dismissed: `${DECLINED} stop and wait for the user to tell you how to go on.`,
 	aborted: "The user did not finish: do not assume answers to the unanswered questions.",
-	no_ui: "No user can answer here and ask_user is now disabled for this session: do not call it again; state your assumption and go on, or ask in plain text in your reply.",
+	no_ui:
+		"No user can answer here and ask_user is now disabled for this session: do not call it again; state your assumption and go on, or ask in plain text in your reply.",
 	timed_out: "State your assumption and go on, or ask in plain text in your reply.",
 	chat: "Their message is above: answer it as you would answer the user, using the answers they gave; do not assume answers to the rest.",
 };
@@ -35,15 +47,27 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 	const skips = form.questions.filter((q) => !Object.hasOwn(answers, q.id) && skipped.includes(q.id)).length;
 	const count = `${answered} of ${form.questions.length} answered${status === "answered" && skips > 0 ? `, ${skips} skipped` : ""}`;
 	const header = `${HEADERS[status]} (${count}):`;
-	const lines = [answeredBy === undefined ? header : `Answered through ${quoteExact(sanitizeLine(answeredBy))}, not at the terminal: ${header.charAt(0).toLowerCase()}${header.slice(1)}`];
+	const lines = [
+		answeredBy === undefined
+			? header
+			: `Answered through ${quoteExact(sanitizeLine(answeredBy))}, not at the terminal: ${header.charAt(0).toLowerCase()}${header.slice(1)}`,
+	];
 	for (const question of form.questions) {
 		const answer = answerFor(answers, question.id);
 		const notes = collected.notes.filter((n) => n.questionId === question.id);
-		const parts = [answer ? answer.selections.map(formatSelection).join(", ") : skipped.includes(question.id) ? "skipped" : "unanswered"];
+		const parts = [
+			answer
+				? answer.selections.map(formatSelection).join(", ")
+				: skipped.includes(question.id)
+					? "skipped"
+					: "unanswered",
+		];
 		for (const note of notes) if (note.option === undefined) parts.push(`note: ${quoteExact(note.text)}`);
-		for (const note of notes) if (note.option !== undefined) parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}`);
+		for (const note of notes)
+			if (note.option !== undefined) parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}`);
 		for (const draft of draftsOn(collected.drafts, question.id)) {
-			const what = draft.kind === "answer" ? "text" : draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
+			const what =
+				draft.kind === "answer" ? "text" : draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
 			parts.push(`unconfirmed ${draftText(what, draft.text)}`);
 		}
 		lines.push(`${BARE_ID.test(question.id) ? question.id : quoteExact(question.id)}: ${parts.join("; ")}`);
@@ -54,7 +78,9 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 		const error = collected.error === undefined ? "" : ` (error: ${quoteExact(collected.error)})`;
 		lines.push(`The form failed${error}: do not assume answers; ask the user in plain text in your reply.`);
 	} else if (status === "dismissed" && collected.shownElsewhere) {
-		lines.push(`${DECLINED} end your task now, and say in your final reply that the user declined to answer and what you needed to know.`);
+		lines.push(
+			`${DECLINED} end your task now, and say in your final reply that the user declined to answer and what you needed to know.`,
+		);
 	} else if (status !== "answered") lines.push(CLOSINGS[status]);
 	return lines.join("\n");
 }
@@ -106,9 +132,18 @@ export function progressDetails(form: AskForm, progress: AskProgress, partial: P
 function record(form: AskForm, status: AskDetails["status"], { answers, skipped, notes }: PartialAnswers): AskDetails {
 	const withNotes = Object.entries(answers).map(([id, answer]): [string, AskAnswer] => {
 		const note = notes.find((n) => n.questionId === id && n.option === undefined)?.text;
-		return [id, { kind: answer.kind, selections: answer.selections.map((s) => ({ ...s })), ...(note !== undefined && { note }) }];
+		return [
+			id,
+			{ kind: answer.kind, selections: answer.selections.map((s) => ({ ...s })), ...(note !== undefined && { note }) },
+		];
 	});
-	const details: AskDetails = { status, questions: form.questions, answers: Object.fromEntries(withNotes), skipped: [...skipped], notes: [...notes] };
+	const details: AskDetails = {
+		status,
+		questions: form.questions,
+		answers: Object.fromEntries(withNotes),
+		skipped: [...skipped],
+		notes: [...notes],
+	};
 	if (form.metadata !== undefined) details.metadata = form.metadata;
 	return details;
 }
@@ -126,7 +161,10 @@ export function formatProgressText(progress: AskProgress): string {
 	return `${PROGRESS[progress.phase]}: ${progress.answered} of ${progress.total} answered`;
 }
 
-export function questionOutcome(details: Pick<AskDetails, "answers" | "skipped">, id: string): "answered" | "skipped" | "unanswered" {
+export function questionOutcome(
+	details: Pick<AskDetails, "answers" | "skipped">,
+	id: string,
+): "answered" | "skipped" | "unanswered" {
 	if (Object.hasOwn(details.answers, id)) return "answered";
 	return details.skipped.includes(id) ? "skipped" : "unanswered";
 }
@@ -134,7 +172,9 @@ export function questionOutcome(details: Pick<AskDetails, "answers" | "skipped">
 /** The drafts on one question; read back from a session file, anything that is not a draft is skipped, never failed on. */
 export function draftsOn(drafts: readonly AskDraft[] | undefined, questionId: string): AskDraft[] {
 	if (!Array.isArray(drafts)) return [];
-	return drafts.filter((d) => typeof d === "object" && d !== null && d.questionId === questionId && typeof d.text === "string");
+	return drafts.filter(
+		(d) => typeof d === "object" && d !== null && d.questionId === questionId && typeof d.text === "string",
+	);
 }
 
 /** The answer to question `id`, if any; own keys only, so no id (the model's "constructor") finds a built-in property. */

@@ -10,7 +10,14 @@
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import type { DialogHost } from "./walker/walker.ts";
 import type { LocalChannel } from "./relay/channel/server.ts";
-import { type AskForm, type AskOptions, type Collected, type RelayReply, type RelayRequest, emptyCollected } from "./types.ts";
+import {
+	type AskForm,
+	type AskOptions,
+	type Collected,
+	type RelayReply,
+	type RelayRequest,
+	emptyCollected,
+} from "./types.ts";
 
 /** Set by a relay-aware runner for its children (see relay/api.ts `relayEnvironment`). */
 export const RELAY_ENV = "PI_ASK_USER_RELAY";
@@ -90,8 +97,13 @@ const RECORD_KEY: unique symbol = Symbol.for("pi-ask-user/channel-registry");
 export function processRecord(): ProcessRecord {
 	const holder = globalThis as { [RECORD_KEY]?: Partial<ProcessRecord> };
 	const found = holder[RECORD_KEY];
-	if (typeof found?.version === "number" && found.channels instanceof Map && typeof found.queue?.run === "function") return found as ProcessRecord;
-	const record: ProcessRecord = { version: 1, channels: found?.channels instanceof Map ? found.channels : new Map(), queue: createFormQueue() };
+	if (typeof found?.version === "number" && found.channels instanceof Map && typeof found.queue?.run === "function")
+		return found as ProcessRecord;
+	const record: ProcessRecord = {
+		version: 1,
+		channels: found?.channels instanceof Map ? found.channels : new Map(),
+		queue: createFormQueue(),
+	};
 	Object.defineProperty(holder, RECORD_KEY, { value: record, configurable: true, writable: true, enumerable: false });
 	return record;
 }
@@ -161,7 +173,8 @@ export function shareLocalChannel(onError: (reason: string) => void): (closing: 
 		if (record.listener === listener) delete record.listener;
 		const channel = await listener.opening;
 		if (!channel) return;
-		if (process.env[CHANNEL_ENV] === (await wireModule()).encodeChannelAddress(channel.address)) delete process.env[CHANNEL_ENV];
+		if (process.env[CHANNEL_ENV] === (await wireModule()).encodeChannelAddress(channel.address))
+			delete process.env[CHANNEL_ENV];
 		await channel.close();
 	};
 }
@@ -255,16 +268,25 @@ export function createRouter(setup: RouterSetup): Router {
 	const withPreferences = (options: AskOptions): AskOptions => ({ ...setup.preferences(), ...options });
 	const shown = (session: Session): Ask => {
 		const inner: Ask = (form, options) =>
-			queue.run(() => inTime(options, (deadline) => showHere(session, up, walker, form, deadline)), options.signal, () => emptyCollected("aborted"));
+			queue.run(
+				() => inTime(options, (deadline) => showHere(session, up, walker, form, deadline)),
+				options.signal,
+				() => emptyCollected("aborted"),
+			);
 		return setup.watch ? setup.watch(session, inner) : inner;
 	};
-	const handlerFor = (session: Session): AskHandler => async (request, { signal }) => {
-		const form = { questions: request.questions, ...(request.metadata && { metadata: request.metadata }) };
-		// A relayed form has no clock here: the child's own timeout governs it.
-		const { timeoutMs: _theirs, ...options } = withPreferences({ ...(signal && { signal }), ...(request.asker && { asker: request.asker }) });
-		const collected = await shown(session)(form, options);
-		return (await import("./relay/envelope.ts")).collectedToReply(collected, request.rid);
-	};
+	const handlerFor =
+		(session: Session): AskHandler =>
+		async (request, { signal }) => {
+			const form = { questions: request.questions, ...(request.metadata && { metadata: request.metadata }) };
+			// A relayed form has no clock here: the child's own timeout governs it.
+			const { timeoutMs: _theirs, ...options } = withPreferences({
+				...(signal && { signal }),
+				...(request.asker && { asker: request.asker }),
+			});
+			const collected = await shown(session)(form, options);
+			return (await import("./relay/envelope.ts")).collectedToReply(collected, request.rid);
+		};
 	let unregister: (() => void) | undefined;
 	let stopListening: ((closing: boolean) => Promise<void>) | undefined;
 	let warming: ReturnType<typeof setTimeout> | undefined;
@@ -273,12 +295,21 @@ export function createRouter(setup: RouterSetup): Router {
 			const options = withPreferences(given);
 			if (session.hasUI) return shown(session)(form, options);
 			const route = routeOf({ mode: modeOf(session), hasUI: false, upstream: up, handler: currentHandler() });
-			return route.kind === "none" ? emptyCollected("no_ui") : inTime(options, (deadline) => showRemote(route, session, walker, form, deadline.options));
+			return route.kind === "none"
+				? emptyCollected("no_ui")
+				: inTime(options, (deadline) => showRemote(route, session, walker, form, deadline.options));
 		},
 		sessionStarted(session, cannotListen) {
 			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during it.
-			const kind = session.hasUI ? (modeOf(session) === "rpc" ? "dialogs" : "form") : up.channel !== undefined ? "elsewhere" : undefined;
-			if (!warming && kind) warming = setTimeout(() => void warmUp(kind, setup).catch(() => {}), PRELOAD_DELAY_MS).unref();
+			const kind = session.hasUI
+				? modeOf(session) === "rpc"
+					? "dialogs"
+					: "form"
+				: up.channel !== undefined
+					? "elsewhere"
+					: undefined;
+			if (!warming && kind)
+				warming = setTimeout(() => void warmUp(kind, setup).catch(() => {}), PRELOAD_DELAY_MS).unref();
 			unregister?.();
 			unregister = session.hasUI ? registerHandler(handlerFor(session)) : undefined;
 			if (session.hasUI && up.channel === undefined) stopListening ??= shareLocalChannel(cannotListen);
@@ -344,11 +375,21 @@ async function warmUp(kind: "form" | "dialogs" | "elsewhere", { preferences, war
 }
 
 /** A form shown in this session, by its route. */
-async function showHere(session: Session, up: Upstream, walker: DialogHost, form: AskForm, deadline: Deadline): Promise<Collected> {
+async function showHere(
+	session: Session,
+	up: Upstream,
+	walker: DialogHost,
+	form: AskForm,
+	deadline: Deadline,
+): Promise<Collected> {
 	const route = routeOf({ mode: modeOf(session), hasUI: true, upstream: up, handler: undefined });
 	if (route.kind === "form" || route.kind === "probe") {
 		const { showAskForm } = await formModule();
-		const collected = await showAskForm(session.ui, form, { ...deadline.options, onInterrupt: () => session.abort(), deadline: deadline.endsAt });
+		const collected = await showAskForm(session.ui, form, {
+			...deadline.options,
+			onInterrupt: () => session.abort(),
+			deadline: deadline.endsAt,
+		});
 		// custom() showed nothing: an RPC host (a pi that does not say its mode).
 		return collected ?? showRemote(rpcRoute(up), session, walker, form, deadline.options);
 	}
@@ -356,8 +397,15 @@ async function showHere(session: Session, up: Upstream, walker: DialogHost, form
 }
 
 /** A form shown by pi's dialogs or by another session, labelled with who asks. */
-async function showRemote(route: Route, session: Session, walker: DialogHost, form: AskForm, options: AskOptions): Promise<Collected> {
-	if (route.kind === "walker") return (await walkerModule()).collectWithDialogs(session.ui, form, { ...options, host: walker });
+async function showRemote(
+	route: Route,
+	session: Session,
+	walker: DialogHost,
+	form: AskForm,
+	options: AskOptions,
+): Promise<Collected> {
+	if (route.kind === "walker")
+		return (await walkerModule()).collectWithDialogs(session.ui, form, { ...options, host: walker });
 	const elsewhere = await elsewhereModule();
 	if (route.kind === "relay") return elsewhere.throughRelay(session.ui, form, options);
 	const asker = elsewhere.joinAskers(elsewhere.askerOf(session), options.asker);
@@ -380,7 +428,9 @@ async function inTime(options: AskOptions, ask: (deadline: Deadline) => Promise<
 	try {
 		const joined = signal ? AbortSignal.any([signal, clock.signal]) : clock.signal;
 		const collected = await ask({ options: { ...options, signal: joined }, endsAt: Date.now() + timeoutMs });
-		return collected.status === "aborted" && clock.signal.aborted && !signal?.aborted ? { ...collected, status: "timed_out" } : collected;
+		return collected.status === "aborted" && clock.signal.aborted && !signal?.aborted
+			? { ...collected, status: "timed_out" }
+			: collected;
 	} finally {
 		clearTimeout(timer);
 	}

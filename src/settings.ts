@@ -27,13 +27,16 @@ interface Rule<T> {
 }
 
 /** A letter, ctrl or alt with a letter, or F1–F12: none the form reads, no ctrl letter a terminal sends as another key (ctrl+i: Tab). */
-export const isFreePeekKey = (key: string): key is KeyId => PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
+export const isFreePeekKey = (key: string): key is KeyId =>
+	PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
 
 const PEEK_KEY_PATTERN = /^([a-z]|(ctrl|alt)\+[a-z]|f([1-9]|1[0-2]))$/;
 const PEEK_KEYS_TAKEN: readonly string[] = ["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"];
 
 /** A locale as a file takes it: a shipped language, with any region, script or encoding after it ("fr-CA", "zh_TW.UTF-8"), or C/POSIX. */
-const LOCALE_PATTERN = new RegExp(`^(C|POSIX|(${[...new Set(LOCALES.map((tag) => tag.split("-")[0]))].join("|")})([-_][A-Za-z0-9]{1,8})*)([.@].*)?$`);
+const LOCALE_PATTERN = new RegExp(
+	`^(C|POSIX|(${[...new Set(LOCALES.map((tag) => tag.split("-")[0]))].join("|")})([-_][A-Za-z0-9]{1,8})*)([.@].*)?$`,
+);
 
 const NUMBER_KEYS: readonly NumberKeys[] = ["choose", "focus"];
 
@@ -51,14 +54,19 @@ function oneOf<V extends string>(values: readonly V[]): Rule<V> {
 /** Seconds, in ms; 0 (as an absent key) means none. */
 function seconds(max: number): Rule<number | undefined> {
 	const json = (value: unknown) =>
-		value === 0 ? given(undefined) : typeof value === "number" && value >= 1 && value <= max ? given(Math.round(value * 1000)) : undefined;
+		value === 0
+			? given(undefined)
+			: typeof value === "number" && value >= 1 && value <= max
+				? given(Math.round(value * 1000))
+				: undefined;
 	const schema = { type: "number", anyOf: [{ const: 0 }, { minimum: 1, maximum: max }] };
 	return { json, text: (value) => json(Number(value)), takes: phrase("takes.seconds", { max }), schema };
 }
 
 const yesNo: Rule<boolean> = {
 	json: (value) => (typeof value === "boolean" ? given(value) : undefined),
-	text: (value) => (/^(1|true|yes|on)$/i.test(value) ? given(true) : /^(0|false|no|off)$/i.test(value) ? given(false) : undefined),
+	text: (value) =>
+		/^(1|true|yes|on)$/i.test(value) ? given(true) : /^(0|false|no|off)$/i.test(value) ? given(false) : undefined,
 	takes: phrase("takes.boolean"),
 	schema: { type: "boolean" },
 };
@@ -71,20 +79,27 @@ const text = (max: number): Rule<string | undefined> => ({
 
 const line = text(1_000);
 const lines = (max: number): Rule<string[] | undefined> => ({
-	json: (value) => (Array.isArray(value) && value.length <= max && value.every((each) => line.json(each)) ? given([...(value as string[])]) : undefined),
+	json: (value) =>
+		Array.isArray(value) && value.length <= max && value.every((each) => line.json(each))
+			? given([...(value as string[])])
+			: undefined,
 	takes: phrase("takes.lines", { max }),
 	schema: { type: "array", maxItems: max, items: line.schema },
 });
 
 const address: Rule<string> = {
 	// Not 0.0.0.0 or ::: every address at once, and none a phone could open the link on.
-	json: (value) => (typeof value === "string" && isIP(value) !== 0 && !/^(0\.0\.0\.0|::)$/.test(value) ? given(value) : undefined),
+	json: (value) =>
+		typeof value === "string" && isIP(value) !== 0 && !/^(0\.0\.0\.0|::)$/.test(value) ? given(value) : undefined,
 	takes: phrase("takes.address"),
 	schema: { type: "string", examples: ["127.0.0.1", "192.168.1.20", "::1"] },
 };
 
 const port: Rule<number> = {
-	json: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65_535 ? given(value as number) : undefined),
+	json: (value) =>
+		Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65_535
+			? given(value as number)
+			: undefined,
 	text: (value) => port.json(/^\d+$/.test(value) ? Number(value) : Number.NaN),
 	takes: phrase("takes.port"),
 	schema: { type: "integer", minimum: 0, maximum: 65_535 },
@@ -133,45 +148,133 @@ const row = <T>(setting: Setting<T>) => setting;
 const quoted = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(", ");
 
 export const SETTINGS = {
-	locale: row({ key: "locale", flag: "ask-user-locale", variable: "PI_ASK_USER_LOCALE", rule: locale, otherwise: environmentLocale,
+	locale: row({
+		key: "locale",
+		flag: "ask-user-locale",
+		variable: "PI_ASK_USER_LOCALE",
+		rule: locale,
+		otherwise: environmentLocale,
 		help: `The language of ask_user's form and of everything else it shows you (not what the model reads): ${LOCALES.join(", ")}; another region of one of these languages takes that language (fr-CA: fr). Default: from LC_ALL, LC_MESSAGES or LANG, else en.`,
-		readme: ["the language of the form and of everything else you read", `${quoted(LOCALES)} (another region takes its language: \`fr-CA\` is \`fr\`)`, "from `LC_ALL`, `LC_MESSAGES` or `LANG`, else `en`"] }),
-	attention: row({ key: "attention", flag: "ask-user-attention", variable: "PI_ASK_USER_ATTENTION", rule: oneOf(ATTENTION_MODES), default: "bell",
+		readme: [
+			"the language of the form and of everything else you read",
+			`${quoted(LOCALES)} (another region takes its language: \`fr-CA\` is \`fr\`)`,
+			"from `LC_ALL`, `LC_MESSAGES` or `LANG`, else `en`",
+		],
+	}),
+	attention: row({
+		key: "attention",
+		flag: "ask-user-attention",
+		variable: "PI_ASK_USER_ATTENTION",
+		rule: oneOf(ATTENTION_MODES),
+		default: "bell",
 		help: "How a waiting ask_user form gets your attention: bell (the default), desktop (a notification through the terminal, and a bell), or off.",
-		readme: ["attention when a form waits", quoted(ATTENTION_MODES), "`bell`"] }),
-	reminderMs: row({ key: "remindSeconds", flag: "ask-user-remind", variable: "PI_ASK_USER_REMIND", rule: seconds(86_400), default: 0,
+		readme: ["attention when a form waits", quoted(ATTENTION_MODES), "`bell`"],
+	}),
+	reminderMs: row({
+		key: "remindSeconds",
+		flag: "ask-user-remind",
+		variable: "PI_ASK_USER_REMIND",
+		rule: seconds(86_400),
+		default: 0,
 		help: "Ring again after this many seconds with no key pressed while an ask_user form waits; 0: never (the default).",
-		readme: ["reminder after no key pressed", "seconds, 1–86400; `0`: never", "never"] }),
-	timeoutMs: row({ key: "timeoutSeconds", flag: "ask-user-timeout", variable: "PI_ASK_USER_TIMEOUT", rule: seconds(MAX_TIMEOUT_SECONDS), default: 0, needsTrust: (ms) => ms !== undefined,
+		readme: ["reminder after no key pressed", "seconds, 1–86400; `0`: never", "never"],
+	}),
+	timeoutMs: row({
+		key: "timeoutSeconds",
+		flag: "ask-user-timeout",
+		variable: "PI_ASK_USER_TIMEOUT",
+		rule: seconds(MAX_TIMEOUT_SECONDS),
+		default: 0,
+		needsTrust: (ms) => ms !== undefined,
 		help: "Seconds the user has to answer an ask_user form, counted from when it is shown, before it returns timed_out; 0: no limit (the default).",
-		readme: ["time to answer", "seconds, 1–2147483 (about 24 days); `0`: no limit", "no limit"] }),
-	numberKeys: row({ key: "numberKeys", rule: oneOf(NUMBER_KEYS), default: "choose",
+		readme: ["time to answer", "seconds, 1–2147483 (about 24 days); `0`: no limit", "no limit"],
+	}),
+	numberKeys: row({
+		key: "numberKeys",
+		rule: oneOf(NUMBER_KEYS),
+		default: "choose",
 		help: 'What a number key does on the form: choose that option (toggle it in a multi-select; open the editor on "Type something…"), or only focus it, as Enter then chooses.',
-		readme: ["what a number key does on the form", quoted(NUMBER_KEYS), "`choose`"] }),
-	peekKey: row({ key: "peekKey", rule: peekKey, default: "p",
+		readme: ["what a number key does on the form", quoted(NUMBER_KEYS), "`choose`"],
+	}),
+	peekKey: row({
+		key: "peekKey",
+		rule: peekKey,
+		default: "p",
 		help: "The key that folds the form to one line, to read the conversation above it, and brings it back (peek): a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already.",
-		readme: ["the key that folds the form (peek)", "a letter, `ctrl+` or `alt+` and a letter, or `f1`–`f12`, that the form does not use already", "`p`"] }),
-	choiceOnly: row({ key: "choiceOnly", flag: "ask-user-choice-only", variable: "PI_ASK_USER_CHOICE_ONLY", rule: yesNo, default: false,
+		readme: [
+			"the key that folds the form (peek)",
+			"a letter, `ctrl+` or `alt+` and a letter, or `f1`–`f12`, that the form does not use already",
+			"`p`",
+		],
+	}),
+	choiceOnly: row({
+		key: "choiceOnly",
+		flag: "ask-user-choice-only",
+		variable: "PI_ASK_USER_CHOICE_ONLY",
+		rule: yesNo,
+		default: false,
 		help: "RPC hosts that show no text dialogs (an ACP adapter such as pi-acp): the dialog walker offers ask_user's options only, no rows for typed answers or notes. Without it, the walker learns it when a host cancels two text dialogs at once.",
-		readme: ["RPC host shows no text dialogs (ACP)", "`true` / `false` (a variable: `1` / `0`)", "`false` (learnt: see [ACP hosts](#acp-hosts-zed-and-others))"] }),
-	web: row({ key: "web", flag: "ask-user-web", variable: "PI_ASK_USER_WEB", rule: yesNo, default: false, userOnly: true,
+		readme: [
+			"RPC host shows no text dialogs (ACP)",
+			"`true` / `false` (a variable: `1` / `0`)",
+			"`false` (learnt: see [ACP hosts](#acp-hosts-zed-and-others))",
+		],
+	}),
+	web: row({
+		key: "web",
+		flag: "ask-user-web",
+		variable: "PI_ASK_USER_WEB",
+		rule: yesNo,
+		default: false,
+		userOnly: true,
 		help: "Also serve a waiting ask_user form as a page to answer in your browser (a phone too): its link shows on the form. Off by default; nothing listens while no form waits.",
-		readme: ["answer in the browser: a waiting form is also served as a page (see [Answer from a browser](#answer-from-a-browser))", "`true` / `false` (a variable: `1` / `0`)", "`false`"] }),
-	webAddress: row({ key: "webAddress", flag: "ask-user-web-address", variable: "PI_ASK_USER_WEB_ADDRESS", rule: address, default: "127.0.0.1", userOnly: true,
+		readme: [
+			"answer in the browser: a waiting form is also served as a page (see [Answer from a browser](#answer-from-a-browser))",
+			"`true` / `false` (a variable: `1` / `0`)",
+			"`false`",
+		],
+	}),
+	webAddress: row({
+		key: "webAddress",
+		flag: "ask-user-web-address",
+		variable: "PI_ASK_USER_WEB_ADDRESS",
+		rule: address,
+		default: "127.0.0.1",
+		userOnly: true,
 		help: "The address the browser page listens on: 127.0.0.1 (this machine only, the default), or an address of this machine on your LAN or tailnet, for a phone.",
-		readme: ["where the browser page listens", "an IP address of this machine", "`127.0.0.1`"] }),
-	webPort: row({ key: "webPort", flag: "ask-user-web-port", variable: "PI_ASK_USER_WEB_PORT", rule: port, default: 0, userOnly: true,
+		readme: ["where the browser page listens", "an IP address of this machine", "`127.0.0.1`"],
+	}),
+	webPort: row({
+		key: "webPort",
+		flag: "ask-user-web-port",
+		variable: "PI_ASK_USER_WEB_PORT",
+		rule: port,
+		default: 0,
+		userOnly: true,
 		help: "The port of the browser page; 0: any free port (the default).",
-		readme: ["the browser page's port", "0–65535; `0`: any free port", "`0`"] }),
-	description: row({ key: "description", rule: text(4_000), steering: true,
+		readme: ["the browser page's port", "0–65535; `0`: any free port", "`0`"],
+	}),
+	description: row({
+		key: "description",
+		rule: text(4_000),
+		steering: true,
 		help: "Replaces the tool description the model reads on every turn.",
-		readme: ["the tool's description", "text", "ours (src/tool.ts)"] }),
-	promptSnippet: row({ key: "promptSnippet", rule: text(1_000), steering: true,
+		readme: ["the tool's description", "text", "ours (src/tool.ts)"],
+	}),
+	promptSnippet: row({
+		key: "promptSnippet",
+		rule: text(1_000),
+		steering: true,
 		help: "Replaces the one-line entry for ask_user in pi's tool list in the system prompt.",
-		readme: ["its line in pi's tool list", "text", "ours"] }),
-	promptGuidelines: row({ key: "promptGuidelines", rule: lines(20), steering: true,
+		readme: ["its line in pi's tool list", "text", "ours"],
+	}),
+	promptGuidelines: row({
+		key: "promptGuidelines",
+		rule: lines(20),
+		steering: true,
 		help: "Replaces the guidelines pi adds to the system prompt for ask_user.",
-		readme: ["its guidelines in the system prompt", "list of text", "ours"] }),
+		readme: ["its guidelines in the system prompt", "list of text", "ours"],
+	}),
 };
 
 /** Every setting, typed: what the tool, the forms and the start-up read. */
@@ -181,7 +284,8 @@ export type Steering = Pick<Settings, "description" | "promptSnippet" | "promptG
 const ROWS = Object.entries(SETTINGS) as [keyof Settings, Setting<unknown>][];
 
 export function registerSettingFlags(pi: Pick<ExtensionAPI, "registerFlag">): void {
-	for (const [, { flag, help, rule }] of ROWS) if (flag) pi.registerFlag(flag, { description: help, type: rule === yesNo ? "boolean" : "string" });
+	for (const [, { flag, help, rule }] of ROWS)
+		if (flag) pi.registerFlag(flag, { description: help, type: rule === yesNo ? "boolean" : "string" });
 }
 
 /** One file, read: the values it gives, typed, by file key. */
@@ -195,7 +299,8 @@ function parseFile(text: string, path: string, project: boolean, warnings: Phras
 	let json: unknown;
 	try {
 		json = JSON.parse(text);
-		if (!isObject(json)) warnings.push(phrase("warning.settingsNotObject", { file: path, example: '{ "attention": "desktop", … }' }));
+		if (!isObject(json))
+			warnings.push(phrase("warning.settingsNotObject", { file: path, example: '{ "attention": "desktop", … }' }));
 	} catch (error) {
 		warnings.push(phrase("warning.settingsNotJson", { file: path, reason: errorText(error) }));
 	}
@@ -205,21 +310,43 @@ function parseFile(text: string, path: string, project: boolean, warnings: Phras
 		const setting = ROWS.find(([, candidate]) => candidate.key === key)?.[1];
 		const read = setting?.rule.json(own(object, key));
 		if (read) values.set(key, read);
-		else if (setting) warnings.push(phrase("warning.settingsBadValue", { source: `${path}: ${key}`, takes: setting.rule.takes, found: JSON.stringify(own(object, key)) ?? "undefined" }));
-		else warnings.push(phrase("warning.settingsUnknownKey", { file: path, key: JSON.stringify(key), keys: ROWS.map(([, { key }]) => key).join(", ") }));
+		else if (setting)
+			warnings.push(
+				phrase("warning.settingsBadValue", {
+					source: `${path}: ${key}`,
+					takes: setting.rule.takes,
+					found: JSON.stringify(own(object, key)) ?? "undefined",
+				}),
+			);
+		else
+			warnings.push(
+				phrase("warning.settingsUnknownKey", {
+					file: path,
+					key: JSON.stringify(key),
+					keys: ROWS.map(([, { key }]) => key).join(", "),
+				}),
+			);
 	}
 	return { path, project, values };
 }
 
 /** Reads the global file and the project's, once, at start-up; a missing file is no problem, an unreadable one a warning. */
-export function readSettingsFiles(agentDir: string, cwd: string, read: (path: string) => string = (path) => readFileSync(path, "utf8")): SettingsFiles {
+export function readSettingsFiles(
+	agentDir: string,
+	cwd: string,
+	read: (path: string) => string = (path) => readFileSync(path, "utf8"),
+): SettingsFiles {
 	const warnings: Phrase[] = [];
 	const files: SettingsFile[] = [];
-	for (const [path, project] of [[join(agentDir, "ask-user.json"), false], [join(cwd, ".pi", "ask-user.json"), true]] as const) {
+	for (const [path, project] of [
+		[join(agentDir, "ask-user.json"), false],
+		[join(cwd, ".pi", "ask-user.json"), true],
+	] as const) {
 		try {
 			files.unshift(parseFile(read(path), path, project, warnings));
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== "ENOENT") warnings.push(phrase("warning.settingsUnreadable", { file: path, reason: errorText(error) }));
+			if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+				warnings.push(phrase("warning.settingsUnreadable", { file: path, reason: errorText(error) }));
 		}
 	}
 	return { files, warnings };
@@ -251,24 +378,39 @@ export function resolveSettings(read: SettingsFiles, sources: SettingSources): S
 		const given = project?.values.get(setting.key);
 		return given !== undefined && (setting.steering === true || setting.needsTrust?.(given.value) === true);
 	};
-	const keysOf = (which: (setting: Setting<unknown>) => boolean) => ROWS.filter(([, setting]) => which(setting) && gated(setting)).map(([, { key }]) => key);
-	const [steering, ending] = [keysOf((setting) => setting.steering === true), keysOf((setting) => setting.needsTrust !== undefined)];
+	const keysOf = (which: (setting: Setting<unknown>) => boolean) =>
+		ROWS.filter(([, setting]) => which(setting) && gated(setting)).map(([, { key }]) => key);
+	const [steering, ending] = [
+		keysOf((setting) => setting.steering === true),
+		keysOf((setting) => setting.needsTrust !== undefined),
+	];
 	const trusted = steering.length + ending.length > 0 && (sources.trusted?.() ?? false);
 	if (project && !trusted && sources.trusted) {
-		if (steering.length > 0) warnings.push(phrase("warning.projectSteering", { file: project.path, keys: steering.join(", ") }));
-		if (ending.length > 0) warnings.push(phrase("warning.projectEnding", { file: project.path, keys: ending.join(", ") }));
+		if (steering.length > 0)
+			warnings.push(phrase("warning.projectSteering", { file: project.path, keys: steering.join(", ") }));
+		if (ending.length > 0)
+			warnings.push(phrase("warning.projectEnding", { file: project.path, keys: ending.join(", ") }));
 	}
-	const userOnly = ROWS.filter(([, setting]) => setting.userOnly && project?.values.has(setting.key)).map(([, { key }]) => key);
-	if (project && userOnly.length > 0) warnings.push(phrase("warning.projectUserOnly", { file: project.path, keys: userOnly.join(", ") }));
+	const userOnly = ROWS.filter(([, setting]) => setting.userOnly && project?.values.has(setting.key)).map(
+		([, { key }]) => key,
+	);
+	if (project && userOnly.length > 0)
+		warnings.push(phrase("warning.projectUserOnly", { file: project.path, keys: userOnly.join(", ") }));
 	const settings: Record<string, unknown> = {};
 	for (const [name, setting] of ROWS) {
-		const files = setting.userOnly || (gated(setting) && !trusted) ? read.files.filter((file) => !file.project) : read.files;
+		const files =
+			setting.userOnly || (gated(setting) && !trusted) ? read.files.filter((file) => !file.project) : read.files;
 		settings[name] = valueOf(setting, files, sources, warnings);
 	}
 	return { settings: settings as Settings, warnings, projectSteering: trusted && steering.length > 0 };
 }
 
-function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sources: SettingSources, warnings: Phrase[]): unknown {
+function valueOf(
+	setting: Setting<unknown>,
+	files: readonly SettingsFile[],
+	sources: SettingSources,
+	warnings: Phrase[],
+): unknown {
 	const given: [string, unknown][] = [];
 	if (setting.flag) given.push([`--${setting.flag}`, sources.flag?.(setting.flag)]);
 	if (setting.variable) given.push([setting.variable, sources.env[setting.variable]]);
@@ -278,7 +420,9 @@ function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sour
 		if (text === "") continue;
 		const read = setting.rule.text ? setting.rule.text(text) : setting.rule.json(text);
 		if (read) return read.value;
-		warnings.push(phrase("warning.settingsBadValue", { source, takes: setting.rule.takes, found: JSON.stringify(String(raw)) }));
+		warnings.push(
+			phrase("warning.settingsBadValue", { source, takes: setting.rule.takes, found: JSON.stringify(String(raw)) }),
+		);
 	}
 	const read = files.map((file) => file.values.get(setting.key)).find((value) => value !== undefined);
 	if (read) return read.value;
@@ -287,7 +431,16 @@ function valueOf(setting: Setting<unknown>, files: readonly SettingsFile[], sour
 }
 
 /** What in a project's `.pi/` makes pi 1.x ask for trust: without any, pi reports it trusted unasked. */
-const TRUST_GATED = ["settings.json", "mcp.json", "extensions", "skills", "prompts", "themes", "SYSTEM.md", "APPEND_SYSTEM.md"];
+const TRUST_GATED = [
+	"settings.json",
+	"mcp.json",
+	"extensions",
+	"skills",
+	"prompts",
+	"themes",
+	"SYSTEM.md",
+	"APPEND_SYSTEM.md",
+];
 
 /**
  * Whether the user trusted the project in `cwd`: pi 1.x says so, and had something to ask about. `asksAbout`: pi's own
@@ -301,5 +454,7 @@ export function projectTrustedByUser(
 	exists: (path: string) => boolean = existsSync,
 ): boolean {
 	if (typeof isProjectTrusted !== "function" || !isProjectTrusted()) return false;
-	return typeof asksAbout === "function" ? asksAbout(cwd) : TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
+	return typeof asksAbout === "function"
+		? asksAbout(cwd)
+		: TRUST_GATED.some((entry) => exists(join(cwd, ".pi", entry)));
 }

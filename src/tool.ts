@@ -25,7 +25,8 @@ export const TOOL_DESCRIPTION =
 	"Use it only when several reasonable paths exist, context is gathered and a wrong guess costs real work; batch related decisions. " +
 	'A free-text row is automatic: never add an "Other" option. Put the recommended option first (recommended: true).';
 
-export const PROMPT_SNIPPET = "Ask the user 1-4 batched multiple-choice questions when a decision is genuinely ambiguous; recommended option first, no Other option";
+export const PROMPT_SNIPPET =
+	"Ask the user 1-4 batched multiple-choice questions when a decision is genuinely ambiguous; recommended option first, no Other option";
 
 export const PROMPT_GUIDELINES: string[] = [
 	"Use ask_user only when several reasonable paths exist, context is gathered and a wrong guess would cost real work; otherwise decide and state your assumption.",
@@ -55,7 +56,11 @@ export const AskParamsSchema = Type.Object({
 	questions: Type.Array(QuestionSchema, { description: "1-4 related decisions" }),
 	metadata: Type.Optional(
 		Type.Object(
-			{ source: Type.Optional(Type.String()), flowId: Type.Optional(Type.String()), tags: Type.Optional(Type.Array(Type.String())) },
+			{
+				source: Type.Optional(Type.String()),
+				flowId: Type.Optional(Type.String()),
+				tags: Type.Optional(Type.Array(Type.String())),
+			},
 			{ description: "Echoed back in the result" },
 		),
 	),
@@ -112,7 +117,10 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 		// A transcript drawn before the call module is in (a resumed session) shows the tool's name, then draws again.
 		renderCall(args, theme, context) {
 			const call = callModule.now() ?? void callModule().then(context.invalidate, () => {});
-			return textOf(context.lastComponent, call ? call.renderCallText(args, theme) : theme.fg("toolTitle", theme.bold(TOOL_NAME)));
+			return textOf(
+				context.lastComponent,
+				call ? call.renderCallText(args, theme) : theme.fg("toolTitle", theme.bold(TOOL_NAME)),
+			);
 		},
 
 		renderResult(result, { expanded }, theme, context) {

@@ -58,7 +58,8 @@ export type AskForm = { questions: AskQuestion[]; metadata?: AskMetadata };
 export type AskOptionParams = Omit<AskOption, "value" | "recommended"> & { value?: string; recommended?: boolean };
 
 /** Without options: a text-only question. */
-export type AskQuestionParams = Pick<AskQuestion, "question" | "context"> & Partial<Omit<AskQuestion, "question" | "context" | "options">> & { options?: AskOptionParams[] };
+export type AskQuestionParams = Pick<AskQuestion, "question" | "context"> &
+	Partial<Omit<AskQuestion, "question" | "context" | "options">> & { options?: AskOptionParams[] };
 
 export type AskParams = { questions: AskQuestionParams[]; metadata?: AskMetadata };
 
@@ -105,7 +106,13 @@ export interface Collected {
 }
 
 /** A UI's result when nothing was collected: the run was aborted first, no UI, a failure. */
-export const emptyCollected = (status: AskStatus, error?: string): Collected => ({ status, answers: {}, skipped: [], notes: [], ...(error !== undefined && { error }) });
+export const emptyCollected = (status: AskStatus, error?: string): Collected => ({
+	status,
+	answers: {},
+	skipped: [],
+	notes: [],
+	...(error !== undefined && { error }),
+});
 
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -151,7 +158,12 @@ export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
 export type ProgressListener = (progress: AskProgress, partial: PartialAnswers) => void;
 
 /** Progress reported through onUpdate while the form is open; `questionId`: the question just answered, for phase "answered". */
-export type AskProgress = { phase: "opened" | "answered" | "review" | "submitted" | "dismissed"; answered: number; total: number; questionId?: string };
+export type AskProgress = {
+	phase: "opened" | "answered" | "review" | "submitted" | "dismissed";
+	answered: number;
+	total: number;
+	questionId?: string;
+};
 
 /** The tool result's `details`: the transcript is rebuilt from it alone (older ones have no `drafts`). */
 export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">, AskForm {

@@ -23,26 +23,62 @@ interface TextRule {
 
 const RULES = {
 	question: {
-		noun: "a question", max: LIMITS.question, required: true, blankFix: "Write the decision the user should make, as one line.",
-		lengthFix: `Ask one decision in one short line and move background into "context".`, lineBreakFix: `Put background into "context".`,
+		noun: "a question",
+		max: LIMITS.question,
+		required: true,
+		blankFix: "Write the decision the user should make, as one line.",
+		lengthFix: `Ask one decision in one short line and move background into "context".`,
+		lineBreakFix: `Put background into "context".`,
 	},
-	context: { noun: "context", max: LIMITS.context, multiLine: true, lengthFix: "Keep only what the user needs to decide." },
+	context: {
+		noun: "context",
+		max: LIMITS.context,
+		multiLine: true,
+		lengthFix: "Keep only what the user needs to decide.",
+	},
 	header: {
-		noun: "a header", max: LIMITS.header, codePoints: true,
-		blankFix: `Give a short tab label such as "Database", or leave "header" out.`, lengthFix: `Use a short tab label such as "Database".`,
+		noun: "a header",
+		max: LIMITS.header,
+		codePoints: true,
+		blankFix: `Give a short tab label such as "Database", or leave "header" out.`,
+		lengthFix: `Use a short tab label such as "Database".`,
 	},
-	id: { noun: "an id", max: LIMITS.id, blankFix: `Give a short key such as "db", or leave "id" out.`, lengthFix: `Use a short key such as "db".` },
+	id: {
+		noun: "an id",
+		max: LIMITS.id,
+		blankFix: `Give a short key such as "db", or leave "id" out.`,
+		lengthFix: `Use a short key such as "db".`,
+	},
 	label: {
-		noun: "a label", max: LIMITS.label, required: true, blankFix: "Every option needs a visible label.",
-		lengthFix: `Shorten the label and move detail into "description".`, lineBreakFix: `Move detail into "description".`,
+		noun: "a label",
+		max: LIMITS.label,
+		required: true,
+		blankFix: "Every option needs a visible label.",
+		lengthFix: `Shorten the label and move detail into "description".`,
+		lineBreakFix: `Move detail into "description".`,
 	},
-	value: { noun: "a value", max: LIMITS.value, blankFix: `Leave "value" out to get the label back.`, lengthFix: `Use a short machine value; put explanations into "description".` },
-	description: { noun: "a description", max: LIMITS.description, multiLine: true, lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).` },
+	value: {
+		noun: "a value",
+		max: LIMITS.value,
+		blankFix: `Leave "value" out to get the label back.`,
+		lengthFix: `Use a short machine value; put explanations into "description".`,
+	},
+	description: {
+		noun: "a description",
+		max: LIMITS.description,
+		multiLine: true,
+		lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).`,
+	},
 	preview: { noun: "a preview", max: LIMITS.preview, multiLine: true, lengthFix: "Show only the relevant excerpt." },
 } satisfies Record<string, TextRule>;
 
 /** The field `name` trimmed, every rule it breaks reported; undefined when absent, not a string, or blank meaning absent. */
-export function readText(object: JsonObject, path: string, name: keyof typeof RULES, report: Report): string | undefined {
+export function readText(
+	object: JsonObject,
+	path: string,
+	name: keyof typeof RULES,
+	report: Report,
+): string | undefined {
 	const rule: TextRule = RULES[name];
 	const value = own(object, name);
 	const at = `${path}.${name}`;
@@ -54,11 +90,15 @@ export function readText(object: JsonObject, path: string, name: keyof typeof RU
 		return rule.blankFix === undefined ? undefined : text;
 	}
 	// A surrogate pair is one code point.
-	const length = rule.codePoints ? text.length - (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0) : text.length;
+	const length = rule.codePoints
+		? text.length - (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0)
+		: text.length;
 	if (length > rule.max) report(at, `${length} characters; the limit is ${rule.max}. ${rule.lengthFix}`);
 	const problem = rule.multiLine ? undefined : lineProblem(text);
-	if (problem === "line break") report(at, `contains a line break; ${rule.noun} is one line. ${rule.lineBreakFix ?? "Remove it."}`);
-	else if (problem !== undefined) report(at, `contains the control character ${problem}; ${rule.noun} takes plain text only. Remove it.`);
+	if (problem === "line break")
+		report(at, `contains a line break; ${rule.noun} is one line. ${rule.lineBreakFix ?? "Remove it."}`);
+	else if (problem !== undefined)
+		report(at, `contains the control character ${problem}; ${rule.noun} takes plain text only. Remove it.`);
 	return text;
 }
 
@@ -80,8 +120,12 @@ const INVISIBLE = /[\x7f-\x9f\xad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2
 /** JSON-quoted, invisible characters made visible, cut after QUOTE_LIMIT characters. */
 export function quote(text: string): string {
 	let end = 0;
-	for (let count = 0; end < text.length && count < QUOTE_LIMIT; count++) end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
-	const quoted = JSON.stringify(text.slice(0, end)).replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+	for (let count = 0; end < text.length && count < QUOTE_LIMIT; count++)
+		end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
+	const quoted = JSON.stringify(text.slice(0, end)).replace(
+		INVISIBLE,
+		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+	);
 	return end < text.length ? `${quoted}…` : quoted;
 }
 

@@ -13,7 +13,10 @@ export class AskUserInputError extends Error {
 	override readonly name = "AskUserInputError";
 
 	/** `notices`: what normalisation changed, so a model sees why, e.g., a question is left with one option. */
-	constructor(readonly issues: ValidationIssue[], notices: readonly string[] = []) {
+	constructor(
+		readonly issues: ValidationIssue[],
+		notices: readonly string[] = [],
+	) {
 		super([issuesText(issues), ...notices.map((notice) => `Note: ${notice}`)].join("\n"));
 	}
 }
@@ -37,12 +40,19 @@ export function validateParams(params: unknown): ValidationResult {
 		return validateRoot(params);
 	} catch {
 		// Only an exotic object (a throwing getter, a revoked Proxy) gets here.
-		return { ok: false, issues: [{ path: "arguments", message: "could not be read as JSON. Send plain JSON arguments." }] };
+		return {
+			ok: false,
+			issues: [{ path: "arguments", message: "could not be read as JSON. Send plain JSON arguments." }],
+		};
 	}
 }
 
 /** Complete only when no issue was reported; its names as the model gave them, if usable. */
-type QuestionAsRead = Omit<AskQuestion, "id" | "header"> & { path: string; id: string | undefined; header: string | undefined };
+type QuestionAsRead = Omit<AskQuestion, "id" | "header"> & {
+	path: string;
+	id: string | undefined;
+	header: string | undefined;
+};
 
 function validateRoot(params: unknown): ValidationResult {
 	const issues: ValidationIssue[] = [];
@@ -64,19 +74,29 @@ function readQuestions(value: unknown, report: Report): QuestionAsRead[] {
 	const { minQuestions: min, maxQuestions: max } = LIMITS;
 	if (!Array.isArray(value)) {
 		const wanted = `an array of ${min}-${max} question objects`;
-		report("questions", value === undefined ? `missing. Pass "questions": ${wanted}.` : `expected ${wanted}, got ${describe(value)}.`);
+		report(
+			"questions",
+			value === undefined ? `missing. Pass "questions": ${wanted}.` : `expected ${wanted}, got ${describe(value)}.`,
+		);
 		return [];
 	}
 	if (value.length < min) report("questions", `empty. Ask ${min}-${max} questions.`);
-	if (value.length > max) report("questions", `${value.length} questions; the limit is ${max}. Ask the ${max} that block you now, the rest in a later call.`);
+	if (value.length > max)
+		report(
+			"questions",
+			`${value.length} questions; the limit is ${max}. Ask the ${max} that block you now, the rest in a later call.`,
+		);
 	return value.flatMap((item, index) => readQuestion(item, `questions[${index}]`, report) ?? []);
 }
 
 function readQuestion(value: unknown, path: string, report: Report): QuestionAsRead | undefined {
-	if (!isObject(value)) return report(path, `expected a question object with "question" (and "options"), got ${describe(value)}.`);
+	if (!isObject(value))
+		return report(path, `expected a question object with "question" (and "options"), got ${describe(value)}.`);
 	const id = readText(value, path, "id", report);
-	if (id?.startsWith("$")) report(`${path}.id`, `${quote(id)} starts with "$", which is reserved. Use letters, digits, "-" or "_".`);
-	else if (id !== undefined && RESERVED_IDS.has(id)) report(`${path}.id`, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
+	if (id?.startsWith("$"))
+		report(`${path}.id`, `${quote(id)} starts with "$", which is reserved. Use letters, digits, "-" or "_".`);
+	else if (id !== undefined && RESERVED_IDS.has(id))
+		report(`${path}.id`, `${quote(id)} is a reserved name. Choose another id, or leave "id" out.`);
 	const header = readText(value, path, "header", report);
 	const question = readText(value, path, "question", report) ?? "";
 	const context = readText(value, path, "context", report);
@@ -87,12 +107,29 @@ function readQuestion(value: unknown, path: string, report: Report): QuestionAsR
 	const allowOther = readBoolean(value, path, "allowOther", true, report);
 	const options = textOnly ? [] : readOptions(given, `${path}.options`, multiSelect, allowOther, report);
 	const fix = `Give ${LIMITS.minOptions}-${LIMITS.maxOptions} options, or drop "allowOther": false to ask for free text.`;
-	if (!allowOther && textOnly) report(`${path}.allowOther`, `false on a question without options leaves nothing to answer. ${fix}`);
+	if (!allowOther && textOnly)
+		report(`${path}.allowOther`, `false on a question without options leaves nothing to answer. ${fix}`);
 	const required = readBoolean(value, path, "required", true, report);
-	return { path, id, header, question, ...(context !== undefined && { context }), options, multiSelect, allowOther, required };
+	return {
+		path,
+		id,
+		header,
+		question,
+		...(context !== undefined && { context }),
+		options,
+		multiSelect,
+		allowOther,
+		required,
+	};
 }
 
-function readOptions(value: unknown, path: string, multiSelect: boolean, allowOther: boolean, report: Report): AskOption[] {
+function readOptions(
+	value: unknown,
+	path: string,
+	multiSelect: boolean,
+	allowOther: boolean,
+	report: Report,
+): AskOption[] {
 	const { minOptions: min, maxOptions: max } = LIMITS;
 	if (!Array.isArray(value)) {
 		report(path, `expected an array of ${min}-${max} option objects like {"label": "..."}, got ${describe(value)}.`);
@@ -100,9 +137,16 @@ function readOptions(value: unknown, path: string, multiSelect: boolean, allowOt
 	}
 	// One option is a choice only beside the free-text row ("Proceed with the defaults", or say what instead).
 	if (value.length === 1 && !allowOther) {
-		report(path, `1 option and "allowOther": false leave the user no choice. Give ${min}-${max} options, or drop "allowOther": false so the user can answer in their own words.`);
+		report(
+			path,
+			`1 option and "allowOther": false leave the user no choice. Give ${min}-${max} options, or drop "allowOther": false so the user can answer in their own words.`,
+		);
 	}
-	if (value.length > max) report(path, `${value.length} options; the limit is ${max}. Keep the ${max} likeliest; the user can still type anything else.`);
+	if (value.length > max)
+		report(
+			path,
+			`${value.length} options; the limit is ${max}. Keep the ${max} likeliest; the user can still type anything else.`,
+		);
 	const options: AskOption[] = [];
 	const labelOwners = new Map<string, number>();
 	const valueOwners = new Map<string, number>();
@@ -113,13 +157,24 @@ function readOptions(value: unknown, path: string, multiSelect: boolean, allowOt
 		if (option === undefined) return;
 		options.push(option);
 		const labelOwner = option.label === "" ? undefined : claim(labelOwners, option.label.toLowerCase(), index);
-		if (labelOwner !== undefined) report(`${at}.label`, `${quote(option.label)} repeats the label of options[${labelOwner}] (compared ignoring case). Make every label distinct.`);
+		if (labelOwner !== undefined)
+			report(
+				`${at}.label`,
+				`${quote(option.label)} repeats the label of options[${labelOwner}] (compared ignoring case). Make every label distinct.`,
+			);
 		const valueOwner = option.value === "" ? undefined : claim(valueOwners, option.value, index);
 		if (valueOwner !== undefined) {
 			const fix = "Give every option its own value so the answer maps back to one option.";
-			report(`${at}.value`, `${quote(option.value)} is already the value of options[${valueOwner}] (a value defaults to the label). ${fix}`);
+			report(
+				`${at}.value`,
+				`${quote(option.value)} is already the value of options[${valueOwner}] (a value defaults to the label). ${fix}`,
+			);
 		}
-		if (option.recommended && recommendedAt !== undefined) report(`${at}.recommended`, `options[${recommendedAt}] is already recommended. Mark at most one option per question.`);
+		if (option.recommended && recommendedAt !== undefined)
+			report(
+				`${at}.recommended`,
+				`options[${recommendedAt}] is already recommended. Mark at most one option per question.`,
+			);
 		if (option.recommended) recommendedAt ??= index;
 	});
 	return options;
@@ -131,14 +186,28 @@ function readOption(value: unknown, path: string, multiSelect: boolean, report: 
 	const optionValue = own(value, "value") === undefined ? label : (readText(value, path, "value", report) ?? "");
 	const description = readText(value, path, "description", report);
 	const preview = readText(value, path, "preview", report);
-	if (preview !== undefined && multiSelect) report(`${path}.preview`, `previews are shown only in single-select questions. Remove "preview" or drop "multiSelect": true.`);
+	if (preview !== undefined && multiSelect)
+		report(
+			`${path}.preview`,
+			`previews are shown only in single-select questions. Remove "preview" or drop "multiSelect": true.`,
+		);
 	const recommended = readBoolean(value, path, "recommended", false, report);
-	return { label, value: optionValue, ...(description !== undefined && { description }), ...(preview !== undefined && { preview }), recommended };
+	return {
+		label,
+		value: optionValue,
+		...(description !== undefined && { description }),
+		...(preview !== undefined && { preview }),
+		recommended,
+	};
 }
 
 function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
 	if (value === undefined) return undefined;
-	if (!isObject(value)) return report("metadata", `expected an object {"source"?, "flowId"?, "tags"?}, got ${describe(value)}. Leave "metadata" out if there is none.`);
+	if (!isObject(value))
+		return report(
+			"metadata",
+			`expected an object {"source"?, "flowId"?, "tags"?}, got ${describe(value)}. Leave "metadata" out if there is none.`,
+		);
 	const metadata: AskMetadata = {};
 	for (const key of ["source", "flowId"] as const) {
 		const text = own(value, key);
@@ -147,7 +216,10 @@ function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
 	}
 	const tags = own(value, "tags");
 	if (Array.isArray(tags)) {
-		tags.forEach((tag, index) => typeof tag !== "string" && report(`metadata.tags[${index}]`, `expected a string, got ${describe(tag)}.`));
+		tags.forEach(
+			(tag, index) =>
+				typeof tag !== "string" && report(`metadata.tags[${index}]`, `expected a string, got ${describe(tag)}.`),
+		);
 		metadata.tags = tags.filter((tag): tag is string => typeof tag === "string");
 	} else if (tags !== undefined) report("metadata.tags", `expected an array of strings, got ${describe(tags)}.`);
 	return metadata;
@@ -172,10 +244,17 @@ function checkUniqueAcrossQuestions(questions: QuestionAsRead[], report: Report)
 	for (const { path, header, id } of questions) {
 		const headerOwner = header ? claim(headerOwners, header.toLowerCase(), path) : undefined;
 		if (headerOwner !== undefined) {
-			report(`${path}.header`, `${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`);
+			report(
+				`${path}.header`,
+				`${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`,
+			);
 		}
 		const idOwner = id ? claim(idOwners, id, path) : undefined;
-		if (idOwner !== undefined) report(`${path}.id`, `${quote(id ?? "")} is already the id of ${idOwner}. Give every question its own id, or leave "id" out.`);
+		if (idOwner !== undefined)
+			report(
+				`${path}.id`,
+				`${quote(id ?? "")} is already the id of ${idOwner}. Give every question its own id, or leave "id" out.`,
+			);
 	}
 }
 

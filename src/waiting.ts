@@ -12,7 +12,17 @@ import { decodeRelayReply, replyToCollected } from "./relay/envelope.ts";
 import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
 import type { Ask, Session } from "./router.ts";
-import { type AskOptions, type AskDetails, errorText, type AskForm, type AskProgress, type AskQuestion, type Collected, RELAY_VERSION, emptyCollected } from "./types.ts";
+import {
+	type AskOptions,
+	type AskDetails,
+	errorText,
+	type AskForm,
+	type AskProgress,
+	type AskQuestion,
+	type Collected,
+	RELAY_VERSION,
+	emptyCollected,
+} from "./types.ts";
 
 export const WAITING_EVENT = "ask_user:waiting";
 export const PROGRESS_EVENT = "ask_user:progress";
@@ -61,7 +71,11 @@ export interface AttentionHost {
 }
 
 /** `web()`: where the browser page listens, when the web setting is on; read per form. */
-export type WaitingHost = { emit(event: string, payload: unknown): void; attention?: AttentionHost; web?(): WebSetting | undefined };
+export type WaitingHost = {
+	emit(event: string, payload: unknown): void;
+	attention?: AttentionHost;
+	web?(): WebSetting | undefined;
+};
 
 type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
 
@@ -78,13 +92,21 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		// The questions are sanitised when a listener first reads them: most forms have none, and previews are long.
 		let questions: AskQuestion[] | undefined;
 		const sanitized = () => (questions ??= sanitizedQuestions(form.questions));
-		const identity = (): AskIdentity => Object.defineProperty({ ...known }, "questions", { enumerable: true, get: sanitized }) as AskIdentity;
+		const identity = (): AskIdentity =>
+			Object.defineProperty({ ...known }, "questions", { enumerable: true, get: sanitized }) as AskIdentity;
 		const outside = outsideAnswers(form);
 		const signal = options.signal ? AbortSignal.any([options.signal, outside.signal]) : outside.signal;
 		let stopAttention: (() => void) | undefined;
 		const onProgress: AskOptions["onProgress"] = (progress, partial) => {
-			if (progress.phase === "opened" && host.attention && !stopAttention) stopAttention = startAttention(host.attention, form, options.asker, page?.url);
-			emit(PROGRESS_EVENT, Object.assign(identity(), { progress: { ...progress }, details: buildDetails(form, { status: "answered", ...partial }) }));
+			if (progress.phase === "opened" && host.attention && !stopAttention)
+				stopAttention = startAttention(host.attention, form, options.asker, page?.url);
+			emit(
+				PROGRESS_EVENT,
+				Object.assign(identity(), {
+					progress: { ...progress },
+					details: buildDetails(form, { status: "answered", ...partial }),
+				}),
+			);
 			options.onProgress?.(progress, partial);
 		};
 		// Without the web setting nothing is awaited: the waiting event goes out at once.
@@ -98,7 +120,10 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		} finally {
 			await page?.close();
 			stopAttention?.();
-			emit(CLOSED_EVENT, Object.assign(identity(), { details: buildDetails(form, collected ?? emptyCollected("error")) }));
+			emit(
+				CLOSED_EVENT,
+				Object.assign(identity(), { details: buildDetails(form, collected ?? emptyCollected("error")) }),
+			);
 		}
 	};
 }
@@ -111,12 +136,17 @@ function outsideAnswers(form: AskForm) {
 	return {
 		signal: controller.signal,
 		answer(reply: OutsideAnswer, source: string): AnswerOutcome {
-			if (closed || given) return { ok: false, error: "this form is already closed: it was answered, dismissed or aborted" };
+			if (closed || given)
+				return { ok: false, error: "this form is already closed: it was answered, dismissed or aborted" };
 			const who = typeof source === "string" ? sanitizeLine(source).trim() : "";
-			if (!who) return { ok: false, error: "source: name who answers (e.g. \"phone bridge\"); the model is told" };
+			if (!who) return { ok: false, error: 'source: name who answers (e.g. "phone bridge"); the model is told' };
 			const status = (reply as Partial<OutsideAnswer> | null)?.status ?? "answered";
-			if (status !== "answered" && status !== "dismissed") return { ok: false, error: `status: must be "answered" or "dismissed" (found ${JSON.stringify(status)})` };
-			const decoded = decodeRelayReply(JSON.stringify({ skipped: [], notes: [], ...(reply as object), v: RELAY_VERSION, status }), { questions: form.questions });
+			if (status !== "answered" && status !== "dismissed")
+				return { ok: false, error: `status: must be "answered" or "dismissed" (found ${JSON.stringify(status)})` };
+			const decoded = decodeRelayReply(
+				JSON.stringify({ skipped: [], notes: [], ...(reply as object), v: RELAY_VERSION, status }),
+				{ questions: form.questions },
+			);
 			if (!decoded.ok) return { ok: false, error: decoded.error };
 			given = { ...replyToCollected(decoded.reply), answeredBy: who };
 			controller.abort();
@@ -135,12 +165,19 @@ async function openPage(web: WebSetting, form: AskForm, questions: AskQuestion[]
 		return await (await import("./web/server.ts")).openWebPage({ ...web, form, questions, answer });
 	} catch (error) {
 		// A port in use, an address not of this machine: the form goes on in the terminal, and the user is told why.
-		web.warn(web.texts.t("warning.webCannotListen", { address: web.address, port: web.port, reason: errorText(error) }));
+		web.warn(
+			web.texts.t("warning.webCannotListen", { address: web.address, port: web.port, reason: errorText(error) }),
+		);
 		return undefined;
 	}
 }
 
-function startAttention(host: AttentionHost, form: AskForm, asker: string | undefined, url: string | undefined): () => void {
+function startAttention(
+	host: AttentionHost,
+	form: AskForm,
+	asker: string | undefined,
+	url: string | undefined,
+): () => void {
 	const { mode, reminderMs } = host.setting();
 	if (mode === "off" || !host.isTerminal()) return () => {};
 	const { t } = host.texts?.() ?? ENGLISH;
@@ -186,7 +223,11 @@ function sanitizedQuestions(questions: readonly AskQuestion[]): AskQuestion[] {
 type TerminalSession = Session & Partial<Pick<ExtensionContext, "cwd">>;
 
 /** The terminal of a TUI session: the bell and notifications go to it, its title shows a waiting form. */
-export function terminalAttention(ctx: TerminalSession, setting: AttentionHost["setting"], texts?: AttentionHost["texts"]): AttentionHost {
+export function terminalAttention(
+	ctx: TerminalSession,
+	setting: AttentionHost["setting"],
+	texts?: AttentionHost["texts"],
+): AttentionHost {
 	return {
 		setting,
 		...(texts && { texts }),

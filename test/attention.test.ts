@@ -14,13 +14,29 @@ function notifyProtocol(env: Record<string, string>): string {
 }
 
 /** Anything a model could put in a question or an asker, weighted towards what ends or opens a sequence. */
-const hostileText = fc.array(
-	fc.oneof(
-		fc.string({ unit: "grapheme" }),
-		fc.constantFrom(ESC, BEL, "\x9c", "\x9d", "\x90", `${ESC}\\`, `${ESC}]0;pwned${BEL}`, `${ESC}P`, ";", "\u202e", "\n", "\r", "\x00"),
-	),
-	{ maxLength: 12 },
-).map((parts) => parts.join(""));
+const hostileText = fc
+	.array(
+		fc.oneof(
+			fc.string({ unit: "grapheme" }),
+			fc.constantFrom(
+				ESC,
+				BEL,
+				"\x9c",
+				"\x9d",
+				"\x90",
+				`${ESC}\\`,
+				`${ESC}]0;pwned${BEL}`,
+				`${ESC}P`,
+				";",
+				"\u202e",
+				"\n",
+				"\r",
+				"\x00",
+			),
+		),
+		{ maxLength: 12 },
+	)
+	.map((parts) => parts.join(""));
 
 const environments = [
 	{},
@@ -55,13 +71,19 @@ describe("notification text", () => {
 
 	it("the bytes for every terminal frame the text and nothing else: no ESC, BEL or ST from the text survives", () => {
 		fc.assert(
-			fc.property(hostileText, hostileText, fc.constantFrom(...environments), fc.constantFrom("bell" as const, "desktop" as const), (title, body, env, mode) => {
-				const bytes = attentionBytes(mode, env, title, body);
-				const frame = attentionBytes(mode, env, "t", "b");
-				expect(count(bytes, ESC)).toBe(count(frame, ESC));
-				expect(count(bytes, BEL)).toBe(count(frame, BEL));
-				expect(bytes).not.toMatch(/[\x80-\x9f]/);
-			}),
+			fc.property(
+				hostileText,
+				hostileText,
+				fc.constantFrom(...environments),
+				fc.constantFrom("bell" as const, "desktop" as const),
+				(title, body, env, mode) => {
+					const bytes = attentionBytes(mode, env, title, body);
+					const frame = attentionBytes(mode, env, "t", "b");
+					expect(count(bytes, ESC)).toBe(count(frame, ESC));
+					expect(count(bytes, BEL)).toBe(count(frame, BEL));
+					expect(bytes).not.toMatch(/[\x80-\x9f]/);
+				},
+			),
 		);
 	});
 });
@@ -82,8 +104,12 @@ describe("which terminal, which sequence", () => {
 	it("bell: one BEL; off: nothing; desktop: the notification, then a BEL", () => {
 		expect(attentionBytes("bell", { TERM_PROGRAM: "WezTerm" }, "pi", "1 question waiting")).toBe(BEL);
 		expect(attentionBytes("off", { TERM_PROGRAM: "WezTerm" }, "pi", "1 question waiting")).toBe("");
-		expect(attentionBytes("desktop", { TERM_PROGRAM: "WezTerm" }, "pi", "2 questions waiting")).toBe(`${ESC}]777;notify;pi;2 questions waiting${BEL}${BEL}`);
-		expect(attentionBytes("desktop", { KITTY_WINDOW_ID: "1" }, "pi", "b")).toBe(`${ESC}]99;i=pi-ask-user:d=0;pi${ESC}\\${ESC}]99;i=pi-ask-user:p=body;b${ESC}\\${BEL}`);
+		expect(attentionBytes("desktop", { TERM_PROGRAM: "WezTerm" }, "pi", "2 questions waiting")).toBe(
+			`${ESC}]777;notify;pi;2 questions waiting${BEL}${BEL}`,
+		);
+		expect(attentionBytes("desktop", { KITTY_WINDOW_ID: "1" }, "pi", "b")).toBe(
+			`${ESC}]99;i=pi-ask-user:d=0;pi${ESC}\\${ESC}]99;i=pi-ask-user:p=body;b${ESC}\\${BEL}`,
+		);
 		expect(attentionBytes("desktop", { WT_SESSION: "1" }, "pi", "b")).toBe(`${ESC}]9;pi: b${BEL}${BEL}`);
 		expect(attentionBytes("desktop", {}, "pi", "b")).toBe(BEL);
 	});
@@ -92,6 +118,8 @@ describe("which terminal, which sequence", () => {
 		const bytes = attentionBytes("desktop", { TMUX: "x", KITTY_WINDOW_ID: "1" }, "pi", "b");
 		expect(bytes.startsWith(`${ESC}Ptmux;${ESC}${ESC}]99;`)).toBe(true);
 		expect(bytes.endsWith(`${ESC}\\${BEL}`)).toBe(true);
-		expect(attentionBytes("desktop", { TMUX: "x", WT_SESSION: "1" }, "pi", "x")).toBe(`${ESC}Ptmux;${ESC}${ESC}]9;pi: x${BEL}${ESC}\\${BEL}`);
+		expect(attentionBytes("desktop", { TMUX: "x", WT_SESSION: "1" }, "pi", "x")).toBe(
+			`${ESC}Ptmux;${ESC}${ESC}]9;pi: x${BEL}${ESC}\\${BEL}`,
+		);
 	});
 });

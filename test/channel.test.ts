@@ -31,7 +31,9 @@ const form: AskForm = { questions: [DB_QUESTION] };
 const pgAnswer = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };
 
 /** A parent UI that records every request it was asked to show, and answers as told. */
-function recordingHandler(answer: (request: RelayRequest, signal: AbortSignal | undefined) => Promise<Parameters<typeof collectedToReply>[0]>) {
+function recordingHandler(
+	answer: (request: RelayRequest, signal: AbortSignal | undefined) => Promise<Parameters<typeof collectedToReply>[0]>,
+) {
 	const shown: RelayRequest[] = [];
 	const handler: AskHandler = async (request, { signal }) => {
 		shown.push(request);
@@ -93,20 +95,27 @@ describe("the channel's wire", () => {
 
 	it("the line splitter gives the same lines however the bytes are chunked", () => {
 		fc.assert(
-			fc.property(fc.array(fc.string({ unit: "grapheme" }).map((s) => s.replace(/\n/g, " ")), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 10 }), (lines, cuts) => {
-				const bytes = new TextEncoder().encode(lines.map((line) => `${line}\n`).join(""));
-				const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
-				const splitter = createLineSplitter();
-				const got: string[] = [];
-				let from = 0;
-				for (const to of [...points, bytes.length]) {
-					const out = splitter.push(bytes.subarray(from, to));
-					if (out === "overflow") throw new Error("overflow");
-					got.push(...out);
-					from = to;
-				}
-				expect(got).toEqual(lines);
-			}),
+			fc.property(
+				fc.array(
+					fc.string({ unit: "grapheme" }).map((s) => s.replace(/\n/g, " ")),
+					{ maxLength: 8 },
+				),
+				fc.array(fc.nat(), { maxLength: 10 }),
+				(lines, cuts) => {
+					const bytes = new TextEncoder().encode(lines.map((line) => `${line}\n`).join(""));
+					const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+					const splitter = createLineSplitter();
+					const got: string[] = [];
+					let from = 0;
+					for (const to of [...points, bytes.length]) {
+						const out = splitter.push(bytes.subarray(from, to));
+						if (out === "overflow") throw new Error("overflow");
+						got.push(...out);
+						from = to;
+					}
+					expect(got).toEqual(lines);
+				},
+			),
 		);
 	});
 
@@ -131,7 +140,11 @@ describe("a child asks its parent through the channel", () => {
 	});
 
 	it("a form answered from elsewhere in the parent says so in the child too", async () => {
-		const { handler } = recordingHandler(async () => ({ ...emptyCollected("answered"), answers: pgAnswer, answeredBy: "phone bridge" }));
+		const { handler } = recordingHandler(async () => ({
+			...emptyCollected("answered"),
+			answers: pgAnswer,
+			answeredBy: "phone bridge",
+		}));
 		const { address } = await open(handler);
 		expect(await collectViaChannel(address, form)).toMatchObject({ status: "answered", answeredBy: "phone bridge" });
 	});
@@ -151,10 +164,20 @@ describe("a child asks its parent through the channel", () => {
 	it("two children at once each get their own answers", async () => {
 		const { handler } = recordingHandler(async (request) => ({
 			...emptyCollected("answered"),
-			answers: { db: { kind: "single", selections: [{ value: request.asker === "a" ? "pg" : "SQLite", label: request.asker === "a" ? "Postgres" : "SQLite" }] } },
+			answers: {
+				db: {
+					kind: "single",
+					selections: [
+						{ value: request.asker === "a" ? "pg" : "SQLite", label: request.asker === "a" ? "Postgres" : "SQLite" },
+					],
+				},
+			},
 		}));
 		const { address } = await open(handler);
-		const [a, b] = await Promise.all([collectViaChannel(address, form, { asker: "a" }), collectViaChannel(address, form, { asker: "b" })]);
+		const [a, b] = await Promise.all([
+			collectViaChannel(address, form, { asker: "a" }),
+			collectViaChannel(address, form, { asker: "b" }),
+		]);
 		expect(a.answers["db"]?.selections[0]?.value).toBe("pg");
 		expect(b.answers["db"]?.selections[0]?.value).toBe("SQLite");
 	});
@@ -195,7 +218,8 @@ describe("a child asks its parent through the channel", () => {
 
 	it("the parent closing while a child waits answers it aborted, never leaves it hanging", async () => {
 		const { handler } = recordingHandler(
-			(_request, signal) => new Promise((resolve) => signal?.addEventListener("abort", () => resolve(emptyCollected("aborted")))),
+			(_request, signal) =>
+				new Promise((resolve) => signal?.addEventListener("abort", () => resolve(emptyCollected("aborted")))),
 		);
 		const opened = await open(handler);
 		const asking = collectViaChannel(opened.address, form);
@@ -405,12 +429,22 @@ describe("how a child is labelled", () => {
 		expect(selfAsker({ PI_ASK_USER_ASKER: "mine", PI_SUBAGENT_NAME: "scout" }, undefined)).toBe("mine");
 		expect(selfAsker({}, "Task:  look\naround")).toBe("Task: look around");
 		// pi-subagents names its in-process children's agent in their system prompt, on a line of its own.
-		expect(selfAsker({}, "Task: look around", '<active_agent name="scout &amp; co"/>\n\nYou are a scout.')).toBe("scout & co");
-		expect(selfAsker({}, "Task: look around", 'You are pi.\n\n<active_agent name="scout"/>\n\nYou are a scout.')).toBe("scout");
+		expect(selfAsker({}, "Task: look around", '<active_agent name="scout &amp; co"/>\n\nYou are a scout.')).toBe(
+			"scout & co",
+		);
+		expect(selfAsker({}, "Task: look around", 'You are pi.\n\n<active_agent name="scout"/>\n\nYou are a scout.')).toBe(
+			"scout",
+		);
 		expect(selfAsker({ PI_SUBAGENT_NAME: "named" }, undefined, '<active_agent name="scout"/>')).toBe("named");
 		expect(selfAsker({}, "Task: look", 'You are a scout. <active_agent name="scout"/>')).toBe("Task: look");
 		// A project's AGENTS.md (in pi's part of the prompt, before the runner's line) cannot name the agent.
-		expect(selfAsker({}, "Task: look", '<active_agent name="spoof"/>\nfrom AGENTS.md\n\n<active_agent name="scout"/>\nYou are a scout.')).toBe("scout");
+		expect(
+			selfAsker(
+				{},
+				"Task: look",
+				'<active_agent name="spoof"/>\nfrom AGENTS.md\n\n<active_agent name="scout"/>\nYou are a scout.',
+			),
+		).toBe("scout");
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`)).toMatch(/^Task: word word .*…$/);
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`).length).toBeLessThanOrEqual(60);
 		expect(selfAsker({ PI_SUBAGENT_NAME: " \u001b " }, "  ")).toBe("subagent");
@@ -419,7 +453,13 @@ describe("how a child is labelled", () => {
 	it("the task is the first user message of the session, text parts joined", () => {
 		const entries = [
 			{ type: "model_change" },
-			{ type: "message", message: { role: "user", content: [{ type: "text", text: "Task:" }, { type: "image" }, { type: "text", text: "scan" }] } },
+			{
+				type: "message",
+				message: {
+					role: "user",
+					content: [{ type: "text", text: "Task:" }, { type: "image" }, { type: "text", text: "scan" }],
+				},
+			},
 			{ type: "message", message: { role: "user", content: "later" } },
 		];
 		expect(firstUserText(entries)).toBe("Task: scan");

@@ -7,7 +7,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeRelayReply, encodeRelayReply } from "../src/relay/envelope.ts";
-import { elicitationToReply, formToElicitation, loadTexts, propertyNames, replyToElicitationContent } from "../src/elicitation.ts";
+import {
+	elicitationToReply,
+	formToElicitation,
+	loadTexts,
+	propertyNames,
+	replyToElicitationContent,
+} from "../src/elicitation.ts";
 import { type AskForm, type AskQuestion, type AskSelection, RELAY_VERSION, type RelayReply } from "../src/types.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
@@ -29,18 +35,30 @@ function restrictedSchemaProblems(schema: unknown): string[] {
 			problems.push(`${name}: type ${type} is not a primitive or multi-select`);
 			continue;
 		}
-		for (const key of keysOf(property)) if (!keys.includes(key)) problems.push(`${name}: ${key} is not allowed on a ${type}`);
-		const options = type === "array" ? (property["items"] as { anyOf?: unknown[] } | undefined)?.anyOf : (property["oneOf"] as unknown[] | undefined);
+		for (const key of keysOf(property))
+			if (!keys.includes(key)) problems.push(`${name}: ${key} is not allowed on a ${type}`);
+		const options =
+			type === "array"
+				? (property["items"] as { anyOf?: unknown[] } | undefined)?.anyOf
+				: (property["oneOf"] as unknown[] | undefined);
 		for (const option of options ?? []) {
 			const entry = option as Record<string, unknown>;
-			if (typeof entry["const"] !== "string" || typeof entry["title"] !== "string") problems.push(`${name}: an option needs a string const and title`);
-			for (const key of keysOf(entry)) if (!["const", "title", "description"].includes(key)) problems.push(`${name}: option key ${key}`);
+			if (typeof entry["const"] !== "string" || typeof entry["title"] !== "string")
+				problems.push(`${name}: an option needs a string const and title`);
+			for (const key of keysOf(entry))
+				if (!["const", "title", "description"].includes(key)) problems.push(`${name}: option key ${key}`);
 		}
 		if (type === "array" && !options) problems.push(`${name}: a multi-select needs items.anyOf`);
 		// Property values a host sends back are flat: nested objects are not in the subset.
 		if (typeof property["title"] !== "string") problems.push(`${name}: title must be a string`);
 	}
-	if (object.required !== undefined && !(Array.isArray(object.required) && object.required.every((r) => typeof r === "string" && r in (object.properties ?? {})))) {
+	if (
+		object.required !== undefined &&
+		!(
+			Array.isArray(object.required) &&
+			object.required.every((r) => typeof r === "string" && r in (object.properties ?? {}))
+		)
+	) {
 		problems.push("required must list properties");
 	}
 	return problems;
@@ -50,11 +68,22 @@ const text = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !
 
 /** An answer a user could give to `question`: undefined for a skip (optional questions only). */
 function arbAnswerOf(question: AskQuestion): fc.Arbitrary<AskSelection[] | undefined> {
-	const option = (i: number): AskSelection => ({ value: question.options[i]!.value, label: question.options[i]!.label });
+	const option = (i: number): AskSelection => ({
+		value: question.options[i]!.value,
+		label: question.options[i]!.label,
+	});
 	const indices = question.options.map((_, i) => i);
-	const custom = question.allowOther ? fc.option(text.map((t): AskSelection => ({ value: t, label: t, custom: true })), { nil: undefined }) : fc.constant(undefined);
+	const custom = question.allowOther
+		? fc.option(
+				text.map((t): AskSelection => ({ value: t, label: t, custom: true })),
+				{ nil: undefined },
+			)
+		: fc.constant(undefined);
 	const answer: fc.Arbitrary<AskSelection[]> = question.multiSelect
-		? fc.tuple(fc.shuffledSubarray(indices), custom).map(([chosen, typed]) => [...chosen.map(option), ...(typed ? [typed] : [])]).filter((s) => s.length > 0)
+		? fc
+				.tuple(fc.shuffledSubarray(indices), custom)
+				.map(([chosen, typed]) => [...chosen.map(option), ...(typed ? [typed] : [])])
+				.filter((s) => s.length > 0)
 		: fc.oneof(
 				...(indices.length > 0 ? [fc.constantFrom(...indices).map((i) => [option(i)])] : []),
 				...(question.allowOther ? [text.map((t) => [{ value: t, label: t, custom: true as const }])] : []),
@@ -113,7 +142,12 @@ describe("a form as an ACP elicitation", () => {
 					{ const: "SQLite", title: "SQLite" },
 				],
 			},
-			"db.other": { type: "string", title: "Database: your own answer", description: "Instead of choosing an option.", maxLength: 4000 },
+			"db.other": {
+				type: "string",
+				title: "Database: your own answer",
+				description: "Instead of choosing an option.",
+				maxLength: 4000,
+			},
 			"db.note": { type: "string", title: "Database: a note", maxLength: 4000 },
 		});
 		// Free text may answer it, so the choice itself is not required of the host.
@@ -123,10 +157,19 @@ describe("a form as an ACP elicitation", () => {
 	it("declined or cancelled is dismissed; accepted text beats a choice in a single-select", () => {
 		const form: AskForm = { questions: [DB_QUESTION] };
 		for (const action of ["decline", "cancel"] as const) {
-			expect(elicitationToReply(form, { action }, "r1")).toEqual({ ok: true, reply: { v: 1, rid: "r1", status: "dismissed", answers: {}, skipped: [], notes: [] } });
+			expect(elicitationToReply(form, { action }, "r1")).toEqual({
+				ok: true,
+				reply: { v: 1, rid: "r1", status: "dismissed", answers: {}, skipped: [], notes: [] },
+			});
 		}
-		const typed = elicitationToReply(form, { action: "accept", content: { db: "Postgres", "db.other": "MariaDB", "db.note": "  " } });
-		expect(typed).toMatchObject({ ok: true, reply: { answers: { db: { selections: [{ value: "MariaDB", label: "MariaDB", custom: true }] } }, notes: [] } });
+		const typed = elicitationToReply(form, {
+			action: "accept",
+			content: { db: "Postgres", "db.other": "MariaDB", "db.note": "  " },
+		});
+		expect(typed).toMatchObject({
+			ok: true,
+			reply: { answers: { db: { selections: [{ value: "MariaDB", label: "MariaDB", custom: true }] } }, notes: [] },
+		});
 	});
 
 	it("an answer that does not fit is an error naming the property and the rule", () => {
@@ -145,7 +188,12 @@ describe("a form as an ACP elicitation", () => {
 	});
 
 	it("ids that look like another question's field names still get fields of their own", () => {
-		const form: AskForm = { questions: [{ ...DB_QUESTION, id: "db" }, { ...DB_QUESTION, id: "db.other" }] };
+		const form: AskForm = {
+			questions: [
+				{ ...DB_QUESTION, id: "db" },
+				{ ...DB_QUESTION, id: "db.other" },
+			],
+		};
 		const names = propertyNames(form);
 		expect(names.get("db")?.other).toBe("db.other~");
 		expect(names.get("db.other")?.other).toBe("db.other.other");
@@ -155,8 +203,14 @@ describe("a form as an ACP elicitation", () => {
 describe("in the user's language", () => {
 	it("the form's own titles and message are the locale's; the model's text as given", async () => {
 		const ja = await loadTexts("ja");
-		const { message, requestedSchema } = formToElicitation({ questions: [DB_QUESTION, { ...DB_QUESTION, id: "db2", question: "Which database, again?" }] }, "scout", ja);
-		expect(message).toBe(ja.t("elicitation.asks", { asker: "scout", count: 2, questions: "Which database? / Which database, again?" }));
+		const { message, requestedSchema } = formToElicitation(
+			{ questions: [DB_QUESTION, { ...DB_QUESTION, id: "db2", question: "Which database, again?" }] },
+			"scout",
+			ja,
+		);
+		expect(message).toBe(
+			ja.t("elicitation.asks", { asker: "scout", count: 2, questions: "Which database? / Which database, again?" }),
+		);
 		expect(requestedSchema.properties["db.other"]?.title).toBe(ja.t("elicitation.ownAnswer", { header: "Database" }));
 		expect(requestedSchema.properties["db.note"]?.title).toBe(ja.t("elicitation.note", { header: "Database" }));
 		const db = requestedSchema.properties["db"];

@@ -28,26 +28,58 @@ describe("the envelope schemas shipped for host authors", () => {
 	it("the files in schema/ are their definitions (npm run schemas writes them)", () => {
 		for (const [name, schema] of Object.entries(FILES)) {
 			if (process.env["UPDATE_SCHEMAS"] === "1") writeFileSync(join(dir, name), schemaFileText(schema));
-			expect(readFileSync(join(dir, name), "utf8"), `schema/${name} is stale: run npm run schemas`).toBe(schemaFileText(schema));
+			expect(readFileSync(join(dir, name), "utf8"), `schema/${name} is stale: run npm run schemas`).toBe(
+				schemaFileText(schema),
+			);
 		}
 	});
 
 	it("every request the codec writes, for every form, passes the request schema", () => {
 		fc.assert(
-			fc.property(arbAskForm(), fc.option(fc.constantFrom("scout", "planner › scout"), { nil: undefined }), (form, asker) => {
-				const envelope = JSON.parse(encodeRelayRequest({ v: RELAY_VERSION, rid: "r-1", asker, questions: form.questions, metadata: form.metadata })) as unknown;
-				expect([...Value.Errors(RelayRequestSchema, envelope)].map((e) => `${e.instancePath}: ${e.message}`)).toEqual([]);
-			}),
+			fc.property(
+				arbAskForm(),
+				fc.option(fc.constantFrom("scout", "planner › scout"), { nil: undefined }),
+				(form, asker) => {
+					const envelope = JSON.parse(
+						encodeRelayRequest({
+							v: RELAY_VERSION,
+							rid: "r-1",
+							asker,
+							questions: form.questions,
+							metadata: form.metadata,
+						}),
+					) as unknown;
+					expect([...Value.Errors(RelayRequestSchema, envelope)].map((e) => `${e.instancePath}: ${e.message}`)).toEqual(
+						[],
+					);
+				},
+			),
 			{ numRuns: 200 },
 		);
 	});
 
 	it("replies of every status pass the reply schema; a reply with a stray field or a bad status does not", () => {
 		const answered = {
-			...collectedToReply({ status: "answered", answers: { db: { kind: "single", selections: [{ value: "pg", label: "Postgres" }] } }, skipped: ["x"], notes: [{ questionId: "db", text: "n" }] }, "r-1"),
+			...collectedToReply(
+				{
+					status: "answered",
+					answers: { db: { kind: "single", selections: [{ value: "pg", label: "Postgres" }] } },
+					skipped: ["x"],
+					notes: [{ questionId: "db", text: "n" }],
+				},
+				"r-1",
+			),
 		};
-		const drafts = collectedToReply({ ...emptyCollected("dismissed"), drafts: [{ questionId: "db", kind: "answer", text: "half" }] });
-		for (const reply of [answered, drafts, collectedToReply(emptyCollected("error", "broke")), collectedToReply(emptyCollected("no_ui"))]) {
+		const drafts = collectedToReply({
+			...emptyCollected("dismissed"),
+			drafts: [{ questionId: "db", kind: "answer", text: "half" }],
+		});
+		for (const reply of [
+			answered,
+			drafts,
+			collectedToReply(emptyCollected("error", "broke")),
+			collectedToReply(emptyCollected("no_ui")),
+		]) {
 			expect(Value.Check(RelayReplySchema, JSON.parse(encodeRelayReply(reply)))).toBe(true);
 		}
 		expect(Value.Check(RelayReplySchema, { ...answered, extra: 1 })).toBe(false);
@@ -56,9 +88,11 @@ describe("the envelope schemas shipped for host authors", () => {
 
 	it("a reply's problems are named by this project's paths and short rules, one per path, in the schema's order", () => {
 		const answers = { "my id": { selections: [{ label: 3 }] }, "a/b~": { kind: "x" } };
-		const decoded = decodeRelayReply(JSON.stringify({ v: 1, rid: "has space", status: "answered", answers, skipped: [], notes: [] }));
+		const decoded = decodeRelayReply(
+			JSON.stringify({ v: 1, rid: "has space", status: "answered", answers, skipped: [], notes: [] }),
+		);
 		expect(decoded.ok ? "accepted" : decoded.error.split("; ")).toEqual([
-			"relay reply rejected: rid: must be 1–128 printable ASCII characters without spaces (found the string \"has space\")",
+			'relay reply rejected: rid: must be 1–128 printable ASCII characters without spaces (found the string "has space")',
 			'answers["my id"].kind: is missing',
 			'answers["my id"].selections[0].value: is missing',
 			'answers["my id"].selections[0].label: must be a string (found number 3)',

@@ -2,9 +2,42 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RELAY_CANCEL_PREFIX, RELAY_TITLE, collectedToReply, decodeRelayCancel, decodeRelayReply, decodeRelayRequest, encodeRelayCancel, encodeRelayReply, encodeRelayRequest, replyToCollected } from "../src/relay/envelope.ts";
-import type { AskAnswer, AskDraft, AskForm, AskMetadata, AskNote, AskOption, AskQuestion, AskSelection, RelayReply, RelayRequest } from "../src/types.ts";
-import { anyChar, anyText, collected, DB, FEATURES, FORM, NOTES, RUNS, STATUSES, validForm } from "./support/answers.ts";
+import {
+	RELAY_CANCEL_PREFIX,
+	RELAY_TITLE,
+	collectedToReply,
+	decodeRelayCancel,
+	decodeRelayReply,
+	decodeRelayRequest,
+	encodeRelayCancel,
+	encodeRelayReply,
+	encodeRelayRequest,
+	replyToCollected,
+} from "../src/relay/envelope.ts";
+import type {
+	AskAnswer,
+	AskDraft,
+	AskForm,
+	AskMetadata,
+	AskNote,
+	AskOption,
+	AskQuestion,
+	AskSelection,
+	RelayReply,
+	RelayRequest,
+} from "../src/types.ts";
+import {
+	anyChar,
+	anyText,
+	collected,
+	DB,
+	FEATURES,
+	FORM,
+	NOTES,
+	RUNS,
+	STATUSES,
+	validForm,
+} from "./support/answers.ts";
 
 // ── Relay envelopes: examples ──────────────────────────────────────────────
 
@@ -20,7 +53,13 @@ function decodeReplyError(envelope: unknown, expect?: Parameters<typeof decodeRe
 	return result.error;
 }
 
-const REQUEST: RelayRequest = { v: 1, rid: "r-1", asker: "planner › scout", questions: FORM.questions, metadata: { flowId: "f" } };
+const REQUEST: RelayRequest = {
+	v: 1,
+	rid: "r-1",
+	asker: "planner › scout",
+	questions: FORM.questions,
+	metadata: { flowId: "f" },
+};
 const REPLY: RelayReply = {
 	v: 1,
 	rid: "r-1",
@@ -57,7 +96,10 @@ describe("relay request", () => {
 	});
 
 	it("rejects text that is not a string or not JSON", () => {
-		expect(decodeRelayRequest(undefined)).toEqual({ ok: false, error: "relay request rejected: expected JSON text (found nothing)" });
+		expect(decodeRelayRequest(undefined)).toEqual({
+			ok: false,
+			error: "relay request rejected: expected JSON text (found nothing)",
+		});
 		expect(decodeRequestError("{not json")).toMatch(/^relay request rejected: not valid JSON \(/);
 		expect(decodeRequestError("[1,2]")).toBe("relay request rejected: expected a JSON object (found an array)");
 	});
@@ -69,7 +111,10 @@ describe("relay request", () => {
 	});
 
 	it("validates the questions with the rules of a model's call and names each path", () => {
-		const questions = [{ ...FORM.questions[0], allowOther: false, options: [{ label: "Only one", value: "x", recommended: false }] }, { question: 3 }];
+		const questions = [
+			{ ...FORM.questions[0], allowOther: false, options: [{ label: "Only one", value: "x", recommended: false }] },
+			{ question: 3 },
+		];
 		const error = decodeRequestError({ v: 1, questions });
 		expect(error).toMatch(/questions\[0\]\.options: 1 option and "allowOther": false/);
 		expect(error).toMatch(/questions\[1\]\.question: expected a string/);
@@ -78,15 +123,21 @@ describe("relay request", () => {
 
 	it("rejects a missing question list, a bad asker and a bad rid", () => {
 		expect(decodeRequestError({ v: 1 })).toMatch(/questions: missing/);
-		expect(decodeRequestError({ ...REQUEST, asker: "two\nlines" })).toMatch(/asker: must be one line without control characters/);
-		expect(decodeRequestError({ ...REQUEST, asker: "x".repeat(201) })).toMatch(/asker: must be at most 200 characters \(found 201\)/);
+		expect(decodeRequestError({ ...REQUEST, asker: "two\nlines" })).toMatch(
+			/asker: must be one line without control characters/,
+		);
+		expect(decodeRequestError({ ...REQUEST, asker: "x".repeat(201) })).toMatch(
+			/asker: must be at most 200 characters \(found 201\)/,
+		);
 		expect(decodeRequestError({ ...REQUEST, asker: 7 })).toMatch(/asker: must be a string \(found number 7\)/);
 		expect(decodeRequestError({ ...REQUEST, rid: "" })).toMatch(/rid: must be 1–128 printable ASCII/);
 		expect(decodeRequestError({ ...REQUEST, rid: 12 })).toMatch(/rid: must be a string \(found number 12\)/);
 	});
 
 	it("returns the validated questions with every default filled in", () => {
-		const result = decodeRelayRequest(JSON.stringify({ v: 1, questions: [{ question: "Pick?", options: ["A", "B"].map((label) => ({ label })) }] }));
+		const result = decodeRelayRequest(
+			JSON.stringify({ v: 1, questions: [{ question: "Pick?", options: ["A", "B"].map((label) => ({ label })) }] }),
+		);
 		expect(result).toEqual({
 			ok: true,
 			request: {
@@ -124,8 +175,16 @@ describe("relay reply", () => {
 	});
 
 	it("carries the note on the whole form, and accepts a reply without it (a v1 peer that predates it)", () => {
-		const reply: RelayReply = { ...REPLY, status: "dismissed", notes: [...NOTES, { text: "and don't touch the schema" }], drafts: [{ kind: "note", text: "draft" }] };
-		expect(decodeRelayReply(encodeRelayReply(reply), { questions: FORM.questions, rid: "r-1" })).toEqual({ ok: true, reply });
+		const reply: RelayReply = {
+			...REPLY,
+			status: "dismissed",
+			notes: [...NOTES, { text: "and don't touch the schema" }],
+			drafts: [{ kind: "note", text: "draft" }],
+		};
+		expect(decodeRelayReply(encodeRelayReply(reply), { questions: FORM.questions, rid: "r-1" })).toEqual({
+			ok: true,
+			reply,
+		});
 		expect(replyToCollected(reply)).toMatchObject({ notes: reply.notes, drafts: reply.drafts });
 		expect(collectedToReply(replyToCollected(reply), "r-1")).toEqual(reply);
 		expect(decodeReplyError({ ...REPLY, formNote: " " })).toMatch(/formNote: must not be blank/);
@@ -144,7 +203,11 @@ describe("relay reply", () => {
 			answers: {},
 			skipped: [],
 			notes: [{ questionId: "db", text: "n" }, { text: "fn" }],
-			drafts: [{ questionId: "db", kind: "answer", text: "d" }, { kind: "note", text: "fnd" }, { kind: "chat", text: "cd" }],
+			drafts: [
+				{ questionId: "db", kind: "answer", text: "d" },
+				{ kind: "note", text: "fnd" },
+				{ kind: "chat", text: "cd" },
+			],
 			chatMessage: "cm",
 		};
 		expect(decodeRelayReply(wire, { questions: FORM.questions, rid: "r-1" })).toEqual({ ok: true, reply: scoped });
@@ -152,12 +215,23 @@ describe("relay reply", () => {
 	});
 
 	it("a field it does not know (a newer peer's), at any depth, is dropped, not refused", () => {
-		const newer = { ...REPLY, mood: "calm", answers: { db: { ...DB, weight: 1 } }, notes: [{ ...NOTES[0], scope: "x" }] };
-		expect(decodeRelayReply(JSON.stringify(newer))).toEqual({ ok: true, reply: { ...REPLY, answers: { db: DB }, notes: [NOTES[0]] } });
+		const newer = {
+			...REPLY,
+			mood: "calm",
+			answers: { db: { ...DB, weight: 1 } },
+			notes: [{ ...NOTES[0], scope: "x" }],
+		};
+		expect(decodeRelayReply(JSON.stringify(newer))).toEqual({
+			ok: true,
+			reply: { ...REPLY, answers: { db: DB }, notes: [NOTES[0]] },
+		});
 	});
 
 	it("checks the answers against the questions when it knows them", () => {
-		expect(decodeRelayReply(encodeRelayReply(REPLY), { questions: FORM.questions, rid: "r-1" })).toEqual({ ok: true, reply: REPLY });
+		expect(decodeRelayReply(encodeRelayReply(REPLY), { questions: FORM.questions, rid: "r-1" })).toEqual({
+			ok: true,
+			reply: REPLY,
+		});
 	});
 
 	it("rejects an unknown status", () => {
@@ -172,7 +246,13 @@ describe("relay reply", () => {
 			answers: {
 				db: { kind: "one", selections: [{ value: "postgres", label: "PostgreSQL" }] },
 				features: { kind: "multi", selections: [] },
-				extras: { kind: "single", selections: [{ value: "a", label: "a" }, { value: "b", label: "b" }] },
+				extras: {
+					kind: "single",
+					selections: [
+						{ value: "a", label: "a" },
+						{ value: "b", label: "b" },
+					],
+				},
 				"my id": { kind: "single", selections: [{ value: 1, label: "x", custom: false }] },
 				other: "Docs",
 			},
@@ -198,11 +278,15 @@ describe("relay reply", () => {
 	});
 
 	it("rejects bad skipped and notes lists", () => {
-		expect(decodeReplyError({ ...REPLY, skipped: "extras" })).toContain('skipped: must be an array (found the string "extras")');
+		expect(decodeReplyError({ ...REPLY, skipped: "extras" })).toContain(
+			'skipped: must be an array (found the string "extras")',
+		);
 		expect(decodeReplyError({ ...REPLY, skipped: ["extras", "extras"] })).toContain('skipped[1]: repeats "extras"');
 		expect(decodeReplyError({ ...REPLY, skipped: ["db"] })).toContain('skipped[0]: "db" is both answered and skipped');
 		expect(decodeReplyError({ ...REPLY, notes: [{ questionId: "db" }] })).toContain("notes[0].text: is missing");
-		expect(decodeReplyError({ ...REPLY, notes: [{ questionId: "db", option: 1, text: "" }] })).toContain("notes[0].option: must be a string (found number 1)");
+		expect(decodeReplyError({ ...REPLY, notes: [{ questionId: "db", option: 1, text: "" }] })).toContain(
+			"notes[0].option: must be a string (found number 1)",
+		);
 		expect(decodeReplyError({ ...REPLY, notes: {} })).toContain("notes: must be an array (found an object)");
 		expect(decodeReplyError({ ...REPLY, error: 5 })).toContain("error: must be a string (found number 5)");
 	});
@@ -213,7 +297,14 @@ describe("relay reply", () => {
 				...REPLY,
 				answers: {
 					db: { kind: "multi", selections: [{ value: "mysql", label: "MySQL" }] },
-					features: { kind: "multi", selections: [{ value: "Auth", label: "Login" }, { value: "Search", label: "Search" }, { value: "Search", label: "Search" }] },
+					features: {
+						kind: "multi",
+						selections: [
+							{ value: "Auth", label: "Login" },
+							{ value: "Search", label: "Search" },
+							{ value: "Search", label: "Search" },
+						],
+					},
 					ghost: { kind: "single", selections: [{ value: "a", label: "a" }] },
 				},
 				skipped: ["extras", "nobody"],
@@ -225,23 +316,40 @@ describe("relay reply", () => {
 		expect(error).toContain('answers.db.selections[0].value: "mysql" is not an option value of question "db"');
 		expect(error).toContain('answers.features.selections[0].label: must be "Auth", the label of option value "Auth"');
 		expect(error).toContain('answers.features.selections[2]: selects option "Search" twice');
-		expect(error).toContain('answers.ghost: answers no question of the request (known ids: "db", "features", "extras")');
+		expect(error).toContain(
+			'answers.ghost: answers no question of the request (known ids: "db", "features", "extras")',
+		);
 		expect(error).toContain('skipped[1]: "nobody" is no question of the request');
 	});
 
 	it("with the questions known: no free text where allowOther is false, no skipping a required question, every required one answered", () => {
-		const strict = validForm({ questions: [{ id: "a", question: "A?", options: [{ label: "x" }, { label: "y" }], allowOther: false }] }).questions;
+		const strict = validForm({
+			questions: [{ id: "a", question: "A?", options: [{ label: "x" }, { label: "y" }], allowOther: false }],
+		}).questions;
 		expect(
-			decodeReplyError({ v: 1, status: "dismissed", answers: { a: { kind: "single", selections: [{ value: "z", label: "z", custom: true }] } }, skipped: [], notes: [] }, { questions: strict }),
+			decodeReplyError(
+				{
+					v: 1,
+					status: "dismissed",
+					answers: { a: { kind: "single", selections: [{ value: "z", label: "z", custom: true }] } },
+					skipped: [],
+					notes: [],
+				},
+				{ questions: strict },
+			),
 		).toContain("answers.a.selections[0]: is free text, but the question does not allow it (allowOther is false)");
-		expect(decodeReplyError({ v: 1, status: "dismissed", answers: {}, skipped: ["a"], notes: [] }, { questions: strict })).toContain(
-			'skipped[0]: question "a" is required and cannot be skipped',
-		);
-		expect(decodeReplyError({ v: 1, status: "answered", answers: {}, skipped: [], notes: [] }, { questions: strict })).toContain(
-			'answers.a: is missing: status "answered" needs an answer to every required question',
-		);
+		expect(
+			decodeReplyError({ v: 1, status: "dismissed", answers: {}, skipped: ["a"], notes: [] }, { questions: strict }),
+		).toContain('skipped[0]: question "a" is required and cannot be skipped');
+		expect(
+			decodeReplyError({ v: 1, status: "answered", answers: {}, skipped: [], notes: [] }, { questions: strict }),
+		).toContain('answers.a: is missing: status "answered" needs an answer to every required question');
 		// The same empty reply is fine for any other status: answers so far are whatever the user gave.
-		expect(decodeRelayReply(JSON.stringify({ v: 1, status: "aborted", answers: {}, skipped: [], notes: [] }), { questions: strict }).ok).toBe(true);
+		expect(
+			decodeRelayReply(JSON.stringify({ v: 1, status: "aborted", answers: {}, skipped: [], notes: [] }), {
+				questions: strict,
+			}).ok,
+		).toBe(true);
 	});
 
 	it("carries drafts from the parent back to the child, checked against the questions", () => {
@@ -290,45 +398,71 @@ describe("relay reply", () => {
 	});
 
 	it("with the questions known: a draft is on a question of the request, free text only where allowed, on an option it has", () => {
-		const strict = validForm({ questions: [{ id: "a", question: "A?", options: [{ label: "x" }, { label: "y" }], allowOther: false }] }).questions;
+		const strict = validForm({
+			questions: [{ id: "a", question: "A?", options: [{ label: "x" }, { label: "y" }], allowOther: false }],
+		}).questions;
 		const reply = (drafts: unknown) => ({ v: 1, status: "aborted", answers: {}, skipped: [], notes: [], drafts });
 		expect(decodeReplyError(reply([{ questionId: "b", kind: "note", text: "n" }]), { questions: strict })).toContain(
 			'drafts[0].questionId: "b" is no question of the request (known ids: "a")',
 		);
-		expect(decodeReplyError(reply([{ questionId: "a", kind: "answer", text: "mine" }]), { questions: strict })).toContain(
-			"drafts[0]: is free text, but the question does not allow it (allowOther is false)",
-		);
-		expect(decodeReplyError(reply([{ questionId: "a", kind: "note", option: "z", text: "n" }]), { questions: strict })).toContain(
-			'drafts[0].option: "z" is not an option label of question "a"',
-		);
-		expect(decodeRelayReply(JSON.stringify(reply([{ questionId: "a", kind: "note", option: "y", text: "n" }])), { questions: strict }).ok).toBe(true);
+		expect(
+			decodeReplyError(reply([{ questionId: "a", kind: "answer", text: "mine" }]), { questions: strict }),
+		).toContain("drafts[0]: is free text, but the question does not allow it (allowOther is false)");
+		expect(
+			decodeReplyError(reply([{ questionId: "a", kind: "note", option: "z", text: "n" }]), { questions: strict }),
+		).toContain('drafts[0].option: "z" is not an option label of question "a"');
+		expect(
+			decodeRelayReply(JSON.stringify(reply([{ questionId: "a", kind: "note", option: "y", text: "n" }])), {
+				questions: strict,
+			}).ok,
+		).toBe(true);
 	});
 
 	it("with the questions known: no drafts on a submitted form, and one draft per question, kind and option", () => {
-		const questions = validForm({ questions: [{ id: "a", question: "A?", options: [{ label: "x" }, { label: "y" }] }] }).questions;
-		const submitted = { v: 1, status: "answered", answers: { a: { kind: "single", selections: [{ value: "x", label: "x" }] } }, skipped: [], notes: [] };
-		expect(decodeReplyError({ ...submitted, drafts: [{ questionId: "a", kind: "note", text: "n" }] }, { questions })).toContain(
-			'drafts: must be absent when status is "answered"',
-		);
+		const questions = validForm({
+			questions: [{ id: "a", question: "A?", options: [{ label: "x" }, { label: "y" }] }],
+		}).questions;
+		const submitted = {
+			v: 1,
+			status: "answered",
+			answers: { a: { kind: "single", selections: [{ value: "x", label: "x" }] } },
+			skipped: [],
+			notes: [],
+		};
+		expect(
+			decodeReplyError({ ...submitted, drafts: [{ questionId: "a", kind: "note", text: "n" }] }, { questions }),
+		).toContain('drafts: must be absent when status is "answered"');
 		const twice = [
 			{ questionId: "a", kind: "note", option: "x", text: "one" },
 			{ questionId: "a", kind: "note", text: "on the question" },
 			{ questionId: "a", kind: "note", option: "x", text: "two" },
 		];
-		expect(decodeReplyError({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [], drafts: twice }, { questions })).toContain(
-			"drafts[2]: is a second draft for the same question, kind and option",
-		);
+		expect(
+			decodeReplyError(
+				{ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [], drafts: twice },
+				{ questions },
+			),
+		).toContain("drafts[2]: is a second draft for the same question, kind and option");
 	});
 
 	it("answeredBy is one line of text naming who answered", () => {
 		const reply: RelayReply = { ...REPLY, answeredBy: "phone bridge" };
 		expect(decodeRelayReply(encodeRelayReply(reply))).toEqual({ ok: true, reply });
-		expect(decodeReplyError({ ...REPLY, answeredBy: "two\nlines" })).toContain("answeredBy: must be one line of text naming who answered");
-		expect(decodeReplyError({ ...REPLY, answeredBy: "  " })).toContain("answeredBy: must be one line of text naming who answered");
+		expect(decodeReplyError({ ...REPLY, answeredBy: "two\nlines" })).toContain(
+			"answeredBy: must be one line of text naming who answered",
+		);
+		expect(decodeReplyError({ ...REPLY, answeredBy: "  " })).toContain(
+			"answeredBy: must be one line of text naming who answered",
+		);
 	});
 
 	it("a problem in one field or entry never hides another's (TypeBox stops at eight errors a check), whatever the key", () => {
-		const error = decodeReplyError({ ...REPLY, status: "maybe", answers: { "a\nb": { kind: "x", selections: [] }, db: DB }, skipped: [1] });
+		const error = decodeReplyError({
+			...REPLY,
+			status: "maybe",
+			answers: { "a\nb": { kind: "x", selections: [] }, db: DB },
+			skipped: [1],
+		});
 		expect(error).toContain('status: must be one of "answered", ');
 		expect(error).toContain('answers["a\\nb"].kind: must be "single" or "multi" (found the string "x")');
 		expect(error).toContain('answers["a\\nb"].selections: must have at least 1 item (found none)');
@@ -357,7 +491,13 @@ describe("relay reply", () => {
 	});
 
 	it("converts to and from what a UI collected", () => {
-		const c = collected("error", { answers: { db: DB }, skipped: ["extras"], notes: NOTES, drafts: [{ questionId: "db", kind: "answer", text: "d" }], error: "x" });
+		const c = collected("error", {
+			answers: { db: DB },
+			skipped: ["extras"],
+			notes: NOTES,
+			drafts: [{ questionId: "db", kind: "answer", text: "d" }],
+			error: "x",
+		});
 		const reply = collectedToReply(c, "r-9");
 		expect(reply).toEqual({ v: 1, rid: "r-9", ...c });
 		expect(replyToCollected(reply)).toEqual(c);
@@ -394,8 +534,14 @@ const arbOptions = (multiSelect: boolean): fc.Arbitrary<AskOption[]> =>
 		.chain((labels) =>
 			fc.tuple(
 				fc.constant(labels),
-				fc.array(fc.option(oneLineText(60), { nil: undefined }), { minLength: labels.length, maxLength: labels.length }),
-				fc.array(fc.option(multiLineText(300), { nil: undefined }), { minLength: labels.length, maxLength: labels.length }),
+				fc.array(fc.option(oneLineText(60), { nil: undefined }), {
+					minLength: labels.length,
+					maxLength: labels.length,
+				}),
+				fc.array(fc.option(multiLineText(300), { nil: undefined }), {
+					minLength: labels.length,
+					maxLength: labels.length,
+				}),
 				fc.array(multiSelect ? fc.constant(undefined) : fc.option(multiLineText(4000), { nil: undefined }), {
 					minLength: labels.length,
 					maxLength: labels.length,
@@ -451,12 +597,21 @@ const arbMetadata: fc.Arbitrary<AskMetadata> = fc.record(
 const arbForm: fc.Arbitrary<AskForm> = arbIds
 	.chain((ids) => fc.tuple(fc.constant(ids), arbHeaders(ids.length)))
 	.chain(([ids, headers]) =>
-		fc.tuple(fc.tuple(...ids.map((id, i) => arbQuestion(id, headers[i] as string))), fc.option(arbMetadata, { nil: undefined })),
+		fc.tuple(
+			fc.tuple(...ids.map((id, i) => arbQuestion(id, headers[i] as string))),
+			fc.option(arbMetadata, { nil: undefined }),
+		),
 	)
 	.map(([questions, metadata]) => (metadata === undefined ? { questions } : { questions, metadata }));
 
-const arbRid = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 40 });
-const arbAsker = fc.string({ unit: anyChar.filter((c) => !/[\x00-\x1f\x7f-\x9f\u2028\u2029]/.test(c)), maxLength: 30 }).filter((s) => s.length <= 200);
+const arbRid = fc.string({
+	unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+	minLength: 1,
+	maxLength: 40,
+});
+const arbAsker = fc
+	.string({ unit: anyChar.filter((c) => !/[\x00-\x1f\x7f-\x9f\u2028\u2029]/.test(c)), maxLength: 30 })
+	.filter((s) => s.length <= 200);
 
 const arbRequest: fc.Arbitrary<RelayRequest> = fc
 	.tuple(arbForm, fc.option(arbRid, { nil: undefined }), fc.option(arbAsker, { nil: undefined }))
@@ -469,8 +624,15 @@ const arbRequest: fc.Arbitrary<RelayRequest> = fc
 	}));
 
 const userText = anyText(40).filter((s) => s.length <= 4000);
-const customSelection: fc.Arbitrary<AskSelection> = userText.map((text) => ({ value: text, label: text, custom: true }));
-const optionSelection: fc.Arbitrary<AskSelection> = fc.record({ value: anyText(), label: anyText() }, { noNullPrototype: true });
+const customSelection: fc.Arbitrary<AskSelection> = userText.map((text) => ({
+	value: text,
+	label: text,
+	custom: true,
+}));
+const optionSelection: fc.Arbitrary<AskSelection> = fc.record(
+	{ value: anyText(), label: anyText() },
+	{ noNullPrototype: true },
+);
 const arbAnswer: fc.Arbitrary<AskAnswer> = fc
 	.record({
 		kind: fc.constantFrom("single" as const, "multi" as const),
@@ -490,8 +652,9 @@ const draftText = anyText(40).filter((s) => s.trim() !== "");
 const arbDraft = (ids: fc.Arbitrary<string>): fc.Arbitrary<AskDraft> =>
 	fc
 		.record({ questionId: ids, option: fc.option(anyText(), { nil: undefined }), text: draftText })
-		.map(({ questionId, option, text }): AskDraft =>
-			option === undefined ? { questionId, kind: "answer", text } : { questionId, kind: "note", option, text },
+		.map(
+			({ questionId, option, text }): AskDraft =>
+				option === undefined ? { questionId, kind: "answer", text } : { questionId, kind: "note", option, text },
 		);
 const arbStatus = fc.constantFrom(...STATUSES);
 const arbError = fc.option(anyText(), { nil: undefined });
@@ -508,8 +671,12 @@ const arbReply: fc.Arbitrary<RelayReply> = fc
 			ids: fc.constant(ids),
 			split,
 			answers: fc.array(arbAnswer, { minLength: ids.length, maxLength: ids.length }),
-			notes: fc.array(arbNote(fc.oneof(anyText(10), ids.length ? fc.constantFrom(...ids) : fc.constant("x"))), { maxLength: 4 }),
-			drafts: fc.array(arbDraft(fc.oneof(anyText(10), ids.length ? fc.constantFrom(...ids) : fc.constant("x"))), { maxLength: 3 }),
+			notes: fc.array(arbNote(fc.oneof(anyText(10), ids.length ? fc.constantFrom(...ids) : fc.constant("x"))), {
+				maxLength: 4,
+			}),
+			drafts: fc.array(arbDraft(fc.oneof(anyText(10), ids.length ? fc.constantFrom(...ids) : fc.constant("x"))), {
+				maxLength: 3,
+			}),
 			status: arbStatus,
 			rid: fc.option(arbRid, { nil: undefined }),
 			error: arbError,
@@ -534,13 +701,17 @@ const arbReplyTo = (form: AskForm): fc.Arbitrary<RelayReply> =>
 			fc.tuple(
 				...form.questions.map((q) =>
 					fc.record({
-						outcome: fc.constantFrom(...(q.required ? ["answered", "unanswered"] : ["answered", "skipped", "unanswered"])),
+						outcome: fc.constantFrom(
+							...(q.required ? ["answered", "unanswered"] : ["answered", "skipped", "unanswered"]),
+						),
 						chosen: fc.subarray(q.options, { minLength: 1 }),
 						custom: q.allowOther ? fc.option(userText, { nil: undefined }) : fc.constant(undefined),
 						note: fc.option(userText, { nil: undefined }),
 						optionNote: fc.option(fc.tuple(fc.constantFrom(...q.options), userText), { nil: undefined }),
 						customDraft: q.allowOther ? fc.option(draftText, { nil: undefined }) : fc.constant(undefined),
-						noteDraft: fc.option(fc.tuple(fc.option(fc.constantFrom(...q.options), { nil: undefined }), draftText), { nil: undefined }),
+						noteDraft: fc.option(fc.tuple(fc.option(fc.constantFrom(...q.options), { nil: undefined }), draftText), {
+							nil: undefined,
+						}),
 					}),
 				),
 			),
@@ -553,12 +724,17 @@ const arbReplyTo = (form: AskForm): fc.Arbitrary<RelayReply> =>
 				if (!pick) return;
 				const outcome = status === "answered" && q.required ? "answered" : pick.outcome;
 				if (pick.note !== undefined) reply.notes.push({ questionId: q.id, text: pick.note });
-				if (pick.optionNote) reply.notes.push({ questionId: q.id, option: pick.optionNote[0].label, text: pick.optionNote[1] });
+				if (pick.optionNote)
+					reply.notes.push({ questionId: q.id, option: pick.optionNote[0].label, text: pick.optionNote[1] });
 				const drafts: AskDraft[] = [];
 				if (pick.customDraft !== undefined) drafts.push({ questionId: q.id, kind: "answer", text: pick.customDraft });
 				if (pick.noteDraft) {
 					const [option, text] = pick.noteDraft;
-					drafts.push(option ? { questionId: q.id, kind: "note", option: option.label, text } : { questionId: q.id, kind: "note", text });
+					drafts.push(
+						option
+							? { questionId: q.id, kind: "note", option: option.label, text }
+							: { questionId: q.id, kind: "note", text },
+					);
 				}
 				// A submitted form has dropped its drafts.
 				if (drafts.length > 0 && status !== "answered") reply.drafts = [...(reply.drafts ?? []), ...drafts];
@@ -580,7 +756,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 function jsonPaths(value: Json, path: (string | number)[] = []): { path: (string | number)[]; value: Json }[] {
 	const here = path.length ? [{ path, value }] : [];
 	if (Array.isArray(value)) return [...here, ...value.flatMap((item, i) => jsonPaths(item, [...path, i]))];
-	if (value !== null && typeof value === "object") return [...here, ...Object.keys(value).flatMap((key) => jsonPaths(value[key] as Json, [...path, key]))];
+	if (value !== null && typeof value === "object")
+		return [...here, ...Object.keys(value).flatMap((key) => jsonPaths(value[key] as Json, [...path, key]))];
 	return here;
 }
 
@@ -613,7 +790,12 @@ function replaceAt(root: Json, path: (string | number)[], replacement: Json): Js
 	return copy;
 }
 
-const junk = fc.oneof(fc.anything(), fc.string(), fc.string({ unit: anyChar }), fc.jsonValue().map((v) => JSON.stringify(v)));
+const junk = fc.oneof(
+	fc.anything(),
+	fc.string(),
+	fc.string({ unit: anyChar }),
+	fc.jsonValue().map((v) => JSON.stringify(v)),
+);
 
 describe("relay envelope properties", () => {
 	it("encode → decode is the identity for any valid request", () => {
@@ -665,14 +847,25 @@ describe("relay envelope properties", () => {
 
 	it("a truncated envelope is rejected as invalid JSON", () => {
 		fc.assert(
-			fc.property(arbRequest, arbReply, fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (request, reply, at) => {
-				const requestText = encodeRelayRequest(request);
-				const replyText = encodeRelayReply(reply);
-				const cutRequest = decodeRelayRequest(requestText.slice(0, Math.floor(at * requestText.length)));
-				const cutReply = decodeRelayReply(replyText.slice(0, Math.floor(at * replyText.length)));
-				expect(cutRequest).toMatchObject({ ok: false, error: expect.stringMatching(/^relay request rejected: (not valid JSON|expected)/) });
-				expect(cutReply).toMatchObject({ ok: false, error: expect.stringMatching(/^relay reply rejected: (not valid JSON|expected)/) });
-			}),
+			fc.property(
+				arbRequest,
+				arbReply,
+				fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+				(request, reply, at) => {
+					const requestText = encodeRelayRequest(request);
+					const replyText = encodeRelayReply(reply);
+					const cutRequest = decodeRelayRequest(requestText.slice(0, Math.floor(at * requestText.length)));
+					const cutReply = decodeRelayReply(replyText.slice(0, Math.floor(at * replyText.length)));
+					expect(cutRequest).toMatchObject({
+						ok: false,
+						error: expect.stringMatching(/^relay request rejected: (not valid JSON|expected)/),
+					});
+					expect(cutReply).toMatchObject({
+						ok: false,
+						error: expect.stringMatching(/^relay reply rejected: (not valid JSON|expected)/),
+					});
+				},
+			),
 			RUNS,
 		);
 	});

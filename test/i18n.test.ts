@@ -34,14 +34,18 @@ function categoriesInUse(locale: string): Set<Intl.LDMLPluralRule> {
 }
 
 /** Words only English has; what a translator left untranslated shows up as one of them. */
-const ENGLISH_WORDS = /\b(the|your|you|with|this|that|again|press|would|been|should|which|while|from|none|every|must|only|unsaved|submit|answers?|dismiss|skip(ped)?|drafts?|review|choose|write|keys?|waiting|asked|missing|ready)\b/i;
+const ENGLISH_WORDS =
+	/\b(the|your|you|with|this|that|again|press|would|been|should|which|while|from|none|every|must|only|unsaved|submit|answers?|dismiss|skip(ped)?|drafts?|review|choose|write|keys?|waiting|asked|missing|ready)\b/i;
 
 /** What stays as it is in every language: placeholders, flags, variables, a command, setting values. */
 function withoutVerbatim(text: string): string {
 	return text
 		.replace(/\{\w+\}/g, " ")
 		.replace(/--[\w-]+( (desktop|\d+|ja))?/g, " ")
-		.replace(/export EDITOR=vim|\$\w+|ask_user|numberKeys|focus|JSON|true|false|ctrl\+|alt\+|f1|f12|\/trust|\.pi\/settings\.json/g, " ");
+		.replace(
+			/export EDITOR=vim|\$\w+|ask_user|numberKeys|focus|JSON|true|false|ctrl\+|alt\+|f1|f12|\/trust|\.pi\/settings\.json/g,
+			" ",
+		);
 }
 
 const NON_LATIN = new Set<string>(["zh-CN", "zh-TW", "ja", "ko", "ru"]);
@@ -68,7 +72,8 @@ describe.each(OTHERS)("the %s catalogue", (locale) => {
 			expect(typeof message, key).toBe(typeof english);
 			for (const form of forms(message)) expect(placeholders(form), `${key}: ${form}`).toEqual(wanted);
 			if (typeof message !== "string") {
-				for (const category of used) expect(message[category], `${key} needs a "${category}" form in ${locale}`).toBeDefined();
+				for (const category of used)
+					expect(message[category], `${key} needs a "${category}" form in ${locale}`).toBeDefined();
 			}
 		}
 	});
@@ -89,7 +94,9 @@ describe.each(OTHERS)("the %s catalogue", (locale) => {
 	it("keeps each message's leading symbol (✎ 💬 ⏱ ↑ ↓ ❓ ⓘ ⚠ ✓ ✗ → ← ↷)", () => {
 		for (const key of KEYS) {
 			const lead = /^[✎💬⏱↑↓❓ⓘ⚠✓✗→←↷]/u.exec(forms(EN[key])[0] ?? "")?.[0];
-			if (lead) for (const form of forms(catalogue[key] as Message)) expect(form.startsWith(lead), `${key}: ${form}`).toBe(true);
+			if (lead)
+				for (const form of forms(catalogue[key] as Message))
+					expect(form.startsWith(lead), `${key}: ${form}`).toBe(true);
 		}
 	});
 
@@ -120,14 +127,20 @@ describe("filling in a message", () => {
 		const ru = textsFor("ru");
 		const said = [1, 2, 5, 21, 22, 25, 111].map((count) => ru.t("form.questionCount", { count }));
 		const { one, few, many } = CATALOGUES.ru["form.questionCount"] as { one: string; few: string; many: string };
-		expect(said).toEqual([one, few, many, one, few, many, many].map((form, i) => form.replace("{count}", String([1, 2, 5, 21, 22, 25, 111][i]))));
+		expect(said).toEqual(
+			[one, few, many, one, few, many, many].map((form, i) =>
+				form.replace("{count}", String([1, 2, 5, 21, 22, 25, 111][i])),
+			),
+		);
 		expect(ENGLISH.t("form.questionCount", { count: 1 })).toBe("1 question");
 		expect(ENGLISH.t("form.questionCount", { count: 0 })).toBe("0 questions");
 		expect(textsFor("ja").t("form.questionCount", { count: 3 })).toContain("3");
 	});
 
 	it("joins a list the locale's way", () => {
-		expect(ENGLISH.t("problem.answerFirst", { names: ["Scope", "Targets", "Style"] })).toBe("Answer Scope, Targets, and Style first");
+		expect(ENGLISH.t("problem.answerFirst", { names: ["Scope", "Targets", "Style"] })).toBe(
+			"Answer Scope, Targets, and Style first",
+		);
 		expect(textsFor("zh-CN").t("problem.answerFirst", { names: ["甲", "乙", "丙"] })).toContain("甲、乙和丙");
 		expect(textsFor("de").t("problem.answerFirst", { names: ["A", "B"] })).toContain("A und B");
 	});
@@ -184,16 +197,34 @@ describe("choosing the locale", () => {
 	});
 
 	it("the first setting that names a shipped language wins over the environment; an unknown one is reported and passed over", () => {
-		const locale = (flag: string | undefined, variable: string | undefined, file: string | undefined, env: Record<string, string>) => {
-			const { settings, warnings } = settingsFrom({ flags: { "ask-user-locale": flag }, env: { ...env, ...(variable !== undefined && { PI_ASK_USER_LOCALE: variable }) }, global: file && { locale: file } });
-			return { locale: settings.locale, unknown: warnings.map((warning) => ENGLISH.say(warning).split(" must be ")[0]) };
+		const locale = (
+			flag: string | undefined,
+			variable: string | undefined,
+			file: string | undefined,
+			env: Record<string, string>,
+		) => {
+			const { settings, warnings } = settingsFrom({
+				flags: { "ask-user-locale": flag },
+				env: { ...env, ...(variable !== undefined && { PI_ASK_USER_LOCALE: variable }) },
+				global: file && { locale: file },
+			});
+			return {
+				locale: settings.locale,
+				unknown: warnings.map((warning) => ENGLISH.say(warning).split(" must be ")[0]),
+			};
 		};
 		expect(locale(undefined, undefined, "ja", { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "ja", unknown: [] });
 		expect(locale("de", "fr", "ja", { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "de", unknown: [] });
 		expect(locale(undefined, undefined, undefined, { LANG: "zh_CN.UTF-8" })).toEqual({ locale: "zh-CN", unknown: [] });
 		expect(locale("  ", "", undefined, { LANG: "ko_KR" })).toEqual({ locale: "ko", unknown: [] });
-		expect(locale(undefined, "xx", "ja", { LANG: "ru_RU" })).toEqual({ locale: "ja", unknown: ["ask_user settings: PI_ASK_USER_LOCALE"] });
-		expect(locale("tlh", "xx", undefined, { LANG: "ru_RU" })).toEqual({ locale: "ru", unknown: ["ask_user settings: --ask-user-locale", "ask_user settings: PI_ASK_USER_LOCALE"] });
+		expect(locale(undefined, "xx", "ja", { LANG: "ru_RU" })).toEqual({
+			locale: "ja",
+			unknown: ["ask_user settings: PI_ASK_USER_LOCALE"],
+		});
+		expect(locale("tlh", "xx", undefined, { LANG: "ru_RU" })).toEqual({
+			locale: "ru",
+			unknown: ["ask_user settings: --ask-user-locale", "ask_user settings: PI_ASK_USER_LOCALE"],
+		});
 		expect(locale("FR", undefined, undefined, {})).toEqual({ locale: "fr", unknown: [] });
 	});
 });

@@ -29,12 +29,26 @@ describe("start-up", () => {
 		let redrawn = 0;
 		const context = { lastComponent: undefined, invalidate: () => redrawn++ } as never;
 		const plain = { fg: (_color: string, text: string) => text, bold: (text: string) => text } as never;
-		expect(tool.renderCall?.(oneQuestion as never, plain, context).render(80).join("").trim()).toBe("ask_user");
+		expect(
+			tool
+				.renderCall?.(oneQuestion as never, plain, context)
+				.render(80)
+				.join("")
+				.trim(),
+		).toBe("ask_user");
 
 		await fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true });
 		expect(redrawn).toBe(1);
-		expect(tool.prepareArguments?.(stringified)).toMatchObject({ questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }] }] });
-		expect(tool.renderCall?.(oneQuestion as never, plain, context).render(80).join("").trim()).toBe("ask_user Q1");
+		expect(tool.prepareArguments?.(stringified)).toMatchObject({
+			questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }] }],
+		});
+		expect(
+			tool
+				.renderCall?.(oneQuestion as never, plain, context)
+				.render(80)
+				.join("")
+				.trim(),
+		).toBe("ask_user Q1");
 	});
 });
 
@@ -67,8 +81,13 @@ describe("the local channel", () => {
 		delete process.env[CHANNEL_ENV];
 		const { fire } = loadExtension();
 		expect(process.env[CHANNEL_ENV]).toBeUndefined();
-		await fire("session_start", { type: "session_start" }, { ...dismissingUser, ui: { ...dismissingUser.ui, notify: () => {} } });
-		for (let i = 0; i < 200 && process.env[CHANNEL_ENV] === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+		await fire(
+			"session_start",
+			{ type: "session_start" },
+			{ ...dismissingUser, ui: { ...dismissingUser.ui, notify: () => {} } },
+		);
+		for (let i = 0; i < 200 && process.env[CHANNEL_ENV] === undefined; i++)
+			await new Promise((resolve) => setTimeout(resolve, 5));
 		const decoded = decodeChannelAddress(process.env[CHANNEL_ENV]);
 		if (!decoded.ok) throw new Error(decoded.error);
 		const { address } = decoded;
@@ -90,7 +109,13 @@ describe("no offer that cannot be kept", () => {
 		const headless = { hasUI: false };
 		await fire("before_agent_start", { type: "before_agent_start" }, headless);
 		expect(active()).toEqual(["read", "bash"]);
-		const unregister = registerHandler(async () => ({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [] }));
+		const unregister = registerHandler(async () => ({
+			v: 1,
+			status: "dismissed",
+			answers: {},
+			skipped: [],
+			notes: [],
+		}));
 		try {
 			await fire("before_agent_start", { type: "before_agent_start" }, headless);
 			expect(active()).toEqual(["read", "bash", "ask_user"]);
@@ -112,14 +137,26 @@ describe("no offer that cannot be kept", () => {
 		expect(print.active()).toEqual(["read", "bash"]);
 		// A new process resumes it with a UI; pi restores the tool list the session recorded.
 		const resumed = loadExtension(print.active(), {}, entries);
-		await resumed.fire("session_start", { type: "session_start" }, { hasUI: true, sessionManager: session, ui: { notify: () => {} } });
+		await resumed.fire(
+			"session_start",
+			{ type: "session_start" },
+			{ hasUI: true, sessionManager: session, ui: { notify: () => {} } },
+		);
 		await resumed.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true, sessionManager: session });
 		expect(resumed.active()).toEqual(["read", "bash", "ask_user"]);
 
 		const turnedOff = { getEntries: () => [{ type: "message" }] };
 		const userChoice = loadExtension(["read", "bash"]);
-		await userChoice.fire("session_start", { type: "session_start" }, { hasUI: true, sessionManager: turnedOff, ui: { notify: () => {} } });
-		await userChoice.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true, sessionManager: turnedOff });
+		await userChoice.fire(
+			"session_start",
+			{ type: "session_start" },
+			{ hasUI: true, sessionManager: turnedOff, ui: { notify: () => {} } },
+		);
+		await userChoice.fire(
+			"before_agent_start",
+			{ type: "before_agent_start" },
+			{ hasUI: true, sessionManager: turnedOff },
+		);
 		expect(userChoice.active()).toEqual(["read", "bash"]);
 	});
 
@@ -140,8 +177,16 @@ describe("no offer that cannot be kept", () => {
 		process.argv = [...argv, "--exclude-tools", "ask_user"];
 		try {
 			const resumed = loadExtension(["read", "bash"], {}, entries);
-			await resumed.fire("session_start", { type: "session_start" }, { hasUI: true, sessionManager: session, ui: { notify: () => {} } });
-			await resumed.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true, sessionManager: session });
+			await resumed.fire(
+				"session_start",
+				{ type: "session_start" },
+				{ hasUI: true, sessionManager: session, ui: { notify: () => {} } },
+			);
+			await resumed.fire(
+				"before_agent_start",
+				{ type: "before_agent_start" },
+				{ hasUI: true, sessionManager: session },
+			);
 			expect(resumed.active()).toEqual(["read", "bash"]);
 		} finally {
 			process.argv = argv;
@@ -154,7 +199,11 @@ describe("no offer that cannot be kept", () => {
 		const all: Entries = [...branch, { type: "custom", customType: OFFER_ENTRY, data: { withheld: false } }];
 		const session = { getEntries: () => all, getBranch: () => branch };
 		const resumed = loadExtension(["read", "bash"], {}, all);
-		await resumed.fire("session_start", { type: "session_start" }, { hasUI: true, sessionManager: session, ui: { notify: () => {} } });
+		await resumed.fire(
+			"session_start",
+			{ type: "session_start" },
+			{ hasUI: true, sessionManager: session, ui: { notify: () => {} } },
+		);
 		await resumed.fire("before_agent_start", { type: "before_agent_start" }, { hasUI: true, sessionManager: session });
 		expect(resumed.active()).toEqual(["read", "bash", "ask_user"]);
 	});
@@ -186,7 +235,13 @@ describe("the user's language", () => {
 		try {
 			const unknown = loadExtension(undefined, { "ask-user-locale": "tlh" });
 			await unknown.fire("session_start", { type: "session_start" }, ctx);
-			expect(notes).toEqual([textsFor("fr").t("warning.settingsBadValue", { source: "--ask-user-locale", takes: SETTINGS.locale.rule.takes, found: '"tlh"' })]);
+			expect(notes).toEqual([
+				textsFor("fr").t("warning.settingsBadValue", {
+					source: "--ask-user-locale",
+					takes: SETTINGS.locale.rule.takes,
+					found: '"tlh"',
+				}),
+			]);
 			await unknown.fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
 		} finally {
 			for (const [name, value] of Object.entries(saved)) {
@@ -206,7 +261,9 @@ describe("the settings of the session's folder", () => {
 			const { ctx, notes } = recordingUser();
 			const extension = loadExtension();
 			await extension.fire("session_start", { type: "session_start" }, { ...ctx, cwd: dir });
-			expect(notes).toEqual([expect.stringContaining(`${join(dir, ".pi", "ask-user.json")}: attention must be one of`)]);
+			expect(notes).toEqual([
+				expect.stringContaining(`${join(dir, ".pi", "ask-user.json")}: attention must be one of`),
+			]);
 			await extension.fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
@@ -226,7 +283,9 @@ describe("a first session start that fails", () => {
 		const extension = loadExtension(undefined, broken);
 		await extension.fire("session_start", { type: "session_start" }, ctx);
 		await extension.fire("session_start", { type: "session_start" }, ctx);
-		expect(notes).toEqual(["ask_user: its settings or texts could not be loaded (flags unreadable): the defaults and English are used."]);
+		expect(notes).toEqual([
+			"ask_user: its settings or texts could not be loaded (flags unreadable): the defaults and English are used.",
+		]);
 		const params = extension.tool.prepareArguments ? extension.tool.prepareArguments(oneQuestion) : oneQuestion;
 		const result = await extension.tool.execute("f1", params as never, undefined, undefined, ctx);
 		expect(result.details).toMatchObject({ status: "dismissed" });

@@ -17,7 +17,11 @@ it("a kept-forms module that cannot load is said once; sessions start and end, a
 		await extension.fire("session_start", { type: "session_start", reason }, ctx);
 		await extension.fire("session_shutdown", { type: "session_shutdown", reason }, ctx);
 	}
-	expect(notes).toEqual([expect.stringMatching(/^ask_user: forms cannot be kept past pi here \(.+\): they work, but one left unanswered ends with pi\.$/)]);
+	expect(notes).toEqual([
+		expect.stringMatching(
+			/^ask_user: forms cannot be kept past pi here \(.+\): they work, but one left unanswered ends with pi\.$/,
+		),
+	]);
 	const params = extension.tool.prepareArguments ? extension.tool.prepareArguments(oneQuestion) : oneQuestion;
 	const result = await extension.tool.execute("k1", params as never, undefined, undefined, ctx);
 	expect(result.details).toMatchObject({ status: "dismissed" });

@@ -8,7 +8,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { createKeeper, fingerprint, heldElsewhere, KEPT_VERSION, type KeptForm, MAX_KEPT, MAX_KEPT_BYTES, readKept, SAVE_DELAY_MS } from "../src/kept.ts";
+import {
+	createKeeper,
+	fingerprint,
+	heldElsewhere,
+	KEPT_VERSION,
+	type KeptForm,
+	MAX_KEPT,
+	MAX_KEPT_BYTES,
+	readKept,
+	SAVE_DELAY_MS,
+} from "../src/kept.ts";
 import { collect } from "../src/machine/collect.ts";
 import { restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
@@ -17,8 +27,27 @@ import { type AskForm, phrase } from "../src/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 import { drive, formOf, KEY, option, question, type } from "./form/support.ts";
 
-const FORM = formOf(question("db", { header: "Database", options: [option("Postgres"), option("SQLite")] }), question("why", { header: "Context", options: [] }));
-const KEYS = [KEY.up, KEY.down, KEY.enter, KEY.tab, KEY.shiftTab, KEY.space, KEY.escape, KEY.backspace, "n", "s", "1", "2", "3", "a", "é"];
+const FORM = formOf(
+	question("db", { header: "Database", options: [option("Postgres"), option("SQLite")] }),
+	question("why", { header: "Context", options: [] }),
+);
+const KEYS = [
+	KEY.up,
+	KEY.down,
+	KEY.enter,
+	KEY.tab,
+	KEY.shiftTab,
+	KEY.space,
+	KEY.escape,
+	KEY.backspace,
+	"n",
+	"s",
+	"1",
+	"2",
+	"3",
+	"a",
+	"é",
+];
 /** Keys, and whole gestures that leave text behind: a note or a free answer saved, a draft left open. */
 const arbKeys = fc
 	.array(
@@ -54,8 +83,12 @@ describe("saved answers", () => {
 		expect(state.overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 1 } });
 		const restored = restoredState(FORM, throughJson(savedAnswers(state, "typed, not saved")));
 		expect(restored?.overlay).toEqual(state.overlay);
-		expect(collect(restored ?? state, "aborted").drafts).toEqual([{ questionId: "why", kind: "answer", text: "typed, not saved" }]);
-		expect(collect(restored ?? state, "aborted").answers["db"]?.selections).toEqual([{ label: "SQLite", value: "SQLite" }]);
+		expect(collect(restored ?? state, "aborted").drafts).toEqual([
+			{ questionId: "why", kind: "answer", text: "typed, not saved" },
+		]);
+		expect(collect(restored ?? state, "aborted").answers["db"]?.selections).toEqual([
+			{ label: "SQLite", value: "SQLite" },
+		]);
 	});
 
 	it("answers that do not fit the form are refused whole, never half used", () => {
@@ -95,7 +128,13 @@ describe("the keeper and the folder", () => {
 		await wait(SAVE_DELAY_MS + 300);
 		expect(reads).toBe(1);
 		expect(files()).toEqual(["call%2F1.json"]);
-		expect(keptIn("call%2F1.json")).toMatchObject({ version: KEPT_VERSION, id: "call/1", status: "open", pid: process.pid, fingerprint: fingerprint(FORM) });
+		expect(keptIn("call%2F1.json")).toMatchObject({
+			version: KEPT_VERSION,
+			id: "call/1",
+			status: "open",
+			pid: process.pid,
+			fingerprint: fingerprint(FORM),
+		});
 		keeper.end("timed_out");
 		expect(keptIn("call%2F1.json").status).toBe("timed_out");
 		keeper.end("answered");
@@ -124,13 +163,24 @@ describe("the keeper and the folder", () => {
 		createKeeper(dir, "relayed", FORM, { closing: () => false }).end("dismissed");
 		expect(files()).toEqual([]);
 		const answers = savedAnswers(initialState(FORM), undefined);
-		createKeeper(dir, "again", FORM, { closing: () => false, restored: { answers, notice: phrase("form.restored") } }).end("dismissed");
+		createKeeper(dir, "again", FORM, {
+			closing: () => false,
+			restored: { answers, notice: phrase("form.restored") },
+		}).end("dismissed");
 		expect(keptIn("again.json")).toMatchObject({ status: "dismissed", answers: throughJson(answers) });
 	});
 
 	it("reading drops, each with a reason, what is not JSON, another version's, oversized or not a form; keeps the newest MAX_KEPT; removes a dead writer's aside file", () => {
 		fresh();
-		const good = (id: string, savedAt: number): KeptForm => ({ version: KEPT_VERSION, id, pid: 1, status: "timed_out", savedAt, fingerprint: "f", answers: {} });
+		const good = (id: string, savedAt: number): KeptForm => ({
+			version: KEPT_VERSION,
+			id,
+			pid: 1,
+			status: "timed_out",
+			savedAt,
+			fingerprint: "f",
+			answers: {},
+		});
 		writeFileSync(join(dir, "bad.json"), "{ not json");
 		writeFileSync(join(dir, "old.json"), JSON.stringify({ ...good("old", 1), version: 0 }));
 		writeFileSync(join(dir, "big.json"), JSON.stringify({ ...good("big", 1), answers: "x".repeat(MAX_KEPT_BYTES) }));
@@ -138,7 +188,8 @@ describe("the keeper and the folder", () => {
 		// Aside files: a dead writer's is left over, a running pi's (pid 1 here) may be mid-write.
 		writeFileSync(join(dir, "left.json.999999999.tmp"), "{");
 		writeFileSync(join(dir, "busy.json.1.tmp"), "{");
-		for (let i = 0; i < MAX_KEPT + 2; i++) writeFileSync(join(dir, `k${i}.json`), JSON.stringify(good(`k${i}`, 1000 + i)));
+		for (let i = 0; i < MAX_KEPT + 2; i++)
+			writeFileSync(join(dir, `k${i}.json`), JSON.stringify(good(`k${i}`, 1000 + i)));
 		const { forms, problems } = readKept(dir);
 		expect(problems).toEqual([
 			"bad.json: not valid JSON",
@@ -160,10 +211,22 @@ describe("the late answer", () => {
 	it("names the call and why it comes late, then the answer exactly as the tool gives it", () => {
 		const form: AskForm = FORM;
 		const state = update(initialState(form), { type: "number", row: 1 });
-		const kept: KeptForm = { version: KEPT_VERSION, id: "call_7", pid: 1, status: "timed_out", savedAt: 0, fingerprint: fingerprint(form), answers: {} };
+		const kept: KeptForm = {
+			version: KEPT_VERSION,
+			id: "call_7",
+			pid: 1,
+			status: "timed_out",
+			savedAt: 0,
+			fingerprint: fingerprint(form),
+			answers: {},
+		};
 		const text = lateAnswerText(kept, form, collect(state, "answered"));
-		expect(text.split("\n")[0]).toBe('Late answer to ask_user call "call_7": the call had ended (timed_out) before this answer. The user has answered it now:');
+		expect(text.split("\n")[0]).toBe(
+			'Late answer to ask_user call "call_7": the call had ended (timed_out) before this answer. The user has answered it now:',
+		);
 		expect(text).toContain('db: "SQLite"');
-		expect(lateAnswerText({ ...kept, status: "open" }, form, collect(state, "answered"))).toContain("pi stopped while the form was open");
+		expect(lateAnswerText({ ...kept, status: "open" }, form, collect(state, "answered"))).toContain(
+			"pi stopped while the form was open",
+		);
 	});
 });

@@ -100,8 +100,16 @@ describe("shapes other ask tools taught models", () => {
 		],
 		[
 			"a single question at the top level, with header and metadata",
-			{ header: "Style", question: "Tabs?", options: [{ label: "Yes" }, { label: "No" }], metadata: { source: "lint" } },
-			{ questions: [{ header: "Style", question: "Tabs?", options: [{ label: "Yes" }, { label: "No" }] }], metadata: { source: "lint" } },
+			{
+				header: "Style",
+				question: "Tabs?",
+				options: [{ label: "Yes" }, { label: "No" }],
+				metadata: { source: "lint" },
+			},
+			{
+				questions: [{ header: "Style", question: "Tabs?", options: [{ label: "Yes" }, { label: "No" }] }],
+				metadata: { source: "lint" },
+			},
 		],
 		[
 			"a single prompt-style question at the top level",
@@ -140,8 +148,28 @@ describe("shapes other ask tools taught models", () => {
 		],
 		[
 			"option id instead of value (a number id becomes a string)",
-			{ questions: [{ question: "Q?", options: [{ id: "a", label: "A" }, { id: 2, label: "B" }] }] },
-			{ questions: [{ question: "Q?", options: [{ label: "A", value: "a" }, { label: "B", value: "2" }] }] },
+			{
+				questions: [
+					{
+						question: "Q?",
+						options: [
+							{ id: "a", label: "A" },
+							{ id: 2, label: "B" },
+						],
+					},
+				],
+			},
+			{
+				questions: [
+					{
+						question: "Q?",
+						options: [
+							{ label: "A", value: "a" },
+							{ label: "B", value: "2" },
+						],
+					},
+				],
+			},
 		],
 		[
 			"option value wins over option id",
@@ -150,7 +178,11 @@ describe("shapes other ask tools taught models", () => {
 		],
 		[
 			"option text / name / title as the label",
-			{ questions: [{ question: "Q?", options: [{ text: "A" }, { name: "B" }, { title: "C" }, { label: "D", text: "ignored" }] }] },
+			{
+				questions: [
+					{ question: "Q?", options: [{ text: "A" }, { name: "B" }, { title: "C" }, { label: "D", text: "ignored" }] },
+				],
+			},
 			{ questions: [{ question: "Q?", options: [{ label: "A" }, { label: "B" }, { label: "C" }, { label: "D" }] }] },
 		],
 		[
@@ -160,20 +192,55 @@ describe("shapes other ask tools taught models", () => {
 		],
 		[
 			'booleans given as "true" / "false" strings',
-			{ questions: [{ question: "Q?", multiSelect: "true", allowOther: " FALSE ", required: "false", options: [{ label: "A", recommended: "true" }] }] },
-			{ questions: [{ question: "Q?", multiSelect: true, allowOther: false, required: false, options: [{ label: "A", recommended: true }] }] },
+			{
+				questions: [
+					{
+						question: "Q?",
+						multiSelect: "true",
+						allowOther: " FALSE ",
+						required: "false",
+						options: [{ label: "A", recommended: "true" }],
+					},
+				],
+			},
+			{
+				questions: [
+					{
+						question: "Q?",
+						multiSelect: true,
+						allowOther: false,
+						required: false,
+						options: [{ label: "A", recommended: true }],
+					},
+				],
+			},
 		],
 		[
 			"null on optional fields (strict function calling) means absent",
 			{
-				questions: [{ id: null, header: null, question: "Q?", context: null, options: [{ label: "A", value: null, description: null, preview: null, recommended: null }], multiSelect: null, allowOther: null, required: null }],
+				questions: [
+					{
+						id: null,
+						header: null,
+						question: "Q?",
+						context: null,
+						options: [{ label: "A", value: null, description: null, preview: null, recommended: null }],
+						multiSelect: null,
+						allowOther: null,
+						required: null,
+					},
+				],
 				metadata: null,
 			},
 			{ questions: [{ question: "Q?", options: [{ label: "A" }] }] },
 		],
 		[
 			"unknown fields at every level are dropped",
-			{ questions: [{ question: "Q?", extra: 1, options: [{ label: "A", icon: "x" }] }], answers: {}, metadata: { source: "s", user: "u" } },
+			{
+				questions: [{ question: "Q?", extra: 1, options: [{ label: "A", icon: "x" }] }],
+				answers: {},
+				metadata: { source: "s", user: "u" },
+			},
 			{ questions: [{ question: "Q?", options: [{ label: "A" }] }], metadata: { source: "s" } },
 		],
 	])("folds %s", (_name, raw, expected) => {
@@ -226,19 +293,28 @@ describe('an explicit "Other" option', () => {
 	])("%j is dropped, allowOther becomes true and the model is told", (label) => {
 		expect(isOtherOptionLabel(label)).toBe(true);
 		const { params, notices } = normalizeArguments(question(["Linux", "macOS", label]));
-		expect(params).toEqual({ questions: [{ question: "Which OS?", options: [{ label: "Linux" }, { label: "macOS" }], allowOther: true }] });
+		expect(params).toEqual({
+			questions: [{ question: "Which OS?", options: [{ label: "Linux" }, { label: "macOS" }], allowOther: true }],
+		});
 		expect(notices).toEqual([
 			`questions[0]: removed the option ${JSON.stringify(label.trim())} — ask_user always offers a free-text row; don't add one.`,
 		]);
 	});
 
-	it.each(["Other browsers", "Other: BSD", "Other (BSD)", "Others (BSD, Solaris)", "None of the above", "None", "Otherwise", "Custom", "Something else entirely different"])(
-		"%j is a real choice and stays",
-		(label) => {
-			expect(isOtherOptionLabel(label)).toBe(false);
-			expect(normalizeArguments(question(["Linux", label]))).toEqual({ params: question(["Linux", label]), notices: [] });
-		},
-	);
+	it.each([
+		"Other browsers",
+		"Other: BSD",
+		"Other (BSD)",
+		"Others (BSD, Solaris)",
+		"None of the above",
+		"None",
+		"Otherwise",
+		"Custom",
+		"Something else entirely different",
+	])("%j is a real choice and stays", (label) => {
+		expect(isOtherOptionLabel(label)).toBe(false);
+		expect(normalizeArguments(question(["Linux", label]))).toEqual({ params: question(["Linux", label]), notices: [] });
+	});
 
 	it.each(["Other\u202e", "Other: type\x1b]52;c;x\x07", "Other\n(please specify)"])(
 		"%j carries control characters and is left for the validator",
@@ -311,12 +387,15 @@ describe('a "(Recommended)" marker on a label', () => {
 		});
 	});
 
-	it.each(["Recommended reading", "Postgres recommended", "(Recommended)", "Not (Recommended) at all", "Postgres (Recommended for prod)"])(
-		"%j is left as written",
-		(label) => {
-			expect(withoutRecommendedMarker(label)).toBeUndefined();
-		},
-	);
+	it.each([
+		"Recommended reading",
+		"Postgres recommended",
+		"(Recommended)",
+		"Not (Recommended) at all",
+		"Postgres (Recommended for prod)",
+	])("%j is left as written", (label) => {
+		expect(withoutRecommendedMarker(label)).toBeUndefined();
+	});
 
 	it("moves a value copied from the label to the cleaned label, keeps a value of its own, and keeps only the first mark", () => {
 		const raw = {
@@ -355,7 +434,9 @@ describe('a "(Recommended)" marker on a label', () => {
 	});
 
 	it("wins over an explicit recommended: false", () => {
-		expect(normalized({ questions: [{ question: "Q?", options: [{ label: "A (Recommended)", recommended: false }] }] })).toEqual({
+		expect(
+			normalized({ questions: [{ question: "Q?", options: [{ label: "A (Recommended)", recommended: false }] }] }),
+		).toEqual({
 			questions: [{ question: "Q?", options: [{ label: "A", recommended: true }] }],
 		});
 	});
@@ -414,11 +495,24 @@ describe("normalizeArguments as a function", () => {
 
 	it("never throws on anything at all", () => {
 		fc.assert(
-			fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }), (raw) => {
-				expect(() => normalizeArguments(raw)).not.toThrow();
-				expect(() => normalizeArguments({ questions: [raw], metadata: raw })).not.toThrow();
-				expect(() => normalizeArguments({ questions: [{ question: raw, options: [raw, { label: raw }] }] })).not.toThrow();
-			}),
+			fc.property(
+				fc.anything({
+					withBigInt: true,
+					withDate: true,
+					withMap: true,
+					withSet: true,
+					withTypedArray: true,
+					withNullPrototype: true,
+					withSparseArray: true,
+				}),
+				(raw) => {
+					expect(() => normalizeArguments(raw)).not.toThrow();
+					expect(() => normalizeArguments({ questions: [raw], metadata: raw })).not.toThrow();
+					expect(() =>
+						normalizeArguments({ questions: [{ question: raw, options: [raw, { label: raw }] }] }),
+					).not.toThrow();
+				},
+			),
 			{ numRuns: 2000 },
 		);
 	});

@@ -10,7 +10,11 @@ const RULES: Record<string, RegExp> = {
 };
 
 describe("the steering text", () => {
-	const pieces = { description: TOOL_DESCRIPTION, promptSnippet: PROMPT_SNIPPET, promptGuidelines: PROMPT_GUIDELINES.join("\n") };
+	const pieces = {
+		description: TOOL_DESCRIPTION,
+		promptSnippet: PROMPT_SNIPPET,
+		promptGuidelines: PROMPT_GUIDELINES.join("\n"),
+	};
 
 	for (const [name, text] of Object.entries(pieces)) {
 		it(`${name} says every rule of the contract`, () => {

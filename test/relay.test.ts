@@ -2,7 +2,15 @@ import fc from "fast-check";
 import { initTheme } from "@mariozechner/pi-coding-agent";
 import type { Component } from "@mariozechner/pi-tui";
 import { afterEach, describe, expect, it } from "vitest";
-import { decodeRelayCancel, decodeRelayReply, encodeRelayCancel, encodeRelayReply, encodeRelayRequest, joinAskers, RELAY_TITLE } from "../src/relay/envelope.ts";
+import {
+	decodeRelayCancel,
+	decodeRelayReply,
+	encodeRelayCancel,
+	encodeRelayReply,
+	encodeRelayRequest,
+	joinAskers,
+	RELAY_TITLE,
+} from "../src/relay/envelope.ts";
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
 import { CANCEL_GRACE_MS } from "../src/relay/channel/client.ts";
 import { throughRelay } from "../src/relay/elsewhere.ts";
@@ -61,7 +69,8 @@ describe("the process's record", () => {
 
 	it("is shared by two copies of the module, whichever loaded first", async () => {
 		// A query string makes the module loader evaluate the file again: a second copy of the package.
-		const load = (copy: string): Promise<typeof import("../src/router.ts")> => import(/* @vite-ignore */ `../src/router.ts?copy=${copy}`);
+		const load = (copy: string): Promise<typeof import("../src/router.ts")> =>
+			import(/* @vite-ignore */ `../src/router.ts?copy=${copy}`);
 		const copyA = await load("a");
 		const copyB = await load("b");
 		expect(copyA.registerHandler).not.toBe(copyB.registerHandler);
@@ -85,9 +94,15 @@ describe("the process's record", () => {
 
 	it("stacks handlers: removing the current one brings back the newest one still registered, in any order", () => {
 		// Sessions with a UI come and go in any order (an SDK session inside a parent session, a new session, …).
-		const ops = fc.array(fc.oneof(fc.constant({ op: "register" as const }), fc.record({ op: fc.constant("remove" as const), pick: fc.nat() })), {
-			maxLength: 40,
-		});
+		const ops = fc.array(
+			fc.oneof(
+				fc.constant({ op: "register" as const }),
+				fc.record({ op: fc.constant("remove" as const), pick: fc.nat() }),
+			),
+			{
+				maxLength: 40,
+			},
+		);
 		fc.assert(
 			fc.property(ops, (sequence) => {
 				processRecord().channels.clear();
@@ -125,9 +140,21 @@ describe("the form queue", () => {
 		const queue = createFormQueue();
 		const order: string[] = [];
 		const first = deferred<string>();
-		const a = queue.run(() => (order.push("a"), first.promise), undefined, () => "aborted");
-		const b = queue.run(async () => (order.push("b"), "b"), undefined, () => "aborted");
-		const c = queue.run(async () => (order.push("c"), "c"), undefined, () => "aborted");
+		const a = queue.run(
+			() => (order.push("a"), first.promise),
+			undefined,
+			() => "aborted",
+		);
+		const b = queue.run(
+			async () => (order.push("b"), "b"),
+			undefined,
+			() => "aborted",
+		);
+		const c = queue.run(
+			async () => (order.push("c"), "c"),
+			undefined,
+			() => "aborted",
+		);
 		await Promise.resolve();
 		expect(order).toEqual(["a"]);
 		expect(queue.waiting).toBe(2);
@@ -141,8 +168,16 @@ describe("the form queue", () => {
 		const first = deferred<string>();
 		const controller = new AbortController();
 		let ran = false;
-		void queue.run(() => first.promise, undefined, () => "aborted");
-		const waiting = queue.run(async () => ((ran = true), "ran"), controller.signal, () => "aborted");
+		void queue.run(
+			() => first.promise,
+			undefined,
+			() => "aborted",
+		);
+		const waiting = queue.run(
+			async () => ((ran = true), "ran"),
+			controller.signal,
+			() => "aborted",
+		);
 		controller.abort();
 		expect(await waiting).toBe("aborted");
 		expect(queue.waiting).toBe(0);
@@ -160,45 +195,52 @@ describe("the form queue", () => {
 			undefined,
 			() => "aborted",
 		);
-		const next = queue.run(async () => "next", undefined, () => "aborted");
+		const next = queue.run(
+			async () => "next",
+			undefined,
+			() => "aborted",
+		);
 		await expect(failing).rejects.toThrow("boom");
 		expect(await next).toBe("next");
 	});
 
 	it("property: any interleaving of finishes and aborts runs each task at most once, in order, and settles every task", async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.array(fc.record({ abort: fc.boolean(), throws: fc.boolean() }), { minLength: 1, maxLength: 8 }), async (plan) => {
-				const queue = createFormQueue();
-				const started: number[] = [];
-				const gates = plan.map(() => deferred<void>());
-				const controllers = plan.map(() => new AbortController());
-				const results = plan.map((step, i) =>
-					queue
-						.run(
-							async () => {
-								started.push(i);
-								await gates[i]?.promise;
-								if (step.throws) throw new Error(String(i));
-								return `ran ${i}`;
-							},
-							controllers[i]?.signal,
-							() => `aborted ${i}`,
-						)
-						.catch((e: Error) => `threw ${e.message}`),
-				);
-				plan.forEach((step, i) => step.abort && i > 0 && controllers[i]?.abort());
-				for (const gate of gates) {
-					gate.resolve();
-					await new Promise((r) => setTimeout(r, 0));
-				}
-				const settled = await Promise.all(results);
-				expect(started).toEqual([...started].sort((a, b) => a - b));
-				expect(new Set(started).size).toBe(started.length);
-				settled.forEach((result, i) => {
-					const abortedWhileWaiting = i > 0 && plan[i]?.abort;
-					expect(result).toBe(abortedWhileWaiting ? `aborted ${i}` : plan[i]?.throws ? `threw ${i}` : `ran ${i}`);
-				});
-			}),
+			fc.asyncProperty(
+				fc.array(fc.record({ abort: fc.boolean(), throws: fc.boolean() }), { minLength: 1, maxLength: 8 }),
+				async (plan) => {
+					const queue = createFormQueue();
+					const started: number[] = [];
+					const gates = plan.map(() => deferred<void>());
+					const controllers = plan.map(() => new AbortController());
+					const results = plan.map((step, i) =>
+						queue
+							.run(
+								async () => {
+									started.push(i);
+									await gates[i]?.promise;
+									if (step.throws) throw new Error(String(i));
+									return `ran ${i}`;
+								},
+								controllers[i]?.signal,
+								() => `aborted ${i}`,
+							)
+							.catch((e: Error) => `threw ${e.message}`),
+					);
+					plan.forEach((step, i) => step.abort && i > 0 && controllers[i]?.abort());
+					for (const gate of gates) {
+						gate.resolve();
+						await new Promise((r) => setTimeout(r, 0));
+					}
+					const settled = await Promise.all(results);
+					expect(started).toEqual([...started].sort((a, b) => a - b));
+					expect(new Set(started).size).toBe(started.length);
+					settled.forEach((result, i) => {
+						const abortedWhileWaiting = i > 0 && plan[i]?.abort;
+						expect(result).toBe(abortedWhileWaiting ? `aborted ${i}` : plan[i]?.throws ? `threw ${i}` : `ran ${i}`);
+					});
+				},
+			),
 			{ numRuns: 200 },
 		);
 	});
@@ -207,7 +249,11 @@ describe("the form queue", () => {
 describe("the child side", () => {
 	it("reads relayEnvironment()'s variable once, and takes it out of the environment, so the processes it starts don't inherit it", () => {
 		const record = processRecord();
-		for (const [given, relay] of [[undefined, false], ["0", false], [relayEnvironment().PI_ASK_USER_RELAY, true]] as const) {
+		for (const [given, relay] of [
+			[undefined, false],
+			["0", false],
+			[relayEnvironment().PI_ASK_USER_RELAY, true],
+		] as const) {
 			delete record.upstream;
 			if (given === undefined) delete process.env.PI_ASK_USER_RELAY;
 			else process.env.PI_ASK_USER_RELAY = given;
@@ -240,7 +286,11 @@ describe("the child side", () => {
 	});
 
 	it("a malformed reply, a reply to another request, or a cancelled dialog is an error, never a guess", async () => {
-		const answers = ["not json", encodeRelayReply(reply("answered", { rid: "someone-else", answers: pgAnswer })), undefined];
+		const answers = [
+			"not json",
+			encodeRelayReply(reply("answered", { rid: "someone-else", answers: pgAnswer })),
+			undefined,
+		];
 		for (const answer of answers) {
 			const collected = await throughRelay({ editor: async () => answer, notify: () => {} }, form, {});
 			expect(collected.status).toBe("error");
@@ -263,7 +313,13 @@ describe("the child side", () => {
 		};
 		const pending = throughRelay(ui, form, { signal: controller.signal });
 		controller.abort();
-		expect(await pending).toEqual({ status: "aborted", answers: pgAnswer, skipped: [], notes: [], shownElsewhere: true });
+		expect(await pending).toEqual({
+			status: "aborted",
+			answers: pgAnswer,
+			skipped: [],
+			notes: [],
+			shownElsewhere: true,
+		});
 	});
 
 	it("an abort resolves as aborted, telling the parent with a cancel notice, within the grace period", async () => {
@@ -302,7 +358,9 @@ describe("the relay API", () => {
 
 	it("answers a child's relay request through the ask_user channel, labelled with the asker", async () => {
 		const requests: RelayRequest[] = [];
-		registerHandler(async (request) => (requests.push(request), reply("answered", { rid: request.rid, answers: pgAnswer })));
+		registerHandler(
+			async (request) => (requests.push(request), reply("answered", { rid: request.rid, answers: pgAnswer })),
+		);
 		const relay = createChildRelay({ asker: "scout" });
 		const response = await relay.handle(markerRequest("r1", { rid: "rid-1", asker: "worker" }));
 		expect(response).toMatchObject({ type: "extension_ui_response", id: "r1" });
@@ -331,7 +389,13 @@ describe("the relay API", () => {
 
 	it("a relay request of another protocol version is answered with an error naming both, never shown as an editor", async () => {
 		const { ui, titles } = parentUI({ editor: "typed" });
-		const v2 = { type: "extension_ui_request", id: "r2", method: "editor", title: "\u0000ask_user/relay/v2", prefill: "{}" };
+		const v2 = {
+			type: "extension_ui_request",
+			id: "r2",
+			method: "editor",
+			title: "\u0000ask_user/relay/v2",
+			prefill: "{}",
+		};
 		const response = await createChildRelay({ asker: "scout", ui }).handle(v2);
 		const decoded = decodeRelayReply((response as { value: string }).value);
 		expect(decoded.ok && decoded.reply.status).toBe("error");
@@ -351,7 +415,13 @@ describe("the relay API", () => {
 			},
 		};
 		const { ui, titles } = parentUI({ select: "a" });
-		const request = (fields: Record<string, unknown>) => ({ type: "extension_ui_request", id: "d1", method: "select", title: "Pick", ...fields });
+		const request = (fields: Record<string, unknown>) => ({
+			type: "extension_ui_request",
+			id: "d1",
+			method: "select",
+			title: "Pick",
+			...fields,
+		});
 		const cancelled = { type: "extension_ui_response", id: "d1", cancelled: true };
 
 		// Fields of the wrong type: not shown, but answered.
@@ -361,12 +431,18 @@ describe("the relay API", () => {
 		expect(titles).toEqual([]);
 		// A parent dialog that throws.
 		for (const method of ["select", "confirm", "input", "editor"]) {
-			expect(await createChildRelay({ asker: "scout", ui: failing }).handle(request({ method, options: ["a"] }))).toEqual(cancelled);
+			expect(
+				await createChildRelay({ asker: "scout", ui: failing }).handle(request({ method, options: ["a"] })),
+			).toEqual(cancelled);
 		}
 		// Notices: nothing to answer, nothing thrown.
 		const relay = createChildRelay({ asker: "scout", ui: failing });
-		expect(await relay.handle({ type: "extension_ui_request", id: "n1", method: "notify", message: 7 })).toBeUndefined();
-		expect(await relay.handle({ type: "extension_ui_request", id: "n2", method: "notify", message: "hi" })).toBeUndefined();
+		expect(
+			await relay.handle({ type: "extension_ui_request", id: "n1", method: "notify", message: 7 }),
+		).toBeUndefined();
+		expect(
+			await relay.handle({ type: "extension_ui_request", id: "n2", method: "notify", message: "hi" }),
+		).toBeUndefined();
 		// Without an id there is nothing to answer.
 		expect(await relay.handle({ type: "extension_ui_request", method: "select" })).toBeUndefined();
 	});
@@ -408,14 +484,23 @@ describe("the relay API", () => {
 		expect(await pending).toBeUndefined();
 		expect(processRecord().queue.waiting).toBe(0);
 		let next = false;
-		await processRecord().queue.run(async () => (next = true), undefined, () => undefined);
+		await processRecord().queue.run(
+			async () => (next = true),
+			undefined,
+			() => undefined,
+		);
 		expect(next).toBe(true);
 	});
 
 	it("where custom() shows nothing (an RPC parent), a forwarded editor dialog is pi's editor()", async () => {
 		const { ui, titles } = parentUI({ editor: "typed" });
 		const rpcLike: ParentUI = { ...ui, custom: (async () => undefined) as ParentUI["custom"] };
-		const response = await createChildRelay({ asker: "scout", ui: rpcLike }).handle({ type: "extension_ui_request", id: "e1", method: "editor", title: "Notes" });
+		const response = await createChildRelay({ asker: "scout", ui: rpcLike }).handle({
+			type: "extension_ui_request",
+			id: "e1",
+			method: "editor",
+			title: "Notes",
+		});
 		expect(response).toEqual({ type: "extension_ui_response", id: "e1", value: "typed" });
 		expect(titles).toEqual(["scout: Notes"]);
 	});
@@ -424,13 +509,22 @@ describe("the relay API", () => {
 		const signals: AbortSignal[] = [];
 		registerHandler((request, { signal }) => {
 			if (signal) signals.push(signal);
-			return new Promise((resolve) => signal?.addEventListener("abort", () => resolve(reply("aborted", { rid: request.rid }))));
+			return new Promise((resolve) =>
+				signal?.addEventListener("abort", () => resolve(reply("aborted", { rid: request.rid }))),
+			);
 		});
 		const relay = createChildRelay({ asker: "scout" });
 		const first = relay.handle(markerRequest("r1", { rid: "rid-1" }));
 		const second = relay.handle(markerRequest("r2", { rid: "rid-2" }));
 		await Promise.resolve();
-		expect(await relay.handle({ type: "extension_ui_request", id: "n1", method: "notify", message: encodeRelayCancel("rid-1") })).toBeUndefined();
+		expect(
+			await relay.handle({
+				type: "extension_ui_request",
+				id: "n1",
+				method: "notify",
+				message: encodeRelayCancel("rid-1"),
+			}),
+		).toBeUndefined();
 		expect(signals[0]?.aborted).toBe(true);
 		expect(signals[1]?.aborted).toBe(false);
 		const firstResponse = await first;
@@ -445,7 +539,9 @@ describe("the relay API", () => {
 		let formSignal: AbortSignal | undefined;
 		registerHandler((request, { signal }) => {
 			formSignal = signal;
-			return new Promise((resolve) => signal?.addEventListener("abort", () => resolve(reply("aborted", { rid: request.rid }))));
+			return new Promise((resolve) =>
+				signal?.addEventListener("abort", () => resolve(reply("aborted", { rid: request.rid }))),
+			);
 		});
 		const runner = new AbortController();
 		const relay = createChildRelay({ asker: "scout", signal: runner.signal });
@@ -459,7 +555,9 @@ describe("the relay API", () => {
 		};
 		expect(statusOf(await open)).toBe("aborted");
 		expect(statusOf(await relay.handle(markerRequest("r2", { rid: "rid-2" })))).toBe("aborted");
-		expect(await relay.handle({ type: "extension_ui_request", id: "d", method: "confirm", title: "t", message: "m" })).toEqual({
+		expect(
+			await relay.handle({ type: "extension_ui_request", id: "d", method: "confirm", title: "t", message: "m" }),
+		).toEqual({
 			type: "extension_ui_response",
 			id: "d",
 			cancelled: true,
@@ -469,7 +567,10 @@ describe("the relay API", () => {
 	it("the child's text reaches the parent's dialogs sanitised; a select is answered with the child's own string", async () => {
 		const { ui, titles, notified } = parentUI({ select: "B" });
 		let offered: string[] = [];
-		const picky: ParentUI = { ...ui, select: async (title, options) => (titles.push(title), (offered = options), options[1]) };
+		const picky: ParentUI = {
+			...ui,
+			select: async (title, options) => (titles.push(title), (offered = options), options[1]),
+		};
 		const relay = createChildRelay({ asker: "scout\x1b[2J", ui: picky });
 		const response = await relay.handle({
 			type: "extension_ui_request",
@@ -492,7 +593,13 @@ describe("the relay API", () => {
 			let offered: string[] = [];
 			const ui: ParentUI = { ...parentUI().ui, select: async (_title, options) => ((offered = options), options[at]) };
 			const relay = createChildRelay({ asker: "scout", ui });
-			const response = await relay.handle({ type: "extension_ui_request", id: "1", method: "select", title: "Pick", options: choices });
+			const response = await relay.handle({
+				type: "extension_ui_request",
+				id: "1",
+				method: "select",
+				title: "Pick",
+				options: choices,
+			});
 			expect(new Set(offered).size).toBe(choices.length);
 			expect(offered.join("")).not.toMatch(/\x1b/);
 			expect(response).toEqual({ type: "extension_ui_response", id: "1", value: child });
@@ -506,17 +613,28 @@ describe("the relay API", () => {
 			processRecord().queue.run(
 				() => {
 					opened.push("form");
-					return new Promise<RelayReply>((resolve) => (finishForm = () => resolve(reply("answered", { rid: request.rid, answers: pgAnswer }))));
+					return new Promise<RelayReply>(
+						(resolve) => (finishForm = () => resolve(reply("answered", { rid: request.rid, answers: pgAnswer }))),
+					);
 				},
 				undefined,
 				() => reply("aborted"),
 			),
 		);
 		const { ui } = parentUI({ confirm: true });
-		const relay = createChildRelay({ asker: "scout", ui: { ...ui, confirm: async () => (opened.push("confirm"), true) } });
+		const relay = createChildRelay({
+			asker: "scout",
+			ui: { ...ui, confirm: async () => (opened.push("confirm"), true) },
+		});
 		const form = relay.handle(markerRequest("r1", { rid: "rid-1" }));
 		await Promise.resolve();
-		const dialog = relay.handle({ type: "extension_ui_request", id: "c", method: "confirm", title: "Sure?", message: "" });
+		const dialog = relay.handle({
+			type: "extension_ui_request",
+			id: "c",
+			method: "confirm",
+			title: "Sure?",
+			message: "",
+		});
 		await new Promise((r) => setTimeout(r, 10));
 		expect(opened).toEqual(["form"]);
 		finishForm();
@@ -528,17 +646,29 @@ describe("the relay API", () => {
 	it("forwards the child's ordinary dialogs to the parent's, labelled with the asker", async () => {
 		const { ui, titles, notified } = parentUI({ select: "B", confirm: true, input: "typed" });
 		const relay = createChildRelay({ asker: "scout", ui });
-		expect(await relay.handle({ type: "extension_ui_request", id: "1", method: "select", title: "Pick", options: ["A", "B"] })).toEqual({
+		expect(
+			await relay.handle({
+				type: "extension_ui_request",
+				id: "1",
+				method: "select",
+				title: "Pick",
+				options: ["A", "B"],
+			}),
+		).toEqual({
 			type: "extension_ui_response",
 			id: "1",
 			value: "B",
 		});
-		expect(await relay.handle({ type: "extension_ui_request", id: "2", method: "confirm", title: "Sure?", message: "m" })).toEqual({
+		expect(
+			await relay.handle({ type: "extension_ui_request", id: "2", method: "confirm", title: "Sure?", message: "m" }),
+		).toEqual({
 			type: "extension_ui_response",
 			id: "2",
 			confirmed: true,
 		});
-		expect(await relay.handle({ type: "extension_ui_request", id: "3", method: "input", title: "Name" })).toMatchObject({ value: "typed" });
+		expect(await relay.handle({ type: "extension_ui_request", id: "3", method: "input", title: "Name" })).toMatchObject(
+			{ value: "typed" },
+		);
 		expect(await relay.handle({ type: "extension_ui_request", id: "4", method: "editor", title: "Text" })).toEqual({
 			type: "extension_ui_response",
 			id: "4",
@@ -551,10 +681,17 @@ describe("the relay API", () => {
 
 	it("ignores what is not a dialog request, and cancels dialogs when it has no parent UI", async () => {
 		const relay = createChildRelay({ asker: "scout" });
-		for (const message of [null, "text", { type: "agent_end" }, { type: "extension_ui_request", id: "s", method: "setStatus" }]) {
+		for (const message of [
+			null,
+			"text",
+			{ type: "agent_end" },
+			{ type: "extension_ui_request", id: "s", method: "setStatus" },
+		]) {
 			expect(await relay.handle(message)).toBeUndefined();
 		}
-		expect(await relay.handle({ type: "extension_ui_request", id: "1", method: "select", title: "t", options: [] })).toEqual({
+		expect(
+			await relay.handle({ type: "extension_ui_request", id: "1", method: "select", title: "t", options: [] }),
+		).toEqual({
 			type: "extension_ui_response",
 			id: "1",
 			cancelled: true,
@@ -573,4 +710,3 @@ describe("asker labels", () => {
 		expect(long.endsWith("› scout")).toBe(true);
 	});
 });
-

@@ -19,7 +19,16 @@ import { keepForms, keptDir, LATE_ANSWER } from "../src/restore.ts";
 import { prepareForm } from "../src/call.ts";
 import type { AskOptions, Collected } from "../src/types.ts";
 
-const ARGS = { questions: [{ id: "db", header: "Database", question: "Which database?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };
+const ARGS = {
+	questions: [
+		{
+			id: "db",
+			header: "Database",
+			question: "Which database?",
+			options: [{ label: "Postgres" }, { label: "SQLite" }],
+		},
+	],
+};
 const FORM = prepareForm(ARGS).form;
 const CHOSE_SQLITE = update(initialState(FORM, "choose"), { type: "number", row: 1 });
 
@@ -35,7 +44,14 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 	root = mkdtempSync(join(tmpdir(), "restore-"));
 	const sessionFile = join(root, "s.jsonl");
 	const dir = keptDir(sessionFile);
-	const base = { version: KEPT_VERSION, pid: 999_999_999, status: "open", savedAt: 1, fingerprint: fingerprint(FORM), answers: savedAnswers(CHOSE_SQLITE, undefined) };
+	const base = {
+		version: KEPT_VERSION,
+		pid: 999_999_999,
+		status: "open",
+		savedAt: 1,
+		fingerprint: fingerprint(FORM),
+		answers: savedAnswers(CHOSE_SQLITE, undefined),
+	};
 	for (const form of kept) {
 		mkdirSync(dir, { recursive: true });
 		writeFileSync(join(dir, `${form.id}.json`), JSON.stringify({ ...base, ...form }));
@@ -44,12 +60,30 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 	const warnings: string[] = [];
 	const asked: Array<{ options: AskOptions }> = [];
 	const pi = {
-		sendMessage: (message: { content: string; customType: string }, options: unknown) => sent.push({ message, options }),
+		sendMessage: (message: { content: string; customType: string }, options: unknown) =>
+			sent.push({ message, options }),
 	} as unknown as ExtensionAPI;
-	const entries: unknown[] = [{ type: "message", message: { role: "assistant", content: ["call_1", "call_2", "call_3"].map((id) => ({ type: "toolCall", id, name: "ask_user", arguments: ARGS })) } }];
+	const entries: unknown[] = [
+		{
+			type: "message",
+			message: {
+				role: "assistant",
+				content: ["call_1", "call_2", "call_3"].map((id) => ({
+					type: "toolCall",
+					id,
+					name: "ask_user",
+					arguments: ARGS,
+				})),
+			},
+		},
+	];
 	const ctx = {
 		hasUI: true,
-		sessionManager: { getSessionFile: () => sessionFile, getEntries: () => entries, getBranch: () => (branch.length ? entries.slice(0, branch[0]) : entries) },
+		sessionManager: {
+			getSessionFile: () => sessionFile,
+			getEntries: () => entries,
+			getBranch: () => (branch.length ? entries.slice(0, branch[0]) : entries),
+		},
 		ui: { notify: (text: string) => warnings.push(text) },
 	};
 	const restore = keepForms(
@@ -96,7 +130,10 @@ describe("a session start", () => {
 
 	it("keeps a form whose call is on another branch of the session (/tree), without showing it", async () => {
 		const { dir, asked, warnings, start, entries } = setUp([{ id: "call_9" }]);
-		entries.push({ type: "message", message: { role: "assistant", content: [{ type: "toolCall", id: "call_9", name: "ask_user", arguments: ARGS }] } });
+		entries.push({
+			type: "message",
+			message: { role: "assistant", content: [{ type: "toolCall", id: "call_9", name: "ask_user", arguments: ARGS }] },
+		});
 		branch.push(1);
 		await start();
 		expect(asked).toHaveLength(0);
@@ -105,7 +142,11 @@ describe("a session start", () => {
 	});
 
 	it("drops, with one warning, a form whose questions are not in the session as they were, or whose answers do not fit them", async () => {
-		const { dir, asked, warnings, start } = setUp([{ id: "call_1", fingerprint: "another form" }, { id: "call_9" }, { id: "call_2", answers: { tab: 9 } }]);
+		const { dir, asked, warnings, start } = setUp([
+			{ id: "call_1", fingerprint: "another form" },
+			{ id: "call_9" },
+			{ id: "call_2", answers: { tab: 9 } },
+		]);
 		await start();
 		expect(asked).toHaveLength(0);
 		expect(warnings).toHaveLength(1);

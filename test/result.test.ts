@@ -2,30 +2,68 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildDetails, formatProgressText, formatResultText, progressDetails, questionOutcome, quoteExact } from "../src/result.ts";
+import {
+	buildDetails,
+	formatProgressText,
+	formatResultText,
+	progressDetails,
+	questionOutcome,
+	quoteExact,
+} from "../src/result.ts";
 import type { AskAnswer, AskDraft, AskForm, AskNote, AskQuestion, AskSelection } from "../src/types.ts";
-import { anyText, collected, DB, DB_LINE, EXTRAS, FEATURES, FEATURES_LINE, FORM, NOTES, RUNS, STATUSES } from "./support/answers.ts";
+import {
+	anyText,
+	collected,
+	DB,
+	DB_LINE,
+	EXTRAS,
+	FEATURES,
+	FEATURES_LINE,
+	FORM,
+	NOTES,
+	RUNS,
+	STATUSES,
+} from "./support/answers.ts";
 
 describe("formatResultText: one line per question, one closing sentence", () => {
 	it("all three answered: header with the count, then each answer", () => {
-		const text = formatResultText(FORM, collected("answered", { answers: { db: DB, features: FEATURES, extras: EXTRAS }, notes: NOTES }));
-		expect(text.split("\n")).toEqual(["User submitted the form (3 of 3 answered):", DB_LINE, FEATURES_LINE, 'extras: "Docs"']);
+		const text = formatResultText(
+			FORM,
+			collected("answered", { answers: { db: DB, features: FEATURES, extras: EXTRAS }, notes: NOTES }),
+		);
+		expect(text.split("\n")).toEqual([
+			"User submitted the form (3 of 3 answered):",
+			DB_LINE,
+			FEATURES_LINE,
+			'extras: "Docs"',
+		]);
 	});
 
 	it("the note on the whole form follows the questions, quoted exactly; its unconfirmed draft too, and both reach details", () => {
-		const form = collected("dismissed", { answers: { db: DB }, notes: [{ text: "and don't touch the schema" }], drafts: [{ kind: "note", text: 'also "quick"' }] });
+		const form = collected("dismissed", {
+			answers: { db: DB },
+			notes: [{ text: "and don't touch the schema" }],
+			drafts: [{ kind: "note", text: 'also "quick"' }],
+		});
 		const lines = formatResultText(FORM, form).split("\n");
 		expect(lines).toContain('Note on the whole form: "and don\'t touch the schema"');
 		expect(lines).toContain('Unconfirmed note on the whole form left in the editor: "also \\"quick\\""');
 		expect(lines[1]).toBe('db: "PostgreSQL" (value "postgres")');
-		expect(buildDetails(FORM, form)).toMatchObject({ notes: [{ text: "and don't touch the schema" }], drafts: [{ kind: "note", text: 'also "quick"' }] });
+		expect(buildDetails(FORM, form)).toMatchObject({
+			notes: [{ text: "and don't touch the schema" }],
+			drafts: [{ kind: "note", text: 'also "quick"' }],
+		});
 	});
 
 	it("the whole form's texts come after the questions in one order, a long draft cut for the model and whole in details.drafts", () => {
 		const long = "y".repeat(4002);
 		const form = collected("chat", {
 			notes: [{ text: "note" }, { questionId: "db", text: "on db" }],
-			drafts: [{ kind: "chat", text: long }, { kind: "note", text: "half" }, { questionId: "db", kind: "answer", text: "d" }],
+			drafts: [
+				{ kind: "chat", text: long },
+				{ kind: "note", text: "half" },
+				{ questionId: "db", kind: "answer", text: "d" },
+			],
 			chatMessage: "talk",
 		});
 		expect(formatResultText(FORM, form).split("\n").slice(1, 8)).toEqual([
@@ -44,7 +82,7 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 		const chat = collected("chat", { answers: { db: DB }, chatMessage: "Why not both?\nLet's talk." });
 		const lines = formatResultText(FORM, chat).split("\n");
 		expect(lines[0]).toBe("User chose to reply in chat instead of finishing the form (1 of 3 answered):");
-		expect(lines).toContain('The user\'s message: "Why not both?\\nLet\'s talk."');
+		expect(lines).toContain("The user's message: \"Why not both?\\nLet's talk.\"");
 		expect(lines[lines.length - 1]).toMatch(/answer it as you would answer the user/);
 		expect(buildDetails(FORM, chat)).toMatchObject({ status: "chat", chatMessage: "Why not both?\nLet's talk." });
 	});
@@ -54,7 +92,12 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 			FORM,
 			collected("answered", { answers: { db: DB, features: FEATURES }, skipped: ["extras"], notes: NOTES }),
 		);
-		expect(text.split("\n")).toEqual(["User submitted the form (2 of 3 answered, 1 skipped):", DB_LINE, FEATURES_LINE, "extras: skipped"]);
+		expect(text.split("\n")).toEqual([
+			"User submitted the form (2 of 3 answered, 1 skipped):",
+			DB_LINE,
+			FEATURES_LINE,
+			"extras: skipped",
+		]);
 	});
 
 	it("dismissed keeps the answers so far and tells the model to wait for the user", () => {
@@ -69,7 +112,10 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 	});
 
 	it("aborted says the user did not finish", () => {
-		const text = formatResultText(FORM, collected("aborted", { answers: { features: FEATURES }, skipped: ["extras"], notes: NOTES.slice(1) }));
+		const text = formatResultText(
+			FORM,
+			collected("aborted", { answers: { features: FEATURES }, skipped: ["extras"], notes: NOTES.slice(1) }),
+		);
 		expect(text.split("\n")).toEqual([
 			"The run was aborted before the user finished (1 of 3 answered):",
 			"db: unanswered",
@@ -126,7 +172,10 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 	});
 
 	it("normalisation notices follow the questions as Note lines, before the closing sentence", () => {
-		const notices = ['Dropped the option "Other" from question db: the free-text row is added automatically.', "two\nlines"];
+		const notices = [
+			'Dropped the option "Other" from question db: the free-text row is added automatically.',
+			"two\nlines",
+		];
 		const lines = formatResultText(FORM, collected("dismissed"), { notices }).split("\n");
 		expect(lines.slice(4)).toEqual([
 			'Note: Dropped the option "Other" from question db: the free-text row is added automatically.',
@@ -151,7 +200,9 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 
 	it("a single free-text answer is shown as wrote and quoted exactly", () => {
 		const typed = 'my "app"\nsecond line\t\\n  ';
-		const answers = { db: { kind: "single", selections: [{ value: typed, label: typed, custom: true }] } } satisfies Record<string, AskAnswer>;
+		const answers = {
+			db: { kind: "single", selections: [{ value: typed, label: typed, custom: true }] },
+		} satisfies Record<string, AskAnswer>;
 		const line = formatResultText(FORM, collected("answered", { answers })).split("\n")[1];
 		expect(line).toBe('db: wrote "my \\"app\\"\\nsecond line\\t\\\\n  "');
 	});
@@ -193,7 +244,9 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 			'features: unanswered; note on "Billing": "Stripe only"; unconfirmed note left in the editor: "maybe\\nlater"; unconfirmed note on "Billing" left in the editor: "say \\"no\\""',
 		);
 		// Longer than a saved answer may be: whole in details, the first 4000 in the model's text.
-		expect(lines[3]).toBe(`extras: unanswered; unconfirmed text left in the editor: "${"x".repeat(4000)}" (+1 more characters, in details.drafts)`);
+		expect(lines[3]).toBe(
+			`extras: unanswered; unconfirmed text left in the editor: "${"x".repeat(4000)}" (+1 more characters, in details.drafts)`,
+		);
 		expect(buildDetails(FORM, collected("aborted", { drafts })).drafts?.[2]?.text).toHaveLength(4001);
 	});
 
@@ -211,10 +264,19 @@ function readJsonString(line: string, start: number): string {
 	return JSON.parse(line.slice(start, end + 1)) as string;
 }
 
-
 describe("quoting keeps text exact and on one line", () => {
 	it("examples: quotes, newlines, emoji, escape sequences", () => {
-		for (const text of ['say "hi"', "a\nb\r\nc", "tab\there", "👨‍👩‍👧 ok", "\x1b[31mred\x1b[0m", "back\\slash", "\u2028", "\ud800", "\u202e"]) {
+		for (const text of [
+			'say "hi"',
+			"a\nb\r\nc",
+			"tab\there",
+			"👨‍👩‍👧 ok",
+			"\x1b[31mred\x1b[0m",
+			"back\\slash",
+			"\u2028",
+			"\ud800",
+			"\u202e",
+		]) {
 			const quoted = quoteExact(text);
 			expect(JSON.parse(quoted)).toBe(text);
 			expect(quoted).not.toMatch(/[\n\r\u2028\u2029\x85\u202e\x1b]/);
@@ -236,8 +298,17 @@ describe("quoting keeps text exact and on one line", () => {
 		const form: AskForm = { questions: [FORM.questions[1] as AskQuestion] };
 		fc.assert(
 			fc.property(anyText(60), anyText(20), (typed, note) => {
-				const selections: AskSelection[] = [{ value: "Auth", label: "Auth" }, { value: typed, label: typed, custom: true }];
-				const text = formatResultText(form, collected("answered", { answers: { features: { kind: "multi", selections } }, notes: [{ questionId: "features", text: note }] }));
+				const selections: AskSelection[] = [
+					{ value: "Auth", label: "Auth" },
+					{ value: typed, label: typed, custom: true },
+				];
+				const text = formatResultText(
+					form,
+					collected("answered", {
+						answers: { features: { kind: "multi", selections } },
+						notes: [{ questionId: "features", text: note }],
+					}),
+				);
 				const lines = text.split("\n");
 				expect(lines).toHaveLength(2);
 				const line = lines[1] as string;
@@ -254,7 +325,11 @@ describe("quoting keeps text exact and on one line", () => {
 // ── The structured record ──────────────────────────────────────────────────
 
 describe("buildDetails and questionOutcome", () => {
-	const answered = collected("answered", { answers: { db: DB, features: FEATURES }, skipped: ["extras"], notes: NOTES });
+	const answered = collected("answered", {
+		answers: { db: DB, features: FEATURES },
+		skipped: ["extras"],
+		notes: NOTES,
+	});
 
 	it("records questions, answers with their question note, skipped, notes, status and metadata", () => {
 		const details = buildDetails(FORM, answered, { notices: ["n1"] });
@@ -312,10 +387,18 @@ describe("buildDetails and questionOutcome", () => {
 	});
 
 	it("formatProgressText says who we wait for and how far they are", () => {
-		expect(formatProgressText({ phase: "opened", answered: 0, total: 3 })).toBe("Waiting for the user: 0 of 3 answered");
-		expect(formatProgressText({ phase: "answered", answered: 1, total: 3, questionId: "db" })).toBe("Waiting for the user: 1 of 3 answered");
-		expect(formatProgressText({ phase: "review", answered: 3, total: 3 })).toBe("Waiting for the user to submit: 3 of 3 answered");
+		expect(formatProgressText({ phase: "opened", answered: 0, total: 3 })).toBe(
+			"Waiting for the user: 0 of 3 answered",
+		);
+		expect(formatProgressText({ phase: "answered", answered: 1, total: 3, questionId: "db" })).toBe(
+			"Waiting for the user: 1 of 3 answered",
+		);
+		expect(formatProgressText({ phase: "review", answered: 3, total: 3 })).toBe(
+			"Waiting for the user to submit: 3 of 3 answered",
+		);
 		expect(formatProgressText({ phase: "submitted", answered: 3, total: 3 })).toBe("User submitted: 3 of 3 answered");
-		expect(formatProgressText({ phase: "dismissed", answered: 1, total: 3 })).toBe("User dismissed the questions: 1 of 3 answered");
+		expect(formatProgressText({ phase: "dismissed", answered: 1, total: 3 })).toBe(
+			"User dismissed the questions: 1 of 3 answered",
+		);
 	});
 });

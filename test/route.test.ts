@@ -12,16 +12,26 @@ const alone = { relay: false, channel: undefined };
 const underRelay = { relay: true, channel: undefined };
 const withAncestor = { relay: false, channel: "v1:/tmp/s:token" };
 
-const facts = (over: Partial<RouteFacts>): RouteFacts => ({ mode: undefined, hasUI: true, upstream: alone, handler: undefined, ...over });
+const facts = (over: Partial<RouteFacts>): RouteFacts => ({
+	mode: undefined,
+	hasUI: true,
+	upstream: alone,
+	handler: undefined,
+	...over,
+});
 
 describe("the route of a form", () => {
 	it("pi 1.x's TUI shows the form inline, whatever the upstream", () => {
-		for (const upstream of [alone, underRelay, withAncestor]) expect(routeOf(facts({ mode: "tui", upstream })).kind).toBe("form");
+		for (const upstream of [alone, underRelay, withAncestor])
+			expect(routeOf(facts({ mode: "tui", upstream })).kind).toBe("form");
 	});
 
 	it("RPC: the relay-aware parent first, then an ancestor's channel, else the dialog walker; the form is never tried", () => {
 		expect(routeOf(facts({ mode: "rpc", upstream: underRelay })).kind).toBe("relay");
-		expect(routeOf(facts({ mode: "rpc", upstream: withAncestor }))).toEqual({ kind: "channel", address: withAncestor.channel });
+		expect(routeOf(facts({ mode: "rpc", upstream: withAncestor }))).toEqual({
+			kind: "channel",
+			address: withAncestor.channel,
+		});
 		expect(routeOf(facts({ mode: "rpc" })).kind).toBe("walker");
 		// A mode this code does not know, with a UI, gets the dialogs any host with a UI can show.
 		expect(routeOf(facts({ mode: "acp" })).kind).toBe("walker");
@@ -29,7 +39,10 @@ describe("the route of a form", () => {
 
 	it("no UI: this process's session with one, then an ancestor's channel, else no_ui", () => {
 		for (const mode of ["print", "json", undefined]) {
-			expect(routeOf(facts({ mode, hasUI: false, handler, upstream: withAncestor }))).toEqual({ kind: "inProcess", handler });
+			expect(routeOf(facts({ mode, hasUI: false, handler, upstream: withAncestor }))).toEqual({
+				kind: "inProcess",
+				handler,
+			});
 			expect(routeOf(facts({ mode, hasUI: false, upstream: withAncestor })).kind).toBe("channel");
 			expect(routeOf(facts({ mode, hasUI: false })).kind).toBe("none");
 		}

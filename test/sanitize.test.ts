@@ -96,7 +96,27 @@ const loneSurrogate = codePoint(0xd800, 0xdfff).map((c) => c);
 
 /** Characters from which escape sequences and their look-alikes are made, plus anything at all. */
 const hostileUnit = fc.oneof(
-	fc.constantFrom(ESC, "[", "]", "P", "X", "^", "_", "\\", BEL, ";", "0", "5", "2", "m", "?", "\r", "\n", "\t", "\u200d"),
+	fc.constantFrom(
+		ESC,
+		"[",
+		"]",
+		"P",
+		"X",
+		"^",
+		"_",
+		"\\",
+		BEL,
+		";",
+		"0",
+		"5",
+		"2",
+		"m",
+		"?",
+		"\r",
+		"\n",
+		"\t",
+		"\u200d",
+	),
 	codePoint(0x00, 0x20),
 	codePoint(0x7f, 0x9f),
 	fc.constantFrom(...BIDI_CONTROLS.map(([, c]) => c)),
@@ -117,7 +137,10 @@ const printableUnit = fc.oneof(
 	fc.constantFrom("👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "\u200d", "\ufe0f", "…", "—"),
 );
 const printableLine = fc.string({ unit: printableUnit, maxLength: 40 });
-const printableText = fc.string({ unit: fc.oneof({ weight: 9, arbitrary: printableUnit }, { weight: 1, arbitrary: fc.constant("\n") }), maxLength: 60 });
+const printableText = fc.string({
+	unit: fc.oneof({ weight: 9, arbitrary: printableUnit }, { weight: 1, arbitrary: fc.constant("\n") }),
+	maxLength: 60,
+});
 
 /** Sequences that end where they say: removing them must leave the text around them alone. */
 const completeSequence = fc.oneof(
@@ -185,11 +208,15 @@ describe("sanitiser properties", () => {
 
 	it("complete escape sequences and controls vanish without touching the text around them", () => {
 		fc.assert(
-			fc.property(fc.array(fc.tuple(printableText, completeSequence), { maxLength: 6 }), printableText, (pieces, tail) => {
-				const dirty = pieces.map(([text, sequence]) => text + sequence).join("") + tail;
-				const clean = pieces.map(([text]) => text).join("") + tail;
-				expect(sanitizeText(dirty)).toBe(clean);
-			}),
+			fc.property(
+				fc.array(fc.tuple(printableText, completeSequence), { maxLength: 6 }),
+				printableText,
+				(pieces, tail) => {
+					const dirty = pieces.map(([text, sequence]) => text + sequence).join("") + tail;
+					const clean = pieces.map(([text]) => text).join("") + tail;
+					expect(sanitizeText(dirty)).toBe(clean);
+				},
+			),
 			RUNS,
 		);
 	});

@@ -31,7 +31,11 @@ describe(`AskParamsSchema (${schemaJson.length} bytes of JSON)`, () => {
 
 	it("describes, briefly, every property whose name does not say it all", () => {
 		const properties = nodes.flatMap(([path, node]) =>
-			node.type === "object" ? Object.entries(node.properties as Record<string, Record<string, unknown>>).map(([key, property]) => [`${path}.${key}`, property] as const) : [],
+			node.type === "object"
+				? Object.entries(node.properties as Record<string, Record<string, unknown>>).map(
+						([key, property]) => [`${path}.${key}`, property] as const,
+					)
+				: [],
 		);
 		expect(properties.length).toBe(18);
 		// A name that says it all costs nothing more: the schema is paid for on every turn.
@@ -46,7 +50,9 @@ describe(`AskParamsSchema (${schemaJson.length} bytes of JSON)`, () => {
 
 	it("leaves limits to our validator: no length/count constraints, no additionalProperties", () => {
 		const constraints = ["minLength", "maxLength", "minItems", "maxItems", "pattern", "additionalProperties"];
-		const found = nodes.flatMap(([path, node]) => constraints.filter((key) => key in node).map((key) => `${path}.${key}`));
+		const found = nodes.flatMap(([path, node]) =>
+			constraints.filter((key) => key in node).map((key) => `${path}.${key}`),
+		);
 		expect(found).toEqual([]);
 	});
 
@@ -60,7 +66,16 @@ describe(`AskParamsSchema (${schemaJson.length} bytes of JSON)`, () => {
 	});
 
 	it("tells the model the limits that matter", () => {
-		for (const limit of ["1-4", "≤12", "2-8", "fewest that cover it", "≤60", "default: label", "single-select only", "At most one"]) {
+		for (const limit of [
+			"1-4",
+			"≤12",
+			"2-8",
+			"fewest that cover it",
+			"≤60",
+			"default: label",
+			"single-select only",
+			"At most one",
+		]) {
 			expect(schemaJson).toContain(limit);
 		}
 	});

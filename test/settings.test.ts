@@ -7,7 +7,14 @@ import { ATTENTION_MODES, type Phrase } from "../src/types.ts";
 import { LOCALES } from "../src/i18n/locale.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, SETTINGS } from "../src/settings.ts";
-import { PROJECT_FILE, README_TABLE_END, README_TABLE_START, settingsFrom, settingsReadmeTable, settingsSchemaText } from "./support/settings.ts";
+import {
+	PROJECT_FILE,
+	README_TABLE_END,
+	README_TABLE_START,
+	settingsFrom,
+	settingsReadmeTable,
+	settingsSchemaText,
+} from "./support/settings.ts";
 
 const root = join(import.meta.dirname, "..");
 const schemaPath = join(root, "schema", "ask-user.schema.json");
@@ -55,7 +62,9 @@ describe("one file", () => {
 		const { settings, warnings } = settingsFrom({ project: { attention: "loud", remindSeconds: 60, colour: "red" } });
 		expect(settings).toEqual({ ...DEFAULTS, reminderMs: 60_000 });
 		expect(warnings).toHaveLength(2);
-		expect(said(warnings)[0]).toBe(`ask_user settings: ${PROJECT_FILE}: attention must be one of "off", "bell", "desktop" (found "loud"); it is ignored.`);
+		expect(said(warnings)[0]).toBe(
+			`ask_user settings: ${PROJECT_FILE}: attention must be one of "off", "bell", "desktop" (found "loud"); it is ignored.`,
+		);
 		expect(said(warnings)[1]).toContain('unknown key "colour" is ignored. Known keys: locale, attention');
 	});
 
@@ -84,7 +93,11 @@ describe("one file", () => {
 			promptSnippet: 3,
 			promptGuidelines: ["ok", 2],
 		};
-		expect(Object.keys(bad).sort()).toEqual(Object.values(SETTINGS).map(({ key }) => key).sort());
+		expect(Object.keys(bad).sort()).toEqual(
+			Object.values(SETTINGS)
+				.map(({ key }) => key)
+				.sort(),
+		);
 		const { settings, warnings } = settingsFrom({ global: bad });
 		expect(settings).toEqual(DEFAULTS);
 		expect(warnings).toHaveLength(Object.keys(bad).length);
@@ -105,10 +118,18 @@ describe("two files", () => {
 
 	it("the browser page's settings come from your own file, never a project's (one warning names them)", () => {
 		const mine = { web: true, webAddress: "192.168.1.20", webPort: 8765 };
-		expect(settingsFrom({ global: mine }).settings).toMatchObject({ web: true, webAddress: "192.168.1.20", webPort: 8765 });
-		const { settings, warnings } = settingsFrom({ project: { web: true, webAddress: "192.168.1.20", attention: "off" } });
+		expect(settingsFrom({ global: mine }).settings).toMatchObject({
+			web: true,
+			webAddress: "192.168.1.20",
+			webPort: 8765,
+		});
+		const { settings, warnings } = settingsFrom({
+			project: { web: true, webAddress: "192.168.1.20", attention: "off" },
+		});
 		expect(settings).toMatchObject({ web: false, webAddress: "127.0.0.1", webPort: 0, attention: "off" });
-		expect(said(warnings)).toEqual([expect.stringContaining("sets web, webAddress, which open this machine to the network")]);
+		expect(said(warnings)).toEqual([
+			expect.stringContaining("sets web, webAddress, which open this machine to the network"),
+		]);
 		expect(settingsFrom({ global: { webAddress: "example.com", webPort: 70_000 } }).warnings).toHaveLength(2);
 		// Every address at once is none a phone could open: refused.
 		expect(settingsFrom({ global: { webAddress: "0.0.0.0" } }).settings.webAddress).toBe("127.0.0.1");
@@ -144,8 +165,13 @@ describe("the JSON Schema shipped for editors, and README's table", () => {
 			writeFileSync(schemaPath, settingsSchemaText());
 			writeFileSync(readmePath, readme.slice(0, start) + table + readme.slice(end));
 		}
-		expect(readFileSync(schemaPath, "utf8"), "schema/ask-user.schema.json is stale: run npm run schemas").toBe(settingsSchemaText());
-		expect(readFileSync(readmePath, "utf8").slice(start, end), "README's settings table is stale: run npm run schemas").toBe(table);
+		expect(readFileSync(schemaPath, "utf8"), "schema/ask-user.schema.json is stale: run npm run schemas").toBe(
+			settingsSchemaText(),
+		);
+		expect(
+			readFileSync(readmePath, "utf8").slice(start, end),
+			"README's settings table is stale: run npm run schemas",
+		).toBe(table);
 	});
 
 	it("name exactly the keys the reader knows, closed to others, with the same attention values", () => {
@@ -162,10 +188,45 @@ describe("the JSON Schema shipped for editors, and README's table", () => {
 			const property = schema.properties[key];
 			return new RegExp(property?.pattern ?? "").test(value) && !(property?.not?.enum ?? []).includes(value);
 		};
-		const readerTakes = (key: string, value: string) => settingsFrom({ global: { [key]: value } }).warnings.length === 0;
-		const locales = [...LOCALES, "fr-CA", "zh_TW.UTF-8", "pt_PT", "de_DE@euro", "C", "C.UTF-8", "POSIX", "nl", "xx-YY", "", "english", "FR", " fr", "en-"];
+		const readerTakes = (key: string, value: string) =>
+			settingsFrom({ global: { [key]: value } }).warnings.length === 0;
+		const locales = [
+			...LOCALES,
+			"fr-CA",
+			"zh_TW.UTF-8",
+			"pt_PT",
+			"de_DE@euro",
+			"C",
+			"C.UTF-8",
+			"POSIX",
+			"nl",
+			"xx-YY",
+			"",
+			"english",
+			"FR",
+			" fr",
+			"en-",
+		];
 		for (const value of locales) expect(accepts("locale", value), value).toBe(readerTakes("locale", value));
-		const keys = ["p", "q", "x", "n", "j", "c", "ctrl+o", "alt+p", "ctrl+c", "ctrl+i", "f2", "f12", "f13", "P", "enter", "shift+p", ""];
+		const keys = [
+			"p",
+			"q",
+			"x",
+			"n",
+			"j",
+			"c",
+			"ctrl+o",
+			"alt+p",
+			"ctrl+c",
+			"ctrl+i",
+			"f2",
+			"f12",
+			"f13",
+			"P",
+			"enter",
+			"shift+p",
+			"",
+		];
 		for (const value of keys) expect(accepts("peekKey", value), value).toBe(readerTakes("peekKey", value));
 	});
 });
@@ -174,9 +235,21 @@ describe("the flags", () => {
 	it("every row with a flag registers it, with its help; choiceOnly is a switch", () => {
 		const registered: [string, { description?: string; type: string }][] = [];
 		registerSettingFlags({ registerFlag: (name, options) => registered.push([name, options]) });
-		expect(registered.map(([name]) => name)).toEqual(["ask-user-locale", "ask-user-attention", "ask-user-remind", "ask-user-timeout", "ask-user-choice-only", "ask-user-web", "ask-user-web-address", "ask-user-web-port"]);
+		expect(registered.map(([name]) => name)).toEqual([
+			"ask-user-locale",
+			"ask-user-attention",
+			"ask-user-remind",
+			"ask-user-timeout",
+			"ask-user-choice-only",
+			"ask-user-web",
+			"ask-user-web-address",
+			"ask-user-web-port",
+		]);
 		expect(registered.find(([name]) => name === "ask-user-choice-only")?.[1].type).toBe("boolean");
-		expect(registered.find(([name]) => name === "ask-user-timeout")?.[1]).toEqual({ description: SETTINGS.timeoutMs.help, type: "string" });
+		expect(registered.find(([name]) => name === "ask-user-timeout")?.[1]).toEqual({
+			description: SETTINGS.timeoutMs.help,
+			type: "string",
+		});
 	});
 });
 
@@ -185,14 +258,18 @@ describe("the locale and the peek key", () => {
 		expect(settingsFrom({ global: { locale: "fr-CA" } }).settings.locale).toBe("fr");
 		const { settings, warnings } = settingsFrom({ global: { locale: "tlh" }, env: { LANG: "ja_JP.UTF-8" } });
 		expect(settings.locale).toBe("ja");
-		expect(said(warnings)[0]).toContain('/agent/ask-user.json: locale must be one of "en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru" (found "tlh")');
+		expect(said(warnings)[0]).toContain(
+			'/agent/ask-user.json: locale must be one of "en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru" (found "tlh")',
+		);
 	});
 
 	it("a peek key the form already uses is refused with what it takes", () => {
 		expect(settingsFrom({ global: { peekKey: "ctrl+o" } }).settings.peekKey).toBe("ctrl+o");
 		const { settings, warnings } = settingsFrom({ global: { peekKey: "n" } });
 		expect(settings.peekKey).toBe("p");
-		expect(said(warnings)[0]).toContain("peekKey must be a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already");
+		expect(said(warnings)[0]).toContain(
+			"peekKey must be a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already",
+		);
 	});
 });
 
@@ -200,7 +277,10 @@ describe("where a setting comes from", () => {
 	const global = { attention: "desktop", remindSeconds: 120, timeoutSeconds: 0 };
 
 	it("a flag wins over its variable, the variable over the file, the file over the default", () => {
-		expect(settingsFrom({ global, flags: { "ask-user-attention": "off" }, env: { PI_ASK_USER_ATTENTION: "bell" } }).settings.attention).toBe("off");
+		expect(
+			settingsFrom({ global, flags: { "ask-user-attention": "off" }, env: { PI_ASK_USER_ATTENTION: "bell" } }).settings
+				.attention,
+		).toBe("off");
 		expect(settingsFrom({ global, env: { PI_ASK_USER_ATTENTION: "bell" } }).settings.attention).toBe("bell");
 		expect(settingsFrom({ global }).settings.attention).toBe("desktop");
 		expect(settingsFrom({ global }).settings.reminderMs).toBe(120_000);
@@ -208,7 +288,11 @@ describe("where a setting comes from", () => {
 	});
 
 	it("an empty flag or variable gives nothing, so the file still applies; 0 in the file is none", () => {
-		const empty = settingsFrom({ global, flags: { "ask-user-attention": "" }, env: { PI_ASK_USER_ATTENTION: "", PI_ASK_USER_REMIND: " " } });
+		const empty = settingsFrom({
+			global,
+			flags: { "ask-user-attention": "" },
+			env: { PI_ASK_USER_ATTENTION: "", PI_ASK_USER_REMIND: " " },
+		});
 		expect(empty.settings.attention).toBe("desktop");
 		expect(empty.settings.reminderMs).toBe(120_000);
 		expect(empty.warnings).toEqual([]);
@@ -217,7 +301,11 @@ describe("where a setting comes from", () => {
 	});
 
 	it("a bad flag or variable is one warning naming it and what it takes, and the next source applies", () => {
-		const { settings, warnings } = settingsFrom({ global, flags: { "ask-user-attention": "loud" }, env: { PI_ASK_USER_ATTENTION: "Desktop", PI_ASK_USER_REMIND: "soon" } });
+		const { settings, warnings } = settingsFrom({
+			global,
+			flags: { "ask-user-attention": "loud" },
+			env: { PI_ASK_USER_ATTENTION: "Desktop", PI_ASK_USER_REMIND: "soon" },
+		});
 		expect(settings.attention).toBe("desktop");
 		expect(settings.reminderMs).toBe(120_000);
 		expect(said(warnings)).toEqual([
@@ -248,7 +336,11 @@ describe("each setting given as text", () => {
 
 	it("reminder: seconds from 1 to a day, in ms; none by default or at 0; anything else named in a warning", () => {
 		expect(DEFAULTS.reminderMs).toBeUndefined();
-		expect(fromVariable("PI_ASK_USER_REMIND", "0")).toEqual({ settings: DEFAULTS, warnings: [], projectSteering: false });
+		expect(fromVariable("PI_ASK_USER_REMIND", "0")).toEqual({
+			settings: DEFAULTS,
+			warnings: [],
+			projectSteering: false,
+		});
 		expect(fromVariable("PI_ASK_USER_REMIND", "90").settings.reminderMs).toBe(90_000);
 		expect(said(settingsFrom({ flags: { "ask-user-remind": "soon" } }).warnings)[0]).toContain("--ask-user-remind");
 		expect(fromVariable("PI_ASK_USER_REMIND", "0.5").warnings).toHaveLength(1);
@@ -274,17 +366,25 @@ describe("each setting given as text", () => {
 	it("choice-only: the flag is a switch; a variable says 1/true/yes/on or 0/false/no/off; anything else named in a warning", () => {
 		expect(DEFAULTS.choiceOnly).toBe(false);
 		expect(settingsFrom({ flags: { "ask-user-choice-only": true } }).settings.choiceOnly).toBe(true);
-		for (const yes of ["1", "true", "Yes", "on"]) expect(fromVariable("PI_ASK_USER_CHOICE_ONLY", yes).settings.choiceOnly, yes).toBe(true);
-		expect(settingsFrom({ global: { choiceOnly: true }, env: { PI_ASK_USER_CHOICE_ONLY: "0" } }).settings.choiceOnly).toBe(false);
+		for (const yes of ["1", "true", "Yes", "on"])
+			expect(fromVariable("PI_ASK_USER_CHOICE_ONLY", yes).settings.choiceOnly, yes).toBe(true);
+		expect(
+			settingsFrom({ global: { choiceOnly: true }, env: { PI_ASK_USER_CHOICE_ONLY: "0" } }).settings.choiceOnly,
+		).toBe(false);
 		const bad = settingsFrom({ global: { choiceOnly: true }, env: { PI_ASK_USER_CHOICE_ONLY: "maybe" } });
 		expect(bad.settings.choiceOnly).toBe(true);
-		expect(said(bad.warnings)).toEqual(['ask_user settings: PI_ASK_USER_CHOICE_ONLY must be true or false (found "maybe"); it is ignored.']);
+		expect(said(bad.warnings)).toEqual([
+			'ask_user settings: PI_ASK_USER_CHOICE_ONLY must be true or false (found "maybe"); it is ignored.',
+		]);
 	});
 });
 
 describe("a project's steering texts and the user's trust", () => {
 	const cwd = "/work/project";
-	const has = (...entries: string[]) => (path: string) => entries.some((entry) => path === `${cwd}/.pi/${entry}`);
+	const has =
+		(...entries: string[]) =>
+		(path: string) =>
+			entries.some((entry) => path === `${cwd}/.pi/${entry}`);
 
 	it("apply only where pi says the project is trusted and pi had something to ask about", () => {
 		expect(projectTrustedByUser(cwd, () => true, undefined, has("settings.json", "ask-user.json"))).toBe(true);
@@ -320,7 +420,12 @@ describe("a project's steering texts and the user's trust", () => {
 		let asked = 0;
 		const trusted = () => (asked++, true);
 		const { settings, warnings, projectSteering } = settingsFrom({ global, project, trusted });
-		expect(settings).toMatchObject({ attention: "desktop", description: "Project D.", promptSnippet: "Global S.", promptGuidelines: ["Project G."] });
+		expect(settings).toMatchObject({
+			attention: "desktop",
+			description: "Project D.",
+			promptSnippet: "Global S.",
+			promptGuidelines: ["Project G."],
+		});
 		expect(warnings).toEqual([]);
 		expect(projectSteering).toBe(true);
 		expect(asked).toBe(1);
@@ -328,33 +433,53 @@ describe("a project's steering texts and the user's trust", () => {
 
 	it("not trusted: the global file's apply, with one warning that names the project's keys; the rest of the project's file applies", () => {
 		const { settings, warnings, projectSteering } = settingsFrom({ global, project, trusted: () => false });
-		expect(settings).toMatchObject({ attention: "desktop", description: "Global D.", promptSnippet: "Global S.", promptGuidelines: undefined });
+		expect(settings).toMatchObject({
+			attention: "desktop",
+			description: "Global D.",
+			promptSnippet: "Global S.",
+			promptGuidelines: undefined,
+		});
 		expect(projectSteering).toBe(false);
 		expect(said(warnings)).toHaveLength(1);
-		expect(said(warnings)[0]).toContain(`${PROJECT_FILE} sets description, promptGuidelines, which go into the model's prompt`);
+		expect(said(warnings)[0]).toContain(
+			`${PROJECT_FILE} sets description, promptGuidelines, which go into the model's prompt`,
+		);
 	});
 
 	it("a project's timeout, which lets a form end unanswered, needs the same trust: untrusted, the user's own applies, with its own warning", () => {
 		const timeout = { attention: "off", timeoutSeconds: 1 };
-		expect(settingsFrom({ global: { timeoutSeconds: 600 }, project: timeout, trusted: () => true }).settings.timeoutMs).toBe(1000);
+		expect(
+			settingsFrom({ global: { timeoutSeconds: 600 }, project: timeout, trusted: () => true }).settings.timeoutMs,
+		).toBe(1000);
 		const untrusted = settingsFrom({ global: { timeoutSeconds: 600 }, project: timeout, trusted: () => false });
 		expect(untrusted.settings).toMatchObject({ timeoutMs: 600_000, attention: "off" });
 		expect(untrusted.projectSteering).toBe(false);
-		expect(said(untrusted.warnings)).toEqual([expect.stringContaining(`${PROJECT_FILE} sets timeoutSeconds, which lets a form end before you answer`)]);
+		expect(said(untrusted.warnings)).toEqual([
+			expect.stringContaining(`${PROJECT_FILE} sets timeoutSeconds, which lets a form end before you answer`),
+		]);
 		expect(settingsFrom({ project: timeout, trusted: () => false }).settings.timeoutMs).toBeUndefined();
 		// Before trust is known, the limit waits, unsaid.
-		expect(settingsFrom({ global: { timeoutSeconds: 600 }, project: timeout })).toMatchObject({ settings: { timeoutMs: 600_000 }, warnings: [] });
+		expect(settingsFrom({ global: { timeoutSeconds: 600 }, project: timeout })).toMatchObject({
+			settings: { timeoutMs: 600_000 },
+			warnings: [],
+		});
 		// No limit lets no form end: it applies untrusted, unasked, and says nothing.
 		const asked = () => {
 			throw new Error("asked");
 		};
-		expect(settingsFrom({ global: { timeoutSeconds: 600 }, project: { timeoutSeconds: 0 }, trusted: asked })).toMatchObject({ settings: { timeoutMs: undefined }, warnings: [] });
+		expect(
+			settingsFrom({ global: { timeoutSeconds: 600 }, project: { timeoutSeconds: 0 }, trusted: asked }),
+		).toMatchObject({ settings: { timeoutMs: undefined }, warnings: [] });
 		// Trusted for its timeout alone, the project re-registers no steering text.
 		expect(settingsFrom({ project: timeout, trusted: () => true }).projectSteering).toBe(false);
 	});
 
 	it("before trust can be known (start-up), they wait without a warning; a project without them is never asked about", () => {
-		expect(settingsFrom({ global, project })).toMatchObject({ settings: { description: "Global D." }, warnings: [], projectSteering: false });
+		expect(settingsFrom({ global, project })).toMatchObject({
+			settings: { description: "Global D." },
+			warnings: [],
+			projectSteering: false,
+		});
 		const trusted = () => {
 			throw new Error("asked");
 		};

@@ -14,7 +14,10 @@ await callModule();
 
 /** A host whose active tools can be observed; `relay`: it runs as a relayed child. */
 function host(timeoutMs?: number, relay = false): ToolHost & { active: string[] } {
-	const router = createRouter({ preferences: () => (timeoutMs ? { timeoutMs } : {}), upstream: { relay, channel: undefined } });
+	const router = createRouter({
+		preferences: () => (timeoutMs ? { timeoutMs } : {}),
+		upstream: { relay, channel: undefined },
+	});
 	const state = {
 		active: ["read", "bash", "ask_user"],
 		getActiveTools: () => [...state.active],
@@ -45,7 +48,11 @@ const printContext = { hasUI: false, ui: {} } as unknown as ExtensionContext;
 
 const twoQuestions = {
 	questions: [
-		{ header: "Database", question: "Which database?", options: [{ label: "Postgres", value: "pg" }, { label: "SQLite" }] },
+		{
+			header: "Database",
+			question: "Which database?",
+			options: [{ label: "Postgres", value: "pg" }, { label: "SQLite" }],
+		},
 		{ header: "Name", question: "Rename the app?", required: false, options: [{ label: "Keep" }, { label: "Rename" }] },
 	],
 	metadata: { flowId: "setup-1" },
@@ -56,7 +63,13 @@ function text(result: AgentToolResult<unknown>): string {
 	return first?.type === "text" ? first.text : "";
 }
 
-async function run(tool: ReturnType<typeof createAskUserTool>, raw: unknown, ctx: ExtensionContext, signal?: AbortSignal, updates?: unknown[]) {
+async function run(
+	tool: ReturnType<typeof createAskUserTool>,
+	raw: unknown,
+	ctx: ExtensionContext,
+	signal?: AbortSignal,
+	updates?: unknown[],
+) {
 	const params = tool.prepareArguments ? tool.prepareArguments(raw) : (raw as never);
 	return tool.execute("call-1", params, signal, updates ? (u) => updates.push(u) : undefined, ctx);
 }
@@ -117,18 +130,29 @@ describe("the ask_user tool", () => {
 	it("execute takes as prepared only what this process's prepareArguments made (a copy, as pi hands it on); a mark from anywhere else is checked again", async () => {
 		const tool = createAskUserTool(host());
 		const { ctx } = rpcContext([cancel]);
-		const prepared = structuredClone(tool.prepareArguments?.({ ...twoQuestions, questions: [twoQuestions.questions[0]] }));
+		const prepared = structuredClone(
+			tool.prepareArguments?.({ ...twoQuestions, questions: [twoQuestions.questions[0]] }),
+		);
 		expect((await tool.execute("c", prepared as never, undefined, undefined, ctx)).details?.status).toBe("dismissed");
-		const forged = { questions: [{ question: "Pick?", options: [{ label: "A" }, { label: "a" }] }], __askUserPrepared: { stamp: "a guess", notices: [] } };
-		await expect(tool.execute("c", forged as never, undefined, undefined, ctx)).rejects.toThrow(/questions\[0\]\.options/);
+		const forged = {
+			questions: [{ question: "Pick?", options: [{ label: "A" }, { label: "a" }] }],
+			__askUserPrepared: { stamp: "a guess", notices: [] },
+		};
+		await expect(tool.execute("c", forged as never, undefined, undefined, ctx)).rejects.toThrow(
+			/questions\[0\]\.options/,
+		);
 	});
 
 	it("a prepared call that another extension's tool_call handler changes in place is checked again: what breaks the contract is refused, what keeps it is asked", async () => {
 		const tool = createAskUserTool(host());
 		const prepared = tool.prepareArguments?.({ questions: [twoQuestions.questions[0]] }) as AskForm;
 		const { ctx, dialogs } = rpcContext([]);
-		prepared.questions[0]?.options.push(...Array.from({ length: 10 }, (_, i) => ({ label: `Extra ${i}`, value: `extra-${i}`, recommended: false })));
-		await expect(tool.execute("c", prepared as never, undefined, undefined, ctx)).rejects.toThrow(/questions\[0\]\.options/);
+		prepared.questions[0]?.options.push(
+			...Array.from({ length: 10 }, (_, i) => ({ label: `Extra ${i}`, value: `extra-${i}`, recommended: false })),
+		);
+		await expect(tool.execute("c", prepared as never, undefined, undefined, ctx)).rejects.toThrow(
+			/questions\[0\]\.options/,
+		);
 		expect(dialogs.calls).toHaveLength(0);
 		const relabelled = tool.prepareArguments?.({ questions: [twoQuestions.questions[0]] }) as AskForm;
 		const first = relabelled.questions[0]?.options[0];
@@ -169,7 +193,11 @@ describe("the ask_user tool", () => {
 			dismissed = true;
 		};
 		const tool = createAskUserTool(h);
-		const { ctx } = rpcContext([pick("1."), pick(ROW.chat), (call) => (call.method === "editor" ? "Can we talk first?" : undefined)]);
+		const { ctx } = rpcContext([
+			pick("1."),
+			pick(ROW.chat),
+			(call) => (call.method === "editor" ? "Can we talk first?" : undefined),
+		]);
 		const result = await run(tool, twoQuestions, ctx);
 		expect((result.details as AskDetails).status).toBe("chat");
 		expect((result.details as AskDetails).answers.database).toBeDefined();
@@ -234,12 +262,20 @@ describe("the ask_user tool", () => {
 	});
 
 	it("another session's form shown here has no clock here: this session's timeout does not end it, the child's own governs it", async () => {
-		const router = createRouter({ preferences: () => ({ timeoutMs: 30 }), upstream: { relay: false, channel: undefined } });
+		const router = createRouter({
+			preferences: () => ({ timeoutMs: 30 }),
+			upstream: { relay: false, channel: undefined },
+		});
 		const slowUser = async () => {
 			await new Promise((resolve) => setTimeout(resolve, 150));
 			return undefined;
 		};
-		const session = { mode: "rpc", hasUI: true, ui: { custom: async () => undefined, select: slowUser, editor: slowUser }, abort: () => {} };
+		const session = {
+			mode: "rpc",
+			hasUI: true,
+			ui: { custom: async () => undefined, select: slowUser, editor: slowUser },
+			abort: () => {},
+		};
 		router.sessionStarted(session as unknown as ExtensionContext, () => {});
 		try {
 			const { questions } = prepareForm({ questions: [twoQuestions.questions[0]] }).form;
@@ -257,7 +293,10 @@ describe("the ask_user tool", () => {
 			return { v: RELAY_VERSION, status: "aborted", answers: {}, skipped: [], notes: [] };
 		});
 		const aborted = AbortSignal.abort();
-		const router = createRouter({ preferences: () => ({ timeoutMs: 60_000 }), upstream: { relay: false, channel: undefined } });
+		const router = createRouter({
+			preferences: () => ({ timeoutMs: 60_000 }),
+			upstream: { relay: false, channel: undefined },
+		});
 		const collected = await router.ask(printContext, { questions: [] }, { signal: aborted });
 		expect(sawAborted).toBe(true);
 		expect(collected.status).toBe("aborted");
@@ -321,7 +360,11 @@ describe("the ask_user tool", () => {
 
 	it("the timeout counts from when the form is shown, not while it waits behind another", async () => {
 		let release: () => void = () => {};
-		void processRecord().queue.run(() => new Promise<void>((resolve) => (release = resolve)), undefined, () => undefined);
+		void processRecord().queue.run(
+			() => new Promise<void>((resolve) => (release = resolve)),
+			undefined,
+			() => undefined,
+		);
 		const tool = createAskUserTool(host(80));
 		const { ctx } = rpcContext([pick("1."), pick("1."), pick(ROW.submit)]);
 		const pending = run(tool, twoQuestions, ctx);
@@ -408,13 +451,17 @@ describe("the ask_user tool", () => {
 
 	it("an error that follows a dropped Other option says the option was dropped", () => {
 		const tool = createAskUserTool(host());
-		const onlyOther = { questions: [{ question: "Which?", multiSelect: "sometimes", options: [{ label: "A" }, { label: "Other" }] }] };
+		const onlyOther = {
+			questions: [{ question: "Which?", multiSelect: "sometimes", options: [{ label: "A" }, { label: "Other" }] }],
+		};
 		expect(() => tool.prepareArguments?.(onlyOther)).toThrow(/questions\[0\]\.multiSelect[^]*Note: .*Other/);
 	});
 
 	it("one option is a question where the free-text row stands beside it", () => {
 		const tool = createAskUserTool(host());
-		const one = { questions: [{ question: "Go ahead with the defaults?", options: [{ label: "Proceed" }, { label: "Other" }] }] };
+		const one = {
+			questions: [{ question: "Go ahead with the defaults?", options: [{ label: "Proceed" }, { label: "Other" }] }],
+		};
 		const prepared = tool.prepareArguments?.(one) as { questions: { options: unknown[]; allowOther: boolean }[] };
 		expect(prepared.questions[0]?.options).toEqual([{ label: "Proceed", value: "Proceed", recommended: false }]);
 		expect(prepared.questions[0]?.allowOther).toBe(true);

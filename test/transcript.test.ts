@@ -49,16 +49,21 @@ const answered: AskDetails = {
 
 describe("renderCall", () => {
 	it("shows the tool and the headers, with Q<n> for missing ones", () => {
-		const args = { questions: [{ header: "Database", question: "?", options: [] }, { question: "?", options: [] }] };
+		const args = {
+			questions: [
+				{ header: "Database", question: "?", options: [] },
+				{ question: "?", options: [] },
+			],
+		};
 		expect(renderCallText(args, plain)).toBe("ask_user Database · Q2");
 	});
 
 	it("copes with partial and hostile arguments while they stream in", () => {
 		expect(renderCallText(undefined, plain)).toBe("ask_user");
 		expect(renderCallText({ questions: "not yet" }, plain)).toBe("ask_user");
-		expect(renderCallText({ question: "Single?", header: "Bad\x1b]52;c;eA==\x07one", options: ["a", "b"] }, plain)).toBe(
-			"ask_user Badone",
-		);
+		expect(
+			renderCallText({ question: "Single?", header: "Bad\x1b]52;c;eA==\x07one", options: ["a", "b"] }, plain),
+		).toBe("ask_user Badone");
 	});
 });
 
@@ -155,7 +160,9 @@ describe("renderResult", () => {
 	});
 
 	it("while the form is open, only counts: the form itself shows the questions", () => {
-		expect(renderResultText({ ...answered, status: "pending" }, false, plain)).toBe("Waiting for the user · 2 of 3 answered");
+		expect(renderResultText({ ...answered, status: "pending" }, false, plain)).toBe(
+			"Waiting for the user · 2 of 3 answered",
+		);
 	});
 });
 
@@ -226,9 +233,16 @@ describe("the transcript of the complete form", () => {
 describe("the transcript in the user's language", () => {
 	it("says the status, the count, the outcomes and the notes in the locale's words; the answers as given", () => {
 		const ja = textsFor("ja");
-		const dismissed: AskDetails = { ...answered, status: "dismissed", answers: { db: answered.answers["db"] as AskDetails["answers"][string] }, skipped: ["name"] };
+		const dismissed: AskDetails = {
+			...answered,
+			status: "dismissed",
+			answers: { db: answered.answers["db"] as AskDetails["answers"][string] },
+			skipped: ["name"],
+		};
 		const compact = renderResultText(dismissed, false, plain, ja);
-		expect(compact).toContain(`${CATALOGUES.ja["status.dismissed"]} · ${ja.t("form.answeredCount", { answered: 1, total: 3 })}`);
+		expect(compact).toContain(
+			`${CATALOGUES.ja["status.dismissed"]} · ${ja.t("form.answeredCount", { answered: 1, total: 3 })}`,
+		);
 		expect(compact).toContain("Postgres");
 		expect(compact).toContain(CATALOGUES.ja["outcome.skipped"]);
 		expect(compact).toContain(CATALOGUES.ja["outcome.unanswered"]);

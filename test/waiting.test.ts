@@ -61,7 +61,11 @@ describe("events for other extensions", () => {
 
 		expect(collected.answers).toEqual(pg);
 		expect(heard.events.map((e) => e.event)).toEqual([WAITING_EVENT, PROGRESS_EVENT, CLOSED_EVENT]);
-		const [waiting, progress, closed] = heard.events.map((e) => e.payload) as [WaitingEvent, ProgressEvent, ClosedEvent];
+		const [waiting, progress, closed] = heard.events.map((e) => e.payload) as [
+			WaitingEvent,
+			ProgressEvent,
+			ClosedEvent,
+		];
 		expect(new Set([waiting.id, progress.id, closed.id]).size).toBe(1);
 		expect(waiting.asker).toBe("scout");
 		expect(waiting.questions[0]?.question).toBe("Which database?");
@@ -75,7 +79,10 @@ describe("events for other extensions", () => {
 		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
 		await tick();
 		const notes = [{ questionId: "db", text: "on db" }, { text: "on the whole form" }];
-		const drafts = [{ kind: "note" as const, text: "half a note" }, { kind: "chat" as const, text: "half a message" }];
+		const drafts = [
+			{ kind: "note" as const, text: "half a note" },
+			{ kind: "chat" as const, text: "half a message" },
+		];
 		open.finish({ ...emptyCollected("dismissed"), notes, drafts });
 		await asking;
 		expect(heard.closed()?.details).toMatchObject({ status: "dismissed", notes, drafts });
@@ -113,7 +120,9 @@ describe("answering from elsewhere", () => {
 		const heard = recorder();
 		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
 		await tick();
-		const wrongLabel = heard.waiting().answer({ answers: { db: { kind: "single", selections: [{ value: "x", label: "Oracle" }] } } }, "bot");
+		const wrongLabel = heard
+			.waiting()
+			.answer({ answers: { db: { kind: "single", selections: [{ value: "x", label: "Oracle" }] } } }, "bot");
 		expect(wrongLabel.ok).toBe(false);
 		if (!wrongLabel.ok) expect(wrongLabel.error).toContain("answers.db");
 		const nothing = heard.waiting().answer({ answers: {} }, "bot");
@@ -149,7 +158,10 @@ describe("answering from elsewhere", () => {
 		let opened = false;
 		const queued: Ask = (_form, options) =>
 			new Promise((resolve) => {
-				const turn = setTimeout(() => options.onProgress?.({ phase: "opened", answered: 0, total: 1 }, emptyCollected("answered")), 0);
+				const turn = setTimeout(
+					() => options.onProgress?.({ phase: "opened", answered: 0, total: 1 }, emptyCollected("answered")),
+					0,
+				);
 				options.signal?.addEventListener(
 					"abort",
 					() => {
@@ -182,7 +194,11 @@ describe("attention in a terminal", () => {
 		vi.useRealTimers();
 	});
 
-	function terminal(setting: ReturnType<AttentionHost["setting"]>, env: Record<string, string> = {}, isTerminal = true) {
+	function terminal(
+		setting: ReturnType<AttentionHost["setting"]>,
+		env: Record<string, string> = {},
+		isTerminal = true,
+	) {
 		const written: string[] = [];
 		const titles: string[] = [];
 		let input: (() => void) | undefined;

@@ -4,7 +4,14 @@ import { ROW } from "./support/walker-rows.ts";
 import { rowTexts } from "../src/walker/views.ts";
 import { EVERY_LOCALE } from "./support/locales.ts";
 import type { AskForm, AskProgress, AskQuestion, Collected } from "../src/types.ts";
-import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";
+import {
+	cancel,
+	type DialogStep,
+	expectEveryScriptUsedUp,
+	pick,
+	scriptedDialogs,
+	type,
+} from "./support/fake-dialogs.ts";
 
 function question(id: string, labels: string[], extra: Partial<AskQuestion> = {}): AskQuestion {
 	return {
@@ -57,10 +64,12 @@ describe("the dialog walker", () => {
 	});
 
 	it("reads as a host's prompt: the question first, then the header, the position and the asker; the recommended option is the first row", async () => {
-		const recommended = question("db", ["Postgres", "SQLite"], { options: [
-			{ label: "Postgres", value: "pg", recommended: false, description: "Runs in production" },
-			{ label: "SQLite", value: "sqlite", recommended: true },
-		] });
+		const recommended = question("db", ["Postgres", "SQLite"], {
+			options: [
+				{ label: "Postgres", value: "pg", recommended: false, description: "Runs in production" },
+				{ label: "SQLite", value: "sqlite", recommended: true },
+			],
+		});
 		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.submit)]);
 		const result = await walk(ui, form(recommended, name), { asker: "scout" });
 		const [first, ...rest] = ui.calls[0]?.title.split("\n") ?? [];
@@ -199,7 +208,16 @@ describe("the dialog walker", () => {
 	});
 
 	it("cancelling the editor returns to the question and keeps the earlier custom answer", async () => {
-		const ui = scriptedDialogs([pick(ROW.freeText), type("mine"), pick(ROW.back), pick(ROW.freeText), cancel, pick(ROW.next), pick("1."), pick(ROW.submit)]);
+		const ui = scriptedDialogs([
+			pick(ROW.freeText),
+			type("mine"),
+			pick(ROW.back),
+			pick(ROW.freeText),
+			cancel,
+			pick(ROW.next),
+			pick("1."),
+			pick(ROW.submit),
+		]);
 		const result = await walk(ui, form(db, name));
 		// the editor reopened with the saved text, was cancelled, and the question came back
 		expect(ui.calls[4]).toMatchObject({ method: "editor", items: ["mine"] });
@@ -324,7 +342,18 @@ describe("the dialog walker", () => {
 	});
 
 	it("what was written stays on offer after choosing an option instead", async () => {
-		const ui = scriptedDialogs([pick(ROW.freeText), type("my own"), pick(ROW.back), pick("1."), pick(ROW.back), pick(ROW.freeText), cancel, pick(ROW.next), pick("1."), pick(ROW.submit)]);
+		const ui = scriptedDialogs([
+			pick(ROW.freeText),
+			type("my own"),
+			pick(ROW.back),
+			pick("1."),
+			pick(ROW.back),
+			pick(ROW.freeText),
+			cancel,
+			pick(ROW.next),
+			pick("1."),
+			pick(ROW.submit),
+		]);
 		const result = await walk(ui, form(db, name));
 		expect(ui.calls[6]).toMatchObject({ method: "editor", items: ["my own"] });
 		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
@@ -346,11 +375,21 @@ describe("hosts without text dialogs (ACP adapters)", () => {
 		if (call.method !== "editor") throw new Error(`expected an editor, got ${call.method}`);
 		return undefined;
 	};
-	const hasTextRows = (items: string[]) => items.some((item) => item.startsWith(ROW.freeText) || item === ROW.note || item === ROW.editNote);
+	const hasTextRows = (items: string[]) =>
+		items.some((item) => item.startsWith(ROW.freeText) || item === ROW.note || item === ROW.editNote);
 
 	it("two text dialogs cancelled at once mark the host as choice-only: no text rows from then on, said once in the next title", async () => {
 		const host = { choiceOnly: false };
-		const ui = scriptedDialogs([pick(ROW.freeText), cancelAtOnce, pick("1."), pick(ROW.note), cancelAtOnce, pick("2."), pick(ROW.done), pick(ROW.submit)]);
+		const ui = scriptedDialogs([
+			pick(ROW.freeText),
+			cancelAtOnce,
+			pick("1."),
+			pick(ROW.note),
+			cancelAtOnce,
+			pick("2."),
+			pick(ROW.done),
+			pick(ROW.submit),
+		]);
 		const result = await walk(ui, form(db, features), { host });
 		expect(result.status).toBe("answered");
 		expect(host.choiceOnly).toBe(true);
@@ -404,7 +443,9 @@ describe("the dialog walker: text-only questions", () => {
 		expect(ui.calls[0]?.method).toBe("editor");
 		expect(ui.calls[0]?.title).toContain("What should the new service be called?");
 		expect(result.status).toBe("answered");
-		expect(result.answers).toEqual({ service: { kind: "single", selections: [{ value: "billing-api", label: "billing-api", custom: true }] } });
+		expect(result.answers).toEqual({
+			service: { kind: "single", selections: [{ value: "billing-api", label: "billing-api", custom: true }] },
+		});
 	});
 
 	it("after an answer moves into the next text-only question's editor; a cancelled editor returns to its select", async () => {
@@ -418,7 +459,14 @@ describe("the dialog walker: text-only questions", () => {
 
 describe("the dialog walker: the note on the whole form", () => {
 	it("the review offers a note on the whole form, shows it, and the result carries it", async () => {
-		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.done), pick(ROW.formNote), type("and don't touch the schema"), pick(ROW.submit)]);
+		const ui = scriptedDialogs([
+			pick("1."),
+			pick("1."),
+			pick(ROW.done),
+			pick(ROW.formNote),
+			type("and don't touch the schema"),
+			pick(ROW.submit),
+		]);
 		const result = await walk(ui, form(db, features));
 		expect(result.status).toBe("answered");
 		expect(result.notes).toEqual([{ text: "and don't touch the schema" }]);
@@ -437,7 +485,15 @@ describe("the dialog walker: reply in chat instead", () => {
 	});
 
 	it("on the review too; a cancelled message editor goes back to the review", async () => {
-		const ui = scriptedDialogs([pick("1."), pick("1."), pick(ROW.done), pick(ROW.chat), cancel, pick(ROW.chat), type("hold on")]);
+		const ui = scriptedDialogs([
+			pick("1."),
+			pick("1."),
+			pick(ROW.done),
+			pick(ROW.chat),
+			cancel,
+			pick(ROW.chat),
+			type("hold on"),
+		]);
 		const result = await walk(ui, form(db, features));
 		expect(ui.calls[5]?.title).toContain("Review your answers");
 		expect(result).toMatchObject({ status: "chat", chatMessage: "hold on" });
@@ -445,23 +501,38 @@ describe("the dialog walker: reply in chat instead", () => {
 });
 
 describe("the walker in the user's language", () => {
-	it.each(EVERY_LOCALE)("%s: the walker's own rows are all different, so the row a client returns names one", (_locale, texts) => {
-		const rows = Object.values(rowTexts(texts));
-		expect(new Set(rows).size).toBe(rows.length);
-	});
+	it.each(EVERY_LOCALE)(
+		"%s: the walker's own rows are all different, so the row a client returns names one",
+		(_locale, texts) => {
+			const rows = Object.values(rowTexts(texts));
+			expect(new Set(rows).size).toBe(rows.length);
+		},
+	);
 
-	it.each(EVERY_LOCALE)("%s: its own rows and titles are the locale's, the model's options as given; the rows it shows are the rows it reads", async (_locale, texts) => {
-		const row = rowTexts(texts);
-		const ui = scriptedDialogs([pick("1."), pick(row.note), type("a note"), pick("1."), pick(row.done), () => "not a row", pick(row.skip), pick(row.submit)]);
-		const result = await walk(ui, form(db, features, name), { texts });
-		expect(result.status).toBe("answered");
-		expect(result.answers["features"]?.selections.map((s) => s.label)).toEqual(["Auth"]);
-		expect(ui.calls[0]?.items).toEqual(["Postgres", "SQLite", row.freeText, row.note, row.chat]);
-		expect(ui.calls[0]?.title).toContain(texts.t("walker.position", { index: 1, total: 3 }));
-		const review = ui.calls[ui.calls.length - 1];
-		expect(review?.title).toContain(texts.t("review.title"));
-		expect(review?.items).toEqual([row.submit, row.formNote, row.chat, row.back, row.cancel]);
-		// The stray answer is asked again, in the locale's words.
-		expect(ui.calls.some((call) => call.title.includes(texts.t("walker.stray")))).toBe(true);
-	});
+	it.each(EVERY_LOCALE)(
+		"%s: its own rows and titles are the locale's, the model's options as given; the rows it shows are the rows it reads",
+		async (_locale, texts) => {
+			const row = rowTexts(texts);
+			const ui = scriptedDialogs([
+				pick("1."),
+				pick(row.note),
+				type("a note"),
+				pick("1."),
+				pick(row.done),
+				() => "not a row",
+				pick(row.skip),
+				pick(row.submit),
+			]);
+			const result = await walk(ui, form(db, features, name), { texts });
+			expect(result.status).toBe("answered");
+			expect(result.answers["features"]?.selections.map((s) => s.label)).toEqual(["Auth"]);
+			expect(ui.calls[0]?.items).toEqual(["Postgres", "SQLite", row.freeText, row.note, row.chat]);
+			expect(ui.calls[0]?.title).toContain(texts.t("walker.position", { index: 1, total: 3 }));
+			const review = ui.calls[ui.calls.length - 1];
+			expect(review?.title).toContain(texts.t("review.title"));
+			expect(review?.items).toEqual([row.submit, row.formNote, row.chat, row.back, row.cancel]);
+			// The stray answer is asked again, in the locale's words.
+			expect(ui.calls.some((call) => call.title.includes(texts.t("walker.stray")))).toBe(true);
+		},
+	);
 });

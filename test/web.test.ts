@@ -14,20 +14,31 @@ import { answerFrom, BROWSER_SOURCE, MAX_BODY_BYTES, MAX_REQUESTS_PER_SECOND, op
 
 const { form } = prepareForm({
 	questions: [
-		{ id: "db", header: "Database", question: "Which database? <b>bold</b>", options: [{ label: "Postgres" }, { label: "SQLite" }] },
+		{
+			id: "db",
+			header: "Database",
+			question: "Which database? <b>bold</b>",
+			options: [{ label: "Postgres" }, { label: "SQLite" }],
+		},
 		{ id: "more", header: "More", question: "Anything else?", required: false },
 	],
 });
 
 function recorder() {
 	const given: Array<{ reply: OutsideAnswer; source: string }> = [];
-	return { given, answer: (reply: OutsideAnswer, source: string) => (given.push({ reply, source }), { ok: true as const }) };
+	return {
+		given,
+		answer: (reply: OutsideAnswer, source: string) => (given.push({ reply, source }), { ok: true as const }),
+	};
 }
 
 describe("the page's answers", () => {
 	it("go through the form's rules and are collected as the form would", () => {
 		const { given, answer } = recorder();
-		const outcome = answerFrom({ form, answer }, JSON.stringify({ questions: [{ chosen: [1], note: "why not" }, { other: "  spaced  " }] }));
+		const outcome = answerFrom(
+			{ form, answer },
+			JSON.stringify({ questions: [{ chosen: [1], note: "why not" }, { other: "  spaced  " }] }),
+		);
 		expect(outcome).toEqual({ ok: true });
 		expect(given[0]?.source).toBe(BROWSER_SOURCE);
 		expect(given[0]?.reply.answers).toEqual({
@@ -41,11 +52,23 @@ describe("the page's answers", () => {
 		const { given, answer } = recorder();
 		const refused = (body: string) => answerFrom({ form, answer }, body);
 		expect(refused("{")).toEqual({ ok: false, error: "not JSON" });
-		expect(refused(JSON.stringify({ questions: [{ chosen: [0] }] }))).toEqual({ ok: false, error: "questions: expected 2 answers" });
-		expect(refused(JSON.stringify({ questions: [{ chosen: [0, 1] }, {}] }))).toEqual({ ok: false, error: "the answers do not fit the questions" });
-		expect(refused(JSON.stringify({ questions: [{ chosen: [7] }, {}] }))).toEqual({ ok: false, error: "the answers do not fit the questions" });
+		expect(refused(JSON.stringify({ questions: [{ chosen: [0] }] }))).toEqual({
+			ok: false,
+			error: "questions: expected 2 answers",
+		});
+		expect(refused(JSON.stringify({ questions: [{ chosen: [0, 1] }, {}] }))).toEqual({
+			ok: false,
+			error: "the answers do not fit the questions",
+		});
+		expect(refused(JSON.stringify({ questions: [{ chosen: [7] }, {}] }))).toEqual({
+			ok: false,
+			error: "the answers do not fit the questions",
+		});
 		expect(refused(JSON.stringify({ questions: [{}, {}] }))).toEqual({ ok: false, error: "unanswered: Database" });
-		expect(refused(JSON.stringify({ questions: [null, {}] }))).toEqual({ ok: false, error: "questions: each answer is an object" });
+		expect(refused(JSON.stringify({ questions: [null, {}] }))).toEqual({
+			ok: false,
+			error: "questions: each answer is an object",
+		});
 		expect(refused("null").ok).toBe(false);
 		expect(refused(JSON.stringify({ questions: [{ chosen: [0], note: "x".repeat(4001) }, {}] })).ok).toBe(false);
 		expect(given).toEqual([]);
@@ -55,7 +78,14 @@ describe("the page's answers", () => {
 describe("the server", () => {
 	const open = async () => {
 		const { given, answer } = recorder();
-		const page = await openWebPage({ form, questions: form.questions, texts: ENGLISH, address: "127.0.0.1", port: 0, answer });
+		const page = await openWebPage({
+			form,
+			questions: form.questions,
+			texts: ENGLISH,
+			address: "127.0.0.1",
+			port: 0,
+			answer,
+		});
 		return { page, given };
 	};
 
@@ -81,20 +111,25 @@ describe("the server", () => {
 		const wrong = page.url.replace(/\/ask\/[^/]+\//, `/ask/${"A".repeat(32)}/`);
 		const notFound = await fetch(wrong);
 		expect([notFound.status, await notFound.text()]).toEqual([404, ""]);
-		const post = (headers: Record<string, string>, body: string) => fetch(`${page.url}answer`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+		const post = (headers: Record<string, string>, body: string) =>
+			fetch(`${page.url}answer`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
 		expect((await post({}, JSON.stringify({ questions: [{ chosen: [0] }, {}] }))).status).toBe(403);
 		const html = await (await fetch(page.url)).text();
 		const token = /name="ask-user" content="([^"]+)"/.exec(html)?.[1] ?? "";
 		expect((await post({ "x-ask-user": token }, "x".repeat(MAX_BODY_BYTES + 1))).status).toBe(413);
 		expect(given).toEqual([]);
 		await new Promise((resolve) => setTimeout(resolve, 1100));
-		const statuses = await Promise.all(Array.from({ length: MAX_REQUESTS_PER_SECOND + 10 }, () => fetch(wrong).then((r) => r.status)));
+		const statuses = await Promise.all(
+			Array.from({ length: MAX_REQUESTS_PER_SECOND + 10 }, () => fetch(wrong).then((r) => r.status)),
+		);
 		expect(statuses).toContain(429);
 		// The flood does not shut out the page itself, nor does a malformed submit break anything.
 		expect((await fetch(`${page.url}form`)).status).toBe(200);
 		expect((await post({ "x-ask-user": token }, JSON.stringify({ questions: [null, {}] }))).status).toBe(400);
 		await new Promise((resolve) => setTimeout(resolve, 1100));
-		expect((await post({ "x-ask-user": token }, JSON.stringify({ questions: [{ chosen: [0] }, {}] }))).status).toBe(200);
+		expect((await post({ "x-ask-user": token }, JSON.stringify({ questions: [{ chosen: [0] }, {}] }))).status).toBe(
+			200,
+		);
 		expect(given).toHaveLength(1);
 		await page.close();
 		await expect(fetch(page.url)).rejects.toThrow();
@@ -106,9 +141,16 @@ describe("a page that cannot listen", () => {
 		const warnings: string[] = [];
 		let link: unknown = "not asked";
 		const web = () => ({ address: "192.0.2.1", port: 0, texts: ENGLISH, warn: (text: string) => warnings.push(text) });
-		const collected = await watchForms(async (_form, options) => ((link = options.link), emptyCollected("dismissed")), { emit: () => {}, web })(form, {});
+		const collected = await watchForms(async (_form, options) => ((link = options.link), emptyCollected("dismissed")), {
+			emit: () => {},
+			web,
+		})(form, {});
 		expect(collected.status).toBe("dismissed");
 		expect(link).toBeUndefined();
-		expect(warnings).toEqual([expect.stringMatching(/^ask_user: the browser page could not listen on 192\.0\.2\.1:0 \(.+\); answer in the terminal\.$/)]);
+		expect(warnings).toEqual([
+			expect.stringMatching(
+				/^ask_user: the browser page could not listen on 192\.0\.2\.1:0 \(.+\); answer in the terminal\.$/,
+			),
+		]);
 	});
 });

@@ -89,7 +89,13 @@ export default function subagentRunner(pi: ExtensionAPI): void {
 							}
 						}
 					});
-					child.on("exit", (code, signal) => reject(new Error(`the subagent exited (${signal ?? `code ${code}`}) before it finished${stderr ? `: ${stderr.trim()}` : ""}`)));
+					child.on("exit", (code, signal) =>
+						reject(
+							new Error(
+								`the subagent exited (${signal ?? `code ${code}`}) before it finished${stderr ? `: ${stderr.trim()}` : ""}`,
+							),
+						),
+					);
 					child.on("error", reject);
 					send({ type: "prompt", message: params.task });
 				});

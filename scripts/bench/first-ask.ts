@@ -38,7 +38,9 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 		events: { emit: () => {}, on: () => () => {} },
 	};
 	// Whatever else the extension calls at load (flags, commands, …) does nothing here, as in mount.ts.
-	const pi = new Proxy(known, { get: (target, key) => (key in target ? target[key] : () => undefined) }) as unknown as ExtensionAPI;
+	const pi = new Proxy(known, {
+		get: (target, key) => (key in target ? target[key] : () => undefined),
+	}) as unknown as ExtensionAPI;
 	factory(pi);
 	if (!tool) throw new Error("index.ts registered no tool");
 	if (warm) {
@@ -48,7 +50,8 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 		await sleep(3_000);
 	}
 	// pi starts a run before the model can call: what ours loads after start-up is in by then.
-	for (const handler of handlers.get("before_agent_start") ?? []) await handler({ type: "before_agent_start" }, { mode: "tui", hasUI: true, ui: {} });
+	for (const handler of handlers.get("before_agent_start") ?? [])
+		await handler({ type: "before_agent_start" }, { mode: "tui", hasUI: true, ui: {} });
 	const { tui } = quietTui(120, 40);
 	const params = largestAskParams();
 	const started = process.hrtime.bigint();
@@ -61,7 +64,9 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 
 function themeOf() {
 	const holder = globalThis as unknown as Record<symbol, Parameters<typeof mountTool>[2]["theme"] | undefined>;
-	const theme = holder[Symbol.for("@earendil-works/pi-coding-agent:theme")] ?? holder[Symbol.for("@mariozechner/pi-coding-agent:theme")];
+	const theme =
+		holder[Symbol.for("@earendil-works/pi-coding-agent:theme")] ??
+		holder[Symbol.for("@mariozechner/pi-coding-agent:theme")];
 	if (!theme) throw new Error("pi's theme is not initialised");
 	return theme;
 }
@@ -69,9 +74,12 @@ function themeOf() {
 /** Spawns `runs` fresh processes of each kind; the medians, in ms. */
 export function measureFirstAsk(repo: string, piArg: string, runs: number): { coldMs: number; warmMs: number } {
 	const once = (kind: "cold" | "warm") => {
-		const run = spawnSync(process.execPath, [join(repo, "scripts", "bench.mjs"), "--pi", piArg, "--first-ask", kind], { encoding: "utf8" });
+		const run = spawnSync(process.execPath, [join(repo, "scripts", "bench.mjs"), "--pi", piArg, "--first-ask", kind], {
+			encoding: "utf8",
+		});
 		const value = Number(run.stdout.trim().split("\n").at(-1));
-		if (run.status !== 0 || !Number.isFinite(value)) throw new Error(`first-ask ${kind} failed: ${run.stderr || run.stdout}`);
+		if (run.status !== 0 || !Number.isFinite(value))
+			throw new Error(`first-ask ${kind} failed: ${run.stderr || run.stdout}`);
 		return value;
 	};
 	const cold: number[] = [];

@@ -38,7 +38,11 @@ export function measureFirstCallRate(repo: string): FirstCallRate {
 
 export function printFirstCallRate(rate: FirstCallRate): void {
 	const percent = rate.calls === 0 ? 0 : Math.round((1000 * rate.right) / rate.calls) / 10;
-	process.stdout.write(`first-call rate: ${rate.right} of ${rate.calls} real calls handled right (${percent}%), from ${rate.sources} sources, sent to ${rate.tools} tools\n`);
+	process.stdout.write(
+		`first-call rate: ${rate.right} of ${rate.calls} real calls handled right (${percent}%), from ${rate.sources} sources, sent to ${rate.tools} tools\n`,
+	);
 	for (const line of rate.wrong) process.stdout.write(`  wrong: ${line}\n`);
-	process.stdout.write(`${JSON.stringify({ first_call_right: rate.right, first_call_calls: rate.calls, first_call_sources: rate.sources })}\n`);
+	process.stdout.write(
+		`${JSON.stringify({ first_call_right: rate.right, first_call_calls: rate.calls, first_call_sources: rate.sources })}\n`,
+	);
 }

@@ -152,9 +152,11 @@ export function peerParams(parameters: unknown): { questions: unknown[] } {
 				header: [...(question.header ?? "")].slice(0, headerMax).join(""),
 				question: question.question,
 				multiSelect: question.multiSelect,
-				options: (question.options ?? []).slice(0, maxOptions).map((option, o) =>
-					keep(optionFields, { id: `q${q}-o${o}`, label: option.label, description: option.description }),
-				),
+				options: (question.options ?? [])
+					.slice(0, maxOptions)
+					.map((option, o) =>
+						keep(optionFields, { id: `q${q}-o${o}`, label: option.label, description: option.description }),
+					),
 			}),
 		),
 	};

@@ -24,7 +24,14 @@ import { footprintOf } from "./footprint.ts";
 import { largestAskParams, optionCount, peerParams, questionnaireParams } from "./forms.ts";
 import { KEY_CYCLE, KeyDriver, keyCycle, measureInterleaved, stats } from "./keystrokes.ts";
 import { captureTools, type EventHandler, type ExtensionFactory, mountTool, type Screen } from "./mount.ts";
-import { type BenchResult, EMPTY_EXTENSION, type FirstMount, type HeapCourse, printLoadReport, printReport } from "./report.ts";
+import {
+	type BenchResult,
+	EMPTY_EXTENSION,
+	type FirstMount,
+	type HeapCourse,
+	printLoadReport,
+	printReport,
+} from "./report.ts";
 import { createStartupEnv, type StartupRun } from "./startup.ts";
 
 export interface BenchOptions {
@@ -62,13 +69,16 @@ export async function runBench(options: BenchOptions): Promise<void> {
 
 	log(`pi ${options.pi.version}`);
 	const startup = () => {
-		log(`· pi start-up, ${loadRuns} runs without an extension, with ask_user, an empty extension, pi's example and the peer`);
+		log(
+			`· pi start-up, ${loadRuns} runs without an extension, with ask_user, an empty extension, pi's example and the peer`,
+		);
 		return measureStartup(options, loadRuns);
 	};
 	if (loadOnly) return printLoadReport(options.pi.version, await startup());
 
 	const tools = await prepareTools(options);
-	const { screen, drive, ours, questionnaire, oursArgs, questionnaireArgs, peer, peerPath, peerArgs, peerCycle } = tools;
+	const { screen, drive, ours, questionnaire, oursArgs, questionnaireArgs, peer, peerPath, peerArgs, peerCycle } =
+		tools;
 
 	log("· footprint");
 	const footprint = footprintOf(ours());
@@ -105,7 +115,11 @@ export async function runBench(options: BenchOptions): Promise<void> {
 		p99,
 		mean,
 		firstMount: firstRender,
-		questionnaire: { stats: questionnaireStats, firstMount: questionnaireFirstRender, footprint: questionnaireFootprint },
+		questionnaire: {
+			stats: questionnaireStats,
+			firstMount: questionnaireFirstRender,
+			footprint: questionnaireFootprint,
+		},
 		...(peer && peerPath !== undefined && peerFirstMount && peerHeapCourse && peerFormFirstMount
 			? {
 					peer: {
@@ -145,7 +159,18 @@ async function prepareTools(options: BenchOptions) {
 		return new KeyDriver(mounted.component, width, mounted.closed, mounted.close, cycle);
 	};
 	const peerCycle = peerArgs ? keyCycle(optionCount(peerArgs)) : KEY_CYCLE;
-	return { screen, drive, ours, questionnaire, oursArgs: largestAskParams(), questionnaireArgs: questionnaireParams(), peer, peerPath, peerArgs, peerCycle };
+	return {
+		screen,
+		drive,
+		ours,
+		questionnaire,
+		oursArgs: largestAskParams(),
+		questionnaireArgs: questionnaireParams(),
+		peer,
+		peerPath,
+		peerArgs,
+		peerCycle,
+	};
 }
 
 /** The heap's course under one driver, which is closed after. */
@@ -157,7 +182,12 @@ async function heapCourseOf(driving: Promise<KeyDriver>, warmup: number, keys: n
 }
 
 /** Ours at every width; at 120 columns pi's example and the peer interleaved with it. */
-async function measureKeystrokes(tools: Awaited<ReturnType<typeof prepareTools>>, warmup: number, keys: number, log: (line: string) => void) {
+async function measureKeystrokes(
+	tools: Awaited<ReturnType<typeof prepareTools>>,
+	warmup: number,
+	keys: number,
+	log: (line: string) => void,
+) {
 	const { drive, ours, questionnaire, oursArgs, questionnaireArgs, peer, peerArgs, peerCycle } = tools;
 	const median: Record<string, number> = {};
 	const p99: Record<string, number> = {};
@@ -209,7 +239,12 @@ async function loadTool(options: BenchOptions, path: string[], name?: string): P
  * columns, and the two together (mount), each of `count` forms in this warm
  * process.
  */
-async function measureFirstMount(tool: ToolSource, args: unknown, screen: (width: number) => Screen, count: number): Promise<FirstMount> {
+async function measureFirstMount(
+	tool: ToolSource,
+	args: unknown,
+	screen: (width: number) => Screen,
+	count: number,
+): Promise<FirstMount> {
 	const open: number[] = [];
 	const prepare: number[] = [];
 	const render: number[] = [];
@@ -227,7 +262,12 @@ async function measureFirstMount(tool: ToolSource, args: unknown, screen: (width
 		render.push(renderUs);
 		mount.push(mounted.openUs + renderUs);
 	}
-	return { prepareUs: stats(prepare).median, openUs: stats(open).median, renderUs: stats(render).median, mountUs: stats(mount).median };
+	return {
+		prepareUs: stats(prepare).median,
+		openUs: stats(open).median,
+		renderUs: stats(render).median,
+		mountUs: stats(mount).median,
+	};
 }
 
 /**
@@ -311,7 +351,9 @@ async function measureStartup(options: BenchOptions, runs: number): Promise<NonN
 	const others = [
 		{ name: EMPTY_EXTENSION, path: join(options.repo, "scripts", "bench", "empty-extension.ts") },
 		{ name: "pi's questionnaire example", path: join(options.pi.packageDir, ...QUESTIONNAIRE) },
-		...(peerPath === undefined ? [] : [{ name: `the peer (${basename(dirname(resolve(peerPath)))})`, path: resolve(peerPath) }]),
+		...(peerPath === undefined
+			? []
+			: [{ name: `the peer (${basename(dirname(resolve(peerPath)))})`, path: resolve(peerPath) }]),
 	];
 	try {
 		// One unmeasured run each: jiti's transform cache and the OS file cache warm up, as on any second start.
@@ -320,8 +362,13 @@ async function measureStartup(options: BenchOptions, runs: number): Promise<NonN
 		// Another extension this pi cannot load (pi 0.73 does not serve the new package names) is left out, and said so.
 		for (const other of [...others]) {
 			await env.run(other.path).catch((error: unknown) => {
-				const line = String(error).split("\n").find((text) => text.includes("Failed to load")) ?? "";
-				process.stderr.write(`  left out: ${other.name}, which this pi cannot load (${line.slice(line.lastIndexOf(": ") + 2)})\n`);
+				const line =
+					String(error)
+						.split("\n")
+						.find((text) => text.includes("Failed to load")) ?? "";
+				process.stderr.write(
+					`  left out: ${other.name}, which this pi cannot load (${line.slice(line.lastIndexOf(": ") + 2)})\n`,
+				);
 				others.splice(others.indexOf(other), 1);
 			});
 		}
@@ -332,7 +379,8 @@ async function measureStartup(options: BenchOptions, runs: number): Promise<NonN
 			for (const extension of order) all.push(await env.run(extension));
 		}
 		const pick = (extension: string | undefined) => all.filter((run) => run.extension === extension);
-		const phaseMedian = (list: StartupRun[], phase: string) => stats(list.map((run) => run.phases[phase] ?? Number.NaN)).median;
+		const phaseMedian = (list: StartupRun[], phase: string) =>
+			stats(list.map((run) => run.phases[phase] ?? Number.NaN)).median;
 		const wallMedian = (list: StartupRun[]) => stats(list.map((run) => run.wallMs)).median;
 		const without = pick(undefined);
 		const withExt = pick(ours);
@@ -344,8 +392,14 @@ async function measureStartup(options: BenchOptions, runs: number): Promise<NonN
 			phase,
 			phaseWithoutMs: phaseMedian(without, phase),
 			phaseWithMs: phaseMedian(withExt, phase),
-			phases: Object.fromEntries(phases.map((phase) => [phase, { without: phaseMedian(without, phase), with: phaseMedian(withExt, phase) }])),
-			others: others.map((other) => ({ name: other.name, wallMs: wallMedian(pick(other.path)), phaseMs: phaseMedian(pick(other.path), phase) })),
+			phases: Object.fromEntries(
+				phases.map((phase) => [phase, { without: phaseMedian(without, phase), with: phaseMedian(withExt, phase) }]),
+			),
+			others: others.map((other) => ({
+				name: other.name,
+				wallMs: wallMedian(pick(other.path)),
+				phaseMs: phaseMedian(pick(other.path), phase),
+			})),
 		};
 	} finally {
 		env.cleanup();

@@ -21,7 +21,10 @@ export type EventHandler = (event: unknown, ctx: unknown) => unknown;
  * does, on every answer) pays what it pays in pi, not an exception for a
  * missing emit.
  */
-export function captureTools(factory: ExtensionFactory, on: (event: string, handler: EventHandler) => void = () => {}): Map<string, ToolDefinition> {
+export function captureTools(
+	factory: ExtensionFactory,
+	on: (event: string, handler: EventHandler) => void = () => {},
+): Map<string, ToolDefinition> {
 	const tools = new Map<string, ToolDefinition>();
 	const handlers: Record<string | symbol, unknown> = {
 		on,
@@ -68,12 +71,17 @@ export function mountTool(tool: ToolDefinition, rawArgs: unknown, screen: Screen
 		let closed = false;
 		const abort = new AbortController();
 		let result: Promise<unknown> = Promise.resolve();
-		const timer = setTimeout(() => reject(new Error(`${tool.name}: no form opened within ${OPEN_TIMEOUT_MS} ms`)), OPEN_TIMEOUT_MS);
+		const timer = setTimeout(
+			() => reject(new Error(`${tool.name}: no form opened within ${OPEN_TIMEOUT_MS} ms`)),
+			OPEN_TIMEOUT_MS,
+		);
 		let started = 0n;
 		let prepared = 0n;
 		// custom() as pi's; every other UI call (a peer's setWorkingVisible, notify…) does nothing.
 		const calls = {
-			custom: (factory: (tui: TUI, theme: Theme, kb: KeybindingsManager, done: (value: unknown) => void) => Component) =>
+			custom: (
+				factory: (tui: TUI, theme: Theme, kb: KeybindingsManager, done: (value: unknown) => void) => Component,
+			) =>
 				new Promise((settle) => {
 					const component = factory(screen.tui, screen.theme, screen.keybindings, (value) => {
 						closed = true;
@@ -94,7 +102,9 @@ export function mountTool(tool: ToolDefinition, rawArgs: unknown, screen: Screen
 					});
 				}),
 		};
-		const ui = new Proxy(calls, { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) });
+		const ui = new Proxy(calls, {
+			get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined),
+		});
 		// pi 1.x says its mode; its questionnaire example asks only in the TUI.
 		const ctx = { mode: "tui", hasUI: true, ui, abort: () => {}, cwd: process.cwd() };
 		started = process.hrtime.bigint();

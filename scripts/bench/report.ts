@@ -129,7 +129,10 @@ function derivedOf(result: BenchResult) {
 	const q = result.questionnaire;
 	const peer = result.peer;
 	const ratio = q.stats.median / (result.median[120] ?? Number.NaN);
-	const peerRatio = peer && { median: (result.median[120] ?? Number.NaN) / peer.stats.median, p99: (result.p99[120] ?? Number.NaN) / peer.stats.p99 };
+	const peerRatio = peer && {
+		median: (result.median[120] ?? Number.NaN) / peer.stats.median,
+		p99: (result.p99[120] ?? Number.NaN) / peer.stats.p99,
+	};
 	const heapKeys = Object.keys(result.heapCourse).map(Number);
 	const heapGrowthKb = result.heapCourse[Math.max(...heapKeys)]?.totalKb ?? Number.NaN;
 	return { q, peer, ratio, peerRatio, heapGrowthKb, load: result.load };
@@ -184,7 +187,11 @@ function reportJson(result: BenchResult): Record<string, unknown> {
 				}
 			: {}),
 		...(result.firstAsk
-			? { first_ask_ms_cold: round(result.firstAsk.coldMs), first_ask_ms_warm: round(result.firstAsk.warmMs), first_ask_runs: result.firstAsk.runs }
+			? {
+					first_ask_ms_cold: round(result.firstAsk.coldMs),
+					first_ask_ms_warm: round(result.firstAsk.warmMs),
+					first_ask_runs: result.firstAsk.runs,
+				}
 			: {}),
 		...(load ? loadJson(load) : {}),
 		footprint_chars: result.footprint.chars,
@@ -212,7 +219,11 @@ function reportRows(result: BenchResult): Row[] {
 	add("questionnaire.ts @120  median / p99 (µs)", `${round(q.stats.median)} / ${round(q.stats.p99)}`);
 	add("questionnaire median ÷ ours @120", `${round(ratio, 2)}×`, "> 1 (faster than it)");
 	if (peer && peerRatio) {
-		add(`${peer.name} @120  median / p99 (µs)`, `${round(peer.stats.median)} / ${round(peer.stats.p99)}`, `--peer ${peer.path}`);
+		add(
+			`${peer.name} @120  median / p99 (µs)`,
+			`${round(peer.stats.median)} / ${round(peer.stats.p99)}`,
+			`--peer ${peer.path}`,
+		);
 		add(
 			`ours ÷ ${peer.name} @120  median / p99`,
 			`${round(peerRatio.median, 3)} / ${round(peerRatio.p99, 3)}`,
@@ -221,7 +232,11 @@ function reportRows(result: BenchResult): Row[] {
 	}
 	const mountText = (mount: FirstMount) =>
 		`${round(mount.prepareUs)} + ${round(mount.openUs - mount.prepareUs)} + ${round(mount.renderUs)} = ${round(mount.mountUs)}`;
-	add("first mount @120 (µs, median): prepare + execute → component + first render", mountText(result.firstMount), `questionnaire: ${mountText(q.firstMount)}`);
+	add(
+		"first mount @120 (µs, median): prepare + execute → component + first render",
+		mountText(result.firstMount),
+		`questionnaire: ${mountText(q.firstMount)}`,
+	);
 	if (peer) {
 		add(`  ${peer.name}`, mountText(peer.firstMount));
 		add(`  ours on ${peer.name}'s form (no context, previews)`, mountText(peer.oursOnItsForm));
@@ -233,9 +248,17 @@ function reportRows(result: BenchResult): Row[] {
 			"warm: after the background preload",
 		);
 	}
-	add(`heap growth over ${result.heapKeys} keys (KiB)`, courseText(result.heapCourse, "totalKb"), verdict(round(heapGrowthKb), TARGETS.heap_growth_kb_100k));
+	add(
+		`heap growth over ${result.heapKeys} keys (KiB)`,
+		courseText(result.heapCourse, "totalKb"),
+		verdict(round(heapGrowthKb), TARGETS.heap_growth_kb_100k),
+	);
 	add("  of it, compiled code (V8's code and trusted spaces)", courseText(result.heapCourse, "codeKb"));
-	add("  from the first checkpoint to the last", sinceFirstText(result.heapCourse), "flat from the first checkpoint on: ≈ 0");
+	add(
+		"  from the first checkpoint to the last",
+		sinceFirstText(result.heapCourse),
+		"flat from the first checkpoint on: ≈ 0",
+	);
 	if (peer) {
 		add(`  ${peer.name}`, courseText(peer.heapCourse, "totalKb"));
 		add(`  ${peer.name}, compiled code`, courseText(peer.heapCourse, "codeKb"));
@@ -262,7 +285,15 @@ function reportRows(result: BenchResult): Row[] {
 
 /** `--load-only`: the start-up figures alone, the same way. */
 export function printLoadReport(piVersion: string, load: NonNullable<BenchResult["load"]>): void {
-	const out = ["", `pi ${piVersion} start-up:`, table(loadRows(load)), "", "pi start-up phases, median ms (without → with):", `  ${phasesText(load)}`, ""];
+	const out = [
+		"",
+		`pi ${piVersion} start-up:`,
+		table(loadRows(load)),
+		"",
+		"pi start-up phases, median ms (without → with):",
+		`  ${phasesText(load)}`,
+		"",
+	];
 	process.stdout.write(`${out.join("\n")}\n${JSON.stringify({ [piVersion]: loadJson(load) })}\n`);
 }
 
@@ -278,7 +309,10 @@ function table(rows: Row[]): string {
 	return rows.map((row) => `  ${pad(row[0], widths[0]!)}  ${pad(row[1], widths[1]!)}  ${row[2]}`.trimEnd()).join("\n");
 }
 
-const phasesText = (load: Load) => Object.entries(load.phases).map(([phase, ms]) => `${phase} ${ms.without}→${ms.with}`).join(", ");
+const phasesText = (load: Load) =>
+	Object.entries(load.phases)
+		.map(([phase, ms]) => `${phase} ${ms.without}→${ms.with}`)
+		.join(", ");
 
 /** The start-up's floor: pi with an extension that registers nothing (scripts/bench/empty-extension.ts). */
 export const EMPTY_EXTENSION = "an empty extension";
@@ -287,7 +321,10 @@ export const EMPTY_EXTENSION = "an empty extension";
 function overFloor(load: Load): { ours: number; others: Array<{ name: string; ms: number }> } {
 	const floor = load.others.find((other) => other.name === EMPTY_EXTENSION)?.phaseMs ?? Number.NaN;
 	const others = load.others.filter((other) => other.name !== EMPTY_EXTENSION);
-	return { ours: round(load.phaseWithMs - floor), others: others.map((other) => ({ name: other.name, ms: round(other.phaseMs - floor) })) };
+	return {
+		ours: round(load.phaseWithMs - floor),
+		others: others.map((other) => ({ name: other.name, ms: round(other.phaseMs - floor) })),
+	};
 }
 
 function loadRows(load: Load): Row[] {
@@ -296,14 +333,30 @@ function loadRows(load: Load): Row[] {
 	const peers = floor.others.filter((other) => other.name.startsWith("the peer"));
 	const lightest = Math.min(...peers.map((peer) => peer.ms));
 	return [
-		[`pi --mode rpc → get_state (ms, median of ${load.runs})`, `${round(load.withMs)} with / ${round(load.withoutMs)} without`, ""],
+		[
+			`pi --mode rpc → get_state (ms, median of ${load.runs})`,
+			`${round(load.withMs)} with / ${round(load.withoutMs)} without`,
+			"",
+		],
 		["load ratio (with ÷ without)", `${round(ratio, 3)}`, verdict(round(ratio, 3), TARGETS.load_ratio)],
-		[`pi's "${load.phase}" phase (ms, PI_TIMING=1)`, `${load.phaseWithMs} with / ${load.phaseWithoutMs} without`, `ours: ${signed(round(load.phaseWithMs - load.phaseWithoutMs))} ms`],
-		...load.others.map((other): Row => [`  with ${other.name} instead`, `${other.phaseMs} (get_state ${round(other.wallMs)} ms, ratio ${round(other.wallMs / load.withoutMs, 3)})`, ""]),
+		[
+			`pi's "${load.phase}" phase (ms, PI_TIMING=1)`,
+			`${load.phaseWithMs} with / ${load.phaseWithoutMs} without`,
+			`ours: ${signed(round(load.phaseWithMs - load.phaseWithoutMs))} ms`,
+		],
+		...load.others.map(
+			(other): Row => [
+				`  with ${other.name} instead`,
+				`${other.phaseMs} (get_state ${round(other.wallMs)} ms, ratio ${round(other.wallMs / load.withoutMs, 3)})`,
+				"",
+			],
+		),
 		[
 			"  over the empty extension (the loader's own start-up)",
 			[`ours ${signed(floor.ours)}`, ...floor.others.map((other) => `${other.name} ${signed(other.ms)}`)].join(" · "),
-			peers.length > 0 ? `≤ the lightest peer's  ${floor.ours <= lightest ? "✓ met" : "✗ MISSED"} (aim: pi's example)` : "aim: pi's example",
+			peers.length > 0
+				? `≤ the lightest peer's  ${floor.ours <= lightest ? "✓ met" : "✗ MISSED"} (aim: pi's example)`
+				: "aim: pi's example",
 		],
 	];
 }
@@ -317,7 +370,9 @@ function loadJson(load: Load): Record<string, unknown> {
 		load_phase_ms: round(load.phaseWithMs - load.phaseWithoutMs),
 		load_phase_over_empty_ms: floor.ours,
 		load_phase_over_empty_others_ms: Object.fromEntries(floor.others.map((other) => [other.name, other.ms])),
-		load_ratio_others: Object.fromEntries(load.others.map((other) => [other.name, round(other.wallMs / load.withoutMs, 3)])),
+		load_ratio_others: Object.fromEntries(
+			load.others.map((other) => [other.name, round(other.wallMs / load.withoutMs, 3)]),
+		),
 		load_phase: load.phase,
 		load_runs: load.runs,
 	};

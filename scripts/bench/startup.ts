@@ -45,7 +45,12 @@ export function createStartupEnv(packageDir: string): StartupEnv {
 		join(isolated.agentDir, "models.json"),
 		JSON.stringify({
 			providers: {
-				bench: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions", apiKey: "bench-offline-key", models: [{ id: "offline" }] },
+				bench: {
+					baseUrl: "http://127.0.0.1:9/v1",
+					api: "openai-completions",
+					apiKey: "bench-offline-key",
+					models: [{ id: "offline" }],
+				},
 			},
 		}),
 	);
@@ -57,14 +62,27 @@ export function createStartupEnv(packageDir: string): StartupEnv {
 	};
 	const baseArgs = [...ISOLATION_FLAGS, "--model", "bench/offline", "--mode", "rpc"];
 	return {
-		run: (extension) => runOnce(pi.argv, extension === undefined ? baseArgs : ["-e", extension, ...baseArgs], env, isolated.cwd, extension),
+		run: (extension) =>
+			runOnce(
+				pi.argv,
+				extension === undefined ? baseArgs : ["-e", extension, ...baseArgs],
+				env,
+				isolated.cwd,
+				extension,
+			),
 		cleanup: isolated.cleanup,
 	};
 }
 
 const TIMEOUT_MS = 30_000;
 
-function runOnce(piArgv: readonly string[], args: string[], env: Record<string, string>, cwd: string, extension: string | undefined): Promise<StartupRun> {
+function runOnce(
+	piArgv: readonly string[],
+	args: string[],
+	env: Record<string, string>,
+	cwd: string,
+	extension: string | undefined,
+): Promise<StartupRun> {
 	return new Promise((resolve, reject) => {
 		const start = performance.now();
 		const [command = "pi", ...piArgs] = piArgv;

@@ -10,7 +10,16 @@
  *   editor's lines never wider than the width.
  */
 
-import { type Component, Editor, type EditorTheme, type Focusable, type KeybindingsManager, type KeyId, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
+import {
+	type Component,
+	Editor,
+	type EditorTheme,
+	type Focusable,
+	type KeybindingsManager,
+	type KeyId,
+	type MarkdownTheme,
+	type TUI,
+} from "@mariozechner/pi-tui";
 import { decodeKittyPrintable, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { editorPrefill, type FormState, onTypeRow } from "../machine/model.ts";
@@ -20,7 +29,17 @@ import { type AskForm, type AskOptions, type AskStatus, type Collected, errorTex
 import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
-import { type Command, type KeyHelp, type KeyMode, keyModeOf, keyName, keyNames, keyReader, keyTable, usableSlots } from "./keymap.ts";
+import {
+	type Command,
+	type KeyHelp,
+	type KeyMode,
+	keyModeOf,
+	keyName,
+	keyNames,
+	keyReader,
+	keyTable,
+	usableSlots,
+} from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
@@ -83,16 +102,32 @@ export class AskFormComponent implements Component, Focusable {
 
 	constructor(private readonly options: AskFormComponentOptions) {
 		const texts = options.texts ?? ENGLISH;
-		const { slots, taken } = usableSlots(options.keybindings, options.peekKey === undefined ? undefined : { peek: options.peekKey as KeyId });
+		const { slots, taken } = usableSlots(
+			options.keybindings,
+			options.peekKey === undefined ? undefined : { peek: options.peekKey as KeyId },
+		);
 		this.commandFor = keyReader(options.keybindings, slots);
-		this.ctx = { theme: options.theme, fit: new TextFitter(options.markdownTheme), keys: keyNames(options.keybindings, texts, slots), texts };
+		this.ctx = {
+			theme: options.theme,
+			fit: new TextFitter(options.markdownTheme),
+			keys: keyNames(options.keybindings, texts, slots),
+			texts,
+		};
 		this.table = keyTable(options.keybindings, texts, slots);
 		// Read at each call: refresh() puts a new theme's styles in place.
 		const live = (style: Exclude<keyof FormTheme, "refresh">) => (s: string) => options.theme[style](s);
-		const selectList = { selectedPrefix: live("accent"), selectedText: live("accent"), description: live("muted"), scrollInfo: live("dim"), noMatch: live("warning") };
+		const selectList = {
+			selectedPrefix: live("accent"),
+			selectedText: live("accent"),
+			description: live("muted"),
+			scrollInfo: live("dim"),
+			noMatch: live("warning"),
+		};
 		this.editorTheme = { borderColor: live("border"), selectList };
 		const restored = options.keep?.restored;
-		this.state = (restored && restoredState(options.form, restored.answers, options.numberKeys)) ?? initialState(options.form, options.numberKeys);
+		this.state =
+			(restored && restoredState(options.form, restored.answers, options.numberKeys)) ??
+			initialState(options.form, options.numberKeys);
 		if (restored) this.state = update(this.state, { type: "notice", tone: "warning", text: restored.notice });
 		// A peek key the user's keybindings take for something else: say which key folds the form instead.
 		if (taken.length > 0) {
@@ -159,17 +194,33 @@ export class AskFormComponent implements Component, Focusable {
 	render(width: number): string[] {
 		const rows = this.options.tui.terminal.rows;
 		const cache = this.cache;
-		const timeLeft = this.options.deadline === undefined ? undefined : formatTimeLeft(this.options.deadline - Date.now(), this.ctx.texts);
-		if (cache && cache.width === width && (this.closed || (cache.rows === rows && cache.timeLeft === timeLeft))) return cache.lines;
+		const timeLeft =
+			this.options.deadline === undefined
+				? undefined
+				: formatTimeLeft(this.options.deadline - Date.now(), this.ctx.texts);
+		if (cache && cache.width === width && (this.closed || (cache.rows === rows && cache.timeLeft === timeLeft)))
+			return cache.lines;
 		if (this.closed) return [];
 		this.lastWidth = width;
 		try {
 			// pi-tui's Editor recurses without end when a wide character meets a width under 3:
 			// render it at 3 at least, and cut its lines to the real width.
 			const rendered = this.openEditor?.render(Math.max(EDITOR_MIN_WIDTH, width));
-			const editorLines = width < EDITOR_MIN_WIDTH ? rendered?.map((line) => (visibleWidth(line) > width ? truncateToWidth(line, width, "") : line)) : rendered;
+			const editorLines =
+				width < EDITOR_MIN_WIDTH
+					? rendered?.map((line) => (visibleWidth(line) > width ? truncateToWidth(line, width, "") : line))
+					: rendered;
 			const frame = renderForm(
-				{ state: this.state, width, height: formHeight(rows), table: this.table, asker: this.options.asker, link: this.options.link, editorLines, timeLeft },
+				{
+					state: this.state,
+					width,
+					height: formHeight(rows),
+					table: this.table,
+					asker: this.options.asker,
+					link: this.options.link,
+					editorLines,
+					timeLeft,
+				},
 				this.ctx,
 			);
 			// Layout facts change no line of this frame: the cache stays.

@@ -34,11 +34,16 @@ export function editExternally(tui: TerminalOwner, text: string, env: NodeJS.Pro
 		stopped = true;
 		const [program = command, ...args] = command.split(" ").filter((part) => part !== "");
 		const run = spawnSync(program, [...args, file], { stdio: "inherit", shell: process.platform === "win32", env });
-		if (run.error) return { ok: false, problem: phrase("editor.externalCouldNotRun", { program, reason: run.error.message }) };
-		if (run.status !== 0) return { ok: false, problem: phrase("editor.externalExited", { program, status: String(run.status) }) };
+		if (run.error)
+			return { ok: false, problem: phrase("editor.externalCouldNotRun", { program, reason: run.error.message }) };
+		if (run.status !== 0)
+			return { ok: false, problem: phrase("editor.externalExited", { program, status: String(run.status) }) };
 		return { ok: true, text: readFileSync(file, "utf8").replace(/\r?\n$/, "") };
 	} catch (error) {
-		return { ok: false, problem: phrase("editor.externalFailed", { reason: error instanceof Error ? error.message : String(error) }) };
+		return {
+			ok: false,
+			problem: phrase("editor.externalFailed", { reason: error instanceof Error ? error.message : String(error) }),
+		};
 	} finally {
 		if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 		if (stopped) {

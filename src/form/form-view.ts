@@ -10,7 +10,17 @@ import { renderHelpView } from "./help-view.ts";
 import { fitHintLine } from "./hint-line.ts";
 import type { KeyHelp } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
-import { answeredCount, currentQuestion, type EditorTarget, enterArmedPhrase, type FormState, hasTabs, isQuestionTarget, isSubmitTab, type ScrollPort } from "../machine/model.ts";
+import {
+	answeredCount,
+	currentQuestion,
+	type EditorTarget,
+	enterArmedPhrase,
+	type FormState,
+	hasTabs,
+	isQuestionTarget,
+	isSubmitTab,
+	type ScrollPort,
+} from "../machine/model.ts";
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
@@ -49,13 +59,25 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const height = Math.max(1, input.height);
 	if (state.peeking) return { lines: [peekLine(input, ctx)], ports: [], focusHidden: false };
 
-	const asker = input.asker !== undefined ? theme.muted(fit.line(ctx.texts.t("form.askedBy", { asker: input.asker }), width)) : undefined;
+	const asker =
+		input.asker !== undefined
+			? theme.muted(fit.line(ctx.texts.t("form.askedBy", { asker: input.asker }), width))
+			: undefined;
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
 	const hint = fitHintLine(state, table, width, ctx, input.timeLeft).line;
-	const link = input.link !== undefined ? theme.muted(fit.line(ctx.texts.t("web.link", { url: input.link.url }), width)) : undefined;
+	const link =
+		input.link !== undefined
+			? theme.muted(fit.line(ctx.texts.t("web.link", { url: input.link.url }), width))
+			: undefined;
 
-	const show = { asker: asker !== undefined, tabBar: tabBar !== undefined, hint: true, link: link !== undefined, message: message.length };
+	const show = {
+		asker: asker !== undefined,
+		tabBar: tabBar !== undefined,
+		hint: true,
+		link: link !== undefined,
+		message: message.length,
+	};
 	const chrome = () => +show.asker + +show.tabBar + +show.hint + +show.link + show.message;
 	const bodyMin = Math.min(BODY_MIN_HEIGHT, height);
 	// "Press … again" warns that the next key ends the form: it keeps its line, even at one row.
@@ -95,7 +117,10 @@ function peekLine(input: FormFrameInput, ctx: ViewContext): string {
 	const { theme, fit } = ctx;
 	const { t } = ctx.texts;
 	const total = state.form.questions.length;
-	const progress = total === 1 ? t("form.questionCount", { count: 1 }) : t("form.answeredCount", { answered: answeredCount(state), total });
+	const progress =
+		total === 1
+			? t("form.questionCount", { count: 1 })
+			: t("form.answeredCount", { answered: answeredCount(state), total });
 	const parts = [t("form.peekWaits", { progress }), t("form.peekShow", { key: ctx.keys.peek })];
 	if (input.asker !== undefined) parts.unshift(t("form.peekAsks", { asker: input.asker }));
 	if (input.timeLeft) parts.push(input.timeLeft);
@@ -121,7 +146,12 @@ function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): Fo
 	const current = currentQuestion(state);
 	if (!current) return { lines: [], ports: [], spare: 0, focusHidden: false };
 	const view = renderQuestionView(state, current.index, width, height, ctx, state.reading);
-	return { lines: view.lines, ports: view.detail ? [view.body, view.detail] : [view.body], spare: view.spare, focusHidden: view.focusHidden };
+	return {
+		lines: view.lines,
+		ports: view.detail ? [view.body, view.detail] : [view.body],
+		spare: view.spare,
+		focusHidden: view.focusHidden,
+	};
 }
 
 /** The question (as much as fits), what is being written, and the editor. */
@@ -152,7 +182,10 @@ function editorLabel(state: FormState, target: EditorTarget, { t }: Texts): stri
 /** The editor is at least seven lines; on a very short terminal keep the lines around its cursor. */
 function keepCursorLine(lines: readonly string[], height: number): string[] {
 	if (lines.length <= height) return lines.slice();
-	const cursor = Math.max(0, lines.findIndex((line) => EDITOR_CURSOR_MARKS.some((mark) => line.includes(mark))));
+	const cursor = Math.max(
+		0,
+		lines.findIndex((line) => EDITOR_CURSOR_MARKS.some((mark) => line.includes(mark))),
+	);
 	const start = Math.min(Math.max(0, cursor - Math.floor(height / 2)), lines.length - height);
 	return lines.slice(start, start + height);
 }
@@ -165,10 +198,13 @@ function messageLines(state: FormState, width: number, ctx: ViewContext): string
 		const style = state.message.tone === "error" ? theme.error : theme.warning;
 		const wrapped = fit.wrap(ctx.texts.say(state.message.text), width);
 		const lines = wrapped.slice(0, MESSAGE_MAX_LINES).map((line) => style(line));
-		if (wrapped.length > MESSAGE_MAX_LINES) lines[MESSAGE_MAX_LINES - 1] = style(fit.line(`${wrapped[MESSAGE_MAX_LINES - 1]} …`, width));
+		if (wrapped.length > MESSAGE_MAX_LINES)
+			lines[MESSAGE_MAX_LINES - 1] = style(fit.line(`${wrapped[MESSAGE_MAX_LINES - 1]} …`, width));
 		return lines;
 	}
-	const armed = state.escArmed ? phrase("form.pressAgainToDismiss", { key: ctx.keys.escape }) : enterArmedPhrase(state, ctx.keys.choose);
+	const armed = state.escArmed
+		? phrase("form.pressAgainToDismiss", { key: ctx.keys.escape })
+		: enterArmedPhrase(state, ctx.keys.choose);
 	if (armed !== undefined) return fit.wrap(ctx.texts.say(armed), width).map((line) => theme.warning(line));
 	return [];
 }

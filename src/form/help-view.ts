@@ -9,11 +9,26 @@ const KEY_COLUMN_MAX = 22;
 const COLUMNS_MIN_WIDTH = 36;
 
 /** `qr`: the browser page's QR code, shown under the keys where it fits, for a phone to scan. */
-export function renderHelpView(table: readonly KeyHelp[], scroll: number, width: number, height: number, ctx: ViewContext, qr?: readonly string[]): Window {
+export function renderHelpView(
+	table: readonly KeyHelp[],
+	scroll: number,
+	width: number,
+	height: number,
+	ctx: ViewContext,
+	qr?: readonly string[],
+): Window {
 	const { theme, fit } = ctx;
 	const body = [theme.bold(fit.line(ctx.texts.t("help.title"), width))];
 	const columns = width >= COLUMNS_MIN_WIDTH;
-	const keyColumn = columns ? Math.min(widestLine(table.map((entry) => entry.keys), ctx), KEY_COLUMN_MAX) : 0;
+	const keyColumn = columns
+		? Math.min(
+				widestLine(
+					table.map((entry) => entry.keys),
+					ctx,
+				),
+				KEY_COLUMN_MAX,
+			)
+		: 0;
 	for (const entry of table) {
 		if (columns) {
 			const keys = fit.wrap(entry.keys, keyColumn);
@@ -28,6 +43,7 @@ export function renderHelpView(table: readonly KeyHelp[], scroll: number, width:
 			for (const line of fit.wrap(entry.action, width - indent)) body.push(" ".repeat(indent) + theme.text(line));
 		}
 	}
-	if (qr && qr.every((row) => visibleWidth(row) <= width)) body.push("", theme.text(fit.line(ctx.texts.t("web.qr"), width)), ...qr);
+	if (qr && qr.every((row) => visibleWidth(row) <= width))
+		body.push("", theme.text(fit.line(ctx.texts.t("web.qr"), width)), ...qr);
 	return windowLines(body, height, scroll, undefined, "help", width, ctx);
 }

@@ -4,7 +4,15 @@ import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
-import { currentQuestion, type FormState, hasTabs, isAnswered, isSubmitTab, onTypeRow, type QuestionState } from "../machine/model.ts";
+import {
+	currentQuestion,
+	type FormState,
+	hasTabs,
+	isAnswered,
+	isSubmitTab,
+	onTypeRow,
+	type QuestionState,
+} from "../machine/model.ts";
 
 const SEPARATOR = " · ";
 
@@ -19,7 +27,16 @@ export function hintIds(state: FormState): KeyHelpId[] {
 	// On "Type something…" the letters are typed: only the keys that are no letter are hinted.
 	if (typing) return [...questionIds(current.question, current.qs, typing), ...tabs, "dismiss"];
 	const skip: KeyHelpId[] = current.question.required ? [] : ["skip"];
-	return [...questionIds(current.question, current.qs, typing), ...tabs, "note", ...skip, "chat", "peek", "help", "dismiss"];
+	return [
+		...questionIds(current.question, current.qs, typing),
+		...tabs,
+		"note",
+		...skip,
+		"chat",
+		"peek",
+		"help",
+		"dismiss",
+	];
 }
 
 function questionIds(question: AskQuestion, qs: QuestionState, typing: boolean): KeyHelpId[] {
@@ -30,7 +47,13 @@ function questionIds(question: AskQuestion, qs: QuestionState, typing: boolean):
 }
 
 /** The hint line and the ids on it: hints that do not fit go from the end, the help key last; `lead` (the time left) first. */
-export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: number, ctx: ViewContext, lead?: string): { line: string; shown: KeyHelpId[] } {
+export function fitHintLine(
+	state: FormState,
+	table: readonly KeyHelp[],
+	width: number,
+	ctx: ViewContext,
+	lead?: string,
+): { line: string; shown: KeyHelpId[] } {
 	const { theme, fit } = ctx;
 	const shown: KeyHelpId[] = [];
 	const items = hintIds(state).flatMap((id) => table.find((e) => e.id === id) ?? []);
@@ -46,7 +69,10 @@ export function fitHintLine(state: FormState, table: readonly KeyHelp[], width: 
 	const add = (item: KeyHelp, room: number): boolean => {
 		const gap = used === 0 ? 0 : SEPARATOR.length;
 		if (used + gap + item.hint.width > room) return false;
-		line += (gap ? theme.dim(SEPARATOR) : "") + theme.accent(item.hint.keys) + theme.dim(item.hint.text.slice(item.hint.keys.length));
+		line +=
+			(gap ? theme.dim(SEPARATOR) : "") +
+			theme.accent(item.hint.keys) +
+			theme.dim(item.hint.text.slice(item.hint.keys.length));
 		used += gap + item.hint.width;
 		shown.push(item.id);
 		return true;

@@ -16,7 +16,9 @@ export type KeyMode = "form" | "help" | "editor" | "peeking";
  * was typed becomes a draft), give it the key, edit its text in $VISUAL / $EDITOR, or (pi's interrupt/clear key,
  * ctrl+c by default) abort the run.
  */
-export type Command = Action | { type: "editorSubmit" | "editorCancel" | "editorInput" | "externalEditor" | "interrupt" };
+export type Command =
+	| Action
+	| { type: "editorSubmit" | "editorCancel" | "editorInput" | "externalEditor" | "interrupt" };
 
 type Binding = Parameters<KeybindingsManager["matches"]>[1];
 
@@ -32,7 +34,11 @@ export type KeySlots = { readonly peek: KeyId };
 export const DEFAULT_SLOTS: KeySlots = { peek: "p" };
 
 /** Keys that give one command in the listed modes. */
-export type KeyAct = { readonly modes: readonly KeyMode[]; readonly keys: readonly KeySource[]; readonly command: Command };
+export type KeyAct = {
+	readonly modes: readonly KeyMode[];
+	readonly keys: readonly KeySource[];
+	readonly command: Command;
+};
 
 export interface KeyEntry<Id extends string = KeyHelpId> {
 	readonly id: Id;
@@ -58,7 +64,12 @@ const DIGITS: readonly KeyId[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 const choose: KeyAct = { modes: FORM, keys: CONFIRM, command: { type: "choose" } };
 
 /** An entry of one act: `keys` give `command` in `modes`. */
-function one<const Id extends string>(id: Id, modes: readonly KeyMode[], keys: readonly KeySource[], command: Command): KeyEntry<Id> {
+function one<const Id extends string>(
+	id: Id,
+	modes: readonly KeyMode[],
+	keys: readonly KeySource[],
+	command: Command,
+): KeyEntry<Id> {
 	return { id, acts: [{ modes, keys, command }] };
 }
 
@@ -87,7 +98,11 @@ const TABLE = [
 		id: "tabs",
 		acts: [
 			{ modes: FORM, keys: [{ key: Key.left }, { key: Key.shift("tab") }], command: { type: "switchTab", delta: -1 } },
-			{ modes: FORM, keys: [{ key: Key.right }, { binding: "tui.input.tab" }], command: { type: "switchTab", delta: 1 } },
+			{
+				modes: FORM,
+				keys: [{ key: Key.right }, { binding: "tui.input.tab" }],
+				command: { type: "switchTab", delta: 1 },
+			},
 		],
 	},
 	one("note", FORM, [{ key: "n" }], { type: "openNote" }),

@@ -7,21 +7,41 @@ import { type KeybindingsManager, type KeyId, matchesKey, visibleWidth } from "@
 import type { Texts } from "../i18n/texts.ts";
 import type { FormState } from "../machine/model.ts";
 import { sanitizeLine } from "../sanitize.ts";
-import { type Command, DEFAULT_SLOTS, KEY_TABLE, type KeyAct, type KeyEntry, type KeyHelpId, type KeyMode, type KeySlots, type KeySource, type Precedence } from "./key-table.ts";
+import {
+	type Command,
+	DEFAULT_SLOTS,
+	KEY_TABLE,
+	type KeyAct,
+	type KeyEntry,
+	type KeyHelpId,
+	type KeyMode,
+	type KeySlots,
+	type KeySource,
+	type Precedence,
+} from "./key-table.ts";
 
 export type { Command, KeyHelpId, KeyMode, KeySlots } from "./key-table.ts";
 
 /** Where the state reads its keys: the open editor, the help screen, or the options. */
-export const keyModeOf = (state: FormState): KeyMode => (state.peeking ? "peeking" : state.overlay.kind === "none" ? "form" : state.overlay.kind);
+export const keyModeOf = (state: FormState): KeyMode =>
+	state.peeking ? "peeking" : state.overlay.kind === "none" ? "form" : state.overlay.kind;
 
-export function commandForKey(data: string, mode: KeyMode, kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): Command | undefined {
+export function commandForKey(
+	data: string,
+	mode: KeyMode,
+	kb: KeybindingsManager,
+	slots: KeySlots = DEFAULT_SLOTS,
+): Command | undefined {
 	for (const { source, act } of MATCH_ORDER[mode]) if (matches(data, source, kb, slots)) return act.command;
 	if (mode === "editor") return { type: "editorInput" };
 	return mode === "help" || mode === "peeking" ? undefined : { type: "otherKey" };
 }
 
 /** commandForKey, remembered per key for the life of a form (pi-tui parses key ids on each match); a paste is not. */
-export function keyReader(kb: KeybindingsManager, slots: KeySlots): (data: string, mode: KeyMode) => Command | undefined {
+export function keyReader(
+	kb: KeybindingsManager,
+	slots: KeySlots,
+): (data: string, mode: KeyMode) => Command | undefined {
 	const known = new Map<string, Command | null>();
 	return (data, mode) => {
 		const key = `${mode} ${data}`;
@@ -38,21 +58,31 @@ export function keyReader(kb: KeybindingsManager, slots: KeySlots): (data: strin
 
 /** Of two sources that list one key, which input tries first: "first", then the table's order, then "last". */
 const RANK: Record<Precedence | "table", number> = { first: 0, table: 1, last: 2 };
-const precedenceOf = (source: KeySource): Precedence | "table" => ("binding" in source ? source.precedence : undefined) ?? "table";
+const precedenceOf = (source: KeySource): Precedence | "table" =>
+	("binding" in source ? source.precedence : undefined) ?? "table";
 
 /** Per mode, every key source of the table in the order input tries them: built once, since it names bindings, not keys. */
-const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = { form: matchOrder("form"), help: matchOrder("help"), editor: matchOrder("editor"), peeking: matchOrder("peeking") };
+const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = {
+	form: matchOrder("form"),
+	help: matchOrder("help"),
+	editor: matchOrder("editor"),
+	peeking: matchOrder("peeking"),
+};
 
 type Candidate = { source: KeySource; act: KeyAct };
 
 function matchOrder(mode: KeyMode): Candidate[] {
-	const candidates = KEY_TABLE.flatMap((entry) => entry.acts.filter((act) => act.modes.includes(mode)).flatMap((act) => act.keys.map((source) => ({ source, act }))));
+	const candidates = KEY_TABLE.flatMap((entry) =>
+		entry.acts.filter((act) => act.modes.includes(mode)).flatMap((act) => act.keys.map((source) => ({ source, act }))),
+	);
 	// Array.prototype.sort is stable: within a rank, the table's order stays.
 	return candidates.sort((a, b) => RANK[precedenceOf(a.source)] - RANK[precedenceOf(b.source)]);
 }
 
 const matches = (data: string, source: KeySource, kb: KeybindingsManager, slots: KeySlots): boolean =>
-	"binding" in source ? kb.matches(data, source.binding) : matchesKey(data, "key" in source ? source.key : slots[source.slot]);
+	"binding" in source
+		? kb.matches(data, source.binding)
+		: matchesKey(data, "key" in source ? source.key : slots[source.slot]);
 
 // ── Key names for the hint line and the help screen ────────────────────────
 
@@ -81,7 +111,10 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 }
 
 /** The user's chosen keys; one their keybindings give to something else first is the default again (listed in `taken`). */
-export function usableSlots(kb: KeybindingsManager, slots: KeySlots = DEFAULT_SLOTS): { slots: KeySlots; taken: (keyof KeySlots)[] } {
+export function usableSlots(
+	kb: KeybindingsManager,
+	slots: KeySlots = DEFAULT_SLOTS,
+): { slots: KeySlots; taken: (keyof KeySlots)[] } {
 	if (slots.peek === DEFAULT_SLOTS.peek || keyLists(entryOf("peek"), kb, slots).length > 0) return { slots, taken: [] };
 	return { slots: { ...slots, peek: DEFAULT_SLOTS.peek }, taken: ["peek"] };
 }
@@ -97,19 +130,32 @@ export function keyNames(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 	const first = (id: KeyHelpId) => lists(id)[0]?.[0] ?? unbound;
 	const [pageUp, pageDown] = lists("scroll");
 	const pages = { pageUp: pageUp?.join("/") ?? unbound, pageDown: pageDown?.join("/") ?? unbound };
-	return { choose: first("choose"), escape: first("dismiss"), note: first("note"), peek: first("peek"), questionNote: first("questionNote"), ...pages };
+	return {
+		choose: first("choose"),
+		escape: first("dismiss"),
+		note: first("note"),
+		peek: first("peek"),
+		questionNote: first("questionNote"),
+		...pages,
+	};
 }
 
 /** Per act, the names of the keys that really give its command; acts with the same keys are listed once. */
 function keyLists(entry: KeyEntry, kb: KeybindingsManager, slots: KeySlots): string[][] {
-	const lists = entry.acts.map((act) => [...new Set(act.keys.flatMap((source) => idsOf(source, kb, slots).filter((id) => reaches(id, act, kb, slots))).map(keyName))]);
+	const lists = entry.acts.map((act) => [
+		...new Set(
+			act.keys.flatMap((source) => idsOf(source, kb, slots).filter((id) => reaches(id, act, kb, slots))).map(keyName),
+		),
+	]);
 	const bySignature = new Map(lists.filter((names) => names.length > 0).map((names) => [names.join("/"), names]));
 	return [...bySignature.values()];
 }
 
 /** Whether key `id` gives this act's command in one of its modes: no act before it in that mode lists the key. */
 function reaches(id: KeyId, act: KeyAct, kb: KeybindingsManager, slots: KeySlots): boolean {
-	return act.modes.some((mode) => MATCH_ORDER[mode].find((candidate) => idsOf(candidate.source, kb, slots).includes(id))?.act === act);
+	return act.modes.some(
+		(mode) => MATCH_ORDER[mode].find((candidate) => idsOf(candidate.source, kb, slots).includes(id))?.act === act,
+	);
 }
 
 function idsOf(source: KeySource, kb: KeybindingsManager, slots: KeySlots): KeyId[] {
@@ -117,7 +163,16 @@ function idsOf(source: KeySource, kb: KeybindingsManager, slots: KeySlots): KeyI
 }
 
 const SYMBOLS: Record<string, string> = {
-	up: "↑", down: "↓", left: "←", right: "→", escape: "esc", enter: "enter", return: "enter", pageUp: "pgup", pageDown: "pgdn", space: "space",
+	up: "↑",
+	down: "↓",
+	left: "←",
+	right: "→",
+	escape: "esc",
+	enter: "enter",
+	return: "enter",
+	pageUp: "pgup",
+	pageDown: "pgdn",
+	space: "space",
 };
 
 /** How a key id is shown; ids come from the user's keybindings file, so they are sanitised like any text. */

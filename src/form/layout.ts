@@ -24,7 +24,9 @@ export function recall<T>(ctx: ViewContext, slot: unknown, inputs: readonly unkn
 	if (!slots) KEPT.set(ctx, (slots = new Map()));
 	let kept = slots.get(slot);
 	if (!kept) slots.set(slot, (kept = []));
-	const hit = kept.find((entry) => entry.inputs.length === inputs.length && entry.inputs.every((input, i) => input === inputs[i]));
+	const hit = kept.find(
+		(entry) => entry.inputs.length === inputs.length && entry.inputs.every((input, i) => input === inputs[i]),
+	);
 	if (hit) return hit.value as T;
 	const value = make();
 	if (kept.unshift({ inputs, value }) > 8) kept.pop();
@@ -32,15 +34,21 @@ export function recall<T>(ctx: ViewContext, slot: unknown, inputs: readonly unkn
 }
 
 /** Pre-fitted lines, how to colour them, and the columns of blank space before each. */
-export type Section = { readonly lines: readonly string[]; readonly style: (s: string) => string; readonly indent?: number };
+export type Section = {
+	readonly lines: readonly string[];
+	readonly style: (s: string) => string;
+	readonly indent?: number;
+};
 
 /** Lines [start, end) of a view. */
 export type Span = { start: number; end: number };
 
 /** The widest of the texts, each on one line, in columns (0 for none): the column a list of labels needs. */
-export const widestLine = (texts: readonly string[], ctx: ViewContext): number => Math.max(0, ...texts.map((text) => visibleWidth(ctx.fit.line(text, Infinity))));
+export const widestLine = (texts: readonly string[], ctx: ViewContext): number =>
+	Math.max(0, ...texts.map((text) => visibleWidth(ctx.fit.line(text, Infinity))));
 
-export const sectionsHeight = (sections: readonly Section[]): number => sections.reduce((total, section) => total + section.lines.length, 0);
+export const sectionsHeight = (sections: readonly Section[]): number =>
+	sections.reduce((total, section) => total + section.lines.length, 0);
 
 /** Lines [from, from + count) of the sections, styled; only these lines are styled. */
 export function sectionLines(sections: readonly Section[], from = 0, count = Infinity): string[] {
@@ -70,11 +78,23 @@ export type WindowMode = "follow" | "free";
  * only when lines are hidden below. With a focus (see WindowMode) the top
  * moves just enough to show the focused lines [start, end), their start first.
  */
-export function windowLines(body: readonly string[], height: number, requestedTop: number, focus: Span | undefined, target: ScrollTarget, width: number, ctx: ViewContext,
-	mode: WindowMode = "follow"): Window {
+export function windowLines(
+	body: readonly string[],
+	height: number,
+	requestedTop: number,
+	focus: Span | undefined,
+	target: ScrollTarget,
+	width: number,
+	ctx: ViewContext,
+	mode: WindowMode = "follow",
+): Window {
 	const total = body.length;
 	if (total <= height) {
-		return { lines: body.slice(), port: { target, top: 0, min: 0, max: 0, page: Math.max(1, height - 1) }, focusHidden: false };
+		return {
+			lines: body.slice(),
+			port: { target, top: 0, min: 0, max: 0, page: Math.max(1, height - 1) },
+			focusHidden: false,
+		};
 	}
 	const markers = height >= 3;
 	const rows = Math.max(1, height);
@@ -104,7 +124,14 @@ export function windowLines(body: readonly string[], height: number, requestedTo
 }
 
 /** The detail pane's window: `height` rows of the sections, the last saying which lines are shown when they are taller. */
-export function windowSections(sections: readonly Section[], height: number, requestedTop: number, width: number, out: string[], ctx: ViewContext): ScrollPort {
+export function windowSections(
+	sections: readonly Section[],
+	height: number,
+	requestedTop: number,
+	width: number,
+	out: string[],
+	ctx: ViewContext,
+): ScrollPort {
 	const total = sectionsHeight(sections);
 	if (total <= height || height < 2) {
 		out.push(...sectionLines(sections, 0, Math.min(total, height)));
@@ -114,7 +141,12 @@ export function windowSections(sections: readonly Section[], height: number, req
 	const max = total - rows;
 	const top = Math.min(Math.max(0, requestedTop), max);
 	out.push(...sectionLines(sections, top, rows));
-	const status = ctx.texts.t("form.paneLines", { from: top + 1, to: top + rows, total, keys: `${ctx.keys.pageUp}/${ctx.keys.pageDown}` });
+	const status = ctx.texts.t("form.paneLines", {
+		from: top + 1,
+		to: top + rows,
+		total,
+		keys: `${ctx.keys.pageUp}/${ctx.keys.pageDown}`,
+	});
 	out.push(ctx.theme.dim(ctx.fit.line(status, width)));
 	return { target: "detail", top, min: 0, max, page: Math.max(1, rows - 1) };
 }

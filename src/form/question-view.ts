@@ -6,8 +6,26 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
-import { recall, type Section, sectionLines, sectionsHeight, type Span, type ViewContext, widestLine, windowLines, windowSections } from "./layout.ts";
-import { type FormState, type QuestionDrafts, questionDrafts, type QuestionState, rowCount, type ScrollPort, typeRow } from "../machine/model.ts";
+import {
+	recall,
+	type Section,
+	sectionLines,
+	sectionsHeight,
+	type Span,
+	type ViewContext,
+	widestLine,
+	windowLines,
+	windowSections,
+} from "./layout.ts";
+import {
+	type FormState,
+	type QuestionDrafts,
+	questionDrafts,
+	type QuestionState,
+	rowCount,
+	type ScrollPort,
+	typeRow,
+} from "../machine/model.ts";
 
 /** From this width on, the list and the detail pane stand side by side. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 84;
@@ -21,7 +39,13 @@ const STACKED_PANE_MIN_HEIGHT = 4;
  * `spare`: rows of the height this question never needs, whichever row has the focus (the form may spend them on its
  * own spacing); `focusHidden`: the focused row is scrolled off screen (the user is reading).
  */
-export type QuestionViewResult = { lines: string[]; body: ScrollPort; detail: ScrollPort | undefined; spare: number; focusHidden: boolean };
+export type QuestionViewResult = {
+	lines: string[];
+	body: ScrollPort;
+	detail: ScrollPort | undefined;
+	spare: number;
+	focusHidden: boolean;
+};
 
 /**
  * Content before spacing: the header, the rows and the tallest detail any row
@@ -31,34 +55,101 @@ export type QuestionViewResult = { lines: string[]; body: ScrollPort; detail: Sc
  * body's window follows the focus; PageUp/PageDown scroll it freely
  * (`reading`) until the next other key brings the focus back.
  */
-export function renderQuestionView(state: FormState, index: number, width: number, height: number, ctx: ViewContext, reading = false): QuestionViewResult {
+export function renderQuestionView(
+	state: FormState,
+	index: number,
+	width: number,
+	height: number,
+	ctx: ViewContext,
+	reading = false,
+): QuestionViewResult {
 	const question = state.form.questions[index];
 	const qs = state.questions[index];
-	if (!question || !qs) return { lines: [], body: { target: "body", top: 0, min: 0, max: 0, page: 1 }, detail: undefined, spare: 0, focusHidden: false };
+	if (!question || !qs)
+		return {
+			lines: [],
+			body: { target: "body", top: 0, min: 0, max: 0, page: 1 },
+			detail: undefined,
+			spare: 0,
+			focusHidden: false,
+		};
 	const drafts = questionDrafts(state, index);
 	// What sizes the layout and not the focus (no drafts at all is one fact, whichever empty object holds them):
 	// the layouts keep what they derive from it until one of these changes.
-	const steady = [width, height, qs.note, qs.optionNotes, qs.customText, Object.keys(state.drafts).length === 0 ? undefined : state.drafts];
-	const input: LayoutInput = { question, qs, drafts, steady, header: questionHeader(question, qs, drafts.questionNote, width, ctx), width, height, ctx };
-	const hasDetails = question.options.some((option) => option.description !== undefined || option.preview !== undefined);
+	const steady = [
+		width,
+		height,
+		qs.note,
+		qs.optionNotes,
+		qs.customText,
+		Object.keys(state.drafts).length === 0 ? undefined : state.drafts,
+	];
+	const input: LayoutInput = {
+		question,
+		qs,
+		drafts,
+		steady,
+		header: questionHeader(question, qs, drafts.questionNote, width, ctx),
+		width,
+		height,
+		ctx,
+	};
+	const hasDetails = question.options.some(
+		(option) => option.description !== undefined || option.preview !== undefined,
+	);
 	const layout = width >= SIDE_BY_SIDE_MIN_WIDTH && hasDetails ? sideBySideLayout(input) : stackedLayout(input);
-	const visible = windowLines(layout.body, height, qs.scroll, layout.focus, "body", width, ctx, reading ? "free" : "follow");
-	return { lines: visible.lines, body: visible.port, detail: layout.detail, spare: layout.spare, focusHidden: visible.focusHidden };
+	const visible = windowLines(
+		layout.body,
+		height,
+		qs.scroll,
+		layout.focus,
+		"body",
+		width,
+		ctx,
+		reading ? "free" : "follow",
+	);
+	return {
+		lines: visible.lines,
+		body: visible.port,
+		detail: layout.detail,
+		spare: layout.spare,
+		focusHidden: visible.focusHidden,
+	};
 }
 
 /** `steady`: what sizes the layout and not the focus. */
 type LayoutInput = {
-	question: AskQuestion; qs: QuestionState; drafts: QuestionDrafts; header: Section[]; steady: readonly unknown[]; width: number; height: number; ctx: ViewContext;
+	question: AskQuestion;
+	qs: QuestionState;
+	drafts: QuestionDrafts;
+	header: Section[];
+	steady: readonly unknown[];
+	width: number;
+	height: number;
+	ctx: ViewContext;
 };
 type BodyLayout = { body: string[]; focus: Span; detail: ScrollPort | undefined; spare: number };
 
 function sideBySideLayout({ question, qs, drafts, steady, header, width, height, ctx }: LayoutInput): BodyLayout {
 	const headerHeight = sectionsHeight(header);
-	const detail = (row: number, previews: boolean, paneWidth: number) => detailSections(question, qs, row, paneWidth, ctx, drafts.customText, previews);
+	const detail = (row: number, previews: boolean, paneWidth: number) =>
+		detailSections(question, qs, row, paneWidth, ctx, drafts.customText, previews);
 	const { listWidth, tallest } = recall(ctx, question, steady, () => {
-		const listWidth = Math.min(Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, drafts, ctx)), Math.floor(width * 0.45));
+		const listWidth = Math.min(
+			Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, drafts, ctx)),
+			Math.floor(width * 0.45),
+		);
 		const paneWidth = width - listWidth - SEPARATOR.length;
-		return { listWidth, tallest: tallestDetail(question, rowCount(question), (row, previews) => detail(row, previews, paneWidth), ctx, height - headerHeight) };
+		return {
+			listWidth,
+			tallest: tallestDetail(
+				question,
+				rowCount(question),
+				(row, previews) => detail(row, previews, paneWidth),
+				ctx,
+				height - headerHeight,
+			),
+		};
 	});
 	const paneWidth = width - listWidth - SEPARATOR.length;
 	const list = optionRows(question, qs, drafts, listWidth, false, ctx);
@@ -71,14 +162,26 @@ function sideBySideLayout({ question, qs, drafts, steady, header, width, height,
 	// Fits: the rows under the header. Scrolls: one window's worth, so the whole pane can be read scrolled down.
 	const paneRoom = above + list.lines.length <= height ? height - above : height - 2;
 	const pane: string[] = [];
-	const port = windowSections(sections, Math.min(sectionsHeight(sections), Math.max(list.lines.length, paneRoom)), qs.detailScroll, paneWidth, pane, ctx);
+	const port = windowSections(
+		sections,
+		Math.min(sectionsHeight(sections), Math.max(list.lines.length, paneRoom)),
+		qs.detailScroll,
+		paneWidth,
+		pane,
+		ctx,
+	);
 	const separator = ctx.theme.border(SEPARATOR);
 	for (let i = 0; i < Math.max(list.lines.length, pane.length); i++) {
 		const left = list.lines[i] ?? "";
 		const right = pane[i];
 		body.push(right === undefined ? left : left + " ".repeat(listWidth - (list.widths[i] ?? 0)) + separator + right);
 	}
-	return { body, focus: { start: above + list.focus.start, end: above + list.focus.end }, detail: port, spare: Math.max(0, spare - +gap) };
+	return {
+		body,
+		focus: { start: above + list.focus.start, end: above + list.focus.end },
+		detail: port,
+		spare: Math.max(0, spare - +gap),
+	};
 }
 
 function stackedLayout({ question, qs, drafts, steady, header, width, height, ctx }: LayoutInput): BodyLayout {
@@ -86,7 +189,9 @@ function stackedLayout({ question, qs, drafts, steady, header, width, height, ct
 	const headerHeight = sectionsHeight(header);
 	const preview = (row: number, previews: boolean) => stackedPreview(question, row, width, ctx, previews);
 	// The same slot as the side-by-side layout's: safe, as the width (in `steady`) decides which layout a question gets.
-	const tallest = recall(ctx, question, steady, () => tallestDetail(question, question.options.length, preview, ctx, height - headerHeight - list.lines.length));
+	const tallest = recall(ctx, question, steady, () =>
+		tallestDetail(question, question.options.length, preview, ctx, height - headerHeight - list.lines.length),
+	);
 	const spare = spareRows(height, headerHeight + list.lines.length + tallest);
 	const gap = spare >= 1;
 	const previewGap = spare >= 2 && tallest > 0;
@@ -101,7 +206,8 @@ function stackedLayout({ question, qs, drafts, steady, header, width, height, ct
 		const room = height - body.length;
 		const full = sectionsHeight(sections);
 		// Fits: the rows under the list. Scrolls: one window's worth, so the whole pane can be read scrolled down.
-		const paneHeight = full <= room ? full : room >= STACKED_PANE_MIN_HEIGHT ? room : Math.max(STACKED_PANE_MIN_HEIGHT, height - 2);
+		const paneHeight =
+			full <= room ? full : room >= STACKED_PANE_MIN_HEIGHT ? room : Math.max(STACKED_PANE_MIN_HEIGHT, height - 2);
 		detail = windowSections(sections, Math.min(full, paneHeight), qs.detailScroll, width, body, ctx);
 	}
 	return { body, focus, detail, spare: Math.max(0, spare - +gap - +previewGap) };
@@ -111,12 +217,19 @@ function stackedLayout({ question, qs, drafts, steady, header, width, height, ct
 const spareRows = (height: number, natural: number): number => (natural <= height ? height - natural : -1);
 
 /** The tallest row's detail, or the first taller than `room` (nothing fits then; by how much does not matter): previews are wrapped only when every row fits unwrapped. */
-function tallestDetail(question: AskQuestion, rows: number, detail: (row: number, previews: boolean) => Section[], ctx: ViewContext, room: number): number {
+function tallestDetail(
+	question: AskQuestion,
+	rows: number,
+	detail: (row: number, previews: boolean) => Section[],
+	ctx: ViewContext,
+	room: number,
+): number {
 	let tallest = 0;
 	for (const previews of [false, true]) {
 		for (let row = 0; row < rows; row++) {
 			const preview = previews ? undefined : question.options[row]?.preview;
-			const height = sectionsHeight(detail(row, previews)) + (preview === undefined ? 0 : 1 + ctx.fit.previewLines(preview));
+			const height =
+				sectionsHeight(detail(row, previews)) + (preview === undefined ? 0 : 1 + ctx.fit.previewLines(preview));
 			if (height > room) return height;
 			tallest = Math.max(tallest, height);
 		}
@@ -124,7 +237,13 @@ function tallestDetail(question: AskQuestion, rows: number, detail: (row: number
 	return tallest;
 }
 
-function questionHeader(question: AskQuestion, qs: QuestionState, noteDrafted: boolean, width: number, ctx: ViewContext): Section[] {
+function questionHeader(
+	question: AskQuestion,
+	qs: QuestionState,
+	noteDrafted: boolean,
+	width: number,
+	ctx: ViewContext,
+): Section[] {
 	const { theme, fit, texts, keys } = ctx;
 	const sections: Section[] = [{ lines: fit.wrap(question.question, width), style: theme.bold }];
 	if (question.context !== undefined) sections.push({ lines: fit.wrap(question.context, width), style: theme.muted });
@@ -132,14 +251,19 @@ function questionHeader(question: AskQuestion, qs: QuestionState, noteDrafted: b
 		sections.push({ lines: fit.wrap(texts.t("question.yourNoteOnQuestion"), width), style: theme.muted });
 		sections.push({ lines: fit.wrap(qs.note, Math.max(1, width - 2)), style: theme.text, indent: width > 2 ? 2 : 0 });
 	}
-	if (noteDrafted) sections.push({ lines: fit.wrap(texts.t("question.noteDraft", { key: keys.questionNote }), width), style: theme.muted });
+	if (noteDrafted)
+		sections.push({
+			lines: fit.wrap(texts.t("question.noteDraft", { key: keys.questionNote }), width),
+			style: theme.muted,
+		});
 	return sections;
 }
 
 // ── The option rows ────────────────────────────────────────────────────────
 
 function rowPrefix(width: number): { width: number; text(focused: boolean, mark: string, number: number): string } {
-	if (width >= FULL_PREFIX_MIN_WIDTH) return { width: 7, text: (focused, mark, number) => `${focused ? "❯" : " "} ${mark} ${number}. ` };
+	if (width >= FULL_PREFIX_MIN_WIDTH)
+		return { width: 7, text: (focused, mark, number) => `${focused ? "❯" : " "} ${mark} ${number}. ` };
 	if (width >= 4) return { width: 3, text: (focused, mark) => `${focused ? "❯" : " "}${mark} ` };
 	if (width >= 2) return { width: 1, text: (focused) => (focused ? "❯" : " ") };
 	return { width: 0, text: () => "" };
@@ -149,7 +273,14 @@ function rowPrefix(width: number): { width: number; text(focused: boolean, mark:
 type OptionRows = { lines: string[]; widths: number[]; focus: Span };
 
 /** Every row of the question: its label lines, its marks, and — when `inline` — the description and the note under it. */
-function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDrafts, width: number, inline: boolean, ctx: ViewContext): OptionRows {
+function optionRows(
+	question: AskQuestion,
+	qs: QuestionState,
+	drafts: QuestionDrafts,
+	width: number,
+	inline: boolean,
+	ctx: ViewContext,
+): OptionRows {
 	const { theme, fit } = ctx;
 	const prefix = rowPrefix(width);
 	const textWidth = Math.max(1, width - prefix.width);
@@ -170,7 +301,9 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 		const head = prefix.text(focused, question.multiSelect ? (selected ? "☑" : "☐") : selected ? "●" : "○", row + 1);
 		const styledHead = focused ? theme.accent(head) : selected ? theme.success(head) : head;
 		const quoted = !option && qs.customText !== undefined && textWidth >= 3;
-		const label = quoted ? [`“${fit.line(qs.customText ?? "", textWidth - 2)}”`] : fit.wrap(option ? option.label : words.typeSomething, textWidth);
+		const label = quoted
+			? [`“${fit.line(qs.customText ?? "", textWidth - 2)}”`]
+			: fit.wrap(option ? option.label : words.typeSomething, textWidth);
 		label.forEach((line, i) => push((i === 0 ? styledHead : indent) + style(line), prefix.width + visibleWidth(line)));
 		let used = visibleWidth(label[label.length - 1] ?? "");
 		for (const mark of marksFor(question, qs, row, drafts, words)) {
@@ -188,7 +321,8 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 			used = visibleWidth(alone[alone.length - 1] ?? "");
 		}
 		if (inline && option) {
-			if (option.description !== undefined) for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
+			if (option.description !== undefined)
+				for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
 			const note = qs.optionNotes[row];
 			if (note !== undefined && textWidth >= 3) push(indent + theme.muted(`✎ ${fit.line(note, textWidth - 2)}`), 0);
 		}
@@ -198,7 +332,8 @@ function optionRows(question: AskQuestion, qs: QuestionState, drafts: QuestionDr
 }
 
 type Mark = { text: string; tone: "success" | "muted" };
-type RowWords = Record<"typeSomething" | "writeOwn", string> & Record<"recommended" | "noted" | "noteDrafted" | "drafted", Mark>;
+type RowWords = Record<"typeSomething" | "writeOwn", string> &
+	Record<"recommended" | "noted" | "noteDrafted" | "drafted", Mark>;
 
 /** The view's own words in the user's language, made once per form: every render reads them for every row. */
 function rowWords(ctx: ViewContext): RowWords {
@@ -206,14 +341,29 @@ function rowWords(ctx: ViewContext): RowWords {
 		const { t } = ctx.texts;
 		const draft = t("question.draft");
 		const muted = (text: string): Mark => ({ text, tone: "muted" });
-		const words = { typeSomething: t("question.typeSomething"), writeOwn: t("question.writeOwn", { key: ctx.keys.choose }) };
+		const words = {
+			typeSomething: t("question.typeSomething"),
+			writeOwn: t("question.writeOwn", { key: ctx.keys.choose }),
+		};
 		const recommended: Mark = { text: ` ${t("question.recommended")}`, tone: "success" };
-		return { ...words, recommended, noted: muted(" ✎"), noteDrafted: muted(` ✎ ${draft}`), drafted: muted(` ${draft}`) };
+		return {
+			...words,
+			recommended,
+			noted: muted(" ✎"),
+			noteDrafted: muted(` ✎ ${draft}`),
+			drafted: muted(` ${draft}`),
+		};
 	});
 }
 
 /** The marks after a row's label, each with its leading space: " (recommended)", " ✎", " ✎ (draft)", " (draft)". */
-function marksFor(question: AskQuestion, qs: QuestionState, row: number, drafts: QuestionDrafts, words: RowWords): Mark[] {
+function marksFor(
+	question: AskQuestion,
+	qs: QuestionState,
+	row: number,
+	drafts: QuestionDrafts,
+	words: RowWords,
+): Mark[] {
 	const option = question.options[row];
 	const noteDrafted = option !== undefined && drafts.optionNotes[row] === true;
 	const marks: Mark[] = [];
@@ -227,14 +377,24 @@ function marksFor(question: AskQuestion, qs: QuestionState, row: number, drafts:
 /** The widest row, to size the list column beside the detail pane. */
 function naturalListWidth(question: AskQuestion, qs: QuestionState, drafts: QuestionDrafts, ctx: ViewContext): number {
 	const words = rowWords(ctx);
-	const rows = question.options.map((option, row) => [option.label, ...marksFor(question, qs, row, drafts, words).map((mark) => mark.text)].join(""));
+	const rows = question.options.map((option, row) =>
+		[option.label, ...marksFor(question, qs, row, drafts, words).map((mark) => mark.text)].join(""),
+	);
 	return 7 + widestLine([words.typeSomething, ...rows], ctx);
 }
 
 // ── The detail pane ────────────────────────────────────────────────────────
 
 /** Beside the list: the option's label, description, preview and note; for the "Type something…" row, the free answer. */
-function detailSections(question: AskQuestion, qs: QuestionState, row: number, width: number, ctx: ViewContext, customDraft: string | undefined, previews: boolean): Section[] {
+function detailSections(
+	question: AskQuestion,
+	qs: QuestionState,
+	row: number,
+	width: number,
+	ctx: ViewContext,
+	customDraft: string | undefined,
+	previews: boolean,
+): Section[] {
 	const { theme, fit } = ctx;
 	const { t } = ctx.texts;
 	const option = question.options[row];
@@ -267,10 +427,19 @@ function detailSections(question: AskQuestion, qs: QuestionState, row: number, w
 }
 
 /** Below the list (narrow terminals): only the option's preview (left out without `previews`); descriptions are inline. */
-function stackedPreview(question: AskQuestion, row: number, width: number, ctx: ViewContext, previews: boolean): Section[] {
+function stackedPreview(
+	question: AskQuestion,
+	row: number,
+	width: number,
+	ctx: ViewContext,
+	previews: boolean,
+): Section[] {
 	const preview = question.options[row]?.preview;
 	if (preview === undefined || !previews) return [];
-	return [{ lines: ctx.fit.wrap(ctx.texts.t("question.preview"), width), style: ctx.theme.muted }, previewSection(preview, width, ctx)];
+	return [
+		{ lines: ctx.fit.wrap(ctx.texts.t("question.preview"), width), style: ctx.theme.muted },
+		previewSection(preview, width, ctx),
+	];
 }
 
 /** A preview: markdown comes styled by pi's markdown theme; plain text is dimmed. */

@@ -14,11 +14,19 @@ import { formThemeFrom } from "./theme.ts";
 export type { FormOptions } from "./component.ts";
 
 /** Shows the form inline (ctx.ui.custom, no overlay); undefined when the host did not show it (RPC: custom() never calls the factory). */
-export async function showAskForm(ui: Pick<ExtensionUIContext, "custom">, form: AskForm, options: FormOptions = {}): Promise<Collected | undefined> {
+export async function showAskForm(
+	ui: Pick<ExtensionUIContext, "custom">,
+	form: AskForm,
+	options: FormOptions = {},
+): Promise<Collected | undefined> {
 	const { signal } = options;
 	if (signal?.aborted) return emptyCollected("aborted");
 	// Which previews read as markdown, the form finds out as it shows each.
-	const markdownTheme = form.questions.some((question) => question.options.some((option) => option.preview !== undefined)) ? await piMarkdownTheme() : undefined;
+	const markdownTheme = form.questions.some((question) =>
+		question.options.some((option) => option.preview !== undefined),
+	)
+		? await piMarkdownTheme()
+		: undefined;
 	if (signal?.aborted) return emptyCollected("aborted");
 
 	let component: AskFormComponent | undefined;
@@ -29,23 +37,34 @@ export async function showAskForm(ui: Pick<ExtensionUIContext, "custom">, form: 
 	let drop = (_collected: Collected) => {};
 	const dropped = new Promise<Collected>((resolve) => (drop = resolve));
 	try {
-		const shown = ui.custom<Collected | undefined>((tui, theme, keybindings, done) => {
-			let settled = false;
-			const finish = (collected: Collected, lost?: boolean) => {
-				if (settled) return;
-				settled = true;
-				signal?.removeEventListener("abort", onAbort);
-				(lost ? drop : done)(collected);
-			};
-			try {
-				component = new AskFormComponent({ ...options, tui, theme: formThemeFrom(theme), keybindings, form, onDone: finish, markdownTheme });
-			} catch (error) {
-				finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
-				return { render: () => [], invalidate: () => {} };
-			}
-			if (signal?.aborted) component.abort();
-			return component;
-		}, { blocked: blockedOn(form, options.texts) });
+		const shown = ui.custom<Collected | undefined>(
+			(tui, theme, keybindings, done) => {
+				let settled = false;
+				const finish = (collected: Collected, lost?: boolean) => {
+					if (settled) return;
+					settled = true;
+					signal?.removeEventListener("abort", onAbort);
+					(lost ? drop : done)(collected);
+				};
+				try {
+					component = new AskFormComponent({
+						...options,
+						tui,
+						theme: formThemeFrom(theme),
+						keybindings,
+						form,
+						onDone: finish,
+						markdownTheme,
+					});
+				} catch (error) {
+					finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
+					return { render: () => [], invalidate: () => {} };
+				}
+				if (signal?.aborted) component.abort();
+				return component;
+			},
+			{ blocked: blockedOn(form, options.texts) },
+		);
 		return await Promise.race([shown, dropped]);
 	} finally {
 		signal?.removeEventListener("abort", onAbort);
@@ -64,23 +83,52 @@ export async function warmUpForm(texts?: Texts): Promise<void> {
 	texts?.t("form.questionCount", { count: 2 });
 	// Text like a real call's: lines longer than the pane, CJK, emoji, a preview that scrolls, two questions.
 	const line = 'const 世界 = migrate("👩‍💻 café", { step: 1, dry: true }); // longer than the pane, so it wraps';
-	const option = (label: string, preview?: string) => ({ label, value: label, description: `${label}: ${line}`, recommended: false, ...(preview && { preview }) });
+	const option = (label: string, preview?: string) => ({
+		label,
+		value: label,
+		description: `${label}: ${line}`,
+		recommended: false,
+		...(preview && { preview }),
+	});
 	const preview = Array.from({ length: 50 }, () => line).join("\n");
 	const sample: AskForm = {
 		questions: [
-			{ id: "warm", header: "Warm", question: `${line}?`, context: line, options: [option("A", preview), option("B", preview)], multiSelect: false, allowOther: true, required: true },
-			{ id: "more", header: "More 🚀", question: "More?", options: [option("C"), option("D")], multiSelect: true, allowOther: true, required: false },
+			{
+				id: "warm",
+				header: "Warm",
+				question: `${line}?`,
+				context: line,
+				options: [option("A", preview), option("B", preview)],
+				multiSelect: false,
+				allowOther: true,
+				required: true,
+			},
+			{
+				id: "more",
+				header: "More 🚀",
+				question: "More?",
+				options: [option("C"), option("D")],
+				multiSelect: true,
+				allowOther: true,
+				required: false,
+			},
 		],
 	};
 	const offScreen = { requestRender: () => {}, terminal: { rows: 40, columns: 100 } } as unknown as TUI;
-	const noColours = { fg: (_color: string, s: string) => s, bg: (_color: string, s: string) => s, bold: (s: string) => s } as unknown as Theme;
+	const noColours = {
+		fg: (_color: string, s: string) => s,
+		bg: (_color: string, s: string) => s,
+		bold: (s: string) => s,
+	} as unknown as Theme;
 	const controller = new AbortController();
 	const ui: Pick<ExtensionUIContext, "custom"> = {
 		custom: <T>(factory: Parameters<ExtensionUIContext["custom"]>[0]) =>
 			new Promise<T>((resolve) => {
 				// pi's KeybindingsManager is pi-tui's with its config file on top; the form reads only pi-tui's part.
 				const keybindings = getKeybindings() as unknown as Parameters<typeof factory>[2];
-				const component = factory(offScreen, noColours, keybindings, (value: unknown) => resolve(value as T)) as Component;
+				const component = factory(offScreen, noColours, keybindings, (value: unknown) =>
+					resolve(value as T),
+				) as Component;
 				for (const width of [120, 60]) {
 					component.render(width);
 					for (const key of ["\x1b[B", "\t", "\t", "\t"]) {

@@ -6,7 +6,17 @@
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
 import { type ViewContext, type Window, widestLine, windowLines } from "./layout.ts";
-import { cancelRow, type FormState, isAnswered, isQuestionTarget, missingRequired, type PendingDraft, pendingDrafts, type QuestionState, submitRow } from "../machine/model.ts";
+import {
+	cancelRow,
+	type FormState,
+	isAnswered,
+	isQuestionTarget,
+	missingRequired,
+	type PendingDraft,
+	pendingDrafts,
+	type QuestionState,
+	submitRow,
+} from "../machine/model.ts";
 
 /** From this width on, headers get a column of their own. */
 const COLUMNS_MIN_WIDTH = 40;
@@ -21,7 +31,8 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	const textWidth = Math.max(1, width - prefixWidth);
 	const indent = " ".repeat(prefixWidth);
 	const headers = state.form.questions.map((question) => question.header);
-	const headerColumn = width >= COLUMNS_MIN_WIDTH ? Math.min(Math.max(1, widestLine(headers, ctx)), Math.floor(width / 3)) : 0;
+	const headerColumn =
+		width >= COLUMNS_MIN_WIDTH ? Math.min(Math.max(1, widestLine(headers, ctx)), Math.floor(width / 3)) : 0;
 	let focus = { start: 0, end: 1 };
 	const drafts = pendingDrafts(state);
 
@@ -41,14 +52,25 @@ export function renderSubmitView(state: FormState, width: number, height: number
 			const header = fit.line(question.header, headerColumn);
 			const headerText = headerStyle(header) + " ".repeat(headerColumn - visibleWidth(header) + 2);
 			const valueIndent = indent + " ".repeat(headerColumn + 2);
-			fit.wrap(summary, Math.max(1, textWidth - headerColumn - 2)).forEach((line, n) => body.push((n === 0 ? styledHead + headerText : valueIndent) + style(line)));
+			fit
+				.wrap(summary, Math.max(1, textWidth - headerColumn - 2))
+				.forEach((line, n) => body.push((n === 0 ? styledHead + headerText : valueIndent) + style(line)));
 		} else {
-			fit.wrap(question.header, textWidth).forEach((line, n) => body.push((n === 0 ? styledHead : indent) + headerStyle(line)));
+			fit
+				.wrap(question.header, textWidth)
+				.forEach((line, n) => body.push((n === 0 ? styledHead : indent) + headerStyle(line)));
 			for (const line of fit.wrap(summary, textWidth)) body.push(indent + style(line));
 		}
 		const notesIndent = prefixWidth + (headerColumn > 0 ? headerColumn + 2 : 0);
 		pushNotes(question, qs, notesIndent, width, body, ctx);
-		pushDrafts(question, drafts.filter((d) => isQuestionTarget(d.target) && d.target.question === i), notesIndent, width, body, ctx);
+		pushDrafts(
+			question,
+			drafts.filter((d) => isQuestionTarget(d.target) && d.target.question === i),
+			notesIndent,
+			width,
+			body,
+			ctx,
+		);
 		if (focused) focus = { start, end: body.length };
 	});
 
@@ -57,7 +79,10 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	const missing = missingRequired(state);
 	pushStatus(state, missing, drafts.length, width, body, ctx);
 
-	for (const [row, label] of [[submitRow(state), t("review.submit")] as const, [cancelRow(state), t("review.cancel")] as const]) {
+	for (const [row, label] of [
+		[submitRow(state), t("review.submit")] as const,
+		[cancelRow(state), t("review.cancel")] as const,
+	]) {
 		const focused = state.review.focus === row;
 		const start = body.length;
 		const head = prefixWidth >= 1 ? (focused ? "❯" : " ") + (prefixWidth === 4 ? " " : "") : "";
@@ -73,15 +98,31 @@ export function renderSubmitView(state: FormState, width: number, height: number
 }
 
 /** What a submit would do now: what is still missing, what it would drop, or that it is ready. */
-function pushStatus(state: FormState, missing: number[], drafts: number, width: number, out: string[], ctx: ViewContext): void {
+function pushStatus(
+	state: FormState,
+	missing: number[],
+	drafts: number,
+	width: number,
+	out: string[],
+	ctx: ViewContext,
+): void {
 	const { t } = ctx.texts;
 	const names = missing.map((i) => state.form.questions[i]?.header ?? "");
-	const status = missing.length > 0 ? t("review.missing", { names }) : drafts > 0 ? t("review.dropsDrafts", { count: drafts }) : t("review.ready");
+	const status =
+		missing.length > 0
+			? t("review.missing", { names })
+			: drafts > 0
+				? t("review.dropsDrafts", { count: drafts })
+				: t("review.ready");
 	const style = missing.length > 0 || drafts > 0 ? ctx.theme.warning : ctx.theme.success;
 	for (const line of ctx.fit.wrap(status, width)) out.push(style(line));
 }
 
-function summaryOf(question: AskQuestion, qs: QuestionState, ctx: ViewContext): { text: string; style: (s: string) => string } {
+function summaryOf(
+	question: AskQuestion,
+	qs: QuestionState,
+	ctx: ViewContext,
+): { text: string; style: (s: string) => string } {
 	const { theme, fit } = ctx;
 	if (isAnswered(qs)) {
 		const parts = qs.chosen.map((o) => question.options[o]?.label ?? "");
@@ -95,7 +136,14 @@ function summaryOf(question: AskQuestion, qs: QuestionState, ctx: ViewContext): 
 }
 
 /** Each note on one line, cut with "…": the full text is one Enter away on the question's tab. */
-function pushNotes(question: AskQuestion, qs: QuestionState, indentWidth: number, width: number, out: string[], ctx: ViewContext): void {
+function pushNotes(
+	question: AskQuestion,
+	qs: QuestionState,
+	indentWidth: number,
+	width: number,
+	out: string[],
+	ctx: ViewContext,
+): void {
 	const push = indentedLine(indentWidth, width, out, ctx, ctx.theme.muted);
 	if (qs.note !== undefined) push("✎ ", qs.note);
 	qs.optionNotes.forEach((note, o) => {
@@ -110,7 +158,10 @@ function pushFormNote(state: FormState, drafts: PendingDraft[], width: number, o
 	const draft = drafts.find((d) => d.target.kind === "formNote");
 	const chatDraft = drafts.find((d) => d.target.kind === "chat");
 	const { t } = ctx.texts;
-	const text = state.formNote !== undefined ? `${t("review.formNotePrefix")}${state.formNote}` : t("review.addFormNote", { key: ctx.keys.note });
+	const text =
+		state.formNote !== undefined
+			? `${t("review.formNotePrefix")}${state.formNote}`
+			: t("review.addFormNote", { key: ctx.keys.note });
 	out.push("");
 	const style = state.formNote !== undefined ? theme.text : theme.dim;
 	for (const line of fit.wrap(text, width)) out.push(style(line));
@@ -119,18 +170,37 @@ function pushFormNote(state: FormState, drafts: PendingDraft[], width: number, o
 }
 
 /** Each unsaved draft of the question on one line, in the warning colour: a submit drops them. */
-function pushDrafts(question: AskQuestion, drafts: PendingDraft[], indentWidth: number, width: number, out: string[], ctx: ViewContext): void {
+function pushDrafts(
+	question: AskQuestion,
+	drafts: PendingDraft[],
+	indentWidth: number,
+	width: number,
+	out: string[],
+	ctx: ViewContext,
+): void {
 	const push = indentedLine(indentWidth, width, out, ctx, ctx.theme.warning);
 	for (const { target, text } of drafts) {
 		const option = target.kind === "optionNote" ? question.options[target.option] : undefined;
 		const { t } = ctx.texts;
 		if (target.kind === "custom") push(t("review.draftPrefix"), text);
-		else push(option ? t("review.optionNoteDraftPrefix", { option: ctx.fit.line(option.label, 24) }) : t("review.noteDraftPrefix"), text);
+		else
+			push(
+				option
+					? t("review.optionNoteDraftPrefix", { option: ctx.fit.line(option.label, 24) })
+					: t("review.noteDraftPrefix"),
+				text,
+			);
 	}
 }
 
 /** A line `prefix text` at the indent, cut to the width (the indent gives way on the narrowest terminals). */
-function indentedLine(indentWidth: number, width: number, out: string[], ctx: ViewContext, style: (s: string) => string) {
+function indentedLine(
+	indentWidth: number,
+	width: number,
+	out: string[],
+	ctx: ViewContext,
+	style: (s: string) => string,
+) {
 	const { fit } = ctx;
 	const left = Math.min(indentWidth, Math.max(0, width - 3));
 	const room = width - left;

@@ -33,7 +33,9 @@ function tabsOf(state: FormState, theme: FormTheme, submitLabel: string): Tab[] 
 export function renderTabBar(state: FormState, width: number, ctx: ViewContext): string {
 	const tabs = tabsOf(state, ctx.theme, ctx.texts.t("review.tab"));
 	const marks = tabs.map((tab) => tab.mark).join("");
-	return recall(ctx, renderTabBar, [state.form, width, state.tab, marks], () => tabBarLine(tabs, state.tab, width, ctx));
+	return recall(ctx, renderTabBar, [state.form, width, state.tab, marks], () =>
+		tabBarLine(tabs, state.tab, width, ctx),
+	);
 }
 
 function tabBarLine(tabs: readonly Tab[], tab: number, width: number, ctx: ViewContext): string {
@@ -41,7 +43,10 @@ function tabBarLine(tabs: readonly Tab[], tab: number, width: number, ctx: ViewC
 	const current = Math.min(tab, tabs.length - 1);
 	// The labels whole; elided until the whole bar fits, or they are down to three columns: below that a
 	// wide (CJK) first character can't show beside the "…", and the label would be empty.
-	const widest = widestLine(tabs.map((tab) => tab.label), ctx);
+	const widest = widestLine(
+		tabs.map((tab) => tab.label),
+		ctx,
+	);
 	let texts: string[] = [];
 	let widths: number[] = [];
 	for (let cap = widest; ; cap--) {
@@ -80,4 +85,5 @@ function tabBarLine(tabs: readonly Tab[], tab: number, width: number, ctx: ViewC
 	return line;
 }
 
-const sum = (values: number[], from: number, to: number): number => values.slice(from, to).reduce((total, value) => total + value, 0);
+const sum = (values: number[], from: number, to: number): number =>
+	values.slice(from, to).reduce((total, value) => total + value, 0);

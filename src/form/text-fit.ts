@@ -40,7 +40,8 @@ function widthMemo<V>(fit: (text: string, width: number) => V): (text: string, w
 }
 
 /** truncateToWidth wraps its result in resets; our pieces are unstyled, so drop them (they would end a style early). */
-const cut = (text: string, width: number, ellipsis: string): string => truncateToWidth(text, width, ellipsis).replace(/\x1b\[0m/g, "");
+const cut = (text: string, width: number, ellipsis: string): string =>
+	truncateToWidth(text, width, ellipsis).replace(/\x1b\[0m/g, "");
 
 /**
  * Wrapped line by line: sanitised text has no styles for wrapTextWithAnsi to
@@ -51,7 +52,11 @@ const cut = (text: string, width: number, ellipsis: string): string => truncateT
 function wrapLines(text: string, w: number): string[] {
 	return sanitizeText(text)
 		.split("\n")
-		.flatMap((line) => (visibleWidth(line) <= w ? line : wrapTextWithAnsi(line, w).map((part) => (visibleWidth(part) > w ? cut(part, w, "") : part))));
+		.flatMap((line) =>
+			visibleWidth(line) <= w
+				? line
+				: wrapTextWithAnsi(line, w).map((part) => (visibleWidth(part) > w ? cut(part, w, "") : part)),
+		);
 }
 
 /** An OSC 8 hyperlink's opening or closing sequence (ended by ST or BEL). */
@@ -64,7 +69,9 @@ export class TextFitter {
 		return visibleWidth(clean) <= w ? clean : cut(clean, w, w >= 2 ? "…" : "");
 	});
 	private readonly previews = widthMemo((text, w) => this.fitPreview(text, w));
-	private readonly previewLineCounts = widthMemo((text) => (this.markdownTheme && looksLikeMarkdown(text) ? 0 : sanitizeText(text).split("\n").length));
+	private readonly previewLineCounts = widthMemo((text) =>
+		this.markdownTheme && looksLikeMarkdown(text) ? 0 : sanitizeText(text).split("\n").length,
+	);
 
 	/** `markdownTheme`: pi's markdown styles; without it every preview is plain text. */
 	constructor(private readonly markdownTheme?: MarkdownTheme) {}

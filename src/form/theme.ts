@@ -7,7 +7,10 @@
 import type { Theme } from "@mariozechner/pi-coding-agent";
 
 /** `selected`: the focused tab and the focused row's label. */
-type Styles = Record<"text" | "accent" | "muted" | "dim" | "success" | "warning" | "error" | "bold" | "selected" | "border", (s: string) => string>;
+type Styles = Record<
+	"text" | "accent" | "muted" | "dim" | "success" | "warning" | "error" | "bold" | "selected" | "border",
+	(s: string) => string
+>;
 
 /** `refresh`: reads the host's theme again (the component's invalidate(): pi calls it after a theme switch). */
 export type FormTheme = Styles & { refresh?(): void };

@@ -93,7 +93,8 @@ export const EN = {
 	"key.unbound": "(unbound)",
 	"key.move.help": "move between options (wraps around)",
 	"key.move.hint": "move",
-	"key.focus.help": "choose that option (multi-select: toggle it; “Type something…”: write); with the numberKeys setting “focus”, only focus it",
+	"key.focus.help":
+		"choose that option (multi-select: toggle it; “Type something…”: write); with the numberKeys setting “focus”, only focus it",
 	"key.focus.hint": "choose",
 	"key.choose.help": "choose the focused option; on Submit, submit",
 	"key.choose.hint": "choose",
@@ -105,13 +106,15 @@ export const EN = {
 	"key.write.hint": "write",
 	"key.tabs.help": "previous / next question (Submit included)",
 	"key.tabs.hint": "questions",
-	"key.note.help": "add a note to the focused option (on “Type something…”: to the question; on Submit: to the whole form)",
+	"key.note.help":
+		"add a note to the focused option (on “Type something…”: to the question; on Submit: to the whole form)",
 	"key.note.hint": "note",
 	"key.questionNote.help": "add a note to the question (on Submit: to the whole form)",
 	"key.questionNote.hint": "note on question",
 	"key.skip.help": "skip an optional question",
 	"key.skip.hint": "skip",
-	"key.chat.help": "reply in chat instead: write a message to the model; the form closes and your answers so far are kept",
+	"key.chat.help":
+		"reply in chat instead: write a message to the model; the form closes and your answers so far are kept",
 	"key.chat.hint": "reply in chat",
 	"key.scroll.help": "scroll long text",
 	"key.scroll.hint": "scroll",
@@ -195,7 +198,8 @@ export const EN = {
 	},
 	"walker.position": "{index} of {total}",
 	"walker.optional": "optional",
-	"walker.choiceOnly": "ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).",
+	"walker.choiceOnly":
+		"ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).",
 	"walker.stray": "⚠ That answer is not one of the rows: pick one of them.",
 
 	// ── An ACP host's form (pi-ask-user/elicitation) ──
@@ -203,16 +207,26 @@ export const EN = {
 	"elicitation.addedToChosen": "Added to the options chosen.",
 	"elicitation.insteadOfOption": "Instead of choosing an option.",
 	"elicitation.note": "{header}: a note",
-	"elicitation.asks": { one: "{asker} asks {count} question: {questions}", other: "{asker} asks {count} questions: {questions}" },
-	"elicitation.agentAsks": { one: "The agent asks {count} question: {questions}", other: "The agent asks {count} questions: {questions}" },
+	"elicitation.asks": {
+		one: "{asker} asks {count} question: {questions}",
+		other: "{asker} asks {count} questions: {questions}",
+	},
+	"elicitation.agentAsks": {
+		one: "The agent asks {count} question: {questions}",
+		other: "The agent asks {count} questions: {questions}",
+	},
 
 	// ── Getting the user's attention ───────────────────────────────────────
 	"attention.waiting": { one: "{count} question waiting", other: "{count} questions waiting" },
-	"attention.waitingAskedBy": { one: "{count} question waiting — asked by {asker}", other: "{count} questions waiting — asked by {asker}" },
+	"attention.waitingAskedBy": {
+		one: "{count} question waiting — asked by {asker}",
+		other: "{count} questions waiting — asked by {asker}",
+	},
 	"attention.title": { one: "❓ {count} question · {title}", other: "❓ {count} questions · {title}" },
 
 	// ── Start-up warnings ──────────────────────────────────────────────────
-	"warning.settingsNotJson": "ask_user settings: {file} is not valid JSON ({reason}): none of it applies. Fix the JSON, or remove the file.",
+	"warning.settingsNotJson":
+		"ask_user settings: {file} is not valid JSON ({reason}): none of it applies. Fix the JSON, or remove the file.",
 	"warning.settingsNotObject": "ask_user settings: {file} must hold a JSON object ({example}): none of it applies.",
 	"warning.settingsUnreadable": "ask_user settings: {file} could not be read ({reason}): none of it applies.",
 	"warning.settingsUnknownKey": "ask_user settings: {file}: unknown key {key} is ignored. Known keys: {keys}.",
@@ -222,9 +236,12 @@ export const EN = {
 	"takes.seconds": "0 (none) or a number of seconds from 1 to {max}",
 	"takes.boolean": "true or false",
 	"takes.lines": "a list of at most {max} non-empty strings",
-	"takes.peekKey": "a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already (not {taken})",
-	"warning.projectSteering": "ask_user settings: {file} sets {keys}, which go into the model's prompt: they apply only in a project you have trusted, and pi has not trusted this one by your decision. The default text is used. To use them, give the project pi settings of its own (a .pi/settings.json), trust it, and start pi again.",
-	"warning.projectEnding": "ask_user settings: {file} sets {keys}, which lets a form end before you answer, the model then going on without you: it applies only in a project you have trusted, and pi has not trusted this one by your decision. Your own setting applies. To use it, give the project pi settings of its own (a .pi/settings.json), trust it, and start pi again.",
+	"takes.peekKey":
+		"a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already (not {taken})",
+	"warning.projectSteering":
+		"ask_user settings: {file} sets {keys}, which go into the model's prompt: they apply only in a project you have trusted, and pi has not trusted this one by your decision. The default text is used. To use them, give the project pi settings of its own (a .pi/settings.json), trust it, and start pi again.",
+	"warning.projectEnding":
+		"ask_user settings: {file} sets {keys}, which lets a form end before you answer, the model then going on without you: it applies only in a project you have trusted, and pi has not trusted this one by your decision. Your own setting applies. To use it, give the project pi settings of its own (a .pi/settings.json), trust it, and start pi again.",
 	"warning.noChannel": "ask_user: subagents cannot ask through this session ({reason})",
 	"form.restored": "Restored: your answers from before pi stopped are back; submitting sends them to the model",
 	"form.reopened": "Reopened: the call has ended, so submitting sends your answer to the model as a message",
@@ -240,13 +257,15 @@ export const EN = {
 	"warning.keptDropped": "ask_user: a saved form was dropped ({reason})",
 	"takes.address": "an IP address of this machine, such as 127.0.0.1 or 192.168.1.20",
 	"takes.port": "a port from 0 to 65535 (0: any free port)",
-	"warning.projectUserOnly": "ask_user settings: {file} sets {keys}, which open this machine to the network: only your own settings file, a flag or a variable may set them. Ignored.",
+	"warning.projectUserOnly":
+		"ask_user settings: {file} sets {keys}, which open this machine to the network: only your own settings file, a flag or a variable may set them. Ignored.",
 	"web.link": "🌐 Answer in a browser: {url}",
 	"web.answered": "✓ Sent: the agent has your answers. You can close this page.",
 	"web.closed": "This form was closed in the terminal: nothing more to answer here.",
 	"web.notSent": "Not sent: {error}",
 	"web.qr": "Scan with a phone to answer in its browser:",
-	"warning.webCannotListen": "ask_user: the browser page could not listen on {address}:{port} ({reason}); answer in the terminal.",
+	"warning.webCannotListen":
+		"ask_user: the browser page could not listen on {address}:{port} ({reason}); answer in the terminal.",
 } as const satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof EN;

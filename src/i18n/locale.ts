@@ -10,7 +10,10 @@ const TRADITIONAL = /^(tw|hk|mo|hant)$/;
 export function matchLocale(tag: string): Locale | undefined {
 	const name = tag.trim().replace(/[.@].*$/, "");
 	if (name === "C" || name === "POSIX") return "en";
-	const [language, ...rest] = name.toLowerCase().split(/[-_]/).filter((part) => part !== "");
+	const [language, ...rest] = name
+		.toLowerCase()
+		.split(/[-_]/)
+		.filter((part) => part !== "");
 	if (language === undefined || !/^[a-z]{2,3}$/.test(language)) return undefined;
 	if (language === "zh") return rest.some((part) => TRADITIONAL.test(part)) ? "zh-TW" : "zh-CN";
 	if (language === "pt") return "pt-BR";

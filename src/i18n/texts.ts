@@ -11,10 +11,16 @@ type ParamValue = string | number | readonly string[] | Phrase;
 export type Params = Readonly<Record<string, ParamValue>>;
 
 /** The English text of a message (its `other` form): where its placeholders are read from. */
-type EnglishText<K extends MessageKey> = (typeof EN)[K] extends string ? (typeof EN)[K] : (typeof EN)[K] extends { other: infer O extends string } ? O : never;
+type EnglishText<K extends MessageKey> = (typeof EN)[K] extends string
+	? (typeof EN)[K]
+	: (typeof EN)[K] extends { other: infer O extends string }
+		? O
+		: never;
 type Holes<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Holes<Rest> : never;
 /** A message's values: exactly its placeholders, each one required. */
-export type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never] ? [] : [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
+export type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never]
+	? []
+	: [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
 
 export interface Texts {
 	readonly locale: Locale;
@@ -30,16 +36,22 @@ export function createTexts(locale: Locale, catalogue: Partial<Catalogue> = {}):
 	let plurals: Intl.PluralRules | undefined;
 	let lists: Intl.ListFormat | undefined;
 	const fill = (template: string, params: Params | undefined): string =>
-		params === undefined ? template : template.replace(PLACEHOLDER, (whole, name: string) => valueText(params[name]) ?? whole);
+		params === undefined
+			? template
+			: template.replace(PLACEHOLDER, (whole, name: string) => valueText(params[name]) ?? whole);
 	const valueText = (value: ParamValue | undefined): string | undefined => {
 		if (value === undefined || typeof value === "string") return value;
 		if (typeof value === "number") return String(value);
-		return isPhrase(value) ? words(value.key, value.params) : (lists ??= new Intl.ListFormat(locale, { type: "conjunction" })).format(value);
+		return isPhrase(value)
+			? words(value.key, value.params)
+			: (lists ??= new Intl.ListFormat(locale, { type: "conjunction" })).format(value);
 	};
 	const pick = (message: Message, count: ParamValue | undefined): string => {
 		if (typeof message === "string") return message;
 		const n = typeof count === "number" ? count : Number.NaN;
-		return (Number.isFinite(n) ? message[(plurals ??= new Intl.PluralRules(locale)).select(n)] : undefined) ?? message.other;
+		return (
+			(Number.isFinite(n) ? message[(plurals ??= new Intl.PluralRules(locale)).select(n)] : undefined) ?? message.other
+		);
 	};
 	// A key no catalogue has (a status read back from a newer session file) is shown as itself, never thrown on.
 	function words(key: MessageKey, params?: Params): string {

@@ -1,6 +1,16 @@
 /** From the state to what the tool returns, and the progress while the questions are open: every shell reads it here. */
 
-import type { AskAnswer, AskDraft, AskNote, AskProgress, AskSelection, AskStatus, Collected, PartialAnswers, ProgressListener } from "../types.ts";
+import type {
+	AskAnswer,
+	AskDraft,
+	AskNote,
+	AskProgress,
+	AskSelection,
+	AskStatus,
+	Collected,
+	PartialAnswers,
+	ProgressListener,
+} from "../types.ts";
 import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
 
 /** What was collected, whatever the status; on "answered" unanswered optional questions are skipped and drafts dropped. */
@@ -8,7 +18,8 @@ export function collect(state: FormState, status: AskStatus): Collected {
 	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
 	if (state.formNote !== undefined) collected.notes.push({ text: state.formNote });
 	if (state.chatMessage !== undefined) collected.chatMessage = state.chatMessage;
-	const drafts = status === "answered" ? [] : pendingDrafts(state).flatMap(({ target, text }) => draftOf(state, target, text));
+	const drafts =
+		status === "answered" ? [] : pendingDrafts(state).flatMap(({ target, text }) => draftOf(state, target, text));
 	if (drafts.length > 0) collected.drafts = drafts;
 	return collected;
 }
@@ -32,8 +43,11 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 		const qs = state.questions[i];
 		if (!qs) return;
 		if (isAnswered(qs)) {
-			const selections: AskSelection[] = qs.chosen.flatMap((o) => question.options[o] ?? []).map(({ value, label }) => ({ value, label }));
-			if (qs.customChosen && qs.customText !== undefined) selections.push({ value: qs.customText, label: qs.customText, custom: true });
+			const selections: AskSelection[] = qs.chosen
+				.flatMap((o) => question.options[o] ?? [])
+				.map(({ value, label }) => ({ value, label }));
+			if (qs.customChosen && qs.customText !== undefined)
+				selections.push({ value: qs.customText, label: qs.customText, custom: true });
 			answers[question.id] = { kind: question.multiSelect ? "multi" : "single", selections };
 		} else if (qs.skipped || (submitted && !question.required)) {
 			skipped.push(question.id);
@@ -52,7 +66,8 @@ export function progressSteps(before: FormState, after: FormState): ProgressStep
 	const steps: ProgressStep[] = [];
 	after.form.questions.forEach((question, i) => {
 		const now = answerSignature(after, i);
-		if (now !== undefined && now !== answerSignature(before, i)) steps.push({ phase: "answered", questionId: question.id });
+		if (now !== undefined && now !== answerSignature(before, i))
+			steps.push({ phase: "answered", questionId: question.id });
 	});
 	if (isSubmitTab(after) && !isSubmitTab(before)) steps.push({ phase: "review" });
 	if (before.outcome === undefined && (after.outcome === "answered" || after.outcome === "dismissed")) {
@@ -64,10 +79,19 @@ export function progressSteps(before: FormState, after: FormState): ProgressStep
 type ProgressStep = Pick<AskProgress, "phase" | "questionId">;
 
 /** Tells the listener of one step, with the answers so far; a listener that throws must not break the questions. */
-export function reportProgress(listener: ProgressListener | undefined, state: FormState, { phase, questionId }: ProgressStep): void {
+export function reportProgress(
+	listener: ProgressListener | undefined,
+	state: FormState,
+	{ phase, questionId }: ProgressStep,
+): void {
 	if (!listener) return;
 	try {
-		const progress: AskProgress = { phase, answered: answeredCount(state), total: state.form.questions.length, ...(questionId !== undefined && { questionId }) };
+		const progress: AskProgress = {
+			phase,
+			answered: answeredCount(state),
+			total: state.form.questions.length,
+			...(questionId !== undefined && { questionId }),
+		};
 		listener(progress, collectAnswers(state, phase === "submitted"));
 	} catch {
 		// The questions go on without it.

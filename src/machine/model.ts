@@ -21,7 +21,13 @@ export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; ta
 export type ScrollTarget = "body" | "detail" | "help";
 
 /** A scrollable region as the view last drew it; PageUp/PageDown are resolved against it, so the state never stores an offset the view would clamp again and again. */
-export type ScrollPort = { readonly target: ScrollTarget; readonly top: number; readonly min: number; readonly max: number; readonly page: number };
+export type ScrollPort = {
+	readonly target: ScrollTarget;
+	readonly top: number;
+	readonly min: number;
+	readonly max: number;
+	readonly page: number;
+};
 
 /**
  * Layout facts the rules need, from the view's last drawing: they reach the state as data (the `viewport` action), never by a side channel.
@@ -90,14 +96,42 @@ export interface FormState {
 export function initialState(form: AskForm, numberKeys: NumberKeys = "choose"): FormState {
 	const blank = (question: AskQuestion): QuestionState => {
 		const optionNotes = question.options.map(() => undefined);
-		return { focus: 0, chosen: [], customText: undefined, customChosen: false, note: undefined, optionNotes, skipped: false, scroll: 0, detailScroll: 0 };
+		return {
+			focus: 0,
+			chosen: [],
+			customText: undefined,
+			customChosen: false,
+			note: undefined,
+			optionNotes,
+			skipped: false,
+			scroll: 0,
+			detailScroll: 0,
+		};
 	};
 	// A question without options (text only) opens straight into its editor.
-	const overlay: Overlay = form.questions[0]?.options.length === 0 ? { kind: "editor", target: { kind: "custom", question: 0 } } : { kind: "none" };
+	const overlay: Overlay =
+		form.questions[0]?.options.length === 0
+			? { kind: "editor", target: { kind: "custom", question: 0 } }
+			: { kind: "none" };
 	return {
-		form, numberKeys, questions: form.questions.map(blank), tab: 0, review: { focus: form.questions.length, scroll: 0 }, formNote: undefined, chatMessage: undefined, overlay,
-		peeking: false, helpScroll: 0, reading: false, viewport: { ports: [], focusHidden: false }, drafts: {}, reviewed: false, escArmed: false,
-		enterArmed: undefined, message: undefined, outcome: undefined,
+		form,
+		numberKeys,
+		questions: form.questions.map(blank),
+		tab: 0,
+		review: { focus: form.questions.length, scroll: 0 },
+		formNote: undefined,
+		chatMessage: undefined,
+		overlay,
+		peeking: false,
+		helpScroll: 0,
+		reading: false,
+		viewport: { ports: [], focusHidden: false },
+		drafts: {},
+		reviewed: false,
+		escArmed: false,
+		enterArmed: undefined,
+		message: undefined,
+		outcome: undefined,
 	};
 }
 
@@ -108,7 +142,9 @@ export const hasTabs = (state: FormState): boolean => state.form.questions.lengt
 export const isSubmitTab = (state: FormState): boolean => hasTabs(state) && state.tab === state.form.questions.length;
 
 /** The question on the current tab, or undefined on the Submit tab. */
-export function currentQuestion(state: FormState): { question: AskQuestion; qs: QuestionState; index: number } | undefined {
+export function currentQuestion(
+	state: FormState,
+): { question: AskQuestion; qs: QuestionState; index: number } | undefined {
 	const question = state.form.questions[state.tab];
 	const qs = state.questions[state.tab];
 	return question && qs ? { question, qs, index: state.tab } : undefined;
@@ -129,7 +165,8 @@ export const cancelRow = (state: FormState): number => state.form.questions.leng
 
 // ── Answers ────────────────────────────────────────────────────────────────
 
-export const isAnswered = (qs: QuestionState): boolean => qs.chosen.length > 0 || (qs.customChosen && qs.customText !== undefined);
+export const isAnswered = (qs: QuestionState): boolean =>
+	qs.chosen.length > 0 || (qs.customChosen && qs.customText !== undefined);
 export const answeredCount = (state: FormState): number => state.questions.filter(isAnswered).length;
 
 /** Indices of required questions without an answer: what blocks Submit. */
@@ -147,7 +184,9 @@ export const canSubmit = (state: FormState): boolean => missingRequired(state).l
 /** The key of a target's draft: its kind and where it is ("optionNote:0:2"). */
 export function draftKey(target: EditorTarget): string {
 	if (!isQuestionTarget(target)) return target.kind;
-	return target.kind === "optionNote" ? `optionNote:${target.question}:${target.option}` : `${target.kind}:${target.question}`;
+	return target.kind === "optionNote"
+		? `optionNote:${target.question}:${target.option}`
+		: `${target.kind}:${target.question}`;
 }
 
 /** The saved text the target holds now (undefined: nothing saved). */
@@ -166,16 +205,23 @@ function draftText(state: FormState, target: EditorTarget): string | undefined {
 }
 
 /** What the editor shows when it opens: the unsaved draft if any, else the saved text. */
-export const editorPrefill = (state: FormState, target: EditorTarget): string => draftText(state, target) ?? savedText(state, target) ?? "";
+export const editorPrefill = (state: FormState, target: EditorTarget): string =>
+	draftText(state, target) ?? savedText(state, target) ?? "";
 
 /** Which targets of one question hold an unsaved draft (what the question view marks): the free answer's text, shown in the detail of the "Type something…" row; the notes'. */
-export type QuestionDrafts = { readonly customText: string | undefined; readonly questionNote: boolean; readonly optionNotes: readonly boolean[] };
+export type QuestionDrafts = {
+	readonly customText: string | undefined;
+	readonly questionNote: boolean;
+	readonly optionNotes: readonly boolean[];
+};
 
 export function questionDrafts(state: FormState, index: number): QuestionDrafts {
 	return {
 		customText: draftText(state, { kind: "custom", question: index }),
 		questionNote: draftText(state, { kind: "questionNote", question: index }) !== undefined,
-		optionNotes: (state.form.questions[index]?.options ?? []).map((_, option) => draftText(state, { kind: "optionNote", question: index, option }) !== undefined),
+		optionNotes: (state.form.questions[index]?.options ?? []).map(
+			(_, option) => draftText(state, { kind: "optionNote", question: index, option }) !== undefined,
+		),
 	};
 }
 
@@ -202,6 +248,7 @@ export function pendingDrafts(state: FormState): PendingDraft[] {
 /** What the armed Enter asks, with the confirm key's name as the user's keybindings show it. */
 export function enterArmedPhrase(state: FormState, enterKey: string): Phrase | undefined {
 	if (state.enterArmed === "dismiss") return phrase("form.pressAgainToDismiss", { key: enterKey });
-	if (state.enterArmed === "submit") return phrase("form.pressAgainToSubmit", { count: pendingDrafts(state).length, key: enterKey });
+	if (state.enterArmed === "submit")
+		return phrase("form.pressAgainToSubmit", { count: pendingDrafts(state).length, key: enterKey });
 	return undefined;
 }

@@ -1,10 +1,24 @@
 /** A form's answers as plain JSON, kept while the user works (src/kept.ts) and put back after pi restarts; what comes back is checked against the form first. */
 
 import type { AskForm, NumberKeys } from "../types.ts";
-import { draftKey, type EditorTarget, type FormState, initialState, isQuestionTarget, type QuestionState, rowCount, savedText } from "./model.ts";
+import {
+	draftKey,
+	type EditorTarget,
+	type FormState,
+	initialState,
+	isQuestionTarget,
+	type QuestionState,
+	rowCount,
+	savedText,
+} from "./model.ts";
 
 /** A question's state as kept, the view's scroll left out; `optionNotes` null where there is none (JSON has no undefined). */
-export type SavedQuestion = Pick<QuestionState, "focus" | "customChosen" | "skipped"> & { chosen: number[]; customText?: string; note?: string; optionNotes: Array<string | null> };
+export type SavedQuestion = Pick<QuestionState, "focus" | "customChosen" | "skipped"> & {
+	chosen: number[];
+	customText?: string;
+	note?: string;
+	optionNotes: Array<string | null>;
+};
 
 export interface SavedAnswers {
 	tab: number;
@@ -20,40 +34,89 @@ export interface SavedAnswers {
 export function savedAnswers(state: FormState, editorText: string | undefined): SavedAnswers {
 	const drafts = { ...state.drafts };
 	const editing = state.overlay.kind === "editor" ? state.overlay.target : undefined;
-	if (editing && editorText !== undefined && editorText.trim() !== "" && editorText !== savedText(state, editing)) drafts[draftKey(editing)] = editorText;
+	if (editing && editorText !== undefined && editorText.trim() !== "" && editorText !== savedText(state, editing))
+		drafts[draftKey(editing)] = editorText;
 	// Spread first: the fields keep the order they have on disk.
-	const questions = state.questions.map(({ scroll: _scroll, detailScroll: _detail, ...qs }): SavedQuestion => ({ ...qs, chosen: [...qs.chosen], optionNotes: qs.optionNotes.map((note) => note ?? null) }));
-	return { tab: state.tab, questions, ...(state.formNote !== undefined && { formNote: state.formNote }), drafts, ...(editing && editing.kind !== "chat" && { editing }) };
+	const questions = state.questions.map(
+		({ scroll: _scroll, detailScroll: _detail, ...qs }): SavedQuestion => ({
+			...qs,
+			chosen: [...qs.chosen],
+			optionNotes: qs.optionNotes.map((note) => note ?? null),
+		}),
+	);
+	return {
+		tab: state.tab,
+		questions,
+		...(state.formNote !== undefined && { formNote: state.formNote }),
+		drafts,
+		...(editing && editing.kind !== "chat" && { editing }),
+	};
 }
 
 /** A new state for `form` holding `saved`; undefined when `saved` does not fit the form (another form's, or damaged). */
 export function restoredState(form: AskForm, saved: unknown, numberKeys?: NumberKeys): FormState | undefined {
 	const answers = saved as Partial<SavedAnswers> | null;
 	const start = initialState(form, numberKeys);
-	if (typeof answers !== "object" || answers === null || !Array.isArray(answers.questions) || answers.questions.length !== form.questions.length) return undefined;
+	if (
+		typeof answers !== "object" ||
+		answers === null ||
+		!Array.isArray(answers.questions) ||
+		answers.questions.length !== form.questions.length
+	)
+		return undefined;
 	if (!isIndex(answers.tab, form.questions.length + (form.questions.length > 1 ? 1 : 0))) return undefined;
 	const questions = start.questions.map((blank, i) => {
 		const question = form.questions[i];
 		const qs = answers.questions?.[i] as Partial<SavedQuestion> | undefined;
-		if (!question || !qs || !Array.isArray(qs.chosen) || !Array.isArray(qs.optionNotes) || qs.optionNotes.length !== question.options.length) return undefined;
+		if (
+			!question ||
+			!qs ||
+			!Array.isArray(qs.chosen) ||
+			!Array.isArray(qs.optionNotes) ||
+			qs.optionNotes.length !== question.options.length
+		)
+			return undefined;
 		const chosen = qs.chosen.filter((index) => isIndex(index, question.options.length));
-		if (chosen.length !== qs.chosen.length || (!question.multiSelect && chosen.length > 1) || new Set(chosen).size !== chosen.length) return undefined;
-		if (!isIndex(qs.focus, rowCount(question)) || !qs.optionNotes.every((note) => note === null || text(note))) return undefined;
-		if (!optional(qs.customText) || !optional(qs.note) || (qs.customChosen === true && qs.customText === undefined)) return undefined;
+		if (
+			chosen.length !== qs.chosen.length ||
+			(!question.multiSelect && chosen.length > 1) ||
+			new Set(chosen).size !== chosen.length
+		)
+			return undefined;
+		if (!isIndex(qs.focus, rowCount(question)) || !qs.optionNotes.every((note) => note === null || text(note)))
+			return undefined;
+		if (!optional(qs.customText) || !optional(qs.note) || (qs.customChosen === true && qs.customText === undefined))
+			return undefined;
 		const optionNotes = qs.optionNotes.map((note) => note ?? undefined);
 		const customText = qs.customText;
-		return { ...blank, focus: qs.focus, chosen: chosen.sort((a, b) => a - b), customText, customChosen: qs.customChosen === true, note: qs.note, optionNotes, skipped: qs.skipped === true };
+		return {
+			...blank,
+			focus: qs.focus,
+			chosen: chosen.sort((a, b) => a - b),
+			customText,
+			customChosen: qs.customChosen === true,
+			note: qs.note,
+			optionNotes,
+			skipped: qs.skipped === true,
+		};
 	});
 	if (!questions.every((qs) => qs !== undefined) || !optional(answers.formNote)) return undefined;
 	const drafts = answers.drafts ?? {};
 	if (typeof drafts !== "object" || !Object.values(drafts).every(text)) return undefined;
-	const restored: FormState = { ...start, tab: answers.tab, questions, formNote: answers.formNote, drafts: { ...drafts } };
+	const restored: FormState = {
+		...start,
+		tab: answers.tab,
+		questions,
+		formNote: answers.formNote,
+		drafts: { ...drafts },
+	};
 	const editing = answers.editing;
 	if (editing === undefined) return { ...restored, overlay: { kind: "none" } };
 	return fits(form, editing) ? { ...restored, overlay: { kind: "editor", target: editing } } : undefined;
 }
 
-const isIndex = (value: unknown, length: number): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
+const isIndex = (value: unknown, length: number): value is number =>
+	Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
 /** Saved text is never blank (the state's rule). */
 const text = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
 const optional = (value: unknown): value is string | undefined => value === undefined || text(value);
@@ -65,5 +128,7 @@ function fits(form: AskForm, target: EditorTarget): boolean {
 	const question = form.questions[target.question];
 	if (!question || !isIndex(target.question, form.questions.length)) return false;
 	if (target.kind === "custom") return question.allowOther;
-	return target.kind === "questionNote" || (target.kind === "optionNote" && isIndex(target.option, question.options.length));
+	return (
+		target.kind === "questionNote" || (target.kind === "optionNote" && isIndex(target.option, question.options.length))
+	);
 }

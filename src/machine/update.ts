@@ -14,7 +14,21 @@
 
 import { LIMITS, phrase } from "../types.ts";
 import type { Action } from "./action.ts";
-import { cancelRow, currentQuestion, draftKey, hasTabs, isAnswered, isSubmitTab, missingRequired, onTypeRow, pendingDrafts, rowCount, savedText, submitRow, typeRow } from "./model.ts";
+import {
+	cancelRow,
+	currentQuestion,
+	draftKey,
+	hasTabs,
+	isAnswered,
+	isSubmitTab,
+	missingRequired,
+	onTypeRow,
+	pendingDrafts,
+	rowCount,
+	savedText,
+	submitRow,
+	typeRow,
+} from "./model.ts";
 import type { EditorTarget, FormState, QuestionState, ScrollPort, ScrollTarget, Viewport } from "./model.ts";
 
 export type { Action } from "./action.ts";
@@ -26,7 +40,20 @@ export function update(state: FormState, action: Action): FormState {
 }
 
 /** What acts only on the options: nothing while the help screen or the editor is over them. */
-const ON_OPTIONS: ReadonlySet<Action["type"]> = new Set(["move", "focus", "number", "choose", "write", "toggle", "switchTab", "openNote", "openQuestionNote", "openChat", "skip", "done"]);
+const ON_OPTIONS: ReadonlySet<Action["type"]> = new Set([
+	"move",
+	"focus",
+	"number",
+	"choose",
+	"write",
+	"toggle",
+	"switchTab",
+	"openNote",
+	"openQuestionNote",
+	"openChat",
+	"skip",
+	"done",
+]);
 /** What acts on the focused option (and a number key that chooses). */
 const ON_FOCUS: ReadonlySet<Action["type"]> = new Set(["choose", "toggle", "openNote"]);
 
@@ -39,7 +66,10 @@ function step(before: FormState, action: Action): FormState {
 		const onFocus = ON_FOCUS.has(action.type) || (action.type === "number" && state.numberKeys === "choose");
 		if (state.viewport.focusHidden && onFocus) return state;
 	}
-	const base = state.escArmed || state.enterArmed || state.message ? { ...state, escArmed: false, enterArmed: undefined, message: undefined } : state;
+	const base =
+		state.escArmed || state.enterArmed || state.message
+			? { ...state, escArmed: false, enterArmed: undefined, message: undefined }
+			: state;
 	if (ON_OPTIONS.has(action.type) && base.overlay.kind !== "none") return base;
 	switch (action.type) {
 		case "move":
@@ -90,7 +120,11 @@ function step(before: FormState, action: Action): FormState {
 			return done(base);
 		case "abort":
 			// The open editor stays open in the final state: a form that comes back after pi stopped opens as it was (machine/saved.ts).
-			return { ...(action.editorText === undefined ? base : editorCancelled(base, action.editorText)), overlay: base.overlay, outcome: "aborted" };
+			return {
+				...(action.editorText === undefined ? base : editorCancelled(base, action.editorText)),
+				overlay: base.overlay,
+				outcome: "aborted",
+			};
 		case "notice":
 			return { ...base, message: { tone: action.tone, text: action.text } };
 		case "otherKey":
@@ -165,14 +199,20 @@ function toggle(state: FormState): FormState {
 		if (qs.customText === undefined) return openEditor(state, { kind: "custom", question: index });
 		return withQuestion(state, index, { customChosen: !qs.customChosen, skipped: false });
 	}
-	const chosen = qs.chosen.includes(qs.focus) ? qs.chosen.filter((o) => o !== qs.focus) : [...qs.chosen, qs.focus].sort((a, b) => a - b);
+	const chosen = qs.chosen.includes(qs.focus)
+		? qs.chosen.filter((o) => o !== qs.focus)
+		: [...qs.chosen, qs.focus].sort((a, b) => a - b);
 	return withQuestion(state, index, { chosen, skipped: false });
 }
 
 function skip(state: FormState): FormState {
 	const at = currentQuestion(state);
 	if (!at) return state;
-	if (at.question.required) return { ...state, message: { tone: "warning", text: phrase("problem.requiredCannotSkip", { header: at.question.header }) } };
+	if (at.question.required)
+		return {
+			...state,
+			message: { tone: "warning", text: phrase("problem.requiredCannotSkip", { header: at.question.header }) },
+		};
 	// The free text stays saved (only deselected): nothing typed is lost by skipping.
 	return advance(withQuestion(state, at.index, { chosen: [], customChosen: false, skipped: true }), at.index);
 }
@@ -182,7 +222,9 @@ function done(state: FormState): FormState {
 	const at = currentQuestion(state);
 	if (!at) return state;
 	if (isAnswered(at.qs)) return advance(state, at.index);
-	return at.question.required ? { ...state, message: { tone: "warning", text: phrase("problem.pickBeforeDone") } } : skip(state);
+	return at.question.required
+		? { ...state, message: { tone: "warning", text: phrase("problem.pickBeforeDone") } }
+		: skip(state);
 }
 
 /**
@@ -197,7 +239,9 @@ function advance(state: FormState, from: number): FormState {
 		const qs = state.questions[tab];
 		const question = state.form.questions[tab];
 		if (!qs || !question || isAnswered(qs) || qs.skipped || (!question.required && state.reviewed)) continue;
-		return question.options.length === 0 ? openEditor({ ...state, tab }, { kind: "custom", question: tab }) : { ...state, tab };
+		return question.options.length === 0
+			? openEditor({ ...state, tab }, { kind: "custom", question: tab })
+			: { ...state, tab };
 	}
 	return { ...state, tab: count, review: { ...state.review, focus: submitRow(state) } };
 }
@@ -220,22 +264,35 @@ function openNote(state: FormState): FormState {
 	const at = currentQuestion(state);
 	if (!at) return openEditor(state, { kind: "formNote" });
 	const { index, question, qs } = at;
-	return openEditor(state, qs.focus < question.options.length ? { kind: "optionNote", question: index, option: qs.focus } : { kind: "questionNote", question: index });
+	return openEditor(
+		state,
+		qs.focus < question.options.length
+			? { kind: "optionNote", question: index, option: qs.focus }
+			: { kind: "questionNote", question: index },
+	);
 }
 
-const openEditor = (state: FormState, target: EditorTarget): FormState => ({ ...state, overlay: { kind: "editor", target } });
+const openEditor = (state: FormState, target: EditorTarget): FormState => ({
+	...state,
+	overlay: { kind: "editor", target },
+});
 
 function editorSubmitted(state: FormState, text: string): FormState {
 	if (state.overlay.kind !== "editor") return state;
 	const target = state.overlay.target;
-	if (text.length > LIMITS.freeText) return { ...state, message: { tone: "error", text: phrase("problem.tooLong", { count: text.length, limit: LIMITS.freeText }) } };
+	if (text.length > LIMITS.freeText)
+		return {
+			...state,
+			message: { tone: "error", text: phrase("problem.tooLong", { count: text.length, limit: LIMITS.freeText }) },
+		};
 	const blank = text.trim() === "";
 	const saved = save(closeEditor(state, target), target, blank ? undefined : text);
 	if (blank) return saved;
 	// The user's words instead of the form: they end it, with the answers given so far.
 	if (target.kind === "chat") return { ...saved, chatMessage: text, outcome: "chat" };
 	// A free answer to a single-select question is its answer: move on, as choosing an option does.
-	if (target.kind === "custom" && state.form.questions[target.question]?.multiSelect === false) return advance(saved, target.question);
+	if (target.kind === "custom" && state.form.questions[target.question]?.multiSelect === false)
+		return advance(saved, target.question);
 	return saved;
 }
 
@@ -254,15 +311,22 @@ function save(state: FormState, target: EditorTarget, value: string | undefined)
 			return withQuestion(state, target.question, { optionNotes });
 		}
 		case "custom": {
-			if (value === undefined) return withQuestion(state, target.question, { customText: undefined, customChosen: false });
+			if (value === undefined)
+				return withQuestion(state, target.question, { customText: undefined, customChosen: false });
 			const single = state.form.questions[target.question]?.multiSelect === false;
-			return withQuestion(state, target.question, { customText: value, customChosen: true, skipped: false, ...(single && { chosen: [] }) });
+			return withQuestion(state, target.question, {
+				customText: value,
+				customChosen: true,
+				skipped: false,
+				...(single && { chosen: [] }),
+			});
 		}
 	}
 }
 
 /** Esc in the editor, or the form closing while it is open: what was typed stays a draft, whatever its length (the limit is for saved text). */
-const editorCancelled = (state: FormState, draft: string): FormState => (state.overlay.kind === "editor" ? closeEditor(state, state.overlay.target, draft) : state);
+const editorCancelled = (state: FormState, draft: string): FormState =>
+	state.overlay.kind === "editor" ? closeEditor(state, state.overlay.target, draft) : state;
 
 /** Closes the editor; `draft`, unless blank or what is saved, stays as the target's draft. */
 function closeEditor(state: FormState, target: EditorTarget, draft?: string): FormState {
@@ -284,21 +348,39 @@ function page(state: FormState, direction: 1 | -1, byLine: boolean): FormState {
 		// The port moves now, so a second key before the next frame goes on from here.
 		const moved = ports.map((p): ScrollPort => (p === port ? { ...p, top } : p));
 		const scrolled = scrollTo(state, port.target, top);
-		return { ...scrolled, reading: scrolled.reading || port.target === "body", viewport: { ...state.viewport, ports: moved } };
+		return {
+			...scrolled,
+			reading: scrolled.reading || port.target === "body",
+			viewport: { ...state.viewport, ports: moved },
+		};
 	}
 	return state;
 }
 
 function scrollTo(state: FormState, target: ScrollTarget, top: number): FormState {
 	if (target === "help") return state.helpScroll === top ? state : { ...state, helpScroll: top };
-	if (isSubmitTab(state)) return target !== "body" || state.review.scroll === top ? state : { ...state, review: { ...state.review, scroll: top } };
+	if (isSubmitTab(state))
+		return target !== "body" || state.review.scroll === top
+			? state
+			: { ...state, review: { ...state.review, scroll: top } };
 	const field = target === "body" ? "scroll" : "detailScroll";
 	return state.questions[state.tab]?.[field] === top ? state : withQuestion(state, state.tab, { [field]: top });
 }
 
 function withViewport(state: FormState, { ports, focusHidden }: Viewport): FormState {
 	const now = state.viewport;
-	const same = (p: ScrollPort, q: ScrollPort | undefined) => q !== undefined && p.target === q.target && p.top === q.top && p.min === q.min && p.max === q.max && p.page === q.page;
-	if (now.focusHidden === focusHidden && now.ports.length === ports.length && now.ports.every((p, i) => same(p, ports[i]))) return state;
+	const same = (p: ScrollPort, q: ScrollPort | undefined) =>
+		q !== undefined &&
+		p.target === q.target &&
+		p.top === q.top &&
+		p.min === q.min &&
+		p.max === q.max &&
+		p.page === q.page;
+	if (
+		now.focusHidden === focusHidden &&
+		now.ports.length === ports.length &&
+		now.ports.every((p, i) => same(p, ports[i]))
+	)
+		return state;
 	return { ...state, viewport: { ports, focusHidden } };
 }

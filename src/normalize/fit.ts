@@ -17,7 +17,13 @@ export function shorten(text: string, max: number, middle = false): string {
 	if (middle) {
 		// Two thirds for the end: a file name or the last word is what tells similar texts apart.
 		const tail = Math.floor((2 * (max - 1)) / 3);
-		return `${chars.slice(0, max - 1 - tail).join("").trimEnd()}…${chars.slice(chars.length - tail).join("").trimStart()}`;
+		return `${chars
+			.slice(0, max - 1 - tail)
+			.join("")
+			.trimEnd()}…${chars
+			.slice(chars.length - tail)
+			.join("")
+			.trimStart()}`;
 	}
 	const cut = chars.slice(0, max - 1).join("");
 	const boundary = cut.search(/\s\S*$/);
@@ -41,11 +47,16 @@ export function splitQuestion(question: JsonObject, index: number, notices: stri
 	if (typeof text !== "string" || !LINE_BREAK.test(text.trim())) return;
 	const lines = text.trim().split(LINE_BREAK);
 	const asks = askingLine(lines);
-	const rest = lines.filter((_, at) => at !== asks).join("\n").trim();
+	const rest = lines
+		.filter((_, at) => at !== asks)
+		.join("\n")
+		.trim();
 	question.question = (lines[asks] ?? "").trim();
 	const given = typeof question.context === "string" && question.context.trim() !== "" ? question.context : undefined;
 	question.context = given === undefined ? rest : `${rest}\n\n${given}`;
-	notices.push(`questions[${index}].question: kept the line that asks as the question and moved the other lines into "context"; "question" is one line.`);
+	notices.push(
+		`questions[${index}].question: kept the line that asks as the question and moved the other lines into "context"; "question" is one line.`,
+	);
 }
 
 /** "**Deployment Target**: Where should…" or "**Deployment Target:** Where…": a tab label written into the question. */
@@ -53,12 +64,17 @@ const BOLD_LABEL = /^\*\*([^*\n]{1,80}?)(?::\*\*|\*\*\s?[:：])\s*(\S.*)$/u;
 
 /** Tools with no header field teach models to open the question with a bold label: with no header given, it is the header. */
 export function labelAsHeader(question: JsonObject, index: number, notices: string[]): void {
-	const match = question.header === undefined && typeof question.question === "string" ? BOLD_LABEL.exec(question.question.trim()) : null;
+	const match =
+		question.header === undefined && typeof question.question === "string"
+			? BOLD_LABEL.exec(question.question.trim())
+			: null;
 	const label = match?.[1]?.trim();
 	if (!match || !label || CONTROL.test(label)) return;
 	question.header = label;
 	question.question = match[2] ?? "";
-	notices.push(`questions[${index}].question: read its bold label ${JSON.stringify(label)} as the header; put a tab label in "header".`);
+	notices.push(
+		`questions[${index}].question: read its bold label ${JSON.stringify(label)} as the header; put a tab label in "header".`,
+	);
 }
 
 /** Each still unique in the form; an id the model left out is made from the full header, as it would have been. */
@@ -67,14 +83,17 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 	const ids = new Set<string>();
 	for (const question of questions) {
 		if (!isObject(question)) continue;
-		if (typeof question.header === "string" && [...question.header.trim()].length <= LIMITS.header) taken.add(question.header.trim().toLowerCase());
+		if (typeof question.header === "string" && [...question.header.trim()].length <= LIMITS.header)
+			taken.add(question.header.trim().toLowerCase());
 		if (typeof question.id === "string") ids.add(question.id.trim());
 	}
 	questions.forEach((question, index) => {
 		if (!isObject(question) || typeof question.header !== "string") return;
 		const full = question.header.trim();
 		if ([...full].length <= LIMITS.header || CONTROL.test(full)) return;
-		const short = [shorten(full, LIMITS.header), shorten(full, LIMITS.header, true)].find((name) => !taken.has(name.toLowerCase()));
+		const short = [shorten(full, LIMITS.header), shorten(full, LIMITS.header, true)].find(
+			(name) => !taken.has(name.toLowerCase()),
+		);
 		if (short === undefined) return;
 		taken.add(short.toLowerCase());
 		question.header = short;
@@ -83,23 +102,29 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 			question.id = slug;
 			ids.add(slug);
 		}
-		const context = typeof question.context === "string" && question.context.trim() !== "" ? `\n${question.context}` : "";
+		const context =
+			typeof question.context === "string" && question.context.trim() !== "" ? `\n${question.context}` : "";
 		question.context = `${full}${context}`;
-		notices.push(`questions[${index}].header: the tab shows ${JSON.stringify(short)}; a header is a tab label of at most ${LIMITS.header} characters.`);
+		notices.push(
+			`questions[${index}].header: the tab shows ${JSON.stringify(short)}; a header is a tab label of at most ${LIMITS.header} characters.`,
+		);
 	});
 }
 
 /** Labels up to the longest value; each still unique in its question, the full text the value (when the model gave none) and first in the description. */
 export function fitLabels(options: unknown[], index: number, notices: string[]): void {
 	const taken = new Set<string>();
-	for (const option of options) if (isObject(option) && typeof option.label === "string") taken.add(option.label.trim().toLowerCase());
+	for (const option of options)
+		if (isObject(option) && typeof option.label === "string") taken.add(option.label.trim().toLowerCase());
 	options.forEach((option, at) => {
 		if (!isObject(option) || typeof option.label !== "string") return;
 		const full = option.label.trim();
 		if (full.length <= LIMITS.label || full.length > LIMITS.value || CONTROL.test(full)) return;
 		// A path or an identifier differs at its end: keep both ends of it.
 		const spaced = /\s/.test(full);
-		const candidates = spaced ? [shorten(full, LIMITS.label), shorten(full, LIMITS.label, true)] : [shorten(full, LIMITS.label, true)];
+		const candidates = spaced
+			? [shorten(full, LIMITS.label), shorten(full, LIMITS.label, true)]
+			: [shorten(full, LIMITS.label, true)];
 		const short = candidates.find((label) => !taken.has(label.toLowerCase()));
 		if (short === undefined) return;
 		taken.add(short.toLowerCase());
@@ -108,6 +133,8 @@ export function fitLabels(options: unknown[], index: number, notices: string[]):
 		const description = typeof option.description === "string" ? option.description : undefined;
 		if (description === undefined || description.trim() === "") option.description = full;
 		else if (full.length + 1 + description.length <= LIMITS.description) option.description = `${full}\n${description}`;
-		notices.push(`questions[${index}].options[${at}].label: shown as ${JSON.stringify(short)}, returned in full as the value; a label is at most ${LIMITS.label} characters.`);
+		notices.push(
+			`questions[${index}].options[${at}].label: shown as ${JSON.stringify(short)}, returned in full as the value; a label is at most ${LIMITS.label} characters.`,
+		);
 	});
 }

@@ -24,7 +24,8 @@ export function parsePythonLiteral(text: string): object | undefined {
 			return undefined;
 		}
 		if (token === "[" || token === "{") depth++;
-		if (quote !== undefined) json.push(JSON.stringify(body.replace(/\\([^])/g, (_, char: string) => ESCAPES[char] ?? `\\${char}`)));
+		if (quote !== undefined)
+			json.push(JSON.stringify(body.replace(/\\([^])/g, (_, char: string) => ESCAPES[char] ?? `\\${char}`)));
 		else if (/^-?\d/.test(token)) json.push(String(Number(token)));
 		else json.push(CONSTANTS[token] ?? token);
 	}

@@ -5,12 +5,37 @@ import { CONTROL } from "../validate-text.ts";
 
 /** Compared folded (NFKC, lower case, single spaces), with or without a request to type ("Other: describe"); "Other: BSD" or "None of the above" stays. */
 const OTHER_OPTION_LABELS: readonly string[] = [
-	"other", "others", "other answer", "other option", "something else",
-	"type something", "type your own", "type your own answer", "write your own", "write your own answer",
-	"enter your own", "your own answer", "custom answer", "custom response",
+	"other",
+	"others",
+	"other answer",
+	"other option",
+	"something else",
+	"type something",
+	"type your own",
+	"type your own answer",
+	"write your own",
+	"write your own answer",
+	"enter your own",
+	"your own answer",
+	"custom answer",
+	"custom response",
 	// The words a model writing in another language uses for the row.
-	"otro", "otra", "otra opción", "outro", "outra", "autre", "autre chose", "andere", "sonstiges", "altro",
-	"другое", "другой вариант", "その他", "기타", "其他", "其它",
+	"otro",
+	"otra",
+	"otra opción",
+	"outro",
+	"outra",
+	"autre",
+	"autre chose",
+	"andere",
+	"sonstiges",
+	"altro",
+	"другое",
+	"другой вариант",
+	"その他",
+	"기타",
+	"其他",
+	"其它",
 ];
 
 /** The request to type, in English and in the languages above. */

@@ -4,22 +4,42 @@
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
-import { collectedToReply, decodeRelayCancel, decodeRelayRequest, encodeRelayReply, joinAskers, RELAY_TITLE } from "./envelope.ts";
+import {
+	collectedToReply,
+	decodeRelayCancel,
+	decodeRelayRequest,
+	encodeRelayReply,
+	joinAskers,
+	RELAY_TITLE,
+} from "./envelope.ts";
 import { currentHandler, processRecord, RELAY_ENV } from "../router.ts";
 import { distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
 import { errorText, type RelayReply, emptyCollected } from "../types.ts";
 
 /** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */
 export interface ExtensionUIRequest {
-	type: "extension_ui_request"; id: string; method: string;
-	title?: string; message?: string; options?: string[]; placeholder?: string; prefill?: string; timeout?: number; notifyType?: "info" | "warning" | "error";
+	type: "extension_ui_request";
+	id: string;
+	method: string;
+	title?: string;
+	message?: string;
+	options?: string[];
+	placeholder?: string;
+	prefill?: string;
+	timeout?: number;
+	notifyType?: "info" | "warning" | "error";
 }
 
 /** What the client writes back to the child's stdin. */
-export type ExtensionUIResponse = { type: "extension_ui_response"; id: string } & ({ value: string } | { confirmed: boolean } | { cancelled: true });
+export type ExtensionUIResponse = { type: "extension_ui_response"; id: string } & (
+	| { value: string }
+	| { confirmed: boolean }
+	| { cancelled: true }
+);
 
 /** With `custom` (pi's TUI), a forwarded editor can be closed when the child goes; pi's `editor()` can't be withdrawn. */
-export type ParentUI = Pick<ExtensionUIContext, "select" | "confirm" | "input" | "editor" | "notify"> & Partial<Pick<ExtensionUIContext, "custom">>;
+export type ParentUI = Pick<ExtensionUIContext, "select" | "confirm" | "input" | "editor" | "notify"> &
+	Partial<Pick<ExtensionUIContext, "custom">>;
 
 export interface ChildRelayOptions {
 	/** Who the child is (agent name / task): its forms and dialogs are labelled with it. */
@@ -45,7 +65,13 @@ const DIALOGS = new Set(["select", "confirm", "input", "editor"]);
 /** One child's side of the relay; `handle` and `dispose` work unbound (a runner may pass them around). */
 export function createChildRelay({ asker, ui, signal }: ChildRelayOptions): ChildRelay {
 	const name = sanitizeLine(asker);
-	const child: Child = { asker, ui, label: (title) => `${name}: ${sanitizeText(title)}`, forms: new Map(), closing: new AbortController() };
+	const child: Child = {
+		asker,
+		ui,
+		label: (title) => `${name}: ${sanitizeText(title)}`,
+		forms: new Map(),
+		closing: new AbortController(),
+	};
 	const close = () => child.closing.abort();
 	signal?.addEventListener("abort", close, { once: true });
 	if (signal?.aborted) close();
@@ -85,19 +111,25 @@ interface Child extends ChildRelayOptions {
 
 async function serve(child: Child, request: ExtensionUIRequest): Promise<ExtensionUIResponse | undefined> {
 	const { ui, closing } = child;
-	if (request.method === "editor" && request.title?.startsWith("\u0000")) return answer(request.id, encodeRelayReply(await relayForm(child, request.title, request.prefill)));
+	if (request.method === "editor" && request.title?.startsWith("\u0000"))
+		return answer(request.id, encodeRelayReply(await relayForm(child, request.title, request.prefill)));
 	if (request.method === "notify") {
 		const rid = decodeRelayCancel(request.message);
 		if (rid !== undefined) child.forms.get(rid)?.abort();
 		// A NUL-led message is protocol, never text for the user.
-		else if (request.message && !request.message.startsWith("\u0000")) ui?.notify(child.label(request.message), request.notifyType);
+		else if (request.message && !request.message.startsWith("\u0000"))
+			ui?.notify(child.label(request.message), request.notifyType);
 		return undefined;
 	}
 	if (!DIALOGS.has(request.method)) return undefined;
 	// The child's own dialogs, on the parent's UI: labelled, sanitised, and in turn with every form.
 	const cancelled = answer(request.id, undefined);
 	if (!ui || closing.signal.aborted) return cancelled;
-	return processRecord().queue.run(() => showForwarded(ui, request, child.label(request.title ?? ""), closing.signal), closing.signal, () => cancelled);
+	return processRecord().queue.run(
+		() => showForwarded(ui, request, child.label(request.title ?? ""), closing.signal),
+		closing.signal,
+		() => cancelled,
+	);
 }
 
 /** A whole form (a NUL-led title of another protocol version is an error), labelled `outer › inner`. */
@@ -105,7 +137,10 @@ async function relayForm(child: Child, title: string, payload: unknown): Promise
 	const unknown = `unknown relay protocol ${JSON.stringify(title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
 	const decoded = title === RELAY_TITLE ? decodeRelayRequest(payload) : { ok: false as const, error: unknown };
 	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
-	const { request, request: { rid } } = decoded;
+	const {
+		request,
+		request: { rid },
+	} = decoded;
 	if (child.closing.signal.aborted) return collectedToReply(emptyCollected("aborted"), rid);
 	const form = new AbortController();
 	if (rid) child.forms.set(rid, form);
@@ -113,7 +148,10 @@ async function relayForm(child: Child, title: string, payload: unknown): Promise
 		const handler = currentHandler();
 		// No session with a UI in this process: a headless parent can't ask anyone.
 		if (!handler) return collectedToReply(emptyCollected("no_ui"), rid);
-		const answered = await handler({ ...request, asker: joinAskers(child.asker, request.asker) }, { signal: AbortSignal.any([child.closing.signal, form.signal]) });
+		const answered = await handler(
+			{ ...request, asker: joinAskers(child.asker, request.asker) },
+			{ signal: AbortSignal.any([child.closing.signal, form.signal]) },
+		);
 		return { ...answered, ...(rid && { rid }) };
 	} catch (error) {
 		return collectedToReply(emptyCollected("error", errorText(error)), rid);
@@ -122,12 +160,21 @@ async function relayForm(child: Child, title: string, payload: unknown): Promise
 	}
 }
 
-async function showForwarded(ui: ParentUI, request: ExtensionUIRequest, title: string, signal: AbortSignal): Promise<ExtensionUIResponse> {
+async function showForwarded(
+	ui: ParentUI,
+	request: ExtensionUIRequest,
+	title: string,
+	signal: AbortSignal,
+): Promise<ExtensionUIResponse> {
 	const { id } = request;
 	const opts = { signal, ...(request.timeout ? { timeout: request.timeout } : {}) };
 	switch (request.method) {
 		case "confirm":
-			return { type: "extension_ui_response", id, confirmed: await ui.confirm(title, sanitizeText(request.message ?? ""), opts) };
+			return {
+				type: "extension_ui_response",
+				id,
+				confirmed: await ui.confirm(title, sanitizeText(request.message ?? ""), opts),
+			};
 		case "select": {
 			// Shown sanitised, answered with the child's own string, by position.
 			const choices = request.options ?? [];
@@ -143,7 +190,12 @@ async function showForwarded(ui: ParentUI, request: ExtensionUIRequest, title: s
 }
 
 /** pi's `editor()` takes no signal: its component through `custom()`, cancelled on abort; where custom() shows nothing (RPC), `editor()`. */
-async function closableEditor(ui: ParentUI, title: string, prefill: string, signal: AbortSignal): Promise<string | undefined> {
+async function closableEditor(
+	ui: ParentUI,
+	title: string,
+	prefill: string,
+	signal: AbortSignal,
+): Promise<string | undefined> {
 	if (!ui.custom) return ui.editor(title, prefill);
 	let shown = false;
 	const text = await ui.custom<string | undefined>((tui, _theme, keybindings, done) => {
@@ -165,7 +217,9 @@ async function closableEditor(ui: ParentUI, title: string, prefill: string, sign
 }
 
 /** Undefined for other RPC output (or no id and method to answer); `malformed`, a request that can't be shown but can be answered. */
-function asUIRequest(message: unknown): ExtensionUIRequest | { malformed: true; id: string; method: string } | undefined {
+function asUIRequest(
+	message: unknown,
+): ExtensionUIRequest | { malformed: true; id: string; method: string } | undefined {
 	if (typeof message !== "object" || message === null) return undefined;
 	const candidate = message as Record<keyof ExtensionUIRequest, unknown>;
 	const { type, id, method, options, timeout } = candidate;
@@ -180,5 +234,7 @@ function asUIRequest(message: unknown): ExtensionUIRequest | { malformed: true; 
 
 /** Undefined: cancelled. */
 function answer(id: string, text: string | undefined): ExtensionUIResponse {
-	return text === undefined ? { type: "extension_ui_response", id, cancelled: true } : { type: "extension_ui_response", id, value: text };
+	return text === undefined
+		? { type: "extension_ui_response", id, cancelled: true }
+		: { type: "extension_ui_response", id, value: text };
 }

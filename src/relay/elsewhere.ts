@@ -5,12 +5,23 @@ import type { AskHandler, Session } from "../router.ts";
 import { type AskForm, type AskOptions, type Collected, RELAY_VERSION, emptyCollected } from "../types.ts";
 import { askParent, collectViaChannel } from "./channel/client.ts";
 import { decodeChannelAddress } from "./channel/wire.ts";
-import { decodeRelayReply, encodeRelayCancel, encodeRelayReply, joinAskers, RELAY_TITLE, replyToCollected } from "./envelope.ts";
+import {
+	decodeRelayReply,
+	encodeRelayCancel,
+	encodeRelayReply,
+	joinAskers,
+	RELAY_TITLE,
+	replyToCollected,
+} from "./envelope.ts";
 
 export { joinAskers };
 
 /** Under a relay-aware runner (PI_ASK_USER_RELAY=1): the whole form as one editor dialog titled RELAY_TITLE. */
-export function throughRelay(ui: Pick<ExtensionUIContext, "editor" | "notify">, form: AskForm, options: AskOptions): Promise<Collected> {
+export function throughRelay(
+	ui: Pick<ExtensionUIContext, "editor" | "notify">,
+	form: AskForm,
+	options: AskOptions,
+): Promise<Collected> {
 	return shownElsewhere(form, options, () =>
 		askParent(form, options, {
 			send: (request) => ui.editor(RELAY_TITLE, request),
@@ -33,14 +44,21 @@ export function throughChannel(address: string, form: AskForm, options: AskOptio
 export function throughHandler(handler: AskHandler, form: AskForm, options: AskOptions): Promise<Collected> {
 	return shownElsewhere(form, options, async () => {
 		const { signal, asker = DEFAULT_ASKER } = options;
-		const reply = await handler({ v: RELAY_VERSION, asker, questions: form.questions, metadata: form.metadata }, { ...(signal && { signal }) });
+		const reply = await handler(
+			{ v: RELAY_VERSION, asker, questions: form.questions, metadata: form.metadata },
+			{ ...(signal && { signal }) },
+		);
 		const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 		return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
 	});
 }
 
 /** Reports `opened`, and how the form came back when the user ended it. */
-async function shownElsewhere(form: AskForm, { onProgress }: AskOptions, ask: () => Promise<Collected>): Promise<Collected> {
+async function shownElsewhere(
+	form: AskForm,
+	{ onProgress }: AskOptions,
+	ask: () => Promise<Collected>,
+): Promise<Collected> {
 	const total = form.questions.length;
 	onProgress?.({ phase: "opened", answered: 0, total }, emptyCollected("answered"));
 	const collected = { ...(await ask()), shownElsewhere: true };
@@ -70,14 +88,29 @@ export function askerOf(session: Pick<Session, "sessionManager" | "getSystemProm
 }
 
 /** A runner's name for this session (our variable, runners', the system prompt's agent), else the start of its task. */
-export function selfAsker(env: Readonly<Record<string, string | undefined>>, task: string | undefined, systemPrompt?: string): string {
-	for (const name of [env["PI_ASK_USER_ASKER"], env["PI_SUBAGENT_NAME"], env["PI_AGENT_NAME"], activeAgentOf(systemPrompt)]) {
+export function selfAsker(
+	env: Readonly<Record<string, string | undefined>>,
+	task: string | undefined,
+	systemPrompt?: string,
+): string {
+	for (const name of [
+		env["PI_ASK_USER_ASKER"],
+		env["PI_SUBAGENT_NAME"],
+		env["PI_AGENT_NAME"],
+		activeAgentOf(systemPrompt),
+	]) {
 		const label = joinAskers(undefined, name);
 		if (label) return label;
 	}
 	const words = task?.replace(/\s+/g, " ").trim();
 	if (!words) return DEFAULT_ASKER;
-	const label = words.length <= TASK_LABEL_MAX ? words : `${words.slice(0, TASK_LABEL_MAX - 1).replace(/[\ud800-\udbff]$/, "").trimEnd()}…`;
+	const label =
+		words.length <= TASK_LABEL_MAX
+			? words
+			: `${words
+					.slice(0, TASK_LABEL_MAX - 1)
+					.replace(/[\ud800-\udbff]$/, "")
+					.trimEnd()}…`;
 	return joinAskers(undefined, label) ?? DEFAULT_ASKER;
 }
 
@@ -85,15 +118,24 @@ export function selfAsker(env: Readonly<Record<string, string | undefined>>, tas
 function activeAgentOf(systemPrompt: string | undefined): string | undefined {
 	// The last such line: pi's part of the prompt comes first and holds the project's context files, which anyone can write.
 	const name = [...(systemPrompt ?? "").matchAll(/(?:^|\n)\s*<active_agent name="([^"\n]{1,200})"\s*\/>/g)].at(-1)?.[1];
-	return name?.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+	return name
+		?.replace(/&quot;/g, '"')
+		.replace(/&apos;/g, "'")
+		.replace(/&lt;/g, "<")
+		.replace(/&gt;/g, ">")
+		.replace(/&amp;/g, "&");
 }
 
 type Loose = { [key: string]: unknown } | null | undefined;
 
 /** The text of the first user message among pi's session entries, read loosely. */
 export function firstUserText(entries: readonly unknown[]): string | undefined {
-	const user = (entries as readonly Loose[]).find((entry) => entry?.["type"] === "message" && (entry["message"] as Loose)?.["role"] === "user");
+	const user = (entries as readonly Loose[]).find(
+		(entry) => entry?.["type"] === "message" && (entry["message"] as Loose)?.["role"] === "user",
+	);
 	const content = (user?.["message"] as Loose)?.["content"];
 	if (!Array.isArray(content)) return typeof content === "string" ? content : undefined;
-	return (content as Loose[]).flatMap((part) => (part?.["type"] === "text" && typeof part["text"] === "string" ? [part["text"]] : [])).join(" ");
+	return (content as Loose[])
+		.flatMap((part) => (part?.["type"] === "text" && typeof part["text"] === "string" ? [part["text"]] : []))
+		.join(" ");
 }

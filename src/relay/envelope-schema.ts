@@ -25,51 +25,81 @@ const PATTERN_RULES: Readonly<Record<string, string>> = {
 };
 
 // Unsafe: TypeBox infers a union's type only from a tuple.
-const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
+const literals = <T extends string>(values: readonly T[]) =>
+	Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
 /** Text the user confirmed: within the editor's limit. A draft is never cut, so it has none. */
 const typed = (options: object = {}) => Type.String({ maxLength: LIMITS.freeText, ...options });
 const closed = { additionalProperties: false } as const;
 
-const option = Type.Object({
-	label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
-	value: Type.String(),
-	description: Type.Optional(Type.String()),
-	preview: Type.Optional(Type.String()),
-	recommended: Type.Boolean(),
-}, closed);
+const option = Type.Object(
+	{
+		label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
+		value: Type.String(),
+		description: Type.Optional(Type.String()),
+		preview: Type.Optional(Type.String()),
+		recommended: Type.Boolean(),
+	},
+	closed,
+);
 
-const question = Type.Object({
-	id: Type.String({ minLength: 1 }),
-	header: Type.String({ minLength: 1 }),
-	question: Type.String({ minLength: 1 }),
-	context: Type.Optional(Type.String()),
-	options: Type.Array(option, { maxItems: LIMITS.maxOptions, description: `Empty for a text-only question, else 1–${LIMITS.maxOptions} (one only where allowOther is true).` }),
-	multiSelect: Type.Boolean(),
-	allowOther: Type.Boolean(),
-	required: Type.Boolean(),
-}, closed);
+const question = Type.Object(
+	{
+		id: Type.String({ minLength: 1 }),
+		header: Type.String({ minLength: 1 }),
+		question: Type.String({ minLength: 1 }),
+		context: Type.Optional(Type.String()),
+		options: Type.Array(option, {
+			maxItems: LIMITS.maxOptions,
+			description: `Empty for a text-only question, else 1–${LIMITS.maxOptions} (one only where allowOther is true).`,
+		}),
+		multiSelect: Type.Boolean(),
+		allowOther: Type.Boolean(),
+		required: Type.Boolean(),
+	},
+	closed,
+);
 
-const metadata = Type.Object({ source: Type.Optional(Type.String()), flowId: Type.Optional(Type.String()), tags: Type.Optional(Type.Array(Type.String())) }, closed);
+const metadata = Type.Object(
+	{
+		source: Type.Optional(Type.String()),
+		flowId: Type.Optional(Type.String()),
+		tags: Type.Optional(Type.Array(Type.String())),
+	},
+	closed,
+);
 
-const rid = Type.String({ pattern: RID_PATTERN, description: "Correlates the reply (and a cancel notice) with the request." });
+const rid = Type.String({
+	pattern: RID_PATTERN,
+	description: "Correlates the reply (and a cancel notice) with the request.",
+});
 const header = {
 	rid: Type.Optional(rid),
-	asker: Type.Optional(Type.String({ maxLength: RELAY_ASKER_MAX, pattern: ONE_LINE, description: 'Who asks, outermost first: "planner › scout".' })),
+	asker: Type.Optional(
+		Type.String({
+			maxLength: RELAY_ASKER_MAX,
+			pattern: ONE_LINE,
+			description: 'Who asks, outermost first: "planner › scout".',
+		}),
+	),
 };
 /** What the schema checks of a request: its questions pass validateParams. */
 export const RelayRequestHeader = Type.Object(header);
 
-export const RelayRequestSchema = Type.Object({
-	v: Type.Literal(1),
-	...header,
-	questions: Type.Array(question, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
-	metadata: Type.Optional(metadata),
-}, {
-	$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-request.schema.json",
-	title: "ask_user relay request, v1",
-	description: "A child's whole ask_user form. In RPC: the prefill of an editor request titled \"\\u0000ask_user/relay/v1\".",
-	...closed,
-});
+export const RelayRequestSchema = Type.Object(
+	{
+		v: Type.Literal(1),
+		...header,
+		questions: Type.Array(question, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
+		metadata: Type.Optional(metadata),
+	},
+	{
+		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-request.schema.json",
+		title: "ask_user relay request, v1",
+		description:
+			'A child\'s whole ask_user form. In RPC: the prefill of an editor request titled "\\u0000ask_user/relay/v1".',
+		...closed,
+	},
+);
 
 const selection = Type.Object(
 	{ value: typed(), label: typed(), custom: Type.Optional(Type.Literal(true)) },
@@ -77,42 +107,81 @@ const selection = Type.Object(
 );
 
 const answer = Type.Object(
-	{ kind: literals(["single", "multi"]), selections: Type.Array(selection, { minItems: 1 }), note: Type.Optional(typed()) },
+	{
+		kind: literals(["single", "multi"]),
+		selections: Type.Array(selection, { minItems: 1 }),
+		note: Type.Optional(typed()),
+	},
 	{ ...closed, description: 'Exactly one selection for "single".' },
 );
 
 const note = Type.Object(
-	{ questionId: Type.String(), option: Type.Optional(Type.String({ description: "The label of the option the note is on; absent: on the question." })), text: typed() },
+	{
+		questionId: Type.String(),
+		option: Type.Optional(
+			Type.String({ description: "The label of the option the note is on; absent: on the question." }),
+		),
+		text: typed(),
+	},
 	closed,
 );
 
-const draft = Type.Object({
-	questionId: Type.String(),
-	kind: literals(["answer", "note"]),
-	option: Type.Optional(Type.String({ description: 'Only on a "note" draft.' })),
-	text: Type.String({ pattern: NON_BLANK }),
-}, { ...closed, description: "Text the user typed and never confirmed; never on an answered form." });
+const draft = Type.Object(
+	{
+		questionId: Type.String(),
+		kind: literals(["answer", "note"]),
+		option: Type.Optional(Type.String({ description: 'Only on a "note" draft.' })),
+		text: Type.String({ pattern: NON_BLANK }),
+	},
+	{ ...closed, description: "Text the user typed and never confirmed; never on an answered form." },
+);
 
-export const RelayReplySchema = Type.Object({
-	v: Type.Literal(1),
-	rid: Type.Optional(rid),
-	status: literals(ASK_STATUSES),
-	answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
-	skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
-	notes: Type.Array(note),
-	drafts: Type.Optional(Type.Array(draft)),
-	formNote: Type.Optional(typed({ pattern: NON_BLANK, description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out." })),
-	formNoteDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A note on the whole form typed and never confirmed; never on an answered form." })),
-	chatMessage: Type.Optional(typed({ pattern: NON_BLANK, description: 'For status "chat": the user\'s message instead of the form.' })),
-	chatDraft: Type.Optional(Type.String({ pattern: NON_BLANK, description: "A message for the chat typed and never sent; never on an answered form." })),
-	error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
-	answeredBy: Type.Optional(Type.String({ pattern: NAME, description: "Who answered, when another extension did instead of the user at the terminal." })),
-}, {
-	$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
-	title: "ask_user relay reply, v1",
-	description: "The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
-	...closed,
-});
+export const RelayReplySchema = Type.Object(
+	{
+		v: Type.Literal(1),
+		rid: Type.Optional(rid),
+		status: literals(ASK_STATUSES),
+		answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
+		skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
+		notes: Type.Array(note),
+		drafts: Type.Optional(Type.Array(draft)),
+		formNote: Type.Optional(
+			typed({
+				pattern: NON_BLANK,
+				description: "The user's note on the whole form. Optional: a v1 peer that predates it leaves it out.",
+			}),
+		),
+		formNoteDraft: Type.Optional(
+			Type.String({
+				pattern: NON_BLANK,
+				description: "A note on the whole form typed and never confirmed; never on an answered form.",
+			}),
+		),
+		chatMessage: Type.Optional(
+			typed({ pattern: NON_BLANK, description: 'For status "chat": the user\'s message instead of the form.' }),
+		),
+		chatDraft: Type.Optional(
+			Type.String({
+				pattern: NON_BLANK,
+				description: "A message for the chat typed and never sent; never on an answered form.",
+			}),
+		),
+		error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
+		answeredBy: Type.Optional(
+			Type.String({
+				pattern: NAME,
+				description: "Who answered, when another extension did instead of the user at the terminal.",
+			}),
+		),
+	},
+	{
+		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
+		title: "ask_user relay reply, v1",
+		description:
+			"The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
+		...closed,
+	},
+);
 
 /** A reply as the v1 wire has it: the whole form's texts in fields of their own, every note and draft on a question. */
 export type WireReply = Static<typeof RelayReplySchema>;
@@ -120,7 +189,13 @@ export type WireReply = Static<typeof RelayReplySchema>;
 // ── The check ───────────────────────────────────────────────────────────────
 
 /** The JSON Schema keywords the walk reads itself; TypeBox's schemas are JSON Schemas. */
-type Walked = { properties?: Record<string, TSchema>; required?: string[]; patternProperties?: Record<string, TSchema>; items?: TSchema; additionalProperties?: unknown };
+type Walked = {
+	properties?: Record<string, TSchema>;
+	required?: string[];
+	patternProperties?: Record<string, TSchema>;
+	items?: TSchema;
+	additionalProperties?: unknown;
+};
 
 /**
  * The problems of `value`, each by its path (`answers["my id"].kind`) and a rule; each node checked on its own (TypeBox stops
@@ -142,7 +217,8 @@ export function schemaIssues(schema: TSchema, value: unknown, path = ""): Issue[
 	if (Array.isArray(value)) return items ? value.flatMap((_, i) => check(items, i, `${path}[${i}]`, true)) : [];
 	if (entry) return Object.keys(value).flatMap((key) => check(entry, key, childPath(path, key), true));
 	if (!properties) return [];
-	if (additionalProperties === false) for (const key of Object.keys(value)) if (!Object.hasOwn(properties, key)) delete value[key];
+	if (additionalProperties === false)
+		for (const key of Object.keys(value)) if (!Object.hasOwn(properties, key)) delete value[key];
 	return Object.entries(properties).flatMap(([key, field]) => {
 		if (own(value, key) !== undefined) return check(field, key, childPath(path, key), false);
 		return required.includes(key) ? [{ path: childPath(path, key), message: "is missing" }] : [];

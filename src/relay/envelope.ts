@@ -5,9 +5,26 @@
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";
-import { type AskAnswer, type AskDraft, type AskQuestion, type Collected, errorText, RELAY_VERSION, type RelayReply, type RelayRequest } from "../types.ts";
+import {
+	type AskAnswer,
+	type AskDraft,
+	type AskQuestion,
+	type Collected,
+	errorText,
+	RELAY_VERSION,
+	type RelayReply,
+	type RelayRequest,
+} from "../types.ts";
 import { validateParams, type ValidationIssue as Issue } from "../validate.ts";
-import { childPath, RELAY_ASKER_MAX, RelayReplySchema, RelayRequestHeader, RID_PATTERN, schemaIssues, type WireReply } from "./envelope-schema.ts";
+import {
+	childPath,
+	RELAY_ASKER_MAX,
+	RelayReplySchema,
+	RelayRequestHeader,
+	RID_PATTERN,
+	schemaIssues,
+	type WireReply,
+} from "./envelope-schema.ts";
 
 /** The title of the dialog request that carries a relay request; the NUL keeps it from any human-made title. */
 export const RELAY_TITLE = "\u0000ask_user/relay/v1";
@@ -21,7 +38,8 @@ type Decoding<T> = ({ ok: true } & T) | { ok: false; error: string };
 type Expectation = { questions?: readonly AskQuestion[]; rid?: string };
 
 // JSON.stringify leaves out the fields that are undefined; listing them keeps the envelope's field order fixed.
-export const encodeRelayRequest = ({ rid, asker, questions, metadata }: RelayRequest): string => JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
+export const encodeRelayRequest = ({ rid, asker, questions, metadata }: RelayRequest): string =>
+	JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
 
 /** The request, with its questions validated by the same rules as a model's call (the parent renders them). */
 export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequest }> {
@@ -30,12 +48,24 @@ export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequ
 	if (!parsed.ok) return parsed;
 	const header = { rid: own(parsed.envelope, "rid"), asker: own(parsed.envelope, "asker") };
 	const issues = schemaIssues(RelayRequestHeader, header);
-	const validation = validateParams({ questions: own(parsed.envelope, "questions"), metadata: own(parsed.envelope, "metadata") });
+	const validation = validateParams({
+		questions: own(parsed.envelope, "questions"),
+		metadata: own(parsed.envelope, "metadata"),
+	});
 	if (!validation.ok) issues.push(...validation.issues);
 	if (!validation.ok || issues.length > 0) return { ok: false, error: formatIssues(what, issues) };
 	const { rid, asker } = header as { rid?: string; asker?: string };
 	const { questions, metadata } = validation.form;
-	return { ok: true, request: { v: RELAY_VERSION, ...(rid !== undefined && { rid }), ...(asker !== undefined && { asker }), questions, ...(metadata !== undefined && { metadata }) } };
+	return {
+		ok: true,
+		request: {
+			v: RELAY_VERSION,
+			...(rid !== undefined && { rid }),
+			...(asker !== undefined && { asker }),
+			questions,
+			...(metadata !== undefined && { metadata }),
+		},
+	};
 }
 
 /** The reply as v1 writes it: `drafts` only when there are some, so a reader that predates them sees the envelope it knows. */
@@ -46,7 +76,15 @@ export function encodeRelayReply(reply: RelayReply): string {
 	const formNote = reply.notes.find((n) => n.questionId === undefined)?.text;
 	const formNoteDraft = reply.drafts?.find((d) => d.kind === "note" && d.questionId === undefined)?.text;
 	const chatDraft = reply.drafts?.find((d) => d.kind === "chat")?.text;
-	const wire = { v: RELAY_VERSION, rid, status, answers, skipped, notes, drafts: drafts.length > 0 ? drafts : undefined };
+	const wire = {
+		v: RELAY_VERSION,
+		rid,
+		status,
+		answers,
+		skipped,
+		notes,
+		drafts: drafts.length > 0 ? drafts : undefined,
+	};
 	return JSON.stringify({ ...wire, formNote, formNoteDraft, chatMessage, chatDraft, error, answeredBy });
 }
 
@@ -56,8 +94,13 @@ export function decodeRelayReply(text: unknown, expect: Expectation = {}): Decod
 	const parsed = parseEnvelope(text, what);
 	if (!parsed.ok) return parsed;
 	try {
-		const issues = [...schemaIssues(RelayReplySchema, parsed.envelope), ...replyIssues(parsed.envelope as SoundReply, expect)];
-		return issues.length > 0 ? { ok: false, error: formatIssues(what, issues) } : { ok: true, reply: fromWire(parsed.envelope as WireReply) };
+		const issues = [
+			...schemaIssues(RelayReplySchema, parsed.envelope),
+			...replyIssues(parsed.envelope as SoundReply, expect),
+		];
+		return issues.length > 0
+			? { ok: false, error: formatIssues(what, issues) }
+			: { ok: true, reply: fromWire(parsed.envelope as WireReply) };
 	} catch (error) {
 		// A guard, not a path: the checks read only what the schema found sound.
 		return { ok: false, error: `${what}: ${errorText(error)}` };
@@ -65,9 +108,16 @@ export function decodeRelayReply(text: unknown, expect: Expectation = {}): Decod
 }
 
 function fromWire({ formNote, formNoteDraft, chatDraft, notes, drafts = [], ...rest }: WireReply): RelayReply {
-	const formDrafts: AskDraft[] = [...(formNoteDraft !== undefined ? [{ kind: "note" as const, text: formNoteDraft }] : []), ...(chatDraft !== undefined ? [{ kind: "chat" as const, text: chatDraft }] : [])];
+	const formDrafts: AskDraft[] = [
+		...(formNoteDraft !== undefined ? [{ kind: "note" as const, text: formNoteDraft }] : []),
+		...(chatDraft !== undefined ? [{ kind: "chat" as const, text: chatDraft }] : []),
+	];
 	const all = [...drafts, ...formDrafts];
-	return { ...rest, notes: formNote === undefined ? notes : [...notes, { text: formNote }], ...(all.length > 0 && { drafts: all }) };
+	return {
+		...rest,
+		notes: formNote === undefined ? notes : [...notes, { text: formNote }],
+		...(all.length > 0 && { drafts: all }),
+	};
 }
 
 /** Who asked a relayed form, outermost first: "planner" + "scout" → "planner › scout", on one line and within the envelope's limit (the innermost end is kept). */
@@ -89,16 +139,25 @@ export function decodeRelayCancel(message: unknown): string | undefined {
 	return RID.test(rid) ? rid : undefined;
 }
 
-export const replyToCollected = ({ v, rid, drafts, ...collected }: RelayReply): Collected => ({ ...collected, ...(drafts !== undefined && drafts.length > 0 && { drafts }) });
+export const replyToCollected = ({ v, rid, drafts, ...collected }: RelayReply): Collected => ({
+	...collected,
+	...(drafts !== undefined && drafts.length > 0 && { drafts }),
+});
 
 /** `shownElsewhere` is this side's business, never the wire's. */
 export function collectedToReply({ shownElsewhere, drafts, ...collected }: Collected, rid?: string): RelayReply {
-	return { v: RELAY_VERSION, ...(rid !== undefined && { rid }), ...collected, ...(drafts !== undefined && drafts.length > 0 && { drafts }) };
+	return {
+		v: RELAY_VERSION,
+		...(rid !== undefined && { rid }),
+		...collected,
+		...(drafts !== undefined && drafts.length > 0 && { drafts }),
+	};
 }
 
 /** JSON text → an object of our protocol version, or the one error that stops everything else. */
 function parseEnvelope(text: unknown, what: string): Decoding<{ envelope: JsonObject }> {
-	if (typeof text !== "string") return { ok: false, error: `${what}: expected JSON text (found ${describeFound(text)})` };
+	if (typeof text !== "string")
+		return { ok: false, error: `${what}: expected JSON text (found ${describeFound(text)})` };
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
@@ -109,12 +168,17 @@ function parseEnvelope(text: unknown, what: string): Decoding<{ envelope: JsonOb
 	const v = own(value, "v");
 	if (v === RELAY_VERSION) return { ok: true, envelope: value };
 	const found = v === undefined ? "v is missing" : `found v ${describeFound(v)}`;
-	return { ok: false, error: `${what}: v: expected protocol version ${RELAY_VERSION}, ${found} (parent and child must run compatible pi-ask-user versions)` };
+	return {
+		ok: false,
+		error: `${what}: v: expected protocol version ${RELAY_VERSION}, ${found} (parent and child must run compatible pi-ask-user versions)`,
+	};
 }
 
 /** `what: path: rule; path: rule` on one line, at most MAX_LISTED issues listed. */
 function formatIssues(what: string, issues: readonly Issue[]): string {
-	const listed = issues.slice(0, MAX_LISTED).map(({ path, message }) => (path === "" ? message : `${path}: ${message.replace(/\.$/, "")}`));
+	const listed = issues
+		.slice(0, MAX_LISTED)
+		.map(({ path, message }) => (path === "" ? message : `${path}: ${message.replace(/\.$/, "")}`));
 	const more = issues.length > MAX_LISTED ? `; … and ${issues.length - MAX_LISTED} more` : "";
 	return `${what}: ${listed.join("; ")}${more}`;
 }
@@ -125,7 +189,11 @@ const MAX_LISTED = 8;
 
 /** A reply as schemaIssues leaves it: what it found unsound (a field, an item of a list, an entry of a record) is undefined. */
 type SoundReply = { [K in keyof WireReply]?: Sound<WireReply[K]> };
-type Sound<T> = T extends readonly (infer Item)[] ? (Item | undefined)[] : T extends Record<string, infer Entry> ? Record<string, Entry | undefined> : T;
+type Sound<T> = T extends readonly (infer Item)[]
+	? (Item | undefined)[]
+	: T extends Record<string, infer Entry>
+		? Record<string, Entry | undefined>
+		: T;
 type Add = (path: string, message: string) => void;
 /** The questions the request asked, when the child says. */
 type Asked = { byId: Map<string, AskQuestion>; known: string };
@@ -138,26 +206,37 @@ function replyIssues(reply: SoundReply, expect: Expectation): Issue[] {
 		add("rid", `${JSON.stringify(reply.rid)} does not match the request's rid ${JSON.stringify(expect.rid)}`);
 	}
 	const questions = expect.questions;
-	const asked = questions && { byId: new Map(questions.map((q) => [q.id, q])), known: `known ids: ${questions.map((q) => JSON.stringify(q.id)).join(", ")}` };
-	for (const [id, answer] of Object.entries(reply.answers ?? {})) if (answer) answerIssues(childPath("answers", id), id, answer, asked, add);
+	const asked = questions && {
+		byId: new Map(questions.map((q) => [q.id, q])),
+		known: `known ids: ${questions.map((q) => JSON.stringify(q.id)).join(", ")}`,
+	};
+	for (const [id, answer] of Object.entries(reply.answers ?? {}))
+		if (answer) answerIssues(childPath("answers", id), id, answer, asked, add);
 	const seen = new Set<string>();
 	reply.skipped?.forEach((id, i) => {
 		if (id === undefined) return;
 		const at = `skipped[${i}]`;
 		const question = asked?.byId.get(id);
 		if (seen.has(id)) add(at, `repeats ${JSON.stringify(id)}; list each skipped question once`);
-		else if (reply.answers && Object.hasOwn(reply.answers, id)) add(at, `${JSON.stringify(id)} is both answered and skipped`);
+		else if (reply.answers && Object.hasOwn(reply.answers, id))
+			add(at, `${JSON.stringify(id)} is both answered and skipped`);
 		else if (asked && !question) add(at, notAsked(id, asked));
 		else if (question?.required) add(at, `question ${JSON.stringify(id)} is required and cannot be skipped`);
 		seen.add(id);
 	});
 	draftIssues(reply, asked, add);
 	if (!asked) return issues;
-	reply.notes?.forEach((note, i) => note && !asked.byId.has(note.questionId) && add(`notes[${i}].questionId`, notAsked(note.questionId, asked)));
+	reply.notes?.forEach(
+		(note, i) =>
+			note && !asked.byId.has(note.questionId) && add(`notes[${i}].questionId`, notAsked(note.questionId, asked)),
+	);
 	if (reply.status !== "answered" || !reply.answers) return issues;
 	for (const question of asked.byId.values()) {
 		if (question.required && !Object.hasOwn(reply.answers, question.id)) {
-			add(childPath("answers", question.id), `is missing: status "answered" needs an answer to every required question`);
+			add(
+				childPath("answers", question.id),
+				`is missing: status "answered" needs an answer to every required question`,
+			);
 		}
 	}
 	return issues;
@@ -167,15 +246,18 @@ const NO_FREE_TEXT = "is free text, but the question does not allow it (allowOth
 
 /** One answer: its shape's own rules, then (the questions known) whether it fits its question. */
 function answerIssues(path: string, id: string, answer: AskAnswer, asked: Asked | undefined, add: Add): void {
-	if (answer.kind === "single" && answer.selections.length !== 1) add(`${path}.selections`, `a "single" answer has exactly one selection (found ${answer.selections.length})`);
+	if (answer.kind === "single" && answer.selections.length !== 1)
+		add(`${path}.selections`, `a "single" answer has exactly one selection (found ${answer.selections.length})`);
 	answer.selections.forEach((s, i) => {
-		if (s.custom && s.value !== s.label) add(`${path}.selections[${i}].value`, "of a custom selection must equal its label (both are the typed text)");
+		if (s.custom && s.value !== s.label)
+			add(`${path}.selections[${i}].value`, "of a custom selection must equal its label (both are the typed text)");
 	});
 	if (!asked) return;
 	const question = asked.byId.get(id);
 	if (!question) return add(path, `answers no question of the request (${asked.known})`);
 	const kind = question.multiSelect ? "multi" : "single";
-	if (answer.kind !== kind) add(`${path}.kind`, `must be "${kind}" for question ${JSON.stringify(id)} (found "${answer.kind}")`);
+	if (answer.kind !== kind)
+		add(`${path}.kind`, `must be "${kind}" for question ${JSON.stringify(id)} (found "${answer.kind}")`);
 	const chosen = new Set<string>();
 	answer.selections.forEach((selection, i) => {
 		const at = `${path}.selections[${i}]`;
@@ -184,8 +266,13 @@ function answerIssues(path: string, id: string, answer: AskAnswer, asked: Asked 
 			return;
 		}
 		const option = question.options.find((o) => o.value === selection.value);
-		if (!option) add(`${at}.value`, `${JSON.stringify(selection.value)} is not an option value of question ${JSON.stringify(id)}`);
-		else if (option.label !== selection.label) add(`${at}.label`, `must be ${JSON.stringify(option.label)}, the label of option value ${JSON.stringify(option.value)}`);
+		if (!option)
+			add(`${at}.value`, `${JSON.stringify(selection.value)} is not an option value of question ${JSON.stringify(id)}`);
+		else if (option.label !== selection.label)
+			add(
+				`${at}.label`,
+				`must be ${JSON.stringify(option.label)}, the label of option value ${JSON.stringify(option.value)}`,
+			);
 		else if (chosen.has(option.value)) add(at, `selects option ${JSON.stringify(option.label)} twice`);
 		chosen.add(selection.value);
 	});
@@ -195,14 +282,16 @@ function answerIssues(path: string, id: string, answer: AskAnswer, asked: Asked 
 function draftIssues(reply: SoundReply, asked: Asked | undefined, add: Add): void {
 	if (asked && reply.status === "answered") {
 		for (const field of ["drafts", "formNoteDraft", "chatDraft"] as const) {
-			if ((reply[field]?.length ?? 0) > 0) add(field, `must be absent when status is "answered": a submitted form drops its drafts`);
+			if ((reply[field]?.length ?? 0) > 0)
+				add(field, `must be absent when status is "answered": a submitted form drops its drafts`);
 		}
 	}
 	const targets = new Set<string>();
 	reply.drafts?.forEach((draft, i) => {
 		const path = `drafts[${i}]`;
 		if (!draft) return;
-		if (draft.kind === "answer" && draft.option !== undefined) add(`${path}.option`, 'must be absent on an "answer" draft (only a note is on an option)');
+		if (draft.kind === "answer" && draft.option !== undefined)
+			add(`${path}.option`, 'must be absent on an "answer" draft (only a note is on an option)');
 		if (!asked) return;
 		const question = asked.byId.get(draft.questionId);
 		const target = JSON.stringify([draft.questionId, draft.kind, draft.option ?? null]);
@@ -211,7 +300,10 @@ function draftIssues(reply: SoundReply, asked: Asked | undefined, add: Add): voi
 		if (!question) add(`${path}.questionId`, notAsked(draft.questionId, asked));
 		else if (draft.kind === "answer" && !question.allowOther) add(path, NO_FREE_TEXT);
 		else if (draft.option !== undefined && !question.options.some((o) => o.label === draft.option)) {
-			add(`${path}.option`, `${JSON.stringify(draft.option)} is not an option label of question ${JSON.stringify(draft.questionId)}`);
+			add(
+				`${path}.option`,
+				`${JSON.stringify(draft.option)} is not an option label of question ${JSON.stringify(draft.questionId)}`,
+			);
 		}
 	});
 }

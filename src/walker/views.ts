@@ -3,18 +3,43 @@
 import type { Texts } from "../i18n/texts.ts";
 import { collectAnswers } from "../machine/collect.ts";
 import type { Action } from "../machine/action.ts";
-import { type EditorTarget, type FormState, isQuestionTarget, isSubmitTab, pendingDrafts, typeRow } from "../machine/model.ts";
+import {
+	type EditorTarget,
+	type FormState,
+	isQuestionTarget,
+	isSubmitTab,
+	pendingDrafts,
+	typeRow,
+} from "../machine/model.ts";
 import { clip, distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
 import type { AskAnswer, AskQuestion } from "../types.ts";
 
-const ROWS = ["freeText", "note", "editNote", "skip", "done", "next", "back", "submit", "formNote", "editFormNote", "chat", "cancel"] as const;
+const ROWS = [
+	"freeText",
+	"note",
+	"editNote",
+	"skip",
+	"done",
+	"next",
+	"back",
+	"submit",
+	"formNote",
+	"editFormNote",
+	"chat",
+	"cancel",
+] as const;
 
 export function rowTexts({ t }: Texts): Readonly<Record<(typeof ROWS)[number], string>> {
 	return Object.fromEntries(ROWS.map((row) => [row, t(`walker.${row}`)])) as Record<(typeof ROWS)[number], string>;
 }
 
 /** `asker`: who is asking (a subagent), named in every title; `host`: the walker's, as learnt so far (choice-only: no text rows). */
-export type WalkView = { texts: Texts; row: ReturnType<typeof rowTexts>; asker: string | undefined; host: { readonly choiceOnly: boolean } };
+export type WalkView = {
+	texts: Texts;
+	row: ReturnType<typeof rowTexts>;
+	asker: string | undefined;
+	host: { readonly choiceOnly: boolean };
+};
 
 /** A row of a select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
 export type Row = { text: string; actions: Action[] };
@@ -23,48 +48,84 @@ export type Row = { text: string; actions: Action[] };
 export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
 	const rows: Row[] = [{ text: row.submit, actions: [{ type: "choose" }] }];
 	if (isSubmitTab(state) && !host.choiceOnly) {
-		rows.push({ text: state.formNote === undefined ? row.formNote : row.editFormNote, actions: [{ type: "openNote" }] });
+		rows.push({
+			text: state.formNote === undefined ? row.formNote : row.editFormNote,
+			actions: [{ type: "openNote" }],
+		});
 		rows.push({ text: row.chat, actions: [{ type: "openChat" }] });
 	}
 	// Cancel is the form's Esc, confirmed.
-	return [...rows, { text: row.back, actions: [{ type: "switchTab", delta: -1 }] }, { text: row.cancel, actions: [{ type: "escape" }, { type: "escape" }] }];
+	return [
+		...rows,
+		{ text: row.back, actions: [{ type: "switchTab", delta: -1 }] },
+		{ text: row.cancel, actions: [{ type: "escape" }, { type: "escape" }] },
+	];
 }
 
 /** Read as a host's prompt (an ACP adapter's buttons): the question, where it stands, the options, the recommended first (a host's default). `message`: the walker's own. */
-export function questionDialog(state: FormState, index: number, message: string | undefined, view: WalkView): { title: string; rows: Row[] } {
+export function questionDialog(
+	state: FormState,
+	index: number,
+	message: string | undefined,
+	view: WalkView,
+): { title: string; rows: Row[] } {
 	const { t } = view.texts;
 	const question = state.form.questions[index] as AskQuestion;
 	const answer = collectAnswers(state, false).answers[question.id];
 	const lines = [sanitizeLine(question.question)];
 	if (question.context) lines.push(sanitizeText(question.context));
 	lines.push(heading(state, index, view), ...optionDetails(question, view.texts));
-	if (question.multiSelect) lines.push(answer ? t("walker.selected", { answer: shownAnswer(answer) }) : t("walker.pickThenDone"));
+	if (question.multiSelect)
+		lines.push(answer ? t("walker.selected", { answer: shownAnswer(answer) }) : t("walker.pickThenDone"));
 	else if (answer) lines.push(t("walker.yourAnswer", { answer: shownAnswer(answer) }));
 	lines.push(...messages(state, message, view.texts));
 	const fixed = fixedRows(question, answer, state.questions[index]?.note !== undefined, index > 0, view);
-	return { title: lines.join("\n"), rows: [...optionRows(question, fixed.map((r) => r.text)), ...fixed] };
+	return {
+		title: lines.join("\n"),
+		rows: [
+			...optionRows(
+				question,
+				fixed.map((r) => r.text),
+			),
+			...fixed,
+		],
+	};
 }
 
 /** The options that say more than their label: a description, the recommended mark. */
 function optionDetails(question: AskQuestion, { t }: Texts): string[] {
 	if (!question.options.some((o) => o.description !== undefined || o.recommended)) return [];
 	const recommended = ` ${t("question.recommended")}`;
-	return question.options.map((o) => sanitizeLine(`• ${o.label}${o.recommended ? recommended : ""}${o.description ? ` — ${clip(o.description, 120)}` : ""}`));
+	return question.options.map((o) =>
+		sanitizeLine(
+			`• ${o.label}${o.recommended ? recommended : ""}${o.description ? ` — ${clip(o.description, 120)}` : ""}`,
+		),
+	);
 }
 
 /** The answer's labels, each cut to `max`, the user's own text in quotes. */
 function shownAnswer(answer: AskAnswer, max = 40): string {
-	return answer.selections.map((s) => sanitizeLine(s.custom ? `“${clip(s.label, max)}”` : clip(s.label, max))).join(", ");
+	return answer.selections
+		.map((s) => sanitizeLine(s.custom ? `“${clip(s.label, max)}”` : clip(s.label, max)))
+		.join(", ");
 }
 
 /** The rows that open a text dialog are offered only where the host shows them. */
-function fixedRows(question: AskQuestion, answer: AskAnswer | undefined, hasNote: boolean, canGoBack: boolean, view: WalkView): Row[] {
+function fixedRows(
+	question: AskQuestion,
+	answer: AskAnswer | undefined,
+	hasNote: boolean,
+	canGoBack: boolean,
+	view: WalkView,
+): Row[] {
 	const { row, texts } = view;
 	const { choiceOnly } = view.host;
 	const rows: Row[] = [];
 	const custom = answer?.selections.find((s) => s.custom);
 	if (question.allowOther && !choiceOnly) {
-		const text = custom ? texts.t("walker.freeTextYours", { text: sanitizeLine(clip(custom.label, 40)) }) : row.freeText;
+		const text = custom
+			? texts.t("walker.freeTextYours", { text: sanitizeLine(clip(custom.label, 40)) })
+			: row.freeText;
 		rows.push({ text, actions: [{ type: "focus", row: typeRow(question) }, { type: "choose" }] });
 	}
 	if (!choiceOnly) rows.push({ text: hasNote ? row.editNote : row.note, actions: [{ type: "openQuestionNote" }] });
@@ -78,10 +139,18 @@ function fixedRows(question: AskQuestion, answer: AskAnswer | undefined, hasNote
 
 /** Recommended first; each distinct from the fixed rows and from one another; chosen, or toggled in a multi-select. */
 function optionRows(question: AskQuestion, fixedTexts: string[]): Row[] {
-	const order = question.options.map((_, index) => index).sort((a, b) => Number(question.options[b]?.recommended) - Number(question.options[a]?.recommended));
-	const texts = distinctRows(order.map((index) => question.options[index]?.label ?? ""), fixedTexts);
+	const order = question.options
+		.map((_, index) => index)
+		.sort((a, b) => Number(question.options[b]?.recommended) - Number(question.options[a]?.recommended));
+	const texts = distinctRows(
+		order.map((index) => question.options[index]?.label ?? ""),
+		fixedTexts,
+	);
 	const pick = question.multiSelect ? "toggle" : "choose";
-	return order.map((index, at) => ({ text: texts[at] ?? "", actions: [{ type: "focus", row: index }, { type: pick }] }));
+	return order.map((index, at) => ({
+		text: texts[at] ?? "",
+		actions: [{ type: "focus", row: index }, { type: pick }],
+	}));
 }
 
 /** Whose question, what is being written, and why the text came back (too long). */
@@ -90,7 +159,10 @@ export function editorTitle(state: FormState, target: EditorTarget, view: WalkVi
 	let lines: string[];
 	if (isQuestionTarget(target)) {
 		const question = sanitizeLine((state.form.questions[target.question] as AskQuestion).question);
-		lines = [t(target.kind === "custom" ? "walker.answerTo" : "walker.noteOn", { question }), heading(state, target.question, view)];
+		lines = [
+			t(target.kind === "custom" ? "walker.answerTo" : "walker.noteOn", { question }),
+			heading(state, target.question, view),
+		];
 	} else {
 		const what = t(target.kind === "chat" ? "walker.chatTitle" : "walker.formNoteTitle");
 		lines = [view.asker ? `${t("walker.asks", { asker: sanitizeLine(view.asker) })} · ${what}` : what];
@@ -102,15 +174,19 @@ export function editorTitle(state: FormState, target: EditorTarget, view: WalkVi
 export function reviewTitle(state: FormState, message: string | undefined, { texts, asker }: WalkView): string {
 	const { t } = texts;
 	const { answers, skipped, notes } = collectAnswers(state, false);
-	const lines = [asker ? `${t("review.title")} · ${t("walker.askedBy", { asker: sanitizeLine(asker) })}` : t("review.title")];
+	const lines = [
+		asker ? `${t("review.title")} · ${t("walker.askedBy", { asker: sanitizeLine(asker) })}` : t("review.title"),
+	];
 	if (message) lines.push(message);
 	for (const question of state.form.questions) {
 		const answer = answers[question.id];
 		const unanswered = skipped.includes(question.id) ? t("walker.skipped") : t("walker.noAnswer");
 		lines.push(sanitizeLine(`${question.header}: ${answer ? shownAnswer(answer, 60) : unanswered}`));
-		for (const note of notes.filter((n) => n.questionId === question.id)) lines.push(sanitizeLine(`  ${t("walker.noteLine", { text: clip(note.text, 60) })}`));
+		for (const note of notes.filter((n) => n.questionId === question.id))
+			lines.push(sanitizeLine(`  ${t("walker.noteLine", { text: clip(note.text, 60) })}`));
 	}
-	if (state.formNote !== undefined) lines.push(sanitizeLine(t("walker.formNoteLine", { text: clip(state.formNote, 60) })));
+	if (state.formNote !== undefined)
+		lines.push(sanitizeLine(t("walker.formNoteLine", { text: clip(state.formNote, 60) })));
 	// RPC's editor returns nothing when cancelled: the walker's only drafts are texts refused for their length.
 	const unsaved = pendingDrafts(state).length;
 	if (unsaved > 0) lines.push(t("walker.unsavedOverLimit", { count: unsaved }));
@@ -130,5 +206,8 @@ function heading(state: FormState, index: number, { texts, asker }: WalkView): s
 
 /** The state's message (too long, nothing picked, …) and the walker's own (a stray answer). */
 function messages(state: FormState, message: string | undefined, texts: Texts): string[] {
-	return [...(state.message ? [sanitizeLine(`⚠ ${texts.say(state.message.text)}`)] : []), ...(message ? [message] : [])];
+	return [
+		...(state.message ? [sanitizeLine(`⚠ ${texts.say(state.message.text)}`)] : []),
+		...(message ? [message] : []),
+	];
 }

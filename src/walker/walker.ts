@@ -26,7 +26,8 @@ const QUICK_CANCELS = 2;
 /** Answers in a row that match no row, and end the walk as an error. */
 const MAX_STRAY_ANSWERS = 3;
 
-export const collectWithDialogs = (ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> => new DialogWalk(ui, form, options).run();
+export const collectWithDialogs = (ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> =>
+	new DialogWalk(ui, form, options).run();
 
 class DialogWalk {
 	private state: FormState;
@@ -37,7 +38,11 @@ class DialogWalk {
 	/** Said in the next select's title: why it is asked again, or news of the host. */
 	private message: string | undefined;
 
-	constructor(private readonly ui: DialogUI, form: AskForm, private readonly options: WalkOptions) {
+	constructor(
+		private readonly ui: DialogUI,
+		form: AskForm,
+		private readonly options: WalkOptions,
+	) {
 		this.state = initialState(form);
 		this.host = options.host ?? { choiceOnly: false };
 		const texts = options.texts ?? ENGLISH;
@@ -68,21 +73,31 @@ class DialogWalk {
 	private async question(): Promise<void> {
 		const current = currentQuestion(this.state);
 		if (!current) throw new Error(`The walk lost its question (tab ${this.state.tab}).`);
-		if (this.host.choiceOnly && current.question.options.length === 0) return this.unanswerable(current.question.required);
+		if (this.host.choiceOnly && current.question.options.length === 0)
+			return this.unanswerable(current.question.required);
 		const dialog = questionDialog(this.state, current.index, this.takeMessage(), this.view);
 		await this.pick(dialog.title, dialog.rows);
 	}
 
 	/** It also stands for the form's "press Enter again" when a submit would drop a refused text. */
 	private async review(): Promise<void> {
-		const picked = await this.pick(reviewTitle(this.state, this.takeMessage(), this.view), reviewRows(this.state, this.view));
+		const picked = await this.pick(
+			reviewTitle(this.state, this.takeMessage(), this.view),
+			reviewRows(this.state, this.view),
+		);
 		// The review already said what a submit drops: its Submit is the confirming second Enter.
 		if (picked?.text === this.view.row.submit && this.state.enterArmed === "submit") this.dispatch({ type: "choose" });
 	}
 
 	/** One select, and the actions of the row chosen; cancelled, the form's Esc, confirmed (but a select cut short by an abort is no dismissal). */
 	private async pick(title: string, rows: Row[]): Promise<Row | undefined> {
-		const choice = await this.dialog(this.ui.select(title, rows.map((r) => r.text), { signal: this.options.signal }));
+		const choice = await this.dialog(
+			this.ui.select(
+				title,
+				rows.map((r) => r.text),
+				{ signal: this.options.signal },
+			),
+		);
 		const row = rows.find((r) => r.text === choice);
 		if (choice === undefined) {
 			if (!this.aborted) this.dispatch({ type: "escape" }, { type: "escape" });

@@ -55,11 +55,30 @@ function preview(text) {
 }
 
 function optionRow(question, index, option, optionIndex) {
-	const input = el("input", { type: question.multiSelect ? "checkbox" : "radio", name: `q${index}`, value: String(optionIndex) });
-	const title = el("span", { class: "label" }, option.label, option.recommended ? el("span", { class: "mark" }, ` ${words.recommended}`) : undefined);
-	const row = el("label", { class: "option" }, input, el("span", { class: "text" }, title, option.description ? el("small", {}, option.description) : undefined));
+	const input = el("input", {
+		type: question.multiSelect ? "checkbox" : "radio",
+		name: `q${index}`,
+		value: String(optionIndex),
+	});
+	const title = el(
+		"span",
+		{ class: "label" },
+		option.label,
+		option.recommended ? el("span", { class: "mark" }, ` ${words.recommended}`) : undefined,
+	);
+	const row = el(
+		"label",
+		{ class: "option" },
+		input,
+		el("span", { class: "text" }, title, option.description ? el("small", {}, option.description) : undefined),
+	);
 	if (!option.preview) return row;
-	return el("div", {}, row, el("details", { class: "preview" }, el("summary", {}, words.preview), preview(option.preview)));
+	return el(
+		"div",
+		{},
+		row,
+		el("details", { class: "preview" }, el("summary", {}, words.preview), preview(option.preview)),
+	);
 }
 
 function questionBlock(question, index) {
@@ -68,13 +87,34 @@ function questionBlock(question, index) {
 	if (question.context) block.append(el("p", { class: "context" }, question.context));
 	question.options.forEach((option, i) => block.append(optionRow(question, index, option, i)));
 	if (question.options.length === 0) {
-		block.append(el("textarea", { class: "other-text only", rows: "3", "aria-label": words.other, placeholder: words.other }));
+		block.append(
+			el("textarea", { class: "other-text only", rows: "3", "aria-label": words.other, placeholder: words.other }),
+		);
 	} else if (question.allowOther) {
-		const input = el("input", { type: question.multiSelect ? "checkbox" : "radio", name: `q${index}`, value: "other", class: "other" });
-		block.append(el("label", { class: "option" }, input, el("span", { class: "text" }, el("span", { class: "label" }, words.other))));
+		const input = el("input", {
+			type: question.multiSelect ? "checkbox" : "radio",
+			name: `q${index}`,
+			value: "other",
+			class: "other",
+		});
+		block.append(
+			el(
+				"label",
+				{ class: "option" },
+				input,
+				el("span", { class: "text" }, el("span", { class: "label" }, words.other)),
+			),
+		);
 		block.append(el("textarea", { class: "other-text", rows: "2", "aria-label": words.other }));
 	}
-	block.append(el("details", { class: "note" }, el("summary", {}, words.note), el("textarea", { class: "note-text", rows: "2", "aria-label": words.note })));
+	block.append(
+		el(
+			"details",
+			{ class: "note" },
+			el("summary", {}, words.note),
+			el("textarea", { class: "note-text", rows: "2", "aria-label": words.note }),
+		),
+	);
 	return block;
 }
 
@@ -96,7 +136,7 @@ function review(form) {
 	const list = main.querySelector(".review ul");
 	list.replaceChildren();
 	const answers = answersOf(form).questions;
-	let missing = [];
+	const missing = [];
 	form.questions.forEach((question, index) => {
 		const answer = answers[index];
 		const labels = answer.chosen.map((i) => question.options[i].label);
@@ -104,7 +144,9 @@ function review(form) {
 		if (labels.length === 0 && question.required) missing.push(question.header);
 		list.append(el("li", {}, el("b", {}, `${question.header}: `), labels.length ? labels.join(", ") : "—"));
 	});
-	main.querySelector(".review .status").textContent = missing.length ? words.missing.replace("{names}", missing.join(", ")) : words.ready;
+	main.querySelector(".review .status").textContent = missing.length
+		? words.missing.replace("{names}", missing.join(", "))
+		: words.ready;
 	main.querySelector("#submit").disabled = missing.length > 0 || done;
 }
 
@@ -125,7 +167,10 @@ async function submit(form) {
 	const reply = response ? await response.json().catch(() => ({})) : {};
 	if (response?.ok) return finish(words.answered);
 	const problem = main.querySelector(".problem");
-	problem.textContent = words.notSent.replace("{error}", reply.error ?? (response ? String(response.status) : "no connection"));
+	problem.textContent = words.notSent.replace(
+		"{error}",
+		reply.error ?? (response ? String(response.status) : "no connection"),
+	);
 	problem.hidden = false;
 }
 
@@ -134,7 +179,10 @@ function watch() {
 	let failures = 0;
 	const timer = setInterval(async () => {
 		if (done) return clearInterval(timer);
-		const status = await fetch("form").then((r) => r.status, () => 0);
+		const status = await fetch("form").then(
+			(r) => r.status,
+			() => 0,
+		);
 		failures = status === 404 ? 3 : status === 0 ? failures + 1 : 0;
 		if (failures >= 3 && !done) {
 			clearInterval(timer);
@@ -147,14 +195,21 @@ async function start() {
 	const form = await (await fetch("form")).json();
 	words = form.words;
 	const sections = form.questions.map(questionBlock);
-	const reviewBlock = el("section", { class: "review" }, el("h2", {}, words.review), el("ul"), el("p", { class: "status" }));
+	const reviewBlock = el(
+		"section",
+		{ class: "review" },
+		el("h2", {}, words.review),
+		el("ul"),
+		el("p", { class: "status" }),
+	);
 	const notice = el("p", { class: "notice", role: "status", hidden: true });
 	const problem = el("p", { class: "problem", role: "alert", hidden: true });
 	const button = el("button", { id: "submit", type: "button" }, words.submit);
 	main.append(notice, ...sections, reviewBlock, problem, button);
 	main.addEventListener("input", (event) => {
 		// Typing an answer of one's own chooses it.
-		const other = event.target.classList.contains("other-text") && event.target.closest("fieldset").querySelector("input.other");
+		const other =
+			event.target.classList.contains("other-text") && event.target.closest("fieldset").querySelector("input.other");
 		if (other && event.target.value.trim() !== "") other.checked = true;
 		review(form);
 	});

@@ -30,7 +30,14 @@ export const MAX_REQUESTS_PER_SECOND = 20;
 export const BROWSER_SOURCE = "the browser";
 
 /** `questions`: as the page shows them, every text sanitised (waiting.ts). */
-export type WebPageSetup = { form: AskForm; questions: AskQuestion[]; texts: Texts; address: string; port: number; answer(reply: OutsideAnswer, source: string): AnswerOutcome };
+export type WebPageSetup = {
+	form: AskForm;
+	questions: AskQuestion[];
+	texts: Texts;
+	address: string;
+	port: number;
+	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
+};
 
 /** `close`: the form closed (answered here or elsewhere), so the port closes. */
 export type WebPage = WebLink & { close(): Promise<void> };
@@ -40,7 +47,8 @@ type PageAnswers = { questions: Array<{ chosen?: unknown; other?: unknown; note?
 
 /** The page's script and style, read once, when first asked for. */
 const assets = new Map<string, string>();
-const asset = (name: string) => assets.get(name) ?? assets.set(name, readFileSync(new URL(name, import.meta.url), "utf8")).get(name) ?? "";
+const asset = (name: string) =>
+	assets.get(name) ?? assets.set(name, readFileSync(new URL(name, import.meta.url), "utf8")).get(name) ?? "";
 
 export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const token = randomBytes(24).toString("base64url");
@@ -60,22 +68,39 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		// Only requests without the form's token count against the limit: a flood of them never shuts the user out.
 		if (!sameSecret(path.slice(0, base.length), base)) return send(response, limit() ? 404 : 429, "text/plain", "");
 		const rest = `/${path.slice(base.length)}`;
-		if (request.method === "GET" && rest === "/") return send(response, 200, "text/html; charset=utf-8", html(submitToken, setup.texts.locale));
-		if (request.method === "GET" && rest === "/page.js") return send(response, 200, "text/javascript; charset=utf-8", asset("./page.js"));
-		if (request.method === "GET" && rest === "/page.css") return send(response, 200, "text/css; charset=utf-8", asset("./page.css"));
-		if (request.method === "GET" && rest === "/form") return send(response, 200, "application/json", JSON.stringify(pageData(setup)));
-		if (request.method === "POST" && rest === "/answer") return void receive(request, response).catch(() => response.headersSent || send(response, 400, "application/json", JSON.stringify({ error: "bad request" })));
+		if (request.method === "GET" && rest === "/")
+			return send(response, 200, "text/html; charset=utf-8", html(submitToken, setup.texts.locale));
+		if (request.method === "GET" && rest === "/page.js")
+			return send(response, 200, "text/javascript; charset=utf-8", asset("./page.js"));
+		if (request.method === "GET" && rest === "/page.css")
+			return send(response, 200, "text/css; charset=utf-8", asset("./page.css"));
+		if (request.method === "GET" && rest === "/form")
+			return send(response, 200, "application/json", JSON.stringify(pageData(setup)));
+		if (request.method === "POST" && rest === "/answer")
+			return void receive(request, response).catch(
+				() => response.headersSent || send(response, 400, "application/json", JSON.stringify({ error: "bad request" })),
+			);
 		send(response, 404, "text/plain", "");
 	};
 	const receive = async (request: IncomingMessage, response: ServerResponse) => {
 		const header = request.headers["x-ask-user"];
-		if (typeof header !== "string" || !sameSecret(header, submitToken) || !String(request.headers["content-type"]).startsWith("application/json")) {
+		if (
+			typeof header !== "string" ||
+			!sameSecret(header, submitToken) ||
+			!String(request.headers["content-type"]).startsWith("application/json")
+		) {
 			return send(response, 403, "application/json", JSON.stringify({ error: "refused" }));
 		}
 		const body = await readBody(request);
-		if (body === undefined) return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
+		if (body === undefined)
+			return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
 		const outcome = answerFrom(setup, body);
-		send(response, outcome.ok ? 200 : 400, "application/json", JSON.stringify(outcome.ok ? { ok: true } : { error: outcome.error }));
+		send(
+			response,
+			outcome.ok ? 200 : 400,
+			"application/json",
+			JSON.stringify(outcome.ok ? { ok: true } : { error: outcome.error }),
+		);
 	};
 	// Few connections, short waits: a slow client cannot hold pi's file descriptors.
 	server.maxConnections = 64;
@@ -108,24 +133,42 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: s
 		return { ok: false, error: "not JSON" };
 	}
 	const { form } = setup;
-	if (!Array.isArray(page?.questions) || page.questions.length !== form.questions.length) return { ok: false, error: `questions: expected ${form.questions.length} answers` };
-	if (!page.questions.every((answer) => typeof answer === "object" && answer !== null && !Array.isArray(answer))) return { ok: false, error: "questions: each answer is an object" };
+	if (!Array.isArray(page?.questions) || page.questions.length !== form.questions.length)
+		return { ok: false, error: `questions: expected ${form.questions.length} answers` };
+	if (!page.questions.every((answer) => typeof answer === "object" && answer !== null && !Array.isArray(answer)))
+		return { ok: false, error: "questions: each answer is an object" };
 	const texts = page.questions.flatMap(({ other, note }) => [other, note]).filter((text) => text !== undefined);
-	if (!texts.every((text) => typeof text === "string" && text.length <= LIMITS.freeText)) return { ok: false, error: `a text is not a string of at most ${LIMITS.freeText} characters` };
+	if (!texts.every((text) => typeof text === "string" && text.length <= LIMITS.freeText))
+		return { ok: false, error: `a text is not a string of at most ${LIMITS.freeText} characters` };
 	const questions = form.questions.map((question, i): SavedQuestion => {
 		const { chosen, other, note } = page.questions[i] ?? {};
 		const customText = given(other);
-		return { focus: 0, chosen: Array.isArray(chosen) ? chosen : [], customText, customChosen: customText !== undefined, note: given(note), optionNotes: question.options.map(() => null), skipped: false };
+		return {
+			focus: 0,
+			chosen: Array.isArray(chosen) ? chosen : [],
+			customText,
+			customChosen: customText !== undefined,
+			note: given(note),
+			optionNotes: question.options.map(() => null),
+			skipped: false,
+		};
 	});
 	const state = restoredState(form, { tab: 0, drafts: {}, questions } satisfies SavedAnswers);
 	if (!state) return { ok: false, error: "the answers do not fit the questions" };
-	if (!canSubmit(state)) return { ok: false, error: `unanswered: ${missingRequired(state).map((i) => form.questions[i]?.header).join(", ")}` };
+	if (!canSubmit(state))
+		return {
+			ok: false,
+			error: `unanswered: ${missingRequired(state)
+				.map((i) => form.questions[i]?.header)
+				.join(", ")}`,
+		};
 	const { answers, skipped, notes }: Collected = collect(state, "answered");
 	return setup.answer({ answers, skipped, notes }, BROWSER_SOURCE);
 }
 
 /** A text the page sent; blank is none. */
-const given = (text: unknown): string | undefined => (typeof text === "string" && text.trim() !== "" ? text : undefined);
+const given = (text: unknown): string | undefined =>
+	typeof text === "string" && text.trim() !== "" ? text : undefined;
 
 /** Everything the page shows, as data (never HTML). */
 function pageData({ questions, texts }: WebPageSetup) {
@@ -133,7 +176,12 @@ function pageData({ questions, texts }: WebPageSetup) {
 	return {
 		questions: questions.map(({ options, ...question }) => ({
 			...question,
-			options: options.map(({ label, description, preview, recommended }) => ({ label, description, preview, recommended })),
+			options: options.map(({ label, description, preview, recommended }) => ({
+				label,
+				description,
+				preview,
+				recommended,
+			})),
 		})),
 		words: {
 			other: t("question.typeSomething"),
@@ -168,7 +216,8 @@ function html(submitToken: string, locale: string): string {
 }
 
 const HEADERS = {
-	"Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+	"Content-Security-Policy":
+		"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 	"X-Content-Type-Options": "nosniff",
 	"Referrer-Policy": "no-referrer",
 	"Cache-Control": "no-store",

@@ -17,9 +17,25 @@ const started = startedPerTest();
 
 const THREE_QUESTIONS = {
 	questions: [
-		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
-		{ id: "features", header: "Features", question: "Which features ship first?", options: [{ label: "Auth" }, { label: "Billing" }, { label: "Search" }], multiSelect: true },
-		{ id: "name", header: "Name", question: "What should the command be called?", options: [{ label: "ship" }, { label: "launch" }] },
+		{
+			id: "db",
+			header: "Database",
+			question: "Which database should the service use?",
+			options: [{ label: "Postgres" }, { label: "SQLite" }],
+		},
+		{
+			id: "features",
+			header: "Features",
+			question: "Which features ship first?",
+			options: [{ label: "Auth" }, { label: "Billing" }, { label: "Search" }],
+			multiSelect: true,
+		},
+		{
+			id: "name",
+			header: "Name",
+			question: "What should the command be called?",
+			options: [{ label: "ship" }, { label: "launch" }],
+		},
 	],
 };
 
@@ -35,12 +51,15 @@ function acpLikeClient(picks: Record<string, string[]>): (request: DialogRequest
 		const turn = asked.get(question) ?? 0;
 		asked.set(question, turn + 1);
 		const wanted = (picks[question] ?? [ROW.submit])[turn];
-		const row = request.options.find((option) => option === wanted || (wanted !== undefined && option.startsWith(wanted)));
+		const row = request.options.find(
+			(option) => option === wanted || (wanted !== undefined && option.startsWith(wanted)),
+		);
 		return row === undefined ? { cancelled: true } : { value: row };
 	};
 }
 
-const hasTextRows = (options: string[]) => options.some((o) => o.startsWith(ROW.freeText) || o === ROW.note || o === ROW.editNote);
+const hasTextRows = (options: string[]) =>
+	options.some((o) => o.startsWith(ROW.freeText) || o === ROW.note || o === ROW.editNote);
 
 describe("an ACP-like host", () => {
 	it("cancelled text dialogs teach the walker to offer choices only; it reaches Submit, and no question is asked more than twice", async () => {
@@ -62,9 +81,12 @@ describe("an ACP-like host", () => {
 		expect(seen.details.answers["features"]?.selections.map((s) => s.label)).toEqual(["Auth"]);
 		expect(seen.details.answers["name"]?.selections[0]?.label).toBe("launch");
 
-		const selects = client.dialogs.filter((d): d is Extract<DialogRequest, { method: "select" }> => d.method === "select");
+		const selects = client.dialogs.filter(
+			(d): d is Extract<DialogRequest, { method: "select" }> => d.method === "select",
+		);
 		const perQuestion = new Map<string, number>();
-		for (const select of selects) perQuestion.set(select.title.split("\n")[0] ?? "", (perQuestion.get(select.title.split("\n")[0] ?? "") ?? 0) + 1);
+		for (const select of selects)
+			perQuestion.set(select.title.split("\n")[0] ?? "", (perQuestion.get(select.title.split("\n")[0] ?? "") ?? 0) + 1);
 		expect(Math.max(...perQuestion.values())).toBeLessThanOrEqual(2);
 		// After the second cancelled editor: no text rows, and the title says why, once.
 		const afterLearning = selects.slice(selects.findIndex((s) => s.title.includes("shows no text boxes")));
@@ -74,7 +96,10 @@ describe("an ACP-like host", () => {
 	});
 
 	it("choice-only from the start (PI_ASK_USER_CHOICE_ONLY=1): no text row is ever offered, and no editor opened", async () => {
-		const env = (started.piEnv = createPiEnv({ script: askScript(THREE_QUESTIONS), env: { PI_ASK_USER_CHOICE_ONLY: "1" } }));
+		const env = (started.piEnv = createPiEnv({
+			script: askScript(THREE_QUESTIONS),
+			env: { PI_ASK_USER_CHOICE_ONLY: "1" },
+		}));
 		const client = (started.rpc = RpcPi.start(
 			env,
 			acpLikeClient({
@@ -86,7 +111,9 @@ describe("an ACP-like host", () => {
 		));
 		await client.prompt(ASK);
 		expect(onlyAskResult(env).details.status).toBe("answered");
-		const selects = client.dialogs.filter((d): d is Extract<DialogRequest, { method: "select" }> => d.method === "select");
+		const selects = client.dialogs.filter(
+			(d): d is Extract<DialogRequest, { method: "select" }> => d.method === "select",
+		);
 		expect(selects.length).toBe(5);
 		expect(selects.some((s) => hasTextRows(s.options))).toBe(false);
 		expect(client.dialogs.some((d) => d.method === "editor" || d.method === "input")).toBe(false);

@@ -24,7 +24,11 @@ const BEL = "\x07";
 /** Starts pi with ask_user and the event recorder, its raw output recorded; says ASK; waits for the form. */
 async function openRecorded(args: unknown, env: Record<string, string> = {}) {
 	const events = "events.jsonl";
-	const env_ = (started.piEnv = createPiEnv({ script: askScript(args), extensions: [ASK_USER_EXTENSION, EVENT_RECORDER], env }));
+	const env_ = (started.piEnv = createPiEnv({
+		script: askScript(args),
+		extensions: [ASK_USER_EXTENSION, EVENT_RECORDER],
+		env,
+	}));
 	env_.env["PI_ASK_EVENTS_LOG"] = join(env_.root, events);
 	writeFileSync(env_.env["PI_ASK_EVENTS_LOG"], "");
 	const output = join(env_.root, "output.raw");
@@ -107,10 +111,19 @@ describe("events for other extensions, and answers from elsewhere", () => {
 		expect(kinds[0]).toBe("ask_user:waiting");
 		expect(kinds.at(-1)).toBe("ask_user:closed");
 		expect(kinds.slice(1, -1).every((k) => k === "ask_user:progress")).toBe(true);
-		expect(heard.map((e) => (e["progress"] as { phase?: string } | undefined)?.phase).filter(Boolean)).toEqual(["opened", "answered", "answered", "review", "submitted"]);
+		expect(heard.map((e) => (e["progress"] as { phase?: string } | undefined)?.phase).filter(Boolean)).toEqual([
+			"opened",
+			"answered",
+			"answered",
+			"review",
+			"submitted",
+		]);
 		expect(new Set(heard.map((e) => e["id"])).size).toBe(1);
 		expect(heard[0]?.["answerable"]).toBe(true);
-		const closed = heard.at(-1)?.["details"] as { status: string; answers: Record<string, { selections: Array<{ value: string }> }> };
+		const closed = heard.at(-1)?.["details"] as {
+			status: string;
+			answers: Record<string, { selections: Array<{ value: string }> }>;
+		};
 		expect(closed.status).toBe("answered");
 		expect(closed.answers["cli"]?.selections[0]?.value).toBe("launch-cli");
 	});
@@ -125,9 +138,14 @@ describe("events for other extensions, and answers from elsewhere", () => {
 				},
 			},
 		];
-		const { screen, events, env } = await openRecorded(TWO_QUESTIONS, { PI_ASK_EVENTS_ANSWER: JSON.stringify({ source: "phone bridge", attempts }) });
+		const { screen, events, env } = await openRecorded(TWO_QUESTIONS, {
+			PI_ASK_EVENTS_ANSWER: JSON.stringify({ source: "phone bridge", attempts }),
+		});
 		await until(() => events().some((e) => e["event"] === "answer" && e["attempt"] === 0), "the first answer");
-		const refused = events().find((e) => e["event"] === "answer" && e["attempt"] === 0)?.["outcome"] as { ok: boolean; error?: string };
+		const refused = events().find((e) => e["event"] === "answer" && e["attempt"] === 0)?.["outcome"] as {
+			ok: boolean;
+			error?: string;
+		};
 		expect(refused.ok).toBe(false);
 		expect(refused.error).toContain("answers.db");
 		expect(await screen.capture()).toContain("Which database");

@@ -16,7 +16,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { askResults, type AskResultSeen, DB_FORM, dismissWithEscEsc, LICENSE_FORM } from "../support/ask-fixtures.ts";
 import { callTool, QUOTE_PREFIX, scriptOf } from "../support/model-script.ts";
 import type { PiEnv } from "../support/pi-env.ts";
-import { channelSockets, childrenOf, createPlainRunnerPiEnv, parentRuns, piPrintCommand } from "../support/plain-runners.ts";
+import {
+	channelSockets,
+	childrenOf,
+	createPlainRunnerPiEnv,
+	parentRuns,
+	piPrintCommand,
+} from "../support/plain-runners.ts";
 import { endPiTest, until } from "../support/harness.ts";
 import { childAsks, modelCalled, startTuiWith } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
@@ -33,7 +39,6 @@ afterEach(async () => {
 
 const DELEGATE = "delegate this";
 
-
 function startParent(env: PiEnv): Promise<TmuxPi> {
 	return startTuiWith(env, DELEGATE, (started) => {
 		tui = started;
@@ -46,7 +51,9 @@ function resultFor(env: PiEnv, questionId: string): AskResultSeen | undefined {
 
 describe("pi's own example runner: its child asks through the parent's TUI", () => {
 	it("the child's form shows labelled with its task, is answered there, and the child's model receives the choice", async () => {
-		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
+		const env = (piEnv = createPlainRunnerPiEnv(
+			scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database")),
+		));
 		const screen = await startParent(env);
 
 		const form = await screen.waitFor("Which database");
@@ -64,7 +71,9 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 	});
 
 	it("Esc twice on the child's form: the child's model reports the dismissal as its final answer, so the runner passes it on instead of failing for want of output", async () => {
-		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
+		const env = (piEnv = createPlainRunnerPiEnv(
+			scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database")),
+		));
 		const screen = await startParent(env);
 		await screen.waitFor("Which database");
 		await dismissWithEscEsc(screen);
@@ -90,7 +99,10 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		const firstScreen = await screen.waitFor(/Which (database|license)/);
 		const first = firstScreen.includes("Which database") ? "database" : "license";
 		const second = first === "database" ? "license" : "database";
-		await until(() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"), "both children to call ask_user");
+		await until(
+			() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"),
+			"both children to call ask_user",
+		);
 		await sleep(700);
 		expect(await screen.capture()).not.toContain(`Which ${second}`);
 		await screen.send("2");
@@ -104,10 +116,14 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 	});
 
 	it("a killed child's form leaves the parent's screen within a second, and the parent stays usable", async () => {
-		const script = scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"), {
-			user: "what now?",
-			replies: [{ text: "Still here" }],
-		});
+		const script = scriptOf(
+			childAsks("SCOUT TASK", DB_FORM, "Scout"),
+			parentRuns(DELEGATE, "SCOUT TASK: pick a database"),
+			{
+				user: "what now?",
+				replies: [{ text: "Still here" }],
+			},
+		);
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
 		await screen.waitFor("Which database");
@@ -134,12 +150,17 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		await screen.waitFor("Which database");
 		process.kill(screen.pid, "SIGKILL");
 		await until(() => askResults(env).length === 1, "the orphaned child's model to receive its ask_user result");
-		expect(askResults(env)[0]?.details).toMatchObject({ status: "error", error: expect.stringContaining("ended before the user answered") });
+		expect(askResults(env)[0]?.details).toMatchObject({
+			status: "error",
+			error: expect.stringContaining("ended before the user answered"),
+		});
 		// endPiTest checks that the child has exited too.
 	});
 
 	it("the parent quitting (SIGTERM) while a child waits closes its channel and removes the socket's directory; no child is left", async () => {
-		const env = (piEnv = createPlainRunnerPiEnv(scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"))));
+		const env = (piEnv = createPlainRunnerPiEnv(
+			scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database")),
+		));
 		const screen = await startParent(env);
 		await screen.waitFor("Which database");
 		const [socket] = channelSockets(env);
@@ -152,7 +173,10 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 	it("a `pi -p` the model runs from bash asks through the parent's TUI", async () => {
 		const script = scriptOf(childAsks("BASH TASK", DB_FORM, "Bash child"), {
 			user: DELEGATE,
-			replies: [callTool("bash", { command: piPrintCommand("BASH TASK: pick a database") }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
+			replies: [
+				callTool("bash", { command: piPrintCommand("BASH TASK: pick a database") }),
+				{ text: `${QUOTE_PREFIX} {{lastToolResult}}` },
+			],
 		});
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
@@ -166,7 +190,10 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 	it("a `pi -p` started by a plain child_process.spawn with the inherited environment asks through the parent's TUI", async () => {
 		const script = scriptOf(childAsks("SPAWNED TASK", LICENSE_FORM, "Spawned"), {
 			user: DELEGATE,
-			replies: [callTool("spawn_pi", { task: "SPAWNED TASK: pick a license" }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
+			replies: [
+				callTool("spawn_pi", { task: "SPAWNED TASK: pick a license" }),
+				{ text: `${QUOTE_PREFIX} {{lastToolResult}}` },
+			],
 		});
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
@@ -182,7 +209,10 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 			childAsks("INNER TASK", LICENSE_FORM, "Inner"),
 			{
 				user: "MIDDLE TASK",
-				replies: [callTool("bash", { command: piPrintCommand("INNER TASK: pick a license") }), { text: "Middle got: {{lastToolResult}}" }],
+				replies: [
+					callTool("bash", { command: piPrintCommand("INNER TASK: pick a license") }),
+					{ text: "Middle got: {{lastToolResult}}" },
+				],
 			},
 			parentRuns(DELEGATE, "MIDDLE TASK: plan"),
 		);
@@ -192,14 +222,19 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 		expect(form).toContain("Asked by INNER TASK: pick a license");
 		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Middle got:`);
-		expect(askResults(env)[0]?.details.answers["license"]?.selections).toEqual([{ value: "Apache-2.0", label: "Apache-2.0" }]);
+		expect(askResults(env)[0]?.details.answers["license"]?.selections).toEqual([
+			{ value: "Apache-2.0", label: "Apache-2.0" },
+		]);
 	});
 });
 
 /** The parent hands a task to an SDK session of its own process, which asks DB_FORM and reports what it got. */
 const IN_PROCESS_ASKS = scriptOf(childAsks("INPROC TASK", DB_FORM, "In-process"), {
 	user: DELEGATE,
-	replies: [callTool("inproc_subagent", { task: "INPROC TASK: pick a database" }), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
+	replies: [
+		callTool("inproc_subagent", { task: "INPROC TASK: pick a database" }),
+		{ text: `${QUOTE_PREFIX} {{lastToolResult}}` },
+	],
 });
 
 describe("an in-process runner (pi's SDK, same process)", () => {
@@ -230,7 +265,10 @@ describe("an in-process runner: a dismissal", () => {
 
 describe("hostile clients on the parent's socket", () => {
 	it("a wrong token, garbage, a line over the cap and 200 connections show nothing and break nothing", async () => {
-		const script = scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database"));
+		const script = scriptOf(
+			childAsks("SCOUT TASK", DB_FORM, "Scout"),
+			parentRuns(DELEGATE, "SCOUT TASK: pick a database"),
+		);
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		tui = await TmuxPi.start(env, { cols: 100, rows: 40 });
 		const screen = tui;
@@ -251,7 +289,9 @@ describe("hostile clients on the parent's socket", () => {
 				client.on("connect", () => client.write(payload));
 			});
 		const received = await Promise.all([
-			attack(`${JSON.stringify({ v: 1, token: "ab".repeat(32) })}\n${JSON.stringify({ v: 1, questions: DB_FORM.questions })}\n`),
+			attack(
+				`${JSON.stringify({ v: 1, token: "ab".repeat(32) })}\n${JSON.stringify({ v: 1, questions: DB_FORM.questions })}\n`,
+			),
 			attack("\u001b]52;c;AAAA\u0007\n"),
 			attack(Buffer.alloc(1024 * 1024 + 16, "x")),
 			...Array.from({ length: 200 }, () => attack("")),

@@ -25,7 +25,11 @@ afterEach(async () => {
 });
 
 /** Starts pi, says ASK, and waits for the form to show `firstQuestion`. */
-async function openForm(args: unknown, firstQuestion: string, options: { env?: Record<string, string>; rows?: number } = {}) {
+async function openForm(
+	args: unknown,
+	firstQuestion: string,
+	options: { env?: Record<string, string>; rows?: number } = {},
+) {
 	piEnv = createPiEnv({ script: askScript(args), ...(options.env ? { env: options.env } : {}) });
 	tui = await TmuxPi.start(piEnv, { cols: 100, rows: options.rows ?? 40 });
 	await tui.waitFor("scripted");
@@ -35,7 +39,9 @@ async function openForm(args: unknown, firstQuestion: string, options: { env?: R
 	return { env: piEnv, screen: tui };
 }
 
-const SERVICE_NAME = { questions: [{ id: "name", header: "Name", question: "What should the new service be called?" }] };
+const SERVICE_NAME = {
+	questions: [{ id: "name", header: "Name", question: "What should the new service be called?" }],
+};
 
 describe("the complete form in the TUI", () => {
 	it("a text-only question opens in the editor; the typed text is the answer", async () => {
@@ -47,7 +53,9 @@ describe("the complete form in the TUI", () => {
 
 		const seen = onlyAskResult(env);
 		expect(seen.details.status).toBe("answered");
-		expect(seen.details.answers["name"]?.selections).toEqual([{ value: "billing-api", label: "billing-api", custom: true }]);
+		expect(seen.details.answers["name"]?.selections).toEqual([
+			{ value: "billing-api", label: "billing-api", custom: true },
+		]);
 		expect(seen.text).toContain('name: wrote "billing-api"');
 	});
 
@@ -64,7 +72,9 @@ describe("the complete form in the TUI", () => {
 		await screen.waitFor(QUOTE_PREFIX);
 		const seen = onlyAskResult(env);
 		expect(seen.details.status).toBe("answered");
-		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "cache it, skip 2", label: "cache it, skip 2", custom: true }]);
+		expect(seen.details.answers["db"]?.selections).toEqual([
+			{ value: "cache it, skip 2", label: "cache it, skip 2", custom: true },
+		]);
 	});
 
 	it("a number key chooses its option and moves on", async () => {
@@ -120,7 +130,9 @@ describe("the complete form in the TUI", () => {
 			await screen.waitFor("Review your answers");
 			await screen.send("Enter");
 			await screen.waitFor(QUOTE_PREFIX);
-			expect(onlyAskResult(env).details.answers["db"]?.selections).toEqual([{ value: "typed and from the editor", label: "typed and from the editor", custom: true }]);
+			expect(onlyAskResult(env).details.answers["db"]?.selections).toEqual([
+				{ value: "typed and from the editor", label: "typed and from the editor", custom: true },
+			]);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}
@@ -128,7 +140,19 @@ describe("the complete form in the TUI", () => {
 
 	it("a markdown preview is rendered as pi renders markdown; a plain one as written", async () => {
 		const preview = "## Migration plan\n\n- keep the **schema**\n- add `retries`\n\n```ts\nconst retries = 3;\n```";
-		const form = { questions: [{ id: "plan", header: "Plan", question: "Which plan?", options: [{ label: "Careful", preview }, { label: "Fast", preview: "# not a heading in code?\n+ added line" }] }] };
+		const form = {
+			questions: [
+				{
+					id: "plan",
+					header: "Plan",
+					question: "Which plan?",
+					options: [
+						{ label: "Careful", preview },
+						{ label: "Fast", preview: "# not a heading in code?\n+ added line" },
+					],
+				},
+			],
+		};
 		const { screen } = await openForm(form, "Which plan?", { rows: 40 });
 		const shown = await screen.waitFor("Migration plan");
 		expect(shown).not.toContain("## Migration plan");

@@ -62,7 +62,10 @@ describe("the form in the user's language", () => {
 
 describe("a locale that is not shipped", () => {
 	it("PI_ASK_USER_LOCALE=tlh: one warning at start that names the variable, in the system's language, which the form then speaks", async () => {
-		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), env: { ...CHINESE, PI_ASK_USER_LOCALE: "tlh" } }));
+		const piEnv = (started.piEnv = createPiEnv({
+			script: askScript(TWO_QUESTIONS),
+			env: { ...CHINESE, PI_ASK_USER_LOCALE: "tlh" },
+		}));
 		const tui = await startTuiWith(piEnv, ASK, (t) => (started.tui = t));
 		const warned = await tui.waitFor("PI_ASK_USER_LOCALE");
 		expect(warned).toContain(`"tlh"`);
@@ -77,17 +80,28 @@ describe("a locale that is not shipped", () => {
 describe("the dialog walker in the user's language", () => {
 	it("LANG=de_DE.UTF-8 over RPC: the walker's rows and titles are German, the options the model's", async () => {
 		const row = rowTexts(textsFor("de"));
-		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), env: { LANG: "de_DE.UTF-8", LC_ALL: "" } }));
+		const piEnv = (started.piEnv = createPiEnv({
+			script: askScript(TWO_QUESTIONS),
+			env: { LANG: "de_DE.UTF-8", LC_ALL: "" },
+		}));
 		const handler = answerInOrder(choose("Postgres"), choose("launch"), choose(row.submit));
 		const rpc = (started.rpc = RpcPi.start(piEnv, handler));
 		await rpc.prompt(ASK);
 
 		expect(handler.unexpected).toEqual([]);
 		const [first, , review] = rpc.dialogs;
-		expect(first?.method === "select" && first.options).toEqual(expect.arrayContaining(["Postgres", row.freeText, row.note, row.chat]));
+		expect(first?.method === "select" && first.options).toEqual(
+			expect.arrayContaining(["Postgres", row.freeText, row.note, row.chat]),
+		);
 		expect(first?.title).toContain(textsFor("de").t("walker.position", { index: 1, total: 2 }));
 		expect(review?.title).toContain(CATALOGUES.de["review.title"]);
-		expect(review?.method === "select" && review.options).toEqual([row.submit, row.formNote, row.chat, row.back, row.cancel]);
+		expect(review?.method === "select" && review.options).toEqual([
+			row.submit,
+			row.formNote,
+			row.chat,
+			row.back,
+			row.cancel,
+		]);
 		expect(onlyAskResult(piEnv).details.status).toBe("answered");
 	});
 });

@@ -21,7 +21,14 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cachedInstall } from "../../scripts/cached-install.mjs";
 import { askResults, DB_FORM, dismissWithEscEsc } from "../support/ask-fixtures.ts";
-import { type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, SCRIPTED_MODEL, scriptOf, type ScriptedConversation } from "../support/model-script.ts";
+import {
+	type ModelCallLogEntry,
+	QUOTE_PREFIX,
+	quoteLastToolResult,
+	SCRIPTED_MODEL,
+	scriptOf,
+	type ScriptedConversation,
+} from "../support/model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, SCRIPTED_MODEL_EXTENSION, WAIT_MS } from "../support/pi-env.ts";
 import { childrenOf } from "../support/plain-runners.ts";
 import { startedPerTest, until } from "../support/harness.ts";
@@ -45,21 +52,30 @@ const CHILD_MODEL_AND_EXTENSIONS = `model: ${SCRIPTED_MODEL}\nextensions: ${SCRI
 
 /** A parent pi with ask_user and pi-subagents, and these user agents (name → frontmatter lines after name and description). */
 function createPiSubagentsEnv(conversations: ScriptedConversation[], agents: Record<string, string>): PiEnv {
-	const env = createPiEnv({ script: scriptOf(...conversations), extensions: [ASK_USER_EXTENSION, piSubagentsExtension] });
+	const env = createPiEnv({
+		script: scriptOf(...conversations),
+		extensions: [ASK_USER_EXTENSION, piSubagentsExtension],
+	});
 	const tmpDir = join(env.root, "tmp");
 	mkdirSync(tmpDir);
 	env.env["TMPDIR"] = tmpDir;
 	const agentsDir = join(env.env["PI_CODING_AGENT_DIR"] as string, "agents");
 	mkdirSync(agentsDir);
 	for (const [name, frontmatter] of Object.entries(agents)) {
-		writeFileSync(join(agentsDir, `${name}.md`), `---\nname: ${name}\ndescription: Does a task, asking the user when it must\n${frontmatter}---\nDo the task.\n`);
+		writeFileSync(
+			join(agentsDir, `${name}.md`),
+			`---\nname: ${name}\ndescription: Does a task, asking the user when it must\n${frontmatter}---\nDo the task.\n`,
+		);
 	}
 	return env;
 }
 
 /** The parent's conversation: on DELEGATE, run `agent` on `task` in the foreground, then quote the result. */
 function parentRunsAgent(agent: string, task: string): ScriptedConversation {
-	return { user: DELEGATE, replies: [{ toolCalls: [{ name: "subagent", arguments: { agent, task, async: false } }] }, quoteLastToolResult] };
+	return {
+		user: DELEGATE,
+		replies: [{ toolCalls: [{ name: "subagent", arguments: { agent, task, async: false } }] }, quoteLastToolResult],
+	};
 }
 
 /** A child's conversation: on its task, report the tools it was offered. */
@@ -90,9 +106,12 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 	it(
 		"an agent with no tools: line and ask_user in its extensions: line asks; the form is labelled with the agent's name, answered there, and the child reports the answer",
 		async () => {
-			const env = (started.piEnv = createPiSubagentsEnv([childAsks("PLANNER TASK", DB_FORM, "Planner"), parentRunsAgent("planner", "PLANNER TASK: pick a database")], {
-				planner: CHILD_MODEL_AND_EXTENSIONS,
-			}));
+			const env = (started.piEnv = createPiSubagentsEnv(
+				[childAsks("PLANNER TASK", DB_FORM, "Planner"), parentRunsAgent("planner", "PLANNER TASK: pick a database")],
+				{
+					planner: CHILD_MODEL_AND_EXTENSIONS,
+				},
+			));
 			const screen = await startParent(env);
 
 			const form = await screen.waitFor("Which database");
@@ -122,9 +141,12 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 	it(
 		"Esc twice on the child's form: the child's model reports the dismissal as its final answer, so pi-subagents passes it on instead of failing for want of output",
 		async () => {
-			const env = (started.piEnv = createPiSubagentsEnv([childAsks("PLANNER TASK", DB_FORM, "Planner"), parentRunsAgent("planner", "PLANNER TASK: pick a database")], {
-				planner: CHILD_MODEL_AND_EXTENSIONS,
-			}));
+			const env = (started.piEnv = createPiSubagentsEnv(
+				[childAsks("PLANNER TASK", DB_FORM, "Planner"), parentRunsAgent("planner", "PLANNER TASK: pick a database")],
+				{
+					planner: CHILD_MODEL_AND_EXTENSIONS,
+				},
+			));
 			const screen = await startParent(env);
 			await screen.waitFor("Which database");
 			await dismissWithEscEsc(screen);
@@ -142,9 +164,12 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 	it(
 		"an agent with excludeTools: instead of a tools: line keeps ask_user",
 		async () => {
-			const env = (started.piEnv = createPiSubagentsEnv([childListsTools("NARROW TASK", "Narrow"), parentRunsAgent("narrow", "NARROW TASK: pick a database")], {
-				narrow: `excludeTools: edit, write\n${CHILD_MODEL_AND_EXTENSIONS}`,
-			}));
+			const env = (started.piEnv = createPiSubagentsEnv(
+				[childListsTools("NARROW TASK", "Narrow"), parentRunsAgent("narrow", "NARROW TASK: pick a database")],
+				{
+					narrow: `excludeTools: edit, write\n${CHILD_MODEL_AND_EXTENSIONS}`,
+				},
+			));
 			const screen = await startParent(env);
 			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`);
 
@@ -162,9 +187,12 @@ describe("pi-subagents 0.67: the tools: pitfall", () => {
 	it(
 		"an agent whose tools: line lists ask_user (its extension loaded) is not offered ask_user: pi-subagents keeps only the host's built-ins, says so on stderr only, and neither model hears of it",
 		async () => {
-			const env = (started.piEnv = createPiSubagentsEnv([childListsTools("LISTER TASK", "Lister"), parentRunsAgent("lister", "LISTER TASK: pick a database")], {
-				lister: `tools: read, bash, ask_user\n${CHILD_MODEL_AND_EXTENSIONS}`,
-			}));
+			const env = (started.piEnv = createPiSubagentsEnv(
+				[childListsTools("LISTER TASK", "Lister"), parentRunsAgent("lister", "LISTER TASK: pick a database")],
+				{
+					lister: `tools: read, bash, ask_user\n${CHILD_MODEL_AND_EXTENSIONS}`,
+				},
+			));
 			const output = join(env.root, "terminal-output.txt");
 			const screen = await startParent(env, output);
 			await screen.waitFor(`${QUOTE_PREFIX} Run fan-out`);
@@ -177,7 +205,10 @@ describe("pi-subagents 0.67: the tools: pitfall", () => {
 			expect(parentSaw?.text).toContain("Lister was offered: read, bash, contact_supervisor");
 			expect(parentSaw?.text).not.toContain("ask_user");
 			// The one trace: pi-subagents' console.warn, written over the TUI.
-			await until(() => readFileSync(output, "utf8").includes("host runtime tool availability omitted [ask_user]"), "pi-subagents' warning in the terminal output");
+			await until(
+				() => readFileSync(output, "utf8").includes("host runtime tool availability omitted [ask_user]"),
+				"pi-subagents' warning in the terminal output",
+			);
 		},
 		TEST_TIMEOUT_MS,
 	);

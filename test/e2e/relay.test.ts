@@ -12,13 +12,36 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROW } from "../support/walker-rows.ts";
-import { askResults, type AskResultSeen, DB_FORM, dismissWithEscEsc, LICENSE_FORM, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
+import {
+	askResults,
+	type AskResultSeen,
+	DB_FORM,
+	dismissWithEscEsc,
+	LICENSE_FORM,
+	TWO_QUESTIONS,
+} from "../support/ask-fixtures.ts";
 import { runHeadless } from "../support/headless.ts";
-import { callTool, type ModelScript, QUOTE_PREFIX, quoteLastToolResult, type ScriptedConversation, scriptOf } from "../support/model-script.ts";
+import {
+	callTool,
+	type ModelScript,
+	QUOTE_PREFIX,
+	quoteLastToolResult,
+	type ScriptedConversation,
+	scriptOf,
+} from "../support/model-script.ts";
 import type { PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import { endPiTest, processesOf, until } from "../support/harness.ts";
-import { childAsks, createRelayPiEnv, killSubagent, modelCalled, parentDelegates, startTuiWith, subagentsOf, waitForSubagents } from "../support/subagents.ts";
+import {
+	childAsks,
+	createRelayPiEnv,
+	killSubagent,
+	modelCalled,
+	parentDelegates,
+	startTuiWith,
+	subagentsOf,
+	waitForSubagents,
+} from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let piEnv: PiEnv | undefined;
@@ -38,7 +61,6 @@ const DELEGATE = "delegate this";
 /** A later prompt, to show the parent still works, and to read a result the turn ended on. */
 const WHAT_NOW = "what now?";
 
-
 const whatNow = { user: WHAT_NOW, replies: [quoteLastToolResult] };
 
 /** planner (the parent's subagent) runs scout, which asks; each reports what it got. */
@@ -46,14 +68,21 @@ const NESTED = scriptOf(
 	childAsks("INNER TASK", DB_FORM, "Inner"),
 	{
 		user: "MIDDLE TASK",
-		replies: [callTool("subagent", { agent: "scout", task: "INNER TASK: pick a database" }), { text: "Middle got: {{lastToolResult}}" }],
+		replies: [
+			callTool("subagent", { agent: "scout", task: "INNER TASK: pick a database" }),
+			{ text: "Middle got: {{lastToolResult}}" },
+		],
 	},
 	parentDelegates(DELEGATE, { agent: "planner", task: "MIDDLE TASK: plan the service" }),
 );
 
 /** The parent runs one subagent, "scout", which asks `form` and reports what it got. */
 function scoutAsks(form: unknown, ...more: ScriptedConversation[]): ModelScript {
-	return scriptOf(childAsks("SCOUT TASK", form, "Scout"), parentDelegates(DELEGATE, { agent: "scout", task: "SCOUT TASK: ask the user" }), ...more);
+	return scriptOf(
+		childAsks("SCOUT TASK", form, "Scout"),
+		parentDelegates(DELEGATE, { agent: "scout", task: "SCOUT TASK: ask the user" }),
+		...more,
+	);
 }
 
 /**
@@ -64,7 +93,11 @@ function twoChildrenAsk({ writePids = false } = {}): ModelScript {
 	return scriptOf(
 		childAsks("SCOUT TASK", DB_FORM, "Scout", writePids ? "scout.pid" : undefined),
 		childAsks("CRITIC TASK", LICENSE_FORM, "Critic", writePids ? "critic.pid" : undefined),
-		parentDelegates(DELEGATE, { agent: "scout", task: "SCOUT TASK: pick a database" }, { agent: "critic", task: "CRITIC TASK: pick a license" }),
+		parentDelegates(
+			DELEGATE,
+			{ agent: "scout", task: "SCOUT TASK: pick a database" },
+			{ agent: "critic", task: "CRITIC TASK: pick a license" },
+		),
 	);
 }
 
@@ -126,7 +159,9 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		expect(childResults(env)).toHaveLength(1);
 		expect(child?.details.status).toBe("answered");
 		expect(child?.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
-		expect(child?.details.answers["cli"]?.selections).toEqual([{ value: "deploy 🚀", label: "deploy 🚀", custom: true }]);
+		expect(child?.details.answers["cli"]?.selections).toEqual([
+			{ value: "deploy 🚀", label: "deploy 🚀", custom: true },
+		]);
 
 		const parentSaw = env.toolResults("subagent");
 		expect(parentSaw).toHaveLength(1);
@@ -143,7 +178,10 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const first = firstScreen.includes("Asked by scout") ? "scout" : "critic";
 		const second = first === "scout" ? "critic" : "scout";
 		// Both children have asked (their models called ask_user); give the second request time to arrive.
-		await until(() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"), "both children to call ask_user");
+		await until(
+			() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"),
+			"both children to call ask_user",
+		);
 		await sleep(700);
 		const whileFirstOpen = await screen.capture();
 		expect(whileFirstOpen).toContain(questions[first]);
@@ -158,8 +196,12 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		await screen.waitFor(QUOTE_PREFIX);
 
 		const picked = { [first]: 1, [second]: 0 } as Record<"scout" | "critic", number>;
-		expect(resultFor(env, "db")?.details.answers["db"]?.selections[0]?.label).toBe(["Postgres", "SQLite"][picked.scout]);
-		expect(resultFor(env, "license")?.details.answers["license"]?.selections[0]?.label).toBe(["MIT", "Apache-2.0"][picked.critic]);
+		expect(resultFor(env, "db")?.details.answers["db"]?.selections[0]?.label).toBe(
+			["Postgres", "SQLite"][picked.scout],
+		);
+		expect(resultFor(env, "license")?.details.answers["license"]?.selections[0]?.label).toBe(
+			["MIT", "Apache-2.0"][picked.critic],
+		);
 		expect(childResults(env).map((r) => r.details.status)).toEqual(["answered", "answered"]);
 
 		const parentSaw = env.toolResults("subagent").map((r) => r.text);
@@ -219,7 +261,10 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const firstScreen = await screen.waitFor(/Asked by (scout|critic)/);
 		const first = firstScreen.includes("Asked by scout") ? "scout" : "critic";
 		const second = first === "scout" ? "critic" : "scout";
-		await until(() => modelCalled(env, "SCOUT TASK", 1) && modelCalled(env, "CRITIC TASK", 1), "both children to call ask_user");
+		await until(
+			() => modelCalled(env, "SCOUT TASK", 1) && modelCalled(env, "CRITIC TASK", 1),
+			"both children to call ask_user",
+		);
 		await sleep(500);
 
 		killSubagent(env, Number(readFileSync(join(env.cwd, `${second}.pid`), "utf8")));
@@ -234,7 +279,9 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		expect(childResults(env)[0]?.details.status).toBe("answered");
 		const parentSaw = env.toolResults("subagent");
 		expect(parentSaw.filter((r) => r.isError).map((r) => r.text)).toEqual([expect.stringMatching(/subagent exited/)]);
-		expect(parentSaw.filter((r) => !r.isError).map((r) => r.text)).toEqual([expect.stringMatching(/got: User submitted the form/)]);
+		expect(parentSaw.filter((r) => !r.isError).map((r) => r.text)).toEqual([
+			expect.stringMatching(/got: User submitted the form/),
+		]);
 	});
 
 	it("Ctrl+C in a relayed form aborts the parent's run: the form closes and the child is stopped", async () => {

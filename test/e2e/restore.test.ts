@@ -8,7 +8,14 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectTheAnswer, keptFiles, killWithFormOpen, openAndType, script, submitRestored } from "../support/kept-forms.ts";
+import {
+	expectTheAnswer,
+	keptFiles,
+	killWithFormOpen,
+	openAndType,
+	script,
+	submitRestored,
+} from "../support/kept-forms.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { createPiEnv } from "../support/pi-env.ts";
 import { startedPerTest, until } from "../support/harness.ts";
@@ -58,7 +65,11 @@ describe("a form that outlives pi", () => {
 	});
 
 	it("a form that timed out: timed_out reaches the model; /ask-user reopens it and the late answer reaches the model", async () => {
-		const env = (started.piEnv = createPiEnv({ script: script(true), sessions: true, env: { PI_ASK_USER_TIMEOUT: "3" } }));
+		const env = (started.piEnv = createPiEnv({
+			script: script(true),
+			sessions: true,
+			env: { PI_ASK_USER_TIMEOUT: "3" },
+		}));
 		const tui = await openAndType(env, started);
 		await tui.waitFor(QUOTE_PREFIX);
 		await until(() => env.toolResults("ask_user").length === 1, "the timed-out result");

@@ -24,7 +24,10 @@ function toolsOffered(env: PiEnv, user: string): string[] | undefined {
 
 describe("a session resumed across modes", () => {
 	it("used over RPC, continued with pi -p (ask_user withheld), resumed over RPC: ask_user is offered again", async () => {
-		const env = (started.piEnv = createPiEnv({ script: scriptOf(sayTools("first"), sayTools("second"), sayTools("third")), sessions: true }));
+		const env = (started.piEnv = createPiEnv({
+			script: scriptOf(sayTools("first"), sayTools("second"), sayTools("third")),
+			sessions: true,
+		}));
 		const continued: PiEnv = { ...env, command: [...env.command, "--continue"] };
 
 		const first = (started.rpc = RpcPi.start(env));
@@ -39,7 +42,9 @@ describe("a session resumed across modes", () => {
 		expect(toolsOffered(env, "second")).not.toContain("ask_user");
 		expect(toolsOffered(env, "third")).toContain("ask_user");
 		// The same session all along: one session file.
-		const files = readdirSync(join(env.root, "agent", "sessions"), { recursive: true }).filter((name) => String(name).endsWith(".jsonl"));
+		const files = readdirSync(join(env.root, "agent", "sessions"), { recursive: true }).filter((name) =>
+			String(name).endsWith(".jsonl"),
+		);
 		expect(files).toHaveLength(1);
 	});
 });

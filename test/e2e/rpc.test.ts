@@ -33,7 +33,10 @@ afterEach(async () => {
 	await endPiTest(started);
 });
 
-function start(args: unknown, ...answers: Parameters<typeof answerInOrder>): { env: PiEnv; client: RpcPi; unexpected: DialogRequest[] } {
+function start(
+	args: unknown,
+	...answers: Parameters<typeof answerInOrder>
+): { env: PiEnv; client: RpcPi; unexpected: DialogRequest[] } {
 	piEnv = createPiEnv({ script: askScript(args) });
 	const handler = answerInOrder(...answers);
 	rpc = RpcPi.start(piEnv, handler);
@@ -43,7 +46,8 @@ function start(args: unknown, ...answers: Parameters<typeof answerInOrder>): { e
 /** Types `text` into an editor dialog, failing the test if the dialog is another kind. */
 function typeInEditor(text: string): (request: DialogRequest) => DialogAnswer {
 	return (request) => {
-		if (request.method !== "editor") throw new Error(`Expected an editor dialog, got ${request.method}: ${request.title}`);
+		if (request.method !== "editor")
+			throw new Error(`Expected an editor dialog, got ${request.method}: ${request.title}`);
 		return { value: text };
 	};
 }
@@ -203,7 +207,9 @@ describe("ask_user over RPC dialogs", () => {
 		const slowUser = () => new Promise<DialogAnswer>((resolve) => (answerLate = resolve));
 		const { env, client } = start(TWO_QUESTIONS, choose("Postgres"), slowUser);
 		await client.request({ type: "prompt", message: ASK });
-		await client.waitFor((m) => m.type === "extension_ui_request" && String(m["title"]).includes("What should the command"));
+		await client.waitFor(
+			(m) => m.type === "extension_ui_request" && String(m["title"]).includes("What should the command"),
+		);
 		await client.request({ type: "abort" });
 		await client.waitFor((m) => m.type === "agent_end");
 		answerLate({ cancelled: true });
@@ -233,7 +239,10 @@ describe("ask_user over RPC dialogs", () => {
 	});
 
 	it("a call another extension's tool_call handler changes in place is checked again: one it breaks is an error, and shows no dialog", async () => {
-		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), extensions: [ASK_USER_EXTENSION, join(REPO_ROOT, "test", "support", "widening-extension.ts")] });
+		piEnv = createPiEnv({
+			script: askScript(TWO_QUESTIONS),
+			extensions: [ASK_USER_EXTENSION, join(REPO_ROOT, "test", "support", "widening-extension.ts")],
+		});
 		const client = (rpc = RpcPi.start(piEnv, answerInOrder()));
 		await client.prompt(ASK);
 
@@ -256,13 +265,18 @@ describe("ask_user over RPC dialogs", () => {
 
 describe("the complete form over RPC dialogs", () => {
 	it("a text-only question is one editor dialog, and its text is the answer", async () => {
-		const { env, client, unexpected } = start({ questions: [{ id: "name", question: "What should the new service be called?" }] }, typeInEditor("billing-api"));
+		const { env, client, unexpected } = start(
+			{ questions: [{ id: "name", question: "What should the new service be called?" }] },
+			typeInEditor("billing-api"),
+		);
 		await client.prompt(ASK);
 
 		expect(unexpected).toEqual([]);
 		expect(client.dialogs.map((d) => d.method)).toEqual(["editor"]);
 		expect(client.dialogs[0]?.title).toContain("What should the new service be called?");
-		expect(onlyAskResult(env).details.answers["name"]?.selections).toEqual([{ value: "billing-api", label: "billing-api", custom: true }]);
+		expect(onlyAskResult(env).details.answers["name"]?.selections).toEqual([
+			{ value: "billing-api", label: "billing-api", custom: true },
+		]);
 	});
 
 	it("the review's note on the whole form reaches the model", async () => {
@@ -284,7 +298,12 @@ describe("the complete form over RPC dialogs", () => {
 	});
 
 	it("a reply in chat from a question's select ends the walk as chat, with the answers so far", async () => {
-		const { env, client, unexpected } = start(TWO_QUESTIONS, choose("Postgres"), choose(ROW.chat), typeInEditor("Can we talk first?"));
+		const { env, client, unexpected } = start(
+			TWO_QUESTIONS,
+			choose("Postgres"),
+			choose(ROW.chat),
+			typeInEditor("Can we talk first?"),
+		);
 		await client.prompt(ASK);
 
 		expect(unexpected).toEqual([]);
@@ -298,7 +317,10 @@ describe("the complete form over RPC dialogs", () => {
 describe("what pi 1.x knows of ask_user", () => {
 	it("it is model-only (never callable from a codemode script) and annotated read-only, not destructive, closed world", async () => {
 		const env = (piEnv = createPiEnv({
-			script: scriptOf({ user: "what is ask_user?", replies: [callTool("tool_info", { name: "ask_user" }), quoteLastToolResult] }),
+			script: scriptOf({
+				user: "what is ask_user?",
+				replies: [callTool("tool_info", { name: "ask_user" }), quoteLastToolResult],
+			}),
 			extensions: [ASK_USER_EXTENSION, join(REPO_ROOT, "test", "support", "tool-info-extension.ts")],
 		}));
 		rpc = RpcPi.start(env);

@@ -35,7 +35,11 @@ describe("ask-user.json", () => {
 		if (asks === "skills") mkdirSync(join(piEnv.cwd, ".agents", "skills"), { recursive: true });
 		writeFileSync(
 			join(piEnv.cwd, ".pi", "ask-user.json"),
-			JSON.stringify({ attention: "loud", description: "CUSTOM DESCRIPTION of ask_user.", promptGuidelines: ["Use ask_user for CUSTOM GUIDELINE reasons."] }),
+			JSON.stringify({
+				attention: "loud",
+				description: "CUSTOM DESCRIPTION of ask_user.",
+				promptGuidelines: ["Use ask_user for CUSTOM GUIDELINE reasons."],
+			}),
 		);
 		return piEnv;
 	}
@@ -43,19 +47,22 @@ describe("ask-user.json", () => {
 	it.each([
 		["pi settings", "settings"],
 		["skills in .agents/skills", "skills"],
-	] as const)("a project the user trusted (--approve) for its %s: its file replaces the steering text the model reads; a bad value there is one warning, and the rest applies", async (_what, asks) => {
-		const piEnv = projectWithSteering(asks);
-		const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: ["--approve"] }));
-		const start = await tui.waitFor("attention must be one of");
-		expect(start.split("ask_user settings").length - 1).toBe(1);
-		await askAndSubmit(tui);
+	] as const)(
+		"a project the user trusted (--approve) for its %s: its file replaces the steering text the model reads; a bad value there is one warning, and the rest applies",
+		async (_what, asks) => {
+			const piEnv = projectWithSteering(asks);
+			const tui = (started.tui = await TmuxPi.start(piEnv, { cols: 120, rows: 40, extraArgs: ["--approve"] }));
+			const start = await tui.waitFor("attention must be one of");
+			expect(start.split("ask_user settings").length - 1).toBe(1);
+			await askAndSubmit(tui);
 
-		const call = piEnv.log().find((e): e is ModelCallLogEntry => e.kind === "call");
-		expect(call?.askUserDescription).toBe("CUSTOM DESCRIPTION of ask_user.");
-		expect(call?.systemPrompt).toContain("Use ask_user for CUSTOM GUIDELINE reasons.");
-		expect(call?.systemPrompt).not.toContain("Batch related decisions into one ask_user call");
-		expect(onlyAskResult(piEnv).details.status).toBe("answered");
-	});
+			const call = piEnv.log().find((e): e is ModelCallLogEntry => e.kind === "call");
+			expect(call?.askUserDescription).toBe("CUSTOM DESCRIPTION of ask_user.");
+			expect(call?.systemPrompt).toContain("Use ask_user for CUSTOM GUIDELINE reasons.");
+			expect(call?.systemPrompt).not.toContain("Batch related decisions into one ask_user call");
+			expect(onlyAskResult(piEnv).details.status).toBe("answered");
+		},
+	);
 
 	for (const [what, asks, extraArgs] of [
 		["a project the user declined (--no-approve)", "settings", ["--no-approve"]],

@@ -28,11 +28,22 @@ function loads(stderr: string): { startUp: string[]; after: string[] } {
 
 describe("pi's start-up", () => {
 	it("loads seven modules of ask_user; the catalogue, the kept forms and what a call runs load later", async () => {
-		const env = (started.piEnv = createPiEnv({ script: scriptOf({ user: "hi", replies: [{ text: "Hello." }] }), env: { JITI_DEBUG: "1", PI_TIMING: "1" } }));
+		const env = (started.piEnv = createPiEnv({
+			script: scriptOf({ user: "hi", replies: [{ text: "Hello." }] }),
+			env: { JITI_DEBUG: "1", PI_TIMING: "1" },
+		}));
 		const run = await runHeadless(env, "print", ["hi"]);
 		expect(run.exitCode, run.stderr.slice(-2000)).toBe(0);
 		const { startUp, after } = loads(run.stderr);
-		expect(startUp.sort()).toEqual(["index.ts", "src/i18n/locale.ts", "src/json.ts", "src/router.ts", "src/settings.ts", "src/tool.ts", "src/types.ts"]);
+		expect(startUp.sort()).toEqual([
+			"index.ts",
+			"src/i18n/locale.ts",
+			"src/json.ts",
+			"src/router.ts",
+			"src/settings.ts",
+			"src/tool.ts",
+			"src/types.ts",
+		]);
 		// Loaded when a session starts: the user's catalogue (English here).
 		expect(after).toEqual(expect.arrayContaining(["src/i18n/en.ts", "src/i18n/texts.ts"]));
 	});

@@ -7,7 +7,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ASK, askResults, askScript, CLAUDE_CODE_SHAPE, dismissWithEscEsc, MULTI_SELECT, onlyAskResult, submitFirstOptions, TWO_QUESTIONS, WHAT_NOW } from "../support/ask-fixtures.ts";
+import {
+	ASK,
+	askResults,
+	askScript,
+	CLAUDE_CODE_SHAPE,
+	dismissWithEscEsc,
+	MULTI_SELECT,
+	onlyAskResult,
+	submitFirstOptions,
+	TWO_QUESTIONS,
+	WHAT_NOW,
+} from "../support/ask-fixtures.ts";
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
@@ -39,7 +50,12 @@ async function startPi(args: unknown, size = { cols: 100, rows: 40 }, options: S
 }
 
 /** startPi, then says ASK and waits for the form to show `firstQuestion`. */
-async function openForm(args: unknown, firstQuestion: string, size = { cols: 100, rows: 40 }, options: StartOptions = {}) {
+async function openForm(
+	args: unknown,
+	firstQuestion: string,
+	size = { cols: 100, rows: 40 },
+	options: StartOptions = {},
+) {
 	const { env, screen } = await startPi(args, size, options);
 	await screen.type(ASK);
 	await screen.send("Enter");
@@ -215,12 +231,18 @@ describe("ask_user in the TUI", () => {
 
 	it("PageDown and PageUp scroll a long preview in pi's fullscreen TUI (pi keeps them for its transcript unless the form claims them)", async () => {
 		const preview = Array.from({ length: 80 }, (_, i) => `preview line ${i + 1}`).join("\n");
-		const form = { questions: [{ id: "pick", question: "Which layout?", options: [{ label: "Wide", preview }, { label: "Narrow" }] }] };
+		const form = {
+			questions: [
+				{ id: "pick", question: "Which layout?", options: [{ label: "Wide", preview }, { label: "Narrow" }] },
+			],
+		};
 		const { env, screen } = await openForm(form, "Which layout", { cols: 100, rows: 30 });
 		expect(await screen.capture()).toMatch(/preview line 1$/m);
 		await screen.send("PageDown", "PageDown");
 		// The pane's own marker says which lines show; the first is gone, later ones came.
-		const scrolled = await screen.waitFor((now) => !/preview line 1$/m.test(now) && /lines (?!1–)\d+–\d+ of 82/.test(now));
+		const scrolled = await screen.waitFor(
+			(now) => !/preview line 1$/m.test(now) && /lines (?!1–)\d+–\d+ of 82/.test(now),
+		);
 		expect(scrolled).toMatch(/preview line [3-9]\d$/m);
 		expect(scrolled).toContain("Which layout");
 		await screen.send("PageUp", "PageUp", "PageUp");
@@ -237,8 +259,12 @@ describe("ask_user in the TUI", () => {
 		await screen.type(ASK);
 		await screen.send("Enter");
 		await screen.waitFor("Which database");
-		const reports = () => [...readFileSync(output, "utf8").matchAll(/\x1b\]7501;([^\x07\x1b]*)/g)].map((match) => match[1] ?? "");
-		await until(() => reports().some((report) => /blocked/.test(report) && /question/.test(report)), "a blocked report");
+		const reports = () =>
+			[...readFileSync(output, "utf8").matchAll(/\x1b\]7501;([^\x07\x1b]*)/g)].map((match) => match[1] ?? "");
+		await until(
+			() => reports().some((report) => /blocked/.test(report) && /question/.test(report)),
+			"a blocked report",
+		);
 		const blocked = reports().find((report) => /blocked/.test(report)) ?? "";
 		expect(blocked).toMatch(/^state=blocked:.*kind=question/);
 		// The message field is base64: the tool and the count, never the model's question.
@@ -299,7 +325,11 @@ describe("ask_user in the TUI", () => {
 						question: "Which branch should the fix land on?",
 						context: `The context ${osc52}goes on here.`,
 						options: [
-							{ label: "main", description: `The description ${osc52}too.`, preview: `git switch main${osc52}\n\u001b[2Jgit pull` },
+							{
+								label: "main",
+								description: `The description ${osc52}too.`,
+								preview: `git switch main${osc52}\n\u001b[2Jgit pull`,
+							},
 							{ label: "release" },
 						],
 					},
@@ -330,7 +360,9 @@ describe("ask_user in the TUI", () => {
 		const [seen] = askResults(env);
 		expect(seen?.isError).toBe(false);
 		expect(seen?.details.status).toBe("answered");
-		expect(Object.values(seen?.details.answers ?? {})).toEqual([{ kind: "single", selections: [{ value: "Vitest", label: "Vitest" }] }]);
+		expect(Object.values(seen?.details.answers ?? {})).toEqual([
+			{ kind: "single", selections: [{ value: "Vitest", label: "Vitest" }] },
+		]);
 		expect(seen?.details.questions[0]?.options.map((o) => o.label)).toEqual(["Vitest", "Jest"]);
 		expect(seen?.details.notices?.join(" ")).toMatch(/Other/);
 	});
@@ -339,7 +371,9 @@ describe("ask_user in the TUI", () => {
 describe("settings", () => {
 	it("with a time limit, the form counts down in its hint line", async () => {
 		const wide = { cols: 120, rows: 40 };
-		const { env, screen, form } = await openForm(TWO_QUESTIONS, "Which database", wide, { env: { PI_ASK_USER_TIMEOUT: "90" } });
+		const { env, screen, form } = await openForm(TWO_QUESTIONS, "Which database", wide, {
+			env: { PI_ASK_USER_TIMEOUT: "90" },
+		});
 		const timeLeft = (text: string) => /⏱ (\d+:\d\d) left · /.exec(text)?.[1];
 		const first = timeLeft(form);
 		expect(first).toMatch(/^1:[0-3]\d$/);
@@ -352,7 +386,11 @@ describe("settings", () => {
 	});
 
 	it("a timeout that can't be used is named in a warning at start-up, and the form then waits without a limit", async () => {
-		const { env, screen } = await startPi(TWO_QUESTIONS, { cols: 120, rows: 40 }, { extraArgs: ["--ask-user-timeout", "soon"] });
+		const { env, screen } = await startPi(
+			TWO_QUESTIONS,
+			{ cols: 120, rows: 40 },
+			{ extraArgs: ["--ask-user-timeout", "soon"] },
+		);
 		const start = await screen.waitFor((text) => text.replace(/\s+/g, " ").includes('(found "soon"); it is ignored'));
 		expect(start.replace(/\s+/g, " ")).toContain("ask_user settings: --ask-user-timeout must be");
 		await screen.type(ASK);

@@ -20,8 +20,19 @@ const URL_PATTERN = /http:\/\/127\.0\.0\.1:\d+\/ask\/[A-Za-z0-9_-]{16,}\//;
 
 const FORM = {
 	questions: [
-		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
-		{ id: "features", header: "Features", question: "Which features ship first?", multiSelect: true, options: [{ label: "Auth" }, { label: "Billing" }, { label: "Search" }] },
+		{
+			id: "db",
+			header: "Database",
+			question: "Which database should the service use?",
+			options: [{ label: "Postgres" }, { label: "SQLite" }],
+		},
+		{
+			id: "features",
+			header: "Features",
+			question: "Which features ship first?",
+			multiSelect: true,
+			options: [{ label: "Auth" }, { label: "Billing" }, { label: "Search" }],
+		},
 		{ id: "why", header: "Context", question: "Anything else I should know?" },
 	],
 };
@@ -32,7 +43,12 @@ const HOSTILE = {
 			header: "Markup",
 			question: "Pick one <img src=x onerror=alert(1)>",
 			options: [
-				{ label: "First", description: "</script><script>alert(2)</script>", preview: "# Plan <img src=x onerror=alert(3)>\n- step **one** <b>two</b>\n```\nconst s = '<script>alert(4)</script>';\n```" },
+				{
+					label: "First",
+					description: "</script><script>alert(2)</script>",
+					preview:
+						"# Plan <img src=x onerror=alert(3)>\n- step **one** <b>two</b>\n```\nconst s = '<script>alert(4)</script>';\n```",
+				},
 				{ label: "Second" },
 			],
 		},
@@ -43,7 +59,15 @@ let browser: Browser;
 beforeAll(async () => {
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
-		args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+		args: [
+			"--no-sandbox",
+			"--disable-gpu",
+			"--disable-quic",
+			"--no-first-run",
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--disable-sync",
+		],
 	});
 }, 120_000);
 afterAll(async () => browser?.close());
@@ -92,7 +116,8 @@ function listeningPorts(env: PiEnv): number[] {
 	for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
 		for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
 			const fields = line.trim().split(/\s+/);
-			if (fields[3] === "0A" && inodes.has(fields[9] ?? "")) ports.push(Number.parseInt(fields[1]?.split(":")[1] ?? "", 16));
+			if (fields[3] === "0A" && inodes.has(fields[9] ?? ""))
+				ports.push(Number.parseInt(fields[1]?.split(":")[1] ?? "", 16));
 		}
 	}
 	return ports;
@@ -123,7 +148,12 @@ describe("answering from a browser", () => {
 		await tui.waitForGone("Anything else I should know?");
 		await tui.waitFor(QUOTE_PREFIX);
 		const [result] = env.toolResults("ask_user");
-		const details = result?.details as { status: string; answeredBy: string; answers: Record<string, { selections: Array<{ label: string; value: string }> }>; notes: unknown[] };
+		const details = result?.details as {
+			status: string;
+			answeredBy: string;
+			answers: Record<string, { selections: Array<{ label: string; value: string }> }>;
+			notes: unknown[];
+		};
 		expect(details.status).toBe("answered");
 		expect(details.answeredBy).toBe("the browser");
 		expect(details.answers["db"]?.selections.map((s) => s.label)).toEqual(["SQLite"]);
@@ -146,7 +176,9 @@ describe("answering from a browser", () => {
 		await expect(page.locator(".markdown h4").textContent()).resolves.toBe("Plan <img src=x onerror=alert(3)>");
 		await expect(page.locator(".markdown li").textContent()).resolves.toBe("step one <b>two</b>");
 		await expect(page.locator(".markdown li strong").textContent()).resolves.toBe("one");
-		await expect(page.locator(".markdown pre code").textContent()).resolves.toBe("const s = '<script>alert(4)</script>';");
+		await expect(page.locator(".markdown pre code").textContent()).resolves.toBe(
+			"const s = '<script>alert(4)</script>';",
+		);
 		expect(await page.locator("img, main script, .markdown b").count()).toBe(0);
 
 		const wrong = url.replace(/\/ask\/[^/]+\//, "/ask/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/");
@@ -155,7 +187,11 @@ describe("answering from a browser", () => {
 		expect(await refused.text()).toBe("");
 		const flood = await Promise.all(
 			Array.from({ length: 200 }, (_, i) =>
-				fetch(i % 2 ? wrong : `${url}answer`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ questions: [{ chosen: [0] }] }) }).then(
+				fetch(i % 2 ? wrong : `${url}answer`, {
+					method: "POST",
+					headers: { "content-type": "application/json" },
+					body: JSON.stringify({ questions: [{ chosen: [0] }] }),
+				}).then(
 					(r) => r.status,
 					() => 0,
 				),
@@ -169,7 +205,9 @@ describe("answering from a browser", () => {
 		// The form still waits, and still takes its answer from the terminal.
 		await tui.send("2");
 		await tui.waitFor(QUOTE_PREFIX);
-		expect((env.toolResults("ask_user")[0]?.details as { answers: Record<string, unknown> }).answers["x"]).toBeDefined();
+		expect(
+			(env.toolResults("ask_user")[0]?.details as { answers: Record<string, unknown> }).answers["x"],
+		).toBeDefined();
 		expect(dialogs).toEqual([]);
 		await page.close();
 	});

@@ -6,7 +6,12 @@
 
 import { CURSOR_MARKER, setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import { AskFormComponent, type AskFormComponentOptions, formatTimeLeft, formHeight } from "../../src/form/component.ts";
+import {
+	AskFormComponent,
+	type AskFormComponentOptions,
+	formatTimeLeft,
+	formHeight,
+} from "../../src/form/component.ts";
 import type { AskForm, AskProgress, Collected } from "../../src/types.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { formOf, KEY, option, piKeybindings, plainTheme, question, SCOPE_AND_TARGETS } from "./support.ts";
@@ -18,7 +23,11 @@ beforeAll(() => {
 
 const ONE_QUESTION = formOf(question("scope", { header: "Scope" }));
 
-function mount(form: AskForm = ONE_QUESTION, extra: Partial<AskFormComponentOptions> = {}, size = { width: 80, rows: 40 }) {
+function mount(
+	form: AskForm = ONE_QUESTION,
+	extra: Partial<AskFormComponentOptions> = {},
+	size = { width: 80, rows: 40 },
+) {
 	const { tui, terminal } = quietTui(size.width, size.rows);
 	const done = vi.fn<(collected: Collected) => void>();
 	const progress: AskProgress[] = [];
@@ -57,7 +66,12 @@ describe("free text with pi-tui's Editor", () => {
 		form.press(KEY.enter);
 		expect(onlyResult(form.done)).toMatchObject({
 			status: "answered",
-			answers: { scope: { kind: "single", selections: [{ value: "  hello 👋\nworld  ", label: "  hello 👋\nworld  ", custom: true }] } },
+			answers: {
+				scope: {
+					kind: "single",
+					selections: [{ value: "  hello 👋\nworld  ", label: "  hello 👋\nworld  ", custom: true }],
+				},
+			},
 		});
 	});
 
@@ -115,7 +129,7 @@ describe("free text with pi-tui's Editor", () => {
 		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("one\ntwo");
 	});
 
-	test("Ctrl+J (pi 1.x's tui.input.newLine; it sends \"\\n\", which also reads as Enter) makes a new line, never a save", () => {
+	test('Ctrl+J (pi 1.x\'s tui.input.newLine; it sends "\\n", which also reads as Enter) makes a new line, never a save', () => {
 		const form = mount();
 		form.press("4", KEY.enter);
 		form.typeText("one");
@@ -169,16 +183,26 @@ describe("typing on “Type something…”", () => {
 		const form = mount(SCOPE_AND_TARGETS);
 		form.press("4");
 		form.typeText("cache it, skip 2 jobs? no.");
-		expect(form.component.currentState.overlay).toMatchObject({ kind: "editor", target: { kind: "custom", question: 0 } });
+		expect(form.component.currentState.overlay).toMatchObject({
+			kind: "editor",
+			target: { kind: "custom", question: 0 },
+		});
 		form.press(KEY.enter);
-		expect(form.component.currentState.questions[0]).toMatchObject({ customText: "cache it, skip 2 jobs? no.", customChosen: true, skipped: false });
+		expect(form.component.currentState.questions[0]).toMatchObject({
+			customText: "cache it, skip 2 jobs? no.",
+			customChosen: true,
+			skipped: false,
+		});
 		expect(form.done).not.toHaveBeenCalled();
 	});
 
 	test("the Kitty protocol's encoding of a letter and a paste are typed alike; Space still toggles, and elsewhere the letters act as before", () => {
 		const form = mount(SCOPE_AND_TARGETS);
 		form.press(KEY.right, "4", KEY.space);
-		expect(form.component.currentState.overlay).toMatchObject({ kind: "editor", target: { kind: "custom", question: 1 } });
+		expect(form.component.currentState.overlay).toMatchObject({
+			kind: "editor",
+			target: { kind: "custom", question: 1 },
+		});
 		form.press(KEY.escape, "\x1b[99u", KEY.paste("ross-compile"), KEY.enter);
 		expect(form.component.currentState.questions[1]?.customText).toBe("cross-compile");
 		form.press(KEY.up, "c");
@@ -259,7 +283,10 @@ describe("completion", () => {
 		form.press(KEY.enter, KEY.escape);
 		expect(form.screen().join("\n")).toContain("Press esc again to dismiss the form");
 		form.press(KEY.escape);
-		expect(onlyResult(form.done)).toMatchObject({ status: "dismissed", answers: { scope: { selections: [{ label: "Small" }] } } });
+		expect(onlyResult(form.done)).toMatchObject({
+			status: "dismissed",
+			answers: { scope: { selections: [{ label: "Small" }] } },
+		});
 	});
 
 	test("ctrl+c calls onInterrupt, then the form closes as aborted", () => {
@@ -272,7 +299,15 @@ describe("completion", () => {
 
 	test("an exception while rendering ends the form with status error, answers kept", () => {
 		let explode = false;
-		const theme = { ...plainTheme, accent: (s: string) => (explode ? (() => { throw new Error("boom"); })() : s) };
+		const theme = {
+			...plainTheme,
+			accent: (s: string) =>
+				explode
+					? (() => {
+							throw new Error("boom");
+						})()
+					: s,
+		};
 		const form = mount(SCOPE_AND_TARGETS, { theme });
 		form.press(KEY.enter);
 		explode = true;
@@ -308,13 +343,18 @@ describe("completion", () => {
 describe("rendering", () => {
 	test("the review reads past a focused answer or a note taller than the window (PageDown), and Enter then only brings the focus back", () => {
 		const labels = Array.from({ length: 8 }, (_, i) => option(`L${i} long label words here E${i}`));
-		const form = mount(formOf(question("a", { header: "Features", multiSelect: true, options: labels }), question("b")), { numberKeys: "choose" }, { width: 30, rows: 12 });
+		const form = mount(
+			formOf(question("a", { header: "Features", multiSelect: true, options: labels }), question("b")),
+			{ numberKeys: "choose" },
+			{ width: 30, rows: 12 },
+		);
 		form.press("1", "2", "3", "4", "5", "6", "7", "8", KEY.enter, "1", "N");
 		form.typeText(Array.from({ length: 80 }, (_, i) => `w${i}`).join(" "));
 		form.press(KEY.enter, KEY.up, KEY.up);
 		expect(form.component.currentState.review.focus).toBe(0);
 		const seen = new Set<string>();
-		const look = () => form.screen().forEach((line) => line.match(/\b(E\d|w\d+)\b/g)?.forEach((word) => seen.add(word)));
+		const look = () =>
+			form.screen().forEach((line) => line.match(/\b(E\d|w\d+)\b/g)?.forEach((word) => seen.add(word)));
 		for (let i = 0; i < 40; i++) {
 			look();
 			form.press(KEY.pageDown);
@@ -363,7 +403,11 @@ describe("rendering", () => {
 
 	test("PageDown scrolls a long preview, PageUp scrolls it back", () => {
 		const preview = Array.from({ length: 80 }, (_, i) => `preview line ${i + 1}`).join("\n");
-		const form = mount(formOf(question("q", { options: [option("A", { preview }), option("B")] })), {}, { width: 100, rows: 24 });
+		const form = mount(
+			formOf(question("q", { options: [option("A", { preview }), option("B")] })),
+			{},
+			{ width: 100, rows: 24 },
+		);
 		expect(form.screen().join("\n")).not.toContain("preview line 40");
 		form.press(KEY.pageDown, KEY.pageDown);
 		const top = form.component.currentState.questions[0]?.detailScroll ?? 0;
@@ -376,7 +420,11 @@ describe("rendering", () => {
 
 	test("it claims PageUp/PageDown from pi's fullscreen viewport only while it has something to scroll or its editor is open", () => {
 		const preview = Array.from({ length: 80 }, (_, i) => `preview line ${i + 1}`).join("\n");
-		const long = mount(formOf(question("q", { options: [option("A", { preview }), option("B")] })), {}, { width: 100, rows: 24 });
+		const long = mount(
+			formOf(question("q", { options: [option("A", { preview }), option("B")] })),
+			{},
+			{ width: 100, rows: 24 },
+		);
 		long.screen();
 		expect(long.component.capturesViewportInput).toBe(true);
 		const short = mount(ONE_QUESTION);
@@ -391,10 +439,25 @@ describe("rendering", () => {
 		form.tui.addChild(form.component);
 		form.tui.setFocus(form.component);
 		form.tui.start();
-		const keys = [KEY.down, KEY.enter, "4", KEY.enter, ..."中文 emoji 🚀 text that wraps around the narrow terminal", KEY.shiftEnter, "x", KEY.enter, "?", KEY.pageDown, KEY.escape, KEY.left, KEY.up];
+		const keys = [
+			KEY.down,
+			KEY.enter,
+			"4",
+			KEY.enter,
+			..."中文 emoji 🚀 text that wraps around the narrow terminal",
+			KEY.shiftEnter,
+			"x",
+			KEY.enter,
+			"?",
+			KEY.pageDown,
+			KEY.escape,
+			KEY.left,
+			KEY.up,
+		];
 		for (const key of keys) {
 			form.terminal.type(key);
-			for (const line of form.tui.render(form.terminal.width)) expect(visibleWidth(line)).toBeLessThanOrEqual(form.terminal.width);
+			for (const line of form.tui.render(form.terminal.width))
+				expect(visibleWidth(line)).toBeLessThanOrEqual(form.terminal.width);
 		}
 		expect(form.component.focused).toBe(true);
 		expect(form.component.currentState.questions[1]?.customText).toContain("中文");

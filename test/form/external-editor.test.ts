@@ -22,14 +22,22 @@ function scriptEditor(body: string): string {
 
 function terminal() {
 	const calls: string[] = [];
-	return { calls, stop: () => calls.push("stop"), start: () => calls.push("start"), requestRender: (force?: boolean) => calls.push(`render:${force}`) };
+	return {
+		calls,
+		stop: () => calls.push("stop"),
+		start: () => calls.push("start"),
+		requestRender: (force?: boolean) => calls.push(`render:${force}`),
+	};
 }
 
 describe("the external editor ($VISUAL / $EDITOR)", () => {
 	test("takes the text through the editor and back; the TUI stops, starts and fully redraws around it", () => {
 		const editor = scriptEditor(`printf 'written in the editor\\n' >> "$1"`);
 		const tui = terminal();
-		expect(editExternally(tui, "typed first\n", { EDITOR: editor })).toEqual({ ok: true, text: "typed first\nwritten in the editor" });
+		expect(editExternally(tui, "typed first\n", { EDITOR: editor })).toEqual({
+			ok: true,
+			text: "typed first\nwritten in the editor",
+		});
 		expect(tui.calls).toEqual(["stop", "start", "render:true"]);
 	});
 

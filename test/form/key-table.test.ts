@@ -79,7 +79,9 @@ describe.each(SETUPS)("the key table with %s", (_name, kb) => {
 						// Labelled entries (the digits) say "1–9" for all of their keys.
 						if (entry.label === undefined) {
 							const names = shown?.keys.split(/[ /]/) ?? [];
-							expect(names.includes(keyName(id)), `${entry.id} in ${mode}: ${id} gives ${JSON.stringify(gives)}`).toBe(acts);
+							expect(names.includes(keyName(id)), `${entry.id} in ${mode}: ${id} gives ${JSON.stringify(gives)}`).toBe(
+								acts,
+							);
 						}
 					}
 				}
@@ -110,7 +112,15 @@ test("the help and the hint name a user's own bindings, not pi's defaults", () =
 	expect(keysOf("interrupt")).toBe("ctrl+q ctrl+x");
 	expect(keysOf("save")).toBe("ctrl+s");
 	expect(keysOf("newLine")).toBe("ctrl+e");
-	expect(keyNames(kb, ENGLISH)).toEqual({ choose: "ctrl+o", escape: "esc", note: "n", peek: "p", questionNote: "N", pageUp: "ctrl+b", pageDown: "ctrl+f" });
+	expect(keyNames(kb, ENGLISH)).toEqual({
+		choose: "ctrl+o",
+		escape: "esc",
+		note: "n",
+		peek: "p",
+		questionNote: "N",
+		pageUp: "ctrl+b",
+		pageDown: "ctrl+f",
+	});
 });
 
 test("by default Esc is the form's and ctrl+c interrupts, though pi lists both keys for other bindings too", () => {
@@ -124,7 +134,20 @@ test("by default Esc is the form's and ctrl+c interrupts, though pi lists both k
 });
 
 describe("the peek key a user chooses (peekKey)", () => {
-	const F_KEYS = ["\x1bOP", "\x1bOQ", "\x1bOR", "\x1bOS", "\x1b[15~", "\x1b[17~", "\x1b[18~", "\x1b[19~", "\x1b[20~", "\x1b[21~", "\x1b[23~", "\x1b[24~"];
+	const F_KEYS = [
+		"\x1bOP",
+		"\x1bOQ",
+		"\x1bOR",
+		"\x1bOS",
+		"\x1b[15~",
+		"\x1b[17~",
+		"\x1b[18~",
+		"\x1b[19~",
+		"\x1b[20~",
+		"\x1b[21~",
+		"\x1b[23~",
+		"\x1b[24~",
+	];
 	const letters = [..."abcdefghijklmnopqrstuvwxyz"];
 	const candidates: [string, string][] = [
 		...letters.map((l): [string, string] => [l, l]),
@@ -156,7 +179,9 @@ describe("the peek key a user chooses (peekKey)", () => {
 			expect(keyTable(kb, ENGLISH, slots).find((e) => e.id === "peek")?.keys).toBe(keyName(id));
 			for (const [otherId, other] of others) {
 				if (otherId === id) continue;
-				expect(commandForKey(other, "form", kb, slots), `${otherId} with peek on ${id}`).toEqual(commandForKey(other, "form", kb));
+				expect(commandForKey(other, "form", kb, slots), `${otherId} with peek on ${id}`).toEqual(
+					commandForKey(other, "form", kb),
+				);
 			}
 		}
 	});

@@ -47,7 +47,9 @@ describe.each(EVERY_LOCALE)("%s", (locale, texts) => {
 				// What is shown is whole: each hint's keys and words, as the table has them.
 				const pieces = line.split(" · ");
 				if (shown.length > 0) {
-					expect(pieces, `${name} at ${width}`).toEqual(shown.map((id) => `${table.find((e) => e.id === id)?.hint.keys} ${texts.t(`key.${id}.hint`)}`));
+					expect(pieces, `${name} at ${width}`).toEqual(
+						shown.map((id) => `${table.find((e) => e.id === id)?.hint.keys} ${texts.t(`key.${id}.hint`)}`),
+					);
 				}
 			}
 			// Wide enough, every hint is there.
@@ -56,7 +58,11 @@ describe.each(EVERY_LOCALE)("%s", (locale, texts) => {
 	});
 
 	test("no line is wider than the terminal, cuts a surrogate pair or shows a replacement character, at any width", () => {
-		const states = [...Object.values(STATES), drive(SCOPE_AND_TARGETS, ["p"]).state, drive(SCOPE_AND_TARGETS, [KEY.escape]).state];
+		const states = [
+			...Object.values(STATES),
+			drive(SCOPE_AND_TARGETS, ["p"]).state,
+			drive(SCOPE_AND_TARGETS, [KEY.escape]).state,
+		];
 		for (const state of states) {
 			for (let width = 1; width <= 120; width++) {
 				for (const height of [1, 3, 8, 30]) {
@@ -79,7 +85,10 @@ describe.each(EVERY_LOCALE)("%s", (locale, texts) => {
 		expect(review).toContain(catalogue["review.tab"]);
 		expect(review).toContain(catalogue["review.submit"]);
 		expect(review).toContain(catalogue["key.dismiss.hint"]);
-		const folded = renderForm({ state: drive(SCOPE_AND_TARGETS, ["p"]).state, width: 200, height: 40, table }, ctx).lines.join("\n");
+		const folded = renderForm(
+			{ state: drive(SCOPE_AND_TARGETS, ["p"]).state, width: 200, height: 40, table },
+			ctx,
+		).lines.join("\n");
 		expect(folded).toContain(texts.t("form.peekShow", { key: "p" }));
 	});
 });
@@ -94,14 +103,29 @@ test("the peek key is the user's: it folds and unfolds the form, and the hint, t
 	expect(commandForKey("p", "form", kb, slots)).toEqual({ type: "otherKey" });
 	expect(keyTable(kb, texts, slots).find((e) => e.id === "peek")?.keys).toBe("f2");
 	const ctx = { ...plainContext(kb, undefined, texts), keys: keyNames(kb, texts, slots) };
-	const folded = renderForm({ state: { ...initialState(SCOPE_AND_TARGETS), peeking: true }, width: 120, height: 10, table: keyTable(kb, texts, slots) }, ctx).lines[0];
+	const folded = renderForm(
+		{
+			state: { ...initialState(SCOPE_AND_TARGETS), peeking: true },
+			width: 120,
+			height: 10,
+			table: keyTable(kb, texts, slots),
+		},
+		ctx,
+	).lines[0];
 	expect(folded).toContain("f2 shows the form");
 });
 
 test("a peek key the user's keybindings give to something else: the form says so, and p folds it instead", () => {
 	const kb = piKeybindings({ "tui.select.confirm": ["enter", "ctrl+o"] });
 	const { tui } = quietTui(100, 30);
-	const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: kb, form: SCOPE_AND_TARGETS, peekKey: "ctrl+o", onDone: () => {} });
+	const component = new AskFormComponent({
+		tui,
+		theme: plainTheme,
+		keybindings: kb,
+		form: SCOPE_AND_TARGETS,
+		peekKey: "ctrl+o",
+		onDone: () => {},
+	});
 	const first = component.render(100).join("\n");
 	expect(first).toContain("ctrl+o is taken by your keybindings, so p folds the form");
 	expect(first).toContain("p peek");

@@ -40,10 +40,23 @@ describe("markdown previews", () => {
 	test("a theme switch (pi calls invalidate) styles a preview shown again with the new theme's colours", () => {
 		let heading = "§";
 		const theme: MarkdownTheme = { ...THEME, heading: (s) => `\x1b[1m${heading}${s}\x1b[22m` };
-		const form = formOf(question("plan", { header: "Plan", options: [option("Keep", { preview: MARKDOWN }), option("Drop")] }));
+		const form = formOf(
+			question("plan", { header: "Plan", options: [option("Keep", { preview: MARKDOWN }), option("Drop")] }),
+		);
 		const { tui } = quietTui(120, 40);
-		const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: piKeybindings(), form, onDone: () => {}, markdownTheme: theme });
-		const shown = () => component.render(120).join("\n").replace(/\x1b\[[0-9;]*m/g, "");
+		const component = new AskFormComponent({
+			tui,
+			theme: plainTheme,
+			keybindings: piKeybindings(),
+			form,
+			onDone: () => {},
+			markdownTheme: theme,
+		});
+		const shown = () =>
+			component
+				.render(120)
+				.join("\n")
+				.replace(/\x1b\[[0-9;]*m/g, "");
 		expect(shown()).toContain("§Plan");
 		heading = "¶";
 		component.invalidate();
@@ -57,7 +70,10 @@ describe("markdown previews", () => {
 			return Object.freeze([...render.call(this, width)]);
 		});
 		try {
-			const fitted = new TextFitter(THEME).preview(`${MARKDOWN}\n\n[a link](https://example.com) ${"long ".repeat(30)}`, 20);
+			const fitted = new TextFitter(THEME).preview(
+				`${MARKDOWN}\n\n[a link](https://example.com) ${"long ".repeat(30)}`,
+				20,
+			);
 			expect(fitted.markdown).toBe(true);
 			expect(fitted.lines.every((line) => visibleWidth(line) <= 20)).toBe(true);
 			expect(spy).toHaveBeenCalled();
@@ -119,17 +135,44 @@ describe("markdown previews", () => {
 	});
 
 	test("every line of a markdown preview fits, at every width 1–240, in the pane and stacked", () => {
-		const piece = fc.constantFrom("# Heading", "## Sub 中文", "- item **bold**", "1. first `code`", "> quote 🚀", "```ts\nconst veryLongIdentifierName = callSomething(withArguments, andMore);\n```", "| a | b |\n|---|---|\n| 1 | 2 |", "plain words that wrap", "[link](https://example.com/a/very/long/path)", "---");
+		const piece = fc.constantFrom(
+			"# Heading",
+			"## Sub 中文",
+			"- item **bold**",
+			"1. first `code`",
+			"> quote 🚀",
+			"```ts\nconst veryLongIdentifierName = callSomething(withArguments, andMore);\n```",
+			"| a | b |\n|---|---|\n| 1 | 2 |",
+			"plain words that wrap",
+			"[link](https://example.com/a/very/long/path)",
+			"---",
+		);
 		fc.assert(
-			fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 240 }), fc.integer({ min: 3, max: 60 }), (pieces, width, height) => {
-				const preview = pieces.join("\n\n");
-				const form = formOf(question("plan", { header: "Plan", options: [option("A", { preview }), option("B", { preview: "plain" })] }));
-				const ctx = { theme: plainTheme, fit: new TextFitter(THEME), keys: keyNames(piKeybindings(), ENGLISH), texts: ENGLISH };
-				const state = drive(form, [KEY.down, KEY.up]).state;
-				const lines = renderForm({ state, width, height, table: plainTable() }, ctx).lines;
-				for (const line of lines) expect(visibleWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(width);
-				for (const line of ctx.fit.preview(preview, width).lines) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
-			}),
+			fc.property(
+				fc.array(piece, { minLength: 1, maxLength: 8 }),
+				fc.integer({ min: 1, max: 240 }),
+				fc.integer({ min: 3, max: 60 }),
+				(pieces, width, height) => {
+					const preview = pieces.join("\n\n");
+					const form = formOf(
+						question("plan", {
+							header: "Plan",
+							options: [option("A", { preview }), option("B", { preview: "plain" })],
+						}),
+					);
+					const ctx = {
+						theme: plainTheme,
+						fit: new TextFitter(THEME),
+						keys: keyNames(piKeybindings(), ENGLISH),
+						texts: ENGLISH,
+					};
+					const state = drive(form, [KEY.down, KEY.up]).state;
+					const lines = renderForm({ state, width, height, table: plainTable() }, ctx).lines;
+					for (const line of lines) expect(visibleWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(width);
+					for (const line of ctx.fit.preview(preview, width).lines)
+						expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+				},
+			),
 			{ numRuns: 300 },
 		);
 	});

@@ -12,7 +12,11 @@ import type { AskProgress } from "../../src/types.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { KEY, piKeybindings, SCOPE_AND_TARGETS } from "./support.ts";
 
-const fakeTheme = { fg: (_color: string, s: string) => s, bg: (_color: string, s: string) => s, bold: (s: string) => s } as unknown as Theme;
+const fakeTheme = {
+	fg: (_color: string, s: string) => s,
+	bg: (_color: string, s: string) => s,
+	bold: (s: string) => s,
+} as unknown as Theme;
 
 type Factory = Parameters<ExtensionUIContext["custom"]>[0];
 
@@ -26,10 +30,15 @@ function tuiHost(options: { keybindings?: KeybindingsManager; deferFactory?: Pro
 				const { tui } = quietTui();
 				// Like pi, the factory is called synchronously; its component may be a promise.
 				const show = () => {
-					const component = factory(tui as TUI, fakeTheme, (options.keybindings ?? piKeybindings()) as never, (result: unknown) => {
-						done(result);
-						resolve(result as T);
-					});
+					const component = factory(
+						tui as TUI,
+						fakeTheme,
+						(options.keybindings ?? piKeybindings()) as never,
+						(result: unknown) => {
+							done(result);
+							resolve(result as T);
+						},
+					);
 					if (component instanceof Promise) void component.then((c) => (shown.component = c));
 					else shown.component = component;
 				};
@@ -91,7 +100,10 @@ describe("showAskForm", () => {
 		const result = showAskForm(host.ui, SCOPE_AND_TARGETS, { signal: controller.signal });
 		host.shown.component?.handleInput?.(KEY.enter);
 		controller.abort();
-		await expect(result).resolves.toMatchObject({ status: "aborted", answers: { scope: { selections: [{ label: "Small" }] } } });
+		await expect(result).resolves.toMatchObject({
+			status: "aborted",
+			answers: { scope: { selections: [{ label: "Small" }] } },
+		});
 		expect(host.done).toHaveBeenCalledTimes(1);
 	});
 
@@ -118,15 +130,26 @@ describe("showAskForm", () => {
 	});
 
 	test("a failure while building the form resolves status error instead of throwing", async () => {
-		const broken = { getKeys: () => { throw new Error("no keys"); }, matches: () => false } as unknown as KeybindingsManager;
+		const broken = {
+			getKeys: () => {
+				throw new Error("no keys");
+			},
+			matches: () => false,
+		} as unknown as KeybindingsManager;
 		const host = tuiHost({ keybindings: broken });
-		await expect(showAskForm(host.ui, SCOPE_AND_TARGETS)).resolves.toMatchObject({ status: "error", error: expect.stringContaining("no keys") });
+		await expect(showAskForm(host.ui, SCOPE_AND_TARGETS)).resolves.toMatchObject({
+			status: "error",
+			error: expect.stringContaining("no keys"),
+		});
 	});
 
 	test("reports progress and passes the asker to the title line", async () => {
 		const host = tuiHost();
 		const progress: AskProgress[] = [];
-		const result = showAskForm(host.ui, SCOPE_AND_TARGETS, { asker: "planner › scout", onProgress: (p) => progress.push(p) });
+		const result = showAskForm(host.ui, SCOPE_AND_TARGETS, {
+			asker: "planner › scout",
+			onProgress: (p) => progress.push(p),
+		});
 		expect(host.shown.component?.render(80).join("\n")).toContain("Asked by planner › scout");
 		host.shown.component?.handleInput?.(KEY.escape);
 		host.shown.component?.handleInput?.(KEY.escape);

@@ -21,7 +21,9 @@ import { initialState, update } from "../../src/machine/update.ts";
 import type { AskForm, Collected, Phrase } from "../../src/types.ts";
 import { drive, formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS, type } from "./support.ts";
 
-const ONE_QUESTION = formOf(question("scope", { header: "Scope", options: [option("Small"), option("Medium"), option("Large")] }));
+const ONE_QUESTION = formOf(
+	question("scope", { header: "Scope", options: [option("Small"), option("Medium"), option("Large")] }),
+);
 const REQUIRED_AND_OPTIONAL = formOf(
 	question("style", { header: "Style", options: [option("Tabs"), option("Spaces")] }),
 	question("license", { header: "License", required: false, options: [option("MIT"), option("Apache-2.0")] }),
@@ -88,7 +90,10 @@ const rows: Row[] = [
 		keys: [...type("billing-api"), KEY.enter],
 		expect: (state, result) => {
 			expect(state.outcome).toBe("answered");
-			expect(result.answers.name).toEqual({ kind: "single", selections: [{ value: "billing-api", label: "billing-api", custom: true }] });
+			expect(result.answers.name).toEqual({
+				kind: "single",
+				selections: [{ value: "billing-api", label: "billing-api", custom: true }],
+			});
 		},
 	},
 	{
@@ -186,12 +191,36 @@ const rows: Row[] = [
 	},
 	{
 		name: "reopening the editor shows the saved free text",
-		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("!"), KEY.enter],
+		keys: [
+			TYPE_ROW_OF_SCOPE,
+			KEY.enter,
+			...type("mine"),
+			KEY.enter,
+			KEY.left,
+			TYPE_ROW_OF_SCOPE,
+			KEY.enter,
+			...type("!"),
+			KEY.enter,
+		],
 		expect: (_state, result) => expect(result.answers.scope?.selections[0]?.value).toBe("mine!"),
 	},
 	{
 		name: "a blank free text means no free answer",
-		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace, ...type("  "), KEY.enter],
+		keys: [
+			TYPE_ROW_OF_SCOPE,
+			KEY.enter,
+			...type("mine"),
+			KEY.enter,
+			KEY.left,
+			TYPE_ROW_OF_SCOPE,
+			KEY.enter,
+			KEY.backspace,
+			KEY.backspace,
+			KEY.backspace,
+			KEY.backspace,
+			...type("  "),
+			KEY.enter,
+		],
 		expect: (state, result) => {
 			expect(state.questions[0]?.customText).toBeUndefined();
 			expect(result.answers.scope).toBeUndefined();
@@ -217,7 +246,17 @@ const rows: Row[] = [
 	},
 	{
 		name: "Esc in the editor keeps the saved value and keeps what was typed as a draft",
-		keys: [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("first"), KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, ...type(" draft"), KEY.escape],
+		keys: [
+			TYPE_ROW_OF_SCOPE,
+			KEY.enter,
+			...type("first"),
+			KEY.enter,
+			KEY.left,
+			TYPE_ROW_OF_SCOPE,
+			KEY.enter,
+			...type(" draft"),
+			KEY.escape,
+		],
 		expect: (state) => {
 			expect(state.overlay.kind).toBe("none");
 			expect(state.escArmed).toBe(false);
@@ -474,7 +513,22 @@ const rows: Row[] = [
 	},
 	{
 		name: "switching tabs and opening the help keep selections, free text and notes",
-		keys: [KEY.down, "n", ...type("note"), KEY.enter, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("own"), KEY.enter, KEY.space, KEY.tab, KEY.tab, "?", "?", KEY.tab],
+		keys: [
+			KEY.down,
+			"n",
+			...type("note"),
+			KEY.enter,
+			TYPE_ROW_OF_SCOPE,
+			KEY.enter,
+			...type("own"),
+			KEY.enter,
+			KEY.space,
+			KEY.tab,
+			KEY.tab,
+			"?",
+			"?",
+			KEY.tab,
+		],
 		expect: (state, result) => {
 			expect(state.tab).toBe(1);
 			expect(result.answers.scope?.selections[0]?.value).toBe("own");
@@ -602,8 +656,17 @@ describe("update", () => {
 			ports: [{ target: "body", top: 0, min: 0, max: 9, page: 4 }],
 			focusHidden: false,
 		});
-		const hidden = update(update(drawn, { type: "page", direction: 1 }), { type: "viewport", ports: [], focusHidden: true });
-		for (const blind of [{ type: "choose" }, { type: "toggle" }, { type: "openNote" }, { type: "number", row: 1 }] as const) {
+		const hidden = update(update(drawn, { type: "page", direction: 1 }), {
+			type: "viewport",
+			ports: [],
+			focusHidden: true,
+		});
+		for (const blind of [
+			{ type: "choose" },
+			{ type: "toggle" },
+			{ type: "openNote" },
+			{ type: "number", row: 1 },
+		] as const) {
 			const after = update(hidden, blind);
 			expect(after.reading).toBe(false);
 			expect(after.questions).toBe(hidden.questions);
@@ -612,14 +675,27 @@ describe("update", () => {
 		// A key that does not act on it does its job at once.
 		expect(update(hidden, { type: "move", delta: 1 }).questions[0]?.focus).toBe(1);
 		// In sight, Enter chooses.
-		expect(update(update(hidden, { type: "viewport", ports: [], focusHidden: false }), { type: "choose" }).questions[0]?.chosen).toEqual([0]);
+		expect(
+			update(update(hidden, { type: "viewport", ports: [], focusHidden: false }), { type: "choose" }).questions[0]
+				?.chosen,
+		).toEqual([0]);
 	});
 
 	test("the view's layout facts are no key: they disarm nothing and clear no message", () => {
 		const armed = update(initialState(SCOPE_AND_TARGETS), { type: "escape" });
-		const drawn = update(armed, { type: "viewport", ports: [{ target: "body", top: 0, min: 0, max: 2, page: 1 }], focusHidden: false });
+		const drawn = update(armed, {
+			type: "viewport",
+			ports: [{ target: "body", top: 0, min: 0, max: 2, page: 1 }],
+			focusHidden: false,
+		});
 		expect(drawn.escArmed).toBe(true);
-		expect(update(drawn, { type: "viewport", ports: [{ target: "body", top: 0, min: 0, max: 2, page: 1 }], focusHidden: false })).toBe(drawn);
+		expect(
+			update(drawn, {
+				type: "viewport",
+				ports: [{ target: "body", top: 0, min: 0, max: 2, page: 1 }],
+				focusHidden: false,
+			}),
+		).toBe(drawn);
 	});
 
 	test("scrolling stores the requested offset per tab", () => {
@@ -645,7 +721,11 @@ const OPTIONAL_PAIR = formOf(
 );
 
 describe("where answering leads", () => {
-	const REQUIRED_REQUIRED_OPTIONAL = formOf(question("a", { header: "A" }), question("b", { header: "B" }), question("c", { header: "C", required: false }));
+	const REQUIRED_REQUIRED_OPTIONAL = formOf(
+		question("a", { header: "A" }),
+		question("b", { header: "B" }),
+		question("c", { header: "C", required: false }),
+	);
 
 	test("before the review has been seen, to the next question still open, optional ones included", () => {
 		const { state } = drive(REQUIRED_REQUIRED_OPTIONAL, [KEY.enter, KEY.enter]);
@@ -665,7 +745,11 @@ describe("where answering leads", () => {
 describe("unconfirmed text: drafts", () => {
 	test("text left in the open editor when the form closes from outside is a draft: the committed choice stays the answer", () => {
 		// Choose Medium, come back, open Type something…, type, and time out.
-		const state = closeFromOutside(SCOPE_AND_TARGETS, [KEY.down, KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("half-typ")], "half-typ");
+		const state = closeFromOutside(
+			SCOPE_AND_TARGETS,
+			[KEY.down, KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("half-typ")],
+			"half-typ",
+		);
 		expect(state.outcome).toBe("aborted");
 		expect(state.questions[0]?.customText).toBeUndefined();
 		const result = collect(state, "timed_out");
@@ -674,7 +758,11 @@ describe("unconfirmed text: drafts", () => {
 	});
 
 	test("a note being written when the form closes is a note draft; the saved note stays the note", () => {
-		const state = closeFromOutside(SCOPE_AND_TARGETS, ["n", ...type("saved"), KEY.enter, "n", ...type(" more")], "saved more");
+		const state = closeFromOutside(
+			SCOPE_AND_TARGETS,
+			["n", ...type("saved"), KEY.enter, "n", ...type(" more")],
+			"saved more",
+		);
 		const result = collect(state, "aborted");
 		expect(result.notes).toEqual([{ questionId: "scope", option: "Small", text: "saved" }]);
 		expect(result.drafts).toEqual([{ questionId: "scope", kind: "note", option: "Small", text: "saved more" }]);
@@ -687,7 +775,11 @@ describe("unconfirmed text: drafts", () => {
 	});
 
 	test("an editor closed holding only what is saved, or nothing but blanks, leaves no draft", () => {
-		const unchanged = closeFromOutside(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter], "mine");
+		const unchanged = closeFromOutside(
+			SCOPE_AND_TARGETS,
+			[TYPE_ROW_OF_SCOPE, KEY.enter, ...type("mine"), KEY.enter, KEY.left, TYPE_ROW_OF_SCOPE, KEY.enter],
+			"mine",
+		);
 		expect(collect(unchanged, "aborted")).not.toHaveProperty("drafts");
 		expect(collect(unchanged, "aborted").answers.scope?.selections[0]?.value).toBe("mine");
 		const blank = closeFromOutside(SCOPE_AND_TARGETS, [TYPE_ROW_OF_SCOPE, KEY.enter, ...type("  ")], "  ");
@@ -697,20 +789,46 @@ describe("unconfirmed text: drafts", () => {
 	test("Esc on blanks, or on a cleared saved note, leaves no draft: nothing is marked and the saved text stands", () => {
 		// Save a note on the question, reopen it, clear it, Esc; and blanks on Type something…, Esc.
 		const clearing = [KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace, KEY.backspace];
-		const { state } = drive(SCOPE_AND_TARGETS, ["N", ...type("keep"), KEY.enter, "N", ...clearing, KEY.escape, TYPE_ROW_OF_SCOPE, KEY.enter, ...type("   "), KEY.escape]);
+		const { state } = drive(SCOPE_AND_TARGETS, [
+			"N",
+			...type("keep"),
+			KEY.enter,
+			"N",
+			...clearing,
+			KEY.escape,
+			TYPE_ROW_OF_SCOPE,
+			KEY.enter,
+			...type("   "),
+			KEY.escape,
+		]);
 		expect(state.drafts).toEqual({});
-		expect(questionDrafts(state, 0)).toEqual({ customText: undefined, questionNote: false, optionNotes: [false, false, false] });
+		expect(questionDrafts(state, 0)).toEqual({
+			customText: undefined,
+			questionNote: false,
+			optionNotes: [false, false, false],
+		});
 		expect(pendingDrafts(state)).toEqual([]);
 		expect(editorPrefill(state, { kind: "questionNote", question: 0 })).toBe("keep");
-		expect(collect({ ...state, outcome: "dismissed" }, "dismissed").notes).toEqual([{ questionId: "scope", text: "keep" }]);
+		expect(collect({ ...state, outcome: "dismissed" }, "dismissed").notes).toEqual([
+			{ questionId: "scope", text: "keep" },
+		]);
 	});
 
 	test("drafts left with Esc (free answer, question note, option note) come back on dismiss, in question order", () => {
 		const { state } = drive(SCOPE_AND_TARGETS, [
-			KEY.down, "n", ...type("on medium"), KEY.escape,
-			"N", ...type("on scope"), KEY.escape,
-			TYPE_ROW_OF_SCOPE, KEY.enter, ...type("own"), KEY.escape,
-			KEY.escape, KEY.escape,
+			KEY.down,
+			"n",
+			...type("on medium"),
+			KEY.escape,
+			"N",
+			...type("on scope"),
+			KEY.escape,
+			TYPE_ROW_OF_SCOPE,
+			KEY.enter,
+			...type("own"),
+			KEY.escape,
+			KEY.escape,
+			KEY.escape,
 		]);
 		expect(state.outcome).toBe("dismissed");
 		expect(collect(state, "dismissed").drafts).toEqual([
@@ -737,13 +855,33 @@ describe("unconfirmed text: drafts", () => {
 	});
 
 	test("Submit armed by drafts, then any other key disarms: the next Enter asks again", () => {
-		const { state } = drive(OPTIONAL_PAIR, [KEY.enter, "3", KEY.enter, ...type("important"), KEY.escape, KEY.tab, KEY.enter, "x", KEY.enter]);
+		const { state } = drive(OPTIONAL_PAIR, [
+			KEY.enter,
+			"3",
+			KEY.enter,
+			...type("important"),
+			KEY.escape,
+			KEY.tab,
+			KEY.enter,
+			"x",
+			KEY.enter,
+		]);
 		expect(state.outcome).toBeUndefined();
 		expect(state.enterArmed).toBe("submit");
 	});
 
 	test("two drafts are counted in the question", () => {
-		const { state } = drive(OPTIONAL_PAIR, ["n", ...type("a"), KEY.escape, KEY.enter, "N", ...type("b"), KEY.escape, KEY.tab, KEY.enter]);
+		const { state } = drive(OPTIONAL_PAIR, [
+			"n",
+			...type("a"),
+			KEY.escape,
+			KEY.enter,
+			"N",
+			...type("b"),
+			KEY.escape,
+			KEY.tab,
+			KEY.enter,
+		]);
 		expect(say(enterArmedPhrase(state, "enter"))).toBe("2 unsaved drafts — press enter again to submit without them");
 	});
 
@@ -769,7 +907,16 @@ describe("unconfirmed text: drafts", () => {
 	});
 
 	test("a draft saved (or Esc'd back to what is saved) no longer holds up Submit", () => {
-		const saved = drive(OPTIONAL_PAIR, [KEY.enter, "3", KEY.enter, ...type("important"), KEY.escape, KEY.enter, KEY.enter, KEY.enter]).state;
+		const saved = drive(OPTIONAL_PAIR, [
+			KEY.enter,
+			"3",
+			KEY.enter,
+			...type("important"),
+			KEY.escape,
+			KEY.enter,
+			KEY.enter,
+			KEY.enter,
+		]).state;
 		expect(saved.outcome).toBe("answered");
 		expect(collect(saved, "answered").answers.b?.selections[0]?.value).toBe("important");
 	});
@@ -802,7 +949,12 @@ describe("number keys choose (the default numberKeys setting)", () => {
 	});
 
 	test("with 8 options, 8 chooses the eighth and 9 opens the editor of “Type something…”", () => {
-		const eight = formOf(question("pick", { header: "Pick", options: ["A", "B", "C", "D", "E", "F", "G", "H"].map((label) => option(label)) }));
+		const eight = formOf(
+			question("pick", {
+				header: "Pick",
+				options: ["A", "B", "C", "D", "E", "F", "G", "H"].map((label) => option(label)),
+			}),
+		);
 		expect(collect(choose(eight, ["8"]), "answered").answers.pick?.selections[0]?.label).toBe("H");
 		expect(choose(eight, ["9"]).overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 0 } });
 	});
@@ -818,7 +970,17 @@ describe("number keys choose (the default numberKeys setting)", () => {
 
 describe("peek behind the form (p)", () => {
 	test("p folds the form and p brings it back with every answer, note, draft and the focus as they were", () => {
-		const keys = [KEY.enter, KEY.down, "n", ...type("kept note"), KEY.enter, "N", ...type("half"), KEY.escape, KEY.down];
+		const keys = [
+			KEY.enter,
+			KEY.down,
+			"n",
+			...type("kept note"),
+			KEY.enter,
+			"N",
+			...type("half"),
+			KEY.escape,
+			KEY.down,
+		];
 		const before = drive(SCOPE_AND_TARGETS, keys).state;
 		const folded = drive(SCOPE_AND_TARGETS, [...keys, "p"]).state;
 		expect(folded.peeking).toBe(true);

@@ -83,8 +83,15 @@ export function formOf(...questions: AskQuestion[]): AskForm {
 
 /** The two-question form most tests use: Scope (single), Targets (multi). */
 export const SCOPE_AND_TARGETS = formOf(
-	question("scope", { header: "Scope", options: [option("Small"), option("Medium", { recommended: true }), option("Large")] }),
-	question("targets", { header: "Targets", multiSelect: true, options: [option("Linux"), option("macOS"), option("Windows")] }),
+	question("scope", {
+		header: "Scope",
+		options: [option("Small"), option("Medium", { recommended: true }), option("Large")],
+	}),
+	question("targets", {
+		header: "Targets",
+		multiSelect: true,
+		options: [option("Linux"), option("macOS"), option("Windows")],
+	}),
 );
 
 /** A theme that colours like pi's (SGR codes around each piece), to check that styling never changes widths. */
@@ -102,7 +109,6 @@ export function plainTable(kb = piKeybindings(), texts: Texts = ENGLISH) {
 	return keyTable(kb, texts);
 }
 
-
 /**
  * Feeds raw keys through the keymap into update(). The editor is stood in
  * for by a plain buffer: printable keys append, Backspace deletes, Shift+Enter
@@ -114,7 +120,12 @@ export function plainTable(kb = piKeybindings(), texts: Texts = ENGLISH) {
  * unless `numberKeys` says otherwise (the rows were written for digits that
  * focus; rows for digits that choose, the default, pass "choose").
  */
-export function drive(form: AskForm, keys: readonly string[], kb = piKeybindings(), numberKeys: NumberKeys = "focus"): { state: FormState; commands: Command[] } {
+export function drive(
+	form: AskForm,
+	keys: readonly string[],
+	kb = piKeybindings(),
+	numberKeys: NumberKeys = "focus",
+): { state: FormState; commands: Command[] } {
 	let state = initialState(form, numberKeys);
 	let buffer = "";
 	const commands: Command[] = [];

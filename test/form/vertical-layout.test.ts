@@ -10,7 +10,6 @@ import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { AskFormComponent, formHeight, PI_FOOTER_ROWS } from "../../src/form/component.ts";
 import { renderQuestionView } from "../../src/form/question-view.ts";
-import { initialState } from "../../src/machine/update.ts";
 import type { AskForm } from "../../src/types.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { drive, formOf, KEY, option, piKeybindings, plainContext, plainTheme, question } from "./support.ts";
@@ -28,15 +27,18 @@ const DEMO = formOf(
 			option("Result value", {
 				recommended: true,
 				description: "Return { ok, value } or { ok, error }; the type system makes callers handle it.",
-				preview: 'const res = await client.get("/users");\nif (!res.ok) {\n  log.warn(res.error.message);\n  return [];\n}\nreturn res.value;',
+				preview:
+					'const res = await client.get("/users");\nif (!res.ok) {\n  log.warn(res.error.message);\n  return [];\n}\nreturn res.value;',
 			}),
 			option("Throw HttpError", {
 				description: "Keep exceptions, but one typed error class with status and body.",
-				preview: 'try {\n  return await client.get("/users");\n} catch (e) {\n  if (e instanceof HttpError && e.status === 404) return [];\n  throw e;\n}',
+				preview:
+					'try {\n  return await client.get("/users");\n} catch (e) {\n  if (e instanceof HttpError && e.status === 404) return [];\n  throw e;\n}',
 			}),
 			option("Callbacks", {
 				description: "onSuccess / onError handlers per call.",
-				preview: 'client.get("/users", {\n  onSuccess: (users) => render(users),\n  onError: (e) => toast(e.message),\n});',
+				preview:
+					'client.get("/users", {\n  onSuccess: (users) => render(users),\n  onError: (e) => toast(e.message),\n});',
 			}),
 		],
 	}),
@@ -53,10 +55,13 @@ function words(prefix: string, length: number): string {
 
 /** A legal question and context near their limits (1000 characters each). */
 const LONG_QUESTION = words("q", 983);
-const LONG = formOf(question("long", { header: "Long", question: LONG_QUESTION, context: words("c", 982) }), question("other"));
+const LONG = formOf(
+	question("long", { header: "Long", question: LONG_QUESTION, context: words("c", 982) }),
+	question("other"),
+);
 
 function mount(form: AskForm, width: number, rows: number) {
-	const { tui, terminal } = quietTui(width, rows);
+	const { tui } = quietTui(width, rows);
 	const done = vi.fn();
 	const component = new AskFormComponent({ tui, theme: plainTheme, keybindings: piKeybindings(), form, onDone: done });
 	component.focused = true;
@@ -105,8 +110,14 @@ describe("a question taller than the screen", () => {
 		expect(first.some((line) => /^↑ \d+ more · pgup$/.test(line))).toBe(true);
 		expect(focusedRow(first)).toBeDefined();
 		const top = form.pageAll(KEY.pageUp).at(-1) ?? [];
-		expect(top.some((line) => line.startsWith("How should the new HTTP client")), top.join("\n")).toBe(true);
-		expect(top.some((line) => /^↑ \d+ more/.test(line)), top.join("\n")).toBe(false);
+		expect(
+			top.some((line) => line.startsWith("How should the new HTTP client")),
+			top.join("\n"),
+		).toBe(true);
+		expect(
+			top.some((line) => /^↑ \d+ more/.test(line)),
+			top.join("\n"),
+		).toBe(false);
 		form.pageAll(KEY.pageDown);
 		expect(focusedRow(form.screen())).toBeUndefined();
 		form.press(KEY.down);
@@ -204,7 +215,11 @@ describe("content before spacing", () => {
 					return lines;
 				});
 				const where = `${width}×${rows}`;
-				for (const lines of frames) expect(lines.some((line) => / more · pg(up|dn)$/.test(line)), where).toBe(false);
+				for (const lines of frames)
+					expect(
+						lines.some((line) => / more · pg(up|dn)$/.test(line)),
+						where,
+					).toBe(false);
 				const firstRow = frames.map((lines) => lines.findIndex((line) => line.includes("○ 1. Result value")));
 				expect(new Set(firstRow).size, where).toBe(1);
 			}
@@ -222,7 +237,9 @@ describe("the shortest terminals", () => {
 	});
 
 	test("100×3: the one line above the footer is the focused row", () => {
-		expect(mount(DEMO, 100, 3).screen()).toEqual([expect.stringMatching(/^❯ ○ 1\. Result value \(recommended\) +│ Result value$/)]);
+		expect(mount(DEMO, 100, 3).screen()).toEqual([
+			expect.stringMatching(/^❯ ○ 1\. Result value \(recommended\) +│ Result value$/),
+		]);
 	});
 
 	test("every height from 3 rows: the focused row is on screen, and so is the editor's cursor line", () => {
@@ -233,7 +250,9 @@ describe("the shortest terminals", () => {
 				expect(focusedRow(form.screen()), `${width}×${rows}`).toMatch(/^❯ ○ 2\./);
 				form.press("4", ..."typed");
 				// The cursor: pi-tui's marker for the IME, then the drawn cursor (pi 1.x's mark, reverse video in 0.73).
-				expect(form.screen().join("\n"), `${width}×${rows}, editor`).toMatch(/typed(\x1b_pi:c\x07)?(\x1b_pi:fc\x07|\x1b\[7m)/);
+				expect(form.screen().join("\n"), `${width}×${rows}, editor`).toMatch(
+					/typed(\x1b_pi:c\x07)?(\x1b_pi:fc\x07|\x1b\[7m)/,
+				);
 			}
 		}
 	});

@@ -37,7 +37,11 @@ const DESCRIBED = formOf(
 		question: LONG_QUESTION,
 		context: "Writes: ~50 rows/s.\nReads: by customer id.",
 		options: [
-			option("Postgres", { recommended: true, description: "Already in production.", preview: "CREATE TABLE invoices (\n    id bigserial\n);" }),
+			option("Postgres", {
+				recommended: true,
+				description: "Already in production.",
+				preview: "CREATE TABLE invoices (\n    id bigserial\n);",
+			}),
 			option("SQLite", { description: "One file, no server." }),
 		],
 	}),
@@ -59,18 +63,40 @@ describe("the question view", () => {
 
 	test("numbers the options, marks the recommended one and ends with Type something…", () => {
 		const lines = questionLines(initialState(SCOPE_AND_TARGETS), 60);
-		expect(lines).toEqual(["Which scope?", "", "❯ ○ 1. Small", "  ○ 2. Medium (recommended)", "  ○ 3. Large", "  ○ 4. Type something…"]);
+		expect(lines).toEqual([
+			"Which scope?",
+			"",
+			"❯ ○ 1. Small",
+			"  ○ 2. Medium (recommended)",
+			"  ○ 3. Large",
+			"  ○ 4. Type something…",
+		]);
 	});
 
 	test("multi-select rows carry ☐/☑ marks", () => {
 		const { state } = drive(SCOPE_AND_TARGETS, [KEY.tab, KEY.down, KEY.space]);
-		expect(questionLines(state, 60).slice(2)).toEqual(["  ☐ 1. Linux", "❯ ☑ 2. macOS", "  ☐ 3. Windows", "  ☐ 4. Type something…"]);
+		expect(questionLines(state, 60).slice(2)).toEqual([
+			"  ☐ 1. Linux",
+			"❯ ☑ 2. macOS",
+			"  ☐ 3. Windows",
+			"  ☐ 4. Type something…",
+		]);
 	});
 
 	test("side by side, the Type something… row's pane shows the saved answer and, apart, the unsaved draft", () => {
 		// Save "mine", reopen, add to it, Esc: the row is marked, and the pane says which text is which.
 		const twoQuestions = formOf(...DESCRIBED.questions, question("other"));
-		const { state } = drive(twoQuestions, ["3", KEY.enter, ...type("mine"), KEY.enter, KEY.left, "3", KEY.enter, ...type(" and more"), KEY.escape]);
+		const { state } = drive(twoQuestions, [
+			"3",
+			KEY.enter,
+			...type("mine"),
+			KEY.enter,
+			KEY.left,
+			"3",
+			KEY.enter,
+			...type(" and more"),
+			KEY.escape,
+		]);
 		const text = questionLines({ ...state, tab: 0 }, 120).join("\n");
 		expect(text).toContain("(draft)");
 		expect(text).toMatch(/│ Your answer:/);
@@ -80,12 +106,31 @@ describe("the question view", () => {
 	});
 
 	test("the Type something… row shows the saved free answer, on one line", () => {
-		const { state } = drive(SCOPE_AND_TARGETS, ["4", KEY.enter, ...type("first line"), KEY.shiftEnter, ...type("second"), KEY.enter, KEY.left]);
+		const { state } = drive(SCOPE_AND_TARGETS, [
+			"4",
+			KEY.enter,
+			...type("first line"),
+			KEY.shiftEnter,
+			...type("second"),
+			KEY.enter,
+			KEY.left,
+		]);
 		expect(questionLines(state, 60)).toContain("❯ ● 4. “first line second”");
 	});
 
 	test("a draft and notes are marked", () => {
-		const { state } = drive(SCOPE_AND_TARGETS, ["n", ...type("why"), KEY.enter, "4", KEY.enter, ...type("unsaved"), KEY.escape, "N", ...type("about it"), KEY.enter]);
+		const { state } = drive(SCOPE_AND_TARGETS, [
+			"n",
+			...type("why"),
+			KEY.enter,
+			"4",
+			KEY.enter,
+			...type("unsaved"),
+			KEY.escape,
+			"N",
+			...type("about it"),
+			KEY.enter,
+		]);
 		const lines = questionLines(state, 60);
 		expect(lines).toContain("  ○ 1. Small ✎");
 		expect(lines).toContain("       ✎ why");
@@ -95,7 +140,21 @@ describe("the question view", () => {
 	});
 
 	test("drafts of notes are marked too: on the option, and under the question", () => {
-		const { state } = drive(SCOPE_AND_TARGETS, ["n", ...type("why"), KEY.escape, KEY.down, "n", ...type("new"), KEY.enter, "n", ...type(" not saved"), KEY.escape, "N", ...type("about"), KEY.escape]);
+		const { state } = drive(SCOPE_AND_TARGETS, [
+			"n",
+			...type("why"),
+			KEY.escape,
+			KEY.down,
+			"n",
+			...type("new"),
+			KEY.enter,
+			"n",
+			...type(" not saved"),
+			KEY.escape,
+			"N",
+			...type("about"),
+			KEY.escape,
+		]);
 		const lines = questionLines(state, 60);
 		expect(lines).toContain("  ○ 1. Small ✎ (draft)");
 		// A saved note with an unsaved change: the draft mark, and the saved note under it.
@@ -156,7 +215,14 @@ describe("the question view", () => {
 		const aboutIt = { ...base, questions: [{ ...first, note: "a note on the question" }, second] };
 		const drafted = { ...base, drafts: { [draftKey({ kind: "optionNote", question: 0, option: 0 })]: "unsaved" } };
 		const states = [base, noted, answered, aboutIt, drafted, { ...noted, tab: 1 }, base];
-		for (const [width, height] of [[120, 30], [90, 30], [60, 30], [120, 16], [90, 30], [60, 16]] as const) {
+		for (const [width, height] of [
+			[120, 30],
+			[90, 30],
+			[60, 30],
+			[120, 16],
+			[90, 30],
+			[60, 16],
+		] as const) {
 			for (const state of states) {
 				const frame = (viewCtx: typeof ctx) => renderForm({ state, width, height, table }, viewCtx).lines;
 				expect(frame(kept), `${width}×${height}`).toEqual(frame(plainContext()));
@@ -173,7 +239,10 @@ describe("the question view", () => {
 			}),
 		);
 		for (const width of [20, 60, 120]) {
-			const lines = renderForm({ state: initialState(form), width, height: 40, table, asker: "child\x1b[1m" }, ctx).lines;
+			const lines = renderForm(
+				{ state: initialState(form), width, height: 40, table, asker: "child\x1b[1m" },
+				ctx,
+			).lines;
 			const text = lines.join("\n");
 			expect(text).not.toMatch(/[\x1b\x9b\u202e]/);
 			expect(text).toContain("Pick one");
@@ -183,7 +252,15 @@ describe("the question view", () => {
 
 describe("the submit view", () => {
 	test("reviews every answer and note, says what is missing, and offers Submit and Cancel", () => {
-		const { state } = drive(SCOPE_AND_TARGETS, [KEY.down, "n", ...type("cheaper"), KEY.enter, KEY.enter, KEY.left, KEY.left]);
+		const { state } = drive(SCOPE_AND_TARGETS, [
+			KEY.down,
+			"n",
+			...type("cheaper"),
+			KEY.enter,
+			KEY.enter,
+			KEY.left,
+			KEY.left,
+		]);
 		const lines = renderSubmitView(state, 60, 40, ctx).lines;
 		expectFits(lines, 60);
 		expect(lines).toEqual([
@@ -212,7 +289,18 @@ describe("the submit view", () => {
 
 	test("lists the unsaved drafts a submit would drop, under their questions, and says so above Submit", () => {
 		const form = formOf(question("a", { header: "A" }), question("b", { header: "B", required: false }));
-		const { state } = drive(form, [KEY.enter, "4", KEY.enter, ...type("important"), KEY.escape, KEY.up, "n", ...type("hmm"), KEY.escape, KEY.tab]);
+		const { state } = drive(form, [
+			KEY.enter,
+			"4",
+			KEY.enter,
+			...type("important"),
+			KEY.escape,
+			KEY.up,
+			"n",
+			...type("hmm"),
+			KEY.escape,
+			KEY.tab,
+		]);
 		const lines = renderSubmitView(state, 80, 40, ctx).lines;
 		expectFits(lines, 80);
 		expect(lines).toEqual([
@@ -242,7 +330,9 @@ describe("the submit view", () => {
 
 	test("the armed Cancel and the armed Submit say what the next Enter does", () => {
 		const cancel = drive(SCOPE_AND_TARGETS, [KEY.enter, KEY.enter, KEY.down, KEY.enter]).state;
-		expect(renderForm({ state: cancel, width: 60, height: 40, table }, ctx).lines).toContain("Press enter again to dismiss the form");
+		expect(renderForm({ state: cancel, width: 60, height: 40, table }, ctx).lines).toContain(
+			"Press enter again to dismiss the form",
+		);
 		const form = formOf(question("a", { header: "A" }), question("b", { header: "B", required: false }));
 		const submit = drive(form, [KEY.enter, "4", KEY.enter, ...type("important"), KEY.escape, KEY.tab, KEY.enter]).state;
 		expect(renderForm({ state: submit, width: 60, height: 40, table }, ctx).lines).toContain(
@@ -277,7 +367,12 @@ describe("the tab bar", () => {
 	});
 
 	test("narrow, wide-character labels keep a character each: the bar scrolls rather than show empty tabs", () => {
-		const form = formOf(question("a", { header: "数据库" }), question("b", { header: "认证" }), question("c", { header: "部署" }), question("d", { header: "日志" }));
+		const form = formOf(
+			question("a", { header: "数据库" }),
+			question("b", { header: "认证" }),
+			question("c", { header: "部署" }),
+			question("d", { header: "日志" }),
+		);
 		for (const width of [20, 25, 30]) {
 			const bar = renderTabBar({ ...initialState(form), tab: 1 }, width, ctx);
 			expect(visibleWidth(bar)).toBeLessThanOrEqual(width);
@@ -305,26 +400,36 @@ describe("the help and the hint", () => {
 	test("the hint follows the situation: multi-select, the Type something row, the editor", () => {
 		// With nothing ticked, Enter chooses the focused option; once something is, it finishes.
 		const multi = drive(SCOPE_AND_TARGETS, [KEY.tab]).state;
-		expect(fitHintLine(multi, table, 200, ctx).line).toBe("↑↓ move · space toggle · enter choose · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help");
+		expect(fitHintLine(multi, table, 200, ctx).line).toBe(
+			"↑↓ move · space toggle · enter choose · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help",
+		);
 		const ticked = drive(SCOPE_AND_TARGETS, [KEY.tab, KEY.space]).state;
-		expect(fitHintLine(ticked, table, 200, ctx).line).toBe("↑↓ move · space toggle · enter done · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help");
+		expect(fitHintLine(ticked, table, 200, ctx).line).toBe(
+			"↑↓ move · space toggle · enter done · ←→ questions · n note · c reply in chat · p peek · esc dismiss · ? help",
+		);
 		const typeRow = drive(SCOPE_AND_TARGETS, ["4"]).state;
 		expect(fitHintLine(typeRow, table, 200, ctx).line).toContain("enter write");
 		const editing = drive(SCOPE_AND_TARGETS, ["4", KEY.enter]).state;
-		expect(fitHintLine(editing, table, 200, ctx).line).toBe("enter save · shift+enter new line · esc back · ctrl+g external editor");
+		expect(fitHintLine(editing, table, 200, ctx).line).toBe(
+			"enter save · shift+enter new line · esc back · ctrl+g external editor",
+		);
 	});
 
 	test("the hint drops items that do not fit but keeps the help key", () => {
 		const state = initialState(SCOPE_AND_TARGETS);
 		const line = fitHintLine(state, table, 32, ctx).line;
 		expect(line).toBe("↑↓ move · enter choose · ? help");
-		for (let width = 1; width < 100; width++) expect(visibleWidth(fitHintLine(state, table, width, ctx).line)).toBeLessThanOrEqual(width);
+		for (let width = 1; width < 100; width++)
+			expect(visibleWidth(fitHintLine(state, table, width, ctx).line)).toBeLessThanOrEqual(width);
 	});
 });
 
 describe("the whole form", () => {
 	test("one question: no tab bar", () => {
-		const lines = renderForm({ state: initialState(formOf(question("scope"))), width: 60, height: 40, table }, ctx).lines;
+		const lines = renderForm(
+			{ state: initialState(formOf(question("scope"))), width: 60, height: 40, table },
+			ctx,
+		).lines;
 		expect(lines.some((line) => line.includes("Submit"))).toBe(false);
 		expect(lines[1]).toBe("Which scope?");
 	});
@@ -335,13 +440,22 @@ describe("the whole form", () => {
 		expect(lines[1]).toBe("Asked by planner › scout");
 		expect(lines).toContain("Press esc again to dismiss the form");
 		const blocked = drive(SCOPE_AND_TARGETS, [KEY.left, KEY.enter]).state;
-		expect(renderForm({ state: blocked, width: 60, height: 40, table }, ctx).lines).toContain("Answer Scope and Targets first");
+		expect(renderForm({ state: blocked, width: 60, height: 40, table }, ctx).lines).toContain(
+			"Answer Scope and Targets first",
+		);
 	});
 
 	test("the editor view shows the question, what is being written and the editor's lines", () => {
 		const { state } = drive(SCOPE_AND_TARGETS, [KEY.down, "n"]);
 		const lines = renderForm({ state, width: 60, height: 40, table, editorLines: ["──", "typed", "──"] }, ctx).lines;
-		expect(lines.slice(3)).toEqual(["Which scope?", "Your note on “Medium”:", "──", "typed", "──", "enter save · shift+enter new line · esc back"]);
+		expect(lines.slice(3)).toEqual([
+			"Which scope?",
+			"Your note on “Medium”:",
+			"──",
+			"typed",
+			"──",
+			"enter save · shift+enter new line · esc back",
+		]);
 	});
 
 	test("never taller than the height budget, down to one line; an armed Esc's warning always shows, the focused row from two lines", () => {
@@ -351,9 +465,16 @@ describe("the whole form", () => {
 			expect(lines.length, `height ${height}`).toBeLessThanOrEqual(height);
 			expect(lines.join("\n"), `height ${height}`).toContain("again to dismiss");
 			// One line: the warning (the next key ends the form or disarms it, bringing the row back).
-			if (height >= 2) expect(lines.some((line) => line.startsWith("❯")), `height ${height}`).toBe(true);
+			if (height >= 2)
+				expect(
+					lines.some((line) => line.startsWith("❯")),
+					`height ${height}`,
+				).toBe(true);
 		}
-		const calm = renderForm({ state: initialState(SCOPE_AND_TARGETS), width: 40, height: 1, table, asker: "x" }, ctx).lines;
+		const calm = renderForm(
+			{ state: initialState(SCOPE_AND_TARGETS), width: 40, height: 1, table, asker: "x" },
+			ctx,
+		).lines;
 		expect(calm).toEqual([expect.stringMatching(/^❯/)]);
 	});
 });

@@ -54,14 +54,19 @@ function checkPrepare(raw: unknown): Outcome {
 		prepared = prepareArguments(raw);
 	} catch (error) {
 		if (!(error instanceof AskUserInputError)) {
-			throw new Error(`prepareArguments threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+			throw new Error(
+				`prepareArguments threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+			);
 		}
 		if (error.issues.length === 0) throw new Error("an AskUserInputError without issues");
 		for (const issue of error.issues) {
-			if (typeof issue.path !== "string" || !ISSUE_PATH.test(issue.path)) throw new Error(`an issue without a path: ${JSON.stringify(issue.path)}`);
-			if (typeof issue.message !== "string" || issue.message.trim() === "") throw new Error(`the issue at ${issue.path} says nothing`);
+			if (typeof issue.path !== "string" || !ISSUE_PATH.test(issue.path))
+				throw new Error(`an issue without a path: ${JSON.stringify(issue.path)}`);
+			if (typeof issue.message !== "string" || issue.message.trim() === "")
+				throw new Error(`the issue at ${issue.path} says nothing`);
 		}
-		if (typeof error.message !== "string" || !error.message.includes(error.issues[0]!.path)) throw new Error("the error message does not name the first path");
+		if (typeof error.message !== "string" || !error.message.includes(error.issues[0]!.path))
+			throw new Error("the error message does not name the first path");
 		return "rejected";
 	} finally {
 		const took = performance.now() - started;
@@ -77,7 +82,8 @@ function checkValidForm(prepared: unknown): void {
 	if (!again.ok) throw new Error(`accepted, but does not validate again: ${JSON.stringify(again.issues)}`);
 	const form: AskForm = again.form;
 	const { questions } = form;
-	if (questions.length < LIMITS.minQuestions || questions.length > LIMITS.maxQuestions) throw new Error(`${questions.length} questions accepted`);
+	if (questions.length < LIMITS.minQuestions || questions.length > LIMITS.maxQuestions)
+		throw new Error(`${questions.length} questions accepted`);
 	const distinct = (values: string[], what: string) => {
 		if (new Set(values).size !== values.length) throw new Error(`repeated ${what}: ${JSON.stringify(values)}`);
 	};
@@ -93,9 +99,12 @@ function checkValidForm(prepared: unknown): void {
 		const textOnly = question.options.length === 0;
 		if (textOnly && !question.allowOther) throw new Error("a text-only question without free text accepted");
 		const fewest = question.allowOther ? 1 : LIMITS.minOptions;
-		if (!textOnly && (question.options.length < fewest || question.options.length > LIMITS.maxOptions)) throw new Error(`${question.options.length} options accepted`);
-		if (question.question.length > LIMITS.question || question.question.trim() === "") throw new Error("a question over the limit or blank");
-		if ([...question.header].length > LIMITS.header) throw new Error(`header ${JSON.stringify(question.header)} too long`);
+		if (!textOnly && (question.options.length < fewest || question.options.length > LIMITS.maxOptions))
+			throw new Error(`${question.options.length} options accepted`);
+		if (question.question.length > LIMITS.question || question.question.trim() === "")
+			throw new Error("a question over the limit or blank");
+		if ([...question.header].length > LIMITS.header)
+			throw new Error(`header ${JSON.stringify(question.header)} too long`);
 		if (question.id.startsWith("$")) throw new Error(`id ${question.id} starts with $`);
 		if (question.options.filter((o) => o.recommended).length > 1) throw new Error("two recommended options");
 		distinct(
@@ -103,13 +112,15 @@ function checkValidForm(prepared: unknown): void {
 			"labels",
 		);
 		for (const option of question.options) {
-			if (option.label.length > LIMITS.label || option.label.trim() === "") throw new Error(`label ${JSON.stringify(option.label)}`);
+			if (option.label.length > LIMITS.label || option.label.trim() === "")
+				throw new Error(`label ${JSON.stringify(option.label)}`);
 			if ((option.description?.length ?? 0) > LIMITS.description) throw new Error("description over the limit");
 			if ((option.preview?.length ?? 0) > LIMITS.preview) throw new Error("preview over the limit");
 			if (option.preview !== undefined && question.multiSelect) throw new Error("a preview on a multi-select question");
 		}
 		for (const text of [question.question, question.header, question.id, ...question.options.map((o) => o.label)]) {
-			if (/[\x00-\x1f\x7f-\x9f]/.test(text)) throw new Error(`a control character in a one-line field: ${JSON.stringify(text)}`);
+			if (/[\x00-\x1f\x7f-\x9f]/.test(text))
+				throw new Error(`a control character in a one-line field: ${JSON.stringify(text)}`);
 		}
 	}
 }
@@ -164,17 +175,45 @@ const arbHostileString: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
 	{ weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 80 }) },
 	{ weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 80 }) },
-	{ weight: 1, arbitrary: fc.tuple(fc.constantFrom(...HOSTILE_STRINGS), fc.constantFrom(...HOSTILE_STRINGS)).map(([a, b]) => a + b) },
+	{
+		weight: 1,
+		arbitrary: fc
+			.tuple(fc.constantFrom(...HOSTILE_STRINGS), fc.constantFrom(...HOSTILE_STRINGS))
+			.map(([a, b]) => a + b),
+	},
 );
 
 const arbHostileValue: fc.Arbitrary<unknown> = fc.oneof(
 	{ weight: 6, arbitrary: arbHostileString },
-	{ weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, -1)) },
+	{
+		weight: 2,
+		arbitrary: fc.oneof(
+			fc.integer(),
+			fc.double(),
+			fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, -1),
+		),
+	},
 	{ weight: 2, arbitrary: fc.constantFrom(null, undefined, true, false, [], {}, [[]], [{}], [null]) },
 	{ weight: 1, arbitrary: fc.constantFrom(nested(5_000, "array"), nested(5_000, "object")) },
 	{ weight: 1, arbitrary: fc.array(arbHostileString, { maxLength: 8 }) },
-	{ weight: 1, arbitrary: fc.constantFrom(Array.from({ length: 1_000 }, (_, i) => ({ label: `o${i}` })), Array.from({ length: 500 }, () => "x")) },
-	{ weight: 2, arbitrary: fc.anything({ maxDepth: 3, maxKeys: 5, withNullPrototype: true, withBoxedValues: true, withSparseArray: true, withObjectString: true }) },
+	{
+		weight: 1,
+		arbitrary: fc.constantFrom(
+			Array.from({ length: 1_000 }, (_, i) => ({ label: `o${i}` })),
+			Array.from({ length: 500 }, () => "x"),
+		),
+	},
+	{
+		weight: 2,
+		arbitrary: fc.anything({
+			maxDepth: 3,
+			maxKeys: 5,
+			withNullPrototype: true,
+			withBoxedValues: true,
+			withSparseArray: true,
+			withObjectString: true,
+		}),
+	},
 );
 
 // ── Surgery on a JSON-like tree ────────────────────────────────────────────
@@ -203,7 +242,26 @@ const arbCut: fc.Arbitrary<Cut> = fc.record({
 	at: fc.nat(),
 	operation: fc.constantFrom<Operation>("replace", "replace", "replace", "delete", "add", "wrap", "stringify", "alias"),
 	value: arbHostileValue,
-	key: fc.constantFrom("question", "options", "label", "header", "id", "value", "preview", "description", "context", "multiSelect", "recommended", "required", "allowOther", "metadata", "tags", "__proto__", "constructor", "extra"),
+	key: fc.constantFrom(
+		"question",
+		"options",
+		"label",
+		"header",
+		"id",
+		"value",
+		"preview",
+		"description",
+		"context",
+		"multiSelect",
+		"recommended",
+		"required",
+		"allowOther",
+		"metadata",
+		"tags",
+		"__proto__",
+		"constructor",
+		"extra",
+	),
 });
 
 /** Plain data only: surgery never goes inside boxed values, maps or other exotic objects. */
@@ -252,11 +310,19 @@ function copy<T>(value: T): T {
 /** Arrays and plain objects copied iteratively (shared and cyclic references kept as such); anything else as is. */
 function copyPlainData(value: unknown): unknown {
 	const shell = (node: unknown): Record<string, unknown> | unknown[] | undefined =>
-		Array.isArray(node) ? new Array(node.length) : isPlainObject(node) ? (Object.getPrototypeOf(node) === null ? Object.create(null) : {}) : undefined;
+		Array.isArray(node)
+			? new Array(node.length)
+			: isPlainObject(node)
+				? Object.getPrototypeOf(node) === null
+					? Object.create(null)
+					: {}
+				: undefined;
 	const root = shell(value);
 	if (root === undefined) return value;
 	const copies = new Map<unknown, unknown>([[value, root]]);
-	const pending: [Record<string, unknown>, Record<string, unknown>][] = [[value as Record<string, unknown>, root as Record<string, unknown>]];
+	const pending: [Record<string, unknown>, Record<string, unknown>][] = [
+		[value as Record<string, unknown>, root as Record<string, unknown>],
+	];
 	while (pending.length > 0) {
 		const [from, to] = pending.pop()!;
 		for (const key of Object.keys(from)) {
@@ -300,7 +366,12 @@ function operate(tree: Tree, cuts: readonly Cut[]): Tree {
 			case "add":
 				if (isPlainObject(current)) {
 					// As JSON.parse would: "__proto__" becomes an own property, not the prototype.
-					Object.defineProperty(current, cut.key, { value: cut.value, enumerable: true, writable: true, configurable: true });
+					Object.defineProperty(current, cut.key, {
+						value: cut.value,
+						enumerable: true,
+						writable: true,
+						configurable: true,
+					});
 				} else if (Array.isArray(current)) current.push(cut.value);
 				break;
 			case "wrap":
@@ -346,8 +417,25 @@ const OTHER_SHAPES: unknown[] = [
 	// pi's questionnaire example
 	{
 		questions: [
-			{ id: "scope", label: "Scope", prompt: "How big?", options: [{ value: "s", label: "Small" }, { value: "l", label: "Large" }], allowOther: true },
-			{ id: "lang", label: "Language", prompt: "Which language?", options: [{ value: "ts", label: "TypeScript" }, { value: "go", label: "Go" }] },
+			{
+				id: "scope",
+				label: "Scope",
+				prompt: "How big?",
+				options: [
+					{ value: "s", label: "Small" },
+					{ value: "l", label: "Large" },
+				],
+				allowOther: true,
+			},
+			{
+				id: "lang",
+				label: "Language",
+				prompt: "Which language?",
+				options: [
+					{ value: "ts", label: "TypeScript" },
+					{ value: "go", label: "Go" },
+				],
+			},
 		],
 	},
 	// A single question at the top level, options as bare strings
@@ -357,7 +445,21 @@ const OTHER_SHAPES: unknown[] = [
 	// choices instead of options, text instead of label
 	{ questions: { prompt: "Pick a colour", choices: [{ text: "Red" }, { text: "Blue" }, { name: "Green" }] } },
 	// strict-mode function calling: null for every field left out
-	{ questions: [{ id: null, header: null, question: "Null fields?", context: null, options: [{ label: "A", value: null, description: null, preview: null, recommended: null }, { label: "B" }], multiSelect: null, allowOther: null, required: null }], metadata: null },
+	{
+		questions: [
+			{
+				id: null,
+				header: null,
+				question: "Null fields?",
+				context: null,
+				options: [{ label: "A", value: null, description: null, preview: null, recommended: null }, { label: "B" }],
+				multiSelect: null,
+				allowOther: null,
+				required: null,
+			},
+		],
+		metadata: null,
+	},
 ];
 
 // ── The properties ─────────────────────────────────────────────────────────
@@ -366,9 +468,18 @@ describe("prepareArguments on hostile input: an AskUserInputError naming every p
 	test("2,000 arbitrary values of any type and shape", () => {
 		const seen = { accepted: 0, rejected: 0 };
 		fc.assert(
-			fc.property(fc.oneof(arbHostileValue, fc.dictionary(fc.constantFrom("questions", "question", "options", "metadata", "prompt", "choices", "header"), arbHostileValue)), (raw) => {
-				seen[checkPrepare(raw)]++;
-			}),
+			fc.property(
+				fc.oneof(
+					arbHostileValue,
+					fc.dictionary(
+						fc.constantFrom("questions", "question", "options", "metadata", "prompt", "choices", "header"),
+						arbHostileValue,
+					),
+				),
+				(raw) => {
+					seen[checkPrepare(raw)]++;
+				},
+			),
 			{ numRuns: 2_000 },
 		);
 		expect(seen.rejected).toBeGreaterThan(1_600);
@@ -405,18 +516,30 @@ describe("prepareArguments on hostile input: an AskUserInputError naming every p
 });
 
 describe("extremes, none a hang", () => {
-	const question = (extra: Record<string, unknown>) => ({ questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], ...extra }] });
+	const question = (extra: Record<string, unknown>) => ({
+		questions: [{ question: "Which?", options: [{ label: "A" }, { label: "B" }], ...extra }],
+	});
 
 	test.each([
 		["a 1 MB question", question({ question: "q".repeat(1 << 20) })],
 		["a 1 MB label full of escapes", question({ options: [{ label: "\x1b]52;c;".repeat(1 << 17) }, { label: "B" }] })],
 		["100,000 options", question({ options: Array.from({ length: 100_000 }, (_, i) => ({ label: `option ${i}` })) })],
-		["10,000 questions", { questions: Array.from({ length: 10_000 }, (_, i) => ({ question: `q${i}?`, options: ["a", "b"] })) }],
+		[
+			"10,000 questions",
+			{ questions: Array.from({ length: 10_000 }, (_, i) => ({ question: `q${i}?`, options: ["a", "b"] })) },
+		],
 		["arrays nested 100,000 deep", { questions: nested(100_000, "array") }],
 		["objects nested 100,000 deep", { questions: [nested(100_000, "object")] }],
 		["a JSON string nested 100,000 deep", { questions: `${"[".repeat(100_000)}${"]".repeat(100_000)}` }],
 		["100,000 tags", { ...question({}), metadata: { tags: Array.from({ length: 100_000 }, (_, i) => `t${i}`) } }],
-		["a 4 MB JSON text of questions", { questions: JSON.stringify(Array.from({ length: 20_000 }, () => ({ question: "x".repeat(200), options: ["a", "b"] }))) }],
+		[
+			"a 4 MB JSON text of questions",
+			{
+				questions: JSON.stringify(
+					Array.from({ length: 20_000 }, () => ({ question: "x".repeat(200), options: ["a", "b"] })),
+				),
+			},
+		],
 	])("%s", (_name, raw) => {
 		expect(["accepted", "rejected"]).toContain(checkPrepare(raw));
 	});
@@ -424,7 +547,8 @@ describe("extremes, none a hang", () => {
 	const explode = () => {
 		throw new Error("exploded");
 	};
-	const throwing = () => new Proxy({}, { get: explode, has: explode, ownKeys: explode, getOwnPropertyDescriptor: explode });
+	const throwing = () =>
+		new Proxy({}, { get: explode, has: explode, ownKeys: explode, getOwnPropertyDescriptor: explode });
 	const revoked = () => {
 		const revocable = Proxy.revocable({}, {});
 		revocable.revoke();
@@ -438,12 +562,25 @@ describe("extremes, none a hang", () => {
 		["a question whose every read throws", () => ({ questions: [throwing()] })],
 		["a revoked proxy", () => revoked()],
 		["a revoked proxy as a question", () => ({ questions: [revoked()] })],
-		["a question getter that throws", () => ({ questions: [{ get question(): string { throw new Error("boom"); }, options: ["a", "b"] }] })],
+		[
+			"a question getter that throws",
+			() => ({
+				questions: [
+					{
+						get question(): string {
+							throw new Error("boom");
+						},
+						options: ["a", "b"],
+					},
+				],
+			}),
+		],
 		["a questions array that is all holes", () => ({ questions: [, ,] })],
-		["an options array with a hole", () => ({ questions: [{ question: "Which?", options: [{ label: "A" }, , { label: "B" }] }] })],
+		[
+			"an options array with a hole",
+			() => ({ questions: [{ question: "Which?", options: [{ label: "A" }, , { label: "B" }] }] }),
+		],
 	])("%s: a path-named error or a valid form, nothing thrown", (_name, make) => {
 		expect(["accepted", "rejected"]).toContain(checkPrepare(make()));
 	});
-
-
 });

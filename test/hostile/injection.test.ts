@@ -62,7 +62,11 @@ function hostileForm(): AskForm {
 		...extra,
 	});
 	return {
-		questions: [question(0, { options: options(4, true) }), question(1, { multiSelect: true }), question(2, { required: false, allowOther: false })],
+		questions: [
+			question(0, { options: options(4, true) }),
+			question(1, { multiSelect: true }),
+			question(2, { required: false, allowOther: false }),
+		],
 		metadata: { source: next("source"), flowId: next("flow"), tags: [next("tag")] },
 	};
 }
@@ -73,7 +77,11 @@ function hostileCollected(form: AskForm, status: AskStatus): Collected {
 	return {
 		status,
 		answers: {
-			[q0.id]: { kind: "single", selections: [{ value: q0.options[1]!.value, label: q0.options[1]!.label }], note: typed },
+			[q0.id]: {
+				kind: "single",
+				selections: [{ value: q0.options[1]!.value, label: q0.options[1]!.label }],
+				note: typed,
+			},
 			[q1.id]: {
 				kind: "multi",
 				selections: [
@@ -140,7 +148,14 @@ describe("the form's views", () => {
 	test("text the user typed or pasted (kept exactly) is shown sanitised once saved", () => {
 		const form = hostileForm();
 		const { tui } = quietTui(100, 40);
-		const component = new AskFormComponent({ tui, theme: formThemeFrom(theme), keybindings: piKeybindings(), form, onDone: () => {}, numberKeys: "focus" });
+		const component = new AskFormComponent({
+			tui,
+			theme: formThemeFrom(theme),
+			keybindings: piKeybindings(),
+			form,
+			onDone: () => {},
+			numberKeys: "focus",
+		});
 		// A bracketed paste keeps C1 characters (pi-tui's Editor drops only < U+0020); the views must not.
 		component.handleInput("5");
 		component.handleInput(KEY.enter);
@@ -191,7 +206,11 @@ describe("the transcript", () => {
 		(status) => {
 			const form = hostileForm();
 			const collected = hostileCollected(form, status === "pending" ? "aborted" : status);
-			const details = { ...buildDetails(form, collected, { notices: [injected("a notice", 17)] }), asker: injected("planner › scout", 13), status };
+			const details = {
+				...buildDetails(form, collected, { notices: [injected("a notice", 17)] }),
+				asker: injected("planner › scout", 13),
+				status,
+			};
 			for (const expanded of [false, true]) {
 				const text = renderResultText(details, expanded, theme);
 				expectSafe(`renderResult ${expanded ? "expanded" : "compact"}`, text.split("\n"));
@@ -203,16 +222,25 @@ describe("the transcript", () => {
 });
 
 describe("the result text the model reads", () => {
-	test.each<AskStatus>(["answered", "dismissed", "aborted", "no_ui", "timed_out", "error"])("%s: control characters only as JSON escapes", (status) => {
-		const form = hostileForm();
-		const text = formatResultText(form, hostileCollected(form, status), { notices: [injected("normalisation notice", 19)] });
-		expectSafe("formatResultText", [text], { newlines: true });
-		// What the user typed is still there, exactly, as a JSON string.
-		expect(text).toContain(JSON.stringify("typed by a relayed child").slice(1, -1));
-	});
+	test.each<AskStatus>(["answered", "dismissed", "aborted", "no_ui", "timed_out", "error"])(
+		"%s: control characters only as JSON escapes",
+		(status) => {
+			const form = hostileForm();
+			const text = formatResultText(form, hostileCollected(form, status), {
+				notices: [injected("normalisation notice", 19)],
+			});
+			expectSafe("formatResultText", [text], { newlines: true });
+			// What the user typed is still there, exactly, as a JSON string.
+			expect(text).toContain(JSON.stringify("typed by a relayed child").slice(1, -1));
+		},
+	);
 
 	test("through the tool: a call the model sent with injections everywhere it may put text", async () => {
-		const tool = createAskUserTool({ getActiveTools: () => ["ask_user"], setActiveTools: () => {}, ask: async () => ({ status: "no_ui", answers: {}, skipped: [], notes: [] }) });
+		const tool = createAskUserTool({
+			getActiveTools: () => ["ask_user"],
+			setActiveTools: () => {},
+			ask: async () => ({ status: "no_ui", answers: {}, skipped: [], notes: [] }),
+		});
 		// Multi-line fields may hold anything validation lets through; one-line fields with controls would be refused.
 		const raw = {
 			questions: [

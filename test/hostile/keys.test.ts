@@ -23,9 +23,13 @@ beforeAll(() => setKeybindings(piKeybindings()));
  */
 const RUNS = Number(process.env["ASK_USER_KEY_RUNS"]) > 0 ? Number(process.env["ASK_USER_KEY_RUNS"]) : 2_000;
 
-test(`${RUNS * 2} random key sequences (${RUNS} random forms, each from a narrow and a wide start): invariants, every line fits, done once, the answers are what the keys chose`, () => {
-	fc.assert(randomKeysProperty(), { numRuns: RUNS });
-}, Math.max(120_000, RUNS * 60));
+test(
+	`${RUNS * 2} random key sequences (${RUNS} random forms, each from a narrow and a wide start): invariants, every line fits, done once, the answers are what the keys chose`,
+	() => {
+		fc.assert(randomKeysProperty(), { numRuns: RUNS });
+	},
+	Math.max(120_000, RUNS * 60),
+);
 
 test("the model and the form agree on a fixed sequence that uses every kind of answer", () => {
 	const form: AskForm = {
@@ -46,7 +50,24 @@ test("the model and the form agree on a fixed sequence that uses every kind of a
 		],
 	};
 	// A note on Postgres, choose SQLite; toggle Linux and macOS, a two-line free answer, then submit from the review.
-	const keys = ["n", ..."fast", RAW.enter, RAW.down, RAW.enter, RAW.space, RAW.down, RAW.space, RAW.down, RAW.space, ..."中文 🚀", RAW.shiftEnter, "x", RAW.enter, RAW.tab, RAW.enter];
+	const keys = [
+		"n",
+		..."fast",
+		RAW.enter,
+		RAW.down,
+		RAW.enter,
+		RAW.space,
+		RAW.down,
+		RAW.space,
+		RAW.down,
+		RAW.space,
+		..."中文 🚀",
+		RAW.shiftEnter,
+		"x",
+		RAW.enter,
+		RAW.tab,
+		RAW.enter,
+	];
 	runSequence(
 		form,
 		keys.map((key) => ({ key, resize: null })),

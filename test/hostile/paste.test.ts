@@ -24,7 +24,10 @@ const FROZEN_MS = 2_000;
 const CHUNK = 64 * 1024;
 
 /** About 1 MB of plain lines: what a log or a file dump looks like. */
-const MEGABYTE = Array.from({ length: 16_000 }, (_, i) => `line ${String(i).padStart(5, "0")}: ${"lorem ipsum dolor sit amet ".repeat(2)}`).join("\n");
+const MEGABYTE = Array.from(
+	{ length: 16_000 },
+	(_, i) => `line ${String(i).padStart(5, "0")}: ${"lorem ipsum dolor sit amet ".repeat(2)}`,
+).join("\n");
 
 let buffer: StdinBuffer | undefined;
 afterEach(() => buffer?.destroy());
@@ -73,7 +76,9 @@ describe("a 1 MB paste into the editor", () => {
 		expect(submit.ms).toBeLessThan(FROZEN_MS);
 		expect(results).toEqual([]);
 		expect(component.currentState.overlay.kind).toBe("editor");
-		expect(submit.lines.join("\n")).toContain(`Too long: ${earlier.length + MEGABYTE.length} characters, the limit is ${LIMITS.freeText}`);
+		expect(submit.lines.join("\n")).toContain(
+			`Too long: ${earlier.length + MEGABYTE.length} characters, the limit is ${LIMITS.freeText}`,
+		);
 
 		// Still answering at the speed of typing with a megabyte in the editor.
 		const keystroke = terminal("x");

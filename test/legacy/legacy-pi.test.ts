@@ -17,7 +17,13 @@ import { ROW } from "../support/walker-rows.ts";
 import { ASK, askResults, askScript, onlyAskResult, TWO_QUESTIONS, WHAT_NOW } from "../support/ask-fixtures.ts";
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { parentGoneAfterTheCheck, runHeadless } from "../support/headless.ts";
-import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
+import {
+	callTool,
+	type ModelCallLogEntry,
+	QUOTE_PREFIX,
+	quoteLastToolResult,
+	scriptOf,
+} from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import { childrenLoadAskUser, piPrintCommand } from "../support/plain-runners.ts";
@@ -34,7 +40,12 @@ beforeAll(async () => {
 }, 300_000);
 
 /** Starts pi 0.73.1's TUI in a `cols`×`rows` terminal, says `prompt`, and waits for `firstQuestion`. */
-async function openForm(env: PiEnv, prompt: string, firstQuestion: string, size = { cols: 100, rows: 40 }): Promise<TmuxPi> {
+async function openForm(
+	env: PiEnv,
+	prompt: string,
+	firstQuestion: string,
+	size = { cols: 100, rows: 40 },
+): Promise<TmuxPi> {
 	started.piEnv = env;
 	const tui = (started.tui = await TmuxPi.start(env, size));
 	await tui.waitFor("scripted");
@@ -114,7 +125,12 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		);
 		const alone = (started.piEnv = createPiEnv({ script, pi: legacyPi }));
 		expect((await runHeadless(alone, "print", ["first: ask me"])).exitCode).toBe(0);
-		expect(alone.log().filter((e) => e.kind === "call").every((e) => e.kind === "call" && !e.tools.includes("ask_user"))).toBe(true);
+		expect(
+			alone
+				.log()
+				.filter((e) => e.kind === "call")
+				.every((e) => e.kind === "call" && !e.tools.includes("ask_user")),
+		).toBe(true);
 		alone.cleanup();
 
 		const env = (started.piEnv = createPiEnv({ script, pi: legacyPi, env: await parentGoneAfterTheCheck() }));
@@ -130,8 +146,19 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 	});
 
 	it("a subagent (a child pi 0.73.1 in RPC mode) asks through the parent's TUI, labelled; the answers reach the child", async () => {
-		const form = { questions: [{ id: "db", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };
-		const script = scriptOf(childAsks("SCOUT TASK", form, "Scout"), parentDelegates("delegate this", { agent: "scout", task: "SCOUT TASK: ask" }));
+		const form = {
+			questions: [
+				{
+					id: "db",
+					question: "Which database should the service use?",
+					options: [{ label: "Postgres" }, { label: "SQLite" }],
+				},
+			],
+		};
+		const script = scriptOf(
+			childAsks("SCOUT TASK", form, "Scout"),
+			parentDelegates("delegate this", { agent: "scout", task: "SCOUT TASK: ask" }),
+		);
 		const env = createRelayPiEnv(script, {}, legacyPi);
 		const screen = await openForm(env, "delegate this", "Which database");
 
@@ -146,10 +173,21 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 	});
 
 	it("a `pi -p` the model runs from bash (pi 0.73.1 too) asks through the parent's TUI by the local channel", async () => {
-		const form = { questions: [{ id: "db", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] }] };
+		const form = {
+			questions: [
+				{
+					id: "db",
+					question: "Which database should the service use?",
+					options: [{ label: "Postgres" }, { label: "SQLite" }],
+				},
+			],
+		};
 		const script = scriptOf(childAsks("BASH TASK", form, "Bash child"), {
 			user: "delegate this",
-			replies: [callTool("bash", { command: piPrintCommand("BASH TASK: pick a database", legacyPi.argv) }), quoteLastToolResult],
+			replies: [
+				callTool("bash", { command: piPrintCommand("BASH TASK: pick a database", legacyPi.argv) }),
+				quoteLastToolResult,
+			],
 		});
 		const env = childrenLoadAskUser(createPiEnv({ script, pi: legacyPi }));
 		const screen = await openForm(env, "delegate this", "Which database", { cols: 100, rows: 40 });

@@ -59,7 +59,8 @@ export function collected(status: AskStatus, partial: Partial<Collected> = {}): 
 }
 
 export const DB_LINE = 'db: "PostgreSQL" (value "postgres"); note: "keep migrations small"';
-export const FEATURES_LINE = 'features: "Auth", "Billing", wrote "Crypto \\"wallets\\""; note on "Billing": "Stripe only"';
+export const FEATURES_LINE =
+	'features: "Auth", "Billing", wrote "Crypto \\"wallets\\""; note on "Billing": "Stripe only"';
 
 // ── The text the model reads ───────────────────────────────────────────────
 
@@ -69,6 +70,20 @@ export const anyChar = fc.oneof(
 	fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
 	fc.integer({ min: 0, max: 0x9f }).map((c) => String.fromCharCode(c)),
 	fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
-	fc.constantFrom('"', "\\", "\\n", "\\u0000", "\n", "\r\n", "\u2028", "\u2029", "\u202e", "\u200d", "👨‍👩‍👧", "\x1b]52;c;x\x07", "\0"),
+	fc.constantFrom(
+		'"',
+		"\\",
+		"\\n",
+		"\\u0000",
+		"\n",
+		"\r\n",
+		"\u2028",
+		"\u2029",
+		"\u202e",
+		"\u200d",
+		"👨‍👩‍👧",
+		"\x1b]52;c;x\x07",
+		"\0",
+	),
 );
 export const anyText = (maxLength = 30) => fc.string({ unit: anyChar, maxLength });

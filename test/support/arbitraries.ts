@@ -50,7 +50,9 @@ const WORDS = [
 ];
 
 /** Printable ASCII pieces, so the words are not all from the list. */
-const arbAsciiWord = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 12 }).filter((word) => /^[\x21-\x7e]+$/.test(word));
+const arbAsciiWord = fc
+	.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 12 })
+	.filter((word) => /^[\x21-\x7e]+$/.test(word));
 
 const arbWord = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...WORDS) }, { weight: 1, arbitrary: arbAsciiWord });
 
@@ -64,12 +66,17 @@ function arbLine(max: number, maxWords: number, countCodePoints = false): fc.Arb
 		.array(arbWord, { minLength: 1, maxLength: maxWords })
 		.map((words) => words.join(" "))
 		.map((line) => (countCodePoints ? [...line].slice(0, max).join("") : line.slice(0, max)).trim())
-		.filter((line) => line !== "" && !/[\ud800-\udbff]$/.test(line) && (countCodePoints ? codePoints(line) : line.length) <= max);
+		.filter(
+			(line) =>
+				line !== "" && !/[\ud800-\udbff]$/.test(line) && (countCodePoints ? codePoints(line) : line.length) <= max,
+		);
 }
 
 /** Several lines (indentation kept), at most `max` UTF-16 units. */
 function arbText(max: number, maxLines: number): fc.Arbitrary<string> {
-	const arbTextLine = fc.tuple(fc.constantFrom("", "  ", "\t"), arbLine(120, 12)).map(([indent, line]) => indent + line);
+	const arbTextLine = fc
+		.tuple(fc.constantFrom("", "  ", "\t"), arbLine(120, 12))
+		.map(([indent, line]) => indent + line);
 	return fc
 		.array(arbTextLine, { minLength: 1, maxLength: maxLines })
 		.map((lines) => lines.join("\n").slice(0, max).trimEnd())
@@ -81,18 +88,22 @@ const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
 const arbId = fc.stringMatching(/^[a-z][a-z0-9_-]{0,15}$/).filter((id) => !RESERVED_IDS.has(id));
 
 const arbOption = (multiSelect: boolean): fc.Arbitrary<AskOptionParams> =>
-	fc.record(
-		{
-			label: arbLine(LIMITS.label, 6).filter((label) => !isOtherOptionLabel(label) && withoutRecommendedMarker(label) === undefined),
-			value: arbLine(80, 6),
-			description: arbText(LIMITS.description, 3),
-			preview: multiSelect ? fc.constant(undefined) : arbText(LIMITS.preview, 40),
-		},
-		{ requiredKeys: ["label"] },
-	).map((option) => {
-		const { preview, ...rest } = option;
-		return preview === undefined ? rest : { ...rest, preview };
-	});
+	fc
+		.record(
+			{
+				label: arbLine(LIMITS.label, 6).filter(
+					(label) => !isOtherOptionLabel(label) && withoutRecommendedMarker(label) === undefined,
+				),
+				value: arbLine(80, 6),
+				description: arbText(LIMITS.description, 3),
+				preview: multiSelect ? fc.constant(undefined) : arbText(LIMITS.preview, 40),
+			},
+			{ requiredKeys: ["label"] },
+		)
+		.map((option) => {
+			const { preview, ...rest } = option;
+			return preview === undefined ? rest : { ...rest, preview };
+		});
 
 const arbQuestion: fc.Arbitrary<AskQuestionParams> = fc
 	.record(
@@ -125,7 +136,12 @@ const arbQuestion: fc.Arbitrary<AskQuestionParams> = fc
 					return rest;
 				}
 				// At most one recommended option; an index past the end means none.
-				return { ...question, options: options.map((option, index) => (index === recommendedAt ? { ...option, recommended: true } : option)) };
+				return {
+					...question,
+					options: options.map((option, index) =>
+						index === recommendedAt ? { ...option, recommended: true } : option,
+					),
+				};
 			}),
 	)
 	.filter((question) => {
@@ -142,7 +158,10 @@ const arbMetadata: fc.Arbitrary<AskMetadata> = fc.record(
 export function arbAskParams(): fc.Arbitrary<AskParams> {
 	return fc
 		.record(
-			{ questions: fc.array(arbQuestion, { minLength: LIMITS.minQuestions, maxLength: LIMITS.maxQuestions }), metadata: arbMetadata },
+			{
+				questions: fc.array(arbQuestion, { minLength: LIMITS.minQuestions, maxLength: LIMITS.maxQuestions }),
+				metadata: arbMetadata,
+			},
 			{ requiredKeys: ["questions"] },
 		)
 		.map((params) => ({ ...params, questions: withDistinctNames(params.questions) }));

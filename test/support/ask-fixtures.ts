@@ -25,12 +25,22 @@ export const DB_QUESTION: AskQuestion = {
 /** Two one-question forms a subagent asks in the e2e tests. */
 export const DB_FORM = {
 	questions: [
-		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
+		{
+			id: "db",
+			header: "Database",
+			question: "Which database should the service use?",
+			options: [{ label: "Postgres" }, { label: "SQLite" }],
+		},
 	],
 };
 export const LICENSE_FORM = {
 	questions: [
-		{ id: "license", header: "License", question: "Which license should the code carry?", options: [{ label: "MIT" }, { label: "Apache-2.0" }] },
+		{
+			id: "license",
+			header: "License",
+			question: "Which license should the code carry?",
+			options: [{ label: "MIT" }, { label: "Apache-2.0" }],
+		},
 	],
 };
 
@@ -139,7 +149,9 @@ export function askResults(piEnv: PiEnv): AskResultSeen[] {
 export function onlyAskResult(piEnv: PiEnv): AskResultSeen {
 	const results = askResults(piEnv);
 	if (results.length !== 1) {
-		throw new Error(`Expected the model to receive one ask_user result, it received ${results.length}: ${JSON.stringify(results, null, 2)}`);
+		throw new Error(
+			`Expected the model to receive one ask_user result, it received ${results.length}: ${JSON.stringify(results, null, 2)}`,
+		);
 	}
 	return results[0] as AskResultSeen;
 }

@@ -13,8 +13,8 @@ import { QUOTE_PREFIX } from "./model-script.ts";
 import { REPO_ROOT } from "./pi-env.ts";
 import type { TmuxPi } from "./tmux.ts";
 
-export const DEMO_BATCH: unknown = JSON.parse(readFileSync(join(REPO_ROOT, "scripts", "demo-script.json"), "utf8")).conversations[0].replies[0]
-	.toolCalls[0].arguments;
+export const DEMO_BATCH: unknown = JSON.parse(readFileSync(join(REPO_ROOT, "scripts", "demo-script.json"), "utf8"))
+	.conversations[0].replies[0].toolCalls[0].arguments;
 
 /** The first question is on screen ("How should"): answers all three, notes one option, reviews, submits, and waits for the model's quote. */
 export async function answerDemoBatch(screen: TmuxPi): Promise<void> {
@@ -38,7 +38,9 @@ export function expectDemoBatchAnswered(seen: AskResultSeen): void {
 	expect(seen.details.status).toBe("answered");
 	expect(seen.details.answers["errors"]?.selections).toEqual([{ value: "result", label: "Result value" }]);
 	expect(seen.details.answers["retries"]?.selections.map((s) => s.label)).toEqual(["GET", "PUT / DELETE"]);
-	expect(seen.details.answers["changelog"]?.selections).toEqual([{ value: "minor", label: "No, minor with a migration note" }]);
+	expect(seen.details.answers["changelog"]?.selections).toEqual([
+		{ value: "minor", label: "No, minor with a migration note" },
+	]);
 	expect(seen.details.notes).toEqual([{ questionId: "retries", option: "PUT / DELETE", text: "with backoff" }]);
 	expect(seen.text).toContain('note on "PUT / DELETE": "with backoff"');
 }

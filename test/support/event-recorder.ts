@@ -18,15 +18,23 @@ export default function eventRecorder(pi: ExtensionAPI): void {
 	const log = process.env["PI_ASK_EVENTS_LOG"];
 	if (!log) return;
 	const write = (entry: unknown) => appendFileSync(log, `${JSON.stringify(entry)}\n`);
-	const answering = process.env["PI_ASK_EVENTS_ANSWER"] ? (JSON.parse(process.env["PI_ASK_EVENTS_ANSWER"]) as Answering) : undefined;
+	const answering = process.env["PI_ASK_EVENTS_ANSWER"]
+		? (JSON.parse(process.env["PI_ASK_EVENTS_ANSWER"]) as Answering)
+		: undefined;
 
 	for (const event of ["ask_user:waiting", "ask_user:progress", "ask_user:closed"]) {
 		pi.events.on(event, (payload) => {
-			const { answer, ...rest } = payload as { answer?: (reply: unknown, source: string) => unknown } & Record<string, unknown>;
+			const { answer, ...rest } = payload as { answer?: (reply: unknown, source: string) => unknown } & Record<
+				string,
+				unknown
+			>;
 			write({ event, ...rest, answerable: typeof answer === "function" });
 			if (answer && answering) {
 				answering.attempts.forEach((attempt, i) => {
-					setTimeout(() => write({ event: "answer", attempt: i, outcome: answer(attempt, answering.source) }), 1_000 * (i + 1));
+					setTimeout(
+						() => write({ event: "answer", attempt: i, outcome: answer(attempt, answering.source) }),
+						1_000 * (i + 1),
+					);
 				});
 			}
 		});

@@ -1,6 +1,10 @@
 /** The extension loaded into a pi that records what it registers and fires its handlers one by one, and the users its tests ask. */
 
-import type { ExtensionAPI, ExtensionToolContext as ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import type {
+	ExtensionAPI,
+	ExtensionToolContext as ExtensionContext,
+	ToolDefinition,
+} from "@mariozechner/pi-coding-agent";
 import askUserExtension from "../../index.ts";
 
 export type Handler = (event: unknown, ctx?: unknown) => unknown;
@@ -8,7 +12,11 @@ export type Handler = (event: unknown, ctx?: unknown) => unknown;
 /** A session's entries, as pi keeps them: the custom entries an extension appends among them. */
 export type Entries = { type: string; customType?: string; data?: unknown }[];
 
-export function loadExtension(tools = ["read", "bash", "ask_user"], flags: Record<string, string> = {}, entries: Entries = []) {
+export function loadExtension(
+	tools = ["read", "bash", "ask_user"],
+	flags: Record<string, string> = {},
+	entries: Entries = [],
+) {
 	const handlers = new Map<string, Handler[]>();
 	let tool: ToolDefinition | undefined;
 	let active = [...tools];
@@ -48,7 +56,11 @@ export const dismissingUser = {
 export function recordingUser() {
 	const notes: string[] = [];
 	const titles: string[] = [];
-	const ui = { ...dismissingUser.ui, notify: (message: string) => notes.push(message), select: async (title: string, rows: string[]) => (titles.push(title, ...rows), undefined) };
+	const ui = {
+		...dismissingUser.ui,
+		notify: (message: string) => notes.push(message),
+		select: async (title: string, rows: string[]) => (titles.push(title, ...rows), undefined),
+	};
 	return { ctx: { ...dismissingUser, ui } as unknown as ExtensionContext, notes, titles };
 }
 

@@ -79,7 +79,9 @@ export async function expectNoProcessesLeft(piEnv: PiEnv, timeoutMs = WAIT_MS): 
 			// Ended meanwhile.
 		}
 	}
-	throw new Error(`Processes of the test still running ${timeoutMs} ms after it ended:\n${left.map((p) => `pid ${p.pid} (parent ${p.ppid})${p.subagent ? ", a subagent" : ""}`).join("\n")}`);
+	throw new Error(
+		`Processes of the test still running ${timeoutMs} ms after it ended:\n${left.map((p) => `pid ${p.pid} (parent ${p.ppid})${p.subagent ? ", a subagent" : ""}`).join("\n")}`,
+	);
 }
 
 /**
@@ -103,7 +105,11 @@ export function startedPerTest(): { tui?: TmuxPi | undefined; rpc?: RpcPi | unde
  * The end of a test that started pi: stops the TUI and the RPC client it
  * started, checks that no process of the test is left, and removes its temp dir.
  */
-export async function endPiTest(started: { tui?: TmuxPi | undefined; rpc?: RpcPi | undefined; piEnv?: PiEnv | undefined }): Promise<void> {
+export async function endPiTest(started: {
+	tui?: TmuxPi | undefined;
+	rpc?: RpcPi | undefined;
+	piEnv?: PiEnv | undefined;
+}): Promise<void> {
 	await started.tui?.kill();
 	await started.rpc?.close();
 	try {

@@ -21,7 +21,12 @@ export interface HeadlessRun {
 	events: Record<string, unknown>[];
 }
 
-export function runHeadless(piEnv: PiEnv, mode: "print" | "json", messages: string[], timeoutMs = 2 * WAIT_MS): Promise<HeadlessRun> {
+export function runHeadless(
+	piEnv: PiEnv,
+	mode: "print" | "json",
+	messages: string[],
+	timeoutMs = 2 * WAIT_MS,
+): Promise<HeadlessRun> {
 	const modeArgs = mode === "print" ? ["-p"] : ["--mode", "json"];
 	const [pi = "pi", ...args] = piEnv.command;
 	const child = spawn(pi, [...args, ...modeArgs, ...messages], {
@@ -40,7 +45,11 @@ export function runHeadless(piEnv: PiEnv, mode: "print" | "json", messages: stri
 	return new Promise((resolve, reject) => {
 		const timer = setTimeout(() => {
 			child.kill("SIGKILL");
-			reject(new Error(`pi ${modeArgs.join(" ")} did not exit within ${timeoutMs} ms.\nstdout:\n${stdout.slice(-2000)}\nstderr:\n${stderr.slice(-2000)}`));
+			reject(
+				new Error(
+					`pi ${modeArgs.join(" ")} did not exit within ${timeoutMs} ms.\nstdout:\n${stdout.slice(-2000)}\nstderr:\n${stderr.slice(-2000)}`,
+				),
+			);
 		}, timeoutMs);
 		child.on("error", (error) => {
 			clearTimeout(timer);

@@ -7,7 +7,13 @@
  * with `-e`; used by test/e2e/channel.test.ts.
  */
 
-import { createAgentSession, DefaultResourceLoader, type ExtensionAPI, getAgentDir, SessionManager } from "@mariozechner/pi-coding-agent";
+import {
+	createAgentSession,
+	DefaultResourceLoader,
+	type ExtensionAPI,
+	getAgentDir,
+	SessionManager,
+} from "@mariozechner/pi-coding-agent";
 import { Type } from "@sinclair/typebox";
 
 export default function inProcessRunner(pi: ExtensionAPI): void {
@@ -29,7 +35,10 @@ export default function inProcessRunner(pi: ExtensionAPI): void {
 			try {
 				await session.prompt(params.task ?? "");
 				const last = [...session.messages].reverse().find((message) => message.role === "assistant");
-				const text = last?.role === "assistant" ? last.content.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join("") : "";
+				const text =
+					last?.role === "assistant"
+						? last.content.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join("")
+						: "";
 				return { content: [{ type: "text", text: text || "(no reply)" }], details: undefined };
 			} finally {
 				session.dispose();

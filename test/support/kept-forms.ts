@@ -15,7 +15,12 @@ import { TmuxPi } from "./tmux.ts";
 export const TEXT = "zebra-lantern-42";
 const FORM = {
 	questions: [
-		{ id: "db", header: "Database", question: "Which database should the service use?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
+		{
+			id: "db",
+			header: "Database",
+			question: "Which database should the service use?",
+			options: [{ label: "Postgres" }, { label: "SQLite" }],
+		},
 		{ id: "why", header: "Context", question: "Anything else I should know?" },
 	],
 };
@@ -25,13 +30,18 @@ const LATE = "Late answer to ask_user";
 export const script = (timeoutReply = false) =>
 	scriptOf(
 		{ user: LATE, replies: [{ text: `${QUOTE_PREFIX} late answer received` }] },
-		{ user: "ask", replies: [callTool("ask_user", FORM), { text: timeoutReply ? `${QUOTE_PREFIX} {{lastToolResult}}` : "(unused)" }] },
+		{
+			user: "ask",
+			replies: [callTool("ask_user", FORM), { text: timeoutReply ? `${QUOTE_PREFIX} {{lastToolResult}}` : "(unused)" }],
+		},
 	);
 
 export function keptFiles(env: PiEnv): string[] {
 	const sessions = join(env.root, "agent", "sessions");
 	if (!existsSync(sessions)) return [];
-	return (readdirSync(sessions, { recursive: true }) as string[]).filter((name) => /\.ask-user\/.+\.json$/.test(name)).map((name) => join(sessions, name));
+	return (readdirSync(sessions, { recursive: true }) as string[])
+		.filter((name) => /\.ask-user\/.+\.json$/.test(name))
+		.map((name) => join(sessions, name));
 }
 
 /** The model's calls that started from a late answer: what it read. */
@@ -53,7 +63,10 @@ export async function openAndType(env: PiEnv, started: { tui?: TmuxPi | undefine
 	await tui.waitFor("Anything else");
 	await tui.type(TEXT);
 	await tui.waitFor(TEXT);
-	await until(() => keptFiles(env).some((file) => readFileSync(file, "utf8").includes(TEXT)), "the typed text saved beside the session");
+	await until(
+		() => keptFiles(env).some((file) => readFileSync(file, "utf8").includes(TEXT)),
+		"the typed text saved beside the session",
+	);
 	return tui;
 }
 

@@ -14,9 +14,23 @@ import { CATALOGUE as zhCN } from "../../src/i18n/locales/zh-CN.ts";
 import { CATALOGUE as zhTW } from "../../src/i18n/locales/zh-TW.ts";
 import { createTexts, type Texts } from "../../src/i18n/texts.ts";
 
-export const CATALOGUES: Readonly<Record<Locale, Catalogue>> = { en: EN, "zh-CN": zhCN, "zh-TW": zhTW, ja, ko, es, fr, de, "pt-BR": ptBR, ru };
+export const CATALOGUES: Readonly<Record<Locale, Catalogue>> = {
+	en: EN,
+	"zh-CN": zhCN,
+	"zh-TW": zhTW,
+	ja,
+	ko,
+	es,
+	fr,
+	de,
+	"pt-BR": ptBR,
+	ru,
+};
 
-export const EVERY_LOCALE: readonly [Locale, Texts][] = LOCALES.map((locale) => [locale, createTexts(locale, CATALOGUES[locale])]);
+export const EVERY_LOCALE: readonly [Locale, Texts][] = LOCALES.map((locale) => [
+	locale,
+	createTexts(locale, CATALOGUES[locale]),
+]);
 
 export function textsFor(locale: Locale): Texts {
 	return createTexts(locale, CATALOGUES[locale]);

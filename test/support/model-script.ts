@@ -83,7 +83,9 @@ export function scriptOf(...conversations: ScriptedConversation[]): ModelScript 
 
 /** A reply that calls one tool. */
 export function callTool(name: string, args: unknown, text?: string): ScriptedReply {
-	return text === undefined ? { toolCalls: [{ name, arguments: args }] } : { text, toolCalls: [{ name, arguments: args }] };
+	return text === undefined
+		? { toolCalls: [{ name, arguments: args }] }
+		: { text, toolCalls: [{ name, arguments: args }] };
 }
 
 /** The marker a quoting reply starts with, so a test can find it on screen. */

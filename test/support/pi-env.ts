@@ -9,7 +9,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createIsolatedPi, ISOLATION_FLAGS, type PiCommand, REPO_ROOT, THIS_PI } from "../../scripts/isolated-pi.mjs";
-import { LOG_ENV, type ModelLogEntry, type ModelScript, SCRIPT_ENV, SCRIPTED_MODEL, type ToolResultLogEntry } from "./model-script.ts";
+import {
+	LOG_ENV,
+	type ModelLogEntry,
+	type ModelScript,
+	SCRIPT_ENV,
+	SCRIPTED_MODEL,
+	type ToolResultLogEntry,
+} from "./model-script.ts";
 
 export { REPO_ROOT } from "../../scripts/isolated-pi.mjs";
 

@@ -18,7 +18,16 @@ import { type ModelScript, SCRIPTED_MODEL, type ScriptedConversation } from "./m
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
 import { type PiProcess, processesOf } from "./harness.ts";
 
-export const PI_EXAMPLE_RUNNER = join(REPO_ROOT, "node_modules", "@earendil-works", "pi-coding-agent", "examples", "extensions", "subagent", "index.ts");
+export const PI_EXAMPLE_RUNNER = join(
+	REPO_ROOT,
+	"node_modules",
+	"@earendil-works",
+	"pi-coding-agent",
+	"examples",
+	"extensions",
+	"subagent",
+	"index.ts",
+);
 
 /** The agent every test runs: no `tools:` line, so the child keeps every tool, ask_user included. */
 export const AGENT = "helper";
@@ -30,7 +39,11 @@ export const SPAWN_RUNNER = join(REPO_ROOT, "test", "support", "spawn-runner.ts"
 
 export function createPlainRunnerPiEnv(script: ModelScript): PiEnv {
 	const piEnv = childrenLoadAskUser(
-		createPiEnv({ script, extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER, IN_PROCESS_RUNNER, SPAWN_RUNNER], env: { PI_SPAWN_RUNNER_PI: JSON.stringify([PI_BIN]) } }),
+		createPiEnv({
+			script,
+			extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER, IN_PROCESS_RUNNER, SPAWN_RUNNER],
+			env: { PI_SPAWN_RUNNER_PI: JSON.stringify([PI_BIN]) },
+		}),
 	);
 	const agentDir = piEnv.env["PI_CODING_AGENT_DIR"] as string;
 	mkdirSync(join(agentDir, "agents"));
@@ -51,7 +64,10 @@ export function childrenLoadAskUser(piEnv: PiEnv): PiEnv {
 	piEnv.env["TMPDIR"] = tmpDir;
 	const settingsPath = join(piEnv.env["PI_CODING_AGENT_DIR"] as string, "settings.json");
 	const settings = JSON.parse(readFileSync(settingsPath, "utf8")) as Record<string, unknown>;
-	writeFileSync(settingsPath, JSON.stringify({ ...settings, extensions: [SCRIPTED_MODEL_EXTENSION, ASK_USER_EXTENSION] }));
+	writeFileSync(
+		settingsPath,
+		JSON.stringify({ ...settings, extensions: [SCRIPTED_MODEL_EXTENSION, ASK_USER_EXTENSION] }),
+	);
 	return piEnv;
 }
 
@@ -62,8 +78,12 @@ export function piPrintCommand(task: string, pi: readonly string[] = [PI_BIN]): 
 
 /** The parent's conversation: on `prompt`, run these tasks with pi's example runner (in parallel when more than one), then quote the result. */
 export function parentRuns(prompt: string, ...tasks: string[]): ScriptedConversation {
-	const args = tasks.length === 1 ? { agent: AGENT, task: tasks[0] } : { tasks: tasks.map((task) => ({ agent: AGENT, task })) };
-	return { user: prompt, replies: [{ toolCalls: [{ name: "subagent", arguments: args }] }, { text: "Received: {{lastToolResult}}" }] };
+	const args =
+		tasks.length === 1 ? { agent: AGENT, task: tasks[0] } : { tasks: tasks.map((task) => ({ agent: AGENT, task })) };
+	return {
+		user: prompt,
+		replies: [{ toolCalls: [{ name: "subagent", arguments: args }] }, { text: "Received: {{lastToolResult}}" }],
+	};
 }
 
 /** The children of the parent pi (`parentPid`) that run for this test. */

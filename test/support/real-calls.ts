@@ -50,7 +50,9 @@ export function readRealCalls(directory = DIRECTORY): RealCall[] {
 /** What the form shows, in the shape of the expectation, for comparison. */
 export function shownQuestions(form: AskForm): ExpectedQuestion[] {
 	return form.questions.map((question) => {
-		const values = Object.fromEntries(question.options.filter((option) => option.value !== option.label).map((option) => [option.label, option.value]));
+		const values = Object.fromEntries(
+			question.options.filter((option) => option.value !== option.label).map((option) => [option.label, option.value]),
+		);
 		const recommended = question.options.find((option) => option.recommended)?.label;
 		return {
 			question: question.question,
@@ -68,7 +70,12 @@ export function shownQuestions(form: AskForm): ExpectedQuestion[] {
 /** Does the shown question meet the expectation? Fields the expectation leaves out are not compared. */
 export function meets(shown: ExpectedQuestion, expected: ExpectedQuestion): boolean {
 	const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-	if (shown.question !== expected.question || !same(shown.options, expected.options) || shown.multiSelect !== expected.multiSelect) return false;
+	if (
+		shown.question !== expected.question ||
+		!same(shown.options, expected.options) ||
+		shown.multiSelect !== expected.multiSelect
+	)
+		return false;
 	if (expected.header !== undefined && shown.header !== expected.header) return false;
 	if (shown.recommended !== expected.recommended) return false;
 	if (!same(shown.values ?? {}, expected.values ?? {})) return false;
@@ -90,17 +97,23 @@ export function judge(call: RealCall, prepare: (raw: unknown) => { form: AskForm
 		form = prepare(structuredClone(call.args)).form;
 	} catch (error) {
 		const issues = (error as { issues?: { path: string }[] }).issues ?? [];
-		if (!("refused" in call.expect)) return { right: false, why: `refused: ${String((error as Error).message).split("\n")[1] ?? error}` };
+		if (!("refused" in call.expect))
+			return { right: false, why: `refused: ${String((error as Error).message).split("\n")[1] ?? error}` };
 		const first = issues.slice(0, call.expect.refused.length).map((issue) => issue.path);
-		if (JSON.stringify(first) !== JSON.stringify(call.expect.refused)) return { right: false, why: `refused at ${first.join(", ")}` };
+		if (JSON.stringify(first) !== JSON.stringify(call.expect.refused))
+			return { right: false, why: `refused at ${first.join(", ")}` };
 		const message = String((error as Error).message);
 		const missing = call.expect.says.filter((words) => !message.includes(words));
-		return missing.length === 0 ? { right: true } : { right: false, why: `refused without saying ${JSON.stringify(missing)}` };
+		return missing.length === 0
+			? { right: true }
+			: { right: false, why: `refused without saying ${JSON.stringify(missing)}` };
 	}
 	if ("refused" in call.expect) return { right: false, why: "accepted" };
 	const shown = shownQuestions(form);
 	const expected = call.expect.questions;
 	if (shown.length !== expected.length) return { right: false, why: `${shown.length} questions shown` };
 	const wrong = expected.findIndex((question, index) => !meets(shown[index] as ExpectedQuestion, question));
-	return wrong < 0 ? { right: true } : { right: false, why: `questions[${wrong}] shows ${JSON.stringify(shown[wrong])}` };
+	return wrong < 0
+		? { right: true }
+		: { right: false, why: `questions[${wrong}] shows ${JSON.stringify(shown[wrong])}` };
 }

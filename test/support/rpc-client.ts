@@ -219,10 +219,13 @@ export function answerInOrder(...answers: ScriptedAnswer[]): DialogHandler & { u
 /** Picks the select option that is `text`, else the first that contains it (a fixed row carries a mark, a free-text row what was written). */
 export function choose(text: string): (request: DialogRequest) => DialogAnswer {
 	return (request) => {
-		if (request.method !== "select") throw new Error(`Expected a select dialog for ${JSON.stringify(text)}, got ${request.method}: ${request.title}`);
+		if (request.method !== "select")
+			throw new Error(`Expected a select dialog for ${JSON.stringify(text)}, got ${request.method}: ${request.title}`);
 		const option = request.options.find((o) => o === text) ?? request.options.find((o) => o.includes(text));
 		if (option === undefined) {
-			throw new Error(`No option like ${JSON.stringify(text)} in ${JSON.stringify(request.title)}: ${JSON.stringify(request.options)}`);
+			throw new Error(
+				`No option like ${JSON.stringify(text)} in ${JSON.stringify(request.title)}: ${JSON.stringify(request.options)}`,
+			);
 		}
 		return { value: option };
 	};

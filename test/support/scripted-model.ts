@@ -24,13 +24,7 @@ import {
 	createAssistantMessageEventStream,
 } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import {
-	LOG_ENV,
-	type ModelLogEntry,
-	type ModelScript,
-	SCRIPT_ENV,
-	type ScriptedReply,
-} from "./model-script.ts";
+import { LOG_ENV, type ModelLogEntry, type ModelScript, SCRIPT_ENV, type ScriptedReply } from "./model-script.ts";
 
 export default function scriptedModel(pi: ExtensionAPI): void {
 	const loggedToolCallIds = new Set<string>();

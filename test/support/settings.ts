@@ -13,7 +13,11 @@ export function settingsSchemaText(): string {
 	const properties: Json = { $schema: { type: "string" } };
 	for (const setting of Object.values(SETTINGS)) {
 		const where = setting.flag ? ` Flag --${setting.flag}, variable ${setting.variable}.` : "";
-		properties[setting.key] = { description: setting.help + where, ...setting.rule.schema, ...(setting.default !== undefined && { default: setting.default }) };
+		properties[setting.key] = {
+			description: setting.help + where,
+			...setting.rule.schema,
+			...(setting.default !== undefined && { default: setting.default }),
+		};
 	}
 	const schema = {
 		$schema: "http://json-schema.org/draft-07/schema#",
@@ -34,10 +38,15 @@ export const README_TABLE_END = "<!-- end of settings table -->";
 /** README's settings table, a row per setting. */
 export function settingsReadmeTable(): string {
 	const code = (text: string | undefined) => (text ? `\`${text}\`` : "—");
-	const rows = Object.values(SETTINGS).map(({ key, flag, variable, readme: [what, values, byDefault] }) =>
-		`| ${what} | ${code(key)} | ${code(flag && `--${flag}`)} | ${code(variable)} | ${values} | ${byDefault} |`,
+	const rows = Object.values(SETTINGS).map(
+		({ key, flag, variable, readme: [what, values, byDefault] }) =>
+			`| ${what} | ${code(key)} | ${code(flag && `--${flag}`)} | ${code(variable)} | ${values} | ${byDefault} |`,
 	);
-	return ["| setting | file key | flag | environment variable | values | default |", "|---|---|---|---|---|---|", ...rows].join("\n");
+	return [
+		"| setting | file key | flag | environment variable | values | default |",
+		"|---|---|---|---|---|---|",
+		...rows,
+	].join("\n");
 }
 
 export interface MadeUpSources {
@@ -61,5 +70,9 @@ export function settingsFrom({ global, project, flags, env = {}, trusted }: Made
 		if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
 		return typeof text === "string" ? text : JSON.stringify(text);
 	};
-	return resolveSettings(readSettingsFiles("/agent", "/work", read), { ...(flags && { flag: (name: string) => flags[name] }), env, ...(trusted && { trusted }) });
+	return resolveSettings(readSettingsFiles("/agent", "/work", read), {
+		...(flags && { flag: (name: string) => flags[name] }),
+		env,
+		...(trusted && { trusted }),
+	});
 }

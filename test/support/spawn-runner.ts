@@ -18,11 +18,15 @@ export default function spawnRunner(pi: ExtensionAPI): void {
 		parameters: Type.Object({ task: Type.String() }),
 		async execute(_id, params, signal, _onUpdate, ctx) {
 			const [command = "pi", ...args] = JSON.parse(process.env["PI_SPAWN_RUNNER_PI"] ?? '["pi"]') as string[];
-			const child = spawn(command, [...args, "--offline", "--no-session", "-p", "--model", "scripted/scripted", params.task ?? ""], {
-				cwd: ctx.cwd,
-				stdio: ["ignore", "pipe", "pipe"],
-				...(signal ? { signal } : {}),
-			});
+			const child = spawn(
+				command,
+				[...args, "--offline", "--no-session", "-p", "--model", "scripted/scripted", params.task ?? ""],
+				{
+					cwd: ctx.cwd,
+					stdio: ["ignore", "pipe", "pipe"],
+					...(signal ? { signal } : {}),
+				},
+			);
 			let out = "";
 			child.stdout.on("data", (chunk: Buffer) => {
 				out += chunk.toString("utf8");

@@ -15,7 +15,13 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ISOLATION_FLAGS, type PiCommand } from "../../scripts/isolated-pi.mjs";
 import { type PiProcess, processesOf } from "./harness.ts";
-import { callTool, type ModelScript, quoteLastToolResult, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
+import {
+	callTool,
+	type ModelScript,
+	quoteLastToolResult,
+	SCRIPTED_MODEL,
+	type ScriptedConversation,
+} from "./model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION, WAIT_MS } from "./pi-env.ts";
 import { TmuxPi } from "./tmux.ts";
 

@@ -115,9 +115,13 @@ export class TmuxPi {
 			...envArgs,
 			...command,
 		]);
-		const [pid, socketPath] = execFileSync("tmux", ["-L", socket, "display-message", "-p", "-t", "pi", "#{pane_pid} #{socket_path}"], {
-			encoding: "utf8",
-		})
+		const [pid, socketPath] = execFileSync(
+			"tmux",
+			["-L", socket, "display-message", "-p", "-t", "pi", "#{pane_pid} #{socket_path}"],
+			{
+				encoding: "utf8",
+			},
+		)
 			.trim()
 			.split(" ");
 		return new TmuxPi(socket, socketPath ?? "", Number(pid));
@@ -200,7 +204,15 @@ export class TmuxPi {
 
 	/** True while pi is running (the pane is not dead). */
 	async isRunning(): Promise<boolean> {
-		const { stdout } = await execFileAsync("tmux", ["-L", this.socket, "display-message", "-p", "-t", "pi", "#{pane_dead}"]);
+		const { stdout } = await execFileAsync("tmux", [
+			"-L",
+			this.socket,
+			"display-message",
+			"-p",
+			"-t",
+			"pi",
+			"#{pane_dead}",
+		]);
 		return stdout.trim() === "0";
 	}
 

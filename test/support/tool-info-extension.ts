@@ -14,7 +14,8 @@ export default function toolInfoExtension(pi: ExtensionAPI): void {
 		parameters: Type.Object({ name: Type.String() }),
 		async execute(_toolCallId, params) {
 			const tool = pi.getAllTools().find((candidate) => candidate.name === params.name);
-			const info = tool === undefined ? null : { exposure: tool.exposure ?? null, annotations: tool.annotations ?? null };
+			const info =
+				tool === undefined ? null : { exposure: tool.exposure ?? null, annotations: tool.annotations ?? null };
 			return { content: [{ type: "text", text: JSON.stringify(info) }], details: info };
 		},
 	});

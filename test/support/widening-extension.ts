@@ -10,6 +10,8 @@ export default function wideningExtension(pi: ExtensionAPI): void {
 	pi.on("tool_call", (event) => {
 		if (event.toolName !== "ask_user") return;
 		const input = event.input as { questions?: { options?: unknown[] }[] };
-		input.questions?.[0]?.options?.push(...Array.from({ length: 10 }, (_, i) => ({ label: `Widened ${i}`, value: `widened-${i}`, recommended: false })));
+		input.questions?.[0]?.options?.push(
+			...Array.from({ length: 10 }, (_, i) => ({ label: `Widened ${i}`, value: `widened-${i}`, recommended: false })),
+		);
 	});
 }

@@ -19,17 +19,22 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ {count} weitere · {key}",
 	"form.moreBelow": "↓ {count} weitere · {key}",
 	"form.paneLines": "Zeilen {from}–{to} von {total} · {keys}",
-	"form.peekKeyTaken": "{key} ist in deiner Tastenbelegung bereits vergeben, deshalb klappt {fallback} das Formular ein",
+	"form.peekKeyTaken":
+		"{key} ist in deiner Tastenbelegung bereits vergeben, deshalb klappt {fallback} das Formular ein",
 
 	// ── Der Editor ─────────────────────────────────────────────────────────
 	"editor.formNote": "Deine Notiz zum gesamten Formular (z. B. was bei jeder Antwort zu beachten ist):",
-	"editor.chat": "Deine Nachricht, die statt des Formulars in den Chat geht (die bisherigen Antworten bleiben erhalten):",
+	"editor.chat":
+		"Deine Nachricht, die statt des Formulars in den Chat geht (die bisherigen Antworten bleiben erhalten):",
 	"editor.custom": "Deine Antwort:",
 	"editor.questionNote": "Deine Notiz zu dieser Frage:",
 	"editor.optionNote": "Deine Notiz zu „{option}“:",
-	"editor.noExternal": "Kein externer Editor: Setze $VISUAL oder $EDITOR (z. B. export EDITOR=vim) und versuche es dann erneut.",
-	"editor.externalCouldNotRun": "Der externe Editor ({program}) konnte nicht gestartet werden: {reason}. Der Text bleibt unverändert.",
-	"editor.externalExited": "Der externe Editor ({program}) wurde mit Status {status} beendet: Der Text bleibt unverändert.",
+	"editor.noExternal":
+		"Kein externer Editor: Setze $VISUAL oder $EDITOR (z. B. export EDITOR=vim) und versuche es dann erneut.",
+	"editor.externalCouldNotRun":
+		"Der externe Editor ({program}) konnte nicht gestartet werden: {reason}. Der Text bleibt unverändert.",
+	"editor.externalExited":
+		"Der externe Editor ({program}) wurde mit Status {status} beendet: Der Text bleibt unverändert.",
 	"editor.externalFailed": "Der externe Editor ist fehlgeschlagen: {reason}. Der Text bleibt unverändert.",
 
 	// ── Was das Formular sagt, wenn eine Taste nicht tun kann, was sie soll ──
@@ -59,7 +64,8 @@ export const CATALOGUE: Catalogue = {
 	"review.missing": "Noch offen: {names}",
 	"review.dropsDrafts": {
 		one: "Bereit zum Absenden, aber {count} ungespeicherter Entwurf ginge verloren: Speichere ihn bei seiner Frage, um ihn zu behalten.",
-		other: "Bereit zum Absenden, aber {count} ungespeicherte Entwürfe gingen verloren: Speichere sie bei ihren Fragen, um sie zu behalten.",
+		other:
+			"Bereit zum Absenden, aber {count} ungespeicherte Entwürfe gingen verloren: Speichere sie bei ihren Fragen, um sie zu behalten.",
 	},
 	"review.ready": "Bereit zum Absenden.",
 	"review.submit": "Absenden",
@@ -79,7 +85,8 @@ export const CATALOGUE: Catalogue = {
 	"key.unbound": "(nicht belegt)",
 	"key.move.help": "zwischen den Optionen wechseln (am Ende geht es von vorn weiter)",
 	"key.move.hint": "bewegen",
-	"key.focus.help": "diese Option wählen (Mehrfachauswahl: an- oder abwählen; „Etwas eingeben…“: schreiben); mit der Einstellung numberKeys auf „focus“ nur den Fokus darauf setzen",
+	"key.focus.help":
+		"diese Option wählen (Mehrfachauswahl: an- oder abwählen; „Etwas eingeben…“: schreiben); mit der Einstellung numberKeys auf „focus“ nur den Fokus darauf setzen",
 	"key.focus.hint": "wählen",
 	"key.choose.help": "die markierte Option wählen; auf „Absenden“: absenden",
 	"key.choose.hint": "wählen",
@@ -91,19 +98,22 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "schreiben",
 	"key.tabs.help": "vorherige / nächste Frage (einschließlich „Absenden“)",
 	"key.tabs.hint": "Fragen",
-	"key.note.help": "der markierten Option eine Notiz hinzufügen (auf „Etwas eingeben…“: der Frage; auf „Absenden“: dem gesamten Formular)",
+	"key.note.help":
+		"der markierten Option eine Notiz hinzufügen (auf „Etwas eingeben…“: der Frage; auf „Absenden“: dem gesamten Formular)",
 	"key.note.hint": "Notiz",
 	"key.questionNote.help": "der Frage eine Notiz hinzufügen (auf „Absenden“: dem gesamten Formular)",
 	"key.questionNote.hint": "Fragennotiz",
 	"key.skip.help": "eine optionale Frage überspringen",
 	"key.skip.hint": "überspringen",
-	"key.chat.help": "stattdessen im Chat antworten: eine Nachricht an das Modell schreiben; das Formular schließt sich, deine bisherigen Antworten bleiben erhalten",
+	"key.chat.help":
+		"stattdessen im Chat antworten: eine Nachricht an das Modell schreiben; das Formular schließt sich, deine bisherigen Antworten bleiben erhalten",
 	"key.chat.hint": "im Chat antworten",
 	"key.scroll.help": "langen Text scrollen",
 	"key.scroll.hint": "scrollen",
 	"key.help.help": "diese Hilfe anzeigen",
 	"key.help.hint": "Hilfe",
-	"key.peek.help": "einklappen: das Formular auf eine Zeile reduzieren, um die Unterhaltung darüber zu lesen (im Terminal scrollen)",
+	"key.peek.help":
+		"einklappen: das Formular auf eine Zeile reduzieren, um die Unterhaltung darüber zu lesen (im Terminal scrollen)",
 	"key.peek.hint": "einklappen",
 	"key.unpeek.help": "eingeklappt: das Formular zurückholen, mit allen Antworten, Notizen und Entwürfen wie zuvor",
 	"key.unpeek.hint": "Formular anzeigen",
@@ -181,14 +191,21 @@ export const CATALOGUE: Catalogue = {
 	},
 	"walker.position": "{index} von {total}",
 	"walker.optional": "optional",
-	"walker.choiceOnly": "ⓘ Dieser Host zeigt keine Textfelder: Antworte, indem du eine Zeile wählst (die Zeilen für eigenen Text und Notizen fehlen).",
+	"walker.choiceOnly":
+		"ⓘ Dieser Host zeigt keine Textfelder: Antworte, indem du eine Zeile wählst (die Zeilen für eigenen Text und Notizen fehlen).",
 	"walker.stray": "⚠ Diese Antwort ist keine der Zeilen: Wähle eine davon.",
 	"elicitation.ownAnswer": "{header}: deine eigene Antwort",
 	"elicitation.addedToChosen": "Wird zu den gewählten Optionen hinzugefügt.",
 	"elicitation.insteadOfOption": "Statt eine Option zu wählen.",
 	"elicitation.note": "{header}: eine Notiz",
-	"elicitation.asks": { one: "{asker} stellt {count} Frage: {questions}", other: "{asker} stellt {count} Fragen: {questions}" },
-	"elicitation.agentAsks": { one: "Der Agent stellt {count} Frage: {questions}", other: "Der Agent stellt {count} Fragen: {questions}" },
+	"elicitation.asks": {
+		one: "{asker} stellt {count} Frage: {questions}",
+		other: "{asker} stellt {count} Fragen: {questions}",
+	},
+	"elicitation.agentAsks": {
+		one: "Der Agent stellt {count} Frage: {questions}",
+		other: "Der Agent stellt {count} Fragen: {questions}",
+	},
 
 	// ── Die Aufmerksamkeit des Benutzers wecken ────────────────────────────
 	"attention.waiting": { one: "{count} Frage wartet", other: "{count} Fragen warten" },
@@ -199,22 +216,32 @@ export const CATALOGUE: Catalogue = {
 	"attention.title": { one: "❓ {count} Frage · {title}", other: "❓ {count} Fragen · {title}" },
 
 	// ── Warnungen beim Start ───────────────────────────────────────────────
-	"warning.settingsNotJson": "ask_user-Einstellungen: {file} ist kein gültiges JSON ({reason}): Nichts davon wird angewendet. Korrigiere das JSON oder entferne die Datei.",
-	"warning.settingsNotObject": "ask_user-Einstellungen: {file} muss ein JSON-Objekt enthalten ({example}): Nichts davon wird angewendet.",
-	"warning.settingsUnreadable": "ask_user-Einstellungen: {file} konnte nicht gelesen werden ({reason}): Nichts davon wird angewendet.",
-	"warning.settingsUnknownKey": "ask_user-Einstellungen: {file}: Unbekannter Schlüssel {key} wird ignoriert. Bekannte Schlüssel: {keys}.",
-	"warning.settingsBadValue": "ask_user-Einstellungen: {source} muss {takes} sein (gefunden: {found}); der Wert wird ignoriert.",
+	"warning.settingsNotJson":
+		"ask_user-Einstellungen: {file} ist kein gültiges JSON ({reason}): Nichts davon wird angewendet. Korrigiere das JSON oder entferne die Datei.",
+	"warning.settingsNotObject":
+		"ask_user-Einstellungen: {file} muss ein JSON-Objekt enthalten ({example}): Nichts davon wird angewendet.",
+	"warning.settingsUnreadable":
+		"ask_user-Einstellungen: {file} konnte nicht gelesen werden ({reason}): Nichts davon wird angewendet.",
+	"warning.settingsUnknownKey":
+		"ask_user-Einstellungen: {file}: Unbekannter Schlüssel {key} wird ignoriert. Bekannte Schlüssel: {keys}.",
+	"warning.settingsBadValue":
+		"ask_user-Einstellungen: {source} muss {takes} sein (gefunden: {found}); der Wert wird ignoriert.",
 	"takes.oneOf": "einer der Werte {values}",
 	"takes.text": "eine nicht leere Zeichenkette mit höchstens {max} Zeichen",
 	"takes.seconds": "0 (aus) oder eine Anzahl Sekunden von 1 bis {max}",
 	"takes.boolean": "true oder false",
 	"takes.lines": "eine Liste mit höchstens {max} nicht leeren Zeichenketten",
-	"takes.peekKey": "eine vom Formular noch nicht belegte Taste (ein Buchstabe, ctrl+ oder alt+ mit einem Buchstaben oder f1 bis f12; schon belegt sind {taken})",
-	"warning.projectSteering": "ask_user-Einstellungen: {file} setzt {keys}, die in den Prompt des Modells gehen: Sie gelten nur in einem Projekt, dem Sie vertrauen, und diesem vertraut pi nicht aufgrund Ihrer Entscheidung. Der Standardtext wird verwendet. Um sie zu nutzen, geben Sie dem Projekt eigene pi-Einstellungen (eine .pi/settings.json), vertrauen Sie ihm und starten Sie pi neu.",
-	"warning.projectEnding": "ask_user-Einstellungen: {file} setzt {keys}, womit ein Formular enden kann, bevor Sie antworten, und das Modell dann ohne Sie weitermacht: Das gilt nur in einem Projekt, dem Sie vertrauen, und diesem vertraut pi nicht aufgrund Ihrer Entscheidung. Ihre eigene Einstellung gilt. Um es zu nutzen, geben Sie dem Projekt eigene pi-Einstellungen (eine .pi/settings.json), vertrauen Sie ihm und starten Sie pi neu.",
+	"takes.peekKey":
+		"eine vom Formular noch nicht belegte Taste (ein Buchstabe, ctrl+ oder alt+ mit einem Buchstaben oder f1 bis f12; schon belegt sind {taken})",
+	"warning.projectSteering":
+		"ask_user-Einstellungen: {file} setzt {keys}, die in den Prompt des Modells gehen: Sie gelten nur in einem Projekt, dem Sie vertrauen, und diesem vertraut pi nicht aufgrund Ihrer Entscheidung. Der Standardtext wird verwendet. Um sie zu nutzen, geben Sie dem Projekt eigene pi-Einstellungen (eine .pi/settings.json), vertrauen Sie ihm und starten Sie pi neu.",
+	"warning.projectEnding":
+		"ask_user-Einstellungen: {file} setzt {keys}, womit ein Formular enden kann, bevor Sie antworten, und das Modell dann ohne Sie weitermacht: Das gilt nur in einem Projekt, dem Sie vertrauen, und diesem vertraut pi nicht aufgrund Ihrer Entscheidung. Ihre eigene Einstellung gilt. Um es zu nutzen, geben Sie dem Projekt eigene pi-Einstellungen (eine .pi/settings.json), vertrauen Sie ihm und starten Sie pi neu.",
 	"warning.noChannel": "ask_user: Subagenten können nicht über diese Sitzung fragen ({reason})",
-	"form.restored": "Wiederhergestellt: Deine Antworten von vor dem Ende von pi sind zurück; Absenden schickt sie an das Modell",
-	"form.reopened": "Wieder geöffnet: Der Aufruf ist beendet, daher geht deine Antwort beim Absenden als Nachricht an das Modell",
+	"form.restored":
+		"Wiederhergestellt: Deine Antworten von vor dem Ende von pi sind zurück; Absenden schickt sie an das Modell",
+	"form.reopened":
+		"Wieder geöffnet: Der Aufruf ist beendet, daher geht deine Antwort beim Absenden als Nachricht an das Modell",
 	"kept.title": "Formulare ohne Antwort — {key} öffnet",
 	"kept.dropTitle": "Welches Formular verwerfen?",
 	"kept.none": "Kein Formular dieser Sitzung wartet auf eine Antwort",
@@ -227,11 +254,13 @@ export const CATALOGUE: Catalogue = {
 	"warning.keptDropped": "ask_user: Ein gespeichertes Formular wurde verworfen ({reason})",
 	"takes.address": "eine IP-Adresse dieses Rechners, etwa 127.0.0.1 oder 192.168.1.20",
 	"takes.port": "ein Port von 0 bis 65535 (0: ein beliebiger freier Port)",
-	"warning.projectUserOnly": "ask_user-Einstellungen: {file} setzt {keys}, die diesen Rechner zum Netzwerk hin öffnen: Nur deine eigene Einstellungsdatei, eine Option oder eine Variable darf sie setzen. Ignoriert.",
+	"warning.projectUserOnly":
+		"ask_user-Einstellungen: {file} setzt {keys}, die diesen Rechner zum Netzwerk hin öffnen: Nur deine eigene Einstellungsdatei, eine Option oder eine Variable darf sie setzen. Ignoriert.",
 	"web.link": "🌐 Im Browser antworten: {url}",
 	"web.answered": "✓ Gesendet: Der Agent hat deine Antworten. Du kannst diese Seite schließen.",
 	"web.closed": "Dieses Formular wurde im Terminal geschlossen: Hier gibt es nichts mehr zu beantworten.",
 	"web.notSent": "Nicht gesendet: {error}",
 	"web.qr": "Mit dem Handy scannen, um im Browser zu antworten:",
-	"warning.webCannotListen": "ask_user: Die Browserseite konnte nicht auf {address}:{port} lauschen ({reason}); antworte im Terminal.",
+	"warning.webCannotListen":
+		"ask_user: Die Browserseite konnte nicht auf {address}:{port} lauschen ({reason}); antworte im Terminal.",
 };

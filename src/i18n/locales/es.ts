@@ -19,7 +19,8 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ {count} más · {key}",
 	"form.moreBelow": "↓ {count} más · {key}",
 	"form.paneLines": "líneas {from}–{to} de {total} · {keys}",
-	"form.peekKeyTaken": "La tecla {key} ya está asignada en tus atajos de teclado, así que {fallback} contrae el formulario",
+	"form.peekKeyTaken":
+		"La tecla {key} ya está asignada en tus atajos de teclado, así que {fallback} contrae el formulario",
 
 	// ── El editor ──────────────────────────────────────────────────────────
 	"editor.formNote": "Tu nota sobre todo el formulario (p. ej., qué tener en cuenta en cada respuesta):",
@@ -27,7 +28,8 @@ export const CATALOGUE: Catalogue = {
 	"editor.custom": "Tu respuesta:",
 	"editor.questionNote": "Tu nota sobre esta pregunta:",
 	"editor.optionNote": "Tu nota sobre “{option}”:",
-	"editor.noExternal": "No hay editor externo: define $VISUAL o $EDITOR (p. ej., export EDITOR=vim) y vuelve a intentarlo.",
+	"editor.noExternal":
+		"No hay editor externo: define $VISUAL o $EDITOR (p. ej., export EDITOR=vim) y vuelve a intentarlo.",
 	"editor.externalCouldNotRun": "No se pudo ejecutar el editor externo ({program}): {reason}. El texto no ha cambiado.",
 	"editor.externalExited": "El editor externo ({program}) terminó con el estado {status}: el texto no ha cambiado.",
 	"editor.externalFailed": "El editor externo falló: {reason}. El texto no ha cambiado.",
@@ -59,7 +61,8 @@ export const CATALOGUE: Catalogue = {
 	"review.missing": "Falta responder: {names}",
 	"review.dropsDrafts": {
 		one: "Listo para enviar, pero se descartaría {count} borrador sin guardar: guárdalo en su pregunta para conservarlo.",
-		other: "Listo para enviar, pero se descartarían {count} borradores sin guardar: guárdalos en sus preguntas para conservarlos.",
+		other:
+			"Listo para enviar, pero se descartarían {count} borradores sin guardar: guárdalos en sus preguntas para conservarlos.",
 	},
 	"review.ready": "Listo para enviar.",
 	"review.submit": "Enviar",
@@ -79,7 +82,8 @@ export const CATALOGUE: Catalogue = {
 	"key.unbound": "(sin asignar)",
 	"key.move.help": "moverse entre las opciones (de forma circular)",
 	"key.move.hint": "mover",
-	"key.focus.help": "elegir esa opción (selección múltiple: marcarla o desmarcarla; “Escribe algo…”: escribir); con la configuración numberKeys en “focus”, solo enfocarla",
+	"key.focus.help":
+		"elegir esa opción (selección múltiple: marcarla o desmarcarla; “Escribe algo…”: escribir); con la configuración numberKeys en “focus”, solo enfocarla",
 	"key.focus.hint": "elegir",
 	"key.choose.help": "elegir la opción enfocada; en Enviar, enviar",
 	"key.choose.hint": "elegir",
@@ -91,19 +95,22 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "escribir",
 	"key.tabs.help": "pregunta anterior / siguiente (incluida Enviar)",
 	"key.tabs.hint": "preguntas",
-	"key.note.help": "agregar una nota a la opción enfocada (en “Escribe algo…”: a la pregunta; en Enviar: a todo el formulario)",
+	"key.note.help":
+		"agregar una nota a la opción enfocada (en “Escribe algo…”: a la pregunta; en Enviar: a todo el formulario)",
 	"key.note.hint": "nota",
 	"key.questionNote.help": "agregar una nota a la pregunta (en Enviar: a todo el formulario)",
 	"key.questionNote.hint": "nota a la pregunta",
 	"key.skip.help": "omitir una pregunta opcional",
 	"key.skip.hint": "omitir",
-	"key.chat.help": "responder en el chat en su lugar: escribir un mensaje al modelo; el formulario se cierra y se conservan las respuestas dadas hasta ahora",
+	"key.chat.help":
+		"responder en el chat en su lugar: escribir un mensaje al modelo; el formulario se cierra y se conservan las respuestas dadas hasta ahora",
 	"key.chat.hint": "responder en chat",
 	"key.scroll.help": "desplazar el texto largo",
 	"key.scroll.hint": "desplazar",
 	"key.help.help": "mostrar esta ayuda",
 	"key.help.hint": "ayuda",
-	"key.peek.help": "contraer: reducir el formulario a una línea para leer la conversación de arriba (desplázate en la terminal)",
+	"key.peek.help":
+		"contraer: reducir el formulario a una línea para leer la conversación de arriba (desplázate en la terminal)",
 	"key.peek.hint": "contraer",
 	"key.unpeek.help": "contraído: restaurar el formulario, con cada respuesta, nota y borrador tal como estaban",
 	"key.unpeek.hint": "mostrar formulario",
@@ -167,7 +174,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.yourAnswer": "Tu respuesta: {answer}",
 	"walker.asks": "{asker} pregunta",
 	"walker.askedBy": "preguntado por {asker}",
-	"walker.chatTitle": "Tu mensaje para el chat, en lugar del formulario (se conservan tus respuestas dadas hasta ahora)",
+	"walker.chatTitle":
+		"Tu mensaje para el chat, en lugar del formulario (se conservan tus respuestas dadas hasta ahora)",
 	"walker.formNoteTitle": "Una nota sobre todo el formulario",
 	"walker.answerTo": "Tu respuesta a: {question}",
 	"walker.noteOn": "Una nota sobre: {question}",
@@ -181,14 +189,21 @@ export const CATALOGUE: Catalogue = {
 	},
 	"walker.position": "{index} de {total}",
 	"walker.optional": "opcional",
-	"walker.choiceOnly": "ⓘ Este host no muestra cuadros de texto: responde eligiendo una fila (no aparecen las filas para escribir tu propio texto ni notas).",
+	"walker.choiceOnly":
+		"ⓘ Este host no muestra cuadros de texto: responde eligiendo una fila (no aparecen las filas para escribir tu propio texto ni notas).",
 	"walker.stray": "⚠ Esa respuesta no es una de las filas: elige una de ellas.",
 	"elicitation.ownAnswer": "{header}: tu propia respuesta",
 	"elicitation.addedToChosen": "Se agrega a las opciones elegidas.",
 	"elicitation.insteadOfOption": "En lugar de elegir una opción.",
 	"elicitation.note": "{header}: una nota",
-	"elicitation.asks": { one: "{asker} hace {count} pregunta: {questions}", other: "{asker} hace {count} preguntas: {questions}" },
-	"elicitation.agentAsks": { one: "El agente hace {count} pregunta: {questions}", other: "El agente hace {count} preguntas: {questions}" },
+	"elicitation.asks": {
+		one: "{asker} hace {count} pregunta: {questions}",
+		other: "{asker} hace {count} preguntas: {questions}",
+	},
+	"elicitation.agentAsks": {
+		one: "El agente hace {count} pregunta: {questions}",
+		other: "El agente hace {count} preguntas: {questions}",
+	},
 
 	// ── Llamar la atención del usuario ─────────────────────────────────────
 	"attention.waiting": { one: "{count} pregunta en espera", other: "{count} preguntas en espera" },
@@ -199,19 +214,26 @@ export const CATALOGUE: Catalogue = {
 	"attention.title": { one: "❓ {count} pregunta · {title}", other: "❓ {count} preguntas · {title}" },
 
 	// ── Avisos al iniciar ──────────────────────────────────────────────────
-	"warning.settingsNotJson": "Configuración de ask_user: {file} no es un JSON válido ({reason}): no se aplica nada de él. Corrige el JSON o elimina el archivo.",
-	"warning.settingsNotObject": "Configuración de ask_user: {file} debe contener un objeto JSON ({example}): no se aplica nada de él.",
-	"warning.settingsUnreadable": "Configuración de ask_user: no se pudo leer {file} ({reason}): no se aplica nada de él.",
-	"warning.settingsUnknownKey": "Configuración de ask_user: {file}: se ignora la clave desconocida {key}. Claves conocidas: {keys}.",
+	"warning.settingsNotJson":
+		"Configuración de ask_user: {file} no es un JSON válido ({reason}): no se aplica nada de él. Corrige el JSON o elimina el archivo.",
+	"warning.settingsNotObject":
+		"Configuración de ask_user: {file} debe contener un objeto JSON ({example}): no se aplica nada de él.",
+	"warning.settingsUnreadable":
+		"Configuración de ask_user: no se pudo leer {file} ({reason}): no se aplica nada de él.",
+	"warning.settingsUnknownKey":
+		"Configuración de ask_user: {file}: se ignora la clave desconocida {key}. Claves conocidas: {keys}.",
 	"warning.settingsBadValue": "Configuración de ask_user: {source} debe ser {takes} (se encontró {found}); se ignora.",
 	"takes.oneOf": "uno de {values}",
 	"takes.text": "una cadena no vacía de {max} caracteres como máximo",
 	"takes.seconds": "0 (ninguno) o un número de segundos de 1 a {max}",
 	"takes.boolean": "true o false",
 	"takes.lines": "una lista de {max} cadenas no vacías como máximo",
-	"takes.peekKey": "una tecla que el formulario no use ya (una letra, ctrl+ o alt+ con una letra, o de f1 a f12), es decir, ninguna de estas: {taken}",
-	"warning.projectSteering": "Ajustes de ask_user: {file} define {keys}, que van al prompt del modelo: solo se aplican en un proyecto en el que confías, y pi no confía en este por decisión tuya. Se usa el texto predeterminado. Para usarlos, da al proyecto ajustes de pi propios (un .pi/settings.json), confía en él y vuelve a iniciar pi.",
-	"warning.projectEnding": "Ajustes de ask_user: {file} define {keys}, con lo que un formulario puede terminar antes de que respondas y el modelo seguir sin ti: solo se aplica en un proyecto en el que confías, y pi no confía en este por decisión tuya. Se aplica tu propio ajuste. Para usarlo, da al proyecto ajustes de pi propios (un .pi/settings.json), confía en él y vuelve a iniciar pi.",
+	"takes.peekKey":
+		"una tecla que el formulario no use ya (una letra, ctrl+ o alt+ con una letra, o de f1 a f12), es decir, ninguna de estas: {taken}",
+	"warning.projectSteering":
+		"Ajustes de ask_user: {file} define {keys}, que van al prompt del modelo: solo se aplican en un proyecto en el que confías, y pi no confía en este por decisión tuya. Se usa el texto predeterminado. Para usarlos, da al proyecto ajustes de pi propios (un .pi/settings.json), confía en él y vuelve a iniciar pi.",
+	"warning.projectEnding":
+		"Ajustes de ask_user: {file} define {keys}, con lo que un formulario puede terminar antes de que respondas y el modelo seguir sin ti: solo se aplica en un proyecto en el que confías, y pi no confía en este por decisión tuya. Se aplica tu propio ajuste. Para usarlo, da al proyecto ajustes de pi propios (un .pi/settings.json), confía en él y vuelve a iniciar pi.",
 	"warning.noChannel": "ask_user: los subagentes no pueden preguntar a través de esta sesión ({reason})",
 	"form.restored": "Restaurado: tus respuestas de antes de que pi se detuviera han vuelto; al enviar llegan al modelo",
 	"form.reopened": "Reabierto: la llamada ya terminó, así que al enviar tu respuesta llega al modelo como mensaje",
@@ -227,11 +249,13 @@ export const CATALOGUE: Catalogue = {
 	"warning.keptDropped": "ask_user: se descartó un formulario guardado ({reason})",
 	"takes.address": "una dirección IP de esta máquina, como 127.0.0.1 o 192.168.1.20",
 	"takes.port": "un puerto de 0 a 65535 (0: cualquier puerto libre)",
-	"warning.projectUserOnly": "ajustes de ask_user: {file} define {keys}, que abren esta máquina a la red: solo tu propio archivo de ajustes, una opción o una variable pueden definirlos. Se ignoran.",
+	"warning.projectUserOnly":
+		"ajustes de ask_user: {file} define {keys}, que abren esta máquina a la red: solo tu propio archivo de ajustes, una opción o una variable pueden definirlos. Se ignoran.",
 	"web.link": "🌐 Responder en un navegador: {url}",
 	"web.answered": "✓ Enviado: el agente tiene tus respuestas. Puedes cerrar esta página.",
 	"web.closed": "Este formulario se cerró en la terminal: aquí ya no hay nada que responder.",
 	"web.notSent": "No enviado: {error}",
 	"web.qr": "Escanéalo con el móvil para responder en su navegador:",
-	"warning.webCannotListen": "ask_user: la página del navegador no pudo escuchar en {address}:{port} ({reason}); responde en la terminal.",
+	"warning.webCannotListen":
+		"ask_user: la página del navegador no pudo escuchar en {address}:{port} ({reason}); responde en la terminal.",
 };

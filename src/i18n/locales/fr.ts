@@ -19,15 +19,19 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ {count} de plus · {key}",
 	"form.moreBelow": "↓ {count} de plus · {key}",
 	"form.paneLines": "lignes {from}–{to} sur {total} · {keys}",
-	"form.peekKeyTaken": "La touche {key} est déjà attribuée dans vos raccourcis clavier ; c’est donc {fallback} qui replie le formulaire",
+	"form.peekKeyTaken":
+		"La touche {key} est déjà attribuée dans vos raccourcis clavier ; c’est donc {fallback} qui replie le formulaire",
 
 	// ── L’éditeur ──────────────────────────────────────────────────────────
-	"editor.formNote": "Votre note sur l’ensemble du formulaire (p. ex. ce qu’il faut garder à l’esprit pour chaque réponse) :",
-	"editor.chat": "Votre message, envoyé dans le chat à la place du formulaire (les réponses déjà données sont conservées) :",
+	"editor.formNote":
+		"Votre note sur l’ensemble du formulaire (p. ex. ce qu’il faut garder à l’esprit pour chaque réponse) :",
+	"editor.chat":
+		"Votre message, envoyé dans le chat à la place du formulaire (les réponses déjà données sont conservées) :",
 	"editor.custom": "Votre réponse :",
 	"editor.questionNote": "Votre note sur cette question :",
 	"editor.optionNote": "Votre note sur « {option} » :",
-	"editor.noExternal": "Aucun éditeur externe : définissez $VISUAL ou $EDITOR (p. ex. export EDITOR=vim), puis réessayez.",
+	"editor.noExternal":
+		"Aucun éditeur externe : définissez $VISUAL ou $EDITOR (p. ex. export EDITOR=vim), puis réessayez.",
 	"editor.externalCouldNotRun": "Impossible de lancer l’éditeur externe ({program}) : {reason}. Le texte est inchangé.",
 	"editor.externalExited": "L’éditeur externe ({program}) s’est terminé avec le code {status} : le texte est inchangé.",
 	"editor.externalFailed": "Échec de l’éditeur externe : {reason}. Le texte est inchangé.",
@@ -38,7 +42,8 @@ export const CATALOGUE: Catalogue = {
 	"problem.answerFirst": "Répondez d’abord à {names}",
 	"problem.tooLong": {
 		one: "Trop long : {count} caractère, la limite est de {limit}. Raccourcissez le texte, puis enregistrez de nouveau.",
-		other: "Trop long : {count} caractères, la limite est de {limit}. Raccourcissez le texte, puis enregistrez de nouveau.",
+		other:
+			"Trop long : {count} caractères, la limite est de {limit}. Raccourcissez le texte, puis enregistrez de nouveau.",
 	},
 
 	// ── Une question ───────────────────────────────────────────────────────
@@ -59,7 +64,8 @@ export const CATALOGUE: Catalogue = {
 	"review.missing": "Il manque encore : {names}",
 	"review.dropsDrafts": {
 		one: "Prêt à valider, mais {count} brouillon non enregistré serait perdu : enregistrez-le sur sa question pour le conserver.",
-		other: "Prêt à valider, mais {count} brouillons non enregistrés seraient perdus : enregistrez-les sur leurs questions pour les conserver.",
+		other:
+			"Prêt à valider, mais {count} brouillons non enregistrés seraient perdus : enregistrez-les sur leurs questions pour les conserver.",
 	},
 	"review.ready": "Prêt à valider.",
 	"review.submit": "Valider",
@@ -79,7 +85,8 @@ export const CATALOGUE: Catalogue = {
 	"key.unbound": "(non attribuée)",
 	"key.move.help": "se déplacer entre les options (en boucle)",
 	"key.move.hint": "déplacer",
-	"key.focus.help": "choisir cette option (choix multiple : la cocher ou la décocher ; « Saisir autre chose… » : écrire) ; avec le réglage numberKeys sur « focus », seulement placer le curseur dessus",
+	"key.focus.help":
+		"choisir cette option (choix multiple : la cocher ou la décocher ; « Saisir autre chose… » : écrire) ; avec le réglage numberKeys sur « focus », seulement placer le curseur dessus",
 	"key.focus.hint": "choisir",
 	"key.choose.help": "choisir l’option sous le curseur ; sur « Valider » : valider",
 	"key.choose.hint": "choisir",
@@ -91,19 +98,22 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "écrire",
 	"key.tabs.help": "question précédente / suivante (« Valider » compris)",
 	"key.tabs.hint": "questions",
-	"key.note.help": "ajouter une note à l’option sous le curseur (sur « Saisir autre chose… » : à la question ; sur « Valider » : à l’ensemble du formulaire)",
+	"key.note.help":
+		"ajouter une note à l’option sous le curseur (sur « Saisir autre chose… » : à la question ; sur « Valider » : à l’ensemble du formulaire)",
 	"key.note.hint": "note",
 	"key.questionNote.help": "ajouter une note à la question (sur « Valider » : à l’ensemble du formulaire)",
 	"key.questionNote.hint": "note (question)",
 	"key.skip.help": "ignorer une question facultative",
 	"key.skip.hint": "ignorer",
-	"key.chat.help": "répondre plutôt par chat : écrire un message au modèle ; le formulaire se ferme et les réponses déjà données sont conservées",
+	"key.chat.help":
+		"répondre plutôt par chat : écrire un message au modèle ; le formulaire se ferme et les réponses déjà données sont conservées",
 	"key.chat.hint": "répondre par chat",
 	"key.scroll.help": "faire défiler un texte long",
 	"key.scroll.hint": "défiler",
 	"key.help.help": "afficher cette aide",
 	"key.help.hint": "aide",
-	"key.peek.help": "replier : réduire le formulaire à une ligne pour lire la conversation au-dessus (faites défiler votre terminal)",
+	"key.peek.help":
+		"replier : réduire le formulaire à une ligne pour lire la conversation au-dessus (faites défiler votre terminal)",
 	"key.peek.hint": "replier",
 	"key.unpeek.help": "replié : rouvrir le formulaire, avec chaque réponse, note et brouillon tels qu’ils étaient",
 	"key.unpeek.hint": "afficher le formulaire",
@@ -167,7 +177,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.yourAnswer": "Votre réponse : {answer}",
 	"walker.asks": "Demande de {asker}",
 	"walker.askedBy": "demande de {asker}",
-	"walker.chatTitle": "Votre message pour le chat, à la place du formulaire (les réponses déjà données sont conservées)",
+	"walker.chatTitle":
+		"Votre message pour le chat, à la place du formulaire (les réponses déjà données sont conservées)",
 	"walker.formNoteTitle": "Une note sur l’ensemble du formulaire",
 	"walker.answerTo": "Votre réponse à : {question}",
 	"walker.noteOn": "Une note sur : {question}",
@@ -181,14 +192,21 @@ export const CATALOGUE: Catalogue = {
 	},
 	"walker.position": "{index} sur {total}",
 	"walker.optional": "facultative",
-	"walker.choiceOnly": "ⓘ Cet hôte n’affiche pas de zone de texte : répondez en choisissant une ligne (les lignes de saisie libre et de notes sont masquées).",
+	"walker.choiceOnly":
+		"ⓘ Cet hôte n’affiche pas de zone de texte : répondez en choisissant une ligne (les lignes de saisie libre et de notes sont masquées).",
 	"walker.stray": "⚠ Cette réponse ne correspond à aucune ligne : choisissez-en une.",
 	"elicitation.ownAnswer": "{header} : votre propre réponse",
 	"elicitation.addedToChosen": "S’ajoute aux options choisies.",
 	"elicitation.insteadOfOption": "Au lieu de choisir une option.",
 	"elicitation.note": "{header} : une note",
-	"elicitation.asks": { one: "{asker} pose {count} question : {questions}", other: "{asker} pose {count} questions : {questions}" },
-	"elicitation.agentAsks": { one: "L’agent pose {count} question : {questions}", other: "L’agent pose {count} questions : {questions}" },
+	"elicitation.asks": {
+		one: "{asker} pose {count} question : {questions}",
+		other: "{asker} pose {count} questions : {questions}",
+	},
+	"elicitation.agentAsks": {
+		one: "L’agent pose {count} question : {questions}",
+		other: "L’agent pose {count} questions : {questions}",
+	},
 
 	// ── Attirer l’attention de l’utilisateur ───────────────────────────────
 	"attention.waiting": { one: "{count} question en attente", other: "{count} questions en attente" },
@@ -199,19 +217,27 @@ export const CATALOGUE: Catalogue = {
 	"attention.title": { one: "❓ {count} question · {title}", other: "❓ {count} questions · {title}" },
 
 	// ── Avertissements au démarrage ────────────────────────────────────────
-	"warning.settingsNotJson": "Réglages ask_user : {file} n’est pas un JSON valide ({reason}) : aucun réglage n’est appliqué. Corrigez le JSON ou supprimez le fichier.",
-	"warning.settingsNotObject": "Réglages ask_user : {file} doit contenir un objet JSON ({example}) : aucun réglage n’est appliqué.",
-	"warning.settingsUnreadable": "Réglages ask_user : impossible de lire {file} ({reason}) : aucun réglage n’est appliqué.",
-	"warning.settingsUnknownKey": "Réglages ask_user : {file} : la clé inconnue {key} est ignorée. Clés connues : {keys}.",
-	"warning.settingsBadValue": "Réglages ask_user : {source} doit être {takes} (valeur trouvée : {found}) ; la valeur est ignorée.",
+	"warning.settingsNotJson":
+		"Réglages ask_user : {file} n’est pas un JSON valide ({reason}) : aucun réglage n’est appliqué. Corrigez le JSON ou supprimez le fichier.",
+	"warning.settingsNotObject":
+		"Réglages ask_user : {file} doit contenir un objet JSON ({example}) : aucun réglage n’est appliqué.",
+	"warning.settingsUnreadable":
+		"Réglages ask_user : impossible de lire {file} ({reason}) : aucun réglage n’est appliqué.",
+	"warning.settingsUnknownKey":
+		"Réglages ask_user : {file} : la clé inconnue {key} est ignorée. Clés connues : {keys}.",
+	"warning.settingsBadValue":
+		"Réglages ask_user : {source} doit être {takes} (valeur trouvée : {found}) ; la valeur est ignorée.",
 	"takes.oneOf": "l’une des valeurs {values}",
 	"takes.text": "une chaîne non vide d’au plus {max} caractères",
 	"takes.seconds": "0 (aucun) ou un nombre de secondes entre 1 et {max}",
 	"takes.boolean": "true ou false",
 	"takes.lines": "une liste d’au plus {max} chaînes non vides",
-	"takes.peekKey": "une lettre, ctrl+ ou alt+ suivi d’une lettre, ou une touche de f1 à f12, qui ne soit pas déjà utilisée par le formulaire (ce qui exclut {taken})",
-	"warning.projectSteering": "Réglages d'ask_user : {file} définit {keys}, qui entrent dans le prompt du modèle : ils ne s'appliquent que dans un projet auquel vous faites confiance, et pi ne fait pas confiance à celui-ci sur votre décision. Le texte par défaut est utilisé. Pour les utiliser, donnez au projet ses propres réglages pi (un .pi/settings.json), faites-lui confiance et relancez pi.",
-	"warning.projectEnding": "Réglages d'ask_user : {file} définit {keys}, qui permet à un formulaire de se terminer avant votre réponse, le modèle continuant alors sans vous : il ne s'applique que dans un projet auquel vous faites confiance, et pi ne fait pas confiance à celui-ci sur votre décision. Votre propre réglage s'applique. Pour l'utiliser, donnez au projet ses propres réglages pi (un .pi/settings.json), faites-lui confiance et relancez pi.",
+	"takes.peekKey":
+		"une lettre, ctrl+ ou alt+ suivi d’une lettre, ou une touche de f1 à f12, qui ne soit pas déjà utilisée par le formulaire (ce qui exclut {taken})",
+	"warning.projectSteering":
+		"Réglages d'ask_user : {file} définit {keys}, qui entrent dans le prompt du modèle : ils ne s'appliquent que dans un projet auquel vous faites confiance, et pi ne fait pas confiance à celui-ci sur votre décision. Le texte par défaut est utilisé. Pour les utiliser, donnez au projet ses propres réglages pi (un .pi/settings.json), faites-lui confiance et relancez pi.",
+	"warning.projectEnding":
+		"Réglages d'ask_user : {file} définit {keys}, qui permet à un formulaire de se terminer avant votre réponse, le modèle continuant alors sans vous : il ne s'applique que dans un projet auquel vous faites confiance, et pi ne fait pas confiance à celui-ci sur votre décision. Votre propre réglage s'applique. Pour l'utiliser, donnez au projet ses propres réglages pi (un .pi/settings.json), faites-lui confiance et relancez pi.",
 	"warning.noChannel": "ask_user : les sous-agents ne peuvent pas poser de questions via cette session ({reason})",
 	"form.restored": "Restauré : vos réponses d'avant l'arrêt de pi sont de retour ; les envoyer les transmet au modèle",
 	"form.reopened": "Rouvert : l'appel est terminé, votre réponse sera donc envoyée au modèle sous forme de message",
@@ -227,11 +253,13 @@ export const CATALOGUE: Catalogue = {
 	"warning.keptDropped": "ask_user : un formulaire enregistré a été abandonné ({reason})",
 	"takes.address": "une adresse IP de cette machine, par exemple 127.0.0.1 ou 192.168.1.20",
 	"takes.port": "un port de 0 à 65535 (0 : n'importe quel port libre)",
-	"warning.projectUserOnly": "réglages d'ask_user : {file} définit {keys}, qui ouvrent cette machine au réseau : seuls votre propre fichier de réglages, une option ou une variable peuvent les définir. Ignoré.",
+	"warning.projectUserOnly":
+		"réglages d'ask_user : {file} définit {keys}, qui ouvrent cette machine au réseau : seuls votre propre fichier de réglages, une option ou une variable peuvent les définir. Ignoré.",
 	"web.link": "🌐 Répondre dans un navigateur : {url}",
 	"web.answered": "✓ Envoyé : l'agent a vos réponses. Vous pouvez fermer cette page.",
 	"web.closed": "Ce formulaire a été fermé dans le terminal : plus rien à répondre ici.",
 	"web.notSent": "Non envoyé : {error}",
 	"web.qr": "Scannez avec un téléphone pour répondre dans son navigateur :",
-	"warning.webCannotListen": "ask_user : la page du navigateur n'a pas pu écouter sur {address}:{port} ({reason}) ; répondez dans le terminal.",
+	"warning.webCannotListen":
+		"ask_user : la page du navigateur n'a pas pu écouter sur {address}:{port} ({reason}) ; répondez dans le terminal.",
 };

@@ -26,9 +26,12 @@ export const CATALOGUE: Catalogue = {
 	"editor.custom": "回答：",
 	"editor.questionNote": "この質問へのメモ：",
 	"editor.optionNote": "「{option}」へのメモ：",
-	"editor.noExternal": "外部エディターがありません。$VISUALまたは$EDITORを設定してから（例：export EDITOR=vim）、もう一度お試しください。",
-	"editor.externalCouldNotRun": "外部エディター（{program}）を実行できませんでした：{reason}。テキストは変更されていません。",
-	"editor.externalExited": "外部エディター（{program}）がステータス{status}で終了しました。テキストは変更されていません。",
+	"editor.noExternal":
+		"外部エディターがありません。$VISUALまたは$EDITORを設定してから（例：export EDITOR=vim）、もう一度お試しください。",
+	"editor.externalCouldNotRun":
+		"外部エディター（{program}）を実行できませんでした：{reason}。テキストは変更されていません。",
+	"editor.externalExited":
+		"外部エディター（{program}）がステータス{status}で終了しました。テキストは変更されていません。",
 	"editor.externalFailed": "外部エディターでエラーが発生しました：{reason}。テキストは変更されていません。",
 
 	// ── キーが求められた操作をできないときの表示 ─────────────────────────────
@@ -76,7 +79,8 @@ export const CATALOGUE: Catalogue = {
 	"key.unbound": "（未割り当て）",
 	"key.move.help": "選択肢間を移動（端まで行くと反対側へ）",
 	"key.move.hint": "移動",
-	"key.focus.help": "その選択肢を選ぶ（複数選択では選択を切り替え、「自由に入力…」では入力）。numberKeys設定が「focus」の場合はフォーカスを移すだけ",
+	"key.focus.help":
+		"その選択肢を選ぶ（複数選択では選択を切り替え、「自由に入力…」では入力）。numberKeys設定が「focus」の場合はフォーカスを移すだけ",
 	"key.focus.hint": "選択",
 	"key.choose.help": "フォーカスのある選択肢を選ぶ。「送信」では送信",
 	"key.choose.hint": "選択",
@@ -177,7 +181,8 @@ export const CATALOGUE: Catalogue = {
 	},
 	"walker.position": "{index}/{total}",
 	"walker.optional": "任意",
-	"walker.choiceOnly": "ⓘ このホストにはテキスト入力欄がありません。行を選んで回答してください（自由入力やメモの行は表示されません）。",
+	"walker.choiceOnly":
+		"ⓘ このホストにはテキスト入力欄がありません。行を選んで回答してください（自由入力やメモの行は表示されません）。",
 	"walker.stray": "⚠ その回答はどの行にも当てはまりません。いずれかの行を選んでください。",
 	"elicitation.ownAnswer": "{header}：自分の回答",
 	"elicitation.addedToChosen": "選んだ選択肢に追加されます。",
@@ -192,19 +197,26 @@ export const CATALOGUE: Catalogue = {
 	"attention.title": { other: "❓ {count}件の質問 · {title}" },
 
 	// ── 起動時の警告 ───────────────────────────────────────────────────────
-	"warning.settingsNotJson": "ask_userの設定：{file}は有効なJSONではありません（{reason}）。設定はいずれも適用されません。JSONを修正するか、ファイルを削除してください。",
-	"warning.settingsNotObject": "ask_userの設定：{file}にはJSONオブジェクト（{example}）を記述する必要があります。設定はいずれも適用されません。",
-	"warning.settingsUnreadable": "ask_userの設定：{file}を読み込めませんでした（{reason}）。設定はいずれも適用されません。",
+	"warning.settingsNotJson":
+		"ask_userの設定：{file}は有効なJSONではありません（{reason}）。設定はいずれも適用されません。JSONを修正するか、ファイルを削除してください。",
+	"warning.settingsNotObject":
+		"ask_userの設定：{file}にはJSONオブジェクト（{example}）を記述する必要があります。設定はいずれも適用されません。",
+	"warning.settingsUnreadable":
+		"ask_userの設定：{file}を読み込めませんでした（{reason}）。設定はいずれも適用されません。",
 	"warning.settingsUnknownKey": "ask_userの設定：{file}：不明なキー{key}は無視されます。有効なキー：{keys}。",
-	"warning.settingsBadValue": "ask_userの設定：{source}は{takes}である必要があります（指定値：{found}）。この値は無視されます。",
+	"warning.settingsBadValue":
+		"ask_userの設定：{source}は{takes}である必要があります（指定値：{found}）。この値は無視されます。",
 	"takes.oneOf": "{values}のいずれか",
 	"takes.text": "{max}文字以内の空でない文字列",
 	"takes.seconds": "0（なし）または1～{max}の秒数",
 	"takes.boolean": "trueまたはfalse",
 	"takes.lines": "{max}個以内の空でない文字列のリスト",
-	"takes.peekKey": "英字1文字、ctrl+ または alt+ と英字1文字、または f1〜f12 のうち、フォームがまだ使っていないキー（{taken} 以外）",
-	"warning.projectSteering": "ask_user の設定：{file} はモデルのプロンプトに入る {keys} を設定していますが、これはあなたが信頼したプロジェクトでのみ有効で、このプロジェクトはあなたの判断で信頼されていません。既定の文面を使います。使うには、プロジェクトに独自の pi 設定（.pi/settings.json）を置いて信頼し、pi を起動し直してください。",
-	"warning.projectEnding": "ask_user の設定：{file} は {keys} を設定しています。これはあなたが答える前にフォームを終わらせ、モデルがあなたなしで先に進めるようにするもので、あなたが信頼したプロジェクトでのみ有効です。このプロジェクトはあなたの判断で信頼されていません。あなた自身の設定を使います。使うには、プロジェクトに独自の pi 設定（.pi/settings.json）を置き、信頼してから pi を起動し直してください。",
+	"takes.peekKey":
+		"英字1文字、ctrl+ または alt+ と英字1文字、または f1〜f12 のうち、フォームがまだ使っていないキー（{taken} 以外）",
+	"warning.projectSteering":
+		"ask_user の設定：{file} はモデルのプロンプトに入る {keys} を設定していますが、これはあなたが信頼したプロジェクトでのみ有効で、このプロジェクトはあなたの判断で信頼されていません。既定の文面を使います。使うには、プロジェクトに独自の pi 設定（.pi/settings.json）を置いて信頼し、pi を起動し直してください。",
+	"warning.projectEnding":
+		"ask_user の設定：{file} は {keys} を設定しています。これはあなたが答える前にフォームを終わらせ、モデルがあなたなしで先に進めるようにするもので、あなたが信頼したプロジェクトでのみ有効です。このプロジェクトはあなたの判断で信頼されていません。あなた自身の設定を使います。使うには、プロジェクトに独自の pi 設定（.pi/settings.json）を置き、信頼してから pi を起動し直してください。",
 	"warning.noChannel": "ask_user：サブエージェントはこのセッションを通じて質問できません（{reason}）",
 	"form.restored": "復元しました: pi が止まる前の回答が戻りました。送信するとモデルに届きます",
 	"form.reopened": "再度開きました: 呼び出しは終了しているため、送信すると回答はメッセージとしてモデルに届きます",
@@ -220,11 +232,13 @@ export const CATALOGUE: Catalogue = {
 	"warning.keptDropped": "ask_user: 保存されたフォームを破棄しました ({reason})",
 	"takes.address": "このマシンの IP アドレス (例: 127.0.0.1、192.168.1.20)",
 	"takes.port": "0 から 65535 までのポート (0: 空いている任意のポート)",
-	"warning.projectUserOnly": "ask_user の設定: {file} が {keys} を設定していますが、これらはこのマシンをネットワークに開くため、あなた自身の設定ファイル、オプション、変数でしか設定できません。無視します。",
+	"warning.projectUserOnly":
+		"ask_user の設定: {file} が {keys} を設定していますが、これらはこのマシンをネットワークに開くため、あなた自身の設定ファイル、オプション、変数でしか設定できません。無視します。",
 	"web.link": "🌐 ブラウザーで回答: {url}",
 	"web.answered": "✓ 送信しました: エージェントが回答を受け取りました。このページは閉じてかまいません。",
 	"web.closed": "このフォームはターミナルで閉じられました: ここで回答するものはもうありません。",
 	"web.notSent": "送信されませんでした: {error}",
 	"web.qr": "スマートフォンでスキャンしてブラウザーで回答:",
-	"warning.webCannotListen": "ask_user: ブラウザー用ページが {address}:{port} で待ち受けできませんでした ({reason})。ターミナルで回答してください。",
+	"warning.webCannotListen":
+		"ask_user: ブラウザー用ページが {address}:{port} で待ち受けできませんでした ({reason})。ターミナルで回答してください。",
 };

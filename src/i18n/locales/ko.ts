@@ -26,9 +26,11 @@ export const CATALOGUE: Catalogue = {
 	"editor.custom": "답변:",
 	"editor.questionNote": "이 질문에 대한 메모:",
 	"editor.optionNote": "“{option}”에 대한 메모:",
-	"editor.noExternal": "외부 편집기가 없습니다. $VISUAL 또는 $EDITOR를 설정한 후(예: export EDITOR=vim) 다시 시도하세요.",
+	"editor.noExternal":
+		"외부 편집기가 없습니다. $VISUAL 또는 $EDITOR를 설정한 후(예: export EDITOR=vim) 다시 시도하세요.",
 	"editor.externalCouldNotRun": "외부 편집기({program})를 실행할 수 없습니다: {reason}. 텍스트는 변경되지 않았습니다.",
-	"editor.externalExited": "외부 편집기({program})가 종료되었습니다(상태 코드: {status}). 텍스트는 변경되지 않았습니다.",
+	"editor.externalExited":
+		"외부 편집기({program})가 종료되었습니다(상태 코드: {status}). 텍스트는 변경되지 않았습니다.",
 	"editor.externalFailed": "외부 편집기 실행에 실패했습니다: {reason}. 텍스트는 변경되지 않았습니다.",
 
 	// ── 키가 요청한 동작을 할 수 없을 때의 안내 ──────────────────────────────
@@ -76,7 +78,8 @@ export const CATALOGUE: Catalogue = {
 	"key.unbound": "(할당되지 않음)",
 	"key.move.help": "선택지 사이 이동 (끝에서 반대쪽 끝으로 이어짐)",
 	"key.move.hint": "이동",
-	"key.focus.help": "해당 선택지 선택 (다중 선택: 토글, “직접 입력…”: 입력). numberKeys 설정이 “focus”이면 포커스만 이동",
+	"key.focus.help":
+		"해당 선택지 선택 (다중 선택: 토글, “직접 입력…”: 입력). numberKeys 설정이 “focus”이면 포커스만 이동",
 	"key.focus.hint": "선택",
 	"key.choose.help": "포커스된 선택지 선택. “제출”에서는 제출",
 	"key.choose.hint": "선택",
@@ -177,7 +180,8 @@ export const CATALOGUE: Catalogue = {
 	},
 	"walker.position": "{index}/{total}",
 	"walker.optional": "선택 사항",
-	"walker.choiceOnly": "ⓘ 이 호스트는 텍스트 입력란을 표시하지 않습니다. 행을 선택해 답변하세요 (직접 입력 행과 메모 행은 표시되지 않습니다).",
+	"walker.choiceOnly":
+		"ⓘ 이 호스트는 텍스트 입력란을 표시하지 않습니다. 행을 선택해 답변하세요 (직접 입력 행과 메모 행은 표시되지 않습니다).",
 	"walker.stray": "⚠ 해당 답변은 행 목록에 없습니다. 행 중 하나를 선택하세요.",
 	"elicitation.ownAnswer": "{header}: 직접 입력한 답변",
 	"elicitation.addedToChosen": "선택한 선택지에 추가됩니다.",
@@ -192,19 +196,26 @@ export const CATALOGUE: Catalogue = {
 	"attention.title": { other: "❓ 질문 {count}개 · {title}" },
 
 	// ── 시작 시 경고 ───────────────────────────────────────────────────────
-	"warning.settingsNotJson": "ask_user 설정: {file} 파일은 올바른 JSON이 아닙니다({reason}). 어떤 설정도 적용되지 않습니다. JSON을 수정하거나 파일을 삭제하세요.",
-	"warning.settingsNotObject": "ask_user 설정: {file} 파일에는 JSON 객체({example})가 있어야 합니다. 어떤 설정도 적용되지 않습니다.",
-	"warning.settingsUnreadable": "ask_user 설정: {file} 파일을 읽을 수 없습니다({reason}). 어떤 설정도 적용되지 않습니다.",
+	"warning.settingsNotJson":
+		"ask_user 설정: {file} 파일은 올바른 JSON이 아닙니다({reason}). 어떤 설정도 적용되지 않습니다. JSON을 수정하거나 파일을 삭제하세요.",
+	"warning.settingsNotObject":
+		"ask_user 설정: {file} 파일에는 JSON 객체({example})가 있어야 합니다. 어떤 설정도 적용되지 않습니다.",
+	"warning.settingsUnreadable":
+		"ask_user 설정: {file} 파일을 읽을 수 없습니다({reason}). 어떤 설정도 적용되지 않습니다.",
 	"warning.settingsUnknownKey": "ask_user 설정: {file}: 알 수 없는 키를 무시합니다: {key}. 사용 가능한 키: {keys}.",
-	"warning.settingsBadValue": "ask_user 설정: {source}의 값이 잘못되었습니다(현재 값: {found}). 허용되는 값: {takes}. 이 값은 무시됩니다.",
+	"warning.settingsBadValue":
+		"ask_user 설정: {source}의 값이 잘못되었습니다(현재 값: {found}). 허용되는 값: {takes}. 이 값은 무시됩니다.",
 	"takes.oneOf": "{values} 중 하나",
 	"takes.text": "{max}자 이하의 비어 있지 않은 문자열",
 	"takes.seconds": "0(없음) 또는 1~{max} 사이의 초 단위 숫자",
 	"takes.boolean": "true 또는 false",
 	"takes.lines": "비어 있지 않은 문자열 최대 {max}개의 목록",
-	"takes.peekKey": "영문자 하나, ctrl+ 또는 alt+와 영문자 하나, 또는 f1~f12 중 양식에서 아직 쓰지 않는 키({taken} 제외)",
-	"warning.projectSteering": "ask_user 설정: {file}에서 모델 프롬프트에 들어가는 {keys}을(를) 설정하지만, 이는 사용자가 신뢰한 프로젝트에서만 적용되며 이 프로젝트는 사용자의 결정으로 신뢰되지 않았습니다. 기본 문구를 사용합니다. 사용하려면 프로젝트에 자체 pi 설정(.pi/settings.json)을 두고 신뢰한 뒤 pi를 다시 시작하세요.",
-	"warning.projectEnding": "ask_user 설정: {file}에서 {keys}을(를) 설정합니다. 이는 사용자가 답하기 전에 양식을 끝내고 모델이 사용자 없이 진행하게 하는 값이라, 사용자가 신뢰한 프로젝트에서만 적용되며 이 프로젝트는 사용자의 결정으로 신뢰되지 않았습니다. 본인의 설정을 사용합니다. 사용하려면 프로젝트에 자체 pi 설정(.pi/settings.json)을 두고 신뢰한 뒤 pi를 다시 시작하세요.",
+	"takes.peekKey":
+		"영문자 하나, ctrl+ 또는 alt+와 영문자 하나, 또는 f1~f12 중 양식에서 아직 쓰지 않는 키({taken} 제외)",
+	"warning.projectSteering":
+		"ask_user 설정: {file}에서 모델 프롬프트에 들어가는 {keys}을(를) 설정하지만, 이는 사용자가 신뢰한 프로젝트에서만 적용되며 이 프로젝트는 사용자의 결정으로 신뢰되지 않았습니다. 기본 문구를 사용합니다. 사용하려면 프로젝트에 자체 pi 설정(.pi/settings.json)을 두고 신뢰한 뒤 pi를 다시 시작하세요.",
+	"warning.projectEnding":
+		"ask_user 설정: {file}에서 {keys}을(를) 설정합니다. 이는 사용자가 답하기 전에 양식을 끝내고 모델이 사용자 없이 진행하게 하는 값이라, 사용자가 신뢰한 프로젝트에서만 적용되며 이 프로젝트는 사용자의 결정으로 신뢰되지 않았습니다. 본인의 설정을 사용합니다. 사용하려면 프로젝트에 자체 pi 설정(.pi/settings.json)을 두고 신뢰한 뒤 pi를 다시 시작하세요.",
 	"warning.noChannel": "ask_user: 하위 에이전트는 이 세션을 통해 질문할 수 없습니다({reason})",
 	"form.restored": "복원됨: pi가 멈추기 전의 답변이 돌아왔습니다. 제출하면 모델에 전달됩니다",
 	"form.reopened": "다시 열림: 호출이 이미 끝났으므로 제출하면 답변이 메시지로 모델에 전달됩니다",
@@ -220,11 +231,13 @@ export const CATALOGUE: Catalogue = {
 	"warning.keptDropped": "ask_user: 저장된 양식을 버렸습니다 ({reason})",
 	"takes.address": "이 컴퓨터의 IP 주소 (예: 127.0.0.1, 192.168.1.20)",
 	"takes.port": "0부터 65535까지의 포트 (0: 비어 있는 아무 포트)",
-	"warning.projectUserOnly": "ask_user 설정: {file}이(가) {keys}을(를) 설정하지만, 이 값들은 이 컴퓨터를 네트워크에 여는 것이라 본인의 설정 파일, 옵션, 변수로만 설정할 수 있습니다. 무시합니다.",
+	"warning.projectUserOnly":
+		"ask_user 설정: {file}이(가) {keys}을(를) 설정하지만, 이 값들은 이 컴퓨터를 네트워크에 여는 것이라 본인의 설정 파일, 옵션, 변수로만 설정할 수 있습니다. 무시합니다.",
 	"web.link": "🌐 브라우저에서 답변: {url}",
 	"web.answered": "✓ 보냄: 에이전트가 답변을 받았습니다. 이 페이지를 닫아도 됩니다.",
 	"web.closed": "이 양식은 터미널에서 닫혔습니다: 여기서 더 답할 것이 없습니다.",
 	"web.notSent": "보내지 못함: {error}",
 	"web.qr": "휴대폰으로 스캔해 브라우저에서 답변:",
-	"warning.webCannotListen": "ask_user: 브라우저 페이지가 {address}:{port}에서 대기하지 못했습니다 ({reason}). 터미널에서 답하세요.",
+	"warning.webCannotListen":
+		"ask_user: 브라우저 페이지가 {address}:{port}에서 대기하지 못했습니다 ({reason}). 터미널에서 답하세요.",
 };

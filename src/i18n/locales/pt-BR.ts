@@ -19,7 +19,8 @@ export const CATALOGUE: Catalogue = {
 	"form.moreAbove": "↑ mais {count} · {key}",
 	"form.moreBelow": "↓ mais {count} · {key}",
 	"form.paneLines": "linhas {from}–{to} de {total} · {keys}",
-	"form.peekKeyTaken": "A tecla {key} já está atribuída nos seus atalhos de teclado, então {fallback} recolhe o formulário",
+	"form.peekKeyTaken":
+		"A tecla {key} já está atribuída nos seus atalhos de teclado, então {fallback} recolhe o formulário",
 
 	// ── O editor ───────────────────────────────────────────────────────────
 	"editor.formNote": "Sua nota sobre o formulário inteiro (ex.: o que levar em conta em cada resposta):",
@@ -28,7 +29,8 @@ export const CATALOGUE: Catalogue = {
 	"editor.questionNote": "Sua nota sobre esta pergunta:",
 	"editor.optionNote": "Sua nota sobre “{option}”:",
 	"editor.noExternal": "Nenhum editor externo: defina $VISUAL ou $EDITOR (ex.: export EDITOR=vim) e tente novamente.",
-	"editor.externalCouldNotRun": "Não foi possível executar o editor externo ({program}): {reason}. O texto não foi alterado.",
+	"editor.externalCouldNotRun":
+		"Não foi possível executar o editor externo ({program}): {reason}. O texto não foi alterado.",
 	"editor.externalExited": "O editor externo ({program}) terminou com status {status}: o texto não foi alterado.",
 	"editor.externalFailed": "O editor externo falhou: {reason}. O texto não foi alterado.",
 
@@ -59,7 +61,8 @@ export const CATALOGUE: Catalogue = {
 	"review.missing": "Falta responder: {names}",
 	"review.dropsDrafts": {
 		one: "Pronto para enviar, mas {count} rascunho não salvo seria descartado: salve-o na respectiva pergunta para mantê-lo.",
-		other: "Pronto para enviar, mas {count} rascunhos não salvos seriam descartados: salve-os nas respectivas perguntas para mantê-los.",
+		other:
+			"Pronto para enviar, mas {count} rascunhos não salvos seriam descartados: salve-os nas respectivas perguntas para mantê-los.",
 	},
 	"review.ready": "Pronto para enviar.",
 	"review.submit": "Enviar",
@@ -79,7 +82,8 @@ export const CATALOGUE: Catalogue = {
 	"key.unbound": "(não atribuída)",
 	"key.move.help": "mover entre as opções (de forma circular)",
 	"key.move.hint": "mover",
-	"key.focus.help": "escolher essa opção (seleção múltipla: marcar ou desmarcar; “Digite algo…”: escrever); com a configuração numberKeys em “focus”, apenas colocá-la em foco",
+	"key.focus.help":
+		"escolher essa opção (seleção múltipla: marcar ou desmarcar; “Digite algo…”: escrever); com a configuração numberKeys em “focus”, apenas colocá-la em foco",
 	"key.focus.hint": "escolher",
 	"key.choose.help": "escolher a opção em foco; em Enviar, enviar",
 	"key.choose.hint": "escolher",
@@ -91,13 +95,15 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "escrever",
 	"key.tabs.help": "pergunta anterior / próxima (incluindo Enviar)",
 	"key.tabs.hint": "perguntas",
-	"key.note.help": "adicionar uma nota à opção em foco (em “Digite algo…”: à pergunta; em Enviar: ao formulário inteiro)",
+	"key.note.help":
+		"adicionar uma nota à opção em foco (em “Digite algo…”: à pergunta; em Enviar: ao formulário inteiro)",
 	"key.note.hint": "nota",
 	"key.questionNote.help": "adicionar uma nota à pergunta (em Enviar: ao formulário inteiro)",
 	"key.questionNote.hint": "nota na pergunta",
 	"key.skip.help": "pular uma pergunta opcional",
 	"key.skip.hint": "pular",
-	"key.chat.help": "responder no chat em vez disso: escrever uma mensagem para o modelo; o formulário fecha e as respostas dadas até agora são mantidas",
+	"key.chat.help":
+		"responder no chat em vez disso: escrever uma mensagem para o modelo; o formulário fecha e as respostas dadas até agora são mantidas",
 	"key.chat.hint": "responder no chat",
 	"key.scroll.help": "rolar textos longos",
 	"key.scroll.hint": "rolar",
@@ -181,14 +187,21 @@ export const CATALOGUE: Catalogue = {
 	},
 	"walker.position": "{index} de {total}",
 	"walker.optional": "opcional",
-	"walker.choiceOnly": "ⓘ Este host não mostra caixas de texto: responda escolhendo uma linha (as linhas para digitar seu próprio texto e notas não aparecem).",
+	"walker.choiceOnly":
+		"ⓘ Este host não mostra caixas de texto: responda escolhendo uma linha (as linhas para digitar seu próprio texto e notas não aparecem).",
 	"walker.stray": "⚠ Essa resposta não é uma das linhas: escolha uma delas.",
 	"elicitation.ownAnswer": "{header}: sua própria resposta",
 	"elicitation.addedToChosen": "Adicionada às opções escolhidas.",
 	"elicitation.insteadOfOption": "Em vez de escolher uma opção.",
 	"elicitation.note": "{header}: uma nota",
-	"elicitation.asks": { one: "{asker} faz {count} pergunta: {questions}", other: "{asker} faz {count} perguntas: {questions}" },
-	"elicitation.agentAsks": { one: "O agente faz {count} pergunta: {questions}", other: "O agente faz {count} perguntas: {questions}" },
+	"elicitation.asks": {
+		one: "{asker} faz {count} pergunta: {questions}",
+		other: "{asker} faz {count} perguntas: {questions}",
+	},
+	"elicitation.agentAsks": {
+		one: "O agente faz {count} pergunta: {questions}",
+		other: "O agente faz {count} perguntas: {questions}",
+	},
 
 	// ── Chamar a atenção do usuário ────────────────────────────────────────
 	"attention.waiting": { one: "{count} pergunta aguardando", other: "{count} perguntas aguardando" },
@@ -199,19 +212,27 @@ export const CATALOGUE: Catalogue = {
 	"attention.title": { one: "❓ {count} pergunta · {title}", other: "❓ {count} perguntas · {title}" },
 
 	// ── Avisos na inicialização ────────────────────────────────────────────
-	"warning.settingsNotJson": "Configurações do ask_user: {file} não é um JSON válido ({reason}): nada dele é aplicado. Corrija o JSON ou remova o arquivo.",
-	"warning.settingsNotObject": "Configurações do ask_user: {file} deve conter um objeto JSON ({example}): nada dele é aplicado.",
-	"warning.settingsUnreadable": "Configurações do ask_user: não foi possível ler {file} ({reason}): nada dele é aplicado.",
-	"warning.settingsUnknownKey": "Configurações do ask_user: {file}: a chave desconhecida {key} é ignorada. Chaves conhecidas: {keys}.",
-	"warning.settingsBadValue": "Configurações do ask_user: {source} deve ser {takes} (encontrado: {found}); o valor é ignorado.",
+	"warning.settingsNotJson":
+		"Configurações do ask_user: {file} não é um JSON válido ({reason}): nada dele é aplicado. Corrija o JSON ou remova o arquivo.",
+	"warning.settingsNotObject":
+		"Configurações do ask_user: {file} deve conter um objeto JSON ({example}): nada dele é aplicado.",
+	"warning.settingsUnreadable":
+		"Configurações do ask_user: não foi possível ler {file} ({reason}): nada dele é aplicado.",
+	"warning.settingsUnknownKey":
+		"Configurações do ask_user: {file}: a chave desconhecida {key} é ignorada. Chaves conhecidas: {keys}.",
+	"warning.settingsBadValue":
+		"Configurações do ask_user: {source} deve ser {takes} (encontrado: {found}); o valor é ignorado.",
 	"takes.oneOf": "um de {values}",
 	"takes.text": "uma string não vazia de no máximo {max} caracteres",
 	"takes.seconds": "0 (nenhum) ou um número de segundos de 1 a {max}",
 	"takes.boolean": "true ou false",
 	"takes.lines": "uma lista de no máximo {max} strings não vazias",
-	"takes.peekKey": "uma tecla que o formulário ainda não use (uma letra, ctrl+ ou alt+ com uma letra, ou de f1 a f12), ou seja, nenhuma destas: {taken}",
-	"warning.projectSteering": "Configurações do ask_user: {file} define {keys}, que entram no prompt do modelo: só valem em um projeto em que você confia, e o pi não confia neste por decisão sua. O texto padrão é usado. Para usá-los, dê ao projeto configurações próprias do pi (um .pi/settings.json), confie nele e inicie o pi de novo.",
-	"warning.projectEnding": "Configurações do ask_user: {file} define {keys}, que deixa um formulário terminar antes da sua resposta, e o modelo seguir sem você: só vale em um projeto em que você confia, e o pi não confia neste por decisão sua. A sua própria configuração vale. Para usá-la, dê ao projeto configurações próprias do pi (um .pi/settings.json), confie nele e inicie o pi de novo.",
+	"takes.peekKey":
+		"uma tecla que o formulário ainda não use (uma letra, ctrl+ ou alt+ com uma letra, ou de f1 a f12), ou seja, nenhuma destas: {taken}",
+	"warning.projectSteering":
+		"Configurações do ask_user: {file} define {keys}, que entram no prompt do modelo: só valem em um projeto em que você confia, e o pi não confia neste por decisão sua. O texto padrão é usado. Para usá-los, dê ao projeto configurações próprias do pi (um .pi/settings.json), confie nele e inicie o pi de novo.",
+	"warning.projectEnding":
+		"Configurações do ask_user: {file} define {keys}, que deixa um formulário terminar antes da sua resposta, e o modelo seguir sem você: só vale em um projeto em que você confia, e o pi não confia neste por decisão sua. A sua própria configuração vale. Para usá-la, dê ao projeto configurações próprias do pi (um .pi/settings.json), confie nele e inicie o pi de novo.",
 	"warning.noChannel": "ask_user: subagentes não podem perguntar por meio desta sessão ({reason})",
 	"form.restored": "Restaurado: suas respostas de antes de o pi parar voltaram; ao enviar, elas vão para o modelo",
 	"form.reopened": "Reaberto: a chamada já terminou, então ao enviar sua resposta vai para o modelo como mensagem",
@@ -227,11 +248,13 @@ export const CATALOGUE: Catalogue = {
 	"warning.keptDropped": "ask_user: um formulário salvo foi descartado ({reason})",
 	"takes.address": "um endereço IP desta máquina, como 127.0.0.1 ou 192.168.1.20",
 	"takes.port": "uma porta de 0 a 65535 (0: qualquer porta livre)",
-	"warning.projectUserOnly": "configurações do ask_user: {file} define {keys}, que abrem esta máquina para a rede: só o seu próprio arquivo de configurações, uma opção ou uma variável podem defini-las. Ignorado.",
+	"warning.projectUserOnly":
+		"configurações do ask_user: {file} define {keys}, que abrem esta máquina para a rede: só o seu próprio arquivo de configurações, uma opção ou uma variável podem defini-las. Ignorado.",
 	"web.link": "🌐 Responder em um navegador: {url}",
 	"web.answered": "✓ Enviado: o agente tem suas respostas. Você pode fechar esta página.",
 	"web.closed": "Este formulário foi fechado no terminal: não há mais nada a responder aqui.",
 	"web.notSent": "Não enviado: {error}",
 	"web.qr": "Escaneie com o celular para responder no navegador:",
-	"warning.webCannotListen": "ask_user: a página do navegador não conseguiu escutar em {address}:{port} ({reason}); responda no terminal.",
+	"warning.webCannotListen":
+		"ask_user: a página do navegador não conseguiu escutar em {address}:{port} ({reason}); responda no terminal.",
 };

@@ -192,7 +192,8 @@ export const CATALOGUE: Catalogue = {
 	"attention.title": { other: "❓ {count} 个问题 · {title}" },
 
 	// ── 启动时的警告 ───────────────────────────────────────────────────────
-	"warning.settingsNotJson": "ask_user 设置：{file} 不是有效的 JSON（{reason}）：其中的设置均不生效。请修正 JSON，或删除该文件。",
+	"warning.settingsNotJson":
+		"ask_user 设置：{file} 不是有效的 JSON（{reason}）：其中的设置均不生效。请修正 JSON，或删除该文件。",
 	"warning.settingsNotObject": "ask_user 设置：{file} 必须包含一个 JSON 对象（{example}）：其中的设置均不生效。",
 	"warning.settingsUnreadable": "ask_user 设置：无法读取 {file}（{reason}）：其中的设置均不生效。",
 	"warning.settingsUnknownKey": "ask_user 设置：{file}：已忽略未知设置项 {key}。可用的设置项：{keys}。",
@@ -203,8 +204,10 @@ export const CATALOGUE: Catalogue = {
 	"takes.boolean": "true 或 false",
 	"takes.lines": "最多包含 {max} 个非空字符串的列表",
 	"takes.peekKey": "表单尚未使用的键，即一个字母、ctrl+ 或 alt+ 加一个字母，或 f1 到 f12，但不能是 {taken}",
-	"warning.projectSteering": "ask_user 设置：{file} 设置了会进入模型提示词的 {keys}：它们只在你信任的项目中生效，而此项目并未经你决定而受信任。将使用默认文本。要使用它们，请为项目提供自己的 pi 设置（.pi/settings.json），信任该项目，然后重新启动 pi。",
-	"warning.projectEnding": "ask_user 设置：{file} 设置了 {keys}，它会让表单在你回答之前结束，模型随后在没有你的情况下继续：它只在你信任的项目中生效，而此项目并未经你决定而受信任。将使用你自己的设置。要使用它，请为项目提供自己的 pi 设置（.pi/settings.json），信任该项目，然后重新启动 pi。",
+	"warning.projectSteering":
+		"ask_user 设置：{file} 设置了会进入模型提示词的 {keys}：它们只在你信任的项目中生效，而此项目并未经你决定而受信任。将使用默认文本。要使用它们，请为项目提供自己的 pi 设置（.pi/settings.json），信任该项目，然后重新启动 pi。",
+	"warning.projectEnding":
+		"ask_user 设置：{file} 设置了 {keys}，它会让表单在你回答之前结束，模型随后在没有你的情况下继续：它只在你信任的项目中生效，而此项目并未经你决定而受信任。将使用你自己的设置。要使用它，请为项目提供自己的 pi 设置（.pi/settings.json），信任该项目，然后重新启动 pi。",
 	"warning.noChannel": "ask_user：子智能体无法通过此会话提问（{reason}）",
 	"form.restored": "已恢复：pi 停止前的回答已找回；提交后将发送给模型",
 	"form.reopened": "已重新打开：该调用已结束，提交后你的回答将作为消息发送给模型",
@@ -220,7 +223,8 @@ export const CATALOGUE: Catalogue = {
 	"warning.keptDropped": "ask_user：已丢弃一个保存的表单（{reason}）",
 	"takes.address": "本机的 IP 地址，例如 127.0.0.1 或 192.168.1.20",
 	"takes.port": "0 到 65535 之间的端口（0：任意空闲端口）",
-	"warning.projectUserOnly": "ask_user 设置：{file} 设置了 {keys}，它们会向网络开放本机：只有你自己的设置文件、选项或变量可以设置它们。已忽略。",
+	"warning.projectUserOnly":
+		"ask_user 设置：{file} 设置了 {keys}，它们会向网络开放本机：只有你自己的设置文件、选项或变量可以设置它们。已忽略。",
 	"web.link": "🌐 在浏览器中回答：{url}",
 	"web.answered": "✓ 已发送：代理已收到你的回答。可以关闭此页面了。",
 	"web.closed": "此表单已在终端中关闭：这里没有需要回答的了。",

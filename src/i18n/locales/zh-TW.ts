@@ -76,7 +76,8 @@ export const CATALOGUE: Catalogue = {
 	"key.unbound": "（未設定）",
 	"key.move.help": "在選項之間移動（頭尾循環）",
 	"key.move.hint": "移動",
-	"key.focus.help": "選擇該選項（複選：切換勾選；「自行輸入…」：開始輸入）；若 numberKeys 設定為「focus」，則只將焦點移到該選項",
+	"key.focus.help":
+		"選擇該選項（複選：切換勾選；「自行輸入…」：開始輸入）；若 numberKeys 設定為「focus」，則只將焦點移到該選項",
 	"key.focus.hint": "選擇",
 	"key.choose.help": "選擇目前的選項；位於「送出」時：送出",
 	"key.choose.hint": "選擇",
@@ -192,7 +193,8 @@ export const CATALOGUE: Catalogue = {
 	"attention.title": { other: "❓ {count} 個問題 · {title}" },
 
 	// ── 啟動時的警告 ───────────────────────────────────────────────────────
-	"warning.settingsNotJson": "ask_user 設定：{file} 不是有效的 JSON（{reason}）：其中的設定全部不會套用。請修正 JSON，或移除此檔案。",
+	"warning.settingsNotJson":
+		"ask_user 設定：{file} 不是有效的 JSON（{reason}）：其中的設定全部不會套用。請修正 JSON，或移除此檔案。",
 	"warning.settingsNotObject": "ask_user 設定：{file} 必須包含一個 JSON 物件（{example}）：其中的設定全部不會套用。",
 	"warning.settingsUnreadable": "ask_user 設定：無法讀取 {file}（{reason}）：其中的設定全部不會套用。",
 	"warning.settingsUnknownKey": "ask_user 設定：{file}：已忽略未知的設定項目 {key}。可用的設定項目：{keys}。",
@@ -203,8 +205,10 @@ export const CATALOGUE: Catalogue = {
 	"takes.boolean": "true 或 false",
 	"takes.lines": "最多包含 {max} 個非空白字串的清單",
 	"takes.peekKey": "表單尚未使用的按鍵，即一個字母、ctrl+ 或 alt+ 加一個字母，或 f1 到 f12，但不能是 {taken}",
-	"warning.projectSteering": "ask_user 設定：{file} 設定了會進入模型提示詞的 {keys}：它們只在你信任的專案中生效，而此專案並未經你決定而受信任。將使用預設文字。要使用它們，請為專案提供自己的 pi 設定（.pi/settings.json），信任該專案，然後重新啟動 pi。",
-	"warning.projectEnding": "ask_user 設定：{file} 設定了 {keys}，它會讓表單在你回答之前結束，模型隨後在沒有你的情況下繼續：它只在你信任的專案中生效，而此專案並未經你決定而受信任。將使用你自己的設定。要使用它，請為專案提供自己的 pi 設定（.pi/settings.json），信任該專案，然後重新啟動 pi。",
+	"warning.projectSteering":
+		"ask_user 設定：{file} 設定了會進入模型提示詞的 {keys}：它們只在你信任的專案中生效，而此專案並未經你決定而受信任。將使用預設文字。要使用它們，請為專案提供自己的 pi 設定（.pi/settings.json），信任該專案，然後重新啟動 pi。",
+	"warning.projectEnding":
+		"ask_user 設定：{file} 設定了 {keys}，它會讓表單在你回答之前結束，模型隨後在沒有你的情況下繼續：它只在你信任的專案中生效，而此專案並未經你決定而受信任。將使用你自己的設定。要使用它，請為專案提供自己的 pi 設定（.pi/settings.json），信任該專案，然後重新啟動 pi。",
 	"warning.noChannel": "ask_user：子代理程式無法透過此工作階段提問（{reason}）",
 	"form.restored": "已還原：pi 停止前的回答已找回；送出後會傳給模型",
 	"form.reopened": "已重新開啟：該呼叫已結束，送出後你的回答會以訊息傳給模型",
@@ -220,7 +224,8 @@ export const CATALOGUE: Catalogue = {
 	"warning.keptDropped": "ask_user：已捨棄一個儲存的表單（{reason}）",
 	"takes.address": "本機的 IP 位址，例如 127.0.0.1 或 192.168.1.20",
 	"takes.port": "0 到 65535 之間的連接埠（0：任意可用連接埠）",
-	"warning.projectUserOnly": "ask_user 設定：{file} 設定了 {keys}，它們會讓本機對網路開放：只有你自己的設定檔、選項或變數可以設定它們。已忽略。",
+	"warning.projectUserOnly":
+		"ask_user 設定：{file} 設定了 {keys}，它們會讓本機對網路開放：只有你自己的設定檔、選項或變數可以設定它們。已忽略。",
 	"web.link": "🌐 在瀏覽器中回答：{url}",
 	"web.answered": "✓ 已送出：代理已收到你的回答。可以關閉此頁面了。",
 	"web.closed": "此表單已在終端機中關閉：這裡沒有需要回答的了。",

@@ -6,7 +6,14 @@
 import { randomUUID } from "node:crypto";
 import { createConnection } from "node:net";
 import { raceAbort } from "../../abort.ts";
-import { type AskForm, type AskOptions, type Collected, errorText, RELAY_VERSION, emptyCollected } from "../../types.ts";
+import {
+	type AskForm,
+	type AskOptions,
+	type Collected,
+	errorText,
+	RELAY_VERSION,
+	emptyCollected,
+} from "../../types.ts";
 import { decodeRelayReply, encodeRelayRequest, replyToCollected } from "../envelope.ts";
 import { CHANNEL_CANCEL, type ChannelAddress, createLineSplitter, encodeChannelHello, notReady } from "./wire.ts";
 
@@ -15,7 +22,11 @@ export const CONNECT_MS = 1_500;
 /** How long an aborted ask waits for the reply to its cancel notice (one round trip per level). */
 export const CANCEL_GRACE_MS = 1_000;
 
-export async function collectViaChannel(address: ChannelAddress, form: AskForm, options: AskOptions = {}): Promise<Collected> {
+export async function collectViaChannel(
+	address: ChannelAddress,
+	form: AskForm,
+	options: AskOptions = {},
+): Promise<Collected> {
 	if (options.signal?.aborted) return emptyCollected("aborted");
 	const opened = await connect(address, options.signal);
 	if (!opened.ok) return opened.collected;
@@ -51,8 +62,11 @@ export type Parent = { send(request: string): Promise<string | undefined>; cance
 export async function askParent(form: AskForm, { signal, asker }: AskOptions, parent: Parent): Promise<Collected> {
 	if (signal?.aborted) return emptyCollected("aborted");
 	const rid = randomUUID();
-	const reply = parent.send(encodeRelayRequest({ v: RELAY_VERSION, rid, asker, questions: form.questions, metadata: form.metadata }));
-	const decode = (text: string | undefined) => (text === undefined ? undefined : decodeRelayReply(text, { questions: form.questions, rid }));
+	const reply = parent.send(
+		encodeRelayRequest({ v: RELAY_VERSION, rid, asker, questions: form.questions, metadata: form.metadata }),
+	);
+	const decode = (text: string | undefined) =>
+		text === undefined ? undefined : decodeRelayReply(text, { questions: form.questions, rid });
 	const raced = await raceAbort(reply, signal);
 	if (!raced.aborted) {
 		const decoded = decode(raced.value);
@@ -66,7 +80,10 @@ export async function askParent(form: AskForm, { signal, asker }: AskOptions, pa
 }
 
 /** Connected, the token proved and the parent ready; or why it can't be used. */
-async function connect(address: ChannelAddress, signal: AbortSignal | undefined): Promise<{ ok: true; connection: ReturnType<typeof openConnection> } | { ok: false; collected: Collected }> {
+async function connect(
+	address: ChannelAddress,
+	signal: AbortSignal | undefined,
+): Promise<{ ok: true; connection: ReturnType<typeof openConnection> } | { ok: false; collected: Collected }> {
 	const connection = openConnection(address.path);
 	connection.socket.write(`${encodeChannelHello(address.token)}\n`);
 	const waited = AbortSignal.timeout(CONNECT_MS);
@@ -81,7 +98,10 @@ async function connect(address: ChannelAddress, signal: AbortSignal | undefined)
 	if (why === undefined && !signal?.aborted) return { ok: true, connection };
 	connection.socket.destroy();
 	if (signal?.aborted) return { ok: false, collected: emptyCollected("aborted") };
-	return { ok: false, collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`) };
+	return {
+		ok: false,
+		collected: emptyCollected("no_ui", `the parent session's ask_user channel ${JSON.stringify(address.path)} ${why}`),
+	};
 }
 
 function openConnection(path: string) {

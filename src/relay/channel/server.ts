@@ -36,7 +36,9 @@ export async function openLocalChannel({ handler, parentDir }: LocalChannelOptio
 	const token = Buffer.from(randomBytes(32).toString("hex"));
 	const place = socketPlace(parentDir);
 	const connections: Connections = { ends: new Map(), unproven: 0 };
-	const server = createServer((socket) => (connections.unproven >= MAX_UNPROVEN ? socket.destroy() : serve(socket, token, handler, connections)));
+	const server = createServer((socket) =>
+		connections.unproven >= MAX_UNPROVEN ? socket.destroy() : serve(socket, token, handler, connections),
+	);
 	try {
 		server.listen(place.path);
 		await once(server, "listening");
@@ -56,7 +58,10 @@ export async function openLocalChannel({ handler, parentDir }: LocalChannelOptio
 		server.close();
 		const sockets = [...connections.ends.keys()];
 		for (const end of connections.ends.values()) end();
-		await Promise.race([Promise.all(sockets.map((socket) => new Promise((closed) => socket.once("close", closed)))), sleep(CLOSE_GRACE_MS, undefined, { ref: false })]);
+		await Promise.race([
+			Promise.all(sockets.map((socket) => new Promise((closed) => socket.once("close", closed)))),
+			sleep(CLOSE_GRACE_MS, undefined, { ref: false }),
+		]);
 		for (const socket of sockets) socket.destroy();
 		place.remove();
 	};
@@ -65,7 +70,8 @@ export async function openLocalChannel({ handler, parentDir }: LocalChannelOptio
 
 /** On "exit", SIGTERM, SIGHUP, and SIGINT when nobody else handles it (then raised again); returns the undo. */
 function removeOnExit(remove: () => void): () => void {
-	const signals: NodeJS.Signals[] = process.platform === "win32" ? ["SIGINT", "SIGTERM"] : ["SIGINT", "SIGTERM", "SIGHUP"];
+	const signals: NodeJS.Signals[] =
+		process.platform === "win32" ? ["SIGINT", "SIGTERM"] : ["SIGINT", "SIGTERM", "SIGHUP"];
 	const onSignal = (signal: NodeJS.Signals) => {
 		const alone = process.listenerCount(signal) === 1;
 		if (!alone && signal === "SIGINT") return;
@@ -147,11 +153,16 @@ async function answer(line: string, handler: () => AskHandler | undefined, signa
 		return JSON.stringify({ v: 1, status: "error", answers: {}, skipped: [], notes: [], error: errorText(error) });
 	}
 	const decoded = codec.decodeRelayRequest(line);
-	const failed = (status: "error" | "no_ui", error: string) => codec.collectedToReply(emptyCollected(status, error), decoded.ok ? decoded.request.rid : undefined);
+	const failed = (status: "error" | "no_ui", error: string) =>
+		codec.collectedToReply(emptyCollected(status, error), decoded.ok ? decoded.request.rid : undefined);
 	if (!decoded.ok) return codec.encodeRelayReply(failed("error", decoded.error));
 	const current = handler();
 	try {
-		return codec.encodeRelayReply(current ? await current(decoded.request, { signal }) : failed("no_ui", "the parent session has no UI to show the form"));
+		return codec.encodeRelayReply(
+			current
+				? await current(decoded.request, { signal })
+				: failed("no_ui", "the parent session has no UI to show the form"),
+		);
 	} catch (error) {
 		return codec.encodeRelayReply(failed("error", errorText(error)));
 	}

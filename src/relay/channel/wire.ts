@@ -22,13 +22,19 @@ export type ChannelAddress = { path: string; token: string };
 const TOKEN = /^[0-9a-f]{64}$/;
 const ADDRESS = /^1:([0-9a-f]{64}):(.+)$/s;
 
-export const encodeChannelAddress = (address: ChannelAddress): string => `${CHANNEL_VERSION}:${address.token}:${address.path}`;
+export const encodeChannelAddress = (address: ChannelAddress): string =>
+	`${CHANNEL_VERSION}:${address.token}:${address.path}`;
 
-export function decodeChannelAddress(value: unknown): { ok: true; address: ChannelAddress } | { ok: false; error: string } {
+export function decodeChannelAddress(
+	value: unknown,
+): { ok: true; address: ChannelAddress } | { ok: false; error: string } {
 	if (typeof value !== "string") return { ok: false, error: `${CHANNEL_ENV} is not set` };
 	const [, token, path] = ADDRESS.exec(value) ?? [];
 	if (!token || !path || /[\0\n]/.test(path)) {
-		return { ok: false, error: `${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another version` };
+		return {
+			ok: false,
+			error: `${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another version`,
+		};
 	}
 	return { ok: true, address: { token, path } };
 }
@@ -50,7 +56,9 @@ export function notReady(line: string): string | undefined {
 	if (message === undefined) return "not a JSON object of the ask_user channel";
 	if (own(message, "ready") === true) return undefined;
 	const v = own(message, "v");
-	return v === CHANNEL_VERSION ? "not ready" : `protocol version ${describeFound(v)}, expected ${CHANNEL_VERSION}: parent and child run incompatible pi-ask-user versions`;
+	return v === CHANNEL_VERSION
+		? "not ready"
+		: `protocol version ${describeFound(v)}, expected ${CHANNEL_VERSION}: parent and child run incompatible pi-ask-user versions`;
 }
 
 function parseLine(line: string): JsonObject | undefined {

@@ -86,7 +86,8 @@ export function formIntent(raw: string): Intent {
 
 /** Keys that move the Editor's cursor or do more than insert: never sent while the model's editor is open. */
 export function isEditorSafe(raw: string): boolean {
-	if (raw === RAW.enter || raw === RAW.escape || raw === RAW.backspace || raw === RAW.shiftEnter || raw === RAW.ctrlC) return true;
+	if (raw === RAW.enter || raw === RAW.escape || raw === RAW.backspace || raw === RAW.shiftEnter || raw === RAW.ctrlC)
+		return true;
 	if (raw.startsWith(PASTE_START)) return true;
 	// Printable text only: no escape sequences, no controls (Tab included).
 	return raw.length > 0 && !/[\x00-\x1f\x7f]/.test(raw);
@@ -197,7 +198,9 @@ export class AnswerModel {
 				if (!this.onQuestion()) return this.openEditor({ kind: "formNote", q: this.form.questions.length });
 				if (intent.kind === "questionNote") return this.openEditor({ kind: "note", q: this.tab });
 				return this.openEditor(
-					this.q().focus < this.question().options.length ? { kind: "optionNote", q: this.tab, o: this.q().focus } : { kind: "note", q: this.tab },
+					this.q().focus < this.question().options.length
+						? { kind: "optionNote", q: this.tab, o: this.q().focus }
+						: { kind: "note", q: this.tab },
 				);
 			case "skip":
 				return this.skip();
@@ -354,7 +357,9 @@ export class AnswerModel {
 		}
 		if (raw.startsWith(PASTE_START)) {
 			const pasted = raw.slice(PASTE_START.length, raw.length - PASTE_END.length);
-			this.buffer += [...pasted.replace(/\r\n?/g, "\n").replace(/\t/g, "    ")].filter((c) => c === "\n" || c.charCodeAt(0) >= 32).join("");
+			this.buffer += [...pasted.replace(/\r\n?/g, "\n").replace(/\t/g, "    ")]
+				.filter((c) => c === "\n" || c.charCodeAt(0) >= 32)
+				.join("");
 			return;
 		}
 		this.buffer += raw;
@@ -418,7 +423,9 @@ export class AnswerModel {
 
 	/** Drafts that hold something new (not blank, not the saved text): in question order, free answer, note, option notes. */
 	private pendingDrafts(): { target: Target; text: string }[] {
-		const rank = (t: Target) => t.q * 1000 + (t.kind === "custom" ? 0 : t.kind === "note" ? 1 : t.kind === "formNote" ? 0 : t.kind === "chat" ? 1 : 2 + t.o);
+		const rank = (t: Target) =>
+			t.q * 1000 +
+			(t.kind === "custom" ? 0 : t.kind === "note" ? 1 : t.kind === "formNote" ? 0 : t.kind === "chat" ? 1 : 2 + t.o);
 		return [...this.drafts.values()]
 			.filter(({ target, text }) => text.trim() !== "" && text !== this.saved(target))
 			.sort((a, b) => rank(a.target) - rank(b.target));
@@ -437,7 +444,8 @@ export class AnswerModel {
 				const selections: AskSelection[] = question.options
 					.filter((_, o) => q.picked.has(o))
 					.map((option) => ({ value: option.value, label: option.label }));
-				if (q.freeTextOn && q.freeText !== undefined) selections.push({ value: q.freeText, label: q.freeText, custom: true });
+				if (q.freeTextOn && q.freeText !== undefined)
+					selections.push({ value: q.freeText, label: q.freeText, custom: true });
 				// The question's note goes to `notes` only (types.ts: AskAnswer.note is filled in details, not by a UI).
 				answers[question.id] = { kind: question.multiSelect ? "multi" : "single", selections };
 			} else if (q.skipped || (status === "answered" && !question.required)) {

@@ -36,7 +36,20 @@ export const arbKey: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 3, arbitrary: fc.constantFrom("n", "N", "s", "c", "p", "?", RAW.pageUp, RAW.pageDown) },
 	{
 		weight: 6,
-		arbitrary: fc.constantFrom("a", "word ", "中文", "🚀", "👨‍👩‍👧", "é", "\\", "  ", RAW.backspace, RAW.backspace, RAW.shiftEnter, "x".repeat(90)),
+		arbitrary: fc.constantFrom(
+			"a",
+			"word ",
+			"中文",
+			"🚀",
+			"👨‍👩‍👧",
+			"é",
+			"\\",
+			"  ",
+			RAW.backspace,
+			RAW.backspace,
+			RAW.shiftEnter,
+			"x".repeat(90),
+		),
 	},
 	{ weight: 1, arbitrary: fc.constantFrom(paste("pasted\r\n\ttext 中文"), paste("two\nlines"), paste("   ")) },
 	{ weight: 3, arbitrary: fc.constant(RAW.escape) },
@@ -85,7 +98,8 @@ export function randomKeysProperty() {
 function checkInvariants(state: FormState, previous: FormState | undefined): void {
 	const count = state.form.questions.length;
 	const tabs = count > 1 ? count + 1 : 1;
-	if (previous?.outcome !== undefined && state.outcome !== previous.outcome) throw new Error(`outcome changed from ${previous.outcome} to ${state.outcome}`);
+	if (previous?.outcome !== undefined && state.outcome !== previous.outcome)
+		throw new Error(`outcome changed from ${previous.outcome} to ${state.outcome}`);
 	if (state.tab < 0 || state.tab >= tabs) throw new Error(`tab ${state.tab} outside 0..${tabs - 1}`);
 	if (state.review.focus < 0 || state.review.focus >= count + 2) throw new Error(`review focus ${state.review.focus}`);
 	const text = (what: string, value: string | undefined) => {
@@ -101,10 +115,13 @@ function checkInvariants(state: FormState, previous: FormState | undefined): voi
 		if (chosen.some((o, k) => o < 0 || o >= question.options.length || (k > 0 && o <= chosen[k - 1]!))) {
 			throw new Error(`question ${i}: chosen ${JSON.stringify(chosen)} not ascending, unique option indices`);
 		}
-		if (!question.multiSelect && chosen.length + (qs.customChosen ? 1 : 0) > 1) throw new Error(`question ${i}: single-select holds two answers`);
-		if (qs.customChosen && qs.customText === undefined) throw new Error(`question ${i}: free answer chosen without text`);
+		if (!question.multiSelect && chosen.length + (qs.customChosen ? 1 : 0) > 1)
+			throw new Error(`question ${i}: single-select holds two answers`);
+		if (qs.customChosen && qs.customText === undefined)
+			throw new Error(`question ${i}: free answer chosen without text`);
 		if (qs.skipped && (chosen.length > 0 || qs.customChosen)) throw new Error(`question ${i}: skipped yet answered`);
-		if (qs.optionNotes.length !== question.options.length) throw new Error(`question ${i}: ${qs.optionNotes.length} option notes`);
+		if (qs.optionNotes.length !== question.options.length)
+			throw new Error(`question ${i}: ${qs.optionNotes.length} option notes`);
 		text(`question ${i} free text`, qs.customText);
 		text(`question ${i} note`, qs.note);
 		qs.optionNotes.forEach((note, o) => text(`question ${i} option ${o} note`, note));
@@ -113,12 +130,14 @@ function checkInvariants(state: FormState, previous: FormState | undefined): voi
 		const target = state.overlay.target;
 		if (target.kind === "chat") return;
 		if (target.kind === "formNote") {
-			if (state.tab !== state.form.questions.length) throw new Error("the note on the whole form opened off the Submit tab");
+			if (state.tab !== state.form.questions.length)
+				throw new Error("the note on the whole form opened off the Submit tab");
 			return;
 		}
 		const question = state.form.questions[target.question];
 		if (!question) throw new Error(`editor on question ${target.question}`);
-		if (target.kind === "optionNote" && (target.option < 0 || target.option >= question.options.length)) throw new Error(`editor on option ${target.option}`);
+		if (target.kind === "optionNote" && (target.option < 0 || target.option >= question.options.length))
+			throw new Error(`editor on option ${target.option}`);
 		if (target.kind === "custom" && !question.allowOther) throw new Error("free-text editor on a question without it");
 	}
 }
@@ -189,13 +208,20 @@ export function checkFrame(lines: readonly string[], width: number, rows: number
 	for (const line of lines) {
 		if (columnsAtMost(line) <= width) continue;
 		const lineWidth = visibleWidth(line);
-		if (lineWidth > width) throw new Error(`${where}: a line ${lineWidth} wide at width ${width}: ${JSON.stringify(line)}`);
+		if (lineWidth > width)
+			throw new Error(`${where}: a line ${lineWidth} wide at width ${width}: ${JSON.stringify(line)}`);
 	}
 	if (lines.length > formHeight(rows)) throw new Error(`${where}: ${lines.length} lines for ${rows} terminal rows`);
 }
 
 /** One sequence through a fresh component, checked after every key (see the header); throws at the first difference. */
-export function runSequence(form: AskForm, steps: readonly Step[], width0: number, rows0: number, coloured: boolean): void {
+export function runSequence(
+	form: AskForm,
+	steps: readonly Step[],
+	width0: number,
+	rows0: number,
+	coloured: boolean,
+): void {
 	let width = width0;
 	const { tui, terminal } = quietTui(width, rows0);
 	const results: Collected[] = [];
@@ -215,14 +241,20 @@ export function runSequence(form: AskForm, steps: readonly Step[], width0: numbe
 		const where = `key ${index} (${JSON.stringify(step.key)})`;
 		if (step.resize) {
 			[width, terminal.height] = step.resize;
-			if (model.outcome === undefined) checkFrame(component.render(width), width, terminal.height, `resize before ${where}`);
+			if (model.outcome === undefined)
+				checkFrame(component.render(width), width, terminal.height, `resize before ${where}`);
 		}
 		// Keys that would move the Editor's cursor are not sent while it is open: the model's buffer appends only.
 		if (model.overlay === "editor" && !isEditorSafe(step.key)) return;
 		// A key that acts on the focused option while PageUp/PageDown scrolled it out of sight only brings it back.
 		const command = model.overlay === "none" ? commandForKey(step.key, "form", keybindings) : undefined;
 		const { reading, viewport } = component.currentState;
-		const blind = !model.typesHere(step.key) && reading && viewport.focusHidden && command !== undefined && ACTS_ON_FOCUS.includes(command.type);
+		const blind =
+			!model.typesHere(step.key) &&
+			reading &&
+			viewport.focusHidden &&
+			command !== undefined &&
+			ACTS_ON_FOCUS.includes(command.type);
 		component.handleInput(step.key);
 		if (!blind) model.press(step.key);
 		const state = component.currentState;
