@@ -169,8 +169,9 @@ function selectionsFrom(
 	otherName: string,
 ): AskSelection[] | string {
 	const choice = content[question.id];
-	const labels =
-		choice === undefined || choice === null || choice === "" ? [] : question.multiSelect ? choice : [choice];
+	const given = choice !== undefined && choice !== null && choice !== "";
+	const one = question.multiSelect ? choice : [choice];
+	const labels = given ? one : [];
 	if (!Array.isArray(labels) || !labels.every((label) => typeof label === "string")) {
 		return `${question.id}: expected ${question.multiSelect ? "a list of option labels" : "an option label"} (found ${JSON.stringify(choice)})`;
 	}

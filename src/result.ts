@@ -55,19 +55,14 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 	for (const question of form.questions) {
 		const answer = answerFor(answers, question.id);
 		const notes = collected.notes.filter((n) => n.questionId === question.id);
-		const parts = [
-			answer
-				? answer.selections.map(formatSelection).join(", ")
-				: skipped.includes(question.id)
-					? "skipped"
-					: "unanswered",
-		];
+		const unanswered = skipped.includes(question.id) ? "skipped" : "unanswered";
+		const parts = [answer ? answer.selections.map(formatSelection).join(", ") : unanswered];
 		for (const note of notes) if (note.option === undefined) parts.push(`note: ${quoteExact(note.text)}`);
 		for (const note of notes)
 			if (note.option !== undefined) parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}`);
 		for (const draft of draftsOn(collected.drafts, question.id)) {
-			const what =
-				draft.kind === "answer" ? "text" : draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
+			const note = draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
+			const what = draft.kind === "answer" ? "text" : note;
 			parts.push(`unconfirmed ${draftText(what, draft.text)}`);
 		}
 		lines.push(`${BARE_ID.test(question.id) ? question.id : quoteExact(question.id)}: ${parts.join("; ")}`);

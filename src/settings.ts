@@ -53,20 +53,22 @@ function oneOf<V extends string>(values: readonly V[]): Rule<V> {
 
 /** Seconds, in ms; 0 (as an absent key) means none. */
 function seconds(max: number): Rule<number | undefined> {
-	const json = (value: unknown) =>
-		value === 0
-			? given(undefined)
-			: typeof value === "number" && value >= 1 && value <= max
-				? given(Math.round(value * 1000))
-				: undefined;
+	const json = (value: unknown) => {
+		if (value === 0) return given(undefined);
+		if (typeof value === "number" && value >= 1 && value <= max) return given(Math.round(value * 1000));
+		return undefined;
+	};
 	const schema = { type: "number", anyOf: [{ const: 0 }, { minimum: 1, maximum: max }] };
 	return { json, text: (value) => json(Number(value)), takes: phrase("takes.seconds", { max }), schema };
 }
 
 const yesNo: Rule<boolean> = {
 	json: (value) => (typeof value === "boolean" ? given(value) : undefined),
-	text: (value) =>
-		/^(1|true|yes|on)$/i.test(value) ? given(true) : /^(0|false|no|off)$/i.test(value) ? given(false) : undefined,
+	text: (value) => {
+		if (/^(1|true|yes|on)$/i.test(value)) return given(true);
+		if (/^(0|false|no|off)$/i.test(value)) return given(false);
+		return undefined;
+	},
 	takes: phrase("takes.boolean"),
 	schema: { type: "boolean" },
 };

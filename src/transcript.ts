@@ -41,7 +41,7 @@ export function renderResultText(
 	const answered = details.questions.filter((q) => answerFor(details.answers, q.id)).length;
 	if (details.status !== "answered") {
 		const count = t("form.answeredCount", { answered, total: details.questions.length });
-		const color = details.status === "error" ? "error" : details.status === "pending" ? "muted" : "warning";
+		const color = STATUS_COLOR[details.status] ?? "warning";
 		const why = details.error ? ` — ${sanitizeLine(details.error)}` : "";
 		lines.push(theme.fg(color, `${statusText(details.status, texts)} · ${count}${why}`));
 	}
@@ -70,6 +70,8 @@ export function renderResultText(
 		lines.push(theme.fg("warning", t("transcript.formNoteDraft", { text: sanitizeLine(noteDraft) })));
 	return lines.join("\n");
 }
+
+const STATUS_COLOR: Partial<Record<AskDetails["status"], "error" | "muted">> = { error: "error", pending: "muted" };
 
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 

@@ -762,7 +762,8 @@ function jsonPaths(value: Json, path: (string | number)[] = []): { path: (string
 }
 
 function jsonType(value: Json): string {
-	return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+	if (value === null) return "null";
+	return Array.isArray(value) ? "array" : typeof value;
 }
 
 /** A value of another JSON type than `value`: something no decoder may accept in its place. */

@@ -237,7 +237,8 @@ describe("the form queue", () => {
 					expect(new Set(started).size).toBe(started.length);
 					settled.forEach((result, i) => {
 						const abortedWhileWaiting = i > 0 && plan[i]?.abort;
-						expect(result).toBe(abortedWhileWaiting ? `aborted ${i}` : plan[i]?.throws ? `threw ${i}` : `ran ${i}`);
+						const ranOrThrew = plan[i]?.throws ? `threw ${i}` : `ran ${i}`;
+						expect(result).toBe(abortedWhileWaiting ? `aborted ${i}` : ranOrThrew);
 					});
 				},
 			),

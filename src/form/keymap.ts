@@ -23,8 +23,10 @@ import {
 export type { Command, KeyHelpId, KeyMode, KeySlots } from "./key-table.ts";
 
 /** Where the state reads its keys: the open editor, the help screen, or the options. */
-export const keyModeOf = (state: FormState): KeyMode =>
-	state.peeking ? "peeking" : state.overlay.kind === "none" ? "form" : state.overlay.kind;
+export function keyModeOf(state: FormState): KeyMode {
+	if (state.peeking) return "peeking";
+	return state.overlay.kind === "none" ? "form" : state.overlay.kind;
+}
 
 export function commandForKey(
 	data: string,

@@ -206,8 +206,8 @@ function stackedLayout({ question, qs, drafts, steady, header, width, height, ct
 		const room = height - body.length;
 		const full = sectionsHeight(sections);
 		// Fits: the rows under the list. Scrolls: one window's worth, so the whole pane can be read scrolled down.
-		const paneHeight =
-			full <= room ? full : room >= STACKED_PANE_MIN_HEIGHT ? room : Math.max(STACKED_PANE_MIN_HEIGHT, height - 2);
+		const scrolled = room >= STACKED_PANE_MIN_HEIGHT ? room : Math.max(STACKED_PANE_MIN_HEIGHT, height - 2);
+		const paneHeight = full <= room ? full : scrolled;
 		detail = windowSections(sections, Math.min(full, paneHeight), qs.detailScroll, width, body, ctx);
 	}
 	return { body, focus, detail, spare: Math.max(0, spare - +gap - +previewGap) };
@@ -298,8 +298,10 @@ function optionRows(
 		const option = row === freeRow ? undefined : question.options[row];
 		const selected = option ? qs.chosen.includes(row) : qs.customChosen;
 		const style = focused ? theme.accent : theme.text;
-		const head = prefix.text(focused, question.multiSelect ? (selected ? "☑" : "☐") : selected ? "●" : "○", row + 1);
-		const styledHead = focused ? theme.accent(head) : selected ? theme.success(head) : head;
+		const boxes = question.multiSelect ? ["☐", "☑"] : ["○", "●"];
+		const head = prefix.text(focused, boxes[+selected] ?? "", row + 1);
+		const unfocused = selected ? theme.success(head) : head;
+		const styledHead = focused ? theme.accent(head) : unfocused;
 		const quoted = !option && qs.customText !== undefined && textWidth >= 3;
 		const label = quoted
 			? [`“${fit.line(qs.customText ?? "", textWidth - 2)}”`]

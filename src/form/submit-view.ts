@@ -5,6 +5,7 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../types.ts";
+import { markOf } from "./tab-bar.ts";
 import { type ViewContext, type Window, widestLine, windowLines } from "./layout.ts";
 import {
 	cancelRow,
@@ -27,7 +28,7 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	const { t } = ctx.texts;
 	const body = [theme.bold(fit.line(t("review.title"), width)), ""];
 
-	const prefixWidth = width >= 6 ? 4 : width >= 2 ? 1 : 0;
+	const prefixWidth = width >= 6 ? 4 : Math.min(1, Math.floor(width / 2));
 	const textWidth = Math.max(1, width - prefixWidth);
 	const indent = " ".repeat(prefixWidth);
 	const headers = state.form.questions.map((question) => question.header);
@@ -42,9 +43,9 @@ export function renderSubmitView(state: FormState, width: number, height: number
 		const start = body.length;
 		const focused = state.review.focus === i;
 		const answered = isAnswered(qs);
-		const mark = answered ? "■" : qs.skipped ? "–" : "□";
-		const head = prefixWidth === 4 ? `${focused ? "❯" : " "} ${mark} ` : prefixWidth === 1 ? (focused ? "❯" : " ") : "";
-		const styledHead = focused ? theme.accent(head) : answered ? theme.success(head) : theme.muted(head);
+		const head = prefixWidth === 4 ? `${pointerOf(focused, 1)} ${markOf(qs)} ` : pointerOf(focused, prefixWidth);
+		const unfocused = answered ? theme.success : theme.muted;
+		const styledHead = focused ? theme.accent(head) : unfocused(head);
 		const { text: summary, style } = summaryOf(question, qs, ctx);
 
 		const headerStyle = focused ? theme.accent : theme.text;
@@ -85,16 +86,23 @@ export function renderSubmitView(state: FormState, width: number, height: number
 	]) {
 		const focused = state.review.focus === row;
 		const start = body.length;
-		const head = prefixWidth >= 1 ? (focused ? "❯" : " ") + (prefixWidth === 4 ? " " : "") : "";
+		const head = pointerOf(focused, prefixWidth) + (prefixWidth === 4 ? " " : "");
 		const text = fit.line(label, width - head.length);
 		const blocked = row === submitRow(state) && missing.length > 0;
-		const style = focused ? theme.accent : blocked ? theme.dim : theme.text;
+		const unfocused = blocked ? theme.dim : theme.text;
+		const style = focused ? theme.accent : unfocused;
 		body.push(theme.accent(head) + style(focused ? theme.bold(text) : text));
 		if (focused) focus = { start, end: body.length };
 	}
 
 	// As a question's: PageUp/PageDown read past the focus (a block, a note taller than the window), the next key brings it back.
 	return windowLines(body, height, state.review.scroll, focus, "body", width, ctx, state.reading ? "free" : "follow");
+}
+
+/** The focus pointer of a review row, or nothing where the window is too narrow for one. */
+function pointerOf(focused: boolean, prefixWidth: number): string {
+	if (prefixWidth < 1) return "";
+	return focused ? "❯" : " ";
 }
 
 /** What a submit would do now: what is still missing, what it would drop, or that it is ready. */
@@ -108,12 +116,8 @@ function pushStatus(
 ): void {
 	const { t } = ctx.texts;
 	const names = missing.map((i) => state.form.questions[i]?.header ?? "");
-	const status =
-		missing.length > 0
-			? t("review.missing", { names })
-			: drafts > 0
-				? t("review.dropsDrafts", { count: drafts })
-				: t("review.ready");
+	const ready = drafts > 0 ? t("review.dropsDrafts", { count: drafts }) : t("review.ready");
+	const status = missing.length > 0 ? t("review.missing", { names }) : ready;
 	const style = missing.length > 0 || drafts > 0 ? ctx.theme.warning : ctx.theme.success;
 	for (const line of ctx.fit.wrap(status, width)) out.push(style(line));
 }

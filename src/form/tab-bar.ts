@@ -8,6 +8,13 @@ import { visibleWidth } from "@mariozechner/pi-tui";
 import { recall, type ViewContext, widestLine } from "./layout.ts";
 import { canSubmit, type FormState, isAnswered } from "../machine/model.ts";
 import type { FormTheme } from "./theme.ts";
+import type { QuestionState } from "../machine/model.ts";
+
+/** A question's mark on its tab and in the review: answered, skipped, or open. */
+export function markOf(qs: QuestionState | undefined): string {
+	if (qs !== undefined && isAnswered(qs)) return "■";
+	return qs?.skipped ? "–" : "□";
+}
 
 const MORE_LEFT = "‹";
 const MORE_RIGHT = "›";
@@ -21,8 +28,7 @@ function tabsOf(state: FormState, theme: FormTheme, submitLabel: string): Tab[] 
 	const tabs: Tab[] = state.form.questions.map((question, i) => {
 		const qs = state.questions[i];
 		const answered = qs !== undefined && isAnswered(qs);
-		const mark = answered ? "■" : qs?.skipped ? "–" : "□";
-		return { mark, label: question.header, style: answered ? theme.success : theme.muted };
+		return { mark: markOf(qs), label: question.header, style: answered ? theme.success : theme.muted };
 	});
 	const ready = canSubmit(state);
 	tabs.push({ mark: ready ? "✓" : "", label: submitLabel, style: ready ? theme.success : theme.dim });

@@ -28,7 +28,9 @@ export const numberAsString = (value: unknown): unknown => (isFiniteNumber(value
 export function booleanFromText(value: unknown): unknown {
 	if (typeof value !== "string") return value;
 	const text = value.trim().toLowerCase();
-	return text === "true" ? true : text === "false" ? false : value;
+	if (text === "true") return true;
+	if (text === "false") return false;
+	return value;
 }
 
 /** A JSON array or object sent as text, or one written as a Python literal (models driving Python tools send those); else the value as it was. */

@@ -309,14 +309,11 @@ function copy<T>(value: T): T {
 
 /** Arrays and plain objects copied iteratively (shared and cyclic references kept as such); anything else as is. */
 function copyPlainData(value: unknown): unknown {
-	const shell = (node: unknown): Record<string, unknown> | unknown[] | undefined =>
-		Array.isArray(node)
-			? new Array(node.length)
-			: isPlainObject(node)
-				? Object.getPrototypeOf(node) === null
-					? Object.create(null)
-					: {}
-				: undefined;
+	const shell = (node: unknown): Record<string, unknown> | unknown[] | undefined => {
+		if (Array.isArray(node)) return new Array(node.length);
+		if (!isPlainObject(node)) return undefined;
+		return Object.getPrototypeOf(node) === null ? Object.create(null) : {};
+	};
 	const root = shell(value);
 	if (root === undefined) return value;
 	const copies = new Map<unknown, unknown>([[value, root]]);

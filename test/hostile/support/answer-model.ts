@@ -418,14 +418,14 @@ export class AnswerModel {
 		if (target.kind === "formNote") return this.formNote;
 		if (target.kind === "chat") return this.chatMessage;
 		const q = this.questions[target.q]!;
-		return target.kind === "custom" ? q.freeText : target.kind === "note" ? q.note : q.optionNotes.get(target.o);
+		if (target.kind === "custom") return q.freeText;
+		return target.kind === "note" ? q.note : q.optionNotes.get(target.o);
 	}
 
 	/** Drafts that hold something new (not blank, not the saved text): in question order, free answer, note, option notes. */
 	private pendingDrafts(): { target: Target; text: string }[] {
-		const rank = (t: Target) =>
-			t.q * 1000 +
-			(t.kind === "custom" ? 0 : t.kind === "note" ? 1 : t.kind === "formNote" ? 0 : t.kind === "chat" ? 1 : 2 + t.o);
+		const order: Record<Exclude<Target["kind"], "optionNote">, number> = { custom: 0, note: 1, formNote: 0, chat: 1 };
+		const rank = (t: Target) => t.q * 1000 + (t.kind === "optionNote" ? 2 + t.o : order[t.kind]);
 		return [...this.drafts.values()]
 			.filter(({ target, text }) => text.trim() !== "" && text !== this.saved(target))
 			.sort((a, b) => rank(a.target) - rank(b.target));

@@ -183,7 +183,8 @@ function columnsAtMost(line: string): number {
 				continue;
 			}
 		}
-		columns += code === 0x09 ? 3 : code < 0x1100 || (code >= 0xd800 && code <= 0xdfff) || isNarrowSymbol(code) ? 1 : 2;
+		const narrow = code < 0x1100 || (code >= 0xd800 && code <= 0xdfff) || isNarrowSymbol(code);
+		columns += code === 0x09 ? 3 : 2 - +narrow;
 	}
 	return columns;
 }
