@@ -12,13 +12,8 @@ import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozec
 import { errorText, type Phrase } from "./src/types.ts";
 import type { Texts } from "./src/i18n/texts.ts";
 import { type Ask, createRouter, loaded, type Router, waitingModule } from "./src/router.ts";
-import {
-	projectTrustedByUser,
-	readSettingsFiles,
-	registerSettingFlags,
-	resolveSettings,
-	type Steering,
-} from "./src/settings.ts";
+import { projectTrustedByUser, readSettingsFiles, resolveSettings } from "./src/settings/read.ts";
+import { registerSettingFlags, type Steering } from "./src/settings/table.ts";
 import { callModule, createAskUserTool, TOOL_NAME, type ToolHost } from "./src/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {

@@ -1,6 +1,9 @@
 /** The shared vocabulary, a leaf of the import graph: the form, the dialog walker and the relay speak it without importing each other. */
 
-import type { ArgsOf, MessageKey, Params, Texts } from "./i18n/texts.ts";
+import type { MessageKey } from "./i18n/en.ts";
+import type { ArgsOf, Params, Phrase, Texts } from "./i18n/phrase.ts";
+
+export type { Phrase } from "./i18n/phrase.ts";
 
 /** The limits of the input. Counted in UTF-16 code units unless noted. */
 export const LIMITS = {
@@ -189,9 +192,6 @@ export interface RelayRequest extends AskForm {
 
 /** The parent's answer to a RelayRequest: what its UI collected, versioned and tied to the request. */
 export type RelayReply = { v: typeof RELAY_VERSION; rid?: string } & Collected;
-
-/** Something to say, not yet in words: the state machine and the settings reader speak in phrases, so they stay free of any language (i18n/texts.ts says them). */
-export type Phrase = { readonly key: MessageKey; readonly params?: Params };
 
 export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase {
 	const [params] = args as [Params?];

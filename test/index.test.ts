@@ -12,7 +12,7 @@ import { OFFER_ENTRY, userLeftOut } from "../index.ts";
 import { decodeChannelAddress } from "../src/relay/channel/wire.ts";
 import { collectViaChannel } from "../src/relay/channel/client.ts";
 import { CHANNEL_ENV, registerHandler } from "../src/router.ts";
-import { SETTINGS } from "../src/settings.ts";
+import { SETTINGS } from "../src/settings/table.ts";
 import { prepareForm } from "../src/call.ts";
 import { callModule } from "../src/tool.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";

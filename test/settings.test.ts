@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { ATTENTION_MODES, type Phrase } from "../src/types.ts";
 import { LOCALES } from "../src/i18n/locale.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
-import { projectTrustedByUser, readSettingsFiles, registerSettingFlags, SETTINGS } from "../src/settings.ts";
+import { projectTrustedByUser, readSettingsFiles } from "../src/settings/read.ts";
+import { registerSettingFlags, SETTINGS } from "../src/settings/table.ts";
 import {
 	PROJECT_FILE,
 	README_TABLE_END,

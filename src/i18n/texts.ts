@@ -2,32 +2,10 @@
 
 import { type Catalogue, EN, type Message, type MessageKey } from "./en.ts";
 import type { Locale } from "./locale.ts";
-import type { Phrase } from "../types.ts";
+import type { ParamValue, Params, Phrase, Texts } from "./phrase.ts";
 
 export type { MessageKey } from "./en.ts";
-
-/** A list of strings is joined ("A, B, and C"); a phrase is said in place. */
-type ParamValue = string | number | readonly string[] | Phrase;
-export type Params = Readonly<Record<string, ParamValue>>;
-
-/** The English text of a message (its `other` form): where its placeholders are read from. */
-type EnglishText<K extends MessageKey> = (typeof EN)[K] extends string
-	? (typeof EN)[K]
-	: (typeof EN)[K] extends { other: infer O extends string }
-		? O
-		: never;
-type Holes<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Holes<Rest> : never;
-/** A message's values: exactly its placeholders, each one required. */
-export type ArgsOf<K extends MessageKey> = [Holes<EnglishText<K>>] extends [never]
-	? []
-	: [params: { readonly [N in Holes<EnglishText<K>>]: ParamValue }];
-
-export interface Texts {
-	readonly locale: Locale;
-	/** tsc checks the values against the English message's placeholders. */
-	readonly t: <K extends MessageKey>(key: K, ...args: ArgsOf<K>) => string;
-	readonly say: (phrase: Phrase) => string;
-}
+export type { ArgsOf, Params, Phrase, Texts } from "./phrase.ts";
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 

@@ -27,7 +27,7 @@ function loads(stderr: string): { startUp: string[]; after: string[] } {
 }
 
 describe("pi's start-up", () => {
-	it("loads seven modules of ask_user; the catalogue, the kept forms and what a call runs load later", async () => {
+	it("loads eight modules of ask_user; the catalogue, the kept forms and what a call runs load later", async () => {
 		const env = (started.piEnv = createPiEnv({
 			script: scriptOf({ user: "hi", replies: [{ text: "Hello." }] }),
 			env: { JITI_DEBUG: "1", PI_TIMING: "1" },
@@ -40,7 +40,8 @@ describe("pi's start-up", () => {
 			"src/i18n/locale.ts",
 			"src/json.ts",
 			"src/router.ts",
-			"src/settings.ts",
+			"src/settings/read.ts",
+			"src/settings/table.ts",
 			"src/tool.ts",
 			"src/types.ts",
 		]);

@@ -8,7 +8,7 @@ import { ENGLISH } from "../../src/i18n/texts.ts";
 import { type KeybindingsManager, type KeyId } from "@mariozechner/pi-tui";
 import { describe, expect, test } from "vitest";
 import { DEFAULT_SLOTS, KEY_TABLE, type KeySource } from "../../src/form/key-table.ts";
-import { isFreePeekKey } from "../../src/settings.ts";
+import { isFreePeekKey } from "../../src/settings/table.ts";
 import { commandForKey, keyName, keyNames, keyTable } from "../../src/form/keymap.ts";
 import { renderHelpView } from "../../src/form/help-view.ts";
 import { KEY, piKeybindings, plainContext } from "./support.ts";

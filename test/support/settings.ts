@@ -4,7 +4,10 @@
  * flags and variables made up for a test.
  */
 
-import { readSettingsFiles, resolveSettings, SETTINGS, type SettingsReading } from "../../src/settings.ts";
+import { LOCALES } from "../../src/i18n/locale.ts";
+import { readSettingsFiles, resolveSettings, type SettingsReading } from "../../src/settings/read.ts";
+import { NUMBER_KEYS, SETTINGS, type Settings } from "../../src/settings/table.ts";
+import { ATTENTION_MODES } from "../../src/types.ts";
 
 type Json = Record<string, unknown>;
 
@@ -32,16 +35,51 @@ export function settingsSchemaText(): string {
 	return `${JSON.stringify(schema, null, "\t")}\n`;
 }
 
-export const README_TABLE_START = "<!-- settings table: npm run schemas writes it from src/settings.ts -->";
+export const README_TABLE_START = "<!-- settings table: npm run schemas writes it from src/settings/table.ts -->";
 export const README_TABLE_END = "<!-- end of settings table -->";
+
+const quoted = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(", ");
+
+/** README's words for each setting: what it is, the values it takes, what applies without it. */
+const README_ROWS: Record<keyof Settings, readonly [what: string, values: string, byDefault: string]> = {
+	locale: [
+		"the language of the form and of everything else you read",
+		`${quoted(LOCALES)} (another region takes its language: \`fr-CA\` is \`fr\`)`,
+		"from `LC_ALL`, `LC_MESSAGES` or `LANG`, else `en`",
+	],
+	attention: ["attention when a form waits", quoted(ATTENTION_MODES), "`bell`"],
+	reminderMs: ["reminder after no key pressed", "seconds, 1–86400; `0`: never", "never"],
+	timeoutMs: ["time to answer", "seconds, 1–2147483 (about 24 days); `0`: no limit", "no limit"],
+	numberKeys: ["what a number key does on the form", quoted(NUMBER_KEYS), "`choose`"],
+	peekKey: [
+		"the key that folds the form (peek)",
+		"a letter, `ctrl+` or `alt+` and a letter, or `f1`–`f12`, that the form does not use already",
+		"`p`",
+	],
+	choiceOnly: [
+		"RPC host shows no text dialogs (ACP)",
+		"`true` / `false` (a variable: `1` / `0`)",
+		"`false` (learnt: see [ACP hosts](#acp-hosts-zed-and-others))",
+	],
+	web: [
+		"answer in the browser: a waiting form is also served as a page (see [Answer from a browser](#answer-from-a-browser))",
+		"`true` / `false` (a variable: `1` / `0`)",
+		"`false`",
+	],
+	webAddress: ["where the browser page listens", "an IP address of this machine", "`127.0.0.1`"],
+	webPort: ["the browser page's port", "0–65535; `0`: any free port", "`0`"],
+	description: ["the tool's description", "text", "ours (src/tool.ts)"],
+	promptSnippet: ["its line in pi's tool list", "text", "ours"],
+	promptGuidelines: ["its guidelines in the system prompt", "list of text", "ours"],
+};
 
 /** README's settings table, a row per setting. */
 export function settingsReadmeTable(): string {
 	const code = (text: string | undefined) => (text ? `\`${text}\`` : "—");
-	const rows = Object.values(SETTINGS).map(
-		({ key, flag, variable, readme: [what, values, byDefault] }) =>
-			`| ${what} | ${code(key)} | ${code(flag && `--${flag}`)} | ${code(variable)} | ${values} | ${byDefault} |`,
-	);
+	const rows = Object.entries(SETTINGS).map(([name, { key, flag, variable }]) => {
+		const [what, values, byDefault] = README_ROWS[name as keyof Settings];
+		return `| ${what} | ${code(key)} | ${code(flag && `--${flag}`)} | ${code(variable)} | ${values} | ${byDefault} |`;
+	});
 	return [
 		"| setting | file key | flag | environment variable | values | default |",
 		"|---|---|---|---|---|---|",
