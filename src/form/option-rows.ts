@@ -1,0 +1,141 @@
+/** The option rows of a question: each label with its mark and number, and the "Type something…" row. */
+
+import { visibleWidth } from "@mariozechner/pi-tui";
+import type { AskQuestion } from "../types.ts";
+import { recall, type Span, type ViewContext, widestLine } from "./layout.ts";
+import { type QuestionDrafts, type QuestionState, rowCount, typeRow } from "../machine/model.ts";
+
+/** Below this width the row prefix drops its number. */
+const FULL_PREFIX_MIN_WIDTH = 20;
+
+export function rowPrefix(width: number): {
+	width: number;
+	text(focused: boolean, mark: string, number: number): string;
+} {
+	if (width >= FULL_PREFIX_MIN_WIDTH)
+		return { width: 7, text: (focused, mark, number) => `${focused ? "❯" : " "} ${mark} ${number}. ` };
+	if (width >= 4) return { width: 3, text: (focused, mark) => `${focused ? "❯" : " "}${mark} ` };
+	if (width >= 2) return { width: 1, text: (focused) => (focused ? "❯" : " ") };
+	return { width: 0, text: () => "" };
+}
+
+/** The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range. */
+type OptionRows = { lines: string[]; widths: number[]; focus: Span };
+
+/** Every row of the question: its label lines, its marks, and — when `inline` — the description and the note under it. */
+export function optionRows(
+	question: AskQuestion,
+	qs: QuestionState,
+	drafts: QuestionDrafts,
+	width: number,
+	inline: boolean,
+	ctx: ViewContext,
+): OptionRows {
+	const { theme, fit } = ctx;
+	const prefix = rowPrefix(width);
+	const textWidth = Math.max(1, width - prefix.width);
+	const indent = " ".repeat(prefix.width);
+	const words = rowWords(ctx);
+	const out: OptionRows = { lines: [], widths: [], focus: { start: 0, end: 0 } };
+	const push = (line: string, lineWidth: number) => {
+		out.lines.push(line);
+		out.widths.push(lineWidth);
+	};
+	const freeRow = typeRow(question);
+	for (let row = 0; row < rowCount(question); row++) {
+		const focused = row === qs.focus;
+		const start = out.lines.length;
+		const option = row === freeRow ? undefined : question.options[row];
+		const selected = option ? qs.chosen.includes(row) : qs.customChosen;
+		const style = focused ? theme.accent : theme.text;
+		const boxes = question.multiSelect ? ["☐", "☑"] : ["○", "●"];
+		const head = prefix.text(focused, boxes[+selected] ?? "", row + 1);
+		const unfocused = selected ? theme.success(head) : head;
+		const styledHead = focused ? theme.accent(head) : unfocused;
+		const quoted = !option && qs.customText !== undefined && textWidth >= 3;
+		const label = quoted
+			? [`“${fit.line(qs.customText ?? "", textWidth - 2)}”`]
+			: fit.wrap(option ? option.label : words.typeSomething, textWidth);
+		label.forEach((line, i) => push((i === 0 ? styledHead : indent) + style(line), prefix.width + visibleWidth(line)));
+		let used = visibleWidth(label[label.length - 1] ?? "");
+		for (const mark of marksFor(question, qs, row, drafts, words)) {
+			const markWidth = visibleWidth(mark.text);
+			const last = out.lines.length - 1;
+			if (used + markWidth <= textWidth && last >= 0) {
+				// After the label's last line when it fits there, else on lines of its own.
+				out.lines[last] += theme[mark.tone](mark.text);
+				out.widths[last] = (out.widths[last] ?? 0) + markWidth;
+				used += markWidth;
+				continue;
+			}
+			const alone = fit.wrap(mark.text.trimStart(), textWidth);
+			for (const line of alone) push(indent + theme[mark.tone](line), prefix.width + visibleWidth(line));
+			used = visibleWidth(alone[alone.length - 1] ?? "");
+		}
+		if (inline && option) {
+			if (option.description !== undefined)
+				for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
+			const note = qs.optionNotes[row];
+			if (note !== undefined && textWidth >= 3) push(indent + theme.muted(`✎ ${fit.line(note, textWidth - 2)}`), 0);
+		}
+		if (focused) out.focus = { start, end: out.lines.length };
+	}
+	return out;
+}
+
+type Mark = { text: string; tone: "success" | "muted" };
+type RowWords = Record<"typeSomething" | "writeOwn", string> &
+	Record<"recommended" | "noted" | "noteDrafted" | "drafted", Mark>;
+
+/** The view's own words in the user's language, made once per form: every render reads them for every row. */
+export function rowWords(ctx: ViewContext): RowWords {
+	return recall(ctx, rowWords, [], (): RowWords => {
+		const { t } = ctx.texts;
+		const draft = t("question.draft");
+		const muted = (text: string): Mark => ({ text, tone: "muted" });
+		const words = {
+			typeSomething: t("question.typeSomething"),
+			writeOwn: t("question.writeOwn", { key: ctx.keys.choose }),
+		};
+		const recommended: Mark = { text: ` ${t("question.recommended")}`, tone: "success" };
+		return {
+			...words,
+			recommended,
+			noted: muted(" ✎"),
+			noteDrafted: muted(` ✎ ${draft}`),
+			drafted: muted(` ${draft}`),
+		};
+	});
+}
+
+/** The marks after a row's label, each with its leading space: " (recommended)", " ✎", " ✎ (draft)", " (draft)". */
+function marksFor(
+	question: AskQuestion,
+	qs: QuestionState,
+	row: number,
+	drafts: QuestionDrafts,
+	words: RowWords,
+): Mark[] {
+	const option = question.options[row];
+	const noteDrafted = option !== undefined && drafts.optionNotes[row] === true;
+	const marks: Mark[] = [];
+	if (option?.recommended === true) marks.push(words.recommended);
+	if (option !== undefined && qs.optionNotes[row] !== undefined && !noteDrafted) marks.push(words.noted);
+	if (noteDrafted) marks.push(words.noteDrafted);
+	if (option === undefined && drafts.customText !== undefined) marks.push(words.drafted);
+	return marks;
+}
+
+/** The widest row, to size the list column beside the detail pane. */
+export function naturalListWidth(
+	question: AskQuestion,
+	qs: QuestionState,
+	drafts: QuestionDrafts,
+	ctx: ViewContext,
+): number {
+	const words = rowWords(ctx);
+	const rows = question.options.map((option, row) =>
+		[option.label, ...marksFor(question, qs, row, drafts, words).map((mark) => mark.text)].join(""),
+	);
+	return 7 + widestLine([words.typeSomething, ...rows], ctx);
+}
