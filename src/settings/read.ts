@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isObject, own } from "../json.ts";
 import { errorText, type Phrase, phrase } from "../types.ts";
-import { type Env, ROWS, type Setting, SETTINGS, type Settings } from "./table.ts";
+import { type Env, ROWS, type Setting, type Settings } from "./table.ts";
 
 /** One file, read: the values it gives, typed, by file key. */
 type SettingsFile = { path: string; project: boolean; values: ReadonlyMap<string, { value: unknown }> };

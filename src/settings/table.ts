@@ -7,7 +7,6 @@ import { isIP } from "node:net";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { KeyId } from "@mariozechner/pi-tui";
 import { environmentLocale, LOCALES, type Locale, matchLocale } from "../i18n/locale.ts";
-import { isObject, own } from "../json.ts";
 import { ATTENTION_MODES, type NumberKeys, type Phrase, phrase } from "../types.ts";
 
 export type Env = Readonly<Record<string, string | undefined>>;
