@@ -1,5 +1,6 @@
 /** The shared vocabulary, a leaf of the import graph: the form, the dialog walker and the relay speak it without importing each other. */
 
+import { type Static, type TObject, type TOptional, type TProperties, Type } from "@sinclair/typebox";
 import type { MessageKey } from "./i18n/en.ts";
 import type { ArgsOf, Params, Phrase, Texts } from "./i18n/phrase.ts";
 
@@ -25,46 +26,95 @@ export const LIMITS = {
 	freeText: 4000,
 } as const;
 
-// ── The normalised form: what every UI renders ─────────────────────────────
+// ── One question shape: the form every UI renders, and the parameters the model sends ─────────
 
-export interface AskOption {
-	label: string;
-	/** Returned to the model; the label when the model gave none. */
-	value: string;
-	description?: string;
-	/** Plain multi-line text shown in the detail pane (single-select only). */
-	preview?: string;
-	recommended: boolean;
-}
+/**
+ * The form, as TypeBox schemas: every default filled in (validate.ts fills them), the limits a schema can state as its
+ * keywords. The tool's parameters (below) and the relay request's schema (relay/envelope-schema.ts) derive from it.
+ */
+export const OptionSchema = Type.Object({
+	label: Type.String({ minLength: 1, maxLength: LIMITS.label, description: "≤60 chars, unique" }),
+	value: Type.String({ description: "Returned to you; default: label" }),
+	description: Type.Optional(Type.String()),
+	preview: Type.Optional(Type.String({ description: "Code/diff/mock-up shown beside it; single-select only" })),
+	recommended: Type.Boolean({ description: "At most one" }),
+});
 
-export interface AskQuestion {
-	id: string;
-	/** Tab label; "Q1".."Q4" when the model gave none. */
-	header: string;
-	question: string;
-	context?: string;
-	/** Empty for a text-only question: its answer is the user's text (allowOther is then true). */
-	options: AskOption[];
-	multiSelect: boolean;
-	/** A "Type something…" row is offered after the options. */
-	allowOther: boolean;
-	required: boolean;
-}
+const OPTIONS_DESCRIPTION = "2-8, fewest that cover it; omit to ask for text";
 
-export type AskMetadata = { source?: string; flowId?: string; tags?: string[] };
+export const QuestionSchema = Type.Object({
+	id: Type.String({ minLength: 1, description: "Answer key; default: header slug" }),
+	header: Type.String({ minLength: 1, description: "Tab label ≤12 chars, unique" }),
+	question: Type.String({ minLength: 1, description: "One decision, one line" }),
+	context: Type.Optional(Type.String({ description: "What the user needs to know" })),
+	options: Type.Array(OptionSchema, {
+		maxItems: LIMITS.maxOptions,
+		description: OPTIONS_DESCRIPTION,
+	}),
+	multiSelect: Type.Boolean(),
+	allowOther: Type.Boolean({ description: "Free-text row; default: true" }),
+	required: Type.Boolean({ description: "false: skippable" }),
+});
+
+export const MetadataSchema = Type.Object(
+	{
+		source: Type.Optional(Type.String()),
+		flowId: Type.Optional(Type.String()),
+		tags: Type.Optional(Type.Array(Type.String())),
+	},
+	{ description: "Echoed back in the result" },
+);
+
+export type AskOption = Static<typeof OptionSchema>;
+/** `options` is empty for a text-only question: its answer is the user's text (allowOther is then true). */
+export type AskQuestion = Static<typeof QuestionSchema>;
+export type AskMetadata = Static<typeof MetadataSchema>;
 
 /** A validated call: every default filled in, every input rule holds. */
 export type AskForm = { questions: AskQuestion[]; metadata?: AskMetadata };
 
-// ── Canonical parameters: the schema the model sees (tool.ts) ──────────────
+/** Keywords the model's schema leaves out: validate.ts says each limit with its fix, and some proxies reject them. */
+const LIMIT_KEYWORDS = ["minLength", "maxLength", "minItems", "maxItems"] as const;
 
-export type AskOptionParams = Omit<AskOption, "value" | "recommended"> & { value?: string; recommended?: boolean };
+type Loosened<P extends TProperties, K extends keyof P> = TObject<{
+	[N in keyof P]: N extends K ? TOptional<P[N]> : P[N];
+}>;
 
+/** The same object for the model: the fields that have a default are optional, and no limit keywords. */
+function loosened<P extends TProperties, K extends keyof P>(
+	schema: TObject<P>,
+	defaulted: readonly K[],
+): Loosened<P, K> {
+	const { required = [] } = schema as { required?: readonly string[] };
+	const properties = Object.entries(schema.properties).map(([name, field]) => {
+		// As plain JSON: the schema as the model reads it, none of TypeBox's own marks.
+		const bare = JSON.parse(JSON.stringify(field)) as Record<string, unknown>;
+		for (const keyword of LIMIT_KEYWORDS) delete bare[keyword];
+		const plain = Type.Unsafe(bare);
+		return [name, defaulted.includes(name as K) || !required.includes(name) ? Type.Optional(plain) : plain];
+	});
+	return Type.Object(Object.fromEntries(properties)) as unknown as Loosened<P, K>;
+}
+
+const OptionParamsSchema = loosened(OptionSchema, ["value", "recommended"]);
+const QuestionParamsSchema = loosened(
+	Type.Object({
+		...QuestionSchema.properties,
+		options: Type.Array(OptionParamsSchema, { description: OPTIONS_DESCRIPTION }),
+	}),
+	["id", "header", "options", "multiSelect", "allowOther", "required"],
+);
+
+/** The tool's parameters, the schema the model reads on every turn: plain types, terse descriptions, no limits. */
+export const AskParamsSchema = Type.Object({
+	questions: Type.Array(QuestionParamsSchema, { description: "1-4 related decisions" }),
+	metadata: Type.Optional(MetadataSchema),
+});
+
+export type AskOptionParams = Static<typeof OptionParamsSchema>;
 /** Without options: a text-only question. */
-export type AskQuestionParams = Pick<AskQuestion, "question" | "context"> &
-	Partial<Omit<AskQuestion, "question" | "context" | "options">> & { options?: AskOptionParams[] };
-
-export type AskParams = { questions: AskQuestionParams[]; metadata?: AskMetadata };
+export type AskQuestionParams = Static<typeof QuestionParamsSchema>;
+export type AskParams = Static<typeof AskParamsSchema>;
 
 // ── Answers ────────────────────────────────────────────────────────────────
 

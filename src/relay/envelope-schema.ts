@@ -3,7 +3,7 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { describeFound, isObject, own } from "../json.ts";
-import { ASK_STATUSES, LIMITS } from "../types.ts";
+import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema } from "../types.ts";
 import type { ValidationIssue as Issue } from "../validate.ts";
 
 /** Longest asker label accepted, in UTF-16 code units. */
@@ -31,43 +31,6 @@ const literals = <T extends string>(values: readonly T[]) =>
 const typed = (options: object = {}) => Type.String({ maxLength: LIMITS.freeText, ...options });
 const closed = { additionalProperties: false } as const;
 
-const option = Type.Object(
-	{
-		label: Type.String({ minLength: 1, maxLength: LIMITS.label }),
-		value: Type.String(),
-		description: Type.Optional(Type.String()),
-		preview: Type.Optional(Type.String()),
-		recommended: Type.Boolean(),
-	},
-	closed,
-);
-
-const question = Type.Object(
-	{
-		id: Type.String({ minLength: 1 }),
-		header: Type.String({ minLength: 1 }),
-		question: Type.String({ minLength: 1 }),
-		context: Type.Optional(Type.String()),
-		options: Type.Array(option, {
-			maxItems: LIMITS.maxOptions,
-			description: `Empty for a text-only question, else 1–${LIMITS.maxOptions} (one only where allowOther is true).`,
-		}),
-		multiSelect: Type.Boolean(),
-		allowOther: Type.Boolean(),
-		required: Type.Boolean(),
-	},
-	closed,
-);
-
-const metadata = Type.Object(
-	{
-		source: Type.Optional(Type.String()),
-		flowId: Type.Optional(Type.String()),
-		tags: Type.Optional(Type.Array(Type.String())),
-	},
-	closed,
-);
-
 const rid = Type.String({
 	pattern: RID_PATTERN,
 	description: "Correlates the reply (and a cancel notice) with the request.",
@@ -89,8 +52,8 @@ export const RelayRequestSchema = Type.Object(
 	{
 		v: Type.Literal(1),
 		...header,
-		questions: Type.Array(question, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
-		metadata: Type.Optional(metadata),
+		questions: Type.Array(QuestionSchema, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
+		metadata: Type.Optional(MetadataSchema),
 	},
 	{
 		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-request.schema.json",
