@@ -28,9 +28,12 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	const wordsNow = (): Promise<Texts> => starting ?? english();
 	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
 	const walker = { choiceOnly: false };
+	const dismissal = holdToolsAfterDismissal(pi);
 	const router = createRouter({
 		walker,
 		warm: async () => (await callModule()).warmUpArguments(),
+		// A subagent's form the user dismissed here stops this session's run too: the child ends its task, this one waits.
+		onDismissedForOther: dismissal.dismissed,
 		preferences: () => ({
 			timeoutMs: settings.timeoutMs,
 			numberKeys: settings.numberKeys,
@@ -106,7 +109,6 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	);
 	const keep = keepFormsOnDemand(pi, router, wordsNow);
 	const offer = offerOnlyWhereAnswerable(pi, router);
-	const dismissal = holdToolsAfterDismissal(pi);
 	registerSettingFlags(pi);
 	const registerTool = (steering: Steering) =>
 		pi.registerTool(
@@ -295,6 +297,9 @@ function lastOfferRecord(entries: readonly unknown[]): OfferRecord | undefined {
  * result of that batch terminated, calls the model once more. Every tool call
  * is refused until the user speaks again: a user message enters the
  * conversation (a new prompt, or one steered in or queued during the run).
+ * So too after the user dismissed here a subagent's form: the child ends its
+ * task and its runner's result reaches this model, whose next call is refused
+ * (pi 1.x: with terminate, so the run ends there).
  * Not agent_start: pi also starts a run on its own, to retry after an error or
  * a compaction.
  */

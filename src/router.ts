@@ -241,6 +241,12 @@ export interface RouterSetup {
 	watch?(session: Session, ask: Ask): Ask;
 	/** Warms what the first call runs before any UI (the normaliser, the validator), in the background preload. */
 	warm?(): Promise<void>;
+	/**
+	 * The user dismissed, here, a form another session asked through this one's handler (a subagent's): the user
+	 * wants the floor from this session too, as after a dismissal of its own form. Not for one this session passed on
+	 * to be shown elsewhere.
+	 */
+	onDismissedForOther?(): void;
 	/** What the dialog walker learns of an RPC host; kept for every form after. */
 	walker?: DialogHost;
 	/** Tests: this upstream instead of the process's. */
@@ -285,6 +291,7 @@ export function createRouter(setup: RouterSetup): Router {
 				...(request.asker && { asker: request.asker }),
 			});
 			const collected = await shown(session)(form, options);
+			if (collected.status === "dismissed" && !collected.shownElsewhere) setup.onDismissedForOther?.();
 			return (await import("./relay/envelope.ts")).collectedToReply(collected, request.rid);
 		};
 	let unregister: (() => void) | undefined;

@@ -286,6 +286,34 @@ describe("the ask_user tool", () => {
 		}
 	});
 
+	it("another session's form the user dismissed here tells this session's host, which stops its run too; one passed on to be shown elsewhere does not", async () => {
+		const { questions } = prepareForm({ questions: [twoQuestions.questions[0]] }).form;
+		const rpcSession = (editor: (title: string, prefill?: string) => Promise<string | undefined>) => ({
+			mode: "rpc",
+			hasUI: true,
+			ui: { custom: async () => undefined, select: async () => undefined, editor, notify: () => {} },
+			abort: () => {},
+		});
+		const dismissedHere = async (upstream: { relay: boolean; channel: undefined }) => {
+			const dismissed = vi.fn();
+			const router = createRouter({ preferences: () => ({}), upstream, onDismissedForOther: dismissed });
+			// Shown here: the walker's select cancelled. Passed on: the relay's parent replies that its user dismissed it.
+			const relayedDismissal = async (_title: string, prefill?: string) => {
+				const { rid } = JSON.parse(prefill ?? "{}") as { rid: string };
+				return encodeRelayReply({ v: RELAY_VERSION, rid, status: "dismissed", answers: {}, skipped: [], notes: [] });
+			};
+			router.sessionStarted(rpcSession(relayedDismissal) as unknown as ExtensionContext, () => {});
+			try {
+				expect((await currentHandler()?.({ v: RELAY_VERSION, questions }, {}))?.status).toBe("dismissed");
+				return dismissed.mock.calls.length;
+			} finally {
+				await router.sessionEnded("quit");
+			}
+		};
+		expect(await dismissedHere({ relay: false, channel: undefined })).toBe(1);
+		expect(await dismissedHere({ relay: true, channel: undefined })).toBe(0);
+	});
+
 	it("asking through another session with a timeout: an abort that came first reaches the form", async () => {
 		let sawAborted: boolean | undefined;
 		registerHandler(async (request, { signal }) => {

@@ -20,11 +20,12 @@ import {
 	channelSockets,
 	childrenOf,
 	createPlainRunnerPiEnv,
+	exampleRunnerCall,
 	parentRuns,
 	piPrintCommand,
 } from "../support/plain-runners.ts";
 import { endPiTest, until } from "../support/harness.ts";
-import { childAsks, modelCalled, startTuiWith } from "../support/subagents.ts";
+import { childAsks, expectParentStopped, modelCalled, parentGoesOnAfter, startTuiWith } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let piEnv: PiEnv | undefined;
@@ -85,6 +86,22 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		const [parentSaw] = env.toolResults("subagent");
 		expect(parentSaw?.isError).toBe(false);
 		expect(parentSaw?.text).toContain("Scout got: User dismissed the questions");
+	});
+
+	it("Esc twice on the child's form stops the parent's run too: its next tool call is refused and its model is not called again until the user speaks", async () => {
+		const env = (piEnv = createPlainRunnerPiEnv(
+			scriptOf(
+				childAsks("SCOUT TASK", DB_FORM, "Scout"),
+				...parentGoesOnAfter(DELEGATE, exampleRunnerCall("SCOUT TASK: pick a database")),
+			),
+		));
+		const screen = await startParent(env);
+		await screen.waitFor("Which database");
+		await dismissWithEscEsc(screen);
+
+		await expectParentStopped(env, screen, DELEGATE);
+		expect(askResults(env)[0]?.details.status).toBe("dismissed");
+		expect(env.toolResults("subagent")[0]?.text).toContain("Scout got: User dismissed the questions");
 	});
 
 	it("two children at once: the forms queue, and each child gets its own answer", async () => {
@@ -260,6 +277,21 @@ describe("an in-process runner: a dismissal", () => {
 		await screen.waitFor(`${QUOTE_PREFIX} In-process got: User dismissed the questions`);
 		expect(askResults(env)[0]?.details.status).toBe("dismissed");
 		expect(askResults(env)[0]?.text).toMatch(/end your task now/);
+	});
+
+	it("Esc twice on its form stops the parent's run too: the parent's next tool call is refused and its model is not called again until the user speaks", async () => {
+		const env = (piEnv = createPlainRunnerPiEnv(
+			scriptOf(
+				childAsks("INPROC TASK", DB_FORM, "In-process"),
+				...parentGoesOnAfter(DELEGATE, callTool("inproc_subagent", { task: "INPROC TASK: pick a database" })),
+			),
+		));
+		const screen = await startParent(env);
+		await screen.waitFor("Which database");
+		await dismissWithEscEsc(screen);
+
+		await expectParentStopped(env, screen, DELEGATE);
+		expect(env.toolResults("inproc_subagent")[0]?.text).toContain("In-process got: User dismissed the questions");
 	});
 });
 

@@ -28,11 +28,12 @@ import {
 	SCRIPTED_MODEL,
 	scriptOf,
 	type ScriptedConversation,
+	type ScriptedReply,
 } from "../support/model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, SCRIPTED_MODEL_EXTENSION, WAIT_MS } from "../support/pi-env.ts";
 import { childrenOf } from "../support/plain-runners.ts";
 import { startedPerTest, until } from "../support/harness.ts";
-import { childAsks } from "../support/subagents.ts";
+import { childAsks, expectParentStopped, parentGoesOnAfter } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 /** pi transpiles pi-subagents' sources on every start (~13 s here, unloaded): each test gets room for that. */
@@ -72,10 +73,12 @@ function createPiSubagentsEnv(conversations: ScriptedConversation[], agents: Rec
 
 /** The parent's conversation: on DELEGATE, run `agent` on `task` in the foreground, then quote the result. */
 function parentRunsAgent(agent: string, task: string): ScriptedConversation {
-	return {
-		user: DELEGATE,
-		replies: [{ toolCalls: [{ name: "subagent", arguments: { agent, task, async: false } }] }, quoteLastToolResult],
-	};
+	return { user: DELEGATE, replies: [runAgent(agent, task), quoteLastToolResult] };
+}
+
+/** The model's call of pi-subagents: `agent` on `task`, in the foreground. */
+function runAgent(agent: string, task: string): ScriptedReply {
+	return { toolCalls: [{ name: "subagent", arguments: { agent, task, async: false } }] };
 }
 
 /** A child's conversation: on its task, report the tools it was offered. */
@@ -157,6 +160,27 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 			const [parentSaw] = env.toolResults("subagent");
 			expect(parentSaw?.isError).toBe(false);
 			expect(parentSaw?.text).toContain("Planner got: User dismissed the questions");
+		},
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		"Esc twice on the child's form stops the parent's run too: its next tool call is refused and its model is not called again until the user speaks",
+		async () => {
+			const env = (started.piEnv = createPiSubagentsEnv(
+				[
+					childAsks("PLANNER TASK", DB_FORM, "Planner"),
+					...parentGoesOnAfter(DELEGATE, runAgent("planner", "PLANNER TASK: pick a database")),
+				],
+				{ planner: CHILD_MODEL_AND_EXTENSIONS },
+			));
+			const screen = await startParent(env);
+			await screen.waitFor("Which database", 2 * WAIT_MS);
+			await dismissWithEscEsc(screen);
+
+			await expectParentStopped(env, screen, DELEGATE);
+			expect(askResults(env)[0]?.details.status).toBe("dismissed");
+			expect(env.toolResults("subagent")[0]?.text).toContain("Planner got: User dismissed the questions");
 		},
 		TEST_TIMEOUT_MS,
 	);

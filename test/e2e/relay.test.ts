@@ -35,9 +35,11 @@ import { endPiTest, processesOf, until } from "../support/harness.ts";
 import {
 	childAsks,
 	createRelayPiEnv,
+	expectParentStopped,
 	killSubagent,
 	modelCalled,
 	parentDelegates,
+	parentGoesOnAfter,
 	startTuiWith,
 	subagentsOf,
 	waitForSubagents,
@@ -232,6 +234,22 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		expect(parentSaw?.text).toMatch(/^Scout got: User dismissed the questions/);
 		expect(parentSaw?.text).toContain('db: "SQLite"');
 		expect(env.log().filter((e) => e.kind === "call" && e.user === DELEGATE)).toHaveLength(2);
+	});
+
+	it("Esc twice on a relayed form stops the parent's run too: its next tool call is refused and its model is not called again until the user speaks", async () => {
+		const env = (piEnv = createRelayPiEnv(
+			scriptOf(
+				childAsks("SCOUT TASK", DB_FORM, "Scout"),
+				...parentGoesOnAfter(DELEGATE, callTool("subagent", { agent: "scout", task: "SCOUT TASK: ask the user" })),
+			),
+		));
+		const screen = await startParent(env);
+		await screen.waitFor("Asked by scout");
+		await dismissWithEscEsc(screen);
+
+		await expectParentStopped(env, screen, DELEGATE);
+		expect(childResults(env)[0]?.details.status).toBe("dismissed");
+		expect(env.toolResults("subagent")[0]?.text).toMatch(/^Scout got: User dismissed the questions/);
 	});
 
 	it("a child killed while its form is open: the form closes at once, the parent's model gets an error result, the parent goes on", async () => {

@@ -10,11 +10,21 @@
  * node_modules/.cache/legacy-pi).
  */
 
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PiCommand } from "../../scripts/isolated-pi.mjs";
-import { ensureLegacyPi } from "../../scripts/legacy-pi.mjs";
+import { ensureLegacyPi, legacyPiPackageDir } from "../../scripts/legacy-pi.mjs";
 import { ROW } from "../support/walker-rows.ts";
-import { ASK, askResults, askScript, onlyAskResult, TWO_QUESTIONS, WHAT_NOW } from "../support/ask-fixtures.ts";
+import {
+	ASK,
+	askResults,
+	askScript,
+	DB_FORM,
+	dismissWithEscEsc,
+	onlyAskResult,
+	TWO_QUESTIONS,
+	WHAT_NOW,
+} from "../support/ask-fixtures.ts";
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { parentGoneAfterTheCheck, runHeadless } from "../support/headless.ts";
 import {
@@ -26,10 +36,21 @@ import {
 } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
-import { childrenLoadAskUser, piPrintCommand } from "../support/plain-runners.ts";
+import {
+	childrenLoadAskUser,
+	createPlainRunnerPiEnv,
+	exampleRunnerCall,
+	piPrintCommand,
+} from "../support/plain-runners.ts";
 import { startedPerTest } from "../support/harness.ts";
 import { expectTheAnswer, killWithFormOpen, script as keptFormScript, submitRestored } from "../support/kept-forms.ts";
-import { childAsks, createRelayPiEnv, parentDelegates } from "../support/subagents.ts";
+import {
+	childAsks,
+	createRelayPiEnv,
+	expectParentStopped,
+	parentDelegates,
+	parentGoesOnAfter,
+} from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 let legacyPi: PiCommand;
@@ -170,6 +191,22 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		expect(seen.details.status).toBe("answered");
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 		expect(env.toolResults("subagent").map((r) => r.text)).toEqual([`Scout got: ${seen.text}`]);
+	});
+
+	it("Esc twice on the form of a child of pi's own example runner stops the parent's run too: its next tool call is refused, not run, until the user speaks", async () => {
+		const script = scriptOf(
+			childAsks("SCOUT TASK", DB_FORM, "Scout"),
+			...parentGoesOnAfter("delegate this", exampleRunnerCall("SCOUT TASK: pick a database")),
+		);
+		const runner = join(await legacyPiPackageDir(), "examples", "extensions", "subagent", "index.ts");
+		const env = createPlainRunnerPiEnv(script, { pi: legacyPi, runners: [runner] });
+		const screen = await openForm(env, "delegate this", "Which database");
+		await dismissWithEscEsc(screen);
+
+		// pi 0.73 ignores terminate on a refused call: its model is called once more, with the refusal, as after a dismissal of its own form.
+		await expectParentStopped(env, screen, "delegate this", { legacy: true });
+		expect(askResults(env)[0]?.details.status).toBe("dismissed");
+		expect(env.toolResults("subagent")[0]?.text).toContain("Scout got: User dismissed the questions");
 	});
 
 	it("a `pi -p` the model runs from bash (pi 0.73.1 too) asks through the parent's TUI by the local channel", async () => {

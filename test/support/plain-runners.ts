@@ -13,8 +13,8 @@
 
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PI_BIN } from "../../scripts/isolated-pi.mjs";
-import { type ModelScript, SCRIPTED_MODEL, type ScriptedConversation } from "./model-script.ts";
+import { PI_BIN, type PiCommand } from "../../scripts/isolated-pi.mjs";
+import { type ModelScript, SCRIPTED_MODEL, type ScriptedConversation, type ScriptedReply } from "./model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION } from "./pi-env.ts";
 import { type PiProcess, processesOf } from "./harness.ts";
 
@@ -37,12 +37,17 @@ export const IN_PROCESS_RUNNER = join(REPO_ROOT, "test", "support", "in-process-
 /** `spawn_pi`: `pi -p` started by a plain child_process.spawn (test/support/spawn-runner.ts). */
 export const SPAWN_RUNNER = join(REPO_ROOT, "test", "support", "spawn-runner.ts");
 
-export function createPlainRunnerPiEnv(script: ModelScript): PiEnv {
+/** By default this checkout's pi with every runner above; `pi` and `runners` for another pi (0.73.1 and its own example runner). */
+export function createPlainRunnerPiEnv(
+	script: ModelScript,
+	{ pi, runners = [PI_EXAMPLE_RUNNER, IN_PROCESS_RUNNER, SPAWN_RUNNER] }: { pi?: PiCommand; runners?: string[] } = {},
+): PiEnv {
 	const piEnv = childrenLoadAskUser(
 		createPiEnv({
 			script,
-			extensions: [ASK_USER_EXTENSION, PI_EXAMPLE_RUNNER, IN_PROCESS_RUNNER, SPAWN_RUNNER],
+			extensions: [ASK_USER_EXTENSION, ...runners],
 			env: { PI_SPAWN_RUNNER_PI: JSON.stringify([PI_BIN]) },
+			...(pi ? { pi } : {}),
 		}),
 	);
 	const agentDir = piEnv.env["PI_CODING_AGENT_DIR"] as string;
@@ -78,12 +83,14 @@ export function piPrintCommand(task: string, pi: readonly string[] = [PI_BIN]): 
 
 /** The parent's conversation: on `prompt`, run these tasks with pi's example runner (in parallel when more than one), then quote the result. */
 export function parentRuns(prompt: string, ...tasks: string[]): ScriptedConversation {
+	return { user: prompt, replies: [exampleRunnerCall(...tasks), { text: "Received: {{lastToolResult}}" }] };
+}
+
+/** The model's call of pi's example runner on these tasks (in parallel when more than one). */
+export function exampleRunnerCall(...tasks: string[]): ScriptedReply {
 	const args =
 		tasks.length === 1 ? { agent: AGENT, task: tasks[0] } : { tasks: tasks.map((task) => ({ agent: AGENT, task })) };
-	return {
-		user: prompt,
-		replies: [{ toolCalls: [{ name: "subagent", arguments: args }] }, { text: "Received: {{lastToolResult}}" }],
-	};
+	return { toolCalls: [{ name: "subagent", arguments: args }] };
 }
 
 /** The children of the parent pi (`parentPid`) that run for this test. */

@@ -11,16 +11,20 @@
  * children call ask_user, only runners call subagent.
  */
 
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { expect } from "vitest";
 import { ISOLATION_FLAGS, type PiCommand } from "../../scripts/isolated-pi.mjs";
-import { type PiProcess, processesOf } from "./harness.ts";
+import { type PiProcess, processesOf, until } from "./harness.ts";
 import {
 	callTool,
+	type ModelCallLogEntry,
 	type ModelScript,
 	quoteLastToolResult,
 	SCRIPTED_MODEL,
 	type ScriptedConversation,
+	type ScriptedReply,
 } from "./model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, type PiEnv, REPO_ROOT, SCRIPTED_MODEL_EXTENSION, WAIT_MS } from "./pi-env.ts";
 import { TmuxPi } from "./tmux.ts";
@@ -73,6 +77,50 @@ export function parentDelegates(prompt: string, ...runs: Array<{ agent: string; 
 		user: prompt,
 		replies: [{ toolCalls: runs.map((args) => ({ name: "subagent", arguments: args })) }, quoteLastToolResult],
 	};
+}
+
+/** The file the parent's model would create if it went on working after a subagent's dismissed form. */
+export const WENT_ON_FILE = "parent-went-on";
+/** What the user says once the parent's run is over. */
+export const USER_SPEAKS = "over to you";
+
+/**
+ * The parent's conversation for a subagent's dismissed form: on `prompt`, `delegate` (the runner's tool call);
+ * after the subagent's result, go on working (bash touches WENT_ON_FILE); then quote the last result. When the
+ * user speaks (USER_SPEAKS), quote the last result again.
+ */
+export function parentGoesOnAfter(prompt: string, delegate: ScriptedReply): ScriptedConversation[] {
+	const goOn = callTool("bash", { command: `touch ${WENT_ON_FILE}` });
+	return [
+		{ user: prompt, replies: [delegate, goOn, quoteLastToolResult] },
+		{ user: USER_SPEAKS, replies: [quoteLastToolResult] },
+	];
+}
+
+/**
+ * After the user dismissed a subagent's form in the parent (parentGoesOnAfter's script): the parent's model reads
+ * the subagent's result; once the parent's run is over, the user speaks. The parent stopped as after a dismissal of
+ * its own form: its next tool call was refused, not run, and (pi 1.x, `terminate` on the refused call) its model was
+ * not called again before the user spoke; pi 0.73, which ignores that `terminate`, calls it once more (`legacy`).
+ */
+export async function expectParentStopped(
+	piEnv: PiEnv,
+	screen: TmuxPi,
+	prompt: string,
+	{ legacy = false } = {},
+): Promise<void> {
+	await until(() => modelCalled(piEnv, prompt, 1), "the parent's model to read the subagent's result");
+	await screen.waitForGone("Working...");
+	await screen.type(USER_SPEAKS);
+	await screen.send("Enter");
+	await until(() => modelCalled(piEnv, USER_SPEAKS), "the parent's model to hear the user");
+
+	const calls = piEnv.log().filter((e): e is ModelCallLogEntry => e.kind === "call" && e.user.includes(prompt));
+	expect(calls.map((call) => call.replyIndex)).toEqual(legacy ? [0, 1, 2] : [0, 1]);
+	const went = piEnv.toolResults("bash");
+	expect(went.map((r) => r.isError)).toEqual([true]);
+	expect(went[0]?.text).toContain("the user dismissed ask_user");
+	expect(existsSync(join(piEnv.cwd, WENT_ON_FILE))).toBe(false);
 }
 
 /**
