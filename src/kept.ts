@@ -7,10 +7,23 @@
  * replays, and two pi processes appending to one session interleave; an ask's own file is only replaced whole.
  * A file holds the answers and a fingerprint of the questions, never the questions: they are read again from the
  * session (the model's call) when the form comes back, and a file whose fingerprint no longer matches is dropped.
+ * The folder and its files are the user's alone (0700, 0600, whatever the umask).
  */
 
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+	chmodSync,
+	closeSync,
+	fchmodSync,
+	mkdirSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { AskForm, AskStatus, FormKeep, Phrase } from "./types.ts";
 
@@ -52,13 +65,15 @@ export function readKept(dir: string): { forms: KeptForm[]; problems: string[] }
 	const problems: string[] = [];
 	let names: string[];
 	try {
+		// A folder an older version left open to others is closed; one that is not the user's is not read.
+		chmodSync(dir, 0o700);
 		names = readdirSync(dir);
 	} catch {
 		return { forms, problems };
 	}
 	// A write cut short (pi killed between writing and renaming) leaves its aside file: removed once its writer is gone.
 	for (const name of names) {
-		const writer = /\.json\.(\d+)\.tmp$/.exec(name)?.[1];
+		const writer = /\.json\.(\d+)(?:\.[0-9a-f]+)?\.tmp$/.exec(name)?.[1];
 		if (writer !== undefined && !heldElsewhere({ pid: Number(writer) })) remove(join(dir, name));
 	}
 	names = names.filter((name) => name.endsWith(".json"));
@@ -174,10 +189,19 @@ export function createKeeper(
 			};
 			const json = JSON.stringify(kept);
 			if (Buffer.byteLength(json) > MAX_KEPT_BYTES) return;
-			mkdirSync(dir, { recursive: true });
-			const aside = `${fileOf(dir, id)}.${process.pid}.tmp`;
-			writeFileSync(aside, json);
-			renameSync(aside, fileOf(dir, id));
+			mkdirSync(dir, { recursive: true, mode: 0o700 });
+			chmodSync(dir, 0o700);
+			// Written aside, created new (O_EXCL) under a name no one can predict, so nothing planted there is followed; then renamed over the file whole.
+			const file = fileOf(dir, id);
+			const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+			const fd = openSync(aside, "wx", 0o600);
+			try {
+				fchmodSync(fd, 0o600);
+				writeFileSync(fd, json);
+			} finally {
+				closeSync(fd);
+			}
+			renameSync(aside, file);
 		} catch {
 			// A read-only or full disk: the form goes on; only what would survive pi is lost.
 		}

@@ -1,13 +1,25 @@
 /**
  * Forms kept on disk: the answers' round trip through JSON (any form, any
- * keys), the keeper's writes and ends, and what reading a folder drops.
+ * keys), the keeper's writes and ends, what reading a folder drops, and
+ * that the files are the user's alone.
  */
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+	chmodSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
 	createKeeper,
 	fingerprint,
@@ -26,6 +38,16 @@ import { lateAnswerText } from "../src/call.ts";
 import { type AskForm, phrase } from "../src/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 import { drive, formOf, KEY, option, question, type } from "./form/support.ts";
+
+/** Every file opened through node:fs, with its flags: the aside file must be created exclusively. */
+const opened = vi.hoisted(() => [] as Array<{ path: unknown; flags: unknown }>);
+vi.mock("node:fs", async (original) => {
+	const fs = await original<typeof import("node:fs")>();
+	const openSync: typeof fs.openSync = (path, flags, mode) => (
+		opened.push({ path, flags }), fs.openSync(path, flags, mode)
+	);
+	return { ...fs, default: { ...fs, openSync }, openSync };
+});
 
 const FORM = formOf(
 	question("db", { header: "Database", options: [option("Postgres"), option("SQLite")] }),
@@ -186,8 +208,10 @@ describe("the keeper and the folder", () => {
 		writeFileSync(join(dir, "big.json"), JSON.stringify({ ...good("big", 1), answers: "x".repeat(MAX_KEPT_BYTES) }));
 		writeFileSync(join(dir, "odd.json"), JSON.stringify({ ...good("odd", 1), status: "answered" }));
 		// Aside files: a dead writer's is left over, a running pi's (pid 1 here) may be mid-write.
-		writeFileSync(join(dir, "left.json.999999999.tmp"), "{");
-		writeFileSync(join(dir, "busy.json.1.tmp"), "{");
+		writeFileSync(join(dir, "left.json.999999999.0a1b2c3d4e5f.tmp"), "{");
+		writeFileSync(join(dir, "busy.json.1.0a1b2c3d4e5f.tmp"), "{");
+		// As an older version named them.
+		writeFileSync(join(dir, "older.json.999999999.tmp"), "{");
 		for (let i = 0; i < MAX_KEPT + 2; i++)
 			writeFileSync(join(dir, `k${i}.json`), JSON.stringify(good(`k${i}`, 1000 + i)));
 		const { forms, problems } = readKept(dir);
@@ -201,9 +225,69 @@ describe("the keeper and the folder", () => {
 		expect(forms[0]?.id).toBe(`k${MAX_KEPT + 1}`);
 		expect(files()).not.toContain("k0.json");
 		expect(files()).not.toContain("bad.json");
-		expect(files()).not.toContain("left.json.999999999.tmp");
-		expect(files()).toContain("busy.json.1.tmp");
+		expect(files()).not.toContain("left.json.999999999.0a1b2c3d4e5f.tmp");
+		expect(files()).not.toContain("older.json.999999999.tmp");
+		expect(files()).toContain("busy.json.1.0a1b2c3d4e5f.tmp");
 		expect(readKept(join(dir, "missing"))).toEqual({ forms: [], problems: [] });
+	});
+});
+
+describe("kept files are the user's alone", () => {
+	let dir = "";
+	const mask = process.umask();
+	afterEach(() => {
+		process.umask(mask);
+		rmSync(dir, { recursive: true, force: true });
+	});
+	const modeOf = (path: string) => statSync(path).mode & 0o777;
+	const keptAt = (file: string) => JSON.parse(readFileSync(file, "utf8")) as KeptForm;
+	const keep = (folder: string, id: string) => {
+		const keeper = createKeeper(folder, id, FORM, { closing: () => false });
+		keeper.changed(() => savedAnswers(initialState(FORM), undefined));
+		keeper.flush();
+	};
+
+	it.each(["077", "000", "022", "277"])(
+		"umask %s: the file is 0600 in a 0700 folder, also one an older version left open",
+		(umask) => {
+			dir = mkdtempSync(join(tmpdir(), "kept-"));
+			process.umask(Number.parseInt(umask, 8));
+			const folder = join(dir, "s.jsonl.ask-user");
+			keep(folder, "c");
+			expect(modeOf(folder)).toBe(0o700);
+			expect(modeOf(join(folder, "c.json"))).toBe(0o600);
+			// As the version before left them: readable by everyone.
+			chmodSync(folder, 0o755);
+			chmodSync(join(folder, "c.json"), 0o644);
+			readKept(folder);
+			expect(modeOf(folder)).toBe(0o700);
+			keep(folder, "c");
+			expect(modeOf(folder)).toBe(0o700);
+			expect(modeOf(join(folder, "c.json"))).toBe(0o600);
+		},
+	);
+
+	it("nothing planted in the folder is followed: the aside file is new (O_EXCL) under a name no one can predict; a link at the file's own place is replaced, not written through", () => {
+		dir = mkdtempSync(join(tmpdir(), "kept-"));
+		const folder = join(dir, "s.jsonl.ask-user");
+		mkdirSync(folder);
+		const target = join(dir, "target");
+		writeFileSync(target, "precious");
+		// The aside names a writer could once predict: this pid's, and the next ones'.
+		for (let pid = process.pid; pid < process.pid + 3; pid++) symlinkSync(target, join(folder, `c.json.${pid}.tmp`));
+		symlinkSync(target, join(folder, "d.json"));
+		opened.length = 0;
+		keep(folder, "c");
+		keep(folder, "d");
+		expect(readFileSync(target, "utf8")).toBe("precious");
+		for (const name of ["c.json", "d.json"]) {
+			expect(lstatSync(join(folder, name)).isFile()).toBe(true);
+			expect(keptAt(join(folder, name)).id).toBe(name.slice(0, 1));
+		}
+		expect(opened.map(({ flags }) => flags)).toEqual(["wx", "wx"]);
+		expect(
+			readdirSync(folder).filter((name) => name.endsWith(".tmp") && !lstatSync(join(folder, name)).isSymbolicLink()),
+		).toEqual([]);
 	});
 });
 
