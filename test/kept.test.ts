@@ -143,22 +143,24 @@ describe("the keeper and the folder", () => {
 	it("writes the latest answers once, after the changes pause; an answer removes the file; any other end keeps it with its status", async () => {
 		fresh();
 		let reads = 0;
-		const keeper = createKeeper(dir, "call/1", FORM, { closing: () => false });
+		// Ids and entries are encoded: "@" joins them, so it is encoded inside them.
+		const keeper = createKeeper(dir, () => ({ id: "call@1/2", entry: "e1" }), FORM, { closing: () => false });
 		const state = update(initialState(FORM), { type: "number", row: 1 });
 		for (let i = 0; i < 5; i++) keeper.changed(() => (reads++, savedAnswers(state, undefined)));
 		expect(files()).toEqual([]);
 		await wait(SAVE_DELAY_MS + 300);
 		expect(reads).toBe(1);
-		expect(files()).toEqual(["call%2F1.json"]);
-		expect(keptIn("call%2F1.json")).toMatchObject({
+		expect(files()).toEqual(["call%401%2F2@e1.json"]);
+		expect(keptIn("call%401%2F2@e1.json")).toMatchObject({
 			version: KEPT_VERSION,
-			id: "call/1",
+			id: "call@1/2",
+			entry: "e1",
 			status: "open",
 			pid: process.pid,
 			fingerprint: fingerprint(FORM),
 		});
 		keeper.end("timed_out");
-		expect(keptIn("call%2F1.json").status).toBe("timed_out");
+		expect(keptIn("call%401%2F2@e1.json").status).toBe("timed_out");
 		keeper.end("answered");
 		expect(files()).toEqual([]);
 	});
@@ -174,7 +176,7 @@ describe("the keeper and the folder", () => {
 
 	it("when pi is going away, every end leaves the form open (it comes back at the next start)", () => {
 		fresh();
-		const keeper = createKeeper(dir, "c", FORM, { closing: () => true });
+		const keeper = createKeeper(dir, () => ({ id: "c" }), FORM, { closing: () => true });
 		keeper.changed(() => savedAnswers(initialState(FORM), undefined));
 		keeper.end("aborted");
 		expect(keptIn("c.json").status).toBe("open");
@@ -182,10 +184,10 @@ describe("the keeper and the folder", () => {
 
 	it("a form never shown inline (no change reported) writes nothing; a restored one keeps what it was given", () => {
 		fresh();
-		createKeeper(dir, "relayed", FORM, { closing: () => false }).end("dismissed");
+		createKeeper(dir, () => ({ id: "relayed" }), FORM, { closing: () => false }).end("dismissed");
 		expect(files()).toEqual([]);
 		const answers = savedAnswers(initialState(FORM), undefined);
-		createKeeper(dir, "again", FORM, {
+		createKeeper(dir, () => ({ id: "again" }), FORM, {
 			closing: () => false,
 			restored: { answers, notice: phrase("form.restored") },
 		}).end("dismissed");
@@ -242,7 +244,7 @@ describe("kept files are the user's alone", () => {
 	const modeOf = (path: string) => statSync(path).mode & 0o777;
 	const keptAt = (file: string) => JSON.parse(readFileSync(file, "utf8")) as KeptForm;
 	const keep = (folder: string, id: string) => {
-		const keeper = createKeeper(folder, id, FORM, { closing: () => false });
+		const keeper = createKeeper(folder, () => ({ id }), FORM, { closing: () => false });
 		keeper.changed(() => savedAnswers(initialState(FORM), undefined));
 		keeper.flush();
 	};
