@@ -7,10 +7,25 @@
  * replays, and two pi processes appending to one session interleave; an ask's own file is only replaced whole.
  * A file holds the answers and a fingerprint of the questions, never the questions: they are read again from the
  * session (the model's call) when the form comes back, and a file whose fingerprint no longer matches is dropped.
+ *
+ * A form is known by its call id and the session entry (the assistant message) holding the call: some providers reuse
+ * call ids across turns. The folder and its files are the user's alone (0700, 0600, whatever the umask).
  */
 
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+	chmodSync,
+	closeSync,
+	fchmodSync,
+	mkdirSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { AskForm, AskStatus, FormKeep, Phrase } from "./types.ts";
 
@@ -30,6 +45,8 @@ export interface KeptForm {
 	version: typeof KEPT_VERSION;
 	/** The tool call's id. */
 	id: string;
+	/** The session entry (the assistant message) holding the call; absent in a file written before entries were kept. */
+	entry?: string;
 	/** The pi process that wrote it last, and when it started (Linux: clock ticks after boot), so a reused pid is not taken for it. */
 	pid: number;
 	started?: number;
@@ -44,7 +61,12 @@ export function fingerprint(form: AskForm): string {
 	return createHash("sha256").update(JSON.stringify(form.questions)).digest("hex").slice(0, 32);
 }
 
-const fileOf = (dir: string, id: string) => join(dir, `${encodeURIComponent(id)}.json`);
+/** What a kept form is known by: its call, in its session entry. */
+export type KeptKey = Pick<KeptForm, "id" | "entry">;
+
+/** `<call id>@<entry>.json`, each encoded (`@` too, so no two keys share a name); `<call id>.json` without an entry. */
+const fileOf = (dir: string, { id, entry }: KeptKey) =>
+	join(dir, `${encodeURIComponent(id)}${entry === undefined ? "" : `@${encodeURIComponent(entry)}`}.json`);
 
 /** The forms kept in `dir`, newest first; what cannot be used is deleted and said in `problems` (English, for a warning). */
 export function readKept(dir: string): { forms: KeptForm[]; problems: string[] } {
@@ -52,13 +74,15 @@ export function readKept(dir: string): { forms: KeptForm[]; problems: string[] }
 	const problems: string[] = [];
 	let names: string[];
 	try {
+		// A folder an older version left open to others is closed; one that is not the user's is not read.
+		chmodSync(dir, 0o700);
 		names = readdirSync(dir);
 	} catch {
 		return { forms, problems };
 	}
 	// A write cut short (pi killed between writing and renaming) leaves its aside file: removed once its writer is gone.
 	for (const name of names) {
-		const writer = /\.json\.(\d+)\.tmp$/.exec(name)?.[1];
+		const writer = /\.json\.(\d+)(?:\.[0-9a-f]+)?\.tmp$/.exec(name)?.[1];
 		if (writer !== undefined && !heldElsewhere({ pid: Number(writer) })) remove(join(dir, name));
 	}
 	names = names.filter((name) => name.endsWith(".json"));
@@ -70,7 +94,7 @@ export function readKept(dir: string): { forms: KeptForm[]; problems: string[] }
 		remove(file);
 	}
 	forms.sort((a, b) => b.savedAt - a.savedAt);
-	for (const old of forms.splice(MAX_KEPT)) remove(fileOf(dir, old.id));
+	for (const old of forms.splice(MAX_KEPT)) remove(fileOf(dir, old));
 	return { forms, problems };
 }
 
@@ -80,9 +104,10 @@ function readOne(file: string, into: KeptForm[]): string | undefined {
 		const kept = JSON.parse(readFileSync(file, "utf8")) as Partial<KeptForm> | null;
 		if (kept?.version !== KEPT_VERSION)
 			return `written by another version of pi-ask-user (${JSON.stringify(kept?.version ?? null)})`;
-		const { id, pid, status, savedAt, fingerprint: print } = kept;
+		const { id, entry, pid, status, savedAt, fingerprint: print } = kept;
 		if (
 			typeof id !== "string" ||
+			(entry !== undefined && typeof entry !== "string") ||
 			typeof pid !== "number" ||
 			!STATUSES.includes(status as KeptStatus) ||
 			typeof savedAt !== "number" ||
@@ -98,8 +123,8 @@ function readOne(file: string, into: KeptForm[]): string | undefined {
 	}
 }
 
-export function dropKept(dir: string, id: string): void {
-	remove(fileOf(dir, id));
+export function dropKept(dir: string, key: KeptKey): void {
+	remove(fileOf(dir, key));
 }
 
 /** Best effort: a file that cannot be removed (permissions) is left, never an error for the form. */
@@ -146,9 +171,10 @@ export interface Keeper extends FormKeep {
 	flush(): void;
 }
 
+/** `key` is asked at the first write, not before: pi 0.73 may append the call's message after the call has started. */
 export function createKeeper(
 	dir: string,
-	id: string,
+	key: () => KeptKey,
 	form: AskForm,
 	{ restored, closing }: { restored?: { answers: unknown; notice: Phrase }; closing(): boolean },
 ): Keeper {
@@ -156,15 +182,19 @@ export function createKeeper(
 	let take: (() => unknown) | undefined;
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const print = fingerprint(form);
+	let known: KeptKey | undefined;
+	const where = () => (known ??= key());
 	const write = (status: KeptStatus) => {
 		if (timer !== undefined) clearTimeout(timer);
 		timer = undefined;
 		try {
 			if (take) answers = take();
 			if (answers === undefined) return;
+			const { id, entry } = where();
 			const kept: KeptForm = {
 				version: KEPT_VERSION,
 				id,
+				...(entry !== undefined && { entry }),
 				pid: process.pid,
 				...(STARTED !== undefined && { started: STARTED }),
 				status,
@@ -174,10 +204,19 @@ export function createKeeper(
 			};
 			const json = JSON.stringify(kept);
 			if (Buffer.byteLength(json) > MAX_KEPT_BYTES) return;
-			mkdirSync(dir, { recursive: true });
-			const aside = `${fileOf(dir, id)}.${process.pid}.tmp`;
-			writeFileSync(aside, json);
-			renameSync(aside, fileOf(dir, id));
+			mkdirSync(dir, { recursive: true, mode: 0o700 });
+			chmodSync(dir, 0o700);
+			// Written aside, created new (O_EXCL) under a name no one can predict, so nothing planted there is followed; then renamed over the file whole.
+			const file = fileOf(dir, { id, entry });
+			const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+			const fd = openSync(aside, "wx", 0o600);
+			try {
+				fchmodSync(fd, 0o600);
+				writeFileSync(fd, json);
+			} finally {
+				closeSync(fd);
+			}
+			renameSync(aside, file);
 		} catch {
 			// A read-only or full disk: the form goes on; only what would survive pi is lost.
 		}
@@ -195,7 +234,7 @@ export function createKeeper(
 			if (closing()) return write("open");
 			if (timer !== undefined) clearTimeout(timer);
 			timer = undefined;
-			if (status === "answered") dropKept(dir, id);
+			if (status === "answered") dropKept(dir, where());
 			else if (status !== "no_ui") write(status);
 		},
 	};

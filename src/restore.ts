@@ -11,7 +11,7 @@
 import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "./i18n/texts.ts";
-import type { Keeper, KeptForm } from "./kept.ts";
+import type { Keeper, KeptForm, KeptKey } from "./kept.ts";
 import { loaded, type Session } from "./router.ts";
 import { callModule, TOOL_NAME } from "./tool.ts";
 import { type AskForm, type AskOptions, type Collected, emptyCollected, errorText, phrase } from "./types.ts";
@@ -42,25 +42,25 @@ interface Found {
 
 export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts: () => Promise<Texts>): Restore {
 	let closing = false;
-	/** Forms on screen in this process, by call id. */
-	const live = new Map<string, Keeper>();
+	/** Forms on screen in this process, with their call ids. */
+	const live = new Map<Keeper, string>();
 	let stop = new AbortController();
 	let restoring: ReturnType<typeof setTimeout> | undefined;
 
-	const keeper = async (dir: string, id: string, form: AskForm, restored?: Keeper["restored"]): Promise<Keeper> => {
-		const inner = (await keptModule()).createKeeper(dir, id, form, {
+	const keeper = async (dir: string, id: string, key: () => KeptKey, form: AskForm, restored?: Keeper["restored"]) => {
+		const inner = (await keptModule()).createKeeper(dir, key, form, {
 			...(restored && { restored }),
 			closing: () => closing,
 		});
-		live.set(id, inner);
-		return { ...inner, end: (status) => (live.delete(id), inner.end(status)) };
+		live.set(inner, id);
+		return { ...inner, end: (status) => (live.delete(inner), inner.end(status)) } satisfies Keeper;
 	};
 
 	/** The kept forms of this session that can be shown here, each with its form read again from the session; the rest said in one warning. */
 	const found = async (
 		ctx: ExtensionContext,
 		dir: string,
-	): Promise<{ forms: Found[]; pending: string | undefined }> => {
+	): Promise<{ forms: Found[]; pending: KeptKey | undefined }> => {
 		if (!existsSync(dir)) return { forms: [], pending: undefined };
 		const { readKept, heldElsewhere, fingerprint, dropKept } = await keptModule();
 		const { forms, problems } = readKept(dir);
@@ -69,8 +69,10 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		const { calls, onBranch, pending } = askCalls(ctx);
 		const usable = forms.flatMap((kept): Found[] => {
 			// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.
-			if (live.has(kept.id) || heldElsewhere(kept) || (calls.has(kept.id) && !onBranch.has(kept.id))) return [];
-			const form = formOf(calls.get(kept.id), prepareForm);
+			const call = callKey(kept);
+			if ([...live.values()].includes(kept.id) || heldElsewhere(kept) || (calls.has(call) && !onBranch.has(call)))
+				return [];
+			const form = formOf(calls.get(call), prepareForm);
 			const problem =
 				!form || fingerprint(form) !== kept.fingerprint
 					? "its questions are not in this session as they were"
@@ -79,7 +81,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 						: undefined;
 			if (form && problem === undefined) return [{ kept, form }];
 			problems.push(`${kept.id}: ${problem}`);
-			dropKept(dir, kept.id);
+			dropKept(dir, kept);
 			return [];
 		});
 		if (problems.length > 0)
@@ -89,7 +91,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 
 	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
 		const notice = phrase(cutShort(kept) ? "form.restored" : "form.reopened");
-		const keep = await keeper(dir, kept.id, form, { answers: kept.answers, notice });
+		const keep = await keeper(dir, kept.id, () => kept, form, { answers: kept.answers, notice });
 		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) =>
 			emptyCollected("error", errorText(error)),
 		);
@@ -111,7 +113,9 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 			if (!dir || !ctx.hasUI) return;
 			// The session's last ask, left without an answer and not moved on from: shown again (dismissed, timed out or left for the chat: by /ask-user).
 			const { forms, pending } = await found(ctx, dir);
-			const interrupted = forms.find(({ kept }) => kept.id === pending && cutShort(kept));
+			const interrupted = forms.find(
+				({ kept }) => kept.id === pending?.id && (kept.entry ?? pending.entry) === pending.entry && cutShort(kept),
+			);
 			const signal = stop.signal;
 			if (interrupted)
 				restoring = setTimeout(
@@ -122,13 +126,13 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		sessionEnded() {
 			clearTimeout(restoring);
 			closing = true;
-			for (const kept of live.values()) kept.flush();
+			for (const kept of live.keys()) kept.flush();
 			stop.abort();
 		},
 		command: keptCommand(texts, found, reopen),
 		async keeper(ctx, id, form) {
 			const dir = dirOf(ctx);
-			return dir ? keeper(dir, id, form) : undefined;
+			return dir ? keeper(dir, id, () => ({ id, entry: entryOf(ctx, id) }), form) : undefined;
 		},
 	};
 }
@@ -155,7 +159,7 @@ function keptCommand(
 		const choice = await ctx.ui.select(drop ? t("kept.dropTitle") : t("kept.title", { key: "Enter" }), labels);
 		const item = choice === undefined ? undefined : forms[labels.indexOf(choice)];
 		if (!item) return;
-		if (drop) return (await keptModule()).dropKept(dir, item.kept.id);
+		if (drop) return (await keptModule()).dropKept(dir, item.kept);
 		await reopen(ctx, dir, item);
 	};
 }
@@ -174,37 +178,51 @@ function dirOf(ctx: ExtensionContext): string | undefined {
 	}
 }
 
+type Manager = { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };
+const branchOf = (manager: Manager) => manager.getBranch?.() ?? manager.getEntries();
+
+/** A call in the session's maps: by its entry, or, for a file from before entries were kept, by its id alone (the last call with it). */
+const callKey = ({ id, entry }: KeptKey) => JSON.stringify([id, entry ?? null]);
+
 /**
- * The ask_user calls in the session by id (their arguments as sent), and the current branch's last one if nobody has
+ * The ask_user calls in the session (their arguments as sent), and the current branch's last one if nobody has
  * spoken since: an ask pi left without an answer (killed, the terminal closed, the run stopped) and not moved on from.
  */
 function askCalls(ctx: ExtensionContext): {
 	calls: Map<string, unknown>;
 	onBranch: Set<string>;
-	pending: string | undefined;
+	pending: KeptKey | undefined;
 } {
-	const manager = ctx.sessionManager as { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };
+	const manager = ctx.sessionManager as Manager;
 	const calls = new Map<string, unknown>();
-	for (const { id, args } of asksIn(manager.getEntries())) calls.set(id, args);
+	for (const ask of asksIn(manager.getEntries()))
+		calls.set(callKey(ask), ask.args).set(callKey({ id: ask.id }), ask.args);
 	// The current branch's asks: a form on another branch (/tree) is kept for when the user goes back there.
 	const onBranch = new Set<string>();
-	let pending: string | undefined;
-	for (const ask of asksIn(manager.getBranch?.() ?? manager.getEntries())) {
-		if (!ask.user) onBranch.add(ask.id);
-		pending = ask.user ? undefined : ask.id;
+	let pending: KeptKey | undefined;
+	for (const ask of asksIn(branchOf(manager))) {
+		if (!ask.user) onBranch.add(callKey(ask)).add(callKey({ id: ask.id }));
+		pending = ask.user ? undefined : ask;
 	}
 	return { calls, onBranch, pending };
 }
 
-/** The ask_user calls among `entries`, in order; a user message as `{ user: true }`. */
-function* asksIn(entries: readonly unknown[]): Generator<{ id: string; args?: unknown; user?: true }> {
-	for (const entry of entries) {
-		const message = (entry as { type?: string; message?: { role?: string; content?: unknown } }).message;
+/** The entry (the assistant message) of the current branch that holds call `id`: the last, the one being run. */
+function entryOf(ctx: ExtensionContext, id: string): string | undefined {
+	let entry: string | undefined;
+	for (const ask of asksIn(branchOf(ctx.sessionManager as Manager))) if (ask.id === id) entry = ask.entry;
+	return entry;
+}
+
+/** The ask_user calls among `entries`, in order, each with its entry's id; a user message as `{ user: true }`. */
+function* asksIn(entries: readonly unknown[]): Generator<KeptKey & { args?: unknown; user?: true }> {
+	for (const item of entries) {
+		const { id: entry, message } = item as { id?: unknown; message?: { role?: string; content?: unknown } };
 		if (message?.role === "user") yield { id: "", user: true };
 		if (message?.role !== "assistant" || !Array.isArray(message.content)) continue;
 		for (const part of message.content as Array<{ type?: string; id?: string; name?: string; arguments?: unknown }>) {
 			if (part?.type === "toolCall" && part.name === TOOL_NAME && typeof part.id === "string")
-				yield { id: part.id, args: part.arguments };
+				yield { id: part.id, ...(typeof entry === "string" && { entry }), args: part.arguments };
 		}
 	}
 }

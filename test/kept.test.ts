@@ -1,13 +1,25 @@
 /**
  * Forms kept on disk: the answers' round trip through JSON (any form, any
- * keys), the keeper's writes and ends, and what reading a folder drops.
+ * keys), the keeper's writes and ends, what reading a folder drops, and
+ * that the files are the user's alone.
  */
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+	chmodSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
 	createKeeper,
 	fingerprint,
@@ -26,6 +38,16 @@ import { lateAnswerText } from "../src/call.ts";
 import { type AskForm, phrase } from "../src/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 import { drive, formOf, KEY, option, question, type } from "./form/support.ts";
+
+/** Every file opened through node:fs, with its flags: the aside file must be created exclusively. */
+const opened = vi.hoisted(() => [] as Array<{ path: unknown; flags: unknown }>);
+vi.mock("node:fs", async (original) => {
+	const fs = await original<typeof import("node:fs")>();
+	const openSync: typeof fs.openSync = (path, flags, mode) => (
+		opened.push({ path, flags }), fs.openSync(path, flags, mode)
+	);
+	return { ...fs, default: { ...fs, openSync }, openSync };
+});
 
 const FORM = formOf(
 	question("db", { header: "Database", options: [option("Postgres"), option("SQLite")] }),
@@ -121,22 +143,24 @@ describe("the keeper and the folder", () => {
 	it("writes the latest answers once, after the changes pause; an answer removes the file; any other end keeps it with its status", async () => {
 		fresh();
 		let reads = 0;
-		const keeper = createKeeper(dir, "call/1", FORM, { closing: () => false });
+		// Ids and entries are encoded: "@" joins them, so it is encoded inside them.
+		const keeper = createKeeper(dir, () => ({ id: "call@1/2", entry: "e1" }), FORM, { closing: () => false });
 		const state = update(initialState(FORM), { type: "number", row: 1 });
 		for (let i = 0; i < 5; i++) keeper.changed(() => (reads++, savedAnswers(state, undefined)));
 		expect(files()).toEqual([]);
 		await wait(SAVE_DELAY_MS + 300);
 		expect(reads).toBe(1);
-		expect(files()).toEqual(["call%2F1.json"]);
-		expect(keptIn("call%2F1.json")).toMatchObject({
+		expect(files()).toEqual(["call%401%2F2@e1.json"]);
+		expect(keptIn("call%401%2F2@e1.json")).toMatchObject({
 			version: KEPT_VERSION,
-			id: "call/1",
+			id: "call@1/2",
+			entry: "e1",
 			status: "open",
 			pid: process.pid,
 			fingerprint: fingerprint(FORM),
 		});
 		keeper.end("timed_out");
-		expect(keptIn("call%2F1.json").status).toBe("timed_out");
+		expect(keptIn("call%401%2F2@e1.json").status).toBe("timed_out");
 		keeper.end("answered");
 		expect(files()).toEqual([]);
 	});
@@ -152,7 +176,7 @@ describe("the keeper and the folder", () => {
 
 	it("when pi is going away, every end leaves the form open (it comes back at the next start)", () => {
 		fresh();
-		const keeper = createKeeper(dir, "c", FORM, { closing: () => true });
+		const keeper = createKeeper(dir, () => ({ id: "c" }), FORM, { closing: () => true });
 		keeper.changed(() => savedAnswers(initialState(FORM), undefined));
 		keeper.end("aborted");
 		expect(keptIn("c.json").status).toBe("open");
@@ -160,10 +184,10 @@ describe("the keeper and the folder", () => {
 
 	it("a form never shown inline (no change reported) writes nothing; a restored one keeps what it was given", () => {
 		fresh();
-		createKeeper(dir, "relayed", FORM, { closing: () => false }).end("dismissed");
+		createKeeper(dir, () => ({ id: "relayed" }), FORM, { closing: () => false }).end("dismissed");
 		expect(files()).toEqual([]);
 		const answers = savedAnswers(initialState(FORM), undefined);
-		createKeeper(dir, "again", FORM, {
+		createKeeper(dir, () => ({ id: "again" }), FORM, {
 			closing: () => false,
 			restored: { answers, notice: phrase("form.restored") },
 		}).end("dismissed");
@@ -186,8 +210,10 @@ describe("the keeper and the folder", () => {
 		writeFileSync(join(dir, "big.json"), JSON.stringify({ ...good("big", 1), answers: "x".repeat(MAX_KEPT_BYTES) }));
 		writeFileSync(join(dir, "odd.json"), JSON.stringify({ ...good("odd", 1), status: "answered" }));
 		// Aside files: a dead writer's is left over, a running pi's (pid 1 here) may be mid-write.
-		writeFileSync(join(dir, "left.json.999999999.tmp"), "{");
-		writeFileSync(join(dir, "busy.json.1.tmp"), "{");
+		writeFileSync(join(dir, "left.json.999999999.0a1b2c3d4e5f.tmp"), "{");
+		writeFileSync(join(dir, "busy.json.1.0a1b2c3d4e5f.tmp"), "{");
+		// As an older version named them.
+		writeFileSync(join(dir, "older.json.999999999.tmp"), "{");
 		for (let i = 0; i < MAX_KEPT + 2; i++)
 			writeFileSync(join(dir, `k${i}.json`), JSON.stringify(good(`k${i}`, 1000 + i)));
 		const { forms, problems } = readKept(dir);
@@ -201,9 +227,69 @@ describe("the keeper and the folder", () => {
 		expect(forms[0]?.id).toBe(`k${MAX_KEPT + 1}`);
 		expect(files()).not.toContain("k0.json");
 		expect(files()).not.toContain("bad.json");
-		expect(files()).not.toContain("left.json.999999999.tmp");
-		expect(files()).toContain("busy.json.1.tmp");
+		expect(files()).not.toContain("left.json.999999999.0a1b2c3d4e5f.tmp");
+		expect(files()).not.toContain("older.json.999999999.tmp");
+		expect(files()).toContain("busy.json.1.0a1b2c3d4e5f.tmp");
 		expect(readKept(join(dir, "missing"))).toEqual({ forms: [], problems: [] });
+	});
+});
+
+describe("kept files are the user's alone", () => {
+	let dir = "";
+	const mask = process.umask();
+	afterEach(() => {
+		process.umask(mask);
+		rmSync(dir, { recursive: true, force: true });
+	});
+	const modeOf = (path: string) => statSync(path).mode & 0o777;
+	const keptAt = (file: string) => JSON.parse(readFileSync(file, "utf8")) as KeptForm;
+	const keep = (folder: string, id: string) => {
+		const keeper = createKeeper(folder, () => ({ id }), FORM, { closing: () => false });
+		keeper.changed(() => savedAnswers(initialState(FORM), undefined));
+		keeper.flush();
+	};
+
+	it.each(["077", "000", "022", "277"])(
+		"umask %s: the file is 0600 in a 0700 folder, also one an older version left open",
+		(umask) => {
+			dir = mkdtempSync(join(tmpdir(), "kept-"));
+			process.umask(Number.parseInt(umask, 8));
+			const folder = join(dir, "s.jsonl.ask-user");
+			keep(folder, "c");
+			expect(modeOf(folder)).toBe(0o700);
+			expect(modeOf(join(folder, "c.json"))).toBe(0o600);
+			// As the version before left them: readable by everyone.
+			chmodSync(folder, 0o755);
+			chmodSync(join(folder, "c.json"), 0o644);
+			readKept(folder);
+			expect(modeOf(folder)).toBe(0o700);
+			keep(folder, "c");
+			expect(modeOf(folder)).toBe(0o700);
+			expect(modeOf(join(folder, "c.json"))).toBe(0o600);
+		},
+	);
+
+	it("nothing planted in the folder is followed: the aside file is new (O_EXCL) under a name no one can predict; a link at the file's own place is replaced, not written through", () => {
+		dir = mkdtempSync(join(tmpdir(), "kept-"));
+		const folder = join(dir, "s.jsonl.ask-user");
+		mkdirSync(folder);
+		const target = join(dir, "target");
+		writeFileSync(target, "precious");
+		// The aside names a writer could once predict: this pid's, and the next ones'.
+		for (let pid = process.pid; pid < process.pid + 3; pid++) symlinkSync(target, join(folder, `c.json.${pid}.tmp`));
+		symlinkSync(target, join(folder, "d.json"));
+		opened.length = 0;
+		keep(folder, "c");
+		keep(folder, "d");
+		expect(readFileSync(target, "utf8")).toBe("precious");
+		for (const name of ["c.json", "d.json"]) {
+			expect(lstatSync(join(folder, name)).isFile()).toBe(true);
+			expect(keptAt(join(folder, name)).id).toBe(name.slice(0, 1));
+		}
+		expect(opened.map(({ flags }) => flags)).toEqual(["wx", "wx"]);
+		expect(
+			readdirSync(folder).filter((name) => name.endsWith(".tmp") && !lstatSync(join(folder, name)).isSymbolicLink()),
+		).toEqual([]);
 	});
 });
 

@@ -9,11 +9,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { fingerprint, KEPT_VERSION, type KeptForm } from "../src/kept.ts";
 import { collect } from "../src/machine/collect.ts";
-import { savedAnswers } from "../src/machine/saved.ts";
+import { restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
 import { keepForms, keptDir, LATE_ANSWER } from "../src/restore.ts";
 import { prepareForm } from "../src/call.ts";
@@ -52,6 +52,7 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 		fingerprint: fingerprint(FORM),
 		answers: savedAnswers(CHOSE_SQLITE, undefined),
 	};
+	// Named by the call id alone, without an entry, as files were before entries were kept: still read.
 	for (const form of kept) {
 		mkdirSync(dir, { recursive: true });
 		writeFileSync(join(dir, `${form.id}.json`), JSON.stringify({ ...base, ...form }));
@@ -66,6 +67,7 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 	const entries: unknown[] = [
 		{
 			type: "message",
+			id: "e1",
 			message: {
 				role: "assistant",
 				content: ["call_1", "call_2", "call_3"].map((id) => ({
@@ -168,5 +170,77 @@ describe("a session start", () => {
 		expect(again.sent).toHaveLength(0);
 		expect(readdirSync(again.dir)).toEqual(["call_3.json"]);
 		expect(JSON.parse(readFileSync(join(again.dir, "call_3.json"), "utf8")).status).toBe("dismissed");
+	});
+});
+
+describe("one call id in two turns (a provider that reuses ids)", () => {
+	it("each form is kept under its own session entry and comes back with its own answers: the last at a session start, the other by /ask-user", async () => {
+		root = mkdtempSync(join(tmpdir(), "restore-"));
+		const other = {
+			questions: [
+				{
+					id: "cache",
+					header: "Cache",
+					question: "Which cache?",
+					options: [{ label: "Redis" }, { label: "Memcached" }],
+				},
+			],
+		};
+		const entries: unknown[] = [];
+		const turn = (id: string, args: unknown) =>
+			entries.push(
+				{ type: "message", id: `u${id}`, message: { role: "user", content: [] } },
+				{
+					type: "message",
+					id,
+					message: {
+						role: "assistant",
+						content: [{ type: "toolCall", id: "same", name: "ask_user", arguments: args }],
+					},
+				},
+			);
+		const asked: AskOptions[] = [];
+		const sent: string[] = [];
+		const ctx = {
+			hasUI: true,
+			sessionManager: {
+				getSessionFile: () => join(root, "s.jsonl"),
+				getEntries: () => entries,
+				getBranch: () => entries,
+			},
+			ui: {
+				notify: () => {},
+				select: async (_title: string, labels: string[]) => labels.find((label) => label.includes("Database")),
+			},
+		} as unknown as ExtensionContext;
+		const restore = keepForms(
+			{ sendMessage: (message: { content: string }) => sent.push(message.content) } as unknown as ExtensionAPI,
+			async (_session, form, options) => {
+				asked.push(options);
+				return collect(restoredState(form, options.keep?.restored?.answers) ?? initialState(form), "answered");
+			},
+			async () => ENGLISH,
+		);
+		const left = async (id: string, args: typeof ARGS, status: "dismissed" | "aborted") => {
+			const form = prepareForm(args).form;
+			// Asked before its message is in the session (pi 0.73 may append it after the call started): the entry is found at the first write.
+			const keeper = await restore.keeper(ctx, "same", form);
+			turn(id, args);
+			keeper?.changed(() => savedAnswers(update(initialState(form, "choose"), { type: "number", row: 1 }), undefined));
+			keeper?.end(status);
+		};
+		await left("a1", ARGS, "dismissed");
+		await left("a2", other, "aborted");
+		expect(readdirSync(keptDir(join(root, "s.jsonl"))).sort()).toEqual(["same@a1.json", "same@a2.json"]);
+
+		await restore.sessionStarted(ctx);
+		await vi.waitFor(() => expect(sent).toHaveLength(1));
+		expect(asked).toHaveLength(1);
+		expect(sent[0]).toContain('cache: "Memcached"');
+		await restore.command("", ctx);
+		expect(asked).toHaveLength(2);
+		expect(asked[1]?.keep?.restored?.notice.key).toBe("form.reopened");
+		expect(sent[1]).toContain('db: "SQLite"');
+		expect(readdirSync(keptDir(join(root, "s.jsonl")))).toEqual([]);
 	});
 });

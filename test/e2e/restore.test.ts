@@ -5,18 +5,19 @@
  * form is back as it was, and its answer reaches the model as a message.
  */
 
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
 	expectTheAnswer,
 	keptFiles,
 	killWithFormOpen,
+	lateAnswers,
 	openAndType,
 	script,
 	submitRestored,
 } from "../support/kept-forms.ts";
-import { QUOTE_PREFIX } from "../support/model-script.ts";
+import { QUOTE_PREFIX, scriptOf } from "../support/model-script.ts";
 import { createPiEnv } from "../support/pi-env.ts";
 import { startedPerTest, until } from "../support/harness.ts";
 import { TmuxPi } from "../support/tmux.ts";
@@ -122,5 +123,82 @@ describe("a form that outlives pi", () => {
 		await until(() => env.toolResults("ask_user").length === 1, "the call's own result");
 		expect(env.toolResults("ask_user")[0]?.text).toMatch(/^User submitted the form/);
 		expect(keptFiles(env)).toEqual([]);
+	});
+
+	it("two forms under one call id, in two turns: the first dismissed, pi killed with the second open; --continue restores the second, /ask-user the first, each with its own answers", async () => {
+		const ask = (user: string, id: string, header: string, question: string) => ({
+			user,
+			replies: [
+				{
+					toolCalls: [
+						{
+							name: "ask_user",
+							id: "reused_call",
+							arguments: {
+								questions: [
+									{ id, header, question, options: [{ label: `${header} A` }, { label: `${header} B` }] },
+									{ id: "why", header: "Context", question: `Anything else about the ${id}?` },
+								],
+							},
+						},
+					],
+				},
+			],
+		});
+		const env = (started.piEnv = createPiEnv({
+			script: scriptOf(
+				{ user: "Late answer to ask_user", replies: [{ text: `${QUOTE_PREFIX} late answer received` }] },
+				ask("first", "db", "Database", "Which database?"),
+				ask("second", "cache", "Cache", "Which cache?"),
+			),
+			sessions: true,
+		}));
+		const saved = (text: string) => keptFiles(env).some((file) => readFileSync(file, "utf8").includes(text));
+		const first = (started.tui = await TmuxPi.start(env));
+		const answer = async (prompt: string, question: string, text: string) => {
+			await first.waitFor("scripted");
+			await first.type(prompt);
+			await first.send("Enter");
+			await first.waitFor(question);
+			await first.send("2");
+			await first.waitFor("Anything else");
+			await first.type(text);
+			await first.waitFor(text);
+			await until(() => saved(text), `${text} saved beside the session`);
+		};
+		await answer("first", "Which database?", "first-form-text");
+		await first.send("Enter");
+		await first.waitFor("Review your answers");
+		await first.send("Escape");
+		await first.waitFor("esc again");
+		await first.send("Escape");
+		await until(() => saved('"status":"dismissed"'), "the first form kept as dismissed");
+		await answer("second", "Which cache?", "second-form-text");
+		process.kill(first.pid, "SIGKILL");
+		await first.waitForExit();
+		await first.kill();
+
+		const again = (started.tui = await TmuxPi.start(env, { extraArgs: ["--continue"] }));
+		const restored = await again.waitFor("Restored");
+		expect(restored).toContain("second-form-text");
+		await again.send("Enter");
+		await again.waitFor("Review your answers");
+		await again.send("Enter");
+		await until(() => lateAnswers(env).length === 1, "the second form's late answer");
+		expect(lateAnswers(env)[0]).toContain('cache: "Cache B"');
+		expect(lateAnswers(env)[0]).toContain('"second-form-text"');
+		await again.waitFor("late answer received");
+
+		await again.type("/ask-user");
+		await again.send("Enter");
+		const list = await again.waitFor("Enter reopens");
+		expect(list).toContain("Database · Context — dismissed");
+		await again.send("Enter");
+		expect(await again.waitFor("Reopened")).toContain("Review your answers");
+		await again.send("Enter");
+		await until(() => lateAnswers(env).length === 2, "the first form's late answer");
+		expect(lateAnswers(env)[1]).toContain('db: "Database B"');
+		expect(lateAnswers(env)[1]).toContain('"first-form-text"');
+		await until(() => keptFiles(env).length === 0, "both answered forms' files removed");
 	});
 });

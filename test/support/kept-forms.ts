@@ -5,7 +5,7 @@
  */
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { expect } from "vitest";
 import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, scriptOf } from "./model-script.ts";
 import type { PiEnv } from "./pi-env.ts";
@@ -45,7 +45,7 @@ export function keptFiles(env: PiEnv): string[] {
 }
 
 /** The model's calls that started from a late answer: what it read. */
-function lateAnswers(env: PiEnv): string[] {
+export function lateAnswers(env: PiEnv): string[] {
 	return env
 		.log()
 		.filter((e): e is ModelCallLogEntry => e.kind === "call" && e.user.startsWith(LATE))
@@ -67,6 +67,10 @@ export async function openAndType(env: PiEnv, started: { tui?: TmuxPi | undefine
 		() => keptFiles(env).some((file) => readFileSync(file, "utf8").includes(TEXT)),
 		"the typed text saved beside the session",
 	);
+	// Named by the call and the session entry (the assistant message) holding it.
+	expect(keptFiles(env).map((file) => basename(file))).toEqual([
+		expect.stringMatching(/^scripted_call_1@[0-9a-f]{8}\.json$/),
+	]);
 	return tui;
 }
 

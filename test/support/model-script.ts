@@ -21,6 +21,8 @@ export const SCRIPTED_MODEL = "scripted/scripted";
 
 export interface ScriptedToolCall {
 	name: string;
+	/** The call's id; omitted: `scripted_call_<n>`, n counting this process's calls. */
+	id?: string;
 	/** Any JSON: a malformed call is sent exactly as written. */
 	arguments: unknown;
 }

@@ -72,7 +72,7 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 					toolCallCounter += 1;
 					const toolCall: ToolCall = {
 						type: "toolCall",
-						id: `scripted_call_${toolCallCounter}`,
+						id: call.id ?? `scripted_call_${toolCallCounter}`,
 						name: call.name,
 						// Deliberately unchecked: malformed calls are part of what tests send.
 						arguments: call.arguments as ToolCall["arguments"],
