@@ -5,21 +5,41 @@ import { randomUUID } from "node:crypto";
 import { buildDetails, formatProgressText, formatResultText, progressDetails } from "./result.ts";
 import { ENGLISH } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
-import { TOOL_NAME } from "./tool.ts";
 import { sanitizeText } from "./sanitize.ts";
-import type { KeptForm } from "./kept.ts";
-import type { ToolHost } from "./tool.ts";
+import type { Keeper, KeptForm } from "./kept.ts";
+import type { Session } from "./router.ts";
+import type { Texts } from "./i18n/texts.ts";
 import { renderCallText, renderResultText, type RenderTheme } from "./transcript.ts";
 import {
 	type AskDetails,
 	type AskForm,
+	type AskOptions,
 	type AskParams,
 	type Collected,
 	errorText,
 	type ProgressListener,
 	emptyCollected,
+	TOOL_NAME,
 } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
+
+/** The parts of pi's extension API the tool needs, and the router. */
+export interface ToolHost {
+	getActiveTools(): string[];
+	setActiveTools(names: string[]): void;
+	/** How this session's forms reach the user (router.ts). */
+	ask(session: Session, form: AskForm, options: AskOptions): Promise<Collected>;
+	/** The user dismissed the form: the rest of this tool batch must not run. */
+	onDismissed?(): void;
+	/** Keeps this call's form on disk while the user works (restore.ts); none without a session file. */
+	keep?(ctx: ExtensionContext, toolCallId: string, form: AskForm): Promise<Keeper | undefined>;
+	/** No form could be shown: the tool took itself out of the active tools. */
+	onNoUI?(): void;
+	/** The user's language, for the transcript; default English. */
+	texts?(): Texts | undefined;
+	/** The user's own steering text (the settings file), in place of ours. */
+	steering?: { description?: string; promptSnippet?: string; promptGuidelines?: string[] };
+}
 
 /** The call's line in the transcript, from the raw arguments (which may still be partial while streaming). */
 export { renderCallText };

@@ -13,8 +13,16 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import type { Texts } from "./i18n/texts.ts";
 import type { Keeper, KeptForm, KeptKey } from "./kept.ts";
 import { loaded, type Session } from "./router.ts";
-import { callModule, TOOL_NAME } from "./tool.ts";
-import { type AskForm, type AskOptions, type Collected, emptyCollected, errorText, phrase } from "./types.ts";
+import { callModule } from "./tool.ts";
+import {
+	type AskForm,
+	type AskOptions,
+	type Collected,
+	emptyCollected,
+	errorText,
+	phrase,
+	TOOL_NAME,
+} from "./types.ts";
 
 /** Reading and writing kept forms (kept.ts), loaded once there is a form to keep or a folder to read. */
 const keptModule = loaded(() => import("./kept.ts"));

@@ -9,21 +9,11 @@
  * what to fix.
  */
 
-import type { ExtensionContext, ToolDefinition } from "@mariozechner/pi-coding-agent";
+import type { ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
-import type { Keeper } from "./kept.ts";
-import { loaded, type Session } from "./router.ts";
-import {
-	type AskDetails,
-	type AskForm,
-	type AskOptions,
-	type AskParams,
-	AskParamsSchema,
-	type Collected,
-} from "./types.ts";
-import type { Texts } from "./i18n/texts.ts";
-
-export const TOOL_NAME = "ask_user";
+import type { ToolHost } from "./call.ts";
+import { loaded } from "./router.ts";
+import { type AskDetails, type AskParams, AskParamsSchema, TOOL_NAME } from "./types.ts";
 
 export const TOOL_LABEL = "Ask user";
 
@@ -42,24 +32,6 @@ export const PROMPT_GUIDELINES: string[] = [
 
 /** What a call runs (call.ts), loaded once. */
 export const callModule = loaded(() => import("./call.ts"));
-
-/** The parts of pi's extension API the tool needs, and the router. */
-export interface ToolHost {
-	getActiveTools(): string[];
-	setActiveTools(names: string[]): void;
-	/** How this session's forms reach the user (router.ts). */
-	ask(session: Session, form: AskForm, options: AskOptions): Promise<Collected>;
-	/** The user dismissed the form: the rest of this tool batch must not run. */
-	onDismissed?(): void;
-	/** Keeps this call's form on disk while the user works (restore.ts); none without a session file. */
-	keep?(ctx: ExtensionContext, toolCallId: string, form: AskForm): Promise<Keeper | undefined>;
-	/** No form could be shown: the tool took itself out of the active tools. */
-	onNoUI?(): void;
-	/** The user's language, for the transcript; default English. */
-	texts?(): Texts | undefined;
-	/** The user's own steering text (the settings file), in place of ours. */
-	steering?: { description?: string; promptSnippet?: string; promptGuidelines?: string[] };
-}
 
 export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskParamsSchema, AskDetails> {
 	return {

@@ -6,6 +6,9 @@ import type { ArgsOf, Params, Phrase, Texts } from "./i18n/phrase.ts";
 
 export type { Phrase } from "./i18n/phrase.ts";
 
+/** The tool's name, as the model calls it. */
+export const TOOL_NAME = "ask_user";
+
 /** The limits of the input. Counted in UTF-16 code units unless noted. */
 export const LIMITS = {
 	minQuestions: 1,
