@@ -3,7 +3,7 @@
  *
  *   pi -e ./index.ts            (or `pi install npm:pi-ask-user`)
  *
- * See README.md for the parameters and the result, ARCHITECTURE.md for how the
+ * See docs/tool.md for the parameters and the result, ARCHITECTURE.md for how the
  * pieces fit together.
  */
 

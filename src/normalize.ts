@@ -1,5 +1,5 @@
 /**
- * Models arrive with the habits of other ask tools (README, "For the model"): each one recognised is folded into the canonical shape,
+ * Models arrive with the habits of other ask tools (docs/tool.md, "Calls shaped by other tools' habits"): each one recognised is folded into the canonical shape,
  * with a notice where the model should learn. The walk is here, the rules in normalize/; anything else is copied for validate.ts to report.
  */
 

@@ -28,7 +28,7 @@ export const WAITING_EVENT = "ask_user:waiting";
 export const PROGRESS_EVENT = "ask_user:progress";
 export const CLOSED_EVENT = "ask_user:closed";
 
-/** What another extension may send as an answer: a relay reply's fields (see README, "Answering from elsewhere"). */
+/** What another extension may send as an answer: a relay reply's fields (see docs/events.md, "Answering from elsewhere"). */
 export type OutsideAnswer = { status?: "answered" | "dismissed"; answers: unknown; skipped?: unknown; notes?: unknown };
 
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
