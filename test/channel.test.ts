@@ -22,9 +22,16 @@ import {
 import { collectedToReply } from "../src/relay/envelope.ts";
 import { firstUserText, selfAsker } from "../src/relay/elsewhere.ts";
 import { CONNECT_MS, channelReachable, collectViaChannel } from "../src/relay/channel/client.ts";
-import { HELLO_MS, type LocalChannel, MAX_UNPROVEN, openLocalChannel } from "../src/relay/channel/server.ts";
+import {
+	HELLO_LINE_MAX,
+	HELLO_MS,
+	type LocalChannel,
+	MAX_UNPROVEN,
+	openLocalChannel,
+} from "../src/relay/channel/server.ts";
 import { type AskHandler, CHANNEL_ENV, createRouter } from "../src/router.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
+import { floodChannel } from "./support/channel-flood.ts";
 import { type AskForm, RELAY_VERSION, type RelayRequest, emptyCollected } from "../src/types.ts";
 
 const form: AskForm = { questions: [DB_QUESTION] };
@@ -395,7 +402,27 @@ describe("hostile clients on the socket: nothing shown, nothing crashed", () => 
 		expect(shown).toHaveLength(0);
 	});
 
-	it("200 connections at once that prove nothing: all but the first few are closed at once, and the parent answers its children after", async () => {
+	it("a first line longer than a hello is cut off at once", async () => {
+		const { address } = await open(undefined);
+		const long = await rawClient(address.path, (socket) => socket.write(Buffer.alloc(HELLO_LINE_MAX + 1, "a")));
+		expect(long.closedWithin).toBeLessThan(HELLO_MS / 2);
+	});
+
+	it("a child that connects during a flood (300 connections that never say hello, garbage, lines that never end) is served at once", async () => {
+		const { shown, handler } = recordingHandler(answersPg);
+		const { address } = await open(handler);
+		const flood = await floodChannel(address.path, { silent: 300, garbage: 50, overLong: 20 });
+		try {
+			const started = Date.now();
+			expect((await collectViaChannel(address, form)).status).toBe("answered");
+			expect(Date.now() - started).toBeLessThan(1_000);
+			expect(shown).toHaveLength(1);
+		} finally {
+			flood.stop();
+		}
+	});
+
+	it("200 connections at once that prove nothing: all but the last few are closed at once, and the parent answers its children after", async () => {
 		const { shown, handler } = recordingHandler(answersPg);
 		const { address } = await open(handler);
 		const results = await Promise.all(Array.from({ length: 200 }, () => rawClient(address.path, () => {})));

@@ -70,22 +70,27 @@ function parseLine(line: string): JsonObject | undefined {
 	}
 }
 
-/** Cuts a byte stream into lines; "overflow" once a line passes `max` bytes. A line's parts are joined once, when complete. */
-export function createLineSplitter(max = CHANNEL_LINE_MAX): { push(chunk: Uint8Array): string[] | "overflow" } {
+/** Cuts a byte stream into lines; "overflow" once a line passes `max` bytes (the first line: `firstMax`). A line's parts are joined once, when complete. */
+export function createLineSplitter(
+	max = CHANNEL_LINE_MAX,
+	firstMax = max,
+): { push(chunk: Uint8Array): string[] | "overflow" } {
 	let pending: Uint8Array[] = [];
 	let size = 0;
+	let limit = firstMax;
 	return {
 		push(chunk) {
 			const lines: string[] = [];
 			let start = 0;
 			for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
-				if (size + end - start > max) return "overflow";
+				if (size + end - start > limit) return "overflow";
 				lines.push(Buffer.concat([...pending, chunk.subarray(start, end)]).toString("utf8"));
 				pending = [];
 				size = 0;
+				limit = max;
 				start = end + 1;
 			}
-			if (size + chunk.length - start > max) return "overflow";
+			if (size + chunk.length - start > limit) return "overflow";
 			if (start < chunk.length) pending.push(chunk.subarray(start));
 			size += chunk.length - start;
 			return lines;
