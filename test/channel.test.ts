@@ -29,9 +29,10 @@ import {
 	MAX_UNPROVEN,
 	openLocalChannel,
 } from "../src/relay/channel/server.ts";
-import { type AskHandler, CHANNEL_ENV, createRouter } from "../src/router.ts";
+import { type AskHandler, CHANNEL_ENV, createRouter, currentHandler } from "../src/router.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { floodChannel } from "./support/channel-flood.ts";
+import { expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 import { type AskForm, RELAY_VERSION, type RelayRequest, emptyCollected } from "../src/types.ts";
 
 const form: AskForm = { questions: [DB_QUESTION] };
@@ -93,8 +94,12 @@ describe("the channel's wire", () => {
 		}
 	});
 
-	it("a hello carries exactly a 64-hex-digit token", () => {
-		expect(decodeChannelHello(encodeChannelHello("0f".repeat(32)))).toBe("0f".repeat(32));
+	it("a hello carries exactly a 64-hex-digit token, and the child's pid if it gives a whole number", () => {
+		const token = "0f".repeat(32);
+		expect(decodeChannelHello(encodeChannelHello(token))).toEqual({ token });
+		expect(decodeChannelHello(encodeChannelHello(token, 4242))).toEqual({ token, pid: 4242 });
+		for (const pid of [0, -1, 1.5, "12", null])
+			expect(decodeChannelHello(JSON.stringify({ v: 1, token, pid }))).toEqual({ token });
 		expect(decodeChannelHello(encodeChannelHello("0F".repeat(32)))).toBeUndefined();
 		expect(decodeChannelHello('{"token":{"toString":1}}')).toBeUndefined();
 		expect(decodeChannelHello("not json")).toBeUndefined();
@@ -475,6 +480,35 @@ describe("how a child is labelled", () => {
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`)).toMatch(/^Task: word word .*…$/);
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`).length).toBeLessThanOrEqual(60);
 		expect(selfAsker({ PI_SUBAGENT_NAME: " \u001b " }, "  ")).toBe("subagent");
+	});
+
+	it("a form that gives no name, a blank or invisible one, or one that reads as this session, is shown as an unnamed subagent's, with the pid its hello gave", async () => {
+		const asks: [asker: string | undefined, pid: number | undefined, shown: string][] = [
+			[undefined, 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			["", 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			["\u200b\u2060\u3164", 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			["y\u200dou", 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			["ＹＯＵ", 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			[undefined, undefined, "Database · asked by an unnamed subagent"],
+			["sc\u200bout", 4242, "Database · asked by scout"],
+		];
+		const dialogs = scriptedDialogs(asks.map(() => pick("1.")));
+		const ui = { custom: async () => undefined, select: dialogs.select, editor: dialogs.editor };
+		const router = createRouter({ preferences: () => ({}), upstream: { relay: false, channel: undefined } });
+		router.sessionStarted({ mode: "rpc", hasUI: true, ui, abort: () => {} } as never, () => {});
+		try {
+			const { address } = await open(currentHandler());
+			// What a command run by the model can send: the channel's hello (a pid or none), then a form.
+			for (const [asker, pid] of asks)
+				await rawClient(address.path, (socket) => {
+					socket.write(`${JSON.stringify({ v: 1, token: address.token, pid })}\n`);
+					socket.write(`${JSON.stringify({ v: RELAY_VERSION, asker, questions: form.questions })}\n`);
+				});
+			expect(dialogs.calls.map((call) => call.title.split("\n")[1])).toEqual(asks.map(([, , shown]) => shown));
+			expectEveryScriptUsedUp();
+		} finally {
+			await router.sessionEnded("quit");
+		}
 	});
 
 	it("the task is the first user message of the session, text parts joined", () => {

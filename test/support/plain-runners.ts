@@ -36,6 +36,8 @@ export const AGENT = "helper";
 export const IN_PROCESS_RUNNER = join(REPO_ROOT, "test", "support", "in-process-runner.ts");
 /** `spawn_pi`: `pi -p` started by a plain child_process.spawn (test/support/spawn-runner.ts). */
 export const SPAWN_RUNNER = join(REPO_ROOT, "test", "support", "spawn-runner.ts");
+/** A client of the channel that is no pi: what any command the model runs can do with the inherited address. */
+export const RAW_CHANNEL_CLIENT = join(REPO_ROOT, "test", "support", "raw-channel-client.mjs");
 
 export function createPlainRunnerPiEnv(script: ModelScript): PiEnv {
 	const piEnv = childrenLoadAskUser(

@@ -123,6 +123,8 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 	const splitter = createLineSplitter(CHANNEL_LINE_MAX, HELLO_LINE_MAX);
 	const asking = new AbortController();
 	let stage: "hello" | "request" | "asking" = "hello";
+	// The child's process id, as its hello says.
+	let pid: number | undefined;
 	const drop = () => socket.destroy();
 	// Closing the channel: an open form closes and its child gets the answers so far; anyone else is dropped.
 	connections.ends.set(socket, () => (stage === "asking" ? asking.abort() : drop()));
@@ -139,15 +141,16 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 		if (lines === "overflow") return drop();
 		for (const line of lines) {
 			if (stage === "hello") {
-				const given = decodeChannelHello(line);
-				if (given === undefined || !timingSafeEqual(Buffer.from(given), token)) return drop();
+				const hello = decodeChannelHello(line);
+				if (hello === undefined || !timingSafeEqual(Buffer.from(hello.token), token)) return drop();
+				pid = hello.pid;
 				clearTimeout(helloTimer);
 				connections.unproven.delete(socket);
 				stage = "request";
 				socket.write(`${CHANNEL_READY}\n`);
 			} else if (stage === "request") {
 				stage = "asking";
-				void answer(line, handler, asking.signal).then((reply) => {
+				void answer(line, handler, { signal: asking.signal, ...(pid && { pid }) }).then((reply) => {
 					if (!socket.destroyed) socket.end(`${reply}\n`);
 				});
 			} else if (isChannelCancel(line)) {
@@ -160,7 +163,11 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 }
 
 /** A child's request, decoded and validated like a model's call, asked through the process's handler. Never rejects: the child gets a reply it can decode. */
-async function answer(line: string, handler: () => AskHandler | undefined, signal: AbortSignal): Promise<string> {
+async function answer(
+	line: string,
+	handler: () => AskHandler | undefined,
+	options: Parameters<AskHandler>[1],
+): Promise<string> {
 	let codec: typeof import("../envelope.ts");
 	try {
 		// The relay codec loads with the first request, not with the listener at start-up.
@@ -176,7 +183,7 @@ async function answer(line: string, handler: () => AskHandler | undefined, signa
 	try {
 		return codec.encodeRelayReply(
 			current
-				? await current(decoded.request, { signal })
+				? await current(decoded.request, options)
 				: failed("no_ui", "the parent session has no UI to show the form"),
 		);
 	} catch (error) {
