@@ -26,8 +26,14 @@ export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
 /** The name under which a session with a UI takes others' forms. */
 export const ASK_CHANNEL = "ask_user";
 
-/** Shows another session's form to this user (in turn with every other form) and resolves with the reply. */
-export type AskHandler = (request: RelayRequest, options: { signal?: AbortSignal }) => Promise<RelayReply>;
+/**
+ * Shows another session's form to this user (in turn with every other form) and resolves with the reply; `pid`: the asking
+ * process's id, where it is known (the local channel's hello), for the label of a form that gives no name.
+ */
+export type AskHandler = (
+	request: RelayRequest,
+	options: { signal?: AbortSignal; pid?: number },
+) => Promise<RelayReply>;
 
 /** Who shows this process's forms when it cannot: a relay-aware runner, or an ancestor's local channel (PI_ASK_USER_CHANNEL as this process found it, not the one it publishes). */
 export type Upstream = { relay: boolean; channel: string | undefined };
@@ -283,16 +289,17 @@ export function createRouter(setup: RouterSetup): Router {
 	};
 	const handlerFor =
 		(session: Session): AskHandler =>
-		async (request, { signal }) => {
+		async (request, { signal, pid }) => {
+			const codec = await import("./relay/envelope.ts");
 			const form = { questions: request.questions, ...(request.metadata && { metadata: request.metadata }) };
 			// A relayed form has no clock here: the child's own timeout governs it.
-			const { timeoutMs: _theirs, ...options } = withPreferences({
-				...(signal && { signal }),
-				...(request.asker && { asker: request.asker }),
-			});
-			const collected = await shown(session)(form, options);
+			const { timeoutMs: _theirs, ...options } = withPreferences(signal ? { signal } : {});
+			const texts = options.texts ?? (await import("./i18n/texts.ts")).ENGLISH;
+			// Never shown as this session's own: every form from elsewhere names who asks.
+			const asker = codec.askerLabel(request.asker, pid, texts);
+			const collected = await shown(session)(form, { ...options, asker });
 			if (collected.status === "dismissed" && !collected.shownElsewhere) setup.onDismissedForOther?.();
-			return (await import("./relay/envelope.ts")).collectedToReply(collected, request.rid);
+			return codec.collectedToReply(collected, request.rid);
 		};
 	let unregister: (() => void) | undefined;
 	let stopListening: ((closing: boolean) => Promise<void>) | undefined;

@@ -51,3 +51,50 @@ export function distinctRows(texts: readonly string[], taken: readonly string[] 
 		return row;
 	});
 }
+
+// ── Names other processes give themselves ─────────────────────────────────
+
+/** A name's longest, in code points. */
+export const NAME_MAX = 120;
+// What draws nothing: format characters (zero-width spaces and joiners, bidi controls, tags, the BOM, the soft hyphen), every
+// other control, private-use and unassigned code points, and the blank letters (Hangul fillers, the braille blank).
+const UNSEEN = /[\p{C}\u115f\u1160\u3164\uffa0\u2800]/gu;
+
+/**
+ * A name as it may be shown: printable text on one line, NFKC (full-width and mathematical letters read as the plain ones),
+ * combining marks only on a character and at most four there, spaces collapsed, at most `max` code points; "" when nothing
+ * printable is left.
+ */
+export function cleanName(text: string, max = NAME_MAX): string {
+	const name = sanitizeLine(text)
+		.replace(UNSEEN, "")
+		// All but the ellipsis a cut name ends with (NFKC makes it three dots).
+		.replace(/[^…]+/g, (part) => part.normalize("NFKC"))
+		.replace(/(^|\s)\p{M}+/gu, "$1")
+		.replace(/(\p{M}{4})\p{M}+/gu, "$1")
+		.replace(/\s+/g, " ")
+		.trim();
+	return /[\p{L}\p{N}\p{P}\p{S}]/u.test(name) ? clip(name, max) : "";
+}
+
+// Latin letters' look-alikes (Cyrillic, Greek, the digit zero), compared as those letters.
+const LOOKALIKES = "аеорсухіјѕԁһӏԛԝοιυνκρα0";
+const LATIN = "aeopcyxijsdhlqwoiuvkpao";
+/** A name as compared: its letters and digits, lower case, without accents, look-alikes as the Latin letters. */
+const skeleton = (name: string): string =>
+	name
+		.normalize("NFD")
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}]/gu, "")
+		.replace(/[аеорсухіјѕԁһӏԛԝοιυνκρα0]/g, (char) => LATIN[LOOKALIKES.indexOf(char)] ?? char);
+/** What a label must not read as: this session, its user (in each language of the catalogue), pi, the tool. */
+const SELF_NAMES = new Set(
+	[
+		...["you", "yourself", "me", "user", "the user", "this session", "system", "assistant", "model", "the model"],
+		...["pi", "π", "pi agent", "ask_user", "du", "sie", "tú", "usted", "vous", "toi", "tu", "você", "вы", "ты"],
+		...["あなた", "당신", "你", "您"],
+	].map(skeleton),
+);
+
+/** Whether a cleaned name reads as this session itself: compared by letters and digits, case, accents and look-alikes aside. */
+export const readsAsSelf = (name: string): boolean => SELF_NAMES.has(skeleton(name));

@@ -78,6 +78,8 @@ export type WaitingHost = {
 };
 
 type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
+/** What the page shows: the form, its questions sanitised, who asks a form from elsewhere. */
+type PageSetup = { form: AskForm; questions: AskQuestion[]; asker: string | undefined };
 
 export function watchForms(surface: Ask, host: WaitingHost): Ask {
 	const emit = (event: string, payload: ProgressEvent | WaitingEvent | ClosedEvent) => {
@@ -111,7 +113,7 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		};
 		// Without the web setting nothing is awaited: the waiting event goes out at once.
 		const web = host.web?.();
-		const page = web && (await openPage(web, form, sanitized(), outside.answer));
+		const page = web && (await openPage(web, { form, questions: sanitized(), asker: known.asker }, outside.answer));
 		emit(WAITING_EVENT, Object.assign(identity(), { ...(page && { url: page.url }), answer: outside.answer }));
 		let collected: Collected | undefined;
 		try {
@@ -160,9 +162,9 @@ function outsideAnswers(form: AskForm) {
 }
 
 /** The browser page for this form, when the web setting is on; a page that cannot listen leaves the form as it is. */
-async function openPage(web: WebSetting, form: AskForm, questions: AskQuestion[], answer: WaitingEvent["answer"]) {
+async function openPage(web: WebSetting, shown: PageSetup, answer: WaitingEvent["answer"]) {
 	try {
-		return await (await import("./web/server.ts")).openWebPage({ ...web, form, questions, answer });
+		return await (await import("./web/server.ts")).openWebPage({ ...web, ...shown, answer });
 	} catch (error) {
 		// A port in use, an address not of this machine: the form goes on in the terminal, and the user is told why.
 		web.warn(

@@ -22,9 +22,17 @@ import {
 import { collectedToReply } from "../src/relay/envelope.ts";
 import { firstUserText, selfAsker } from "../src/relay/elsewhere.ts";
 import { CONNECT_MS, channelReachable, collectViaChannel } from "../src/relay/channel/client.ts";
-import { HELLO_MS, type LocalChannel, MAX_UNPROVEN, openLocalChannel } from "../src/relay/channel/server.ts";
-import { type AskHandler, CHANNEL_ENV, createRouter } from "../src/router.ts";
+import {
+	HELLO_LINE_MAX,
+	HELLO_MS,
+	type LocalChannel,
+	MAX_UNPROVEN,
+	openLocalChannel,
+} from "../src/relay/channel/server.ts";
+import { type AskHandler, CHANNEL_ENV, createRouter, currentHandler } from "../src/router.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
+import { floodChannel } from "./support/channel-flood.ts";
+import { expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 import { type AskForm, RELAY_VERSION, type RelayRequest, emptyCollected } from "../src/types.ts";
 
 const form: AskForm = { questions: [DB_QUESTION] };
@@ -86,8 +94,12 @@ describe("the channel's wire", () => {
 		}
 	});
 
-	it("a hello carries exactly a 64-hex-digit token", () => {
-		expect(decodeChannelHello(encodeChannelHello("0f".repeat(32)))).toBe("0f".repeat(32));
+	it("a hello carries exactly a 64-hex-digit token, and the child's pid if it gives a whole number", () => {
+		const token = "0f".repeat(32);
+		expect(decodeChannelHello(encodeChannelHello(token))).toEqual({ token });
+		expect(decodeChannelHello(encodeChannelHello(token, 4242))).toEqual({ token, pid: 4242 });
+		for (const pid of [0, -1, 1.5, "12", null])
+			expect(decodeChannelHello(JSON.stringify({ v: 1, token, pid }))).toEqual({ token });
 		expect(decodeChannelHello(encodeChannelHello("0F".repeat(32)))).toBeUndefined();
 		expect(decodeChannelHello('{"token":{"toString":1}}')).toBeUndefined();
 		expect(decodeChannelHello("not json")).toBeUndefined();
@@ -395,7 +407,27 @@ describe("hostile clients on the socket: nothing shown, nothing crashed", () => 
 		expect(shown).toHaveLength(0);
 	});
 
-	it("200 connections at once that prove nothing: all but the first few are closed at once, and the parent answers its children after", async () => {
+	it("a first line longer than a hello is cut off at once", async () => {
+		const { address } = await open(undefined);
+		const long = await rawClient(address.path, (socket) => socket.write(Buffer.alloc(HELLO_LINE_MAX + 1, "a")));
+		expect(long.closedWithin).toBeLessThan(HELLO_MS / 2);
+	});
+
+	it("a child that connects during a flood (300 connections that never say hello, garbage, lines that never end) is served at once", async () => {
+		const { shown, handler } = recordingHandler(answersPg);
+		const { address } = await open(handler);
+		const flood = await floodChannel(address.path, { silent: 300, garbage: 50, overLong: 20 });
+		try {
+			const started = Date.now();
+			expect((await collectViaChannel(address, form)).status).toBe("answered");
+			expect(Date.now() - started).toBeLessThan(1_000);
+			expect(shown).toHaveLength(1);
+		} finally {
+			flood.stop();
+		}
+	});
+
+	it("200 connections at once that prove nothing: all but the last few are closed at once, and the parent answers its children after", async () => {
 		const { shown, handler } = recordingHandler(answersPg);
 		const { address } = await open(handler);
 		const results = await Promise.all(Array.from({ length: 200 }, () => rawClient(address.path, () => {})));
@@ -448,6 +480,35 @@ describe("how a child is labelled", () => {
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`)).toMatch(/^Task: word word .*…$/);
 		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`).length).toBeLessThanOrEqual(60);
 		expect(selfAsker({ PI_SUBAGENT_NAME: " \u001b " }, "  ")).toBe("subagent");
+	});
+
+	it("a form that gives no name, a blank or invisible one, or one that reads as this session, is shown as an unnamed subagent's, with the pid its hello gave", async () => {
+		const asks: [asker: string | undefined, pid: number | undefined, shown: string][] = [
+			[undefined, 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			["", 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			["\u200b\u2060\u3164", 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			["y\u200dou", 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			["ＹＯＵ", 4242, "Database · asked by an unnamed subagent (pid 4242)"],
+			[undefined, undefined, "Database · asked by an unnamed subagent"],
+			["sc\u200bout", 4242, "Database · asked by scout"],
+		];
+		const dialogs = scriptedDialogs(asks.map(() => pick("1.")));
+		const ui = { custom: async () => undefined, select: dialogs.select, editor: dialogs.editor };
+		const router = createRouter({ preferences: () => ({}), upstream: { relay: false, channel: undefined } });
+		router.sessionStarted({ mode: "rpc", hasUI: true, ui, abort: () => {} } as never, () => {});
+		try {
+			const { address } = await open(currentHandler());
+			// What a command run by the model can send: the channel's hello (a pid or none), then a form.
+			for (const [asker, pid] of asks)
+				await rawClient(address.path, (socket) => {
+					socket.write(`${JSON.stringify({ v: 1, token: address.token, pid })}\n`);
+					socket.write(`${JSON.stringify({ v: RELAY_VERSION, asker, questions: form.questions })}\n`);
+				});
+			expect(dialogs.calls.map((call) => call.title.split("\n")[1])).toEqual(asks.map(([, , shown]) => shown));
+			expectEveryScriptUsedUp();
+		} finally {
+			await router.sessionEnded("quit");
+		}
 	});
 
 	it("the task is the first user message of the session, text parts joined", () => {

@@ -37,13 +37,13 @@ function categoriesInUse(locale: string): Set<Intl.LDMLPluralRule> {
 const ENGLISH_WORDS =
 	/\b(the|your|you|with|this|that|again|press|would|been|should|which|while|from|none|every|must|only|unsaved|submit|answers?|dismiss|skip(ped)?|drafts?|review|choose|write|keys?|waiting|asked|missing|ready)\b/i;
 
-/** What stays as it is in every language: placeholders, flags, variables, a command, setting values. */
+/** What stays as it is in every language: placeholders, flags, variables, a command, setting values, what `ps` calls a process id. */
 function withoutVerbatim(text: string): string {
 	return text
 		.replace(/\{\w+\}/g, " ")
 		.replace(/--[\w-]+( (desktop|\d+|ja))?/g, " ")
 		.replace(
-			/export EDITOR=vim|\$\w+|ask_user|numberKeys|focus|JSON|true|false|ctrl\+|alt\+|f1|f12|\/trust|\.pi\/settings\.json/g,
+			/export EDITOR=vim|\$\w+|ask_user|numberKeys|focus|JSON|PID|true|false|ctrl\+|alt\+|f1|f12|\/trust|\.pi\/settings\.json/g,
 			" ",
 		);
 }

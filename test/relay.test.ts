@@ -8,6 +8,7 @@ import {
 	encodeRelayCancel,
 	encodeRelayReply,
 	encodeRelayRequest,
+	askerLabel,
 	joinAskers,
 	RELAY_TITLE,
 } from "../src/relay/envelope.ts";
@@ -19,6 +20,8 @@ import { type AskHandler, currentHandler, processRecord, registerHandler, upstre
 import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
 import { quietTui } from "./form/fake-terminal.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
+import { textsFor } from "./support/locales.ts";
+import { ENGLISH } from "../src/i18n/texts.ts";
 import { piKeybindings } from "./form/support.ts";
 
 /** The factory pi's custom() calls: (tui, theme, keybindings, done) → component. */
@@ -701,11 +704,21 @@ describe("the relay API", () => {
 });
 
 describe("asker labels", () => {
+	it("a form from elsewhere always says who asks: its name cleaned, else an unnamed subagent with the pid known, never a name that reads as this session", () => {
+		expect(askerLabel("scout\u200b", 7, ENGLISH)).toBe("scout");
+		expect(askerLabel("planner › 𝐬𝐜𝐨𝐮𝐭", 7, ENGLISH)).toBe("planner › scout");
+		for (const asker of [undefined, "", "  ", "\u200b\u2060\u3164", "\u202e\u0301", "y\u200dou", "Ｙｏｕ", "π"])
+			expect(askerLabel(asker, 4242, ENGLISH), JSON.stringify(asker)).toBe("an unnamed subagent (pid 4242)");
+		expect(askerLabel("you", undefined, ENGLISH)).toBe("an unnamed subagent");
+		expect(askerLabel(undefined, 7, textsFor("de"))).toBe("Subagent ohne Namen (PID 7)");
+	});
+
 	it("join outermost first, on one line, within 200 characters", () => {
 		expect(joinAskers("planner", "scout")).toBe("planner › scout");
 		expect(joinAskers(undefined, "scout")).toBe("scout");
 		expect(joinAskers(" ", undefined)).toBeUndefined();
 		expect(joinAskers("a\nb", "c")).toBe("a b › c");
+		expect(joinAskers("\u200b", "scout\u2060")).toBe("scout");
 		const long = joinAskers("x".repeat(300), "scout") ?? "";
 		expect(long.length).toBeLessThanOrEqual(200);
 		expect(long.endsWith("› scout")).toBe(true);

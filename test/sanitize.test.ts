@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sanitizeLine, sanitizeText } from "../src/sanitize.ts";
+import { cleanName, NAME_MAX, readsAsSelf, sanitizeLine, sanitizeText } from "../src/sanitize.ts";
 
 const RUNS = { numRuns: 2000 };
 
@@ -219,5 +219,125 @@ describe("sanitiser properties", () => {
 			),
 			RUNS,
 		);
+	});
+});
+
+// ── Names other processes give themselves ─────────────────────────────────
+
+/** What draws nothing and does not open a sequence: format characters, controls, private use, the blank letters. */
+const INVISIBLE = [
+	..."\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e",
+	...BIDI_CONTROLS.map(([, c]) => c),
+	"\u{e0041}",
+	"\u{e007f}",
+	"\ue000",
+	"\u{f0000}",
+	"\u3164",
+	"\uffa0",
+	"\u115f",
+	"\u1160",
+	"\u2800",
+	"\x00",
+	"\x07",
+	"\x7f",
+	"\x85",
+];
+const invisible = fc.constantFrom(...INVISIBLE);
+/** A name as a runner might give it: letters of several scripts, marks, emoji, spaces, punctuation; no control. */
+const nameText = fc.string({ unit: fc.oneof(printableUnit, fc.constantFrom(" ", "\u00a0", "\u3000")), maxLength: 40 });
+const anyName = fc.string({
+	unit: fc.oneof(
+		{ weight: 4, arbitrary: printableUnit },
+		hostileUnit,
+		invisible,
+		fc.constantFrom("…", "ｙ", "𝐲", "\u0301"),
+	),
+	maxLength: 200,
+});
+const PRINTABLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+describe("cleanName: a name as it may be shown", () => {
+	it.each([
+		["zero-width and format characters", "sc\u200bo\u2060u\u200dt\ufeff", "scout"],
+		["bidi controls", "\u202etuocs\u202c", "tuocs"],
+		["controls and escape sequences", "\x1b[31mscout\x1b[0m\x07", "scout"],
+		["full-width and mathematical letters", "ｓｃｏｕｔ 𝐬𝐜𝐨𝐮𝐭", "scout scout"],
+		["runs of spaces of every kind", "  planner \u00a0\u3000 › \t scout\n", "planner › scout"],
+		[
+			"marks with nothing under them, and too many on one letter",
+			"\u0301\u0301a\u0301\u0302\u0303\u0304\u0305\u0306",
+			"á\u0302\u0303\u0304\u0305",
+		],
+		["a long name", "x".repeat(300), `${"x".repeat(NAME_MAX - 1)}…`],
+	])("removes %s", (_what, given, shown) => {
+		expect(cleanName(given)).toBe(shown);
+	});
+
+	it.each([
+		["nothing", ""],
+		["spaces", " \u00a0\u3000 "],
+		["zero-width characters", "\u200b\u200c\u200d\u2060\ufeff"],
+		["bidi controls and tags", "\u202e\u2066\u{e0041}\u{e007f}"],
+		["blank letters", "\u3164\uffa0\u115f\u2800"],
+		["combining marks alone", "\u0301\u0302 \u0303"],
+		["an escape sequence", "\x1b]0;title\x07"],
+	])("leaves nothing of %s", (_what, given) => {
+		expect(cleanName(given)).toBe("");
+	});
+
+	it("an invisible character anywhere in a name changes nothing of how it is shown", () => {
+		fc.assert(
+			fc.property(nameText, fc.array(fc.tuple(fc.nat(), invisible), { maxLength: 8 }), (name, insertions) => {
+				const chars = [...name];
+				for (const [at, char] of insertions) chars.splice(at % (chars.length + 1), 0, char);
+				expect(cleanName(chars.join(""))).toBe(cleanName(name));
+			}),
+			RUNS,
+		);
+	});
+
+	it("whatever it is given: one line of printable text, or nothing; short; cleaned twice, the same", () => {
+		fc.assert(
+			fc.property(anyName, (text) => {
+				const name = cleanName(text);
+				expect(name).not.toMatch(/[\p{C}\u115f\u1160\u3164\uffa0\u2800]/u);
+				expect(name).not.toMatch(/^\s|\s$|\s\s|[^\S ]/);
+				expect(name === "" || PRINTABLE.test(name)).toBe(true);
+				expect([...name].length).toBeLessThanOrEqual(NAME_MAX);
+				expect(cleanName(name)).toBe(name);
+			}),
+			RUNS,
+		);
+	});
+});
+
+describe("readsAsSelf: a name that would pass a form off as this session's own", () => {
+	it.each([
+		"you",
+		"YOU",
+		" (you) ",
+		"y o u",
+		"Ｙｏｕ",
+		"𝐲𝐨𝐮",
+		"уоu",
+		"yοu",
+		"y0u",
+		"Pi",
+		"π",
+		"ask_user",
+		"Ask User",
+		"the user",
+		"du",
+		"vous",
+		"você",
+		"вы",
+		"あなた",
+		"你",
+	])("%s", (name) => {
+		expect(readsAsSelf(cleanName(name))).toBe(true);
+	});
+
+	it.each(["scout", "youth", "pilot", "subagent", "planner › you", "Task: ask the user"])("not %s", (name) => {
+		expect(readsAsSelf(cleanName(name))).toBe(false);
 	});
 });

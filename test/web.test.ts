@@ -76,11 +76,12 @@ describe("the page's answers", () => {
 });
 
 describe("the server", () => {
-	const open = async () => {
+	const open = async (asker?: string) => {
 		const { given, answer } = recorder();
 		const page = await openWebPage({
 			form,
 			questions: form.questions,
+			asker,
 			texts: ENGLISH,
 			address: "127.0.0.1",
 			port: 0,
@@ -103,6 +104,20 @@ describe("the server", () => {
 			expect((await fetch(`${page.url}page.js`)).headers.get("content-type")).toContain("text/javascript");
 		} finally {
 			await page.close();
+		}
+	});
+
+	it("a form from elsewhere says who asks, as the terminal does; this session's own says nothing of it", async () => {
+		for (const [asker, shown] of [
+			["an unnamed subagent (pid 4242)", "Asked by an unnamed subagent (pid 4242)"],
+			[undefined, undefined],
+		] as const) {
+			const { page } = await open(asker);
+			try {
+				expect(((await (await fetch(`${page.url}form`)).json()) as { asker?: string }).asker).toBe(shown);
+			} finally {
+				await page.close();
+			}
 		}
 	});
 

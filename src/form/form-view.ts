@@ -50,8 +50,9 @@ const EDITOR_CURSOR_MARKS = [CURSOR_MARKER, "\x1b_pi:fc\x07", "\x1b[7m"];
 
 /**
  * Rows go to content before spacing: on a short terminal the chrome gives way,
- * least useful first, so the body keeps three rows; the rule and the blank
- * under the tab bar take only rows the body leaves unused.
+ * least useful first, so the body keeps three rows (who asks stays while it
+ * keeps one); the rule and the blank under the tab bar take only rows the body
+ * leaves unused.
  */
 export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const { state, width, table } = input;
@@ -84,13 +85,14 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const armed = state.escArmed || state.enterArmed !== undefined;
 	const giveWay: (() => void)[] = [
 		() => (show.link = false),
-		() => (show.asker = false),
 		() => (show.hint = false),
 		() => (show.message = Math.min(show.message, 1)),
 		() => (show.tabBar = false),
 		() => (show.message = armed ? Math.min(show.message, 1) : 0),
 	];
 	for (const drop of giveWay) if (height - chrome() < bodyMin) drop();
+	// Without who asks, a form from elsewhere reads as this session's own.
+	if (height - chrome() < 1) show.asker = false;
 
 	if (armed && show.message > 0 && chrome() >= height) {
 		return { lines: message.slice(0, Math.min(show.message, height)), ports: [], focusHidden: false };

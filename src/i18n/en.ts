@@ -19,6 +19,9 @@ export type Message = string | PluralMessage;
 export const EN = {
 	// ── The form's chrome ──────────────────────────────────────────────────
 	"form.askedBy": "Asked by {asker}",
+	// Who asks, for a form from elsewhere that gives no name (or one that reads as this session); {pid}: the child's.
+	"form.unnamedAsker": "an unnamed subagent",
+	"form.unnamedAskerPid": "an unnamed subagent (pid {pid})",
 	"form.timeLeft": "⏱ {time} left",
 	"form.peekAsks": "{asker} asks",
 	"form.peekWaits": "ask_user waits ({progress})",

@@ -4,7 +4,9 @@
  * the schema's (envelope-schema.ts); here is what no schema can say: a reply's parts agree and fit the questions.
  */
 
+import type { Texts } from "../i18n/texts.ts";
 import { describeFound, isObject, type JsonObject, own } from "../json.ts";
+import { cleanName, readsAsSelf } from "../sanitize.ts";
 import {
 	type AskAnswer,
 	type AskDraft,
@@ -120,15 +122,22 @@ function fromWire({ formNote, formNoteDraft, chatDraft, notes, drafts = [], ...r
 	};
 }
 
-/** Who asked a relayed form, outermost first: "planner" + "scout" → "planner › scout", on one line and within the envelope's limit (the innermost end is kept). */
+/** Who asked a relayed form, outermost first: "planner" + "scout" → "planner › scout", each name cleaned (sanitize.ts `cleanName`), within the envelope's limit (the innermost end is kept). */
 export function joinAskers(outer: string | undefined, inner: string | undefined): string | undefined {
 	const joined = [outer, inner]
-		.map((part) => part?.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]+/g, " ").trim())
-		.filter((part): part is string => Boolean(part))
+		.map((part) => (part === undefined ? "" : cleanName(part)))
+		.filter(Boolean)
 		.join(" › ");
 	if (!joined) return undefined;
 	if (joined.length <= RELAY_ASKER_MAX) return joined;
 	return `…${joined.slice(joined.length - RELAY_ASKER_MAX + 1).replace(/^[\udc00-\udfff]/, "")}`;
+}
+
+/** Who asks a form from elsewhere, as this user reads it: the name it came with, cleaned; with none, or one that reads as this session, an unnamed subagent and its process id where known. */
+export function askerLabel(asker: string | undefined, pid: number | undefined, texts: Texts): string {
+	const name = joinAskers(undefined, asker);
+	if (name !== undefined && !readsAsSelf(name)) return name;
+	return pid === undefined ? texts.t("form.unnamedAsker") : texts.t("form.unnamedAskerPid", { pid });
 }
 
 export const encodeRelayCancel = (rid: string): string => RELAY_CANCEL_PREFIX + rid;

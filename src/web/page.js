@@ -205,6 +205,8 @@ async function start() {
 	const notice = el("p", { class: "notice", role: "status", hidden: true });
 	const problem = el("p", { class: "problem", role: "alert", hidden: true });
 	const button = el("button", { id: "submit", type: "button" }, words.submit);
+	// A form from elsewhere says who asks, as in the terminal.
+	if (form.asker) main.append(el("p", { class: "asker" }, form.asker));
 	main.append(notice, ...sections, reviewBlock, problem, button);
 	main.addEventListener("input", (event) => {
 		// Typing an answer of one's own chooses it.

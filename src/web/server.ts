@@ -29,10 +29,11 @@ export const MAX_REQUESTS_PER_SECOND = 20;
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
-/** `questions`: as the page shows them, every text sanitised (waiting.ts). */
+/** `questions`: as the page shows them, every text sanitised (waiting.ts); `asker`: who asks a form from elsewhere, sanitised. */
 export type WebPageSetup = {
 	form: AskForm;
 	questions: AskQuestion[];
+	asker?: string | undefined;
 	texts: Texts;
 	address: string;
 	port: number;
@@ -171,9 +172,10 @@ const given = (text: unknown): string | undefined =>
 	typeof text === "string" && text.trim() !== "" ? text : undefined;
 
 /** Everything the page shows, as data (never HTML). */
-function pageData({ questions, texts }: WebPageSetup) {
+function pageData({ questions, texts, asker }: WebPageSetup) {
 	const { t } = texts;
 	return {
+		...(asker !== undefined && { asker: t("form.askedBy", { asker }) }),
 		questions: questions.map(({ options, ...question }) => ({
 			...question,
 			options: options.map(({ label, description, preview, recommended }) => ({

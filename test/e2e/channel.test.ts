@@ -13,7 +13,14 @@ import { createConnection } from "node:net";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { askResults, type AskResultSeen, DB_FORM, dismissWithEscEsc, LICENSE_FORM } from "../support/ask-fixtures.ts";
+import {
+	askResults,
+	type AskResultSeen,
+	DB_FORM,
+	DB_QUESTION,
+	dismissWithEscEsc,
+	LICENSE_FORM,
+} from "../support/ask-fixtures.ts";
 import { callTool, QUOTE_PREFIX, scriptOf } from "../support/model-script.ts";
 import type { PiEnv } from "../support/pi-env.ts";
 import {
@@ -23,8 +30,9 @@ import {
 	exampleRunnerCall,
 	parentRuns,
 	piPrintCommand,
+	RAW_CHANNEL_CLIENT,
 } from "../support/plain-runners.ts";
-import { endPiTest, until } from "../support/harness.ts";
+import { endPiTest, processesOf, until } from "../support/harness.ts";
 import { childAsks, expectParentStopped, modelCalled, parentGoesOnAfter, startTuiWith } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
@@ -292,6 +300,44 @@ describe("an in-process runner: a dismissal", () => {
 
 		await expectParentStopped(env, screen, DELEGATE);
 		expect(env.toolResults("inproc_subagent")[0]?.text).toContain("In-process got: User dismissed the questions");
+	});
+});
+
+describe("a form that did not come from this session's model always says where it came from", () => {
+	it("a command the model runs sends a form with no name, then one named a zero-width 'you': each shows as an unnamed subagent's, with its pid, in the terminal and on its web page", async () => {
+		/** The bash command a prompt-injected model might run: a form of its own making, through the inherited channel. */
+		const phish = (asker: string | undefined) => {
+			const request = JSON.stringify({ v: 1, ...(asker !== undefined && { asker }), questions: [DB_QUESTION] });
+			const ascii = request.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+			return callTool("bash", { command: `${process.execPath} ${RAW_CHANNEL_CLIENT} '${ascii}'` });
+		};
+		const script = scriptOf({
+			user: DELEGATE,
+			replies: [phish(undefined), phish("y\u200dou"), { text: `${QUOTE_PREFIX} {{lastToolResult}}` }],
+		});
+		const env = (piEnv = createPlainRunnerPiEnv(script));
+		env.env["PI_ASK_USER_WEB"] = "1";
+		const screen = await startParent(env);
+		const unnamed = /Asked by an unnamed subagent \(pid (\d+)\)/;
+		const pids: number[] = [];
+		const newPid = (text: string) => {
+			const pid = Number(unnamed.exec(text)?.[1]);
+			return pid > 0 && !pids.includes(pid) ? pid : undefined;
+		};
+		for (const _form of ["no name", "a zero-width 'you'"]) {
+			const shown = await screen.waitFor((text) => newPid(text) !== undefined);
+			const pid = newPid(shown) as number;
+			// The process that asked: a command of this test, not this session.
+			expect(processesOf(env).map((p) => p.pid)).toContain(pid);
+			const url = /http:\/\/127\.0\.0\.1:\d+\/ask\/[A-Za-z0-9_-]{16,}\//.exec(shown)?.[0];
+			const page = (await (await fetch(`${url}form`)).json()) as { asker?: string };
+			expect(page.asker).toBe(`Asked by an unnamed subagent (pid ${pid})`);
+			pids.push(pid);
+			await screen.send("Enter");
+			await screen.waitForGone(`(pid ${pid})`);
+		}
+		await screen.waitFor(QUOTE_PREFIX);
+		expect(env.toolResults("bash").map((result) => JSON.parse(result.text).status)).toEqual(["answered", "answered"]);
 	});
 });
 

@@ -458,6 +458,20 @@ describe("the whole form", () => {
 		]);
 	});
 
+	test("who asks a form from elsewhere stays in sight on a short terminal, as long as the focused row has a line too", () => {
+		for (let height = 2; height <= 12; height++) {
+			const lines = renderForm(
+				{ state: initialState(SCOPE_AND_TARGETS), width: 40, height, table, asker: "scout" },
+				ctx,
+			).lines;
+			expect(lines, `height ${height}`).toContain("Asked by scout");
+			expect(
+				lines.some((line) => line.startsWith("❯")),
+				`height ${height}`,
+			).toBe(true);
+		}
+	});
+
 	test("never taller than the height budget, down to one line; an armed Esc's warning always shows, the focused row from two lines", () => {
 		const state = drive(SCOPE_AND_TARGETS, [KEY.escape]).state;
 		for (let height = 1; height <= 30; height++) {

@@ -36,6 +36,8 @@ export const AGENT = "helper";
 export const IN_PROCESS_RUNNER = join(REPO_ROOT, "test", "support", "in-process-runner.ts");
 /** `spawn_pi`: `pi -p` started by a plain child_process.spawn (test/support/spawn-runner.ts). */
 export const SPAWN_RUNNER = join(REPO_ROOT, "test", "support", "spawn-runner.ts");
+/** A client of the channel that is no pi: what any command the model runs can do with the inherited address. */
+export const RAW_CHANNEL_CLIENT = join(REPO_ROOT, "test", "support", "raw-channel-client.mjs");
 
 /** By default this checkout's pi with every runner above; `pi` and `runners` for another pi (0.73.1 and its own example runner). */
 export function createPlainRunnerPiEnv(

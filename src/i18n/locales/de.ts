@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── Der Rahmen des Formulars ───────────────────────────────────────────
 	"form.askedBy": "Anfrage von {asker}",
+	"form.unnamedAsker": "Subagent ohne Namen",
+	"form.unnamedAskerPid": "Subagent ohne Namen (PID {pid})",
 	"form.timeLeft": "⏱ noch {time}",
 	"form.peekAsks": "{asker} fragt",
 	"form.peekWaits": "ask_user wartet ({progress})",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── El marco del formulario ────────────────────────────────────────────
 	"form.askedBy": "Preguntado por {asker}",
+	"form.unnamedAsker": "un subagente sin nombre",
+	"form.unnamedAskerPid": "un subagente sin nombre (PID {pid})",
 	"form.timeLeft": "⏱ quedan {time}",
 	"form.peekAsks": "{asker} pregunta",
 	"form.peekWaits": "ask_user en espera ({progress})",

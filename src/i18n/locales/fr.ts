@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── Le cadre du formulaire ─────────────────────────────────────────────
 	"form.askedBy": "Demande de {asker}",
+	"form.unnamedAsker": "sous-agent sans nom",
+	"form.unnamedAskerPid": "sous-agent sans nom (PID {pid})",
 	"form.timeLeft": "⏱ il reste {time}",
 	"form.peekAsks": "Demande de {asker}",
 	"form.peekWaits": "ask_user attend ({progress})",

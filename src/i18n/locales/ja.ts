@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── フォームの枠 ───────────────────────────────────────────────────────
 	"form.askedBy": "{asker}からの質問",
+	"form.unnamedAsker": "名前のないサブエージェント",
+	"form.unnamedAskerPid": "名前のないサブエージェント（PID {pid}）",
 	"form.timeLeft": "⏱ 残り{time}",
 	"form.peekAsks": "{asker}が質問しています",
 	"form.peekWaits": "ask_userが回答待ち（{progress}）",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── 양식의 틀 ──────────────────────────────────────────────────────────
 	"form.askedBy": "질문자: {asker}",
+	"form.unnamedAsker": "이름 없는 하위 에이전트",
+	"form.unnamedAskerPid": "이름 없는 하위 에이전트(PID {pid})",
 	"form.timeLeft": "⏱ {time} 남음",
 	"form.peekAsks": "{asker}의 질문",
 	"form.peekWaits": "ask_user 대기 중 ({progress})",

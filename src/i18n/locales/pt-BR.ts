@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── A moldura do formulário ────────────────────────────────────────────
 	"form.askedBy": "Perguntado por {asker}",
+	"form.unnamedAsker": "um subagente sem nome",
+	"form.unnamedAskerPid": "um subagente sem nome (PID {pid})",
 	"form.timeLeft": "⏱ restam {time}",
 	"form.peekAsks": "{asker} pergunta",
 	"form.peekWaits": "ask_user aguardando ({progress})",

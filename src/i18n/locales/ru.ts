@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── Оформление формы ───────────────────────────────────────────────────
 	"form.askedBy": "Спрашивает {asker}",
+	"form.unnamedAsker": "безымянный субагент",
+	"form.unnamedAskerPid": "безымянный субагент (PID {pid})",
 	"form.timeLeft": "⏱ осталось {time}",
 	"form.peekAsks": "{asker} спрашивает",
 	"form.peekWaits": "ask_user ждёт ответа ({progress})",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── 表单外框 ───────────────────────────────────────────────────────────
 	"form.askedBy": "由 {asker} 提问",
+	"form.unnamedAsker": "未命名的子智能体",
+	"form.unnamedAskerPid": "未命名的子智能体（PID {pid}）",
 	"form.timeLeft": "⏱ 剩余 {time}",
 	"form.peekAsks": "{asker} 提问",
 	"form.peekWaits": "ask_user 等待中（{progress}）",

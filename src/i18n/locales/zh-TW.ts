@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── 表單外框 ───────────────────────────────────────────────────────────
 	"form.askedBy": "由 {asker} 提問",
+	"form.unnamedAsker": "未命名的子代理程式",
+	"form.unnamedAskerPid": "未命名的子代理程式（PID {pid}）",
 	"form.timeLeft": "⏱ 剩餘 {time}",
 	"form.peekAsks": "{asker} 提問",
 	"form.peekWaits": "ask_user 等待中（{progress}）",

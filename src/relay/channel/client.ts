@@ -85,7 +85,7 @@ async function connect(
 	signal: AbortSignal | undefined,
 ): Promise<{ ok: true; connection: ReturnType<typeof openConnection> } | { ok: false; collected: Collected }> {
 	const connection = openConnection(address.path);
-	connection.socket.write(`${encodeChannelHello(address.token)}\n`);
+	connection.socket.write(`${encodeChannelHello(address.token, process.pid)}\n`);
 	const waited = AbortSignal.timeout(CONNECT_MS);
 	const first = await raceAbort(connection.next(), signal ? AbortSignal.any([signal, waited]) : waited);
 	const line = first.aborted ? undefined : first.value;

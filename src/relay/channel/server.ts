@@ -1,7 +1,8 @@
 /**
  * The parent's side of the local channel (wire.ts): a Unix socket (a named pipe on Windows) in a directory only this user can enter,
- * its address and a random token published in PI_ASK_USER_CHANNEL. A connection must prove the token within HELLO_MS, at most
- * MAX_UNPROVEN at a time, no line past CHANNEL_LINE_MAX; one that closes aborts its form at once.
+ * its address and a random token published in PI_ASK_USER_CHANNEL. A connection must prove the token in a first line of at most
+ * HELLO_LINE_MAX within HELLO_MS, at most MAX_UNPROVEN at a time (at the cap the oldest makes room), no line past
+ * CHANNEL_LINE_MAX; one that closes aborts its form at once.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -13,11 +14,20 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AskHandler } from "../../router.ts";
 import { errorText, emptyCollected } from "../../types.ts";
-import { CHANNEL_READY, type ChannelAddress, createLineSplitter, decodeChannelHello, isChannelCancel } from "./wire.ts";
+import {
+	CHANNEL_LINE_MAX,
+	CHANNEL_READY,
+	type ChannelAddress,
+	createLineSplitter,
+	decodeChannelHello,
+	isChannelCancel,
+} from "./wire.ts";
 
 export const HELLO_MS = 2_000;
 /** A child that proved the token holds its connection while its form waits and is shown: only the others count. */
 export const MAX_UNPROVEN = 32;
+/** The longest first line, in bytes: a hello is under a hundred, so a long line is cut off before it costs anything. */
+export const HELLO_LINE_MAX = 1024;
 /** How long closing waits for the aborted forms' last replies to reach their children. */
 const CLOSE_GRACE_MS = 300;
 /** Unix socket paths are limited to about 104–108 bytes. */
@@ -29,16 +39,22 @@ type LocalChannelOptions = { handler(): AskHandler | undefined; parentDir?: stri
 /** `close` aborts every open ask (each child gets its reply), stops listening, removes the socket's directory. */
 export type LocalChannel = { readonly address: ChannelAddress; close(): Promise<void> };
 
-/** Each open connection, and how to end it when the channel closes; how many have yet to prove the token. */
-type Connections = { ends: Map<Socket, () => void>; unproven: number };
+/** Each open connection, and how to end it when the channel closes; those yet to prove the token, oldest first. */
+type Connections = { ends: Map<Socket, () => void>; unproven: Set<Socket> };
 
 export async function openLocalChannel({ handler, parentDir }: LocalChannelOptions): Promise<LocalChannel> {
 	const token = Buffer.from(randomBytes(32).toString("hex"));
 	const place = socketPlace(parentDir);
-	const connections: Connections = { ends: new Map(), unproven: 0 };
-	const server = createServer((socket) =>
-		connections.unproven >= MAX_UNPROVEN ? socket.destroy() : serve(socket, token, handler, connections),
-	);
+	const connections: Connections = { ends: new Map(), unproven: new Set() };
+	const server = createServer((socket) => {
+		// At the cap, the one that has waited longest without proving the token makes room: a flood never shuts a child out.
+		const [oldest] = connections.unproven;
+		if (oldest && connections.unproven.size >= MAX_UNPROVEN) {
+			connections.unproven.delete(oldest);
+			oldest.destroy();
+		}
+		serve(socket, token, handler, connections);
+	});
 	try {
 		server.listen(place.path);
 		await once(server, "listening");
@@ -103,17 +119,19 @@ function socketPlace(parentDir = tmpdir()): { path: string; remove(): void } {
 
 function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefined, connections: Connections): void {
 	socket.unref();
-	connections.unproven++;
-	const splitter = createLineSplitter();
+	connections.unproven.add(socket);
+	const splitter = createLineSplitter(CHANNEL_LINE_MAX, HELLO_LINE_MAX);
 	const asking = new AbortController();
 	let stage: "hello" | "request" | "asking" = "hello";
+	// The child's process id, as its hello says.
+	let pid: number | undefined;
 	const drop = () => socket.destroy();
 	// Closing the channel: an open form closes and its child gets the answers so far; anyone else is dropped.
 	connections.ends.set(socket, () => (stage === "asking" ? asking.abort() : drop()));
 	const helloTimer = setTimeout(drop, HELLO_MS).unref();
 	socket.on("error", () => {}); // a reset is a close: handled there
 	socket.on("close", () => {
-		if (stage === "hello") connections.unproven--;
+		connections.unproven.delete(socket);
 		clearTimeout(helloTimer);
 		connections.ends.delete(socket);
 		asking.abort();
@@ -123,15 +141,16 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 		if (lines === "overflow") return drop();
 		for (const line of lines) {
 			if (stage === "hello") {
-				const given = decodeChannelHello(line);
-				if (given === undefined || !timingSafeEqual(Buffer.from(given), token)) return drop();
+				const hello = decodeChannelHello(line);
+				if (hello === undefined || !timingSafeEqual(Buffer.from(hello.token), token)) return drop();
+				pid = hello.pid;
 				clearTimeout(helloTimer);
-				connections.unproven--;
+				connections.unproven.delete(socket);
 				stage = "request";
 				socket.write(`${CHANNEL_READY}\n`);
 			} else if (stage === "request") {
 				stage = "asking";
-				void answer(line, handler, asking.signal).then((reply) => {
+				void answer(line, handler, { signal: asking.signal, ...(pid && { pid }) }).then((reply) => {
 					if (!socket.destroyed) socket.end(`${reply}\n`);
 				});
 			} else if (isChannelCancel(line)) {
@@ -144,7 +163,11 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 }
 
 /** A child's request, decoded and validated like a model's call, asked through the process's handler. Never rejects: the child gets a reply it can decode. */
-async function answer(line: string, handler: () => AskHandler | undefined, signal: AbortSignal): Promise<string> {
+async function answer(
+	line: string,
+	handler: () => AskHandler | undefined,
+	options: Parameters<AskHandler>[1],
+): Promise<string> {
 	let codec: typeof import("../envelope.ts");
 	try {
 		// The relay codec loads with the first request, not with the listener at start-up.
@@ -160,7 +183,7 @@ async function answer(line: string, handler: () => AskHandler | undefined, signa
 	try {
 		return codec.encodeRelayReply(
 			current
-				? await current(decoded.request, { signal })
+				? await current(decoded.request, options)
 				: failed("no_ui", "the parent session has no UI to show the form"),
 		);
 	} catch (error) {

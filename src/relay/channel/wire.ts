@@ -2,7 +2,7 @@
  * The local channel's wire: how a child process reaches the session that shows its forms when no runner carries them. The address
  * travels in `PI_ASK_USER_CHANNEL` as `1:<token>:<socket path>`; one connection carries one ask, as newline-terminated JSON lines:
  *
- *   child  → {"v":1,"token":"…"}          proves it was given the address
+ *   child  → {"v":1,"token":"…","pid":N}  proves it was given the address; its process id names a form without a name
  *   parent → {"v":1,"ready":true}          a live, listening session
  *   child  → the relay request envelope    (encodeRelayRequest, as on RPC)
  *   parent → the relay reply envelope      (encodeRelayReply), then closes
@@ -39,11 +39,16 @@ export function decodeChannelAddress(
 	return { ok: true, address: { token, path } };
 }
 
-export const encodeChannelHello = (token: string): string => JSON.stringify({ v: CHANNEL_VERSION, token });
+export const encodeChannelHello = (token: string, pid?: number): string =>
+	JSON.stringify({ v: CHANNEL_VERSION, token, pid });
 
-export function decodeChannelHello(line: string): string | undefined {
-	const token = own(parseLine(line) ?? {}, "token");
-	return typeof token === "string" && TOKEN.test(token) ? token : undefined;
+/** The token, and the process id the child says it has (the parent cannot read it from the socket); undefined: no hello. */
+export function decodeChannelHello(line: string): { token: string; pid?: number } | undefined {
+	const hello = parseLine(line) ?? {};
+	const token = own(hello, "token");
+	const pid = own(hello, "pid");
+	if (typeof token !== "string" || !TOKEN.test(token)) return undefined;
+	return typeof pid === "number" && Number.isSafeInteger(pid) && pid > 0 ? { token, pid } : { token };
 }
 
 export const CHANNEL_READY = JSON.stringify({ v: CHANNEL_VERSION, ready: true });
@@ -70,22 +75,27 @@ function parseLine(line: string): JsonObject | undefined {
 	}
 }
 
-/** Cuts a byte stream into lines; "overflow" once a line passes `max` bytes. A line's parts are joined once, when complete. */
-export function createLineSplitter(max = CHANNEL_LINE_MAX): { push(chunk: Uint8Array): string[] | "overflow" } {
+/** Cuts a byte stream into lines; "overflow" once a line passes `max` bytes (the first line: `firstMax`). A line's parts are joined once, when complete. */
+export function createLineSplitter(
+	max = CHANNEL_LINE_MAX,
+	firstMax = max,
+): { push(chunk: Uint8Array): string[] | "overflow" } {
 	let pending: Uint8Array[] = [];
 	let size = 0;
+	let limit = firstMax;
 	return {
 		push(chunk) {
 			const lines: string[] = [];
 			let start = 0;
 			for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
-				if (size + end - start > max) return "overflow";
+				if (size + end - start > limit) return "overflow";
 				lines.push(Buffer.concat([...pending, chunk.subarray(start, end)]).toString("utf8"));
 				pending = [];
 				size = 0;
+				limit = max;
 				start = end + 1;
 			}
-			if (size + chunk.length - start > max) return "overflow";
+			if (size + chunk.length - start > limit) return "overflow";
 			if (start < chunk.length) pending.push(chunk.subarray(start));
 			size += chunk.length - start;
 			return lines;
