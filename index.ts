@@ -9,9 +9,9 @@
 
 import * as piPackage from "@mariozechner/pi-coding-agent";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
-import { errorText, type Phrase, TOOL_NAME } from "./src/types.ts";
+import { type Ask, errorText, loaded, type Phrase, TOOL_NAME } from "./src/types.ts";
 import type { Texts } from "./src/i18n/texts.ts";
-import { type Ask, createRouter, loaded, type Router, waitingModule } from "./src/router.ts";
+import { createRouter, type Router, waitingModule } from "./src/router.ts";
 import { projectTrustedByUser, readSettingsFiles, resolveSettings } from "./src/settings/read.ts";
 import { registerSettingFlags, type Steering } from "./src/settings/table.ts";
 import type { ToolHost } from "./src/call.ts";

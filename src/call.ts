@@ -7,7 +7,6 @@ import { ENGLISH } from "./i18n/texts.ts";
 import { normalizeArguments } from "./normalize.ts";
 import { sanitizeText } from "./sanitize.ts";
 import type { Keeper, KeptForm } from "./kept.ts";
-import type { Session } from "./router.ts";
 import type { Texts } from "./i18n/texts.ts";
 import { renderCallText, renderResultText, type RenderTheme } from "./transcript.ts";
 import {
@@ -20,6 +19,7 @@ import {
 	type ProgressListener,
 	emptyCollected,
 	TOOL_NAME,
+	type Session,
 } from "./types.ts";
 import { AskUserInputError, validateParams } from "./validate.ts";
 

@@ -12,7 +12,6 @@ import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "./i18n/texts.ts";
 import type { Keeper, KeptForm, KeptKey } from "./kept.ts";
-import { loaded, type Session } from "./router.ts";
 import { callModule } from "./tool.ts";
 import {
 	type AskForm,
@@ -22,6 +21,8 @@ import {
 	errorText,
 	phrase,
 	TOOL_NAME,
+	loaded,
+	type Session,
 } from "./types.ts";
 
 /** Reading and writing kept forms (kept.ts), loaded once there is a form to keep or a folder to read. */

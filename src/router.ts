@@ -7,36 +7,22 @@
  * queue (one terminal, one form), and its timeout counts from when it is shown.
  */
 
-import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import type { DialogHost } from "./walker/walker.ts";
 import type { LocalChannel } from "./relay/channel/server.ts";
 import {
+	ASK_CHANNEL,
+	type Ask,
 	type AskForm,
+	type AskHandler,
 	type AskOptions,
+	CHANNEL_ENV,
 	type Collected,
-	type RelayReply,
-	type RelayRequest,
 	emptyCollected,
+	loaded,
+	RELAY_ENV,
+	type Session,
+	type Upstream,
 } from "./types.ts";
-
-/** Set by a relay-aware runner for its children (see relay/api.ts `relayEnvironment`). */
-export const RELAY_ENV = "PI_ASK_USER_RELAY";
-/** Where a session with a UI publishes its local channel's address for the processes it starts (relay/channel/wire.ts). */
-export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
-/** The name under which a session with a UI takes others' forms. */
-export const ASK_CHANNEL = "ask_user";
-
-/**
- * Shows another session's form to this user (in turn with every other form) and resolves with the reply; `pid`: the asking
- * process's id, where it is known (the local channel's hello), for the label of a form that gives no name.
- */
-export type AskHandler = (
-	request: RelayRequest,
-	options: { signal?: AbortSignal; pid?: number },
-) => Promise<RelayReply>;
-
-/** Who shows this process's forms when it cannot: a relay-aware runner, or an ancestor's local channel (PI_ASK_USER_CHANNEL as this process found it, not the one it publishes). */
-export type Upstream = { relay: boolean; channel: string | undefined };
 
 // ── The queue ──────────────────────────────────────────────────────────────
 
@@ -226,19 +212,6 @@ function rpcRoute(upstream: Upstream): Route {
 // ── Asking ─────────────────────────────────────────────────────────────────
 
 /** What the router needs of a pi session. */
-export interface Session {
-	mode?: string;
-	hasUI: boolean;
-	ui: ExtensionUIContext;
-	/** Aborts the session's run (pi's interrupt key inside the form). */
-	abort(): void;
-	/** Its first user message labels the forms it sends elsewhere. */
-	sessionManager?: { getEntries(): readonly unknown[] };
-	/** A runner may name the agent in it (relay/elsewhere.ts `askerOf`). */
-	getSystemPrompt?(): string;
-}
-
-export type Ask = (form: AskForm, options: AskOptions) => Promise<Collected>;
 
 export interface RouterSetup {
 	/** What every form takes from the settings (the timeout, the keys, the language); read per ask. */
@@ -344,27 +317,6 @@ export function createRouter(setup: RouterSetup): Router {
 			return address.ok && channelReachable(address.address);
 		},
 	};
-}
-
-/** A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried again. */
-export interface Loaded<T> {
-	(): Promise<T>;
-	/** The module, once it has loaded. */
-	now(): T | undefined;
-}
-
-export function loaded<T>(load: () => Promise<T>): Loaded<T> {
-	let module: Promise<T> | undefined;
-	let ready: T | undefined;
-	const get = () =>
-		(module ??= load().then(
-			(value) => (ready = value),
-			(error: unknown) => {
-				module = undefined;
-				throw error;
-			},
-		));
-	return Object.assign(get, { now: () => ready });
 }
 
 const formModule = loaded(() => import("./form/show.ts"));

@@ -1,6 +1,7 @@
 /** The shared vocabulary, a leaf of the import graph: the form, the dialog walker and the relay speak it without importing each other. */
 
 import { type Static, type TObject, type TOptional, type TProperties, Type } from "@sinclair/typebox";
+import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import type { MessageKey } from "./i18n/en.ts";
 import type { ArgsOf, Params, Phrase, Texts } from "./i18n/phrase.ts";
 
@@ -249,4 +250,66 @@ export type RelayReply = { v: typeof RELAY_VERSION; rid?: string } & Collected;
 export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase {
 	const [params] = args as [Params?];
 	return params === undefined ? { key } : { key, params };
+}
+
+// ── What the router, the relay and the tool share ─────────────────────────────
+
+/** Set by a relay-aware runner for its children (see relay/api.ts `relayEnvironment`). */
+export const RELAY_ENV = "PI_ASK_USER_RELAY";
+/** Where a session with a UI publishes its local channel's address for the processes it starts (relay/channel/wire.ts). */
+export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
+/** The name under which a session with a UI takes others' forms. */
+export const ASK_CHANNEL = "ask_user";
+
+/**
+ * Shows another session's form to this user (in turn with every other form) and resolves with the reply; `pid`: the asking
+ * process's id, where it is known (the local channel's hello), for the label of a form that gives no name.
+ */
+export type AskHandler = (
+	request: RelayRequest,
+	options: { signal?: AbortSignal; pid?: number },
+) => Promise<RelayReply>;
+
+/** Who shows this process's forms when it cannot: a relay-aware runner, or an ancestor's local channel (PI_ASK_USER_CHANNEL as this process found it, not the one it publishes). */
+export type Upstream = { relay: boolean; channel: string | undefined };
+
+/** A session as the router reads it: pi's context, of whichever pi. */
+export interface Session {
+	mode?: string;
+	hasUI: boolean;
+	ui: ExtensionUIContext;
+	/** Aborts the session's run (pi's interrupt key inside the form). */
+	abort(): void;
+	/** Its first user message labels the forms it sends elsewhere. */
+	sessionManager?: { getEntries(): readonly unknown[] };
+	/** A runner may name the agent in it (relay/elsewhere.ts `askerOf`). */
+	getSystemPrompt?(): string;
+}
+
+export type Ask = (form: AskForm, options: AskOptions) => Promise<Collected>;
+
+/** What another extension may send as an answer: a relay reply's fields (see docs/events.md, "Answering from elsewhere"). */
+export type OutsideAnswer = { status?: "answered" | "dismissed"; answers: unknown; skipped?: unknown; notes?: unknown };
+
+export type AnswerOutcome = { ok: true } | { ok: false; error: string };
+
+/** A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried again. */
+export interface Loaded<T> {
+	(): Promise<T>;
+	/** The module, once it has loaded. */
+	now(): T | undefined;
+}
+
+export function loaded<T>(load: () => Promise<T>): Loaded<T> {
+	let module: Promise<T> | undefined;
+	let ready: T | undefined;
+	const get = () =>
+		(module ??= load().then(
+			(value) => (ready = value),
+			(error: unknown) => {
+				module = undefined;
+				throw error;
+			},
+		));
+	return Object.assign(get, { now: () => ready });
 }

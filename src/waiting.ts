@@ -11,7 +11,6 @@ import { buildDetails } from "./result.ts";
 import { decodeRelayReply, replyToCollected } from "./relay/envelope.ts";
 import { ENGLISH, type Texts } from "./i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "./sanitize.ts";
-import type { Ask, Session } from "./router.ts";
 import {
 	type AskOptions,
 	type AskDetails,
@@ -22,16 +21,15 @@ import {
 	type Collected,
 	RELAY_VERSION,
 	emptyCollected,
+	type Ask,
+	type AnswerOutcome,
+	type OutsideAnswer,
+	type Session,
 } from "./types.ts";
 
 export const WAITING_EVENT = "ask_user:waiting";
 export const PROGRESS_EVENT = "ask_user:progress";
 export const CLOSED_EVENT = "ask_user:closed";
-
-/** What another extension may send as an answer: a relay reply's fields (see docs/events.md, "Answering from elsewhere"). */
-export type OutsideAnswer = { status?: "answered" | "dismissed"; answers: unknown; skipped?: unknown; notes?: unknown };
-
-export type AnswerOutcome = { ok: true } | { ok: false; error: string };
 
 interface AskIdentity {
 	/** Unique per ask. */

@@ -29,7 +29,8 @@ import {
 	MAX_UNPROVEN,
 	openLocalChannel,
 } from "../src/relay/channel/server.ts";
-import { type AskHandler, CHANNEL_ENV, createRouter, currentHandler } from "../src/router.ts";
+import { createRouter, currentHandler } from "../src/router.ts";
+import { type AskHandler, CHANNEL_ENV } from "../src/types.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { floodChannel } from "./support/channel-flood.ts";
 import { expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
@@ -319,7 +320,8 @@ describe("an unreachable parent is no_ui, fast, with the reason", () => {
 			const collected = await collectViaChannel({ path, token: "ab".repeat(32) }, form);
 			expect(collected.status).toBe("no_ui");
 			expect(collected.error).toContain("did not answer");
-			expect(Date.now() - started).toBeLessThan(CONNECT_MS + 1_000);
+			// Its own deadline ends the wait (generous: a busy machine is slow), not the socket, which never answers.
+			expect(Date.now() - started).toBeLessThan(CONNECT_MS + 10_000);
 		} finally {
 			server.close();
 		}

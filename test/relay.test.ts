@@ -16,7 +16,8 @@ import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/
 import { CANCEL_GRACE_MS } from "../src/relay/channel/client.ts";
 import { throughRelay } from "../src/relay/elsewhere.ts";
 import { createFormQueue } from "../src/router.ts";
-import { type AskHandler, currentHandler, processRecord, registerHandler, upstream } from "../src/router.ts";
+import { currentHandler, processRecord, registerHandler, upstream } from "../src/router.ts";
+import type { AskHandler } from "../src/types.ts";
 import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
 import { quietTui } from "./form/fake-terminal.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";

@@ -5,7 +5,8 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { type AskHandler, modeOf, type RouteFacts, routeOf } from "../src/router.ts";
+import { modeOf, type RouteFacts, routeOf } from "../src/router.ts";
+import type { AskHandler } from "../src/types.ts";
 
 const handler: AskHandler = async () => ({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [] });
 const alone = { relay: false, channel: undefined };

@@ -5,7 +5,7 @@
  */
 
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Ask } from "../src/router.ts";
+import type { Ask } from "../src/types.ts";
 import { type AskForm, type AskOptions, type Collected, emptyCollected } from "../src/types.ts";
 import {
 	type AttentionHost,

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { prepareForm } from "../src/call.ts";
 import { emptyCollected } from "../src/types.ts";
-import { type OutsideAnswer, watchForms } from "../src/waiting.ts";
+import { watchForms } from "../src/waiting.ts";
+import type { OutsideAnswer } from "../src/types.ts";
 import { answerFrom, BROWSER_SOURCE, MAX_BODY_BYTES, MAX_REQUESTS_PER_SECOND, openWebPage } from "../src/web/server.ts";
 
 const { form } = prepareForm({

@@ -1,8 +1,15 @@
 /** Forms another session shows (a relay-aware parent, a local channel, this process's UI), marked `shownElsewhere`. */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import type { AskHandler, Session } from "../router.ts";
-import { type AskForm, type AskOptions, type Collected, RELAY_VERSION, emptyCollected } from "../types.ts";
+import {
+	type AskForm,
+	type AskHandler,
+	type AskOptions,
+	type Collected,
+	RELAY_VERSION,
+	emptyCollected,
+	type Session,
+} from "../types.ts";
 import { askParent, collectViaChannel } from "./channel/client.ts";
 import { decodeChannelAddress } from "./channel/wire.ts";
 import {

@@ -20,8 +20,15 @@ import type { Texts } from "../i18n/texts.ts";
 import { collect } from "../machine/collect.ts";
 import { canSubmit, missingRequired } from "../machine/model.ts";
 import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine/saved.ts";
-import { type AskForm, type AskQuestion, type Collected, LIMITS, type WebLink } from "../types.ts";
-import type { AnswerOutcome, OutsideAnswer } from "../waiting.ts";
+import {
+	type AnswerOutcome,
+	type AskForm,
+	type AskQuestion,
+	type Collected,
+	LIMITS,
+	type OutsideAnswer,
+	type WebLink,
+} from "../types.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */

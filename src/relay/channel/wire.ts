@@ -10,7 +10,7 @@
  */
 
 import { describeFound, isObject, type JsonObject, own } from "../../json.ts";
-import { CHANNEL_ENV } from "../../router.ts";
+import { CHANNEL_ENV } from "../../types.ts";
 
 const CHANNEL_VERSION = 1;
 /** The longest line either side accepts, in bytes: a form is at most a few tens of kilobytes. */
