@@ -264,6 +264,7 @@ export const EN = {
 	"web.closed": "This form was closed in the terminal: nothing more to answer here.",
 	"web.notSent": "Not sent: {error}",
 	"web.qr": "Scan with a phone to answer in its browser:",
+	"web.qrMissing": "No QR code: the optional package uqr is missing (run npm install in this extension's folder)",
 	"warning.webCannotListen":
 		"ask_user: the browser page could not listen on {address}:{port} ({reason}); answer in the terminal.",
 } as const satisfies Record<string, Message>;

@@ -261,6 +261,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Dieses Formular wurde im Terminal geschlossen: Hier gibt es nichts mehr zu beantworten.",
 	"web.notSent": "Nicht gesendet: {error}",
 	"web.qr": "Mit dem Handy scannen, um im Browser zu antworten:",
+	"web.qrMissing": "Kein QR-Code: das optionale Paket uqr fehlt (npm install im Ordner dieser Erweiterung ausführen)",
 	"warning.webCannotListen":
 		"ask_user: Die Browserseite konnte nicht auf {address}:{port} lauschen ({reason}); antworte im Terminal.",
 };

@@ -256,6 +256,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Este formulario se cerró en la terminal: aquí ya no hay nada que responder.",
 	"web.notSent": "No enviado: {error}",
 	"web.qr": "Escanéalo con el móvil para responder en su navegador:",
+	"web.qrMissing": "Sin código QR: falta el paquete opcional uqr (ejecuta npm install en la carpeta de esta extensión)",
 	"warning.webCannotListen":
 		"ask_user: la página del navegador no pudo escuchar en {address}:{port} ({reason}); responde en la terminal.",
 };

@@ -260,6 +260,8 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Ce formulaire a été fermé dans le terminal : plus rien à répondre ici.",
 	"web.notSent": "Non envoyé : {error}",
 	"web.qr": "Scannez avec un téléphone pour répondre dans son navigateur :",
+	"web.qrMissing":
+		"Pas de code QR : le paquet facultatif uqr est absent (lancez npm install dans le dossier de cette extension)",
 	"warning.webCannotListen":
 		"ask_user : la page du navigateur n'a pas pu écouter sur {address}:{port} ({reason}) ; répondez dans le terminal.",
 };

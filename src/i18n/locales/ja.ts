@@ -239,6 +239,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "このフォームはターミナルで閉じられました: ここで回答するものはもうありません。",
 	"web.notSent": "送信されませんでした: {error}",
 	"web.qr": "スマートフォンでスキャンしてブラウザーで回答:",
+	"web.qrMissing": "QR コードなし: 任意のパッケージ uqr がありません (この拡張機能のフォルダーで npm install を実行)",
 	"warning.webCannotListen":
 		"ask_user: ブラウザー用ページが {address}:{port} で待ち受けできませんでした ({reason})。ターミナルで回答してください。",
 };

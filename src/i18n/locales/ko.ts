@@ -238,6 +238,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "이 양식은 터미널에서 닫혔습니다: 여기서 더 답할 것이 없습니다.",
 	"web.notSent": "보내지 못함: {error}",
 	"web.qr": "휴대폰으로 스캔해 브라우저에서 답변:",
+	"web.qrMissing": "QR 코드 없음: 선택 패키지 uqr가 없습니다 (이 확장 폴더에서 npm install 실행)",
 	"warning.webCannotListen":
 		"ask_user: 브라우저 페이지가 {address}:{port}에서 대기하지 못했습니다 ({reason}). 터미널에서 답하세요.",
 };

@@ -255,6 +255,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Este formulário foi fechado no terminal: não há mais nada a responder aqui.",
 	"web.notSent": "Não enviado: {error}",
 	"web.qr": "Escaneie com o celular para responder no navegador:",
+	"web.qrMissing": "Sem código QR: falta o pacote opcional uqr (execute npm install na pasta desta extensão)",
 	"warning.webCannotListen":
 		"ask_user: a página do navegador não conseguiu escutar em {address}:{port} ({reason}); responda no terminal.",
 };

@@ -230,5 +230,6 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "此表单已在终端中关闭：这里没有需要回答的了。",
 	"web.notSent": "未发送：{error}",
 	"web.qr": "用手机扫描，在浏览器中回答：",
+	"web.qrMissing": "无二维码：缺少可选包 uqr（在此扩展的文件夹中运行 npm install）",
 	"warning.webCannotListen": "ask_user：浏览器页面无法在 {address}:{port} 上监听（{reason}）；请在终端中回答。",
 };

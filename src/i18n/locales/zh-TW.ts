@@ -231,5 +231,6 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "此表單已在終端機中關閉：這裡沒有需要回答的了。",
 	"web.notSent": "未送出：{error}",
 	"web.qr": "用手機掃描，在瀏覽器中回答：",
+	"web.qrMissing": "無 QR 碼：缺少選用套件 uqr（在此擴充功能的資料夾中執行 npm install）",
 	"warning.webCannotListen": "ask_user：瀏覽器頁面無法在 {address}:{port} 上監聽（{reason}）；請在終端機中回答。",
 };
