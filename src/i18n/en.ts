@@ -25,6 +25,7 @@ export const EN = {
 	"form.peekShow": "{key} shows the form",
 	"form.questionCount": { one: "{count} question", other: "{count} questions" },
 	"form.answeredCount": "{answered} of {total} answered",
+	"form.optional": "(optional)",
 	"form.pressAgainToDismiss": "Press {key} again to dismiss the form",
 	"form.pressAgainToSubmit": {
 		one: "{count} unsaved draft — press {key} again to submit without it",

@@ -11,6 +11,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} zeigt das Formular an",
 	"form.questionCount": { one: "{count} Frage", other: "{count} Fragen" },
 	"form.answeredCount": "{answered} von {total} beantwortet",
+	"form.optional": "(optional)",
 	"form.pressAgainToDismiss": "Drücke erneut {key}, um das Formular zu verwerfen",
 	"form.pressAgainToSubmit": {
 		one: "{count} ungespeicherter Entwurf – drücke erneut {key}, um ohne ihn abzusenden",

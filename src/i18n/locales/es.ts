@@ -11,6 +11,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} muestra el formulario",
 	"form.questionCount": { one: "{count} pregunta", other: "{count} preguntas" },
 	"form.answeredCount": "{answered} de {total} respondidas",
+	"form.optional": "(opcional)",
 	"form.pressAgainToDismiss": "Presiona {key} otra vez para descartar el formulario",
 	"form.pressAgainToSubmit": {
 		one: "{count} borrador sin guardar — presiona {key} otra vez para enviar sin él",

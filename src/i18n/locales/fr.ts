@@ -11,6 +11,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} affiche le formulaire",
 	"form.questionCount": { one: "{count} question", other: "{count} questions" },
 	"form.answeredCount": "réponses : {answered} sur {total}",
+	"form.optional": "(facultative)",
 	"form.pressAgainToDismiss": "Appuyez de nouveau sur {key} pour abandonner le formulaire",
 	"form.pressAgainToSubmit": {
 		one: "{count} brouillon non enregistré – appuyez de nouveau sur {key} pour valider sans ce brouillon",

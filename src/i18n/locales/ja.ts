@@ -11,6 +11,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key}でフォームを再表示",
 	"form.questionCount": { other: "{count}件の質問" },
 	"form.answeredCount": "{total}件中{answered}件回答済み",
+	"form.optional": "(任意)",
 	"form.pressAgainToDismiss": "もう一度{key}を押すとフォームを破棄します",
 	"form.pressAgainToSubmit": {
 		other: "未保存の下書きが{count}件あります — もう一度{key}を押すと下書きを含めずに送信します",

@@ -11,6 +11,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} 키로 양식 펼치기",
 	"form.questionCount": { other: "질문 {count}개" },
 	"form.answeredCount": "{total}개 중 {answered}개 답변함",
+	"form.optional": "(선택 사항)",
 	"form.pressAgainToDismiss": "양식을 폐기하려면 {key} 키를 한 번 더 누르세요",
 	"form.pressAgainToSubmit": {
 		other: "저장하지 않은 초안 {count}개 — 초안 없이 제출하려면 {key} 키를 한 번 더 누르세요",

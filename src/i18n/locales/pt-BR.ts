@@ -11,6 +11,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} mostra o formulário",
 	"form.questionCount": { one: "{count} pergunta", other: "{count} perguntas" },
 	"form.answeredCount": "{answered} de {total} respondidas",
+	"form.optional": "(opcional)",
 	"form.pressAgainToDismiss": "Pressione {key} novamente para descartar o formulário",
 	"form.pressAgainToSubmit": {
 		one: "{count} rascunho não salvo — pressione {key} novamente para enviar sem ele",

@@ -16,6 +16,7 @@ export const CATALOGUE: Catalogue = {
 		other: "{count} вопроса",
 	},
 	"form.answeredCount": "отвечено: {answered} из {total}",
+	"form.optional": "(необязательный)",
 	"form.pressAgainToDismiss": "Нажмите {key} ещё раз, чтобы отклонить форму",
 	"form.pressAgainToSubmit": {
 		one: "{count} несохранённый черновик — нажмите {key} ещё раз, чтобы отправить без него",

@@ -11,6 +11,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} 展开表单",
 	"form.questionCount": { other: "{count} 个问题" },
 	"form.answeredCount": "已回答 {answered}/{total}",
+	"form.optional": "（选填）",
 	"form.pressAgainToDismiss": "再按一次 {key} 即可关闭表单",
 	"form.pressAgainToSubmit": {
 		other: "有 {count} 份草稿未保存——再按一次 {key} 将直接提交，不含这些草稿",

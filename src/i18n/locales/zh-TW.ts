@@ -11,6 +11,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} 展開表單",
 	"form.questionCount": { other: "{count} 個問題" },
 	"form.answeredCount": "已回答 {answered}/{total}",
+	"form.optional": "（選填）",
 	"form.pressAgainToDismiss": "再按一次 {key} 即可關閉表單",
 	"form.pressAgainToSubmit": {
 		other: "有 {count} 份草稿尚未儲存——再按一次 {key} 將直接送出，不含這些草稿",
