@@ -53,7 +53,10 @@ const NON_LATIN = new Set<string>(["zh-CN", "zh-TW", "ja", "ko", "ru"]);
 /** The same word in English and in the language ("question" and "note" in French, "optional" in German). */
 const SAME_AS_ENGLISH: Partial<Record<string, readonly MessageKey[]>> = {
 	fr: ["form.questionCount", "key.tabs.hint", "key.note.hint", "transcript.noteMark", "attention.title"],
-	de: ["walker.optional", "form.optional"],
+	de: ["walker.optional", "form.optional", "help.join"],
+	es: ["help.join"],
+	"pt-BR": ["help.join"],
+	ru: ["help.join"],
 };
 
 describe.each(OTHERS)("the %s catalogue", (locale) => {

@@ -24,13 +24,14 @@ export function renderHelpView(
 	const keyColumn = columns
 		? Math.min(
 				widestLine(
-					table.map((entry) => entry.keys),
+					table.filter((entry) => !entry.folded).map((entry) => entry.keys),
 					ctx,
 				),
 				KEY_COLUMN_MAX,
 			)
 		: 0;
 	for (const entry of table) {
+		if (entry.folded) continue;
 		if (columns) {
 			const keys = fit.wrap(entry.keys, keyColumn);
 			const action = fit.wrap(entry.action, width - keyColumn - 2);

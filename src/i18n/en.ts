@@ -91,6 +91,7 @@ export const EN = {
 
 	// ── Keys: the help screen (`help`) and the hint line (`hint`, short) ────
 	"help.title": "Keys",
+	"help.join": "; ",
 	"key.unbound": "(unbound)",
 	"key.move.help": "move between options (wraps around)",
 	"key.move.hint": "move",
@@ -123,9 +124,9 @@ export const EN = {
 	"key.help.hint": "help",
 	"key.peek.help": "peek: fold the form to one line to read the conversation above it (scroll your terminal)",
 	"key.peek.hint": "peek",
-	"key.unpeek.help": "folded: bring the form back, every answer, note and draft as it was",
+	"key.unpeek.help": "folded: {keys} bring the form back, every answer, note and draft as it was",
 	"key.unpeek.hint": "show the form",
-	"key.dismiss.help": "close the editor or this help; on the form press it twice to dismiss",
+	"key.dismiss.help": "on the form, press it twice to dismiss",
 	"key.dismiss.hint": "dismiss",
 	"key.interrupt.help": "interrupt: stop the agent run",
 	"key.interrupt.hint": "interrupt",
@@ -139,7 +140,7 @@ export const EN = {
 	"key.clearLine.hint": "clear line",
 	"key.back.help": "in the editor: back to the options, keeping what you typed as a draft",
 	"key.back.hint": "back",
-	"key.close.help": "close this help",
+	"key.close.help": "in this help: {keys} close it",
 	"key.close.hint": "close",
 
 	// ── The transcript ─────────────────────────────────────────────────────

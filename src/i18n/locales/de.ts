@@ -83,6 +83,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Tasten: die Hilfeseite (`help`) und die Hinweiszeile (`hint`, kurz) ──
 	"help.title": "Tasten",
+	"help.join": "; ",
 	"key.unbound": "(nicht belegt)",
 	"key.move.help": "zwischen den Optionen wechseln (am Ende geht es von vorn weiter)",
 	"key.move.hint": "bewegen",
@@ -116,9 +117,10 @@ export const CATALOGUE: Catalogue = {
 	"key.peek.help":
 		"einklappen: das Formular auf eine Zeile reduzieren, um die Unterhaltung darüber zu lesen (im Terminal scrollen)",
 	"key.peek.hint": "einklappen",
-	"key.unpeek.help": "eingeklappt: das Formular zurückholen, mit allen Antworten, Notizen und Entwürfen wie zuvor",
+	"key.unpeek.help":
+		"eingeklappt: {keys} holen das Formular zurück, mit allen Antworten, Notizen und Entwürfen wie zuvor",
 	"key.unpeek.hint": "Formular anzeigen",
-	"key.dismiss.help": "den Editor oder diese Hilfe schließen; im Formular zweimal drücken, um es zu verwerfen",
+	"key.dismiss.help": "im Formular zweimal drücken, um es zu verwerfen",
 	"key.dismiss.hint": "verwerfen",
 	"key.interrupt.help": "unterbrechen: den Lauf des Agenten stoppen",
 	"key.interrupt.hint": "unterbrechen",
@@ -132,7 +134,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "Zeile löschen",
 	"key.back.help": "im Editor: zurück zu den Optionen; das Getippte bleibt als Entwurf erhalten",
 	"key.back.hint": "zurück",
-	"key.close.help": "diese Hilfe schließen",
+	"key.close.help": "in dieser Hilfe: {keys} schließen sie",
 	"key.close.hint": "schließen",
 
 	// ── Das Protokoll ──────────────────────────────────────────────────────

@@ -80,6 +80,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Teclas: la pantalla de ayuda (`help`) y la línea de pistas (`hint`, corta) ──
 	"help.title": "Teclas",
+	"help.join": "; ",
 	"key.unbound": "(sin asignar)",
 	"key.move.help": "moverse entre las opciones (de forma circular)",
 	"key.move.hint": "mover",
@@ -113,9 +114,9 @@ export const CATALOGUE: Catalogue = {
 	"key.peek.help":
 		"contraer: reducir el formulario a una línea para leer la conversación de arriba (desplázate en la terminal)",
 	"key.peek.hint": "contraer",
-	"key.unpeek.help": "contraído: restaurar el formulario, con cada respuesta, nota y borrador tal como estaban",
+	"key.unpeek.help": "contraído: {keys} restauran el formulario, con cada respuesta, nota y borrador tal como estaban",
 	"key.unpeek.hint": "mostrar formulario",
-	"key.dismiss.help": "cerrar el editor o esta ayuda; en el formulario, presionarla dos veces para descartarlo",
+	"key.dismiss.help": "en el formulario, presionarla dos veces para descartarlo",
 	"key.dismiss.hint": "descartar",
 	"key.interrupt.help": "interrumpir: detener la ejecución del agente",
 	"key.interrupt.hint": "interrumpir",
@@ -129,7 +130,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "borrar línea",
 	"key.back.help": "en el editor: volver a las opciones, conservando lo escrito como borrador",
 	"key.back.hint": "volver",
-	"key.close.help": "cerrar esta ayuda",
+	"key.close.help": "en esta ayuda: {keys} la cierran",
 	"key.close.hint": "cerrar",
 
 	// ── La transcripción ───────────────────────────────────────────────────

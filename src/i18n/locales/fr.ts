@@ -83,6 +83,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Touches : l’écran d’aide (`help`) et la ligne d’aide (`hint`, courte) ─
 	"help.title": "Touches",
+	"help.join": " ; ",
 	"key.unbound": "(non attribuée)",
 	"key.move.help": "se déplacer entre les options (en boucle)",
 	"key.move.hint": "déplacer",
@@ -116,9 +117,10 @@ export const CATALOGUE: Catalogue = {
 	"key.peek.help":
 		"replier : réduire le formulaire à une ligne pour lire la conversation au-dessus (faites défiler votre terminal)",
 	"key.peek.hint": "replier",
-	"key.unpeek.help": "replié : rouvrir le formulaire, avec chaque réponse, note et brouillon tels qu’ils étaient",
+	"key.unpeek.help":
+		"replié : {keys} rouvrent le formulaire, avec chaque réponse, note et brouillon tels qu’ils étaient",
 	"key.unpeek.hint": "afficher le formulaire",
-	"key.dismiss.help": "fermer l’éditeur ou cette aide ; sur le formulaire, appuyer deux fois pour l’abandonner",
+	"key.dismiss.help": "sur le formulaire, appuyer deux fois pour l’abandonner",
 	"key.dismiss.hint": "abandonner",
 	"key.interrupt.help": "interrompre : arrêter l’exécution de l’agent",
 	"key.interrupt.hint": "interrompre",
@@ -132,7 +134,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "effacer la ligne",
 	"key.back.help": "dans l’éditeur : revenir aux options en gardant le texte saisi comme brouillon",
 	"key.back.hint": "retour",
-	"key.close.help": "fermer cette aide",
+	"key.close.help": "dans cette aide : {keys} la ferment",
 	"key.close.hint": "fermer",
 
 	// ── La transcription ───────────────────────────────────────────────────

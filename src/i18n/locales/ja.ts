@@ -77,6 +77,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── キー：ヘルプ画面（`help`）とヒント行（`hint`、短く） ──────────────────
 	"help.title": "キー操作",
+	"help.join": "。",
 	"key.unbound": "（未割り当て）",
 	"key.move.help": "選択肢間を移動（端まで行くと反対側へ）",
 	"key.move.hint": "移動",
@@ -107,9 +108,9 @@ export const CATALOGUE: Catalogue = {
 	"key.help.hint": "ヘルプ",
 	"key.peek.help": "折りたたむ：フォームを1行にたたんで、その上の会話を読めるようにする（ターミナルをスクロール）",
 	"key.peek.hint": "たたむ",
-	"key.unpeek.help": "折りたたみ中：フォームを再表示（回答・メモ・下書きはすべて元のまま）",
+	"key.unpeek.help": "折りたたみ中：{keys}でフォームを再表示（回答・メモ・下書きはすべて元のまま）",
 	"key.unpeek.hint": "再表示",
-	"key.dismiss.help": "エディターやこのヘルプを閉じる。フォームでは2回押すとフォームを破棄",
+	"key.dismiss.help": "フォームでは2回押すとフォームを破棄",
 	"key.dismiss.hint": "破棄",
 	"key.interrupt.help": "中断：エージェントの実行を停止",
 	"key.interrupt.hint": "中断",
@@ -123,7 +124,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "行削除",
 	"key.back.help": "エディター内：選択肢に戻る（入力した内容は下書きとして残す）",
 	"key.back.hint": "戻る",
-	"key.close.help": "このヘルプを閉じる",
+	"key.close.help": "このヘルプ内：{keys}で閉じる",
 	"key.close.hint": "閉じる",
 
 	// ── 記録 ───────────────────────────────────────────────────────────────

@@ -80,6 +80,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Teclas: a tela de ajuda (`help`) e a linha de dicas (`hint`, curta) ──
 	"help.title": "Teclas",
+	"help.join": "; ",
 	"key.unbound": "(não atribuída)",
 	"key.move.help": "mover entre as opções (de forma circular)",
 	"key.move.hint": "mover",
@@ -112,9 +113,9 @@ export const CATALOGUE: Catalogue = {
 	"key.help.hint": "ajuda",
 	"key.peek.help": "recolher: reduzir o formulário a uma linha para ler a conversa acima dele (role o terminal)",
 	"key.peek.hint": "recolher",
-	"key.unpeek.help": "recolhido: trazer o formulário de volta, com cada resposta, nota e rascunho como estavam",
+	"key.unpeek.help": "recolhido: {keys} trazem o formulário de volta, com cada resposta, nota e rascunho como estavam",
 	"key.unpeek.hint": "mostrar formulário",
-	"key.dismiss.help": "fechar o editor ou esta ajuda; no formulário, pressionar duas vezes para descartá-lo",
+	"key.dismiss.help": "no formulário, pressionar duas vezes para descartá-lo",
 	"key.dismiss.hint": "descartar",
 	"key.interrupt.help": "interromper: parar a execução do agente",
 	"key.interrupt.hint": "interromper",
@@ -128,7 +129,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "apagar linha",
 	"key.back.help": "no editor: voltar às opções, mantendo o que você digitou como rascunho",
 	"key.back.hint": "voltar",
-	"key.close.help": "fechar esta ajuda",
+	"key.close.help": "nesta ajuda: {keys} a fecham",
 	"key.close.hint": "fechar",
 
 	// ── A transcrição ──────────────────────────────────────────────────────

@@ -74,6 +74,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 按鍵：說明頁（help）與提示列（hint，要簡短）─────────────────────────
 	"help.title": "按鍵",
+	"help.join": "；",
 	"key.unbound": "（未設定）",
 	"key.move.help": "在選項之間移動（頭尾循環）",
 	"key.move.hint": "移動",
@@ -104,9 +105,9 @@ export const CATALOGUE: Catalogue = {
 	"key.help.hint": "說明",
 	"key.peek.help": "摺疊：將表單摺疊成一行，以便閱讀上方的對話（可捲動終端機）",
 	"key.peek.hint": "摺疊",
-	"key.unpeek.help": "摺疊時：還原表單，所有回答、備註和草稿都維持原樣",
+	"key.unpeek.help": "摺疊時：按 {keys} 還原表單，所有回答、備註和草稿都維持原樣",
 	"key.unpeek.hint": "展開表單",
-	"key.dismiss.help": "關閉編輯器或此說明；在表單上連按兩次即可關閉表單",
+	"key.dismiss.help": "在表單上連按兩次即可關閉表單",
 	"key.dismiss.hint": "關閉",
 	"key.interrupt.help": "中斷：停止代理程式的執行",
 	"key.interrupt.hint": "中斷",
@@ -120,7 +121,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "刪至行首",
 	"key.back.help": "在編輯器中：返回選項，已輸入的內容會保留為草稿",
 	"key.back.hint": "返回",
-	"key.close.help": "關閉此說明",
+	"key.close.help": "在此說明中：按 {keys} 關閉",
 	"key.close.hint": "關閉",
 
 	// ── 對話記錄 ───────────────────────────────────────────────────────────
