@@ -4,26 +4,72 @@
  *
  * A scripted model (test/support/scripted-model.ts) answers any message by
  * calling ask_user with the batch in scripts/demo-script.json, then replies
- * with exactly what the tool returned. pi runs in a throwaway directory (its
- * config, HOME and working dir), removed again when pi exits; nothing of the
- * user's pi setup is read or changed.
+ * with exactly what the tool returned (and to a late answer, that it came).
+ * pi runs in the demo's own directory (its config, HOME and working dir,
+ * under TMPDIR); nothing of the user's pi setup is read or changed.
+ *
+ *   npm run demo                  a new demo session (the previous one's folder is removed first)
+ *   npm run demo -- --continue    the last demo session again: a form left open comes back as it was
+ *   npm run demo -- --clean       removes the demo's folder, and runs nothing
+ *
+ * The session is kept when pi exits, however it exits (Ctrl+D, a crash,
+ * `kill -9`): a question outlives pi, and `--continue` shows it. On exit the
+ * demo says how to continue and how to clean up. Any other argument goes to
+ * pi (e.g. `npm run demo -- --ask-user-locale ja`).
  *
  * Plain Node on purpose: it runs from a fresh clone after `npm ci`, no build.
  * The isolation itself is scripts/isolated-pi.mjs, shared with the tests and
  * the benchmark.
  */
 
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import { createIsolatedPi, ISOLATION_FLAGS, PI_BIN, REPO_ROOT } from "./isolated-pi.mjs";
+import { ISOLATION_FLAGS, isolatedPiIn, PI_BIN, REPO_ROOT } from "./isolated-pi.mjs";
+
+/** The demo's folder: one per user, so `--continue` finds it again. */
+const ROOT = join(tmpdir(), `pi-ask-user-demo-${process.getuid?.() ?? userInfo().username}`);
+
+const given = process.argv.slice(2);
+const continuing = given.includes("--continue") || given.includes("-c");
+const cleaning = given.includes("--clean");
+const piArgs = given.filter((arg) => !["--continue", "-c", "--clean"].includes(arg));
+
+/** Whether ROOT is a demo folder of ours: a real directory (not a link) owned by this user. */
+function ownFolder() {
+	if (!existsSync(ROOT)) return false;
+	const stat = lstatSync(ROOT);
+	if (!stat.isDirectory() || (process.getuid && stat.uid !== process.getuid())) {
+		console.error(`${ROOT} is not a folder of this user's demo: remove it, then run the demo again.`);
+		process.exit(1);
+	}
+	return true;
+}
+
+if (cleaning) {
+	if (ownFolder()) {
+		rmSync(ROOT, { recursive: true, force: true });
+		console.log(`Removed the demo's session and folder (${ROOT}).`);
+	} else console.log("No demo folder to remove.");
+	process.exit(0);
+}
 
 if (!existsSync(PI_BIN)) {
 	console.error("pi is not installed here yet: run `npm ci` first, then `npm run demo`.");
 	process.exit(1);
 }
 
-const isolated = createIsolatedPi("pi-ask-user-demo-");
+if (continuing && !ownFolder()) {
+	console.error("No demo session to continue: `npm run demo` starts one.");
+	process.exit(1);
+}
+if (!continuing) {
+	if (ownFolder()) rmSync(ROOT, { recursive: true, force: true });
+	mkdirSync(ROOT, { mode: 0o700 });
+}
+
+const isolated = isolatedPiIn(ROOT);
 const env = {
 	...isolated.env,
 	TERM: process.env.TERM ?? "xterm-256color",
@@ -38,18 +84,23 @@ const env = {
 	PI_SCRIPTED_MODEL_SCRIPT: join(REPO_ROOT, "scripts", "demo-script.json"),
 };
 const args = [
-	...ISOLATION_FLAGS,
+	// The session is kept (in the demo's agent dir), so a form left open comes back with --continue.
+	...ISOLATION_FLAGS.filter((flag) => flag !== "--no-session"),
+	...(continuing ? ["--continue"] : []),
 	"-e",
 	join(REPO_ROOT, "test", "support", "scripted-model.ts"),
 	"-e",
 	join(REPO_ROOT, "index.ts"),
 	"--model",
 	"scripted/scripted",
-	// e.g. `npm run demo -- --ask-user-locale ja`
-	...process.argv.slice(2),
+	...piArgs,
 ];
 
-console.log("ask_user demo: type anything and press Enter; Esc Esc dismisses; Ctrl+D quits.");
+console.log(
+	continuing
+		? "ask_user demo, continued: a form left open comes back; Esc Esc dismisses; Ctrl+D quits."
+		: "ask_user demo: type anything and press Enter; Esc Esc dismisses; Ctrl+D quits.",
+);
 
 const pi = spawn(PI_BIN, args, { cwd: isolated.cwd, env, stdio: "inherit" });
 // pi owns the terminal; a signal meant for the demo is meant for pi.
@@ -58,10 +109,22 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 }
 pi.on("error", (error) => {
 	console.error(`Could not start pi: ${error.message}`);
-	isolated.cleanup();
 	process.exit(1);
 });
 pi.on("exit", (code, signal) => {
-	isolated.cleanup();
+	if (signal && process.stdout.isTTY) {
+		// pi was killed and could not give the terminal back: leave its screen, show the cursor, echo typed keys again.
+		process.stdout.write("\x1b[?2004l\x1b[<u\x1b[?25h\x1b[?1049l");
+		spawnSync("stty", ["sane"], { stdio: "inherit" });
+	}
+	console.log(
+		[
+			"",
+			// pi's own "To resume this session" line, on a normal exit, is for the user's pi set-up, not the demo's.
+			`The demo's session is kept in ${ROOT}${signal ? "" : " (not for the `pi --session` line above)"}:`,
+			"  npm run demo -- --continue   continues it: a form left open comes back as it was",
+			"  npm run demo -- --clean      removes it (a new `npm run demo` removes it too, and starts afresh)",
+		].join("\n"),
+	);
 	process.exit(code ?? (signal ? 1 : 0));
 });

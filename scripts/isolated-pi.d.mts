@@ -46,3 +46,5 @@ export interface IsolatedPi {
 
 /** Makes the throwaway directory (named `<prefix>XXXXXX`, under TMPDIR) with the settings of `pi` (default THIS_PI) written. */
 export declare function createIsolatedPi(prefix: string, pi?: PiCommand): IsolatedPi;
+/** The same layout in `root`, a directory the caller made; what pi left there before (its sessions) stays. */
+export declare function isolatedPiIn(root: string, pi?: PiCommand): IsolatedPi;

@@ -74,7 +74,18 @@ export const ISOLATION_FLAGS = Object.freeze([
  * @returns {IsolatedPi}
  */
 export function createIsolatedPi(prefix, pi = THIS_PI) {
-	const root = mkdtempSync(join(tmpdir(), prefix));
+	return isolatedPiIn(mkdtempSync(join(tmpdir(), prefix)), pi);
+}
+
+/**
+ * The same layout in `root`, a directory the caller made (or made before: what
+ * pi left there, its sessions, stays; the settings are written again).
+ *
+ * @param {string} root
+ * @param {PiCommand} [pi]
+ * @returns {IsolatedPi}
+ */
+export function isolatedPiIn(root, pi = THIS_PI) {
 	const agentDir = join(root, "agent");
 	const home = join(root, "home");
 	const cwd = join(root, "work");

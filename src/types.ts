@@ -198,8 +198,8 @@ export interface AskOptions {
 	keep?: FormKeep;
 }
 
-/** `qr`: the URL as a QR code in block characters, one string per row. */
-export type WebLink = { url: string; qr: readonly string[] };
+/** `qr`: the URL as a QR code in block characters, one string per row; absent when the optional uqr is not installed. */
+export type WebLink = { url: string; qr?: readonly string[] };
 
 /** What the inline form tells its keeper: every change, as a function that reads the answers to save (called off the keystroke). */
 export interface FormKeep {

@@ -43,7 +43,7 @@ function withoutVerbatim(text: string): string {
 		.replace(/\{\w+\}/g, " ")
 		.replace(/--[\w-]+( (desktop|\d+|ja))?/g, " ")
 		.replace(
-			/export EDITOR=vim|\$\w+|ask_user|numberKeys|focus|JSON|PID|true|false|ctrl\+|alt\+|f1|f12|\/trust|\.pi\/settings\.json/g,
+			/export EDITOR=vim|\$\w+|npm install|uqr|ask_user|numberKeys|focus|JSON|PID|true|false|ctrl\+|alt\+|f1|f12|\/trust|\.pi\/settings\.json/g,
 			" ",
 		);
 }
@@ -53,7 +53,10 @@ const NON_LATIN = new Set<string>(["zh-CN", "zh-TW", "ja", "ko", "ru"]);
 /** The same word in English and in the language ("question" and "note" in French, "optional" in German). */
 const SAME_AS_ENGLISH: Partial<Record<string, readonly MessageKey[]>> = {
 	fr: ["form.questionCount", "key.tabs.hint", "key.note.hint", "transcript.noteMark", "attention.title"],
-	de: ["walker.optional"],
+	de: ["walker.optional", "form.optional", "help.join"],
+	es: ["help.join"],
+	"pt-BR": ["help.join"],
+	ru: ["help.join"],
 };
 
 describe.each(OTHERS)("the %s catalogue", (locale) => {

@@ -134,7 +134,7 @@ function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): Fo
 	const { state, width } = input;
 	const unused = (lines: readonly string[]) => Math.max(0, height - lines.length);
 	if (state.overlay.kind === "help") {
-		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx, input.link?.qr);
+		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx, input.link);
 		return { lines: help.lines, ports: [help.port], spare: unused(help.lines), focusHidden: false };
 	}
 	if (state.overlay.kind === "editor") {

@@ -1,6 +1,7 @@
 /** The `?` screen: every key of the key table in a column, what they do wrapped beside them. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
+import type { WebLink } from "../types.ts";
 import type { KeyHelp } from "./keymap.ts";
 import { type ViewContext, type Window, widestLine, windowLines } from "./layout.ts";
 
@@ -8,14 +9,14 @@ const KEY_COLUMN_MAX = 22;
 /** Below this width the keys and their action are stacked instead of side by side. */
 const COLUMNS_MIN_WIDTH = 36;
 
-/** `qr`: the browser page's QR code, shown under the keys where it fits, for a phone to scan. */
+/** `link`: the browser page; its QR code is shown under the keys where it fits, for a phone to scan (without uqr, a line says so). */
 export function renderHelpView(
 	table: readonly KeyHelp[],
 	scroll: number,
 	width: number,
 	height: number,
 	ctx: ViewContext,
-	qr?: readonly string[],
+	link?: WebLink,
 ): Window {
 	const { theme, fit } = ctx;
 	const body = [theme.bold(fit.line(ctx.texts.t("help.title"), width))];
@@ -23,13 +24,14 @@ export function renderHelpView(
 	const keyColumn = columns
 		? Math.min(
 				widestLine(
-					table.map((entry) => entry.keys),
+					table.filter((entry) => !entry.folded).map((entry) => entry.keys),
 					ctx,
 				),
 				KEY_COLUMN_MAX,
 			)
 		: 0;
 	for (const entry of table) {
+		if (entry.folded) continue;
 		if (columns) {
 			const keys = fit.wrap(entry.keys, keyColumn);
 			const action = fit.wrap(entry.action, width - keyColumn - 2);
@@ -43,7 +45,9 @@ export function renderHelpView(
 			for (const line of fit.wrap(entry.action, width - indent)) body.push(" ".repeat(indent) + theme.text(line));
 		}
 	}
-	if (qr && qr.every((row) => visibleWidth(row) <= width))
+	const qr = link?.qr;
+	if (link !== undefined && qr === undefined) body.push("", theme.muted(fit.line(ctx.texts.t("web.qrMissing"), width)));
+	else if (qr && qr.every((row) => visibleWidth(row) <= width))
 		body.push("", theme.text(fit.line(ctx.texts.t("web.qr"), width)), ...qr);
 	return windowLines(body, height, scroll, undefined, "help", width, ctx);
 }

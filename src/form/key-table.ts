@@ -46,6 +46,13 @@ export interface KeyEntry<Id extends string = KeyHelpId> {
 	readonly acts: readonly KeyAct[];
 	/** Shown instead of the keys, where listing them would say less (the digits). */
 	readonly label?: string;
+	/**
+	 * The help screen says this entry in that entry's row, after the row's own words, instead of a row of its own
+	 * (one row for Enter, one for Esc): where its keys are the row's, or where its words name its keys (`namesKeys`:
+	 * its phrase has `{keys}`).
+	 */
+	readonly helpIn?: Id;
+	readonly namesKeys?: true;
 }
 
 const FORM: readonly KeyMode[] = ["form"];
@@ -92,8 +99,8 @@ const TABLE = [
 	},
 	{ id: "choose", acts: [choose] },
 	one("toggle", FORM, [{ key: Key.space }], { type: "toggle" }),
-	{ id: "done", acts: [choose] },
-	{ id: "write", acts: [choose] },
+	{ id: "done", acts: [choose], helpIn: "choose" },
+	{ id: "write", acts: [choose], helpIn: "choose" },
 	{
 		id: "tabs",
 		acts: [
@@ -119,7 +126,11 @@ const TABLE = [
 	one("help", FORM, [{ key: Key.question }], { type: "toggleHelp" }),
 	one("peek", FORM, [{ slot: "peek" }], { type: "togglePeek" }),
 	// Folded, the keys that would end or act on the form only bring it back.
-	one("unpeek", PEEKING, [{ slot: "peek" }, { key: Key.escape }, ...CONFIRM], { type: "togglePeek" }),
+	{
+		...one("unpeek", PEEKING, [{ slot: "peek" }, { key: Key.escape }, ...CONFIRM], { type: "togglePeek" }),
+		helpIn: "peek",
+		namesKeys: true,
+	},
 	one("dismiss", FORM, ESCAPE, { type: "escape" }),
 	{
 		id: "interrupt",
@@ -132,17 +143,19 @@ const TABLE = [
 	// The Editor makes the new line itself; listed so the help and the hint name the user's key.
 	// Before save, as the Editor tries them: pi 1.x binds ctrl+j, which sends "\n", and "\n" also reads as Enter.
 	one("newLine", EDITOR, [{ binding: "tui.input.newLine" }], { type: "editorInput" }),
-	one("save", EDITOR, [{ binding: "tui.input.submit" }], { type: "editorSubmit" }),
+	{ ...one("save", EDITOR, [{ binding: "tui.input.submit" }], { type: "editorSubmit" }), helpIn: "choose" },
 	one("external", EDITOR, [{ binding: "app.editor.external" }], { type: "externalEditor" }),
 	// The Editor deletes to the line start itself; listed so the help names the user's key.
 	one("clearLine", EDITOR, [{ binding: "tui.editor.deleteToLineStart" }], { type: "editorInput" }),
-	one("back", EDITOR, ESCAPE, { type: "editorCancel" }),
+	{ ...one("back", EDITOR, ESCAPE, { type: "editorCancel" }), helpIn: "dismiss" },
 	{
 		id: "close",
 		acts: [
 			{ modes: HELP, keys: ESCAPE, command: { type: "escape" } },
 			{ modes: HELP, keys: [{ key: Key.question }], command: { type: "toggleHelp" } },
 		],
+		helpIn: "dismiss",
+		namesKeys: true,
 	},
 ] as const satisfies readonly KeyEntry<string>[];
 

@@ -92,7 +92,10 @@ const matches = (data: string, source: KeySource, kb: KeybindingsManager, slots:
 export interface KeyHelp {
 	id: KeyHelpId;
 	keys: string;
+	/** What the help screen says of the keys: the entry's words, then those of the entries folded into its row. */
 	action: string;
+	/** Said in another entry's row of the help screen (KeyEntry.helpIn), not in a row of its own. */
+	folded: boolean;
 	/** The hint line's form: the first key of each act, and the keys with the hint's one word as the line shows them, with their width. */
 	hint: { keys: string; text: string; width: number };
 }
@@ -100,15 +103,31 @@ export interface KeyHelp {
 /** The key table with the user's keys and words, in the order the help screen lists it. The hint line picks entries from it by id. */
 export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots = DEFAULT_SLOTS): KeyHelp[] {
 	const unbound = texts.t("key.unbound");
-	return KEY_TABLE.map((entry) => {
+	const own = KEY_TABLE.map((entry) => {
 		const lists = keyLists(entry, kb, slots);
+		const names = [...new Set(lists.flat())];
 		const keys = entry.label ?? (lists.map((names) => names.join("/")).join(" ") || unbound);
 		const firsts = lists.map((names) => names[0] ?? "");
 		const short = firsts.every((name) => name.length === 1) ? firsts.join("") : firsts.join("/");
 		const hintKeys = entry.label ?? (short || unbound);
 		const hintText = `${hintKeys} ${texts.t(`key.${entry.id}.hint`)}`;
 		const hint = { keys: hintKeys, text: hintText, width: visibleWidth(hintText) };
-		return { id: entry.id, keys, action: texts.t(`key.${entry.id}.help`), hint };
+		return {
+			entry,
+			names,
+			help: { id: entry.id, keys, action: texts.t(`key.${entry.id}.help`, { keys: names }), hint },
+		};
+	});
+	const rowOf = (id: KeyHelpId | undefined) => own.find((other) => other.entry.id === id);
+	const folded = ({ entry, names }: (typeof own)[number]): boolean => {
+		const row = rowOf(entry.helpIn);
+		if (row === undefined || names.length === 0) return false;
+		return entry.namesKeys === true || names.every((name) => row.names.includes(name));
+	};
+	return own.map((item) => {
+		const guests = own.filter((guest) => guest.entry.helpIn === item.entry.id && folded(guest));
+		const action = [item.help.action, ...guests.map((guest) => guest.help.action)].join(texts.t("help.join"));
+		return { ...item.help, action, folded: folded(item) };
 	});
 }
 

@@ -241,7 +241,8 @@ function questionHeader(
 	ctx: ViewContext,
 ): Section[] {
 	const { theme, fit, texts, keys } = ctx;
-	const sections: Section[] = [{ lines: fit.wrap(question.question, width), style: theme.bold }];
+	const asked = question.required ? question.question : `${question.question} ${texts.t("form.optional")}`;
+	const sections: Section[] = [{ lines: fit.wrap(asked, width), style: theme.bold }];
 	if (question.context !== undefined) sections.push({ lines: fit.wrap(question.context, width), style: theme.muted });
 	if (qs.note !== undefined) {
 		sections.push({ lines: fit.wrap(texts.t("question.yourNoteOnQuestion"), width), style: theme.muted });

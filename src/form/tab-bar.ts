@@ -1,7 +1,8 @@
 /**
- * The tab bar: a tab per question (□ unanswered, ■ answered, – skipped) and
- * the Submit tab (✓ only once a submit would go through). Too wide, labels
- * are elided, then the bar scrolls, ‹ › where tabs are hidden.
+ * The tab bar: a tab per question (□ unanswered, ■ answered, – skipped; an
+ * optional one says so after its header) and the Submit tab (✓ only once a
+ * submit would go through). Too wide, labels are elided, then the bar
+ * scrolls, ‹ › where tabs are hidden.
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
@@ -24,11 +25,12 @@ const MIN_LABEL_WIDTH = 3;
 /** `mark`: empty for none. */
 type Tab = { mark: string; label: string; style: (s: string) => string };
 
-function tabsOf(state: FormState, theme: FormTheme, submitLabel: string): Tab[] {
+function tabsOf(state: FormState, theme: FormTheme, submitLabel: string, optional: string): Tab[] {
 	const tabs: Tab[] = state.form.questions.map((question, i) => {
 		const qs = state.questions[i];
 		const answered = qs !== undefined && isAnswered(qs);
-		return { mark: markOf(qs), label: question.header, style: answered ? theme.success : theme.muted };
+		const label = question.required ? question.header : `${question.header} ${optional}`;
+		return { mark: markOf(qs), label, style: answered ? theme.success : theme.muted };
 	});
 	const ready = canSubmit(state);
 	tabs.push({ mark: ready ? "✓" : "", label: submitLabel, style: ready ? theme.success : theme.dim });
@@ -37,7 +39,7 @@ function tabsOf(state: FormState, theme: FormTheme, submitLabel: string): Tab[] 
 
 /** The bar changes only with the form, the width, the current tab and the marks: kept until one of them does. */
 export function renderTabBar(state: FormState, width: number, ctx: ViewContext): string {
-	const tabs = tabsOf(state, ctx.theme, ctx.texts.t("review.tab"));
+	const tabs = tabsOf(state, ctx.theme, ctx.texts.t("review.tab"), ctx.texts.t("form.optional"));
 	const marks = tabs.map((tab) => tab.mark).join("");
 	return recall(ctx, renderTabBar, [state.form, width, state.tab, marks], () =>
 		tabBarLine(tabs, state.tab, width, ctx),

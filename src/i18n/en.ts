@@ -28,6 +28,7 @@ export const EN = {
 	"form.peekShow": "{key} shows the form",
 	"form.questionCount": { one: "{count} question", other: "{count} questions" },
 	"form.answeredCount": "{answered} of {total} answered",
+	"form.optional": "(optional)",
 	"form.pressAgainToDismiss": "Press {key} again to dismiss the form",
 	"form.pressAgainToSubmit": {
 		one: "{count} unsaved draft — press {key} again to submit without it",
@@ -93,6 +94,7 @@ export const EN = {
 
 	// ── Keys: the help screen (`help`) and the hint line (`hint`, short) ────
 	"help.title": "Keys",
+	"help.join": "; ",
 	"key.unbound": "(unbound)",
 	"key.move.help": "move between options (wraps around)",
 	"key.move.hint": "move",
@@ -125,9 +127,9 @@ export const EN = {
 	"key.help.hint": "help",
 	"key.peek.help": "peek: fold the form to one line to read the conversation above it (scroll your terminal)",
 	"key.peek.hint": "peek",
-	"key.unpeek.help": "folded: bring the form back, every answer, note and draft as it was",
+	"key.unpeek.help": "folded: {keys} bring the form back, every answer, note and draft as it was",
 	"key.unpeek.hint": "show the form",
-	"key.dismiss.help": "close the editor or this help; on the form press it twice to dismiss",
+	"key.dismiss.help": "on the form, press it twice to dismiss",
 	"key.dismiss.hint": "dismiss",
 	"key.interrupt.help": "interrupt: stop the agent run",
 	"key.interrupt.hint": "interrupt",
@@ -141,7 +143,7 @@ export const EN = {
 	"key.clearLine.hint": "clear line",
 	"key.back.help": "in the editor: back to the options, keeping what you typed as a draft",
 	"key.back.hint": "back",
-	"key.close.help": "close this help",
+	"key.close.help": "in this help: {keys} close it",
 	"key.close.hint": "close",
 
 	// ── The transcript ─────────────────────────────────────────────────────
@@ -267,6 +269,7 @@ export const EN = {
 	"web.closed": "This form was closed in the terminal: nothing more to answer here.",
 	"web.notSent": "Not sent: {error}",
 	"web.qr": "Scan with a phone to answer in its browser:",
+	"web.qrMissing": "No QR code: the optional package uqr is missing (run npm install in this extension's folder)",
 	"warning.webCannotListen":
 		"ask_user: the browser page could not listen on {address}:{port} ({reason}); answer in the terminal.",
 } as const satisfies Record<string, Message>;

@@ -15,7 +15,6 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { renderUnicodeCompact } from "uqr";
 import type { Texts } from "../i18n/texts.ts";
 import { collect } from "../machine/collect.ts";
 import { canSubmit, missingRequired } from "../machine/model.ts";
@@ -29,6 +28,7 @@ import {
 	type OutsideAnswer,
 	type WebLink,
 } from "../types.ts";
+import { qrRows } from "./qr.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */
@@ -121,9 +121,10 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const { port } = server.address() as AddressInfo;
 	const host = setup.address.includes(":") ? `[${setup.address}]` : setup.address;
 	const url = `http://${host}:${port}${base}`;
+	const qr = await qrRows(url);
 	return {
 		url,
-		qr: renderUnicodeCompact(url).split("\n"),
+		...(qr && { qr }),
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());

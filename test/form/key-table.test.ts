@@ -90,15 +90,59 @@ describe.each(SETUPS)("the key table with %s", (_name, kb) => {
 		}
 	});
 
-	test("the help screen lists every entry with its keys", () => {
+	test("the help screen lists every entry with its keys, a folded one in its row with keys it names or shares", () => {
 		const ctx = { ...plainContext(kb), keys: keyNames(kb, ENGLISH) };
-		const lines = renderHelpView(table, 0, 200, 100, ctx).lines.join("\n");
+		// Wide enough that no action wraps (the key column still wraps between an entry's key groups).
+		const lines = renderHelpView(table, 0, 400, 100, ctx).lines;
+		const screen = lines.join("\n");
 		for (const entry of table) {
-			expect(lines).toContain(entry.action);
-			// The key column wraps between an entry's key groups.
-			for (const group of entry.keys.split(" ")) expect(lines).toContain(group);
+			const source = KEY_TABLE.find((e) => e.id === entry.id);
+			if (!entry.folded) {
+				expect(screen).toContain(entry.action);
+				for (const group of entry.keys.split(" ")) expect(screen).toContain(group);
+				continue;
+			}
+			const host = table.find((e) => e.id === source?.helpIn);
+			expect(host?.folded, entry.id).toBe(false);
+			const row = lines.find((line) => line.startsWith(`${host?.keys.split(" ")[0]} `)) ?? "";
+			expect(row, entry.id).toContain(entry.action);
+			// Its keys are its row's, or its words name them.
+			const names = entry.keys.split(/[ /]/);
+			if (source?.namesKeys) for (const name of names) expect(row, entry.id).toContain(name);
+			else
+				expect(
+					names.every((name) => host?.keys.split(/[ /]/).includes(name)),
+					entry.id,
+				).toBe(true);
 		}
 	});
+});
+
+test("the help screen gives Enter and Esc one row each, all they do in it", () => {
+	const kb = piKeybindings();
+	const ctx = { ...plainContext(kb), keys: keyNames(kb, ENGLISH) };
+	const lines = renderHelpView(keyTable(kb, ENGLISH), 0, 400, 100, ctx).lines;
+	const keyColumn = lines.map((line) => line.split(/ {2,}/)[0] ?? "");
+	const naming = (key: string) => keyColumn.filter((keys) => keys.split(/[ /]/).includes(key));
+	expect(naming("enter")).toEqual(["enter"]);
+	expect(naming("esc")).toEqual(["esc"]);
+	const row = (keys: string) => lines.find((line) => line.startsWith(`${keys} `)) ?? "";
+	expect(row("enter")).toContain("choose the focused option");
+	expect(row("enter")).toContain("multi-select: done");
+	expect(row("enter")).toContain("in the editor: save");
+	expect(row("esc")).toContain("press it twice to dismiss");
+	expect(row("esc")).toContain("in the editor: back to the options");
+	expect(row("esc")).toContain("in this help: esc and ? close it");
+	expect(row("p")).toContain("folded: p, esc, and enter bring the form back");
+});
+
+test("a user's own key for saving, not Enter, keeps a row of its own", () => {
+	const kb = piKeybindings({ "tui.input.submit": "ctrl+s" });
+	const table = keyTable(kb, ENGLISH);
+	expect(table.find((entry) => entry.id === "save")?.folded).toBe(false);
+	expect(table.find((entry) => entry.id === "choose")?.action).not.toContain("save");
+	const lines = renderHelpView(table, 0, 400, 100, { ...plainContext(kb), keys: keyNames(kb, ENGLISH) }).lines;
+	expect(lines.find((line) => line.startsWith("ctrl+s "))).toContain("in the editor: save");
 });
 
 test("the help and the hint name a user's own bindings, not pi's defaults", () => {

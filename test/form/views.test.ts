@@ -349,6 +349,15 @@ describe("the tab bar", () => {
 		expect(renderTabBar(ready, 80, ctx)).toBe(" ■ Scope  ■ Targets  ✓ Submit ");
 	});
 
+	test("says (optional) after an optional question's header, and the question says it too", () => {
+		const form = formOf(question("a", { header: "Scope" }), question("b", { header: "Changelog", required: false }));
+		const state = initialState(form);
+		expect(renderTabBar(state, 80, ctx)).toBe(" □ Scope  □ Changelog (optional)  Submit ");
+		const optional = { ...state, tab: 1 };
+		expect(renderQuestionView(optional, 1, 80, 20, ctx).lines[0]).toMatch(/ \(optional\)$/);
+		expect(renderQuestionView(state, 0, 80, 20, ctx).lines[0]).not.toContain("(optional)");
+	});
+
 	test("elides labels before it scrolls, and fits every width", () => {
 		const form = formOf(
 			question("a", { header: "Architecture" }),

@@ -69,7 +69,7 @@ export async function openAndType(env: PiEnv, started: { tui?: TmuxPi | undefine
 	);
 	// Named by the call and the session entry (the assistant message) holding it.
 	expect(keptFiles(env).map((file) => basename(file))).toEqual([
-		expect.stringMatching(/^scripted_call_1@[0-9a-f]{8}\.json$/),
+		expect.stringMatching(/^scripted_call_[0-9a-z]+_1@[0-9a-f]{8}\.json$/),
 	]);
 	return tui;
 }

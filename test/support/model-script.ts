@@ -31,7 +31,8 @@ export interface ScriptedToolCall {
  * One reply of the model. `text` may hold placeholders, filled from the context:
  * - `{{lastToolResult}}`: the text of the last tool result the model received;
  * - `{{lastToolResultIsError}}`: "true" or "false";
- * - `{{tools}}`: the names of the tools offered to the model, comma-separated.
+ * - `{{tools}}`: the names of the tools offered to the model, comma-separated;
+ * - `{{user}}`: the latest user message (a late answer to ask_user comes as one).
  */
 export interface ScriptedReply {
 	text?: string;

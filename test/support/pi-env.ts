@@ -39,6 +39,8 @@ export interface PiEnvOptions {
 	pi?: PiCommand;
 	/** Keep sessions (in the temp dir's agent dir), so a later run can `--continue` one; default: none. */
 	sessions?: boolean;
+	/** Load the packages `pi install` put in the temp dir's agent dir (no `--no-extensions`); default: none. */
+	packages?: boolean;
 }
 
 export interface PiEnv {
@@ -78,7 +80,9 @@ export function createPiEnv(options: PiEnvOptions): PiEnv {
 	};
 	const command = [
 		...pi.argv,
-		...ISOLATION_FLAGS.filter((flag) => !(options.sessions && flag === "--no-session")),
+		...ISOLATION_FLAGS.filter(
+			(flag) => !(options.sessions && flag === "--no-session") && !(options.packages && flag === "--no-extensions"),
+		),
 		"-e",
 		SCRIPTED_MODEL_EXTENSION,
 		...(options.extensions ?? [ASK_USER_EXTENSION]).flatMap((path) => ["-e", path]),

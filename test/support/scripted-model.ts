@@ -28,6 +28,8 @@ import { LOG_ENV, type ModelLogEntry, type ModelScript, SCRIPT_ENV, type Scripte
 
 export default function scriptedModel(pi: ExtensionAPI): void {
 	const loggedToolCallIds = new Set<string>();
+	// Each call its own id, in this process and across processes: a continued session keeps the calls of earlier runs.
+	const runId = Date.now().toString(36);
 	let toolCallCounter = 0;
 
 	function streamScripted(
@@ -72,7 +74,7 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 					toolCallCounter += 1;
 					const toolCall: ToolCall = {
 						type: "toolCall",
-						id: call.id ?? `scripted_call_${toolCallCounter}`,
+						id: call.id ?? `scripted_call_${runId}_${toolCallCounter}`,
 						name: call.name,
 						// Deliberately unchecked: malformed calls are part of what tests send.
 						arguments: call.arguments as ToolCall["arguments"],
@@ -210,6 +212,7 @@ function positionOf(messages: Message[]): { user: string; replyIndex: number } {
 function fillPlaceholders(text: string, context: Context): string {
 	const lastResult = [...context.messages].reverse().find((m) => m.role === "toolResult");
 	return text
+		.replaceAll("{{user}}", positionOf(context.messages).user)
 		.replaceAll("{{lastToolResult}}", lastResult === undefined ? "(no tool result)" : textOf(lastResult.content))
 		.replaceAll("{{lastToolResultIsError}}", String(lastResult?.isError ?? false))
 		.replaceAll("{{tools}}", offeredTools(context).join(", "));

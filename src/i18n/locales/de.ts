@@ -13,6 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} zeigt das Formular an",
 	"form.questionCount": { one: "{count} Frage", other: "{count} Fragen" },
 	"form.answeredCount": "{answered} von {total} beantwortet",
+	"form.optional": "(optional)",
 	"form.pressAgainToDismiss": "Drücke erneut {key}, um das Formular zu verwerfen",
 	"form.pressAgainToSubmit": {
 		one: "{count} ungespeicherter Entwurf – drücke erneut {key}, um ohne ihn abzusenden",
@@ -84,6 +85,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Tasten: die Hilfeseite (`help`) und die Hinweiszeile (`hint`, kurz) ──
 	"help.title": "Tasten",
+	"help.join": "; ",
 	"key.unbound": "(nicht belegt)",
 	"key.move.help": "zwischen den Optionen wechseln (am Ende geht es von vorn weiter)",
 	"key.move.hint": "bewegen",
@@ -117,9 +119,10 @@ export const CATALOGUE: Catalogue = {
 	"key.peek.help":
 		"einklappen: das Formular auf eine Zeile reduzieren, um die Unterhaltung darüber zu lesen (im Terminal scrollen)",
 	"key.peek.hint": "einklappen",
-	"key.unpeek.help": "eingeklappt: das Formular zurückholen, mit allen Antworten, Notizen und Entwürfen wie zuvor",
+	"key.unpeek.help":
+		"eingeklappt: {keys} holen das Formular zurück, mit allen Antworten, Notizen und Entwürfen wie zuvor",
 	"key.unpeek.hint": "Formular anzeigen",
-	"key.dismiss.help": "den Editor oder diese Hilfe schließen; im Formular zweimal drücken, um es zu verwerfen",
+	"key.dismiss.help": "im Formular zweimal drücken, um es zu verwerfen",
 	"key.dismiss.hint": "verwerfen",
 	"key.interrupt.help": "unterbrechen: den Lauf des Agenten stoppen",
 	"key.interrupt.hint": "unterbrechen",
@@ -133,7 +136,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "Zeile löschen",
 	"key.back.help": "im Editor: zurück zu den Optionen; das Getippte bleibt als Entwurf erhalten",
 	"key.back.hint": "zurück",
-	"key.close.help": "diese Hilfe schließen",
+	"key.close.help": "in dieser Hilfe: {keys} schließen sie",
 	"key.close.hint": "schließen",
 
 	// ── Das Protokoll ──────────────────────────────────────────────────────
@@ -263,6 +266,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Dieses Formular wurde im Terminal geschlossen: Hier gibt es nichts mehr zu beantworten.",
 	"web.notSent": "Nicht gesendet: {error}",
 	"web.qr": "Mit dem Handy scannen, um im Browser zu antworten:",
+	"web.qrMissing": "Kein QR-Code: das optionale Paket uqr fehlt (npm install im Ordner dieser Erweiterung ausführen)",
 	"warning.webCannotListen":
 		"ask_user: Die Browserseite konnte nicht auf {address}:{port} lauschen ({reason}); antworte im Terminal.",
 };

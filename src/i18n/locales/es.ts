@@ -13,6 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} muestra el formulario",
 	"form.questionCount": { one: "{count} pregunta", other: "{count} preguntas" },
 	"form.answeredCount": "{answered} de {total} respondidas",
+	"form.optional": "(opcional)",
 	"form.pressAgainToDismiss": "Presiona {key} otra vez para descartar el formulario",
 	"form.pressAgainToSubmit": {
 		one: "{count} borrador sin guardar — presiona {key} otra vez para enviar sin él",
@@ -81,6 +82,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Teclas: la pantalla de ayuda (`help`) y la línea de pistas (`hint`, corta) ──
 	"help.title": "Teclas",
+	"help.join": "; ",
 	"key.unbound": "(sin asignar)",
 	"key.move.help": "moverse entre las opciones (de forma circular)",
 	"key.move.hint": "mover",
@@ -114,9 +116,9 @@ export const CATALOGUE: Catalogue = {
 	"key.peek.help":
 		"contraer: reducir el formulario a una línea para leer la conversación de arriba (desplázate en la terminal)",
 	"key.peek.hint": "contraer",
-	"key.unpeek.help": "contraído: restaurar el formulario, con cada respuesta, nota y borrador tal como estaban",
+	"key.unpeek.help": "contraído: {keys} restauran el formulario, con cada respuesta, nota y borrador tal como estaban",
 	"key.unpeek.hint": "mostrar formulario",
-	"key.dismiss.help": "cerrar el editor o esta ayuda; en el formulario, presionarla dos veces para descartarlo",
+	"key.dismiss.help": "en el formulario, presionarla dos veces para descartarlo",
 	"key.dismiss.hint": "descartar",
 	"key.interrupt.help": "interrumpir: detener la ejecución del agente",
 	"key.interrupt.hint": "interrumpir",
@@ -130,7 +132,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "borrar línea",
 	"key.back.help": "en el editor: volver a las opciones, conservando lo escrito como borrador",
 	"key.back.hint": "volver",
-	"key.close.help": "cerrar esta ayuda",
+	"key.close.help": "en esta ayuda: {keys} la cierran",
 	"key.close.hint": "cerrar",
 
 	// ── La transcripción ───────────────────────────────────────────────────
@@ -258,6 +260,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Este formulario se cerró en la terminal: aquí ya no hay nada que responder.",
 	"web.notSent": "No enviado: {error}",
 	"web.qr": "Escanéalo con el móvil para responder en su navegador:",
+	"web.qrMissing": "Sin código QR: falta el paquete opcional uqr (ejecuta npm install en la carpeta de esta extensión)",
 	"warning.webCannotListen":
 		"ask_user: la página del navegador no pudo escuchar en {address}:{port} ({reason}); responde en la terminal.",
 };

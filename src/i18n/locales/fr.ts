@@ -13,6 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} affiche le formulaire",
 	"form.questionCount": { one: "{count} question", other: "{count} questions" },
 	"form.answeredCount": "réponses : {answered} sur {total}",
+	"form.optional": "(facultative)",
 	"form.pressAgainToDismiss": "Appuyez de nouveau sur {key} pour abandonner le formulaire",
 	"form.pressAgainToSubmit": {
 		one: "{count} brouillon non enregistré – appuyez de nouveau sur {key} pour valider sans ce brouillon",
@@ -84,6 +85,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Touches : l’écran d’aide (`help`) et la ligne d’aide (`hint`, courte) ─
 	"help.title": "Touches",
+	"help.join": " ; ",
 	"key.unbound": "(non attribuée)",
 	"key.move.help": "se déplacer entre les options (en boucle)",
 	"key.move.hint": "déplacer",
@@ -117,9 +119,10 @@ export const CATALOGUE: Catalogue = {
 	"key.peek.help":
 		"replier : réduire le formulaire à une ligne pour lire la conversation au-dessus (faites défiler votre terminal)",
 	"key.peek.hint": "replier",
-	"key.unpeek.help": "replié : rouvrir le formulaire, avec chaque réponse, note et brouillon tels qu’ils étaient",
+	"key.unpeek.help":
+		"replié : {keys} rouvrent le formulaire, avec chaque réponse, note et brouillon tels qu’ils étaient",
 	"key.unpeek.hint": "afficher le formulaire",
-	"key.dismiss.help": "fermer l’éditeur ou cette aide ; sur le formulaire, appuyer deux fois pour l’abandonner",
+	"key.dismiss.help": "sur le formulaire, appuyer deux fois pour l’abandonner",
 	"key.dismiss.hint": "abandonner",
 	"key.interrupt.help": "interrompre : arrêter l’exécution de l’agent",
 	"key.interrupt.hint": "interrompre",
@@ -133,7 +136,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "effacer la ligne",
 	"key.back.help": "dans l’éditeur : revenir aux options en gardant le texte saisi comme brouillon",
 	"key.back.hint": "retour",
-	"key.close.help": "fermer cette aide",
+	"key.close.help": "dans cette aide : {keys} la ferment",
 	"key.close.hint": "fermer",
 
 	// ── La transcription ───────────────────────────────────────────────────
@@ -262,6 +265,8 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Ce formulaire a été fermé dans le terminal : plus rien à répondre ici.",
 	"web.notSent": "Non envoyé : {error}",
 	"web.qr": "Scannez avec un téléphone pour répondre dans son navigateur :",
+	"web.qrMissing":
+		"Pas de code QR : le paquet facultatif uqr est absent (lancez npm install dans le dossier de cette extension)",
 	"warning.webCannotListen":
 		"ask_user : la page du navigateur n'a pas pu écouter sur {address}:{port} ({reason}) ; répondez dans le terminal.",
 };

@@ -13,6 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key}でフォームを再表示",
 	"form.questionCount": { other: "{count}件の質問" },
 	"form.answeredCount": "{total}件中{answered}件回答済み",
+	"form.optional": "(任意)",
 	"form.pressAgainToDismiss": "もう一度{key}を押すとフォームを破棄します",
 	"form.pressAgainToSubmit": {
 		other: "未保存の下書きが{count}件あります — もう一度{key}を押すと下書きを含めずに送信します",
@@ -78,6 +79,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── キー：ヘルプ画面（`help`）とヒント行（`hint`、短く） ──────────────────
 	"help.title": "キー操作",
+	"help.join": "。",
 	"key.unbound": "（未割り当て）",
 	"key.move.help": "選択肢間を移動（端まで行くと反対側へ）",
 	"key.move.hint": "移動",
@@ -108,9 +110,9 @@ export const CATALOGUE: Catalogue = {
 	"key.help.hint": "ヘルプ",
 	"key.peek.help": "折りたたむ：フォームを1行にたたんで、その上の会話を読めるようにする（ターミナルをスクロール）",
 	"key.peek.hint": "たたむ",
-	"key.unpeek.help": "折りたたみ中：フォームを再表示（回答・メモ・下書きはすべて元のまま）",
+	"key.unpeek.help": "折りたたみ中：{keys}でフォームを再表示（回答・メモ・下書きはすべて元のまま）",
 	"key.unpeek.hint": "再表示",
-	"key.dismiss.help": "エディターやこのヘルプを閉じる。フォームでは2回押すとフォームを破棄",
+	"key.dismiss.help": "フォームでは2回押すとフォームを破棄",
 	"key.dismiss.hint": "破棄",
 	"key.interrupt.help": "中断：エージェントの実行を停止",
 	"key.interrupt.hint": "中断",
@@ -124,7 +126,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "行削除",
 	"key.back.help": "エディター内：選択肢に戻る（入力した内容は下書きとして残す）",
 	"key.back.hint": "戻る",
-	"key.close.help": "このヘルプを閉じる",
+	"key.close.help": "このヘルプ内：{keys}で閉じる",
 	"key.close.hint": "閉じる",
 
 	// ── 記録 ───────────────────────────────────────────────────────────────
@@ -241,6 +243,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "このフォームはターミナルで閉じられました: ここで回答するものはもうありません。",
 	"web.notSent": "送信されませんでした: {error}",
 	"web.qr": "スマートフォンでスキャンしてブラウザーで回答:",
+	"web.qrMissing": "QR コードなし: 任意のパッケージ uqr がありません (この拡張機能のフォルダーで npm install を実行)",
 	"warning.webCannotListen":
 		"ask_user: ブラウザー用ページが {address}:{port} で待ち受けできませんでした ({reason})。ターミナルで回答してください。",
 };

@@ -13,6 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} 키로 양식 펼치기",
 	"form.questionCount": { other: "질문 {count}개" },
 	"form.answeredCount": "{total}개 중 {answered}개 답변함",
+	"form.optional": "(선택 사항)",
 	"form.pressAgainToDismiss": "양식을 폐기하려면 {key} 키를 한 번 더 누르세요",
 	"form.pressAgainToSubmit": {
 		other: "저장하지 않은 초안 {count}개 — 초안 없이 제출하려면 {key} 키를 한 번 더 누르세요",
@@ -77,6 +78,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 키: 도움말 화면(`help`)과 힌트 줄(`hint`, 짧게) ──────────────────────
 	"help.title": "단축키",
+	"help.join": ". ",
 	"key.unbound": "(할당되지 않음)",
 	"key.move.help": "선택지 사이 이동 (끝에서 반대쪽 끝으로 이어짐)",
 	"key.move.hint": "이동",
@@ -107,9 +109,9 @@ export const CATALOGUE: Catalogue = {
 	"key.help.hint": "도움말",
 	"key.peek.help": "접기: 양식을 한 줄로 접어 그 위의 대화를 볼 수 있게 함 (터미널을 스크롤)",
 	"key.peek.hint": "접기",
-	"key.unpeek.help": "접힌 상태: 양식을 다시 펼침 (모든 답변, 메모, 초안은 그대로 유지)",
+	"key.unpeek.help": "접힌 상태: {keys}(으)로 양식을 다시 펼침 (모든 답변, 메모, 초안은 그대로 유지)",
 	"key.unpeek.hint": "펼치기",
-	"key.dismiss.help": "편집기나 이 도움말 닫기. 양식에서는 두 번 누르면 양식 폐기",
+	"key.dismiss.help": "양식에서는 두 번 누르면 양식 폐기",
 	"key.dismiss.hint": "폐기",
 	"key.interrupt.help": "중단: 에이전트 실행 중지",
 	"key.interrupt.hint": "중단",
@@ -123,7 +125,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "줄 삭제",
 	"key.back.help": "편집기에서: 입력한 내용을 초안으로 남기고 선택지로 돌아가기",
 	"key.back.hint": "뒤로",
-	"key.close.help": "이 도움말 닫기",
+	"key.close.help": "이 도움말에서: {keys}(으)로 닫기",
 	"key.close.hint": "닫기",
 
 	// ── 기록 ───────────────────────────────────────────────────────────────
@@ -240,6 +242,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "이 양식은 터미널에서 닫혔습니다: 여기서 더 답할 것이 없습니다.",
 	"web.notSent": "보내지 못함: {error}",
 	"web.qr": "휴대폰으로 스캔해 브라우저에서 답변:",
+	"web.qrMissing": "QR 코드 없음: 선택 패키지 uqr가 없습니다 (이 확장 폴더에서 npm install 실행)",
 	"warning.webCannotListen":
 		"ask_user: 브라우저 페이지가 {address}:{port}에서 대기하지 못했습니다 ({reason}). 터미널에서 답하세요.",
 };

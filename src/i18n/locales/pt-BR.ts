@@ -13,6 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} mostra o formulário",
 	"form.questionCount": { one: "{count} pergunta", other: "{count} perguntas" },
 	"form.answeredCount": "{answered} de {total} respondidas",
+	"form.optional": "(opcional)",
 	"form.pressAgainToDismiss": "Pressione {key} novamente para descartar o formulário",
 	"form.pressAgainToSubmit": {
 		one: "{count} rascunho não salvo — pressione {key} novamente para enviar sem ele",
@@ -81,6 +82,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Teclas: a tela de ajuda (`help`) e a linha de dicas (`hint`, curta) ──
 	"help.title": "Teclas",
+	"help.join": "; ",
 	"key.unbound": "(não atribuída)",
 	"key.move.help": "mover entre as opções (de forma circular)",
 	"key.move.hint": "mover",
@@ -113,9 +115,9 @@ export const CATALOGUE: Catalogue = {
 	"key.help.hint": "ajuda",
 	"key.peek.help": "recolher: reduzir o formulário a uma linha para ler a conversa acima dele (role o terminal)",
 	"key.peek.hint": "recolher",
-	"key.unpeek.help": "recolhido: trazer o formulário de volta, com cada resposta, nota e rascunho como estavam",
+	"key.unpeek.help": "recolhido: {keys} trazem o formulário de volta, com cada resposta, nota e rascunho como estavam",
 	"key.unpeek.hint": "mostrar formulário",
-	"key.dismiss.help": "fechar o editor ou esta ajuda; no formulário, pressionar duas vezes para descartá-lo",
+	"key.dismiss.help": "no formulário, pressionar duas vezes para descartá-lo",
 	"key.dismiss.hint": "descartar",
 	"key.interrupt.help": "interromper: parar a execução do agente",
 	"key.interrupt.hint": "interromper",
@@ -129,7 +131,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "apagar linha",
 	"key.back.help": "no editor: voltar às opções, mantendo o que você digitou como rascunho",
 	"key.back.hint": "voltar",
-	"key.close.help": "fechar esta ajuda",
+	"key.close.help": "nesta ajuda: {keys} a fecham",
 	"key.close.hint": "fechar",
 
 	// ── A transcrição ──────────────────────────────────────────────────────
@@ -257,6 +259,7 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Este formulário foi fechado no terminal: não há mais nada a responder aqui.",
 	"web.notSent": "Não enviado: {error}",
 	"web.qr": "Escaneie com o celular para responder no navegador:",
+	"web.qrMissing": "Sem código QR: falta o pacote opcional uqr (execute npm install na pasta desta extensão)",
 	"warning.webCannotListen":
 		"ask_user: a página do navegador não conseguiu escutar em {address}:{port} ({reason}); responda no terminal.",
 };

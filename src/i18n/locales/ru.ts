@@ -18,6 +18,7 @@ export const CATALOGUE: Catalogue = {
 		other: "{count} вопроса",
 	},
 	"form.answeredCount": "отвечено: {answered} из {total}",
+	"form.optional": "(необязательный)",
 	"form.pressAgainToDismiss": "Нажмите {key} ещё раз, чтобы отклонить форму",
 	"form.pressAgainToSubmit": {
 		one: "{count} несохранённый черновик — нажмите {key} ещё раз, чтобы отправить без него",
@@ -91,6 +92,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Клавиши: экран справки (`help`) и строка подсказок (`hint`, кратко) ─
 	"help.title": "Клавиши",
+	"help.join": "; ",
 	"key.unbound": "(не назначена)",
 	"key.move.help": "перемещаться между вариантами (по кругу)",
 	"key.move.hint": "перейти",
@@ -123,9 +125,9 @@ export const CATALOGUE: Catalogue = {
 	"key.help.hint": "справка",
 	"key.peek.help": "свернуть: убрать форму в одну строку, чтобы прочитать переписку над ней (прокрутите терминал)",
 	"key.peek.hint": "свернуть",
-	"key.unpeek.help": "в свёрнутом виде: вернуть форму — все ответы, заметки и черновики останутся как были",
+	"key.unpeek.help": "в свёрнутом виде: {keys} возвращают форму — все ответы, заметки и черновики останутся как были",
 	"key.unpeek.hint": "показать форму",
-	"key.dismiss.help": "закрыть редактор или эту справку; в форме нажмите дважды, чтобы отклонить форму",
+	"key.dismiss.help": "в форме нажмите дважды, чтобы отклонить форму",
 	"key.dismiss.hint": "отклонить",
 	"key.interrupt.help": "прервать: остановить работу агента",
 	"key.interrupt.hint": "прервать",
@@ -139,7 +141,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "очистить строку",
 	"key.back.help": "в редакторе: вернуться к вариантам, сохранив набранное как черновик",
 	"key.back.hint": "назад",
-	"key.close.help": "закрыть эту справку",
+	"key.close.help": "в этой справке: {keys} закрывают её",
 	"key.close.hint": "закрыть",
 
 	// ── Журнал ─────────────────────────────────────────────────────────────
@@ -284,6 +286,8 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "Эта форма закрыта в терминале: здесь больше нечего отвечать.",
 	"web.notSent": "Не отправлено: {error}",
 	"web.qr": "Отсканируйте телефоном, чтобы ответить в его браузере:",
+	"web.qrMissing":
+		"Нет QR-кода: не установлен необязательный пакет uqr (выполните npm install в папке этого расширения)",
 	"warning.webCannotListen":
 		"ask_user: страница для браузера не смогла слушать {address}:{port} ({reason}); ответьте в терминале.",
 };

@@ -13,6 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} 展开表单",
 	"form.questionCount": { other: "{count} 个问题" },
 	"form.answeredCount": "已回答 {answered}/{total}",
+	"form.optional": "（选填）",
 	"form.pressAgainToDismiss": "再按一次 {key} 即可关闭表单",
 	"form.pressAgainToSubmit": {
 		other: "有 {count} 份草稿未保存——再按一次 {key} 将直接提交，不含这些草稿",
@@ -75,6 +76,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 按键：帮助页（help）与提示行（hint，要简短）─────────────────────────
 	"help.title": "按键",
+	"help.join": "；",
 	"key.unbound": "（未绑定）",
 	"key.move.help": "在选项之间移动（首尾循环）",
 	"key.move.hint": "移动",
@@ -104,9 +106,9 @@ export const CATALOGUE: Catalogue = {
 	"key.help.hint": "帮助",
 	"key.peek.help": "折叠：将表单折叠为一行，以便阅读上方的对话（可滚动终端）",
 	"key.peek.hint": "折叠",
-	"key.unpeek.help": "折叠时：恢复表单，所有回答、备注和草稿都保持原样",
+	"key.unpeek.help": "折叠时：按 {keys} 恢复表单，所有回答、备注和草稿都保持原样",
 	"key.unpeek.hint": "展开表单",
-	"key.dismiss.help": "关闭编辑器或此帮助；在表单上连按两次即可关闭表单",
+	"key.dismiss.help": "在表单上连按两次即可关闭表单",
 	"key.dismiss.hint": "关闭",
 	"key.interrupt.help": "中断：停止智能体的运行",
 	"key.interrupt.hint": "中断",
@@ -120,7 +122,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "删至行首",
 	"key.back.help": "在编辑器中：返回选项，已输入的内容保留为草稿",
 	"key.back.hint": "返回",
-	"key.close.help": "关闭此帮助",
+	"key.close.help": "在此帮助中：按 {keys} 关闭",
 	"key.close.hint": "关闭",
 
 	// ── 会话记录 ───────────────────────────────────────────────────────────
@@ -232,5 +234,6 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "此表单已在终端中关闭：这里没有需要回答的了。",
 	"web.notSent": "未发送：{error}",
 	"web.qr": "用手机扫描，在浏览器中回答：",
+	"web.qrMissing": "无二维码：缺少可选包 uqr（在此扩展的文件夹中运行 npm install）",
 	"warning.webCannotListen": "ask_user：浏览器页面无法在 {address}:{port} 上监听（{reason}）；请在终端中回答。",
 };

@@ -13,6 +13,7 @@ export const CATALOGUE: Catalogue = {
 	"form.peekShow": "{key} 展開表單",
 	"form.questionCount": { other: "{count} 個問題" },
 	"form.answeredCount": "已回答 {answered}/{total}",
+	"form.optional": "（選填）",
 	"form.pressAgainToDismiss": "再按一次 {key} 即可關閉表單",
 	"form.pressAgainToSubmit": {
 		other: "有 {count} 份草稿尚未儲存——再按一次 {key} 將直接送出，不含這些草稿",
@@ -75,6 +76,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 按鍵：說明頁（help）與提示列（hint，要簡短）─────────────────────────
 	"help.title": "按鍵",
+	"help.join": "；",
 	"key.unbound": "（未設定）",
 	"key.move.help": "在選項之間移動（頭尾循環）",
 	"key.move.hint": "移動",
@@ -105,9 +107,9 @@ export const CATALOGUE: Catalogue = {
 	"key.help.hint": "說明",
 	"key.peek.help": "摺疊：將表單摺疊成一行，以便閱讀上方的對話（可捲動終端機）",
 	"key.peek.hint": "摺疊",
-	"key.unpeek.help": "摺疊時：還原表單，所有回答、備註和草稿都維持原樣",
+	"key.unpeek.help": "摺疊時：按 {keys} 還原表單，所有回答、備註和草稿都維持原樣",
 	"key.unpeek.hint": "展開表單",
-	"key.dismiss.help": "關閉編輯器或此說明；在表單上連按兩次即可關閉表單",
+	"key.dismiss.help": "在表單上連按兩次即可關閉表單",
 	"key.dismiss.hint": "關閉",
 	"key.interrupt.help": "中斷：停止代理程式的執行",
 	"key.interrupt.hint": "中斷",
@@ -121,7 +123,7 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "刪至行首",
 	"key.back.help": "在編輯器中：返回選項，已輸入的內容會保留為草稿",
 	"key.back.hint": "返回",
-	"key.close.help": "關閉此說明",
+	"key.close.help": "在此說明中：按 {keys} 關閉",
 	"key.close.hint": "關閉",
 
 	// ── 對話記錄 ───────────────────────────────────────────────────────────
@@ -233,5 +235,6 @@ export const CATALOGUE: Catalogue = {
 	"web.closed": "此表單已在終端機中關閉：這裡沒有需要回答的了。",
 	"web.notSent": "未送出：{error}",
 	"web.qr": "用手機掃描，在瀏覽器中回答：",
+	"web.qrMissing": "無 QR 碼：缺少選用套件 uqr（在此擴充功能的資料夾中執行 npm install）",
 	"warning.webCannotListen": "ask_user：瀏覽器頁面無法在 {address}:{port} 上監聽（{reason}）；請在終端機中回答。",
 };
