@@ -9,13 +9,13 @@
 
 import * as piPackage from "@mariozechner/pi-coding-agent";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
-import { type Ask, errorText, loaded, type Phrase, TOOL_NAME } from "./src/types.ts";
+import { type Ask, errorText, loaded, type Phrase, TOOL_NAME } from "./src/core/types.ts";
 import type { Texts } from "./src/i18n/texts.ts";
-import { createRouter, type Router, waitingModule } from "./src/router.ts";
+import { createRouter, type Router, waitingModule } from "./src/route/router.ts";
 import { projectTrustedByUser, readSettingsFiles, resolveSettings } from "./src/settings/read.ts";
 import { registerSettingFlags, type Steering } from "./src/settings/table.ts";
-import type { ToolHost } from "./src/call.ts";
-import { callModule, createAskUserTool } from "./src/tool.ts";
+import type { ToolHost } from "./src/tool/call.ts";
+import { callModule, createAskUserTool } from "./src/tool/tool.ts";
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	const files = readSettingsFiles(getAgentDir(), process.cwd());
@@ -142,7 +142,7 @@ function keepFormsOnDemand(
 	let broken = false;
 	const restore = loaded(async () => {
 		restoring = true;
-		return (await import("./src/restore.ts")).keepForms(pi, router.ask, words);
+		return (await import("./src/kept/restore.ts")).keepForms(pi, router.ask, words);
 	});
 	const kept = async (ctx?: ExtensionContext) => {
 		if (broken) return undefined;

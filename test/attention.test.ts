@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { attentionBytes, BEL } from "../src/attention.ts";
+import { attentionBytes, BEL } from "../src/route/attention.ts";
 
 const ESC = "\x1b";
 const count = (text: string, what: string) => text.split(what).length - 1;

@@ -29,12 +29,12 @@ import {
 	MAX_UNPROVEN,
 	openLocalChannel,
 } from "../src/relay/channel/server.ts";
-import { createRouter, currentHandler } from "../src/router.ts";
-import { type AskHandler, CHANNEL_ENV } from "../src/types.ts";
+import { createRouter, currentHandler } from "../src/route/router.ts";
+import { type AskHandler, CHANNEL_ENV } from "../src/core/types.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { floodChannel } from "./support/channel-flood.ts";
 import { expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
-import { type AskForm, RELAY_VERSION, type RelayRequest, emptyCollected } from "../src/types.ts";
+import { type AskForm, RELAY_VERSION, type RelayRequest, emptyCollected } from "../src/core/types.ts";
 
 const form: AskForm = { questions: [DB_QUESTION] };
 const pgAnswer = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };

@@ -13,8 +13,14 @@ import {
 	loadTexts,
 	propertyNames,
 	replyToElicitationContent,
-} from "../src/elicitation.ts";
-import { type AskForm, type AskQuestion, type AskSelection, RELAY_VERSION, type RelayReply } from "../src/types.ts";
+} from "../src/relay/elicitation.ts";
+import {
+	type AskForm,
+	type AskQuestion,
+	type AskSelection,
+	RELAY_VERSION,
+	type RelayReply,
+} from "../src/core/types.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 

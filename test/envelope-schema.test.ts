@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collectedToReply, decodeRelayReply, encodeRelayReply, encodeRelayRequest } from "../src/relay/envelope.ts";
 import { RelayReplySchema, RelayRequestSchema } from "../src/relay/envelope-schema.ts";
-import { RELAY_VERSION, emptyCollected } from "../src/types.ts";
+import { RELAY_VERSION, emptyCollected } from "../src/core/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 
 const dir = join(import.meta.dirname, "..", "schema");

@@ -25,7 +25,7 @@ import type {
 	AskSelection,
 	RelayReply,
 	RelayRequest,
-} from "../src/types.ts";
+} from "../src/core/types.ts";
 import {
 	anyChar,
 	anyText,

@@ -12,7 +12,7 @@ import { environmentLocale, LOCALES, matchLocale } from "../src/i18n/locale.ts";
 import { createTexts, ENGLISH } from "../src/i18n/texts.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
 import { settingsFrom } from "./support/settings.ts";
-import { phrase } from "../src/types.ts";
+import { phrase } from "../src/core/types.ts";
 
 const KEYS = Object.keys(EN) as MessageKey[];
 const OTHERS = LOCALES.filter((locale) => locale !== "en");

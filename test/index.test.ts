@@ -11,11 +11,11 @@ import { describe, expect, it } from "vitest";
 import { OFFER_ENTRY, userLeftOut } from "../index.ts";
 import { decodeChannelAddress } from "../src/relay/channel/wire.ts";
 import { collectViaChannel } from "../src/relay/channel/client.ts";
-import { registerHandler } from "../src/router.ts";
-import { CHANNEL_ENV } from "../src/types.ts";
+import { registerHandler } from "../src/route/router.ts";
+import { CHANNEL_ENV } from "../src/core/types.ts";
 import { SETTINGS } from "../src/settings/table.ts";
-import { prepareForm } from "../src/call.ts";
-import { callModule } from "../src/tool.ts";
+import { prepareForm } from "../src/tool/call.ts";
+import { callModule } from "../src/tool/tool.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
 import { dismissingUser, type Entries, loadExtension, oneQuestion, recordingUser } from "./support/extension.ts";
 

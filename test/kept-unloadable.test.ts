@@ -6,7 +6,7 @@
 import { expect, it, vi } from "vitest";
 import { loadExtension, oneQuestion, recordingUser } from "./support/extension.ts";
 
-vi.mock("../src/restore.ts", () => {
+vi.mock("../src/kept/restore.ts", () => {
 	throw new Error("restore.ts is missing");
 });
 

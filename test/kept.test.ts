@@ -30,12 +30,12 @@ import {
 	MAX_KEPT_BYTES,
 	readKept,
 	SAVE_DELAY_MS,
-} from "../src/kept.ts";
+} from "../src/kept/store.ts";
 import { collect } from "../src/machine/collect.ts";
 import { restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
-import { lateAnswerText } from "../src/call.ts";
-import { type AskForm, phrase } from "../src/types.ts";
+import { lateAnswerText } from "../src/tool/call.ts";
+import { type AskForm, phrase } from "../src/core/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 import { drive, formOf, KEY, option, question, type } from "./form/support.ts";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { normalizeArguments } from "../src/normalize.ts";
-import { isOtherOptionLabel } from "../src/normalize/other.ts";
-import { descriptionWithoutMarker, withoutRecommendedMarker } from "../src/normalize/recommended.ts";
-import { parsePythonLiteral } from "../src/normalize/literal.ts";
-import { prepareForm } from "../src/call.ts";
-import { AskUserInputError, slugOf } from "../src/validate.ts";
+import { normalizeArguments } from "../src/input/normalize.ts";
+import { isOtherOptionLabel } from "../src/input/normalize/other.ts";
+import { descriptionWithoutMarker, withoutRecommendedMarker } from "../src/input/normalize/recommended.ts";
+import { parsePythonLiteral } from "../src/input/normalize/literal.ts";
+import { prepareForm } from "../src/tool/call.ts";
+import { AskUserInputError, slugOf } from "../src/input/validate.ts";
 
 /** The first question of the form the call becomes. */
 function firstQuestion(raw: unknown) {

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalizeArguments } from "../src/normalize.ts";
-import { isOtherOptionLabel } from "../src/normalize/other.ts";
-import { withoutRecommendedMarker } from "../src/normalize/recommended.ts";
+import { normalizeArguments } from "../src/input/normalize.ts";
+import { isOtherOptionLabel } from "../src/input/normalize/other.ts";
+import { withoutRecommendedMarker } from "../src/input/normalize/recommended.ts";
 import { arbAskParams } from "./support/arbitraries.ts";
 
 function normalized(raw: unknown): unknown {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION } from "../src/tool.ts";
-import { TOOL_NAME } from "../src/types.ts";
+import { PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_DESCRIPTION } from "../src/tool/tool.ts";
+import { TOOL_NAME } from "../src/core/types.ts";
 
 /** The steering of the contract (§4), as the words each piece must carry. */
 const RULES: Record<string, RegExp> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { prepareForm } from "../src/call.ts";
-import { AskUserInputError } from "../src/validate.ts";
+import { prepareForm } from "../src/tool/call.ts";
+import { AskUserInputError } from "../src/input/validate.ts";
 import { judge, meets, readRealCalls, shownQuestions } from "./support/real-calls.ts";
 
 const calls = readRealCalls();

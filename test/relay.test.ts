@@ -15,10 +15,16 @@ import {
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
 import { CANCEL_GRACE_MS } from "../src/relay/channel/client.ts";
 import { throughRelay } from "../src/relay/elsewhere.ts";
-import { createFormQueue } from "../src/router.ts";
-import { currentHandler, processRecord, registerHandler, upstream } from "../src/router.ts";
-import type { AskHandler } from "../src/types.ts";
-import { type AskForm, type AskQuestion, RELAY_VERSION, type RelayReply, type RelayRequest } from "../src/types.ts";
+import { createFormQueue } from "../src/route/router.ts";
+import { currentHandler, processRecord, registerHandler, upstream } from "../src/route/router.ts";
+import type { AskHandler } from "../src/core/types.ts";
+import {
+	type AskForm,
+	type AskQuestion,
+	RELAY_VERSION,
+	type RelayReply,
+	type RelayRequest,
+} from "../src/core/types.ts";
 import { quietTui } from "./form/fake-terminal.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { textsFor } from "./support/locales.ts";
@@ -73,8 +79,8 @@ describe("the process's record", () => {
 
 	it("is shared by two copies of the module, whichever loaded first", async () => {
 		// A query string makes the module loader evaluate the file again: a second copy of the package.
-		const load = (copy: string): Promise<typeof import("../src/router.ts")> =>
-			import(/* @vite-ignore */ `../src/router.ts?copy=${copy}`);
+		const load = (copy: string): Promise<typeof import("../src/route/router.ts")> =>
+			import(/* @vite-ignore */ `../src/route/router.ts?copy=${copy}`);
 		const copyA = await load("a");
 		const copyB = await load("b");
 		expect(copyA.registerHandler).not.toBe(copyB.registerHandler);

@@ -1,5 +1,5 @@
 /**
- * What brings a kept form back (src/restore.ts), over a small stand-in for
+ * What brings a kept form back (src/kept/restore.ts), over a small stand-in for
  * pi's extension API: which form a session start shows, what it drops with a
  * warning, and what reaches the model. The real pi runs it in
  * test/e2e/restore.test.ts.
@@ -11,13 +11,13 @@ import { join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
-import { fingerprint, KEPT_VERSION, type KeptForm } from "../src/kept.ts";
+import { fingerprint, KEPT_VERSION, type KeptForm } from "../src/kept/store.ts";
 import { collect } from "../src/machine/collect.ts";
 import { restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
-import { keepForms, keptDir, LATE_ANSWER } from "../src/restore.ts";
-import { prepareForm } from "../src/call.ts";
-import type { AskOptions, Collected } from "../src/types.ts";
+import { keepForms, keptDir, LATE_ANSWER } from "../src/kept/restore.ts";
+import { prepareForm } from "../src/tool/call.ts";
+import type { AskOptions, Collected } from "../src/core/types.ts";
 
 const ARGS = {
 	questions: [

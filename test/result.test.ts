@@ -9,8 +9,8 @@ import {
 	progressDetails,
 	questionOutcome,
 	quoteExact,
-} from "../src/result.ts";
-import type { AskAnswer, AskDraft, AskForm, AskNote, AskQuestion, AskSelection } from "../src/types.ts";
+} from "../src/tool/result.ts";
+import type { AskAnswer, AskDraft, AskForm, AskNote, AskQuestion, AskSelection } from "../src/core/types.ts";
 import {
 	anyText,
 	collected,

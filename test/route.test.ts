@@ -1,12 +1,12 @@
 /**
- * The route table (src/router.ts): how a form reaches its user, for every kind
+ * The route table (src/route/router.ts): how a form reaches its user, for every kind
  * of session — pi 1.x's modes, a pi that does not say its mode (0.73), and
  * what this process knows of who can answer for it.
  */
 
 import { describe, expect, it } from "vitest";
-import { modeOf, type RouteFacts, routeOf } from "../src/router.ts";
-import type { AskHandler } from "../src/types.ts";
+import { modeOf, type RouteFacts, routeOf } from "../src/route/router.ts";
+import type { AskHandler } from "../src/core/types.ts";
 
 const handler: AskHandler = async () => ({ v: 1, status: "dismissed", answers: {}, skipped: [], notes: [] });
 const alone = { relay: false, channel: undefined };

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanName, NAME_MAX, readsAsSelf, sanitizeLine, sanitizeText } from "../src/sanitize.ts";
+import { cleanName, NAME_MAX, readsAsSelf, sanitizeLine, sanitizeText } from "../src/core/sanitize.ts";
 
 const RUNS = { numRuns: 2000 };
 

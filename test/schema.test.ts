@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AskParamsSchema } from "../src/types.ts";
+import { AskParamsSchema } from "../src/core/types.ts";
 
 /** Every schema node in the JSON the model receives, with its path. */
 function* schemaNodes(node: unknown, path = "$"): Generator<[string, Record<string, unknown>]> {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ATTENTION_MODES, type Phrase } from "../src/types.ts";
+import { ATTENTION_MODES, type Phrase } from "../src/core/types.ts";
 import { LOCALES } from "../src/i18n/locale.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { projectTrustedByUser, readSettingsFiles } from "../src/settings/read.ts";

@@ -2,12 +2,12 @@ import type { AgentToolResult, ExtensionToolContext as ExtensionContext } from "
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeRelayReply } from "../src/relay/envelope.ts";
 import { ROW } from "./support/walker-rows.ts";
-import { createRouter, currentHandler, processRecord, registerHandler } from "../src/router.ts";
-import { prepareForm, warmUpArguments } from "../src/call.ts";
-import type { ToolHost } from "../src/call.ts";
-import { callModule, createAskUserTool } from "../src/tool.ts";
-import { AskUserInputError } from "../src/validate.ts";
-import { type AskDetails, type AskForm, RELAY_VERSION } from "../src/types.ts";
+import { createRouter, currentHandler, processRecord, registerHandler } from "../src/route/router.ts";
+import { prepareForm, warmUpArguments } from "../src/tool/call.ts";
+import type { ToolHost } from "../src/tool/call.ts";
+import { callModule, createAskUserTool } from "../src/tool/tool.ts";
+import { AskUserInputError } from "../src/input/validate.ts";
+import { type AskDetails, type AskForm, RELAY_VERSION } from "../src/core/types.ts";
 import { cancel, type DialogStep, expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 
 // prepareArguments is the real one only once what a call runs has loaded (pi: before the first run).

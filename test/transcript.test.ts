@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type RenderTheme, renderCallText, renderResultText } from "../src/transcript.ts";
-import type { AskDetails, AskQuestion } from "../src/types.ts";
+import { type RenderTheme, renderCallText, renderResultText } from "../src/tool/transcript.ts";
+import type { AskDetails, AskQuestion } from "../src/core/types.ts";
 import { CATALOGUES, textsFor } from "./support/locales.ts";
 
 /** Shows colours as [color:text] so a test can see which text got which colour. */

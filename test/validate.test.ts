@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalizeArguments } from "../src/normalize.ts";
-import { AskUserInputError, slugOf, type ValidationIssue, validateParams } from "../src/validate.ts";
+import { normalizeArguments } from "../src/input/normalize.ts";
+import { AskUserInputError, slugOf, type ValidationIssue, validateParams } from "../src/input/validate.ts";
 import { arbAskForm, arbAskParams } from "./support/arbitraries.ts";
 
 type Params = { questions: Record<string, unknown>[]; metadata?: unknown };

@@ -1,12 +1,12 @@
 /**
- * Forms while they wait (src/waiting.ts), over a stand-in surface that shows
+ * Forms while they wait (src/route/waiting.ts), over a stand-in surface that shows
  * nothing: the events other extensions hear, answers from elsewhere, and the
  * attention a terminal gets.
  */
 
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Ask } from "../src/types.ts";
-import { type AskForm, type AskOptions, type Collected, emptyCollected } from "../src/types.ts";
+import type { Ask } from "../src/core/types.ts";
+import { type AskForm, type AskOptions, type Collected, emptyCollected } from "../src/core/types.ts";
 import {
 	type AttentionHost,
 	CLOSED_EVENT,
@@ -16,7 +16,7 @@ import {
 	WAITING_EVENT,
 	type WaitingEvent,
 	watchForms,
-} from "../src/waiting.ts";
+} from "../src/route/waiting.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 
 const form: AskForm = { questions: [{ ...DB_QUESTION, question: "Which \u001b]52;c;AAAA\u0007database?" }] };

@@ -3,7 +3,7 @@ import { collectWithDialogs, type DialogUI, type WalkOptions } from "../src/walk
 import { ROW } from "./support/walker-rows.ts";
 import { rowTexts } from "../src/walker/views.ts";
 import { EVERY_LOCALE } from "./support/locales.ts";
-import type { AskForm, AskProgress, AskQuestion, Collected } from "../src/types.ts";
+import type { AskForm, AskProgress, AskQuestion, Collected } from "../src/core/types.ts";
 import {
 	cancel,
 	type DialogStep,

@@ -5,7 +5,7 @@
  */
 
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { prepareForm } from "../src/call.ts";
+import { prepareForm } from "../src/tool/call.ts";
 import { renderHelpView } from "../src/form/help-view.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { plainContext, plainTable } from "./form/support.ts";

@@ -7,10 +7,10 @@
 
 import { describe, expect, it } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
-import { prepareForm } from "../src/call.ts";
-import { emptyCollected } from "../src/types.ts";
-import { watchForms } from "../src/waiting.ts";
-import type { OutsideAnswer } from "../src/types.ts";
+import { prepareForm } from "../src/tool/call.ts";
+import { emptyCollected } from "../src/core/types.ts";
+import { watchForms } from "../src/route/waiting.ts";
+import type { OutsideAnswer } from "../src/core/types.ts";
 import { answerFrom, BROWSER_SOURCE, MAX_BODY_BYTES, MAX_REQUESTS_PER_SECOND, openWebPage } from "../src/web/server.ts";
 
 const { form } = prepareForm({

@@ -6,7 +6,7 @@
  */
 
 import { join } from "node:path";
-import { prepareForm } from "../../src/call.ts";
+import { prepareForm } from "../../src/tool/call.ts";
 import { judge, readRealCalls } from "../../test/support/real-calls.ts";
 
 export interface FirstCallRate {

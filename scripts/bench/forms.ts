@@ -9,7 +9,7 @@
  * and CJK, emoji (ZWJ sequences and flags included) and accents throughout.
  */
 
-import type { AskOptionParams, AskParams } from "../../src/types.ts";
+import type { AskOptionParams, AskParams } from "../../src/core/types.ts";
 
 const PIECES = [
 	"Postgres",

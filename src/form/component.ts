@@ -25,7 +25,7 @@ import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { editorPrefill, type FormState, onTypeRow } from "../machine/model.ts";
 import { restoredState, savedAnswers } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
-import { type AskForm, type AskOptions, type AskStatus, type Collected, errorText, phrase } from "../types.ts";
+import { type AskForm, type AskOptions, type AskStatus, type Collected, errorText, phrase } from "../core/types.ts";
 import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";

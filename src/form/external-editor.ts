@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TUI } from "@mariozechner/pi-tui";
-import { type Phrase, phrase } from "../types.ts";
+import { type Phrase, phrase } from "../core/types.ts";
 
 type TerminalOwner = Pick<TUI, "stop" | "start" | "requestRender">;
 

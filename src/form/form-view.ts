@@ -24,7 +24,7 @@ import {
 import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
-import { type WebLink, phrase } from "../types.ts";
+import { type WebLink, phrase } from "../core/types.ts";
 
 interface FormFrameInput {
 	state: FormState;

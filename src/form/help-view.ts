@@ -1,7 +1,7 @@
 /** The `?` screen: every key of the key table in a column, what they do wrapped beside them. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { WebLink } from "../types.ts";
+import type { WebLink } from "../core/types.ts";
 import type { KeyHelp } from "./keymap.ts";
 import { type ViewContext, type Window, widestLine, windowLines } from "./layout.ts";
 

@@ -1,7 +1,7 @@
 /** The one-line hint under the form: the keys that matter right now, picked by id from the key table. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { AskQuestion } from "../types.ts";
+import type { AskQuestion } from "../core/types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
 import {

@@ -6,7 +6,7 @@
 import { type KeybindingsManager, type KeyId, matchesKey, visibleWidth } from "@mariozechner/pi-tui";
 import type { Texts } from "../i18n/texts.ts";
 import type { FormState } from "../machine/model.ts";
-import { sanitizeLine } from "../sanitize.ts";
+import { sanitizeLine } from "../core/sanitize.ts";
 import {
 	type Command,
 	DEFAULT_SLOTS,

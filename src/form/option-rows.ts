@@ -1,7 +1,7 @@
 /** The option rows of a question: each label with its mark and number, and the "Type something…" row. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { AskQuestion } from "../types.ts";
+import type { AskQuestion } from "../core/types.ts";
 import { recall, type Span, type ViewContext, widestLine } from "./layout.ts";
 import { type QuestionDrafts, type QuestionState, rowCount, typeRow } from "../machine/model.ts";
 

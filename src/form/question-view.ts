@@ -4,7 +4,7 @@
  * terminal, else only its preview, below (descriptions under their labels).
  */
 
-import type { AskQuestion } from "../types.ts";
+import type { AskQuestion } from "../core/types.ts";
 import {
 	recall,
 	type Section,

@@ -6,7 +6,7 @@
 
 import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
-import { type AskForm, type Collected, errorText, emptyCollected } from "../types.ts";
+import { type AskForm, type Collected, errorText, emptyCollected } from "../core/types.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { AskFormComponent, type FormOptions } from "./component.ts";
 import { formThemeFrom } from "./theme.ts";

@@ -4,7 +4,7 @@
  */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { AskQuestion } from "../types.ts";
+import type { AskQuestion } from "../core/types.ts";
 import { markOf } from "./tab-bar.ts";
 import { type ViewContext, type Window, widestLine, windowLines } from "./layout.ts";
 import {

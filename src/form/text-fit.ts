@@ -5,7 +5,7 @@
  */
 
 import { Markdown, type MarkdownTheme, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
-import { sanitizeLine, sanitizeText } from "../sanitize.ts";
+import { sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 
 /** A preview fitted to a width: rendered as markdown (already styled), or plain wrapped text. */
 type FittedPreview = { readonly lines: readonly string[]; readonly markdown: boolean };

@@ -1,7 +1,7 @@
 /** Everything that can happen to the state: what a key, a dialog answer or the host asks of update.ts. */
 
 import type { ScrollTarget, Viewport } from "./model.ts";
-import type { Phrase } from "../types.ts";
+import type { Phrase } from "../core/types.ts";
 
 export type Action =
 	/** ↑/↓: focus the previous/next row, wrapping. */

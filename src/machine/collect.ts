@@ -10,7 +10,7 @@ import type {
 	Collected,
 	PartialAnswers,
 	ProgressListener,
-} from "../types.ts";
+} from "../core/types.ts";
 import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
 
 /** What was collected, whatever the status; on "answered" unanswered optional questions are skipped and drafts dropped. */

@@ -1,6 +1,6 @@
 /** The state of one ask as a plain value, read by both shells and every view; what can be derived (answered?, can submit?) is a function, never a field, so it cannot go stale. */
 
-import { type AskForm, type AskQuestion, type NumberKeys, type Phrase, phrase } from "../types.ts";
+import { type AskForm, type AskQuestion, type NumberKeys, type Phrase, phrase } from "../core/types.ts";
 
 /** What the one editor is editing: a question's free answer or a note, the note on the whole form (the Submit tab's), or a message for the chat instead of the form (saving it ends the form). */
 export type EditorTarget =

@@ -1,6 +1,6 @@
-/** A form's answers as plain JSON, kept while the user works (src/kept.ts) and put back after pi restarts; what comes back is checked against the form first. */
+/** A form's answers as plain JSON, kept while the user works (src/kept/store.ts) and put back after pi restarts; what comes back is checked against the form first. */
 
-import type { AskForm, NumberKeys } from "../types.ts";
+import type { AskForm, NumberKeys } from "../core/types.ts";
 import {
 	draftKey,
 	type EditorTarget,

@@ -12,7 +12,7 @@
  * - nothing is chosen unseen: while PageUp/PageDown has scrolled the focused row out of sight, a key that acts on it only brings it back.
  */
 
-import { LIMITS, phrase } from "../types.ts";
+import { LIMITS, phrase } from "../core/types.ts";
 import type { Action } from "./action.ts";
 import {
 	cancelRow,

@@ -12,9 +12,9 @@ import {
 	joinAskers,
 	RELAY_TITLE,
 } from "./envelope.ts";
-import { currentHandler, processRecord } from "../router.ts";
-import { distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
-import { errorText, RELAY_ENV, type RelayReply, emptyCollected } from "../types.ts";
+import { currentHandler, processRecord } from "../route/router.ts";
+import { distinctRows, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
+import { errorText, RELAY_ENV, type RelayReply, emptyCollected } from "../core/types.ts";
 
 /** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */
 export interface ExtensionUIRequest {

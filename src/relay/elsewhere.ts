@@ -9,7 +9,7 @@ import {
 	RELAY_VERSION,
 	emptyCollected,
 	type Session,
-} from "../types.ts";
+} from "../core/types.ts";
 import { askParent, collectViaChannel } from "./channel/client.ts";
 import { decodeChannelAddress } from "./channel/wire.ts";
 import {

@@ -2,9 +2,9 @@
 
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { describeFound, isObject, own } from "../json.ts";
-import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema } from "../types.ts";
-import type { ValidationIssue as Issue } from "../validate.ts";
+import { describeFound, isObject, own } from "../core/json.ts";
+import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema } from "../core/types.ts";
+import type { ValidationIssue as Issue } from "../input/validate.ts";
 
 /** Longest asker label accepted, in UTF-16 code units. */
 export const RELAY_ASKER_MAX = 200;

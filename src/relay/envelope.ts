@@ -5,8 +5,8 @@
  */
 
 import type { Texts } from "../i18n/texts.ts";
-import { describeFound, isObject, type JsonObject, own } from "../json.ts";
-import { cleanName, readsAsSelf } from "../sanitize.ts";
+import { describeFound, isObject, type JsonObject, own } from "../core/json.ts";
+import { cleanName, readsAsSelf } from "../core/sanitize.ts";
 import {
 	type AskAnswer,
 	type AskDraft,
@@ -16,8 +16,8 @@ import {
 	RELAY_VERSION,
 	type RelayReply,
 	type RelayRequest,
-} from "../types.ts";
-import { validateParams, type ValidationIssue as Issue } from "../validate.ts";
+} from "../core/types.ts";
+import { validateParams, type ValidationIssue as Issue } from "../input/validate.ts";
 import {
 	childPath,
 	RELAY_ASKER_MAX,

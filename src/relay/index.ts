@@ -9,4 +9,4 @@ export {
 	type ParentUI,
 	relayEnvironment,
 } from "./api.ts";
-export { RELAY_ENV } from "../types.ts";
+export { RELAY_ENV } from "../core/types.ts";

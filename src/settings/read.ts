@@ -5,8 +5,8 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isObject, own } from "../json.ts";
-import { errorText, type Phrase, phrase } from "../types.ts";
+import { isObject, own } from "../core/json.ts";
+import { errorText, type Phrase, phrase } from "../core/types.ts";
 import { type Env, ROWS, type Setting, type Settings } from "./table.ts";
 
 /** One file, read: the values it gives, typed, by file key. */

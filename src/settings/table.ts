@@ -7,7 +7,7 @@ import { isIP } from "node:net";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { KeyId } from "@mariozechner/pi-tui";
 import { environmentLocale, LOCALES, type Locale, matchLocale } from "../i18n/locale.ts";
-import { ATTENTION_MODES, type NumberKeys, type Phrase, phrase } from "../types.ts";
+import { ATTENTION_MODES, type NumberKeys, type Phrase, phrase } from "../core/types.ts";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 /** What a rule makes of a value: `{ value }`, or undefined when the key does not take it. */

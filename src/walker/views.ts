@@ -11,8 +11,8 @@ import {
 	pendingDrafts,
 	typeRow,
 } from "../machine/model.ts";
-import { clip, distinctRows, sanitizeLine, sanitizeText } from "../sanitize.ts";
-import type { AskAnswer, AskQuestion } from "../types.ts";
+import { clip, distinctRows, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
+import type { AskAnswer, AskQuestion } from "../core/types.ts";
 
 const ROWS = [
 	"freeText",

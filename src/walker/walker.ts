@@ -4,13 +4,13 @@
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import { raceAbort } from "../abort.ts";
+import { raceAbort } from "../core/abort.ts";
 import { editorTitle, questionDialog, reviewRows, reviewTitle, type Row, rowTexts, type WalkView } from "./views.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
-import { type AskOptions, type AskForm, type Collected, errorText } from "../types.ts";
+import { type AskOptions, type AskForm, type Collected, errorText } from "../core/types.ts";
 
 export type DialogUI = Pick<ExtensionUIContext, "select" | "editor">;
 

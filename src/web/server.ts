@@ -27,7 +27,7 @@ import {
 	LIMITS,
 	type OutsideAnswer,
 	type WebLink,
-} from "../types.ts";
+} from "../core/types.ts";
 import { qrRows } from "./qr.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -20,7 +20,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { THIS_PI } from "../../scripts/isolated-pi.mjs";
-import type { AskDetails } from "../../src/types.ts";
+import type { AskDetails } from "../../src/core/types.ts";
 import { askScript } from "../support/ask-fixtures.ts";
 import { startedPerTest } from "../support/harness.ts";
 import { createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";

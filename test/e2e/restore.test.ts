@@ -1,5 +1,5 @@
 /**
- * A question outlives pi (src/restore.ts, src/kept.ts), in the real pi TUI
+ * A question outlives pi (src/kept/restore.ts, src/kept/store.ts), in the real pi TUI
  * with a saved session: the form open with an option chosen and text typed
  * but not saved, pi killed with SIGKILL, then the session continued — the
  * form is back as it was, and its answer reaches the model as a message.

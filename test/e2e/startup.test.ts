@@ -37,13 +37,13 @@ describe("pi's start-up", () => {
 		const { startUp, after } = loads(run.stderr);
 		expect(startUp.sort()).toEqual([
 			"index.ts",
+			"src/core/json.ts",
+			"src/core/types.ts",
 			"src/i18n/locale.ts",
-			"src/json.ts",
-			"src/router.ts",
+			"src/route/router.ts",
 			"src/settings/read.ts",
 			"src/settings/table.ts",
-			"src/tool.ts",
-			"src/types.ts",
+			"src/tool/tool.ts",
 		]);
 		// Loaded when a session starts: the user's catalogue (English here).
 		expect(after).toEqual(expect.arrayContaining(["src/i18n/en.ts", "src/i18n/texts.ts"]));

@@ -12,7 +12,7 @@ import {
 	formatTimeLeft,
 	formHeight,
 } from "../../src/form/component.ts";
-import type { AskForm, AskProgress, Collected } from "../../src/types.ts";
+import type { AskForm, AskProgress, Collected } from "../../src/core/types.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { formOf, KEY, option, piKeybindings, plainTheme, question, SCOPE_AND_TARGETS } from "./support.ts";
 

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { beforeAll, describe, test } from "vitest";
 import { AskFormComponent, formHeight } from "../../src/form/component.ts";
 import { renderForm } from "../../src/form/form-view.ts";
-import type { AskForm } from "../../src/types.ts";
+import type { AskForm } from "../../src/core/types.ts";
 import { arbAskForm } from "../support/arbitraries.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { EVERY_LOCALE } from "../support/locales.ts";

@@ -8,7 +8,7 @@ import { type Component, type KeybindingsManager, setKeybindings, type TUI } fro
 import { describe, expect, test, vi } from "vitest";
 import { blockedOn, showAskForm, warmUpForm } from "../../src/form/show.ts";
 import { loadTexts } from "../../src/i18n/load.ts";
-import type { AskProgress } from "../../src/types.ts";
+import type { AskProgress } from "../../src/core/types.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { KEY, piKeybindings, SCOPE_AND_TARGETS } from "./support.ts";
 

@@ -18,7 +18,7 @@ import {
 	questionDrafts,
 } from "../../src/machine/model.ts";
 import { initialState, update } from "../../src/machine/update.ts";
-import type { AskForm, Collected, Phrase } from "../../src/types.ts";
+import type { AskForm, Collected, Phrase } from "../../src/core/types.ts";
 import { drive, formOf, KEY, option, piKeybindings, question, SCOPE_AND_TARGETS, type } from "./support.ts";
 
 const ONE_QUESTION = formOf(

@@ -12,7 +12,7 @@ import { editorPrefill, type FormState } from "../../src/machine/model.ts";
 import { initialState, update } from "../../src/machine/update.ts";
 import { TextFitter } from "../../src/form/text-fit.ts";
 import { type FormTheme, formThemeFrom } from "../../src/form/theme.ts";
-import type { AskForm, AskOption, AskQuestion, NumberKeys } from "../../src/types.ts";
+import type { AskForm, AskOption, AskQuestion, NumberKeys } from "../../src/core/types.ts";
 
 const identity = (s: string): string => s;
 

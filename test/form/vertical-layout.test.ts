@@ -10,7 +10,7 @@ import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { AskFormComponent, formHeight, PI_FOOTER_ROWS } from "../../src/form/component.ts";
 import { renderQuestionView } from "../../src/form/question-view.ts";
-import type { AskForm } from "../../src/types.ts";
+import type { AskForm } from "../../src/core/types.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { drive, formOf, KEY, option, piKeybindings, plainContext, plainTheme, question } from "./support.ts";
 

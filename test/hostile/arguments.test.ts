@@ -13,11 +13,11 @@
 
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { callModule, createAskUserTool } from "../../src/tool.ts";
-import { AskUserInputError } from "../../src/validate.ts";
-import type { AskForm } from "../../src/types.ts";
-import { LIMITS } from "../../src/types.ts";
-import { validateParams } from "../../src/validate.ts";
+import { callModule, createAskUserTool } from "../../src/tool/tool.ts";
+import { AskUserInputError } from "../../src/input/validate.ts";
+import type { AskForm } from "../../src/core/types.ts";
+import { LIMITS } from "../../src/core/types.ts";
+import { validateParams } from "../../src/input/validate.ts";
 import { arbAskParams } from "../support/arbitraries.ts";
 
 // prepareArguments is the real one only once what a call runs has loaded (pi: before the first run).

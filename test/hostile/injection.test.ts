@@ -14,13 +14,13 @@
 import { initTheme, type Theme } from "@mariozechner/pi-coding-agent";
 import { setKeybindings } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test } from "vitest";
-import { buildDetails, formatResultText } from "../../src/result.ts";
+import { buildDetails, formatResultText } from "../../src/tool/result.ts";
 import { collectWithDialogs } from "../../src/walker/walker.ts";
 import { AskFormComponent } from "../../src/form/component.ts";
 import { formThemeFrom } from "../../src/form/theme.ts";
-import { renderCallText, renderResultText } from "../../src/transcript.ts";
-import { callModule, createAskUserTool } from "../../src/tool.ts";
-import type { AskForm, AskQuestion, AskStatus, Collected } from "../../src/types.ts";
+import { renderCallText, renderResultText } from "../../src/tool/transcript.ts";
+import { callModule, createAskUserTool } from "../../src/tool/tool.ts";
+import type { AskForm, AskQuestion, AskStatus, Collected } from "../../src/core/types.ts";
 import { quietTui } from "../form/fake-terminal.ts";
 import { KEY, piKeybindings } from "../form/support.ts";
 import { expectEveryScriptUsedUp, pick, scriptedDialogs, type } from "../support/fake-dialogs.ts";

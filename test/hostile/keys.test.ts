@@ -9,7 +9,7 @@
 import { setKeybindings } from "@mariozechner/pi-tui";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
-import type { AskForm } from "../../src/types.ts";
+import type { AskForm } from "../../src/core/types.ts";
 import { piKeybindings } from "../form/support.ts";
 import { DB_QUESTION } from "../support/ask-fixtures.ts";
 import { RAW } from "./support/answer-model.ts";

@@ -10,8 +10,8 @@
 import { setKeybindings, StdinBuffer, visibleWidth } from "@mariozechner/pi-tui";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { AskFormComponent } from "../../src/form/component.ts";
-import type { Collected } from "../../src/types.ts";
-import { LIMITS } from "../../src/types.ts";
+import type { Collected } from "../../src/core/types.ts";
+import { LIMITS } from "../../src/core/types.ts";
 import { quietTui } from "../form/fake-terminal.ts";
 import { formOf, KEY, piKeybindings, plainTheme, question } from "../form/support.ts";
 

@@ -1,8 +1,8 @@
 /** A three-question form, answers to it and what a UI collects: shared by the result and the relay envelope tests. */
 
 import fc from "fast-check";
-import type { AskAnswer, AskForm, AskNote, AskStatus, Collected } from "../../src/types.ts";
-import { validateParams } from "../../src/validate.ts";
+import type { AskAnswer, AskForm, AskNote, AskStatus, Collected } from "../../src/core/types.ts";
+import { validateParams } from "../../src/input/validate.ts";
 
 export const RUNS = { numRuns: 1000 };
 export const STATUSES: AskStatus[] = ["answered", "dismissed", "aborted", "no_ui", "timed_out", "error"];

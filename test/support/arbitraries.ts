@@ -10,11 +10,11 @@
  */
 
 import fc from "fast-check";
-import type { AskForm, AskMetadata, AskOptionParams, AskParams, AskQuestionParams } from "../../src/types.ts";
-import { LIMITS } from "../../src/types.ts";
-import { isOtherOptionLabel } from "../../src/normalize/other.ts";
-import { withoutRecommendedMarker } from "../../src/normalize/recommended.ts";
-import { validateParams } from "../../src/validate.ts";
+import type { AskForm, AskMetadata, AskOptionParams, AskParams, AskQuestionParams } from "../../src/core/types.ts";
+import { LIMITS } from "../../src/core/types.ts";
+import { isOtherOptionLabel } from "../../src/input/normalize/other.ts";
+import { withoutRecommendedMarker } from "../../src/input/normalize/recommended.ts";
+import { validateParams } from "../../src/input/validate.ts";
 
 const WORDS = [
 	"Postgres",

@@ -3,7 +3,7 @@
  * the model received from ask_user.
  */
 
-import type { AskDetails, AskQuestion } from "../../src/types.ts";
+import type { AskDetails, AskQuestion } from "../../src/core/types.ts";
 import { callTool, type ModelScript, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "./model-script.ts";
 import { type PiEnv, WAIT_MS } from "./pi-env.ts";
 import type { TmuxPi } from "./tmux.ts";

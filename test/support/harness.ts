@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach } from "vitest";
-import { RELAY_ENV } from "../../src/types.ts";
+import { RELAY_ENV } from "../../src/core/types.ts";
 import { type PiEnv, WAIT_MS } from "./pi-env.ts";
 import type { RpcPi } from "./rpc-client.ts";
 import { isRunningProcess, type TmuxPi } from "./tmux.ts";

@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CHANNEL_READY, encodeChannelAddress } from "../../src/relay/channel/wire.ts";
-import { CHANNEL_ENV } from "../../src/types.ts";
+import { CHANNEL_ENV } from "../../src/core/types.ts";
 import { type PiEnv, WAIT_MS } from "./pi-env.ts";
 
 export interface HeadlessRun {

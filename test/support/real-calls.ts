@@ -7,7 +7,7 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AskForm } from "../../src/types.ts";
+import type { AskForm } from "../../src/core/types.ts";
 
 /** What the user must see for one question; absent fields are not checked. */
 export interface ExpectedQuestion {

@@ -7,7 +7,7 @@
 import { LOCALES } from "../../src/i18n/locale.ts";
 import { readSettingsFiles, resolveSettings, type SettingsReading } from "../../src/settings/read.ts";
 import { NUMBER_KEYS, SETTINGS, type Settings } from "../../src/settings/table.ts";
-import { ATTENTION_MODES } from "../../src/types.ts";
+import { ATTENTION_MODES } from "../../src/core/types.ts";
 
 type Json = Record<string, unknown>;
 
@@ -68,7 +68,7 @@ const README_ROWS: Record<keyof Settings, readonly [what: string, values: string
 	],
 	webAddress: ["where the browser page listens", "an IP address of this machine", "`127.0.0.1`"],
 	webPort: ["the browser page's port", "0–65535; `0`: any free port", "`0`"],
-	description: ["the tool's description", "text", "ours (src/tool.ts)"],
+	description: ["the tool's description", "text", "ours (src/tool/tool.ts)"],
 	promptSnippet: ["its line in pi's tool list", "text", "ours"],
 	promptGuidelines: ["its guidelines in the system prompt", "list of text", "ours"],
 };

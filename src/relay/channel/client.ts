@@ -5,7 +5,7 @@
 
 import { randomUUID } from "node:crypto";
 import { createConnection } from "node:net";
-import { raceAbort } from "../../abort.ts";
+import { raceAbort } from "../../core/abort.ts";
 import {
 	type AskForm,
 	type AskOptions,
@@ -13,7 +13,7 @@ import {
 	errorText,
 	RELAY_VERSION,
 	emptyCollected,
-} from "../../types.ts";
+} from "../../core/types.ts";
 import { decodeRelayReply, encodeRelayRequest, replyToCollected } from "../envelope.ts";
 import { CHANNEL_CANCEL, type ChannelAddress, createLineSplitter, encodeChannelHello, notReady } from "./wire.ts";
 

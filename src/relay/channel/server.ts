@@ -12,7 +12,7 @@ import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { type AskHandler, errorText, emptyCollected } from "../../types.ts";
+import { type AskHandler, errorText, emptyCollected } from "../../core/types.ts";
 import {
 	CHANNEL_LINE_MAX,
 	CHANNEL_READY,

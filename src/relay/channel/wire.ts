@@ -9,8 +9,8 @@
  *   child  → {"v":1,"cancel":true}         optional: the child's run aborted
  */
 
-import { describeFound, isObject, type JsonObject, own } from "../../json.ts";
-import { CHANNEL_ENV } from "../../types.ts";
+import { describeFound, isObject, type JsonObject, own } from "../../core/json.ts";
+import { CHANNEL_ENV } from "../../core/types.ts";
 
 const CHANNEL_VERSION = 1;
 /** The longest line either side accepts, in bytes: a form is at most a few tens of kilobytes. */

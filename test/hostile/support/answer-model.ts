@@ -14,8 +14,16 @@
  * armed Esc and Enter and the outcome — nothing about layout or scrolling.
  */
 
-import type { AskAnswer, AskDraft, AskForm, AskNote, AskSelection, AskStatus, Collected } from "../../../src/types.ts";
-import { LIMITS } from "../../../src/types.ts";
+import type {
+	AskAnswer,
+	AskDraft,
+	AskForm,
+	AskNote,
+	AskSelection,
+	AskStatus,
+	Collected,
+} from "../../../src/core/types.ts";
+import { LIMITS } from "../../../src/core/types.ts";
 import { KEY } from "../../form/support.ts";
 
 /** Raw input the generators use: the same keys the form's own tests press. */
@@ -433,7 +441,7 @@ export class AnswerModel {
 
 	// ── What the form should return ────────────────────────────────────────
 
-	/** The answers as the contract words them (§4, src/types.ts Collected), for the form's outcome or `status`. */
+	/** The answers as the contract words them (§4, src/core/types.ts Collected), for the form's outcome or `status`. */
 	expected(status: AskStatus = this.outcome ?? "aborted"): Collected {
 		const answers: Record<string, AskAnswer> = {};
 		const skipped: string[] = [];

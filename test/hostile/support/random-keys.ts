@@ -17,8 +17,8 @@ import { expect } from "vitest";
 import { AskFormComponent, formHeight } from "../../../src/form/component.ts";
 import { commandForKey } from "../../../src/form/keymap.ts";
 import type { FormState } from "../../../src/machine/model.ts";
-import type { AskForm, Collected } from "../../../src/types.ts";
-import { LIMITS } from "../../../src/types.ts";
+import type { AskForm, Collected } from "../../../src/core/types.ts";
+import { LIMITS } from "../../../src/core/types.ts";
 import { quietTui } from "../../form/fake-terminal.ts";
 import { colourTheme, piKeybindings, plainTheme } from "../../form/support.ts";
 

@@ -1,7 +1,7 @@
 /** Validation of ask_user arguments: every violation at once, with its path and fix; else the form with its defaults filled in. */
 
-import { isObject, type JsonObject, own } from "./json.ts";
-import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "./types.ts";
+import { isObject, type JsonObject, own } from "../core/json.ts";
+import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "../core/types.ts";
 import { describe, quote, type Report, readText } from "./validate-text.ts";
 
 /** `path`: where, e.g. `questions[1].options[2].label`; `message`: the rule broken and how to fix it. */

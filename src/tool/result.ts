@@ -3,7 +3,7 @@
  * the form and what a UI collected alone. The user's words reach the model as JSON strings, exactly.
  */
 
-import { sanitizeLine } from "./sanitize.ts";
+import { sanitizeLine } from "../core/sanitize.ts";
 import {
 	type AskAnswer,
 	type AskDetails,
@@ -15,7 +15,7 @@ import {
 	type Collected,
 	LIMITS,
 	type PartialAnswers,
-} from "./types.ts";
+} from "../core/types.ts";
 
 /** What the tool knows besides the answers: what normalisation changed in the call. */
 type Extra = { notices?: readonly string[] };

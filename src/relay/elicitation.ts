@@ -9,13 +9,20 @@
  * A name another question's id holds gets `~` added until free (`propertyNames`).
  */
 
-import { ENGLISH, type Texts } from "./i18n/texts.ts";
-import { type AskForm, type AskQuestion, type AskSelection, LIMITS, RELAY_VERSION, type RelayReply } from "./types.ts";
-import { decodeRelayReply, encodeRelayReply } from "./relay/envelope.ts";
+import { ENGLISH, type Texts } from "../i18n/texts.ts";
+import {
+	type AskForm,
+	type AskQuestion,
+	type AskSelection,
+	LIMITS,
+	RELAY_VERSION,
+	type RelayReply,
+} from "../core/types.ts";
+import { decodeRelayReply, encodeRelayReply } from "./envelope.ts";
 
 /** The user's words for the form's own titles: `formToElicitation(form, asker, await loadTexts("ja"))`. */
-export { loadTexts } from "./i18n/load.ts";
-export type { Texts } from "./i18n/texts.ts";
+export { loadTexts } from "../i18n/load.ts";
+export type { Texts } from "../i18n/texts.ts";
 
 export type TitledOption = { const: string; title: string; description?: string };
 

@@ -3,8 +3,8 @@
  * a long header is shortened for the tab, kept whole in `context`; a long label is shortened, kept whole as the value and in the description.
  */
 
-import { isObject, type JsonObject } from "../json.ts";
-import { LIMITS } from "../types.ts";
+import { isObject, type JsonObject } from "../../core/json.ts";
+import { LIMITS } from "../../core/types.ts";
 import { slugOf } from "../validate.ts";
 import { CONTROL } from "../validate-text.ts";
 

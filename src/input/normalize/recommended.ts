@@ -1,6 +1,6 @@
 /** "(Recommended)" written into the text instead of `recommended: true`: around a label, at either end or as all of a description, in models' languages. */
 
-import { LIMITS } from "../types.ts";
+import { LIMITS } from "../../core/types.ts";
 
 const WORD =
 	"(?:recommended|recommend|recomendad[oa]|recommandée?|empfohlen|consigliat[oa]|aanbevolen|zalecane|önerilen|" +

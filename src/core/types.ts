@@ -2,10 +2,10 @@
 
 import { type Static, type TObject, type TOptional, type TProperties, Type } from "@sinclair/typebox";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import type { MessageKey } from "./i18n/en.ts";
-import type { ArgsOf, Params, Phrase, Texts } from "./i18n/phrase.ts";
+import type { MessageKey } from "../i18n/en.ts";
+import type { ArgsOf, Params, Phrase, Texts } from "../i18n/phrase.ts";
 
-export type { Phrase } from "./i18n/phrase.ts";
+export type { Phrase } from "../i18n/phrase.ts";
 
 /** The tool's name, as the model calls it. */
 export const TOOL_NAME = "ask_user";
@@ -156,7 +156,7 @@ export interface Collected {
 	chatMessage?: string;
 	/** What went wrong, for status "error" (errorText of what was thrown). */
 	error?: string;
-	/** Who answered, when another extension did (see src/waiting.ts); absent when the user did. */
+	/** Who answered, when another extension did (see src/route/waiting.ts); absent when the user did. */
 	answeredBy?: string;
 	/** Another session showed the form: a dismissal there ends this session's task, not its turn. Never on the wire. */
 	shownElsewhere?: boolean;
@@ -194,7 +194,7 @@ export interface AskOptions {
 	texts?: Texts;
 	/** Where else the form can be answered (the browser page, src/web): the form shows its URL, and its help screen the QR code. */
 	link?: WebLink;
-	/** Keeps what the user does on disk, so it outlives pi (src/kept.ts); only the inline form reports to it. */
+	/** Keeps what the user does on disk, so it outlives pi (src/kept/store.ts); only the inline form reports to it. */
 	keep?: FormKeep;
 }
 

@@ -7,8 +7,8 @@
  * queue (one terminal, one form), and its timeout counts from when it is shown.
  */
 
-import type { DialogHost } from "./walker/walker.ts";
-import type { LocalChannel } from "./relay/channel/server.ts";
+import type { DialogHost } from "../walker/walker.ts";
+import type { LocalChannel } from "../relay/channel/server.ts";
 import {
 	ASK_CHANNEL,
 	type Ask,
@@ -22,7 +22,7 @@ import {
 	RELAY_ENV,
 	type Session,
 	type Upstream,
-} from "./types.ts";
+} from "../core/types.ts";
 
 // ── The queue ──────────────────────────────────────────────────────────────
 
@@ -144,7 +144,7 @@ export function shareLocalChannel(onError: (reason: string) => void): (closing: 
 	const record = processRecord();
 	const listener = (record.listener ??= {
 		users: 0,
-		opening: Promise.all([import("./relay/channel/server.ts"), wireModule()])
+		opening: Promise.all([import("../relay/channel/server.ts"), wireModule()])
 			.then(async ([server, wire]) => {
 				const channel = await server.openLocalChannel({ handler: currentHandler });
 				process.env[CHANNEL_ENV] = wire.encodeChannelAddress(channel.address);
@@ -263,11 +263,11 @@ export function createRouter(setup: RouterSetup): Router {
 	const handlerFor =
 		(session: Session): AskHandler =>
 		async (request, { signal, pid }) => {
-			const codec = await import("./relay/envelope.ts");
+			const codec = await import("../relay/envelope.ts");
 			const form = { questions: request.questions, ...(request.metadata && { metadata: request.metadata }) };
 			// A relayed form has no clock here: the child's own timeout governs it.
 			const { timeoutMs: _theirs, ...options } = withPreferences(signal ? { signal } : {});
-			const texts = options.texts ?? (await import("./i18n/texts.ts")).ENGLISH;
+			const texts = options.texts ?? (await import("../i18n/texts.ts")).ENGLISH;
 			// Never shown as this session's own: every form from elsewhere names who asks.
 			const asker = codec.askerLabel(request.asker, pid, texts);
 			const collected = await shown(session)(form, { ...options, asker });
@@ -319,12 +319,12 @@ export function createRouter(setup: RouterSetup): Router {
 	};
 }
 
-const formModule = loaded(() => import("./form/show.ts"));
-const walkerModule = loaded(() => import("./walker/walker.ts"));
-const elsewhereModule = loaded(() => import("./relay/elsewhere.ts"));
+const formModule = loaded(() => import("../form/show.ts"));
+const walkerModule = loaded(() => import("../walker/walker.ts"));
+const elsewhereModule = loaded(() => import("../relay/elsewhere.ts"));
 export const waitingModule = loaded(() => import("./waiting.ts"));
-const wireModule = loaded(() => import("./relay/channel/wire.ts"));
-const clientModule = loaded(() => import("./relay/channel/client.ts"));
+const wireModule = loaded(() => import("../relay/channel/wire.ts"));
+const clientModule = loaded(() => import("../relay/channel/client.ts"));
 
 /** How long after a session starts the modules its first ask needs load, in the background. */
 export const PRELOAD_DELAY_MS = 300;

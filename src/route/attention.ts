@@ -3,8 +3,8 @@
  * them but printable text: no C0, DEL or C1 that could end or inject a sequence, and no ';' (OSC 777's separator).
  */
 
-import { clip } from "./sanitize.ts";
-import type { AttentionMode } from "./types.ts";
+import { clip } from "../core/sanitize.ts";
+import type { AttentionMode } from "../core/types.ts";
 
 /** `reminderMs`: ring again after this long with no key pressed; undefined: never. */
 export type AttentionSetting = { mode: AttentionMode; reminderMs?: number };

@@ -7,10 +7,10 @@ import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { attentionBytes, type AttentionSetting } from "./attention.ts";
-import { buildDetails } from "./result.ts";
-import { decodeRelayReply, replyToCollected } from "./relay/envelope.ts";
-import { ENGLISH, type Texts } from "./i18n/texts.ts";
-import { sanitizeLine, sanitizeText } from "./sanitize.ts";
+import { buildDetails } from "../tool/result.ts";
+import { decodeRelayReply, replyToCollected } from "../relay/envelope.ts";
+import { ENGLISH, type Texts } from "../i18n/texts.ts";
+import { sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import {
 	type AskOptions,
 	type AskDetails,
@@ -25,7 +25,7 @@ import {
 	type AnswerOutcome,
 	type OutsideAnswer,
 	type Session,
-} from "./types.ts";
+} from "../core/types.ts";
 
 export const WAITING_EVENT = "ask_user:waiting";
 export const PROGRESS_EVENT = "ask_user:progress";
@@ -162,7 +162,7 @@ function outsideAnswers(form: AskForm) {
 /** The browser page for this form, when the web setting is on; a page that cannot listen leaves the form as it is. */
 async function openPage(web: WebSetting, shown: PageSetup, answer: WaitingEvent["answer"]) {
 	try {
-		return await (await import("./web/server.ts")).openWebPage({ ...web, ...shown, answer });
+		return await (await import("../web/server.ts")).openWebPage({ ...web, ...shown, answer });
 	} catch (error) {
 		// A port in use, an address not of this machine: the form goes on in the terminal, and the user is told why.
 		web.warn(

@@ -1,7 +1,7 @@
 /** The text rules of validation, each with the words that tell a model how to fix it, and how a value is quoted. */
 
-import { type JsonObject, own } from "./json.ts";
-import { LIMITS } from "./types.ts";
+import { type JsonObject, own } from "../core/json.ts";
+import { LIMITS } from "../core/types.ts";
 
 /** Returns undefined, so a reader can report and give up in one `return`. */
 export type Report = (path: string, message: string) => undefined;

@@ -1,6 +1,6 @@
 /** Cline's and Roo Code's `follow_up` suggestions (`<suggest>` tags in a string, a `{ text, mode }`, an array of those or of strings): each an option. */
 
-import { isObject } from "../json.ts";
+import { isObject } from "../../core/json.ts";
 
 const SUGGEST = /<suggest\b[^>]{0,100}>([\s\S]*?)<\/suggest\s*>/giu;
 

@@ -3,11 +3,11 @@
 import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { randomUUID } from "node:crypto";
 import { buildDetails, formatProgressText, formatResultText, progressDetails } from "./result.ts";
-import { ENGLISH } from "./i18n/texts.ts";
-import { normalizeArguments } from "./normalize.ts";
-import { sanitizeText } from "./sanitize.ts";
-import type { Keeper, KeptForm } from "./kept.ts";
-import type { Texts } from "./i18n/texts.ts";
+import { ENGLISH } from "../i18n/texts.ts";
+import { normalizeArguments } from "../input/normalize.ts";
+import { sanitizeText } from "../core/sanitize.ts";
+import type { Keeper, KeptForm } from "../kept/store.ts";
+import type { Texts } from "../i18n/texts.ts";
 import { renderCallText, renderResultText, type RenderTheme } from "./transcript.ts";
 import {
 	type AskDetails,
@@ -20,8 +20,8 @@ import {
 	emptyCollected,
 	TOOL_NAME,
 	type Session,
-} from "./types.ts";
-import { AskUserInputError, validateParams } from "./validate.ts";
+} from "../core/types.ts";
+import { AskUserInputError, validateParams } from "../input/validate.ts";
 
 /** The parts of pi's extension API the tool needs, and the router. */
 export interface ToolHost {

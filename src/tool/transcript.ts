@@ -2,10 +2,10 @@
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
 import { answerFor, draftsOn, questionOutcome } from "./result.ts";
-import { ENGLISH, type Texts } from "./i18n/texts.ts";
-import { normalizeArguments } from "./normalize.ts";
-import { sanitizeLine, sanitizeText } from "./sanitize.ts";
-import { ASK_STATUSES, type AskDetails, type AskQuestion } from "./types.ts";
+import { ENGLISH, type Texts } from "../i18n/texts.ts";
+import { normalizeArguments } from "../input/normalize.ts";
+import { sanitizeLine, sanitizeText } from "../core/sanitize.ts";
+import { ASK_STATUSES, type AskDetails, type AskQuestion } from "../core/types.ts";
 
 export type RenderTheme = Pick<Theme, "fg" | "bold">;
 

@@ -12,7 +12,7 @@
 import type { ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
 import type { ToolHost } from "./call.ts";
-import { type AskDetails, type AskParams, AskParamsSchema, loaded, TOOL_NAME } from "./types.ts";
+import { type AskDetails, type AskParams, AskParamsSchema, loaded, TOOL_NAME } from "../core/types.ts";
 
 export const TOOL_LABEL = "Ask user";
 

@@ -3,7 +3,7 @@
  * with a notice where the model should learn. The walk is here, the rules in normalize/; anything else is copied for validate.ts to report.
  */
 
-import { isObject, type JsonObject } from "./json.ts";
+import { isObject, type JsonObject } from "../core/json.ts";
 import { fitHeaders, fitLabels, labelAsHeader, splitQuestion } from "./normalize/fit.ts";
 import { followUpOptions } from "./normalize/follow-up.ts";
 import { dropOtherOptions } from "./normalize/other.ts";

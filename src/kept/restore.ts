@@ -10,9 +10,9 @@
 
 import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import type { Texts } from "./i18n/texts.ts";
-import type { Keeper, KeptForm, KeptKey } from "./kept.ts";
-import { callModule } from "./tool.ts";
+import type { Texts } from "../i18n/texts.ts";
+import type { Keeper, KeptForm, KeptKey } from "./store.ts";
+import { callModule } from "../tool/tool.ts";
 import {
 	type AskForm,
 	type AskOptions,
@@ -23,10 +23,10 @@ import {
 	TOOL_NAME,
 	loaded,
 	type Session,
-} from "./types.ts";
+} from "../core/types.ts";
 
 /** Reading and writing kept forms (kept.ts), loaded once there is a form to keep or a folder to read. */
-const keptModule = loaded(() => import("./kept.ts"));
+const keptModule = loaded(() => import("./store.ts"));
 
 /** The custom message that carries an answer given after its call ended. */
 export const LATE_ANSWER = "ask-user-answer";
@@ -74,7 +74,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		const { readKept, heldElsewhere, fingerprint, dropKept } = await keptModule();
 		const { forms, problems } = readKept(dir);
 		if (forms.length === 0 && problems.length === 0) return { forms: [], pending: undefined };
-		const [{ restoredState }, { prepareForm }] = await Promise.all([import("./machine/saved.ts"), callModule()]);
+		const [{ restoredState }, { prepareForm }] = await Promise.all([import("../machine/saved.ts"), callModule()]);
 		const { calls, onBranch, pending } = askCalls(ctx);
 		const usable = forms.flatMap((kept): Found[] => {
 			// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.

@@ -27,7 +27,7 @@ import {
 	writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import type { AskForm, AskStatus, FormKeep, Phrase } from "./types.ts";
+import type { AskForm, AskStatus, FormKeep, Phrase } from "../core/types.ts";
 
 export const KEPT_VERSION = 1;
 /** How long after a change (the first of a burst) the answers are written. */

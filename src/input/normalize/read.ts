@@ -1,6 +1,6 @@
 /** Reading the model's raw fields: the canonical name before its aliases; numbers, booleans, arrays and objects sent as text. */
 
-import { type JsonObject, own } from "../json.ts";
+import { type JsonObject, own } from "../../core/json.ts";
 import { parsePythonLiteral } from "./literal.ts";
 
 export const isFiniteNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
