@@ -1,7 +1,7 @@
 /**
  * The import graph of the extension's own code (index.ts and src/), read from the sources with TypeScript's own
- * pre-processor: no circle (a module never reaches itself through its imports, type-only imports included), so the
- * code reads bottom-up, each module after the ones it uses.
+ * pre-processor, type-only and lazy imports included: no circle (a module never reaches itself through its imports),
+ * and no import runs back up the layers (ARCHITECTURE.md, "Layers"), so the code reads bottom-up.
  */
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -53,6 +53,33 @@ export function circles(graph: Map<string, string[]>): string[][] {
 	return found;
 }
 
+/** The folders of src/, bottom first: a module imports only from its own folder or the ones below it. */
+export const LAYERS: readonly (readonly string[])[] = [
+	["i18n"],
+	["core"],
+	["settings", "input", "machine"],
+	["form", "walker", "web"],
+	["relay", "tool"],
+	["route"],
+	["kept"],
+];
+
+/** The public entry points: pi's (index.ts) and runners' (the relay API), which nothing of ours imports. */
+export const ENTRIES: readonly string[] = ["index.ts", "src/relay/index.ts", "src/relay/api.ts"];
+
+const layerOf = (module: string): number => {
+	const folder = module.split("/")[1] ?? "";
+	return LAYERS.findIndex((layer) => layer.includes(folder));
+};
+
+/** Every import from a module that is no entry point to a module in a higher layer, or into an entry point. */
+export function importsUp(graph: Map<string, string[]>): string[] {
+	const up = (from: string, target: string) => ENTRIES.includes(target) || layerOf(target) > layerOf(from);
+	return [...graph]
+		.filter(([from]) => !ENTRIES.includes(from))
+		.flatMap(([from, to]) => to.filter((target) => up(from, target)).map((target) => `${from} → ${target}`));
+}
+
 describe("the import graph", () => {
 	const graph = importGraph();
 
@@ -64,6 +91,21 @@ describe("the import graph", () => {
 
 	test("has no circle", () => {
 		expect(circles(graph).map((circle) => circle.join(" → "))).toEqual([]);
+	});
+
+	test("puts every module of src/ in a layer", () => {
+		const unplaced = [...graph.keys()].filter((module) => module !== "index.ts" && layerOf(module) < 0);
+		expect(unplaced).toEqual([]);
+	});
+
+	test("has no import that runs back up", () => {
+		expect(importsUp(graph)).toEqual([]);
+	});
+
+	test("the check finds an import up where there is one", () => {
+		expect(importsUp(new Map([["src/core/types.ts", ["src/route/router.ts"]]]))).toEqual([
+			"src/core/types.ts → src/route/router.ts",
+		]);
 	});
 
 	test("the check finds a circle where there is one", () => {

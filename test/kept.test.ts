@@ -34,7 +34,8 @@ import {
 import { collect } from "../src/machine/collect.ts";
 import { restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
-import { lateAnswerText } from "../src/tool/call.ts";
+import { lateAnswerText } from "../src/kept/restore.ts";
+import { formatResultText } from "../src/tool/result.ts";
 import { type AskForm, phrase } from "../src/core/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 import { drive, formOf, KEY, option, question, type } from "./form/support.ts";
@@ -306,12 +307,12 @@ describe("the late answer", () => {
 			fingerprint: fingerprint(form),
 			answers: {},
 		};
-		const text = lateAnswerText(kept, form, collect(state, "answered"));
+		const text = lateAnswerText(kept, formatResultText(form, collect(state, "answered")));
 		expect(text.split("\n")[0]).toBe(
 			'Late answer to ask_user call "call_7": the call had ended (timed_out) before this answer. The user has answered it now:',
 		);
 		expect(text).toContain('db: "SQLite"');
-		expect(lateAnswerText({ ...kept, status: "open" }, form, collect(state, "answered"))).toContain(
+		expect(lateAnswerText({ ...kept, status: "open" }, formatResultText(form, collect(state, "answered")))).toContain(
 			"pi stopped while the form was open",
 		);
 	});

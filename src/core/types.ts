@@ -208,6 +208,14 @@ export interface FormKeep {
 	changed(answers: () => unknown): void;
 }
 
+/** What keeps a form on disk while the user works (kept/store.ts): the form reports to it, the call ends it. */
+export interface Keeper extends FormKeep {
+	/** The ask ended: an answer removes the file; any other end keeps the answers ("open" when pi is going away); no_ui leaves it as it was. */
+	end(status: AskStatus): void;
+	/** Writes what is pending now (pi is going away). */
+	flush(): void;
+}
+
 /** What is known while the questions are still open: the answers so far. */
 export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
 

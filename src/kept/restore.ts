@@ -11,9 +11,10 @@
 import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "../i18n/texts.ts";
-import type { Keeper, KeptForm, KeptKey } from "./store.ts";
+import type { KeptForm, KeptKey } from "./store.ts";
 import { callModule } from "../tool/tool.ts";
 import {
+	type Keeper,
 	type AskForm,
 	type AskOptions,
 	type Collected,
@@ -27,6 +28,7 @@ import {
 
 /** Reading and writing kept forms (kept.ts), loaded once there is a form to keep or a folder to read. */
 const keptModule = loaded(() => import("./store.ts"));
+const resultModule = loaded(() => import("../tool/result.ts"));
 
 /** The custom message that carries an answer given after its call ended. */
 export const LATE_ANSWER = "ask-user-answer";
@@ -106,7 +108,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		);
 		if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
 		// Sent first, dropped after: an answer that could not be sent is still kept.
-		const content = (await callModule()).lateAnswerText(kept, form, collected);
+		const content = lateAnswerText(kept, (await resultModule()).formatResultText(form, collected));
 		pi.sendMessage(
 			{ customType: LATE_ANSWER, content, display: true, details: { toolCallId: kept.id, status: collected.status } },
 			{ triggerTurn: true, deliverAs: "followUp" },
@@ -243,4 +245,13 @@ function formOf(args: unknown, prepareForm: (raw: unknown) => { form: AskForm })
 	} catch {
 		return undefined;
 	}
+}
+
+/** The text the model reads: which call, why it comes now, and the answer as the tool would have given it. */
+export function lateAnswerText(kept: KeptForm, answer: string): string {
+	const why =
+		kept.status === "open"
+			? "pi stopped while the form was open, so the call got no answer"
+			: `the call had ended (${kept.status}) before this answer`;
+	return `Late answer to ask_user call ${JSON.stringify(kept.id)}: ${why}. The user has answered it now:\n${answer}`;
 }

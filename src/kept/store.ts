@@ -27,7 +27,7 @@ import {
 	writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import type { AskForm, AskStatus, FormKeep, Phrase } from "../core/types.ts";
+import type { AskForm, AskStatus, Keeper, Phrase } from "../core/types.ts";
 
 export const KEPT_VERSION = 1;
 /** How long after a change (the first of a burst) the answers are written. */
@@ -164,12 +164,6 @@ function processStat(pid: number | "self"): { state: string; started: number } |
 const STARTED = processStat("self")?.started;
 
 /** A form's keeper: the form reports its changes (FormKeep); the ask's end says what stays. */
-export interface Keeper extends FormKeep {
-	/** The ask ended: an answer removes the file; any other end keeps the answers ("open" when pi is going away); no_ui leaves it as it was. */
-	end(status: AskStatus): void;
-	/** Writes what is pending now (pi is going away). */
-	flush(): void;
-}
 
 /** `key` is asked at the first write, not before: pi 0.73 may append the call's message after the call has started. */
 export function createKeeper(

@@ -6,11 +6,11 @@ import { buildDetails, formatProgressText, formatResultText, progressDetails } f
 import { ENGLISH } from "../i18n/texts.ts";
 import { normalizeArguments } from "../input/normalize.ts";
 import { sanitizeText } from "../core/sanitize.ts";
-import type { Keeper, KeptForm } from "../kept/store.ts";
 import type { Texts } from "../i18n/texts.ts";
 import { renderCallText, renderResultText, type RenderTheme } from "./transcript.ts";
 import {
 	type AskDetails,
+	type Keeper,
 	type AskForm,
 	type AskOptions,
 	type AskParams,
@@ -160,13 +160,4 @@ export function resultText(
 	if (details && Array.isArray(details.questions)) return renderResultText(details, expanded, theme, texts);
 	const first = result.content[0];
 	return theme.fg("error", sanitizeText(first?.type === "text" ? first.text : texts.t("transcript.failed")));
-}
-
-/** The text the model reads: which call, why it comes now, and the answer as the tool would have given it. */
-export function lateAnswerText(kept: KeptForm, form: AskForm, collected: Collected): string {
-	const why =
-		kept.status === "open"
-			? "pi stopped while the form was open, so the call got no answer"
-			: `the call had ended (${kept.status}) before this answer`;
-	return `Late answer to ask_user call ${JSON.stringify(kept.id)}: ${why}. The user has answered it now:\n${formatResultText(form, collected)}`;
 }
