@@ -38,6 +38,7 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 		preferences: () => ({
 			timeoutMs: settings.timeoutMs,
 			numberKeys: settings.numberKeys,
+			youDecide: settings.youDecide,
 			peekKey: settings.peekKey,
 			...(texts && { texts }),
 		}),

@@ -30,7 +30,7 @@ const ARGS = {
 	],
 };
 const FORM = prepareForm(ARGS).form;
-const CHOSE_SQLITE = update(initialState(FORM, "choose"), { type: "number", row: 1 });
+const CHOSE_SQLITE = update(initialState(FORM, { numberKeys: "choose" }), { type: "number", row: 1 });
 
 let root = "";
 /** When set, the current branch is the session's first `branch[0]` entries. */
@@ -226,7 +226,9 @@ describe("one call id in two turns (a provider that reuses ids)", () => {
 			// Asked before its message is in the session (pi 0.73 may append it after the call started): the entry is found at the first write.
 			const keeper = await restore.keeper(ctx, "same", form);
 			turn(id, args);
-			keeper?.changed(() => savedAnswers(update(initialState(form, "choose"), { type: "number", row: 1 }), undefined));
+			keeper?.changed(() =>
+				savedAnswers(update(initialState(form, { numberKeys: "choose" }), { type: "number", row: 1 }), undefined),
+			);
 			keeper?.end(status);
 		};
 		await left("a1", ARGS, "dismissed");

@@ -85,6 +85,7 @@ describe("one file", () => {
 			remindSeconds: -1,
 			timeoutSeconds: "60",
 			numberKeys: "all",
+			youDecide: "no",
 			peekKey: "P",
 			choiceOnly: "yes",
 			web: "on",

@@ -57,10 +57,10 @@ describe("the dialog walker", () => {
 		expect(ui.remaining()).toBe(0);
 	});
 
-	it("offers the options as their labels, then the free-text row and a note row; no Back on the first question", async () => {
+	it("offers the options as their labels, then the free-text row, You decide and a note row; no Back on the first question", async () => {
 		const ui = scriptedDialogs([pick("1.")]);
 		await walk(ui, form(db));
-		expect(ui.calls[0]?.items).toEqual(["Postgres", "SQLite", ROW.freeText, ROW.note, ROW.chat]);
+		expect(ui.calls[0]?.items).toEqual(["Postgres", "SQLite", ROW.freeText, ROW.youDecide, ROW.note, ROW.chat]);
 	});
 
 	it("reads as a host's prompt: the question first, then the header, the position and the asker; the recommended option is the first row", async () => {
@@ -526,7 +526,7 @@ describe("the walker in the user's language", () => {
 			const result = await walk(ui, form(db, features, name), { texts });
 			expect(result.status).toBe("answered");
 			expect(result.answers["features"]?.selections.map((s) => s.label)).toEqual(["Auth"]);
-			expect(ui.calls[0]?.items).toEqual(["Postgres", "SQLite", row.freeText, row.note, row.chat]);
+			expect(ui.calls[0]?.items).toEqual(["Postgres", "SQLite", row.freeText, row.youDecide, row.note, row.chat]);
 			expect(ui.calls[0]?.title).toContain(texts.t("walker.position", { index: 1, total: 3 }));
 			const review = ui.calls[ui.calls.length - 1];
 			expect(review?.title).toContain(texts.t("review.title"));

@@ -149,6 +149,8 @@ export interface Collected {
 	/** Keyed by question id; only questions with an answer. */
 	answers: Record<string, AskAnswer>;
 	skipped: string[];
+	/** Questions the user left to the model ("You decide"): an answer of their own, in neither `answers` nor `skipped`. Present only when there is some. */
+	delegated?: string[];
 	notes: AskNote[];
 	/** Present only when there is some. A submitted form has none (the user chose). */
 	drafts?: AskDraft[];
@@ -189,6 +191,10 @@ export interface AskOptions {
 	/** How long the user has, from when the form is shown. */
 	timeoutMs?: number;
 	numberKeys?: NumberKeys;
+	/** The "You decide" row on every question; false: on none (the youDecide setting). */
+	youDecide?: boolean;
+	/** For a form from another session: the newest relay reply its asker reads. 1 can only skip, so only its optional questions can be left to the model. */
+	replyVersion?: number;
 	/** The key that folds the form to peek at the conversation (the peekKey setting). */
 	peekKey?: string;
 	texts?: Texts;
@@ -217,7 +223,7 @@ export interface Keeper extends FormKeep {
 }
 
 /** What is known while the questions are still open: the answers so far. */
-export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes">;
+export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes" | "delegated">;
 
 /** Told of each step while the questions are open; a listener that throws must not break the questions. */
 export type ProgressListener = (progress: AskProgress, partial: PartialAnswers) => void;
@@ -241,7 +247,10 @@ export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">
 
 // ── Subagent relay envelopes ──────────────────────────────────────────
 
+/** The request's version, 1 since the first release: a newer child says in `replyVersion` which replies it reads. */
 export const RELAY_VERSION = 1;
+/** The newest reply: 2 adds `delegated`. A child that names no replyVersion reads 1, where a question left to the model is a skip with a note. */
+export const RELAY_REPLY_VERSION = 2;
 
 /** A child's whole form, sent to its parent as one dialog request. */
 export interface RelayRequest extends AskForm {
@@ -250,10 +259,12 @@ export interface RelayRequest extends AskForm {
 	rid?: string;
 	/** Outermost first: "planner › scout". */
 	asker?: string;
+	/** The newest reply version the child reads; absent: 1. */
+	replyVersion?: number;
 }
 
 /** The parent's answer to a RelayRequest: what its UI collected, versioned and tied to the request. */
-export type RelayReply = { v: typeof RELAY_VERSION; rid?: string } & Collected;
+export type RelayReply = { v: 1 | typeof RELAY_REPLY_VERSION; rid?: string } & Collected;
 
 export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase {
 	const [params] = args as [Params?];
@@ -297,7 +308,13 @@ export interface Session {
 export type Ask = (form: AskForm, options: AskOptions) => Promise<Collected>;
 
 /** What another extension may send as an answer: a relay reply's fields (see docs/events.md, "Answering from elsewhere"). */
-export type OutsideAnswer = { status?: "answered" | "dismissed"; answers: unknown; skipped?: unknown; notes?: unknown };
+export type OutsideAnswer = {
+	status?: "answered" | "dismissed";
+	answers: unknown;
+	skipped?: unknown;
+	notes?: unknown;
+	delegated?: unknown;
+};
 
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
 

@@ -126,8 +126,7 @@ export class AskFormComponent implements Component, Focusable {
 		this.editorTheme = { borderColor: live("border"), selectList };
 		const restored = options.keep?.restored;
 		this.state =
-			(restored && restoredState(options.form, restored.answers, options.numberKeys)) ??
-			initialState(options.form, options.numberKeys);
+			(restored && restoredState(options.form, restored.answers, options)) ?? initialState(options.form, options);
 		if (restored) this.state = update(this.state, { type: "notice", tone: "warning", text: restored.notice });
 		// A peek key the user's keybindings take for something else: say which key folds the form instead.
 		if (taken.length > 0) {

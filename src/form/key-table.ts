@@ -66,7 +66,8 @@ const UP: readonly KeySource[] = [{ binding: "tui.select.up" }, { key: "k" }];
 const DOWN: readonly KeySource[] = [{ binding: "tui.select.down" }, { key: "j" }];
 const CONFIRM: readonly KeySource[] = [{ binding: "tui.select.confirm" }];
 const ESCAPE: readonly KeySource[] = [{ key: Key.escape }, { binding: "tui.select.cancel" }];
-const DIGITS: readonly KeyId[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+/** Row by row: 0 is the tenth ("You decide" after 8 options and "Type something…"). */
+const DIGITS: readonly KeyId[] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"];
 
 const choose: KeyAct = { modes: FORM, keys: CONFIRM, command: { type: "choose" } };
 
@@ -95,7 +96,7 @@ const TABLE = [
 	{
 		id: "focus",
 		acts: DIGITS.map((key, row): KeyAct => ({ modes: FORM, keys: [{ key }], command: { type: "number", row } })),
-		label: "1–9",
+		label: "1–9 0",
 	},
 	{ id: "choose", acts: [choose] },
 	one("toggle", FORM, [{ key: Key.space }], { type: "toggle" }),

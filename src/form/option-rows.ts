@@ -1,9 +1,9 @@
-/** The option rows of a question: each label with its mark and number, and the "Type something…" row. */
+/** The option rows of a question: each label with its mark and number, the "Type something…" row, the "You decide" row. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../core/types.ts";
 import { recall, type Span, type ViewContext, widestLine } from "./layout.ts";
-import { type QuestionDrafts, type QuestionState, rowCount, typeRow } from "../machine/model.ts";
+import { type QuestionDrafts, type QuestionState, typeRow } from "../machine/model.ts";
 
 /** Below this width the row prefix drops its number. */
 const FULL_PREFIX_MIN_WIDTH = 20;
@@ -22,7 +22,7 @@ export function rowPrefix(width: number): {
 /** The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range. */
 type OptionRows = { lines: string[]; widths: number[]; focus: Span };
 
-/** Every row of the question: its label lines, its marks, and — when `inline` — the description and the note under it. */
+/** Every row of the question: its label lines, its marks, and — when `inline` — the description and the note under it; `decideAt`: the "You decide" row, or -1. */
 export function optionRows(
 	question: AskQuestion,
 	qs: QuestionState,
@@ -30,6 +30,7 @@ export function optionRows(
 	width: number,
 	inline: boolean,
 	ctx: ViewContext,
+	decideAt = -1,
 ): OptionRows {
 	const { theme, fit } = ctx;
 	const prefix = rowPrefix(width);
@@ -42,20 +43,24 @@ export function optionRows(
 		out.widths.push(lineWidth);
 	};
 	const freeRow = typeRow(question);
-	for (let row = 0; row < rowCount(question); row++) {
+	const rows = decideAt >= 0 ? decideAt + 1 : question.options.length + (question.allowOther ? 1 : 0);
+	for (let row = 0; row < rows; row++) {
 		const focused = row === qs.focus;
 		const start = out.lines.length;
-		const option = row === freeRow ? undefined : question.options[row];
-		const selected = option ? qs.chosen.includes(row) : qs.customChosen;
+		const decide = row === decideAt;
+		const option = row === freeRow || decide ? undefined : question.options[row];
+		const selected = option ? qs.chosen.includes(row) : (decide && qs.delegated) || (!decide && qs.customChosen);
 		const style = focused ? theme.accent : theme.text;
-		const boxes = question.multiSelect ? ["☐", "☑"] : ["○", "●"];
-		const head = prefix.text(focused, boxes[+selected] ?? "", row + 1);
+		// "You decide" stands alone: a radio mark even in a multi-select.
+		const boxes = question.multiSelect && !decide ? ["☐", "☑"] : ["○", "●"];
+		// The tenth row is reached with 0.
+		const head = prefix.text(focused, boxes[+selected] ?? "", (row + 1) % 10);
 		const unfocused = selected ? theme.success(head) : head;
 		const styledHead = focused ? theme.accent(head) : unfocused;
-		const quoted = !option && qs.customText !== undefined && textWidth >= 3;
+		const quoted = row === freeRow && qs.customText !== undefined && textWidth >= 3;
 		const label = quoted
 			? [`“${fit.line(qs.customText ?? "", textWidth - 2)}”`]
-			: fit.wrap(option ? option.label : words.typeSomething, textWidth);
+			: fit.wrap(option?.label ?? (decide ? words.youDecide : words.typeSomething), textWidth);
 		label.forEach((line, i) => push((i === 0 ? styledHead : indent) + style(line), prefix.width + visibleWidth(line)));
 		let used = visibleWidth(label[label.length - 1] ?? "");
 		for (const mark of marksFor(question, qs, row, drafts, words)) {
@@ -84,7 +89,7 @@ export function optionRows(
 }
 
 type Mark = { text: string; tone: "success" | "muted" };
-type RowWords = Record<"typeSomething" | "writeOwn", string> &
+type RowWords = Record<"typeSomething" | "youDecide" | "writeOwn", string> &
 	Record<"recommended" | "noted" | "noteDrafted" | "drafted", Mark>;
 
 /** The view's own words in the user's language, made once per form: every render reads them for every row. */
@@ -95,6 +100,7 @@ export function rowWords(ctx: ViewContext): RowWords {
 		const muted = (text: string): Mark => ({ text, tone: "muted" });
 		const words = {
 			typeSomething: t("question.typeSomething"),
+			youDecide: t("question.youDecide"),
 			writeOwn: t("question.writeOwn", { key: ctx.keys.choose }),
 		};
 		const recommended: Mark = { text: ` ${t("question.recommended")}`, tone: "success" };
@@ -122,7 +128,7 @@ function marksFor(
 	if (option?.recommended === true) marks.push(words.recommended);
 	if (option !== undefined && qs.optionNotes[row] !== undefined && !noteDrafted) marks.push(words.noted);
 	if (noteDrafted) marks.push(words.noteDrafted);
-	if (option === undefined && drafts.customText !== undefined) marks.push(words.drafted);
+	if (row === typeRow(question) && drafts.customText !== undefined) marks.push(words.drafted);
 	return marks;
 }
 
@@ -132,10 +138,12 @@ export function naturalListWidth(
 	qs: QuestionState,
 	drafts: QuestionDrafts,
 	ctx: ViewContext,
+	decide: boolean,
 ): number {
 	const words = rowWords(ctx);
 	const rows = question.options.map((option, row) =>
 		[option.label, ...marksFor(question, qs, row, drafts, words).map((mark) => mark.text)].join(""),
 	);
+	if (decide) rows.push(words.youDecide);
 	return 7 + widestLine([words.typeSomething, ...rows], ctx);
 }

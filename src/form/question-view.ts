@@ -16,6 +16,7 @@ import {
 	windowSections,
 } from "./layout.ts";
 import {
+	decideRow,
 	type FormState,
 	type QuestionDrafts,
 	questionDrafts,
@@ -84,6 +85,8 @@ export function renderQuestionView(
 		question,
 		qs,
 		drafts,
+		decideAt: decideRow(state, index),
+		rows: rowCount(state, index),
 		steady,
 		header: questionHeader(question, qs, drafts.questionNote, width, ctx),
 		width,
@@ -113,11 +116,13 @@ export function renderQuestionView(
 	};
 }
 
-/** `steady`: what sizes the layout and not the focus. */
+/** `steady`: what sizes the layout and not the focus; `decideAt`: the "You decide" row, or -1; `rows`: how many. */
 type LayoutInput = {
 	question: AskQuestion;
 	qs: QuestionState;
 	drafts: QuestionDrafts;
+	decideAt: number;
+	rows: number;
 	header: Section[];
 	steady: readonly unknown[];
 	width: number;
@@ -126,13 +131,16 @@ type LayoutInput = {
 };
 type BodyLayout = { body: string[]; focus: Span; detail: ScrollPort | undefined; spare: number };
 
-function sideBySideLayout({ question, qs, drafts, steady, header, width, height, ctx }: LayoutInput): BodyLayout {
+function sideBySideLayout(input: LayoutInput): BodyLayout {
+	const { question, qs, drafts, decideAt, steady, header, width, height, ctx } = input;
 	const headerHeight = sectionsHeight(header);
 	const detail = (row: number, previews: boolean, paneWidth: number) =>
-		detailSections(question, qs, row, paneWidth, ctx, drafts.customText, previews);
+		row === decideAt
+			? decideSections(question, paneWidth, ctx)
+			: detailSections(question, qs, row, paneWidth, ctx, drafts.customText, previews);
 	const { listWidth, tallest } = recall(ctx, question, steady, () => {
 		const listWidth = Math.min(
-			Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, drafts, ctx)),
+			Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, drafts, ctx, decideAt >= 0)),
 			Math.floor(width * 0.45),
 		);
 		const paneWidth = width - listWidth - SEPARATOR.length;
@@ -140,7 +148,7 @@ function sideBySideLayout({ question, qs, drafts, steady, header, width, height,
 			listWidth,
 			tallest: tallestDetail(
 				question,
-				rowCount(question),
+				input.rows,
 				(row, previews) => detail(row, previews, paneWidth),
 				ctx,
 				height - headerHeight,
@@ -148,7 +156,7 @@ function sideBySideLayout({ question, qs, drafts, steady, header, width, height,
 		};
 	});
 	const paneWidth = width - listWidth - SEPARATOR.length;
-	const list = optionRows(question, qs, drafts, listWidth, false, ctx);
+	const list = optionRows(question, qs, drafts, listWidth, false, ctx, decideAt);
 	const spare = spareRows(height, headerHeight + Math.max(list.lines.length, tallest));
 	const gap = spare >= 1;
 
@@ -180,8 +188,18 @@ function sideBySideLayout({ question, qs, drafts, steady, header, width, height,
 	};
 }
 
-function stackedLayout({ question, qs, drafts, steady, header, width, height, ctx }: LayoutInput): BodyLayout {
-	const list = optionRows(question, qs, drafts, width, true, ctx);
+function stackedLayout({
+	question,
+	qs,
+	drafts,
+	decideAt,
+	steady,
+	header,
+	width,
+	height,
+	ctx,
+}: LayoutInput): BodyLayout {
+	const list = optionRows(question, qs, drafts, width, true, ctx, decideAt);
 	const headerHeight = sectionsHeight(header);
 	const preview = (row: number, previews: boolean) => stackedPreview(question, row, width, ctx, previews);
 	// The same slot as the side-by-side layout's: safe, as the width (in `steady`) decides which layout a question gets.
@@ -296,6 +314,20 @@ function detailSections(
 		add(t("question.yourNote"), theme.muted);
 		add(note, theme.text);
 	}
+	return sections;
+}
+
+/** Beside the list, for "You decide": what it means, and the model's recommendation. */
+function decideSections(question: AskQuestion, width: number, ctx: ViewContext): Section[] {
+	const { theme, fit } = ctx;
+	const { t } = ctx.texts;
+	const sections: Section[] = [{ lines: fit.wrap(t("question.youDecideDetail"), width), style: theme.muted }];
+	const recommended = question.options.find((option) => option.recommended);
+	if (recommended)
+		sections.push({
+			lines: fit.wrap(t("question.youDecideRecommended", { label: recommended.label }), width),
+			style: theme.text,
+		});
 	return sections;
 }
 

@@ -128,12 +128,13 @@ function summaryOf(
 	ctx: ViewContext,
 ): { text: string; style: (s: string) => string } {
 	const { theme, fit } = ctx;
+	const { t } = ctx.texts;
+	if (qs.delegated) return { text: t("outcome.delegated"), style: theme.text };
 	if (isAnswered(qs)) {
 		const parts = qs.chosen.map((o) => question.options[o]?.label ?? "");
 		if (qs.customChosen && qs.customText !== undefined) parts.push(`“${fit.line(qs.customText, CUSTOM_EXCERPT)}”`);
 		return { text: parts.join(", "), style: theme.text };
 	}
-	const { t } = ctx.texts;
 	if (qs.skipped) return { text: t("review.skipped"), style: theme.muted };
 	if (question.required) return { text: t("review.requiredUnanswered"), style: theme.warning };
 	return { text: t("review.optionalUnanswered"), style: theme.muted };

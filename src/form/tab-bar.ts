@@ -1,5 +1,5 @@
 /**
- * The tab bar: a tab per question (□ unanswered, ■ answered, – skipped; an
+ * The tab bar: a tab per question (□ unanswered, ■ answered, – skipped, ↪ left to the model; an
  * optional one says so after its header) and the Submit tab (✓ only once a
  * submit would go through). Too wide, labels are elided, then the bar
  * scrolls, ‹ › where tabs are hidden.
@@ -11,8 +11,9 @@ import { canSubmit, type FormState, isAnswered } from "../machine/model.ts";
 import type { FormTheme } from "./theme.ts";
 import type { QuestionState } from "../machine/model.ts";
 
-/** A question's mark on its tab and in the review: answered, skipped, or open. */
+/** A question's mark on its tab and in the review: left to the model, answered, skipped, or open. */
 export function markOf(qs: QuestionState | undefined): string {
+	if (qs?.delegated) return "↪";
 	if (qs !== undefined && isAnswered(qs)) return "■";
 	return qs?.skipped ? "–" : "□";
 }

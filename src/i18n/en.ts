@@ -70,6 +70,9 @@ export const EN = {
 	"question.yourDraft": "Your draft, not saved:",
 	"question.yourNote": "✎ Your note:",
 	"question.preview": "Preview:",
+	"question.youDecide": "You decide",
+	"question.youDecideDetail": "Leave this to the model: it chooses, says which in its reply, and goes on.",
+	"question.youDecideRecommended": "It recommended: {label}",
 
 	// ── The Submit tab ─────────────────────────────────────────────────────
 	"review.tab": "Submit",
@@ -158,6 +161,7 @@ export const EN = {
 	"outcome.answered": "answered",
 	"outcome.skipped": "skipped",
 	"outcome.unanswered": "unanswered",
+	"outcome.delegated": "left to the model",
 	"transcript.answeredElsewhere": "Answered elsewhere, through {source}",
 	"transcript.noteMark": "(+note)",
 	"transcript.draftMark": "(+draft)",
@@ -172,6 +176,7 @@ export const EN = {
 
 	// ── The dialog walker (RPC hosts): rows and titles ──────────────────────
 	"walker.freeText": "✎ Type something…",
+	"walker.youDecide": "🤖 You decide (leave it to the model)",
 	"walker.note": "✎ Add a note…",
 	"walker.editNote": "✎ Edit the note…",
 	"walker.skip": "↷ Skip",

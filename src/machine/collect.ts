@@ -38,11 +38,13 @@ function draftOf(state: FormState, target: EditorTarget, text: string): AskDraft
 export function collectAnswers(state: FormState, submitted: boolean): PartialAnswers {
 	const answers: Record<string, AskAnswer> = {};
 	const skipped: string[] = [];
+	const delegated: string[] = [];
 	const notes: AskNote[] = [];
 	state.form.questions.forEach((question, i) => {
 		const qs = state.questions[i];
 		if (!qs) return;
-		if (isAnswered(qs)) {
+		if (qs.delegated) delegated.push(question.id);
+		else if (isAnswered(qs)) {
 			const selections: AskSelection[] = qs.chosen
 				.flatMap((o) => question.options[o] ?? [])
 				.map(({ value, label }) => ({ value, label }));
@@ -58,7 +60,7 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 			if (text !== undefined && option) notes.push({ questionId: question.id, option: option.label, text });
 		});
 	});
-	return { answers, skipped, notes };
+	return delegated.length > 0 ? { answers, skipped, notes, delegated } : { answers, skipped, notes };
 }
 
 /** What one transition means to a progress listener: new answers, the review in view, the user's ending (no abort or error). */
@@ -102,5 +104,5 @@ export function reportProgress(
 function answerSignature(state: FormState, index: number): string | undefined {
 	const qs = state.questions[index];
 	if (!qs || !isAnswered(qs)) return undefined;
-	return `${qs.chosen.join(",")}|${qs.customChosen ? qs.customText : ""}`;
+	return qs.delegated ? "delegated" : `${qs.chosen.join(",")}|${qs.customChosen ? qs.customText : ""}`;
 }

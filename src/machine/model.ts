@@ -1,6 +1,13 @@
 /** The state of one ask as a plain value, read by both shells and every view; what can be derived (answered?, can submit?) is a function, never a field, so it cannot go stale. */
 
-import { type AskForm, type AskQuestion, type NumberKeys, type Phrase, phrase } from "../core/types.ts";
+import {
+	type AskForm,
+	type AskOptions,
+	type AskQuestion,
+	type NumberKeys,
+	type Phrase,
+	phrase,
+} from "../core/types.ts";
 
 /** What the one editor is editing: a question's free answer or a note, the note on the whole form (the Submit tab's), or a message for the chat instead of the form (saving it ends the form). */
 export type EditorTarget =
@@ -39,7 +46,7 @@ export type Viewport = { readonly ports: readonly ScrollPort[]; readonly focusHi
 export type FormMessage = { tone: "warning" | "error"; text: Phrase };
 
 export interface QuestionState {
-	/** Focused row: the options in order, then the "Type something…" row. */
+	/** Focused row: the options in order, then the "Type something…" row, then the "You decide" row. */
 	readonly focus: number;
 	/** Chosen option indices, ascending. At most one on a single-select question. */
 	readonly chosen: readonly number[];
@@ -53,6 +60,8 @@ export interface QuestionState {
 	readonly optionNotes: readonly (string | undefined)[];
 	/** The user skipped this optional question with `s`. Cleared by answering it. */
 	readonly skipped: boolean;
+	/** Left to the model ("You decide"): an answer of its own, so nothing is chosen beside it. */
+	readonly delegated: boolean;
 	/** Requested first body line; the view clamps it so the focused row stays visible. */
 	readonly scroll: number;
 	/** Requested first line of the detail pane; back to 0 when the focus moves. */
@@ -63,6 +72,8 @@ export interface FormState {
 	readonly form: AskForm;
 	/** The user's setting, fixed for the life of the form. */
 	readonly numberKeys: NumberKeys;
+	/** Per question: it has the "You decide" row (`delegable`). */
+	readonly delegable: readonly boolean[];
 	readonly questions: readonly QuestionState[];
 	/** 0..n-1: a question; n: the Submit tab (only when there are two or more questions). */
 	readonly tab: number;
@@ -93,7 +104,14 @@ export interface FormState {
 	readonly outcome: "answered" | "dismissed" | "aborted" | "chat" | undefined;
 }
 
-export function initialState(form: AskForm, numberKeys: NumberKeys = "choose"): FormState {
+/** What a form takes from its options: the number keys, and which questions can be left to the model. */
+export type FormSetup = Pick<AskOptions, "numberKeys" | "youDecide" | "replyVersion">;
+
+/** Per question, whether it has the "You decide" row: a reply of relay v1 can only skip, so a required question of such a child's form has none. */
+export const delegable = (form: AskForm, { youDecide, replyVersion }: FormSetup = {}): boolean[] =>
+	form.questions.map((q) => youDecide !== false && (replyVersion !== 1 || !q.required));
+
+export function initialState(form: AskForm, setup: FormSetup = {}): FormState {
 	const blank = (question: AskQuestion): QuestionState => {
 		const optionNotes = question.options.map(() => undefined);
 		return {
@@ -104,6 +122,7 @@ export function initialState(form: AskForm, numberKeys: NumberKeys = "choose"): 
 			note: undefined,
 			optionNotes,
 			skipped: false,
+			delegated: false,
 			scroll: 0,
 			detailScroll: 0,
 		};
@@ -115,7 +134,8 @@ export function initialState(form: AskForm, numberKeys: NumberKeys = "choose"): 
 			: { kind: "none" };
 	return {
 		form,
-		numberKeys,
+		numberKeys: setup.numberKeys ?? "choose",
+		delegable: delegable(form, setup),
 		questions: form.questions.map(blank),
 		tab: 0,
 		review: { focus: form.questions.length, scroll: 0 },
@@ -150,9 +170,18 @@ export function currentQuestion(
 	return question && qs ? { question, qs, index: state.tab } : undefined;
 }
 
-export const rowCount = (question: AskQuestion): number => question.options.length + (question.allowOther ? 1 : 0);
 /** The "Type something…" row, or -1 when the question has none. */
 export const typeRow = (question: AskQuestion): number => (question.allowOther ? question.options.length : -1);
+/** The "You decide" row of question `index`, last, or -1 when it has none. */
+export function decideRow(state: FormState, index: number): number {
+	const question = state.form.questions[index];
+	return question && state.delegable[index] ? question.options.length + (question.allowOther ? 1 : 0) : -1;
+}
+export function rowCount(state: FormState, index: number): number {
+	const question = state.form.questions[index];
+	const rows = (question?.options.length ?? 0) + (question?.allowOther ? 1 : 0);
+	return rows + (state.delegable[index] ? 1 : 0);
+}
 /** The focus is on a question's "Type something…" row. */
 export function onTypeRow(state: FormState): boolean {
 	const at = currentQuestion(state);
@@ -165,8 +194,9 @@ export const cancelRow = (state: FormState): number => state.form.questions.leng
 
 // ── Answers ────────────────────────────────────────────────────────────────
 
+/** Answered, or left to the model (which counts as an answer for Submit; collect tells them apart). */
 export const isAnswered = (qs: QuestionState): boolean =>
-	qs.chosen.length > 0 || (qs.customChosen && qs.customText !== undefined);
+	qs.delegated || qs.chosen.length > 0 || (qs.customChosen && qs.customText !== undefined);
 export const answeredCount = (state: FormState): number => state.questions.filter(isAnswered).length;
 
 /** Indices of required questions without an answer: what blocks Submit. */

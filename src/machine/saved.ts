@@ -1,9 +1,10 @@
 /** A form's answers as plain JSON, kept while the user works (src/kept/store.ts) and put back after pi restarts; what comes back is checked against the form first. */
 
-import type { AskForm, NumberKeys } from "../core/types.ts";
+import type { AskForm } from "../core/types.ts";
 import {
 	draftKey,
 	type EditorTarget,
+	type FormSetup,
 	type FormState,
 	initialState,
 	isQuestionTarget,
@@ -12,8 +13,9 @@ import {
 	savedText,
 } from "./model.ts";
 
-/** A question's state as kept, the view's scroll left out; `optionNotes` null where there is none (JSON has no undefined). */
+/** A question's state as kept, the view's scroll left out; `optionNotes` null where there is none (JSON has no undefined); `delegated` absent in files of 0.2.0. */
 export type SavedQuestion = Pick<QuestionState, "focus" | "customChosen" | "skipped"> & {
+	delegated?: boolean;
 	chosen: number[];
 	customText?: string;
 	note?: string;
@@ -54,9 +56,9 @@ export function savedAnswers(state: FormState, editorText: string | undefined): 
 }
 
 /** A new state for `form` holding `saved`; undefined when `saved` does not fit the form (another form's, or damaged). */
-export function restoredState(form: AskForm, saved: unknown, numberKeys?: NumberKeys): FormState | undefined {
+export function restoredState(form: AskForm, saved: unknown, setup?: FormSetup): FormState | undefined {
 	const answers = saved as Partial<SavedAnswers> | null;
-	const start = initialState(form, numberKeys);
+	const start = initialState(form, setup);
 	if (
 		typeof answers !== "object" ||
 		answers === null ||
@@ -83,8 +85,11 @@ export function restoredState(form: AskForm, saved: unknown, numberKeys?: Number
 			new Set(chosen).size !== chosen.length
 		)
 			return undefined;
-		if (!isIndex(qs.focus, rowCount(question)) || !qs.optionNotes.every((note) => note === null || text(note)))
+		if (!isIndex(qs.focus, rowCount(start, i)) || !qs.optionNotes.every((note) => note === null || text(note)))
 			return undefined;
+		// Left to the model: only where the form offers it, and alone.
+		const delegated = qs.delegated === true;
+		if (delegated && (!start.delegable[i] || chosen.length > 0 || qs.customChosen === true)) return undefined;
 		if (!optional(qs.customText) || !optional(qs.note) || (qs.customChosen === true && qs.customText === undefined))
 			return undefined;
 		const optionNotes = qs.optionNotes.map((note) => note ?? undefined);
@@ -98,6 +103,7 @@ export function restoredState(form: AskForm, saved: unknown, numberKeys?: Number
 			note: qs.note,
 			optionNotes,
 			skipped: qs.skipped === true,
+			delegated,
 		};
 	});
 	if (!questions.every((qs) => qs !== undefined) || !optional(answers.formNote)) return undefined;

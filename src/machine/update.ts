@@ -3,6 +3,7 @@
  * the editor's text lives in the shell and arrives only as editorSubmitted / editorCancelled. Invariants kept here (and nowhere else):
  * - once `outcome` is set, every action returns the state unchanged;
  * - a single-select question holds at most one answer: choosing an option deselects the free answer, saving one clears the option;
+ *   "You decide" holds alone, in any question: it clears every choice, and any choice or skip clears it;
  * - saved texts are never blank and never longer than LIMITS.freeText; a text over the limit is refused and the editor stays open;
  * - nothing typed is dropped: Esc in the editor keeps what was typed as a draft for that target (unless blank or what is saved),
  *   closing the form from outside keeps the open editor's text as a draft too (never as saved: a draft replaces no answer), and no
@@ -17,6 +18,7 @@ import type { Action } from "./action.ts";
 import {
 	cancelRow,
 	currentQuestion,
+	decideRow,
 	draftKey,
 	hasTabs,
 	isAnswered,
@@ -149,13 +151,13 @@ function move(state: FormState, delta: 1 | -1): FormState {
 	}
 	const at = currentQuestion(state);
 	if (!at) return state;
-	const rows = rowCount(at.question);
+	const rows = rowCount(state, at.index);
 	return withQuestion(state, at.index, { focus: (at.qs.focus + delta + rows) % rows, detailScroll: 0 });
 }
 
 function focusRow(state: FormState, row: number): FormState {
 	const at = currentQuestion(state);
-	if (!at || row < 0 || row >= rowCount(at.question) || row === at.qs.focus) return state;
+	if (!at || row < 0 || row >= rowCount(state, at.index) || row === at.qs.focus) return state;
 	return withQuestion(state, at.index, { focus: row, detailScroll: 0 });
 }
 
@@ -163,7 +165,7 @@ function focusRow(state: FormState, row: number): FormState {
 function numberKey(state: FormState, row: number): FormState {
 	const at = currentQuestion(state);
 	if (state.numberKeys === "focus" || !at) return focusRow(state, row);
-	if (row < 0 || row >= rowCount(at.question)) return state;
+	if (row < 0 || row >= rowCount(state, at.index)) return state;
 	const focused = focusRow(state, row);
 	return at.question.multiSelect ? toggle(focused) : choose(focused, undefined);
 }
@@ -186,9 +188,14 @@ function choose(state: FormState, armed: FormState["enterArmed"]): FormState {
 	}
 	const { index, question, qs } = at;
 	if (qs.focus === typeRow(question)) return openEditor(state, { kind: "custom", question: index });
+	if (qs.focus === decideRow(state, index)) return advance(withQuestion(state, index, DELEGATED), index);
 	if (question.multiSelect && isAnswered(qs)) return advance(state, index);
-	return advance(withQuestion(state, index, { chosen: [qs.focus], customChosen: false, skipped: false }), index);
+	return advance(withQuestion(state, index, { ...ANSWERED, chosen: [qs.focus], customChosen: false }), index);
 }
+
+/** "You decide" is an answer of its own: nothing chosen beside it, and any other answer clears it. */
+const DELEGATED = { chosen: [], customChosen: false, skipped: false, delegated: true } as const;
+const ANSWERED = { skipped: false, delegated: false } as const;
 
 /** Space on a multi-select question: toggles the option; on "Type something…" the free answer (or opens the editor when there is none yet). */
 function toggle(state: FormState): FormState {
@@ -197,12 +204,14 @@ function toggle(state: FormState): FormState {
 	const { index, question, qs } = at;
 	if (qs.focus === typeRow(question)) {
 		if (qs.customText === undefined) return openEditor(state, { kind: "custom", question: index });
-		return withQuestion(state, index, { customChosen: !qs.customChosen, skipped: false });
+		return withQuestion(state, index, { ...ANSWERED, customChosen: !qs.customChosen });
 	}
+	if (qs.focus === decideRow(state, index))
+		return withQuestion(state, index, qs.delegated ? { delegated: false } : DELEGATED);
 	const chosen = qs.chosen.includes(qs.focus)
 		? qs.chosen.filter((o) => o !== qs.focus)
 		: [...qs.chosen, qs.focus].sort((a, b) => a - b);
-	return withQuestion(state, index, { chosen, skipped: false });
+	return withQuestion(state, index, { ...ANSWERED, chosen });
 }
 
 function skip(state: FormState): FormState {
@@ -214,7 +223,10 @@ function skip(state: FormState): FormState {
 			message: { tone: "warning", text: phrase("problem.requiredCannotSkip", { header: at.question.header }) },
 		};
 	// The free text stays saved (only deselected): nothing typed is lost by skipping.
-	return advance(withQuestion(state, at.index, { chosen: [], customChosen: false, skipped: true }), at.index);
+	return advance(
+		withQuestion(state, at.index, { chosen: [], customChosen: false, skipped: true, delegated: false }),
+		at.index,
+	);
 }
 
 /** Answered: on to the next; nothing chosen: skipped when optional, else it says what is missing. */
@@ -315,9 +327,9 @@ function save(state: FormState, target: EditorTarget, value: string | undefined)
 				return withQuestion(state, target.question, { customText: undefined, customChosen: false });
 			const single = state.form.questions[target.question]?.multiSelect === false;
 			return withQuestion(state, target.question, {
+				...ANSWERED,
 				customText: value,
 				customChosen: true,
-				skipped: false,
 				...(single && { chosen: [] }),
 			});
 		}

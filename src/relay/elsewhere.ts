@@ -7,6 +7,7 @@ import {
 	type AskOptions,
 	type Collected,
 	RELAY_VERSION,
+	type RelayRequest,
 	emptyCollected,
 	type Session,
 } from "../core/types.ts";
@@ -19,6 +20,7 @@ import {
 	joinAskers,
 	RELAY_TITLE,
 	replyToCollected,
+	replyVersionFor,
 } from "./envelope.ts";
 
 export { joinAskers };
@@ -51,10 +53,8 @@ export function throughChannel(address: string, form: AskForm, options: AskOptio
 export function throughHandler(handler: AskHandler, form: AskForm, options: AskOptions): Promise<Collected> {
 	return shownElsewhere(form, options, async () => {
 		const { signal, asker = DEFAULT_ASKER } = options;
-		const reply = await handler(
-			{ v: RELAY_VERSION, asker, questions: form.questions, metadata: form.metadata },
-			{ ...(signal && { signal }) },
-		);
+		const request: RelayRequest = { v: RELAY_VERSION, asker, ...form, replyVersion: replyVersionFor(options) };
+		const reply = await handler(request, { ...(signal && { signal }) });
 		const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 		return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
 	});

@@ -3,7 +3,7 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { describeFound, isObject, own } from "../core/json.ts";
-import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema } from "../core/types.ts";
+import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema, RELAY_REPLY_VERSION } from "../core/types.ts";
 import type { ValidationIssue as Issue } from "../input/validate.ts";
 
 /** Longest asker label accepted, in UTF-16 code units. */
@@ -42,6 +42,12 @@ const header = {
 			maxLength: RELAY_ASKER_MAX,
 			pattern: ONE_LINE,
 			description: 'Who asks, outermost first: "planner › scout".',
+		}),
+	),
+	replyVersion: Type.Optional(
+		Type.Integer({
+			minimum: 1,
+			description: `The newest reply version the child reads (${RELAY_REPLY_VERSION} since "delegated"); absent: 1. A parent replies in the newest it knows up to this.`,
 		}),
 	),
 };
@@ -101,11 +107,19 @@ const draft = Type.Object(
 
 export const RelayReplySchema = Type.Object(
 	{
-		v: Type.Literal(1),
+		v: Type.Union([Type.Literal(1), Type.Literal(RELAY_REPLY_VERSION)], {
+			description: `${RELAY_REPLY_VERSION} only to a child whose request named replyVersion ${RELAY_REPLY_VERSION}.`,
+		}),
 		rid: Type.Optional(rid),
 		status: literals(ASK_STATUSES),
 		answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
 		skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
+		delegated: Type.Optional(
+			Type.Array(Type.String(), {
+				description:
+					'v2: ids of questions the user left to the model ("You decide"), an answer of their own. v1 says one as a skip with a note.',
+			}),
+		),
 		notes: Type.Array(note),
 		drafts: Type.Optional(Type.Array(draft)),
 		formNote: Type.Optional(
@@ -139,7 +153,7 @@ export const RelayReplySchema = Type.Object(
 	},
 	{
 		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
-		title: "ask_user relay reply, v1",
+		title: "ask_user relay reply, v1 and v2",
 		description:
 			"The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
 		...closed,

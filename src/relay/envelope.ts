@@ -1,6 +1,7 @@
 /**
- * The relay envelopes (v1 as the first release wrote it): the request a child sends as one dialog titled RELAY_TITLE, the reply,
- * the cancel notice. Decoding never throws: anything malformed is one error naming each problem by path and rule. The shape is
+ * The relay envelopes: the request a child sends as one dialog titled RELAY_TITLE (v1, as the first release wrote it; a newer
+ * child names the reply it reads in `replyVersion`), the reply (v1, or v2 with `delegated` to a child that reads it), the
+ * cancel notice. Decoding never throws: anything malformed is one error naming each problem by path and rule. The shape is
  * the schema's (envelope-schema.ts); here is what no schema can say: a reply's parts agree and fit the questions.
  */
 
@@ -10,14 +11,17 @@ import { cleanName, readsAsSelf } from "../core/sanitize.ts";
 import {
 	type AskAnswer,
 	type AskDraft,
+	type AskOptions,
 	type AskQuestion,
 	type Collected,
 	errorText,
+	RELAY_REPLY_VERSION,
 	RELAY_VERSION,
 	type RelayReply,
 	type RelayRequest,
 } from "../core/types.ts";
 import { validateParams, type ValidationIssue as Issue } from "../input/validate.ts";
+import { leftToYou } from "../tool/result.ts";
 import {
 	childPath,
 	RELAY_ASKER_MAX,
@@ -40,15 +44,23 @@ type Decoding<T> = ({ ok: true } & T) | { ok: false; error: string };
 type Expectation = { questions?: readonly AskQuestion[]; rid?: string };
 
 // JSON.stringify leaves out the fields that are undefined; listing them keeps the envelope's field order fixed.
-export const encodeRelayRequest = ({ rid, asker, questions, metadata }: RelayRequest): string =>
-	JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
+export const encodeRelayRequest = ({ rid, asker, questions, metadata, replyVersion }: RelayRequest): string =>
+	JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata, replyVersion });
+
+/** The reply version a request asks for: this release's, or less for a form from a child that reads less (a nested relay passes it on). */
+export const replyVersionFor = ({ replyVersion = RELAY_REPLY_VERSION }: Pick<AskOptions, "replyVersion">): number =>
+	Math.min(replyVersion, RELAY_REPLY_VERSION);
 
 /** The request, with its questions validated by the same rules as a model's call (the parent renders them). */
 export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequest }> {
 	const what = "relay request rejected";
-	const parsed = parseEnvelope(text, what);
+	const parsed = parseEnvelope(text, what, [RELAY_VERSION]);
 	if (!parsed.ok) return parsed;
-	const header = { rid: own(parsed.envelope, "rid"), asker: own(parsed.envelope, "asker") };
+	const header = {
+		rid: own(parsed.envelope, "rid"),
+		asker: own(parsed.envelope, "asker"),
+		replyVersion: own(parsed.envelope, "replyVersion"),
+	};
 	const issues = schemaIssues(RelayRequestHeader, header);
 	const validation = validateParams({
 		questions: own(parsed.envelope, "questions"),
@@ -56,7 +68,7 @@ export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequ
 	});
 	if (!validation.ok) issues.push(...validation.issues);
 	if (!validation.ok || issues.length > 0) return { ok: false, error: formatIssues(what, issues) };
-	const { rid, asker } = header as { rid?: string; asker?: string };
+	const { rid, asker, replyVersion } = header as Pick<RelayRequest, "rid" | "asker" | "replyVersion">;
 	const { questions, metadata } = validation.form;
 	return {
 		ok: true,
@@ -66,24 +78,26 @@ export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequ
 			...(asker !== undefined && { asker }),
 			questions,
 			...(metadata !== undefined && { metadata }),
+			...(replyVersion !== undefined && { replyVersion }),
 		},
 	};
 }
 
-/** The reply as v1 writes it: `drafts` only when there are some, so a reader that predates them sees the envelope it knows. */
+/** The reply as v1 writes it (v2 adds `delegated`): `drafts` only when there are some, so a reader that predates them sees the envelope it knows. */
 export function encodeRelayReply(reply: RelayReply): string {
-	const { rid, status, answers, skipped, chatMessage, error, answeredBy } = reply;
+	const { v, rid, status, answers, skipped, delegated, chatMessage, error, answeredBy } = reply;
 	const notes = reply.notes.filter((n) => n.questionId !== undefined);
 	const drafts = (reply.drafts ?? []).filter((d) => d.questionId !== undefined);
 	const formNote = reply.notes.find((n) => n.questionId === undefined)?.text;
 	const formNoteDraft = reply.drafts?.find((d) => d.kind === "note" && d.questionId === undefined)?.text;
 	const chatDraft = reply.drafts?.find((d) => d.kind === "chat")?.text;
 	const wire = {
-		v: RELAY_VERSION,
+		v,
 		rid,
 		status,
 		answers,
 		skipped,
+		delegated: delegated?.length ? delegated : undefined,
 		notes,
 		drafts: drafts.length > 0 ? drafts : undefined,
 	};
@@ -93,7 +107,7 @@ export function encodeRelayReply(reply: RelayReply): string {
 /** The reply: its shape checked by its schema, then its parts, and given the request its fit. */
 export function decodeRelayReply(text: unknown, expect: Expectation = {}): Decoding<{ reply: RelayReply }> {
 	const what = "relay reply rejected";
-	const parsed = parseEnvelope(text, what);
+	const parsed = parseEnvelope(text, what, [1, RELAY_REPLY_VERSION]);
 	if (!parsed.ok) return parsed;
 	try {
 		const issues = [
@@ -148,23 +162,36 @@ export function decodeRelayCancel(message: unknown): string | undefined {
 	return RID.test(rid) ? rid : undefined;
 }
 
-export const replyToCollected = ({ v, rid, drafts, ...collected }: RelayReply): Collected => ({
+export const replyToCollected = ({ v, rid, drafts, delegated, ...collected }: RelayReply): Collected => ({
 	...collected,
 	...(drafts !== undefined && drafts.length > 0 && { drafts }),
+	...(delegated !== undefined && delegated.length > 0 && { delegated }),
 });
 
-/** `shownElsewhere` is this side's business, never the wire's. */
-export function collectedToReply({ shownElsewhere, drafts, ...collected }: Collected, rid?: string): RelayReply {
-	return {
-		v: RELAY_VERSION,
+/**
+ * `shownElsewhere` is this side's business, never the wire's. To a child that reads v1 (its `request` names no replyVersion), a
+ * question left to the model is a skip with a note that says so, as the model's own result line would.
+ */
+export function collectedToReply(
+	{ shownElsewhere, drafts, delegated = [], ...collected }: Collected,
+	rid?: string,
+	request?: Pick<RelayRequest, "questions" | "replyVersion">,
+): RelayReply {
+	const reply: RelayReply = {
+		v: (request?.replyVersion ?? 1) >= RELAY_REPLY_VERSION ? RELAY_REPLY_VERSION : 1,
 		...(rid !== undefined && { rid }),
 		...collected,
 		...(drafts !== undefined && drafts.length > 0 && { drafts }),
 	};
+	if (delegated.length === 0) return reply;
+	if (reply.v !== 1) return { ...reply, delegated };
+	const left = (request?.questions ?? []).filter((q) => delegated.includes(q.id));
+	const notes = left.map((q) => ({ questionId: q.id, text: leftToYou(q) }));
+	return { ...reply, skipped: [...reply.skipped, ...left.map((q) => q.id)], notes: [...reply.notes, ...notes] };
 }
 
-/** JSON text → an object of our protocol version, or the one error that stops everything else. */
-function parseEnvelope(text: unknown, what: string): Decoding<{ envelope: JsonObject }> {
+/** JSON text → an object of one of our protocol `versions`, or the one error that stops everything else. */
+function parseEnvelope(text: unknown, what: string, versions: readonly number[]): Decoding<{ envelope: JsonObject }> {
 	if (typeof text !== "string")
 		return { ok: false, error: `${what}: expected JSON text (found ${describeFound(text)})` };
 	let value: unknown;
@@ -175,11 +202,11 @@ function parseEnvelope(text: unknown, what: string): Decoding<{ envelope: JsonOb
 	}
 	if (!isObject(value)) return { ok: false, error: `${what}: expected a JSON object (found ${describeFound(value)})` };
 	const v = own(value, "v");
-	if (v === RELAY_VERSION) return { ok: true, envelope: value };
+	if (versions.includes(v as number)) return { ok: true, envelope: value };
 	const found = v === undefined ? "v is missing" : `found v ${describeFound(v)}`;
 	return {
 		ok: false,
-		error: `${what}: v: expected protocol version ${RELAY_VERSION}, ${found} (parent and child must run compatible pi-ask-user versions)`,
+		error: `${what}: v: expected protocol version ${versions.join(" or ")}, ${found} (parent and child must run compatible pi-ask-user versions)`,
 	};
 }
 
@@ -221,18 +248,21 @@ function replyIssues(reply: SoundReply, expect: Expectation): Issue[] {
 	};
 	for (const [id, answer] of Object.entries(reply.answers ?? {}))
 		if (answer) answerIssues(childPath("answers", id), id, answer, asked, add);
+	// A question is answered, skipped or left to the model (delegated), one at most.
 	const seen = new Set<string>();
-	reply.skipped?.forEach((id, i) => {
-		if (id === undefined) return;
-		const at = `skipped[${i}]`;
-		const question = asked?.byId.get(id);
-		if (seen.has(id)) add(at, `repeats ${JSON.stringify(id)}; list each skipped question once`);
-		else if (reply.answers && Object.hasOwn(reply.answers, id))
-			add(at, `${JSON.stringify(id)} is both answered and skipped`);
-		else if (asked && !question) add(at, notAsked(id, asked));
-		else if (question?.required) add(at, `question ${JSON.stringify(id)} is required and cannot be skipped`);
-		seen.add(id);
-	});
+	for (const field of ["skipped", "delegated"] as const)
+		reply[field]?.forEach((id, i) => {
+			if (id === undefined) return;
+			const at = `${field}[${i}]`;
+			const question = asked?.byId.get(id);
+			if (seen.has(id)) add(at, `repeats ${JSON.stringify(id)}; list each question once, in skipped or delegated`);
+			else if (reply.answers && Object.hasOwn(reply.answers, id))
+				add(at, `${JSON.stringify(id)} is both answered and ${field}`);
+			else if (asked && !question) add(at, notAsked(id, asked));
+			else if (field === "skipped" && question?.required)
+				add(at, `question ${JSON.stringify(id)} is required and cannot be skipped`);
+			seen.add(id);
+		});
 	draftIssues(reply, asked, add);
 	if (!asked) return issues;
 	reply.notes?.forEach(
@@ -241,10 +271,10 @@ function replyIssues(reply: SoundReply, expect: Expectation): Issue[] {
 	);
 	if (reply.status !== "answered" || !reply.answers) return issues;
 	for (const question of asked.byId.values()) {
-		if (question.required && !Object.hasOwn(reply.answers, question.id)) {
+		if (question.required && !Object.hasOwn(reply.answers, question.id) && !reply.delegated?.includes(question.id)) {
 			add(
 				childPath("answers", question.id),
-				`is missing: status "answered" needs an answer to every required question`,
+				`is missing: status "answered" needs an answer to every required question (or it in delegated)`,
 			);
 		}
 	}

@@ -270,9 +270,10 @@ export function createRouter(setup: RouterSetup): Router {
 			const texts = options.texts ?? (await import("../i18n/texts.ts")).ENGLISH;
 			// Never shown as this session's own: every form from elsewhere names who asks.
 			const asker = codec.askerLabel(request.asker, pid, texts);
-			const collected = await shown(session)(form, { ...options, asker });
+			// What the child reads decides what can be left to its model (relay v1: only a skip with a note).
+			const collected = await shown(session)(form, { ...options, asker, replyVersion: request.replyVersion ?? 1 });
 			if (collected.status === "dismissed" && !collected.shownElsewhere) setup.onDismissedForOther?.();
-			return codec.collectedToReply(collected, request.rid);
+			return codec.collectedToReply(collected, request.rid, request);
 		};
 	let unregister: (() => void) | undefined;
 	let stopListening: ((closing: boolean) => Promise<void>) | undefined;

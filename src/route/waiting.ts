@@ -11,6 +11,7 @@ import { buildDetails } from "../tool/result.ts";
 import { decodeRelayReply, replyToCollected } from "../relay/envelope.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { sanitizeLine, sanitizeText } from "../core/sanitize.ts";
+import { delegable, type FormSetup } from "../machine/model.ts";
 import {
 	type AskOptions,
 	type AskDetails,
@@ -19,7 +20,7 @@ import {
 	type AskProgress,
 	type AskQuestion,
 	type Collected,
-	RELAY_VERSION,
+	RELAY_REPLY_VERSION,
 	emptyCollected,
 	type Ask,
 	type AnswerOutcome,
@@ -76,8 +77,8 @@ export type WaitingHost = {
 };
 
 type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
-/** What the page shows: the form, its questions sanitised, who asks a form from elsewhere. */
-type PageSetup = { form: AskForm; questions: AskQuestion[]; asker: string | undefined };
+/** What the page shows: the form, its questions sanitised, who asks a form from elsewhere, which questions can be left to the model. */
+type PageSetup = { form: AskForm; questions: AskQuestion[]; asker: string | undefined; options: FormSetup };
 
 export function watchForms(surface: Ask, host: WaitingHost): Ask {
 	const emit = (event: string, payload: ProgressEvent | WaitingEvent | ClosedEvent) => {
@@ -94,7 +95,7 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		const sanitized = () => (questions ??= sanitizedQuestions(form.questions));
 		const identity = (): AskIdentity =>
 			Object.defineProperty({ ...known }, "questions", { enumerable: true, get: sanitized }) as AskIdentity;
-		const outside = outsideAnswers(form);
+		const outside = outsideAnswers(form, options);
 		const signal = options.signal ? AbortSignal.any([options.signal, outside.signal]) : outside.signal;
 		let stopAttention: (() => void) | undefined;
 		const onProgress: AskOptions["onProgress"] = (progress, partial) => {
@@ -111,7 +112,8 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		};
 		// Without the web setting nothing is awaited: the waiting event goes out at once.
 		const web = host.web?.();
-		const page = web && (await openPage(web, { form, questions: sanitized(), asker: known.asker }, outside.answer));
+		const shown = { form, questions: sanitized(), asker: known.asker, options };
+		const page = web && (await openPage(web, shown, outside.answer));
 		emit(WAITING_EVENT, Object.assign(identity(), { ...(page && { url: page.url }), answer: outside.answer }));
 		let collected: Collected | undefined;
 		try {
@@ -128,8 +130,8 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 	};
 }
 
-/** The answers another extension may give: validated like a relayed reply, first one wins. */
-function outsideAnswers(form: AskForm) {
+/** The answers another extension may give: validated like a relayed reply (one the form would take: "You decide" where it has the row), first one wins. */
+function outsideAnswers(form: AskForm, setup: FormSetup) {
 	const controller = new AbortController();
 	let given: Collected | undefined;
 	let closed = false;
@@ -144,10 +146,15 @@ function outsideAnswers(form: AskForm) {
 			if (status !== "answered" && status !== "dismissed")
 				return { ok: false, error: `status: must be "answered" or "dismissed" (found ${JSON.stringify(status)})` };
 			const decoded = decodeRelayReply(
-				JSON.stringify({ skipped: [], notes: [], ...(reply as object), v: RELAY_VERSION, status }),
+				JSON.stringify({ skipped: [], notes: [], ...(reply as object), v: RELAY_REPLY_VERSION, status }),
 				{ questions: form.questions },
 			);
 			if (!decoded.ok) return { ok: false, error: decoded.error };
+			const rows = delegable(form, setup);
+			const offered = (id: string) => rows[form.questions.findIndex((q) => q.id === id)] === true;
+			const refused = decoded.reply.delegated?.find((id) => !offered(id));
+			if (refused !== undefined)
+				return { ok: false, error: `delegated: this form offers no "You decide" on ${JSON.stringify(refused)}` };
 			given = { ...replyToCollected(decoded.reply), answeredBy: who };
 			controller.abort();
 			return { ok: true };

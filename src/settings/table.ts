@@ -183,6 +183,14 @@ export const SETTINGS = {
 		default: "choose",
 		help: 'What a number key does on the form: choose that option (toggle it in a multi-select; open the editor on "Type something…"), or only focus it, as Enter then chooses.',
 	}),
+	youDecide: row({
+		key: "youDecide",
+		// No flag: pi's switches can only say true, and this one is on by default.
+		variable: "PI_ASK_USER_YOU_DECIDE",
+		rule: yesNo,
+		default: true,
+		help: 'A "You decide" row on every ask_user question, after "Type something…": it leaves the question to the model, which chooses and says which. false: no such row.',
+	}),
 	peekKey: row({
 		key: "peekKey",
 		rule: peekKey,

@@ -10,6 +10,7 @@ import {
 	type AskDraft,
 	type AskForm,
 	type AskProgress,
+	type AskQuestion,
 	type AskSelection,
 	type AskStatus,
 	type Collected,
@@ -42,11 +43,14 @@ const CLOSINGS: Record<Exclude<AskStatus, "answered" | "error">, string> = {
 
 /** A header, a line per question, the form's texts, the notices, and but on "answered" what the model should do. */
 export function formatResultText(form: AskForm, collected: Collected, { notices = [] }: Extra = {}): string {
-	const { status, answers, skipped, answeredBy } = collected;
-	const answered = form.questions.filter((q) => Object.hasOwn(answers, q.id)).length;
-	const skips = form.questions.filter((q) => !Object.hasOwn(answers, q.id) && skipped.includes(q.id)).length;
-	const count = `${answered} of ${form.questions.length} answered${status === "answered" && skips > 0 ? `, ${skips} skipped` : ""}`;
-	const header = `${HEADERS[status]} (${count}):`;
+	const { status, answers, skipped, delegated = [], answeredBy } = collected;
+	const open = form.questions.filter((q) => !Object.hasOwn(answers, q.id));
+	const delegates = open.filter((q) => delegated.includes(q.id)).length;
+	const skips = open.filter((q) => !delegated.includes(q.id) && skipped.includes(q.id)).length;
+	const count = [`${form.questions.length - open.length} of ${form.questions.length} answered`];
+	if (delegates > 0) count.push(`${delegates} left to you`);
+	if (status === "answered" && skips > 0) count.push(`${skips} skipped`);
+	const header = `${HEADERS[status]} (${count.join(", ")}):`;
 	const lines = [
 		answeredBy === undefined
 			? header
@@ -56,7 +60,8 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 		const answer = answerFor(answers, question.id);
 		const notes = collected.notes.filter((n) => n.questionId === question.id);
 		const unanswered = skipped.includes(question.id) ? "skipped" : "unanswered";
-		const parts = [answer ? answer.selections.map(formatSelection).join(", ") : unanswered];
+		const none = delegated.includes(question.id) ? leftToYou(question) : unanswered;
+		const parts = [answer ? answer.selections.map(formatSelection).join(", ") : none];
 		for (const note of notes) if (note.option === undefined) parts.push(`note: ${quoteExact(note.text)}`);
 		for (const note of notes)
 			if (note.option !== undefined) parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}`);
@@ -77,7 +82,15 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 			`${DECLINED} end your task now, and say in your final reply that the user declined to answer and what you needed to know.`,
 		);
 	} else if (status !== "answered") lines.push(CLOSINGS[status]);
+	else if (delegates > 0)
+		lines.push("For each question left to you: decide, say in your reply what you chose, and go on.");
 	return lines.join("\n");
+}
+
+/** A question the user left to the model ("You decide"), as its result line says it (and a relay v1 reply's note). */
+export function leftToYou(question: AskQuestion): string {
+	const recommended = question.options.find((option) => option.recommended);
+	return `left to you — ${recommended ? `you recommended ${quoteExact(recommended.label)}` : "choose and say which"}`;
 }
 
 /** The whole form's texts, quoted exactly like the rest: its note, the chat message, their drafts. */
@@ -124,7 +137,11 @@ export function progressDetails(form: AskForm, progress: AskProgress, partial: P
 
 // The question-level note lives in `notes` (where every UI records it); the
 // details repeat it on the answer so a reader of one answer needs nothing else.
-function record(form: AskForm, status: AskDetails["status"], { answers, skipped, notes }: PartialAnswers): AskDetails {
+function record(
+	form: AskForm,
+	status: AskDetails["status"],
+	{ answers, skipped, notes, delegated }: PartialAnswers,
+): AskDetails {
 	const withNotes = Object.entries(answers).map(([id, answer]): [string, AskAnswer] => {
 		const note = notes.find((n) => n.questionId === id && n.option === undefined)?.text;
 		return [
@@ -139,6 +156,7 @@ function record(form: AskForm, status: AskDetails["status"], { answers, skipped,
 		skipped: [...skipped],
 		notes: [...notes],
 	};
+	if (delegated !== undefined && delegated.length > 0) details.delegated = [...delegated];
 	if (form.metadata !== undefined) details.metadata = form.metadata;
 	return details;
 }
@@ -157,10 +175,12 @@ export function formatProgressText(progress: AskProgress): string {
 }
 
 export function questionOutcome(
-	details: Pick<AskDetails, "answers" | "skipped">,
+	details: Pick<AskDetails, "answers" | "skipped" | "delegated">,
 	id: string,
-): "answered" | "skipped" | "unanswered" {
+): "answered" | "delegated" | "skipped" | "unanswered" {
 	if (Object.hasOwn(details.answers, id)) return "answered";
+	// Read back from a session file: a record of 0.2.0 has no `delegated`.
+	if (Array.isArray(details.delegated) && details.delegated.includes(id)) return "delegated";
 	return details.skipped.includes(id) ? "skipped" : "unanswered";
 }
 

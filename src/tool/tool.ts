@@ -26,7 +26,7 @@ export const PROMPT_SNIPPET =
 
 export const PROMPT_GUIDELINES: string[] = [
 	"Use ask_user only when several reasonable paths exist, context is gathered and a wrong guess would cost real work; otherwise decide and state your assumption.",
-	'Batch related decisions into one ask_user call; never add an "Other" option; put the recommended option first.',
+	'Batch related decisions into one ask_user call; never add an "Other" option; put the recommended option first. "Left to you": decide and say which.',
 ];
 
 /** What a call runs (call.ts), loaded once. */

@@ -111,8 +111,10 @@ function compactQuestion(details: AskDetails, question: AskQuestion, theme: Rend
 		return `${theme.fg("success", "✓")} ${header}: ${shown}${noted}${drafted}`;
 	}
 	const outcome = questionOutcome(details, question.id);
-	return `${theme.fg("dim", outcome === "skipped" ? "–" : "·")} ${header}: ${theme.fg("dim", t(`outcome.${outcome}`))}${drafted}`;
+	return `${theme.fg("dim", OPEN_MARKS[outcome] ?? "·")} ${header}: ${theme.fg("dim", t(`outcome.${outcome}`))}${drafted}`;
 }
+
+const OPEN_MARKS: Record<string, string> = { delegated: "↪", skipped: "–" };
 
 function expandedQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme, { t }: Texts): string[] {
 	const answer = answerFor(details.answers, question.id);

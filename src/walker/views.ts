@@ -4,6 +4,7 @@ import type { Texts } from "../i18n/texts.ts";
 import { collectAnswers } from "../machine/collect.ts";
 import type { Action } from "../machine/action.ts";
 import {
+	decideRow,
 	type EditorTarget,
 	type FormState,
 	isQuestionTarget,
@@ -16,6 +17,7 @@ import type { AskAnswer, AskQuestion } from "../core/types.ts";
 
 const ROWS = [
 	"freeText",
+	"youDecide",
 	"note",
 	"editNote",
 	"skip",
@@ -75,11 +77,12 @@ export function questionDialog(
 	const lines = [sanitizeLine(question.question)];
 	if (question.context) lines.push(sanitizeText(question.context));
 	lines.push(heading(state, index, view), ...optionDetails(question, view.texts));
-	if (question.multiSelect)
-		lines.push(answer ? t("walker.selected", { answer: shownAnswer(answer) }) : t("walker.pickThenDone"));
-	else if (answer) lines.push(t("walker.yourAnswer", { answer: shownAnswer(answer) }));
+	const delegated = state.questions[index]?.delegated === true;
+	const shown = delegated ? t("outcome.delegated") : answer && shownAnswer(answer);
+	if (question.multiSelect) lines.push(shown ? t("walker.selected", { answer: shown }) : t("walker.pickThenDone"));
+	else if (shown) lines.push(t("walker.yourAnswer", { answer: shown }));
 	lines.push(...messages(state, message, view.texts));
-	const fixed = fixedRows(question, answer, state.questions[index]?.note !== undefined, index > 0, view);
+	const fixed = fixedRows(state, index, answer, view);
 	return {
 		title: lines.join("\n"),
 		rows: [
@@ -110,16 +113,13 @@ function shownAnswer(answer: AskAnswer, max = 40): string {
 		.join(", ");
 }
 
-/** The rows that open a text dialog are offered only where the host shows them. */
-function fixedRows(
-	question: AskQuestion,
-	answer: AskAnswer | undefined,
-	hasNote: boolean,
-	canGoBack: boolean,
-	view: WalkView,
-): Row[] {
+/** The rows that open a text dialog are offered only where the host shows them; "You decide" needs none. */
+function fixedRows(state: FormState, index: number, answer: AskAnswer | undefined, view: WalkView): Row[] {
 	const { row, texts } = view;
 	const { choiceOnly } = view.host;
+	const question = state.form.questions[index] as AskQuestion;
+	const qs = state.questions[index];
+	const hasNote = qs?.note !== undefined;
 	const rows: Row[] = [];
 	const custom = answer?.selections.find((s) => s.custom);
 	if (question.allowOther && !choiceOnly) {
@@ -128,11 +128,13 @@ function fixedRows(
 			: row.freeText;
 		rows.push({ text, actions: [{ type: "focus", row: typeRow(question) }, { type: "choose" }] });
 	}
+	const decide = decideRow(state, index);
+	if (decide >= 0) rows.push({ text: row.youDecide, actions: [{ type: "focus", row: decide }, { type: "choose" }] });
 	if (!choiceOnly) rows.push({ text: hasNote ? row.editNote : row.note, actions: [{ type: "openQuestionNote" }] });
 	if (question.multiSelect) rows.push({ text: row.done, actions: [{ type: "done" }] });
-	else if (answer) rows.push({ text: row.next, actions: [{ type: "done" }] });
+	else if (answer || qs?.delegated) rows.push({ text: row.next, actions: [{ type: "done" }] });
 	if (!question.required && !question.multiSelect) rows.push({ text: row.skip, actions: [{ type: "skip" }] });
-	if (canGoBack) rows.push({ text: row.back, actions: [{ type: "switchTab", delta: -1 }] });
+	if (index > 0) rows.push({ text: row.back, actions: [{ type: "switchTab", delta: -1 }] });
 	if (!choiceOnly) rows.push({ text: row.chat, actions: [{ type: "openChat" }] });
 	return rows;
 }
@@ -173,7 +175,7 @@ export function editorTitle(state: FormState, target: EditorTarget, view: WalkVi
 /** Every answer, skip and note, and what a submit would drop. */
 export function reviewTitle(state: FormState, message: string | undefined, { texts, asker }: WalkView): string {
 	const { t } = texts;
-	const { answers, skipped, notes } = collectAnswers(state, false);
+	const { answers, skipped, notes, delegated = [] } = collectAnswers(state, false);
 	const lines = [
 		asker ? `${t("review.title")} · ${t("walker.askedBy", { asker: sanitizeLine(asker) })}` : t("review.title"),
 	];
@@ -181,7 +183,8 @@ export function reviewTitle(state: FormState, message: string | undefined, { tex
 	for (const question of state.form.questions) {
 		const answer = answers[question.id];
 		const unanswered = skipped.includes(question.id) ? t("walker.skipped") : t("walker.noAnswer");
-		lines.push(sanitizeLine(`${question.header}: ${answer ? shownAnswer(answer, 60) : unanswered}`));
+		const none = delegated.includes(question.id) ? t("outcome.delegated") : unanswered;
+		lines.push(sanitizeLine(`${question.header}: ${answer ? shownAnswer(answer, 60) : none}`));
 		for (const note of notes.filter((n) => n.questionId === question.id))
 			lines.push(sanitizeLine(`  ${t("walker.noteLine", { text: clip(note.text, 60) })}`));
 	}

@@ -43,7 +43,7 @@ class DialogWalk {
 		form: AskForm,
 		private readonly options: WalkOptions,
 	) {
-		this.state = initialState(form);
+		this.state = initialState(form, options);
 		this.host = options.host ?? { choiceOnly: false };
 		const texts = options.texts ?? ENGLISH;
 		this.view = { texts, row: rowTexts(texts), asker: options.asker, host: this.host };

@@ -107,6 +107,9 @@ function questionBlock(question, index) {
 		);
 		block.append(el("textarea", { class: "other-text", rows: "2", "aria-label": words.other }));
 	}
+	// "You decide": left to the model, an answer of its own (choosing anything else lets go of it).
+	if (question.youDecide)
+		block.append(el("button", { type: "button", class: "decide", "aria-pressed": "false" }, words.youDecide));
 	block.append(
 		el(
 			"details",
@@ -127,7 +130,10 @@ function answersOf(form) {
 			const text = block.querySelector(".other-text")?.value ?? "";
 			const otherOn = question.options.length === 0 || checked.some((input) => input.value === "other");
 			const note = block.querySelector(".note-text").value;
-			return { chosen, ...(otherOn && text.trim() !== "" && { other: text }), ...(note.trim() !== "" && { note }) };
+			const noted = note.trim() !== "" && { note };
+			if (block.querySelector(".decide")?.getAttribute("aria-pressed") === "true")
+				return { chosen: [], delegated: true, ...noted };
+			return { chosen, ...(otherOn && text.trim() !== "" && { other: text }), ...noted };
 		}),
 	};
 }
@@ -141,6 +147,7 @@ function review(form) {
 		const answer = answers[index];
 		const labels = answer.chosen.map((i) => question.options[i].label);
 		if (answer.other !== undefined) labels.push(`“${answer.other}”`);
+		if (answer.delegated) labels.push(words.delegated);
 		if (labels.length === 0 && question.required) missing.push(question.header);
 		list.append(el("li", {}, el("b", {}, `${question.header}: `), labels.length ? labels.join(", ") : "—"));
 	});
@@ -148,6 +155,14 @@ function review(form) {
 		? words.missing.replace("{names}", missing.join(", "))
 		: words.ready;
 	main.querySelector("#submit").disabled = missing.length > 0 || done;
+}
+
+/** Leaves the question to the model (every choice let go), or lets go of that. */
+function decide(block, on) {
+	const button = block?.querySelector(".decide");
+	if (!button) return;
+	button.setAttribute("aria-pressed", String(on));
+	if (on) for (const input of block.querySelectorAll("input:checked")) input.checked = false;
 }
 
 function finish(message) {
@@ -212,10 +227,21 @@ async function start() {
 		// Typing an answer of one's own chooses it.
 		const other =
 			event.target.classList.contains("other-text") && event.target.closest("fieldset").querySelector("input.other");
-		if (other && event.target.value.trim() !== "") other.checked = true;
+		if (other && event.target.value.trim() !== "") {
+			other.checked = true;
+			decide(event.target.closest("fieldset"), false);
+		}
 		review(form);
 	});
-	main.addEventListener("change", () => review(form));
+	main.addEventListener("change", (event) => {
+		if (event.target.matches("input")) decide(event.target.closest("fieldset"), false);
+		review(form);
+	});
+	main.addEventListener("click", (event) => {
+		if (!event.target.classList.contains("decide")) return;
+		decide(event.target.closest("fieldset"), event.target.getAttribute("aria-pressed") !== "true");
+		review(form);
+	});
 	button.addEventListener("click", () => submit(form));
 	review(form);
 	watch();

@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Texts } from "../i18n/texts.ts";
 import { collect } from "../machine/collect.ts";
-import { canSubmit, missingRequired } from "../machine/model.ts";
+import { canSubmit, delegable, type FormSetup, missingRequired } from "../machine/model.ts";
 import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine/saved.ts";
 import {
 	type AnswerOutcome,
@@ -36,10 +36,11 @@ export const MAX_REQUESTS_PER_SECOND = 20;
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
-/** `questions`: as the page shows them, every text sanitised (waiting.ts); `asker`: who asks a form from elsewhere, sanitised. */
+/** `questions`: as the page shows them, every text sanitised (waiting.ts); `asker`: who asks a form from elsewhere, sanitised; `options`: which questions can be left to the model. */
 export type WebPageSetup = {
 	form: AskForm;
 	questions: AskQuestion[];
+	options?: FormSetup;
 	asker?: string | undefined;
 	texts: Texts;
 	address: string;
@@ -50,8 +51,8 @@ export type WebPageSetup = {
 /** `close`: the form closed (answered here or elsewhere), so the port closes. */
 export type WebPage = WebLink & { close(): Promise<void> };
 
-/** What the page sends: per question, the chosen options' indices, its own answer, a note. */
-type PageAnswers = { questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown }> };
+/** What the page sends: per question, the chosen options' indices, its own answer, a note, or that it is left to the model. */
+type PageAnswers = { questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown; delegated?: unknown }> };
 
 /** The page's script and style, read once, when first asked for. */
 const assets = new Map<string, string>();
@@ -134,7 +135,7 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 }
 
 /** The page's answers through the form's own rules: a state the machine accepts, every required question answered, then collected as the form would. */
-export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: string): AnswerOutcome {
+export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer" | "options">, body: string): AnswerOutcome {
 	let page: PageAnswers;
 	try {
 		page = JSON.parse(body) as PageAnswers;
@@ -150,7 +151,7 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: s
 	if (!texts.every((text) => typeof text === "string" && text.length <= LIMITS.freeText))
 		return { ok: false, error: `a text is not a string of at most ${LIMITS.freeText} characters` };
 	const questions = form.questions.map((question, i): SavedQuestion => {
-		const { chosen, other, note } = page.questions[i] ?? {};
+		const { chosen, other, note, delegated } = page.questions[i] ?? {};
 		const customText = given(other);
 		return {
 			focus: 0,
@@ -160,9 +161,10 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: s
 			note: given(note),
 			optionNotes: question.options.map(() => null),
 			skipped: false,
+			delegated: delegated === true,
 		};
 	});
-	const state = restoredState(form, { tab: 0, drafts: {}, questions } satisfies SavedAnswers);
+	const state = restoredState(form, { tab: 0, drafts: {}, questions } satisfies SavedAnswers, setup.options);
 	if (!state) return { ok: false, error: "the answers do not fit the questions" };
 	if (!canSubmit(state))
 		return {
@@ -171,8 +173,8 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer">, body: s
 				.map((i) => form.questions[i]?.header)
 				.join(", ")}`,
 		};
-	const { answers, skipped, notes }: Collected = collect(state, "answered");
-	return setup.answer({ answers, skipped, notes }, BROWSER_SOURCE);
+	const { answers, skipped, notes, delegated }: Collected = collect(state, "answered");
+	return setup.answer({ answers, skipped, notes, ...(delegated && { delegated }) }, BROWSER_SOURCE);
 }
 
 /** A text the page sent; blank is none. */
@@ -180,12 +182,14 @@ const given = (text: unknown): string | undefined =>
 	typeof text === "string" && text.trim() !== "" ? text : undefined;
 
 /** Everything the page shows, as data (never HTML). */
-function pageData({ questions, texts, asker }: WebPageSetup) {
+function pageData({ form, questions, texts, asker, options: setup }: WebPageSetup) {
 	const { t } = texts;
+	const youDecide = delegable(form, setup);
 	return {
 		...(asker !== undefined && { asker: t("form.askedBy", { asker }) }),
-		questions: questions.map(({ options, ...question }) => ({
+		questions: questions.map(({ options, ...question }, i) => ({
 			...question,
+			youDecide: youDecide[i],
 			options: options.map(({ label, description, preview, recommended }) => ({
 				label,
 				description,
@@ -195,6 +199,8 @@ function pageData({ questions, texts, asker }: WebPageSetup) {
 		})),
 		words: {
 			other: t("question.typeSomething"),
+			youDecide: t("question.youDecide"),
+			delegated: t("outcome.delegated"),
 			recommended: t("question.recommended"),
 			note: t("editor.questionNote"),
 			preview: t("question.preview"),

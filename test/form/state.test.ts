@@ -431,9 +431,14 @@ const rows: Row[] = [
 		expect: (state) => expect(state.questions[0]?.focus).toBe(2),
 	},
 	{
-		name: "↑ on the first row wraps to the Type something row; ↓ there wraps to the first",
+		name: "↑ on the first row wraps to the You decide row, after Type something; ↓ there wraps to the first",
 		keys: [KEY.up],
-		expect: (state) => expect(state.questions[0]?.focus).toBe(3),
+		expect: (state) => expect(state.questions[0]?.focus).toBe(4),
+	},
+	{
+		name: "↓ from the last option: Type something, then You decide, then back to the first",
+		keys: [KEY.down, KEY.down, KEY.down, KEY.down, KEY.down],
+		expect: (state) => expect(state.questions[0]?.focus).toBe(0),
 	},
 	{
 		name: "k and j move like ↑ and ↓",

@@ -126,7 +126,7 @@ export function drive(
 	kb = piKeybindings(),
 	numberKeys: NumberKeys = "focus",
 ): { state: FormState; commands: Command[] } {
-	let state = initialState(form, numberKeys);
+	let state = initialState(form, { numberKeys });
 	let buffer = "";
 	const commands: Command[] = [];
 	for (const data of keys) {

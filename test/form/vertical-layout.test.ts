@@ -171,8 +171,9 @@ describe("a question taller than the screen", () => {
 });
 
 describe("content before spacing", () => {
-	test("80×24, the demo: no blank rows and no rule; the whole preview is on screen", () => {
-		const form = mount(DEMO, 80, 24);
+	// 25 rows: the demo's question fits exactly (24 before the You decide row).
+	test("80×25, the demo: no blank rows and no rule; the whole preview is on screen", () => {
+		const form = mount(DEMO, 80, 25);
 		const lines = form.screen();
 		expect(lines).not.toContain("");
 		expect(lines.some((line) => line.startsWith("─"))).toBe(false);
@@ -193,7 +194,8 @@ describe("content before spacing", () => {
 		expect(lines[0]).toMatch(/^─+$/);
 		expect(lines[2]).toBe("");
 		expect(lines[3]).toBe(DEMO_QUESTION);
-		expect(lines[lines.indexOf("  ○ 4. Type something…") + 1]).toBe("");
+		expect(lines[lines.indexOf("  ○ 4. Type something…") + 1]).toBe("  ○ 5. You decide");
+		expect(lines[lines.indexOf("  ○ 5. You decide") + 1]).toBe("");
 	});
 
 	test("84×24, side by side, is unchanged: the rule, the blanks, the whole pane", () => {

@@ -61,7 +61,7 @@ describe("the question view", () => {
 		expect(lines).toContain("Reads: by customer id.");
 	});
 
-	test("numbers the options, marks the recommended one and ends with Type something…", () => {
+	test("numbers the options, marks the recommended one, then Type something… and You decide", () => {
 		const lines = questionLines(initialState(SCOPE_AND_TARGETS), 60);
 		expect(lines).toEqual([
 			"Which scope?",
@@ -70,16 +70,30 @@ describe("the question view", () => {
 			"  ○ 2. Medium (recommended)",
 			"  ○ 3. Large",
 			"  ○ 4. Type something…",
+			"  ○ 5. You decide",
 		]);
+		// The setting turns the row off.
+		expect(questionLines(initialState(SCOPE_AND_TARGETS, { youDecide: false }), 60).at(-1)).toBe(
+			"  ○ 4. Type something…",
+		);
 	});
 
-	test("multi-select rows carry ☐/☑ marks", () => {
+	test("multi-select rows carry ☐/☑ marks; You decide stands alone, a radio mark", () => {
 		const { state } = drive(SCOPE_AND_TARGETS, [KEY.tab, KEY.down, KEY.space]);
 		expect(questionLines(state, 60).slice(2)).toEqual([
 			"  ☐ 1. Linux",
 			"❯ ☑ 2. macOS",
 			"  ☐ 3. Windows",
 			"  ☐ 4. Type something…",
+			"  ○ 5. You decide",
+		]);
+		const { state: left } = drive(SCOPE_AND_TARGETS, [KEY.tab, KEY.down, KEY.space, "5", KEY.space]);
+		expect(questionLines(left, 60).slice(2)).toEqual([
+			"  ☐ 1. Linux",
+			"  ☐ 2. macOS",
+			"  ☐ 3. Windows",
+			"  ☐ 4. Type something…",
+			"❯ ● 5. You decide",
 		]);
 	});
 

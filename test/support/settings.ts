@@ -15,7 +15,8 @@ type Json = Record<string, unknown>;
 export function settingsSchemaText(): string {
 	const properties: Json = { $schema: { type: "string" } };
 	for (const setting of Object.values(SETTINGS)) {
-		const where = setting.flag ? ` Flag --${setting.flag}, variable ${setting.variable}.` : "";
+		const flag = setting.flag ? ` Flag --${setting.flag}, variable ${setting.variable}.` : "";
+		const where = !setting.flag && setting.variable ? ` Variable ${setting.variable}.` : flag;
 		properties[setting.key] = {
 			description: setting.help + where,
 			...setting.rule.schema,
@@ -51,6 +52,11 @@ const README_ROWS: Record<keyof Settings, readonly [what: string, values: string
 	reminderMs: ["reminder after no key pressed", "seconds, 1–86400; `0`: never", "never"],
 	timeoutMs: ["time to answer", "seconds, 1–2147483 (about 24 days); `0`: no limit", "no limit"],
 	numberKeys: ["what a number key does on the form", quoted(NUMBER_KEYS), "`choose`"],
+	youDecide: [
+		'a "You decide" row on every question, which leaves it to the model',
+		"`true` / `false` (a variable: `1` / `0`)",
+		"`true`",
+	],
 	peekKey: [
 		"the key that folds the form (peek)",
 		"a letter, `ctrl+` or `alt+` and a letter, or `f1`–`f12`, that the form does not use already",

@@ -60,6 +60,10 @@ export const CATALOGUE: Catalogue = {
 	"question.yourDraft": "Dein Entwurf, nicht gespeichert:",
 	"question.yourNote": "✎ Deine Notiz:",
 	"question.preview": "Vorschau:",
+	"question.youDecide": "Entscheide du",
+	"question.youDecideDetail":
+		"Dem Modell überlassen: Es wählt, sagt in seiner Antwort, was es gewählt hat, und macht weiter.",
+	"question.youDecideRecommended": "Seine Empfehlung: {label}",
 
 	// ── Der Tab „Absenden“ ─────────────────────────────────────────────────
 	"review.tab": "Absenden",
@@ -151,6 +155,7 @@ export const CATALOGUE: Catalogue = {
 	"outcome.answered": "beantwortet",
 	"outcome.skipped": "übersprungen",
 	"outcome.unanswered": "unbeantwortet",
+	"outcome.delegated": "dem Modell überlassen",
 	"transcript.answeredElsewhere": "Anderswo beantwortet, über {source}",
 	"transcript.noteMark": "(+Notiz)",
 	"transcript.draftMark": "(+Entwurf)",
@@ -165,6 +170,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Die Dialogfolge (RPC-Hosts): Zeilen und Titel ──────────────────────
 	"walker.freeText": "✎ Etwas eingeben…",
+	"walker.youDecide": "🤖 Entscheide du (dem Modell überlassen)",
 	"walker.note": "✎ Notiz hinzufügen…",
 	"walker.editNote": "✎ Notiz bearbeiten…",
 	"walker.skip": "↷ Überspringen",

@@ -57,6 +57,9 @@ export const CATALOGUE: Catalogue = {
 	"question.yourDraft": "Tu borrador, sin guardar:",
 	"question.yourNote": "✎ Tu nota:",
 	"question.preview": "Vista previa:",
+	"question.youDecide": "Decide tú",
+	"question.youDecideDetail": "Dejarlo al modelo: elige, dice cuál en su respuesta y sigue.",
+	"question.youDecideRecommended": "Su recomendación: {label}",
 
 	// ── La pestaña Enviar ──────────────────────────────────────────────────
 	"review.tab": "Enviar",
@@ -147,6 +150,7 @@ export const CATALOGUE: Catalogue = {
 	"outcome.answered": "respondida",
 	"outcome.skipped": "omitida",
 	"outcome.unanswered": "sin responder",
+	"outcome.delegated": "a criterio del modelo",
 	"transcript.answeredElsewhere": "Respondido en otro lugar, a través de {source}",
 	"transcript.noteMark": "(+nota)",
 	"transcript.draftMark": "(+borrador)",
@@ -161,6 +165,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── El recorrido por diálogos (hosts RPC): filas y títulos ─────────────
 	"walker.freeText": "✎ Escribe algo…",
+	"walker.youDecide": "🤖 Decide tú (a criterio del modelo)",
 	"walker.note": "✎ Agregar una nota…",
 	"walker.editNote": "✎ Editar la nota…",
 	"walker.skip": "↷ Omitir",

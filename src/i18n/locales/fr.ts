@@ -60,6 +60,9 @@ export const CATALOGUE: Catalogue = {
 	"question.yourDraft": "Votre brouillon, non enregistré :",
 	"question.yourNote": "✎ Votre note :",
 	"question.preview": "Aperçu :",
+	"question.youDecide": "À vous de décider",
+	"question.youDecideDetail": "Laisser le modèle décider : il choisit, dit lequel dans sa réponse et continue.",
+	"question.youDecideRecommended": "Sa recommandation : {label}",
 
 	// ── L’onglet Valider ───────────────────────────────────────────────────
 	"review.tab": "Valider",
@@ -151,6 +154,7 @@ export const CATALOGUE: Catalogue = {
 	"outcome.answered": "répondue",
 	"outcome.skipped": "ignorée",
 	"outcome.unanswered": "sans réponse",
+	"outcome.delegated": "laissé au modèle",
 	"transcript.answeredElsewhere": "Répondu ailleurs, via {source}",
 	"transcript.noteMark": "(+note)",
 	"transcript.draftMark": "(+brouillon)",
@@ -165,6 +169,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Les boîtes de dialogue (hôtes RPC) : lignes et titres ──────────────
 	"walker.freeText": "✎ Saisir autre chose…",
+	"walker.youDecide": "🤖 À vous de décider (laisser le modèle choisir)",
 	"walker.note": "✎ Ajouter une note…",
 	"walker.editNote": "✎ Modifier la note…",
 	"walker.skip": "↷ Ignorer",

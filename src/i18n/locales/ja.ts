@@ -56,6 +56,9 @@ export const CATALOGUE: Catalogue = {
 	"question.yourDraft": "下書き（未保存）：",
 	"question.yourNote": "✎ メモ：",
 	"question.preview": "プレビュー：",
+	"question.youDecide": "おまかせ",
+	"question.youDecideDetail": "モデルに任せます：モデルが選び、どれにしたかを返答で伝えて、作業を続けます。",
+	"question.youDecideRecommended": "モデルの推奨：{label}",
 
 	// ── 送信タブ ───────────────────────────────────────────────────────────
 	"review.tab": "送信",
@@ -141,6 +144,7 @@ export const CATALOGUE: Catalogue = {
 	"outcome.answered": "回答済み",
 	"outcome.skipped": "スキップ済み",
 	"outcome.unanswered": "未回答",
+	"outcome.delegated": "モデルに一任",
 	"transcript.answeredElsewhere": "別の場所（{source}）で回答済み",
 	"transcript.noteMark": "（+メモ）",
 	"transcript.draftMark": "（+下書き）",
@@ -155,6 +159,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── ダイアログウォーカー（RPCホスト）：行とタイトル ──────────────────────
 	"walker.freeText": "✎ 自由に入力…",
+	"walker.youDecide": "🤖 おまかせ（モデルに任せる）",
 	"walker.note": "✎ メモを追加…",
 	"walker.editNote": "✎ メモを編集…",
 	"walker.skip": "↷ スキップ",

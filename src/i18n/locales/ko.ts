@@ -55,6 +55,9 @@ export const CATALOGUE: Catalogue = {
 	"question.yourDraft": "저장하지 않은 초안:",
 	"question.yourNote": "✎ 내 메모:",
 	"question.preview": "미리 보기:",
+	"question.youDecide": "알아서 정해 줘",
+	"question.youDecideDetail": "모델에게 맡깁니다: 모델이 고르고, 무엇을 골랐는지 답변에서 밝힌 뒤 계속합니다.",
+	"question.youDecideRecommended": "모델의 추천: {label}",
 
 	// ── 제출 탭 ────────────────────────────────────────────────────────────
 	"review.tab": "제출",
@@ -140,6 +143,7 @@ export const CATALOGUE: Catalogue = {
 	"outcome.answered": "답변함",
 	"outcome.skipped": "건너뜀",
 	"outcome.unanswered": "답변하지 않음",
+	"outcome.delegated": "모델에게 맡김",
 	"transcript.answeredElsewhere": "다른 곳({source})에서 답변함",
 	"transcript.noteMark": "(+메모)",
 	"transcript.draftMark": "(+초안)",
@@ -154,6 +158,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 대화 상자 워커(RPC 호스트): 행과 제목 ────────────────────────────────
 	"walker.freeText": "✎ 직접 입력…",
+	"walker.youDecide": "🤖 알아서 정해 줘 (모델에게 맡기기)",
 	"walker.note": "✎ 메모 추가…",
 	"walker.editNote": "✎ 메모 편집…",
 	"walker.skip": "↷ 건너뛰기",

@@ -57,6 +57,9 @@ export const CATALOGUE: Catalogue = {
 	"question.yourDraft": "Seu rascunho, não salvo:",
 	"question.yourNote": "✎ Sua nota:",
 	"question.preview": "Prévia:",
+	"question.youDecide": "Você decide",
+	"question.youDecideDetail": "Deixar com o modelo: ele escolhe, diz qual na resposta e segue.",
+	"question.youDecideRecommended": "A recomendação dele: {label}",
 
 	// ── A aba Enviar ───────────────────────────────────────────────────────
 	"review.tab": "Enviar",
@@ -146,6 +149,7 @@ export const CATALOGUE: Catalogue = {
 	"outcome.answered": "respondida",
 	"outcome.skipped": "pulada",
 	"outcome.unanswered": "sem resposta",
+	"outcome.delegated": "a critério do modelo",
 	"transcript.answeredElsewhere": "Respondido em outro lugar, via {source}",
 	"transcript.noteMark": "(+nota)",
 	"transcript.draftMark": "(+rascunho)",
@@ -160,6 +164,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── O percurso por diálogos (hosts RPC): linhas e títulos ──────────────
 	"walker.freeText": "✎ Digite algo…",
+	"walker.youDecide": "🤖 Você decide (a critério do modelo)",
 	"walker.note": "✎ Adicionar uma nota…",
 	"walker.editNote": "✎ Editar a nota…",
 	"walker.skip": "↷ Pular",

@@ -65,6 +65,9 @@ export const CATALOGUE: Catalogue = {
 	"question.yourDraft": "Ваш черновик, не сохранён:",
 	"question.yourNote": "✎ Ваша заметка:",
 	"question.preview": "Предпросмотр:",
+	"question.youDecide": "На ваше усмотрение",
+	"question.youDecideDetail": "Оставить выбор модели: она выберет, скажет в ответе, что выбрала, и продолжит.",
+	"question.youDecideRecommended": "Её рекомендация: {label}",
 
 	// ── Вкладка «Отправить» ────────────────────────────────────────────────
 	"review.tab": "Отправить",
@@ -156,6 +159,7 @@ export const CATALOGUE: Catalogue = {
 	"outcome.answered": "отвечен",
 	"outcome.skipped": "пропущен",
 	"outcome.unanswered": "без ответа",
+	"outcome.delegated": "оставлено на усмотрение модели",
 	"transcript.answeredElsewhere": "Ответ дан в другом месте, через {source}",
 	"transcript.noteMark": "(+заметка)",
 	"transcript.draftMark": "(+черновик)",
@@ -170,6 +174,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Пошаговые диалоги (RPC-хосты): строки и заголовки ──────────────────
 	"walker.freeText": "✎ Введите свой ответ…",
+	"walker.youDecide": "🤖 На ваше усмотрение (выбор за моделью)",
 	"walker.note": "✎ Добавить заметку…",
 	"walker.editNote": "✎ Изменить заметку…",
 	"walker.skip": "↷ Пропустить",

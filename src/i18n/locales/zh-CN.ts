@@ -53,6 +53,9 @@ export const CATALOGUE: Catalogue = {
 	"question.yourDraft": "你的草稿（未保存）：",
 	"question.yourNote": "✎ 你的备注：",
 	"question.preview": "预览：",
+	"question.youDecide": "你来决定",
+	"question.youDecideDetail": "交给模型：由它选择，在回复中说明选了哪个，然后继续。",
+	"question.youDecideRecommended": "它推荐：{label}",
 
 	// ── “提交”标签页 ───────────────────────────────────────────────────────
 	"review.tab": "提交",
@@ -137,6 +140,7 @@ export const CATALOGUE: Catalogue = {
 	"outcome.answered": "已回答",
 	"outcome.skipped": "已跳过",
 	"outcome.unanswered": "未回答",
+	"outcome.delegated": "交给模型决定",
 	"transcript.answeredElsewhere": "已通过 {source} 在别处回答",
 	"transcript.noteMark": "（+备注）",
 	"transcript.draftMark": "（+草稿）",
@@ -151,6 +155,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 对话框向导（RPC 宿主）：选项行与标题 ────────────────────────────────
 	"walker.freeText": "✎ 自行输入…",
+	"walker.youDecide": "🤖 你来决定（交给模型）",
 	"walker.note": "✎ 添加备注…",
 	"walker.editNote": "✎ 编辑备注…",
 	"walker.skip": "↷ 跳过",

@@ -53,6 +53,9 @@ export const CATALOGUE: Catalogue = {
 	"question.yourDraft": "您的草稿（未儲存）：",
 	"question.yourNote": "✎ 您的備註：",
 	"question.preview": "預覽：",
+	"question.youDecide": "你來決定",
+	"question.youDecideDetail": "交給模型：由它選擇，在回覆中說明選了哪個，然後繼續。",
+	"question.youDecideRecommended": "它建議：{label}",
 
 	// ── 「送出」分頁 ───────────────────────────────────────────────────────
 	"review.tab": "送出",
@@ -138,6 +141,7 @@ export const CATALOGUE: Catalogue = {
 	"outcome.answered": "已回答",
 	"outcome.skipped": "已略過",
 	"outcome.unanswered": "未回答",
+	"outcome.delegated": "交給模型決定",
 	"transcript.answeredElsewhere": "已透過 {source} 在別處回答",
 	"transcript.noteMark": "（+備註）",
 	"transcript.draftMark": "（+草稿）",
@@ -152,6 +156,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 對話方塊精靈（RPC 主程式）：項目與標題 ──────────────────────────────
 	"walker.freeText": "✎ 自行輸入…",
+	"walker.youDecide": "🤖 你來決定（交給模型）",
 	"walker.note": "✎ 新增備註…",
 	"walker.editNote": "✎ 編輯備註…",
 	"walker.skip": "↷ 略過",

@@ -14,7 +14,7 @@ import {
 	RELAY_VERSION,
 	emptyCollected,
 } from "../../core/types.ts";
-import { decodeRelayReply, encodeRelayRequest, replyToCollected } from "../envelope.ts";
+import { decodeRelayReply, encodeRelayRequest, replyToCollected, replyVersionFor } from "../envelope.ts";
 import { CHANNEL_CANCEL, type ChannelAddress, createLineSplitter, encodeChannelHello, notReady } from "./wire.ts";
 
 /** How long a child waits for a live parent to say it is listening. */
@@ -59,12 +59,13 @@ export async function channelReachable(address: ChannelAddress): Promise<boolean
 export type Parent = { send(request: string): Promise<string | undefined>; cancel(rid: string): void; noReply: string };
 
 /** The form as a relay request and the parent's reply, by either transport; aborted, the answers so far if they come within CANCEL_GRACE_MS. */
-export async function askParent(form: AskForm, { signal, asker }: AskOptions, parent: Parent): Promise<Collected> {
+export async function askParent(form: AskForm, options: AskOptions, parent: Parent): Promise<Collected> {
+	const { signal, asker } = options;
 	if (signal?.aborted) return emptyCollected("aborted");
 	const rid = randomUUID();
-	const reply = parent.send(
-		encodeRelayRequest({ v: RELAY_VERSION, rid, asker, questions: form.questions, metadata: form.metadata }),
-	);
+	const { questions, metadata } = form;
+	const replyVersion = replyVersionFor(options);
+	const reply = parent.send(encodeRelayRequest({ v: RELAY_VERSION, rid, asker, questions, metadata, replyVersion }));
 	const decode = (text: string | undefined) =>
 		text === undefined ? undefined : decodeRelayReply(text, { questions: form.questions, rid });
 	const raced = await raceAbort(reply, signal);

@@ -88,7 +88,8 @@ export function formIntent(raw: string): Intent {
 		case RAW.ctrlC:
 			return { kind: "interrupt" };
 	}
-	if (/^[1-9]$/.test(raw)) return { kind: "digit", row: Number(raw) - 1 };
+	// 0 is the tenth row.
+	if (/^[0-9]$/.test(raw)) return { kind: "digit", row: (Number(raw) + 9) % 10 };
 	return { kind: "other" };
 }
 
@@ -117,6 +118,8 @@ interface QuestionModel {
 	note: string | undefined;
 	optionNotes: Map<number, string>;
 	skipped: boolean;
+	/** "You decide": left to the model, alone. */
+	delegated: boolean;
 }
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
@@ -149,6 +152,7 @@ export class AnswerModel {
 			note: undefined,
 			optionNotes: new Map<number, string>(),
 			skipped: false,
+			delegated: false,
 		}));
 		this.reviewFocus = form.questions.length;
 		// A text-only question opens straight into its editor.
@@ -269,11 +273,17 @@ export class AnswerModel {
 		}
 		const question = this.question();
 		const q = this.q();
-		if (q.focus === question.options.length) return this.openEditor({ kind: "custom", q: this.tab });
+		if (q.focus === question.options.length && question.allowOther)
+			return this.openEditor({ kind: "custom", q: this.tab });
+		if (q.focus === this.decideRow(this.tab)) {
+			this.delegate(q);
+			return this.next(this.tab);
+		}
 		if (!question.multiSelect) {
 			q.picked = new Set([q.focus]);
 			q.freeTextOn = false;
 			q.skipped = false;
+			q.delegated = false;
 			return this.next(this.tab);
 		}
 		if (!this.answered(this.tab)) {
@@ -286,12 +296,26 @@ export class AnswerModel {
 	private space(): void {
 		if (!this.onQuestion() || !this.question().multiSelect) return;
 		const q = this.q();
+		if (q.focus === this.decideRow(this.tab)) {
+			if (q.delegated) q.delegated = false;
+			else this.delegate(q);
+			return;
+		}
 		if (q.focus === this.question().options.length) {
 			if (q.freeText === undefined) return this.openEditor({ kind: "custom", q: this.tab });
 			q.freeTextOn = !q.freeTextOn;
 		} else if (q.picked.has(q.focus)) q.picked.delete(q.focus);
 		else q.picked.add(q.focus);
 		q.skipped = false;
+		q.delegated = false;
+	}
+
+	/** "You decide": nothing else stays chosen. */
+	private delegate(q: QuestionModel): void {
+		q.picked = new Set();
+		q.freeTextOn = false;
+		q.skipped = false;
+		q.delegated = true;
 	}
 
 	private skip(): void {
@@ -300,6 +324,7 @@ export class AnswerModel {
 		q.picked = new Set();
 		q.freeTextOn = false;
 		q.skipped = true;
+		q.delegated = false;
 		this.next(this.tab);
 	}
 
@@ -415,6 +440,7 @@ export class AnswerModel {
 			q.freeText = value;
 			q.freeTextOn = true;
 			q.skipped = false;
+			q.delegated = false;
 			if (!this.form.questions[target.q]!.multiSelect) {
 				q.picked = new Set();
 				this.next(target.q);
@@ -445,10 +471,12 @@ export class AnswerModel {
 	expected(status: AskStatus = this.outcome ?? "aborted"): Collected {
 		const answers: Record<string, AskAnswer> = {};
 		const skipped: string[] = [];
+		const delegated: string[] = [];
 		const notes: AskNote[] = [];
 		this.form.questions.forEach((question, i) => {
 			const q = this.questions[i]!;
-			if (this.answered(i)) {
+			if (q.delegated) delegated.push(question.id);
+			else if (this.answered(i)) {
 				const selections: AskSelection[] = question.options
 					.filter((_, o) => q.picked.has(o))
 					.map((option) => ({ value: option.value, label: option.label }));
@@ -467,6 +495,7 @@ export class AnswerModel {
 		});
 		if (this.formNote !== undefined) notes.push({ text: this.formNote });
 		const collected: Collected = { status, answers, skipped, notes };
+		if (delegated.length > 0) collected.delegated = delegated;
 		if (this.chatMessage !== undefined) collected.chatMessage = this.chatMessage;
 		// A submit drops the drafts: the user was asked, and chose.
 		const pending = status === "answered" ? [] : this.pendingDrafts();
@@ -496,10 +525,15 @@ export class AnswerModel {
 
 	answered(i: number): boolean {
 		const q = this.questions[i]!;
-		return q.picked.size > 0 || (q.freeTextOn && q.freeText !== undefined);
+		return q.delegated || q.picked.size > 0 || (q.freeTextOn && q.freeText !== undefined);
 	}
 
+	/** The options, "Type something…" (allowOther), "You decide" (every question: the setting's default). */
 	private rows(i: number): number {
+		return this.decideRow(i) + 1;
+	}
+
+	private decideRow(i: number): number {
 		const question = this.form.questions[i]!;
 		return question.options.length + (question.allowOther ? 1 : 0);
 	}

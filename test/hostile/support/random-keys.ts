@@ -32,7 +32,7 @@ const paste = (text: string) => `${PASTE_START}${text}${PASTE_END}`;
 export const arbKey: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 10, arbitrary: fc.constantFrom(RAW.up, RAW.down, "j", "k", RAW.left, RAW.right, RAW.tab, RAW.shiftTab) },
 	{ weight: 8, arbitrary: fc.constant(RAW.enter) },
-	{ weight: 3, arbitrary: fc.constantFrom(RAW.space, "1", "2", "3", "4", "5", "6", "9") },
+	{ weight: 3, arbitrary: fc.constantFrom(RAW.space, "1", "2", "3", "4", "5", "6", "9", "0") },
 	{ weight: 3, arbitrary: fc.constantFrom("n", "N", "s", "c", "p", "?", RAW.pageUp, RAW.pageDown) },
 	{
 		weight: 6,
@@ -109,7 +109,8 @@ function checkInvariants(state: FormState, previous: FormState | undefined): voi
 	};
 	state.form.questions.forEach((question, i) => {
 		const qs = state.questions[i]!;
-		const rows = question.options.length + (question.allowOther ? 1 : 0);
+		// The options, "Type something…", "You decide".
+		const rows = question.options.length + (question.allowOther ? 1 : 0) + 1;
 		if (qs.focus < 0 || qs.focus >= rows) throw new Error(`question ${i}: focus ${qs.focus} outside 0..${rows - 1}`);
 		const chosen = [...qs.chosen];
 		if (chosen.some((o, k) => o < 0 || o >= question.options.length || (k > 0 && o <= chosen[k - 1]!))) {
@@ -120,6 +121,8 @@ function checkInvariants(state: FormState, previous: FormState | undefined): voi
 		if (qs.customChosen && qs.customText === undefined)
 			throw new Error(`question ${i}: free answer chosen without text`);
 		if (qs.skipped && (chosen.length > 0 || qs.customChosen)) throw new Error(`question ${i}: skipped yet answered`);
+		if (qs.delegated && (chosen.length > 0 || qs.customChosen || qs.skipped))
+			throw new Error(`question ${i}: left to the model, yet chosen or skipped`);
 		if (qs.optionNotes.length !== question.options.length)
 			throw new Error(`question ${i}: ${qs.optionNotes.length} option notes`);
 		text(`question ${i} free text`, qs.customText);
@@ -162,6 +165,7 @@ function checkAgainstModel(state: FormState, model: AnswerModel, where: string):
 		if (qs.customText !== q.freeText) differ(`question ${i} free text`, qs.customText, q.freeText);
 		if (qs.customChosen !== q.freeTextOn) differ(`question ${i} free text chosen`, qs.customChosen, q.freeTextOn);
 		if (qs.skipped !== q.skipped) differ(`question ${i} skipped`, qs.skipped, q.skipped);
+		if (qs.delegated !== q.delegated) differ(`question ${i} left to the model`, qs.delegated, q.delegated);
 	});
 }
 
