@@ -614,13 +614,19 @@ const arbAsker = fc
 	.filter((s) => s.length <= 200);
 
 const arbRequest: fc.Arbitrary<RelayRequest> = fc
-	.tuple(arbForm, fc.option(arbRid, { nil: undefined }), fc.option(arbAsker, { nil: undefined }))
-	.map(([form, rid, asker]) => ({
+	.tuple(
+		arbForm,
+		fc.option(arbRid, { nil: undefined }),
+		fc.option(arbAsker, { nil: undefined }),
+		fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+	)
+	.map(([form, rid, asker, replyVersion]) => ({
 		v: 1 as const,
 		...(rid !== undefined && { rid }),
 		...(asker !== undefined && { asker }),
 		questions: form.questions,
 		...(form.metadata !== undefined && { metadata: form.metadata }),
+		...(replyVersion !== undefined && { replyVersion }),
 	}));
 
 const userText = anyText(40).filter((s) => s.length <= 4000);
@@ -702,7 +708,9 @@ const arbReplyTo = (form: AskForm): fc.Arbitrary<RelayReply> =>
 				...form.questions.map((q) =>
 					fc.record({
 						outcome: fc.constantFrom(
-							...(q.required ? ["answered", "unanswered"] : ["answered", "skipped", "unanswered"]),
+							...(q.required
+								? ["answered", "unanswered", "delegated"]
+								: ["answered", "skipped", "unanswered", "delegated"]),
 						),
 						chosen: fc.subarray(q.options, { minLength: 1 }),
 						custom: q.allowOther ? fc.option(userText, { nil: undefined }) : fc.constant(undefined),
@@ -722,7 +730,8 @@ const arbReplyTo = (form: AskForm): fc.Arbitrary<RelayReply> =>
 			form.questions.forEach((q, i) => {
 				const pick = picks[i];
 				if (!pick) return;
-				const outcome = status === "answered" && q.required ? "answered" : pick.outcome;
+				const settled = pick.outcome === "delegated" ? "delegated" : "answered";
+				const outcome = status === "answered" && q.required ? settled : pick.outcome;
 				if (pick.note !== undefined) reply.notes.push({ questionId: q.id, text: pick.note });
 				if (pick.optionNote)
 					reply.notes.push({ questionId: q.id, option: pick.optionNote[0].label, text: pick.optionNote[1] });
@@ -739,6 +748,8 @@ const arbReplyTo = (form: AskForm): fc.Arbitrary<RelayReply> =>
 				// A submitted form has dropped its drafts.
 				if (drafts.length > 0 && status !== "answered") reply.drafts = [...(reply.drafts ?? []), ...drafts];
 				if (outcome === "skipped") reply.skipped.push(q.id);
+				// Left to the model: a v2 reply.
+				if (outcome === "delegated") Object.assign(reply, { v: 2, delegated: [...(reply.delegated ?? []), q.id] });
 				if (outcome !== "answered") return;
 				const selections: AskSelection[] = pick.chosen.map((o) => ({ value: o.value, label: o.label }));
 				if (pick.custom !== undefined) selections.push({ value: pick.custom, label: pick.custom, custom: true });
@@ -797,6 +808,67 @@ const junk = fc.oneof(
 	fc.string({ unit: anyChar }),
 	fc.jsonValue().map((v) => JSON.stringify(v)),
 );
+
+describe("You decide on the wire: a v2 reply to a child that reads it, a skip with a note to one of v1", () => {
+	const left = collected("answered", { answers: { features: FEATURES }, delegated: ["db"], notes: NOTES });
+
+	it("a child that names replyVersion 2 gets v2 with delegated, which decodes to the same collected answers", () => {
+		const reply = collectedToReply(left, "r-1", { ...REQUEST, replyVersion: 2 });
+		expect(reply).toMatchObject({ v: 2, delegated: ["db"], skipped: [] });
+		const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: FORM.questions, rid: "r-1" });
+		expect(decoded.ok && replyToCollected(decoded.reply)).toEqual(left);
+		// A newer child (3) gets the newest this release writes.
+		expect(collectedToReply(left, "r-1", { ...REQUEST, replyVersion: 3 }).v).toBe(2);
+	});
+
+	it("a child that names none reads v1: the question is skipped with a note that says it is left to it", () => {
+		const optional = validForm({
+			questions: [
+				{
+					id: "db",
+					question: "Which?",
+					required: false,
+					options: [{ label: "PostgreSQL", recommended: true }, { label: "SQLite" }],
+				},
+			],
+		});
+		const reply = collectedToReply(collected("answered", { delegated: ["db"] }), "r-1", optional);
+		expect(reply).toEqual({
+			v: 1,
+			rid: "r-1",
+			status: "answered",
+			answers: {},
+			skipped: ["db"],
+			notes: [{ questionId: "db", text: 'left to you — you recommended "PostgreSQL"' }],
+		});
+		expect(JSON.parse(encodeRelayReply(reply))).not.toHaveProperty("delegated");
+		expect(decodeRelayReply(encodeRelayReply(reply), { questions: optional.questions }).ok).toBe(true);
+	});
+
+	it("a required question may be left to the model, but is in one list only; a version this release does not know is refused", () => {
+		const wire = { ...REPLY, v: 2, answers: { features: FEATURES }, skipped: [], delegated: ["db"] };
+		expect(decodeRelayReply(JSON.stringify(wire), { questions: FORM.questions }).ok).toBe(true);
+		expect(decodeReplyError({ ...wire, skipped: ["db"] }, { questions: FORM.questions })).toContain(
+			'delegated[0]: repeats "db"; list each question once, in skipped or delegated',
+		);
+		expect(decodeReplyError({ ...wire, delegated: ["features"] }, { questions: FORM.questions })).toContain(
+			'delegated[0]: "features" is both answered and delegated',
+		);
+		expect(decodeReplyError({ ...wire, delegated: ["nope"] }, { questions: FORM.questions })).toContain(
+			'delegated[0]: "nope" is no question',
+		);
+		expect(decodeReplyError({ ...wire, delegated: [] }, { questions: FORM.questions })).toContain(
+			"answers.db: is missing",
+		);
+		expect(decodeReplyError({ ...wire, v: 3 })).toContain("expected protocol version 1 or 2, found v number 3");
+	});
+
+	it("the request names the reply it reads; an older parent ignores the field (it reads rid and asker only)", () => {
+		const decoded = decodeRelayRequest(encodeRelayRequest({ ...REQUEST, replyVersion: 2 }));
+		expect(decoded.ok && decoded.request.replyVersion).toBe(2);
+		expect(decodeRequestError({ ...REQUEST, replyVersion: 0 })).toContain("replyVersion: ");
+	});
+});
 
 describe("relay envelope properties", () => {
 	it("encode → decode is the identity for any valid request", () => {

@@ -101,6 +101,18 @@ describe("saved answers", () => {
 		);
 	});
 
+	it("a question left to the model stays so; a file of 0.2.0 (no delegated) still reads; where the form has no such row it does not fit", () => {
+		const { state } = drive(FORM, [KEY.up, KEY.enter]);
+		const saved = throughJson(savedAnswers(state, undefined)) as { questions: Array<Record<string, unknown>> };
+		expect(saved.questions[0]?.["delegated"]).toBe(true);
+		expect(collect(restoredState(FORM, saved) ?? state, "aborted").delegated).toEqual(["db"]);
+		expect(restoredState(FORM, saved, { youDecide: false })).toBeUndefined();
+		const old = { ...saved, questions: saved.questions.map(({ delegated: _left, ...qs }) => qs) };
+		expect(restoredState(FORM, old)?.questions[0]?.delegated).toBe(false);
+		const both = { ...saved, questions: [{ ...saved.questions[0], chosen: [0] }, saved.questions[1]] };
+		expect(restoredState(FORM, both)).toBeUndefined();
+	});
+
 	it("the open editor's text is kept as its row's draft, and the editor opens on it again", () => {
 		const { state } = drive(FORM, ["2"], undefined, "choose");
 		expect(state.overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 1 } });

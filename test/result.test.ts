@@ -264,6 +264,41 @@ function readJsonString(line: string, start: number): string {
 	return JSON.parse(line.slice(start, end + 1)) as string;
 }
 
+describe("a question left to the model (You decide)", () => {
+	const left = collected("answered", {
+		answers: { features: FEATURES },
+		skipped: ["extras"],
+		delegated: ["db"],
+		notes: [{ questionId: "db", text: "whatever is cheaper" }],
+	});
+
+	it("its line says it plainly, naming the recommendation; the header counts it apart; the model is told what to do", () => {
+		expect(formatResultText(FORM, left).split("\n")).toEqual([
+			"User submitted the form (1 of 3 answered, 1 left to you, 1 skipped):",
+			'db: left to you — you recommended "PostgreSQL"; note: "whatever is cheaper"',
+			'features: "Auth", "Billing", wrote "Crypto \\"wallets\\""',
+			"extras: skipped",
+			"For each question left to you: decide, say in your reply what you chose, and go on.",
+		]);
+	});
+
+	it("without a recommendation the line asks the model to choose and say which", () => {
+		const text = formatResultText(FORM, collected("answered", { answers: { db: DB }, delegated: ["features"] }));
+		expect(text).toContain("features: left to you — choose and say which");
+		expect(text.split("\n")[0]).toBe("User submitted the form (1 of 3 answered, 1 left to you):");
+	});
+
+	it("details hold it in delegated, beside skipped; questionOutcome tells it apart; a 0.2.0 record has none", () => {
+		const details = buildDetails(FORM, left);
+		expect(details.delegated).toEqual(["db"]);
+		expect(details.answers).not.toHaveProperty("db");
+		expect(questionOutcome(details, "db")).toBe("delegated");
+		expect(questionOutcome(details, "extras")).toBe("skipped");
+		expect(buildDetails(FORM, collected("answered", { answers: { db: DB } }))).not.toHaveProperty("delegated");
+		expect(questionOutcome({ answers: {}, skipped: [] }, "db")).toBe("unanswered");
+	});
+});
+
 describe("quoting keeps text exact and on one line", () => {
 	it("examples: quotes, newlines, emoji, escape sequences", () => {
 		for (const text of [

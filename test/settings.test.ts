@@ -379,6 +379,13 @@ describe("each setting given as text", () => {
 			'ask_user settings: PI_ASK_USER_CHOICE_ONLY must be true or false (found "maybe"); it is ignored.',
 		]);
 	});
+
+	it("You decide is on by default; a file or the variable turns it off (no flag: pi's switches only say true)", () => {
+		expect(DEFAULTS.youDecide).toBe(true);
+		expect(settingsFrom({ global: { youDecide: false } }).settings.youDecide).toBe(false);
+		expect(fromVariable("PI_ASK_USER_YOU_DECIDE", "0").settings.youDecide).toBe(false);
+		expect(SETTINGS.youDecide).not.toHaveProperty("flag");
+	});
 });
 
 describe("a project's steering texts and the user's trust", () => {

@@ -315,6 +315,44 @@ describe("the ask_user tool", () => {
 		expect(await dismissedHere({ relay: true, channel: undefined })).toBe(0);
 	});
 
+	it("another session's form: what its child reads decides where You decide is offered and how the reply says it", async () => {
+		const { questions } = prepareForm(twoQuestions).form;
+		const offered: string[][] = [];
+		const session = {
+			mode: "rpc",
+			hasUI: true,
+			ui: {
+				custom: async () => undefined,
+				select: async (_title: string, items: string[]) => {
+					offered.push(items);
+					return items.includes(ROW.youDecide) ? ROW.youDecide : items[0];
+				},
+				editor: async () => undefined,
+			},
+			abort: () => {},
+		};
+		const router = createRouter({ preferences: () => ({}), upstream: { relay: false, channel: undefined } });
+		router.sessionStarted(session as unknown as ExtensionContext, () => {});
+		try {
+			// A child of v1 (no replyVersion): not on the required question; on the optional one, a skip with a note.
+			const v1 = await currentHandler()?.({ v: RELAY_VERSION, questions }, {});
+			expect(offered[0]).not.toContain(ROW.youDecide);
+			expect(v1).toMatchObject({
+				v: 1,
+				skipped: ["name"],
+				notes: [{ questionId: "name", text: expect.stringMatching(/^left to you/) }],
+			});
+			expect(v1).not.toHaveProperty("delegated");
+			// A child that reads v2: on every question, in delegated.
+			offered.length = 0;
+			const v2 = await currentHandler()?.({ v: RELAY_VERSION, questions, replyVersion: 2 }, {});
+			expect(offered[0]).toContain(ROW.youDecide);
+			expect(v2).toMatchObject({ v: 2, status: "answered", skipped: [], delegated: ["database", "name"] });
+		} finally {
+			await router.sessionEnded("quit");
+		}
+	});
+
 	it("asking through another session with a timeout: an abort that came first reaches the form", async () => {
 		let sawAborted: boolean | undefined;
 		registerHandler(async (request, { signal }) => {

@@ -166,6 +166,17 @@ describe("renderResult", () => {
 	});
 });
 
+describe("a question left to the model", () => {
+	const details: AskDetails = { ...answered, answers: { features: answered.answers.features! }, delegated: ["db"] };
+
+	it("compact: ↪ Header: left to the model; expanded: the options unmarked and the same words", () => {
+		const compact = renderResultText(details, false, plain).split("\n");
+		expect(compact[0]).toBe("↪ Database: left to the model");
+		const expanded = renderResultText(details, true, plain).split("\n");
+		expect(expanded.slice(0, 4)).toEqual(["Database  Database?", "  ○ Postgres", "  ○ SQLite", "  left to the model"]);
+	});
+});
+
 describe("the transcript of the complete form", () => {
 	it("shows the note on the whole form and a reply in chat, sanitised, with the status", () => {
 		const details: AskDetails = {

@@ -115,6 +115,25 @@ describe("answering from elsewhere", () => {
 		expect(heard.closed()?.details).toMatchObject({ status: "answered", answeredBy: "phone bridge" });
 	});
 
+	it("an answer may leave a question to the model where the form offers it (delegated), never where it does not", async () => {
+		for (const [options, ok] of [
+			[{}, true],
+			[{ youDecide: false }, false],
+			[{ replyVersion: 1 }, false],
+		] as const) {
+			const open = openSurface();
+			const heard = recorder();
+			const asking = watchForms(open.surface, { emit: heard.emit })(form, options);
+			await tick();
+			const outcome = heard.waiting().answer({ answers: {}, delegated: ["db"] }, "bot");
+			expect(outcome.ok, JSON.stringify(options)).toBe(ok);
+			if (!outcome.ok) expect(outcome.error).toBe('delegated: this form offers no "You decide" on "db"');
+			else expect(await asking).toMatchObject({ status: "answered", delegated: ["db"], answeredBy: "bot" });
+			open.finish(emptyCollected("dismissed"));
+			await asking;
+		}
+	});
+
 	it("an invalid answer is refused with the reason, and the form stays open", async () => {
 		const open = openSurface();
 		const heard = recorder();

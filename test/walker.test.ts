@@ -81,6 +81,34 @@ describe("the dialog walker", () => {
 		expect(ui.calls[1]?.title.split("\n")[1]).toBe("NAME · 2 of 2 · optional · asked by scout");
 	});
 
+	it("You decide is a choice of its own: it leaves the question to the model, the review says so, Back can change it", async () => {
+		const ui = scriptedDialogs([
+			pick(ROW.youDecide),
+			pick(ROW.youDecide),
+			pick(ROW.back),
+			pick(ROW.done),
+			pick(ROW.submit),
+		]);
+		const result = await walk(ui, form(db, features));
+		expect(result).toMatchObject({ status: "answered", answers: {}, skipped: [], delegated: ["db", "features"] });
+		expect(ui.calls[2]?.title).toContain("FEATURES: left to the model");
+		// Back on the review: the question says what was chosen, and Done keeps it.
+		expect(ui.calls[3]?.title).toContain("Selected: left to the model");
+	});
+
+	it("a host without text dialogs still offers You decide; a form from a child that reads relay v1 offers it on optional questions only", async () => {
+		const host = scriptedDialogs([pick(ROW.youDecide)]);
+		expect((await walk(host, form(db), { host: { choiceOnly: true } })).delegated).toEqual(["db"]);
+		expect(host.calls[0]?.items).toEqual(["Postgres", "SQLite", ROW.youDecide]);
+		const v1 = scriptedDialogs([pick("1."), pick(ROW.youDecide), pick(ROW.submit)]);
+		const result = await walk(v1, form(db, name), { replyVersion: 1 });
+		expect(v1.calls[0]?.items).not.toContain(ROW.youDecide);
+		expect(result.delegated).toEqual(["name"]);
+		const off = scriptedDialogs([pick("1.")]);
+		await walk(off, form(db), { youDecide: false });
+		expect(off.calls[0]?.items).not.toContain(ROW.youDecide);
+	});
+
 	it("an option whose label reads like one of the walker's rows stays a row of its own", async () => {
 		const tricky = question("db", [ROW.freeText, ROW.done]);
 		const ui = scriptedDialogs([pick("2.")]);

@@ -76,6 +76,54 @@ describe("the page's answers", () => {
 	});
 });
 
+describe("You decide on the page", () => {
+	it("a question left to the model is an answer of its own: in delegated, also for a required question", () => {
+		const { given, answer } = recorder();
+		const body = JSON.stringify({ questions: [{ chosen: [], delegated: true, note: "cheap" }, {}] });
+		expect(answerFrom({ form, answer }, body)).toEqual({ ok: true });
+		expect(given[0]?.reply).toEqual({
+			answers: {},
+			skipped: ["more"],
+			notes: [{ questionId: "db", text: "cheap" }],
+			delegated: ["db"],
+		});
+	});
+
+	it("only where the form offers it (the setting off, a child of relay v1), and never beside a choice", () => {
+		const { given, answer } = recorder();
+		const left = JSON.stringify({ questions: [{ delegated: true }, {}] });
+		const misfit = { ok: false, error: "the answers do not fit the questions" };
+		expect(answerFrom({ form, answer, options: { youDecide: false } }, left)).toEqual(misfit);
+		expect(answerFrom({ form, answer, options: { replyVersion: 1 } }, left)).toEqual(misfit);
+		expect(answerFrom({ form, answer }, JSON.stringify({ questions: [{ chosen: [0], delegated: true }, {}] }))).toEqual(
+			misfit,
+		);
+		expect(given).toEqual([]);
+	});
+
+	it("the page is told which questions have the button, and its words", async () => {
+		const page = await openWebPage({
+			form,
+			questions: form.questions,
+			options: { replyVersion: 1 },
+			texts: ENGLISH,
+			address: "127.0.0.1",
+			port: 0,
+			answer: recorder().answer,
+		});
+		try {
+			const data = (await (await fetch(`${page.url}form`)).json()) as {
+				questions: Array<{ youDecide: boolean }>;
+				words: Record<string, string>;
+			};
+			expect(data.questions.map((q) => q.youDecide)).toEqual([false, true]);
+			expect(data.words).toMatchObject({ youDecide: "You decide", delegated: "left to the model" });
+		} finally {
+			await page.close();
+		}
+	});
+});
+
 describe("the server", () => {
 	const open = async (asker?: string) => {
 		const { given, answer } = recorder();

@@ -1016,3 +1016,71 @@ describe("peek behind the form (p)", () => {
 function say(phrase: Phrase | undefined): string | undefined {
 	return phrase && ENGLISH.say(phrase);
 }
+
+describe("You decide (the row after “Type something…”)", () => {
+	const choose = (form: AskForm, keys: string[]) => drive(form, keys, piKeybindings(), "choose").state;
+	const DECIDE_ROW_OF_SCOPE = "5";
+
+	test("Enter on it leaves a required question to the model: an answer for Submit, in delegated, nothing chosen", () => {
+		const state = choose(SCOPE_AND_TARGETS, [KEY.up, KEY.enter]);
+		const qs = state.questions[0];
+		expect(qs?.delegated).toBe(true);
+		expect(qs?.chosen).toEqual([]);
+		expect(isAnswered(qs as never)).toBe(true);
+		expect(missingRequired(state)).toEqual([1]);
+		const result = collect(state, "dismissed");
+		expect(result.delegated).toEqual(["scope"]);
+		expect(result.answers.scope).toBeUndefined();
+		expect(result.skipped).toEqual([]);
+	});
+
+	test("its number reaches it: a one-question form submits at once with the question left to the model", () => {
+		const state = choose(ONE_QUESTION, [DECIDE_ROW_OF_SCOPE]);
+		expect(state.outcome).toBe("answered");
+		expect(collect(state, "answered")).toEqual({
+			status: "answered",
+			answers: {},
+			skipped: [],
+			notes: [],
+			delegated: ["scope"],
+		});
+	});
+
+	test("with 8 options and “Type something…” it is the tenth row: 0 reaches it", () => {
+		const eight = formOf(
+			question("pick", { header: "Pick", options: ["A", "B", "C", "D", "E", "F", "G", "H"].map((l) => option(l)) }),
+		);
+		expect(collect(choose(eight, ["0"]), "answered").delegated).toEqual(["pick"]);
+	});
+
+	test("it is exclusive: choosing an option, saving own text or skipping lets go of it, and it clears them", () => {
+		const optional = formOf(question("extra", { header: "Extra", required: false }), question("more"));
+		let state = choose(optional, ["1", KEY.shiftTab, "5"]);
+		expect(state.questions[0]).toMatchObject({ delegated: true, chosen: [] });
+		state = choose(optional, ["5", KEY.shiftTab, "2"]);
+		expect(state.questions[0]).toMatchObject({ delegated: false, chosen: [1] });
+		state = choose(optional, ["5", KEY.shiftTab, "4", ...type("mine"), KEY.enter]);
+		expect(state.questions[0]).toMatchObject({ delegated: false, customChosen: true, customText: "mine" });
+		state = choose(optional, ["5", KEY.shiftTab, "s"]);
+		expect(state.questions[0]).toMatchObject({ delegated: false, skipped: true });
+	});
+
+	test("in a multi-select Space on it clears the options toggled, and Space on an option lets go of it", () => {
+		let state = choose(SCOPE_AND_TARGETS, [KEY.tab, "1", "3", "5"]);
+		expect(state.questions[1]).toMatchObject({ delegated: true, chosen: [] });
+		state = choose(SCOPE_AND_TARGETS, [KEY.tab, "5", "2"]);
+		expect(state.questions[1]).toMatchObject({ delegated: false, chosen: [1] });
+		// Enter on it finishes the question, as Done.
+		state = choose(SCOPE_AND_TARGETS, [KEY.tab, "1", KEY.up, KEY.enter]);
+		expect(state.questions[1]).toMatchObject({ delegated: true, chosen: [] });
+		expect(state.tab).toBe(0);
+	});
+
+	test("the setting turns the row off; a form from a child that reads relay v1 has it on optional questions only", () => {
+		const off = initialState(REQUIRED_AND_OPTIONAL, { youDecide: false });
+		expect(off.delegable).toEqual([false, false, false]);
+		expect(update(off, { type: "move", delta: -1 }).questions[0]?.focus).toBe(2);
+		expect(initialState(REQUIRED_AND_OPTIONAL, { replyVersion: 1 }).delegable).toEqual([false, true, false]);
+		expect(initialState(REQUIRED_AND_OPTIONAL, { replyVersion: 2 }).delegable).toEqual([true, true, true]);
+	});
+});

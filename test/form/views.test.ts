@@ -97,6 +97,16 @@ describe("the question view", () => {
 		]);
 	});
 
+	test("side by side, the You decide row's pane says what it does and names the model's recommendation", () => {
+		const { state } = drive(DESCRIBED, [KEY.up]);
+		const lines = questionLines(state, 100);
+		expect(lines).toContain("❯ ○ 4. You decide");
+		expect(
+			lines.some((line) => line.endsWith("│ Leave this to the model: it chooses, says which in its reply, and")),
+		).toBe(true);
+		expect(lines.some((line) => line.endsWith("│ It recommended: Postgres"))).toBe(true);
+	});
+
 	test("side by side, the Type something… row's pane shows the saved answer and, apart, the unsaved draft", () => {
 		// Save "mine", reopen, add to it, Esc: the row is marked, and the pane says which text is which.
 		const twoQuestions = formOf(...DESCRIBED.questions, question("other"));
@@ -352,6 +362,15 @@ describe("the submit view", () => {
 		expect(renderForm({ state: submit, width: 60, height: 40, table }, ctx).lines).toContain(
 			"1 unsaved draft — press enter again to submit without it",
 		);
+	});
+});
+
+describe("a question left to the model", () => {
+	test("the review says so with its mark, and so does the tab", () => {
+		const { state } = drive(SCOPE_AND_TARGETS, ["5", KEY.enter]);
+		const lines = renderSubmitView({ ...state, tab: 2 }, 60, 40, ctx).lines;
+		expect(lines).toContain("  ↪ Scope    left to the model");
+		expect(renderTabBar({ ...state, tab: 2 }, 80, ctx)).toBe(" ↪ Scope  □ Targets  Submit ");
 	});
 });
 
