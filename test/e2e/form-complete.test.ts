@@ -61,7 +61,8 @@ describe("the complete form in the TUI", () => {
 
 	it("typing on “Type something…” writes there, even keys that act elsewhere (c, s, a digit): the text is the answer", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
-		await screen.send("Up");
+		// ↑ wraps to the last row, "You decide"; "Type something…" is just above it.
+		await screen.send("Up", "Up");
 		await screen.type("cache it, skip 2");
 		await screen.waitFor("cache it, skip 2");
 		await screen.send("Enter");

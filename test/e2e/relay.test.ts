@@ -357,6 +357,20 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		expect(reports).toEqual([`Inner got: ${grandchild?.text}`, `Middle got: Inner got: ${grandchild?.text}`]);
 	});
 
+	it("You decide in the top TUI reaches a grandchild through two relays (reply v2): its model is told the question is left to it", async () => {
+		const env = (piEnv = createRelayPiEnv(NESTED));
+		const screen = await startParent(env);
+
+		const form = await screen.waitFor("Which database");
+		expect(form).toContain("4. You decide");
+		await screen.send("4");
+		await screen.waitFor(`${QUOTE_PREFIX} Middle got: Inner got:`);
+
+		const [grandchild] = childResults(env);
+		expect(grandchild?.details).toMatchObject({ status: "answered", answers: {}, skipped: [], delegated: ["db"] });
+		expect(grandchild?.text).toContain("db: left to you — choose and say which");
+	});
+
 	it("nested: the grandchild killed while its form is open — the middle child withdraws the form, the top closes it, and the reports go on up", async () => {
 		const env = (piEnv = createRelayPiEnv(NESTED));
 		const screen = await startParent(env);

@@ -73,6 +73,19 @@ describe("ask_user over RPC dialogs", () => {
 		expect(seen.text).toContain("launch-cli");
 	});
 
+	it("offers You decide as a row: chosen, the model is told the question is left to it, with its recommendation", async () => {
+		const { env, client, unexpected } = start(TWO_QUESTIONS, choose(ROW.youDecide), choose("ship"), choose(ROW.submit));
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		const [first, , review] = client.dialogs;
+		expect(first?.method === "select" && first.options).toContain(ROW.youDecide);
+		expect(review?.title).toContain("Database: left to the model");
+		const seen = onlyAskResult(env);
+		expect(seen.details).toMatchObject({ status: "answered", delegated: ["db"] });
+		expect(seen.text).toContain('db: left to you — you recommended "Postgres"');
+	});
+
 	it("takes a multi-line free answer through the editor dialog, kept exactly as typed", async () => {
 		// U+2028 is valid inside a JSON string: a client splitting lines on it (readline) would break here.
 		const typed = 'Postgres 16,\n  but "SQLite" in tests 🎉\ttabbed\u2028and separated';

@@ -368,6 +368,37 @@ describe("ask_user in the TUI", () => {
 	});
 });
 
+describe("You decide", () => {
+	it("its number leaves a question to the model; the tab and the review say so; the model is told, with its recommendation", async () => {
+		const { env, screen, form } = await openForm(TWO_QUESTIONS, "Which database");
+		expect(form).toContain("4. You decide");
+		await screen.send("4");
+		await screen.waitFor("What should the command");
+		expect(await screen.capture()).toContain("↪ Database");
+		await screen.send("1");
+		await screen.waitFor("left to the model");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.delegated).toEqual(["db"]);
+		expect(seen.details.answers["db"]).toBeUndefined();
+		expect(seen.text).toContain('db: left to you — you recommended "Postgres"');
+		expect(seen.text).toContain("(1 of 2 answered, 1 left to you)");
+	});
+
+	it("the youDecide setting turns the row off", async () => {
+		const { env, screen, form } = await openForm(TWO_QUESTIONS, "Which database", undefined, {
+			env: { PI_ASK_USER_YOU_DECIDE: "0" },
+		});
+		expect(form).toContain("3. Type something");
+		expect(form).not.toContain("You decide");
+		await submitFirstOptions(screen);
+		expect(onlyAskResult(env).details).not.toHaveProperty("delegated");
+	});
+});
+
 describe("settings", () => {
 	it("with a time limit, the form counts down in its hint line", async () => {
 		const wide = { cols: 120, rows: 40 };

@@ -166,6 +166,27 @@ describe("answering from a browser", () => {
 		await page.close();
 	});
 
+	it("You decide is a button per question: pressed, the question is left to the model; choosing an option lets go of it", async () => {
+		const { env, tui, url = "" } = await ask(FORM, true);
+		const { page } = await openPage(url);
+		const decide = (n: number) => page.locator("fieldset").nth(n).getByRole("button", { name: "You decide" });
+		await decide(0).click();
+		await expect(decide(0).getAttribute("aria-pressed")).resolves.toBe("true");
+		await decide(1).click();
+		await page.getByText("Billing", { exact: true }).click();
+		await expect(decide(1).getAttribute("aria-pressed")).resolves.toBe("false");
+		await page.locator("fieldset").nth(2).locator("textarea.other-text").fill("nothing");
+		await expect(page.locator(".review ul").textContent()).resolves.toContain("Database: left to the model");
+		await page.getByRole("button", { name: "Submit" }).click();
+		await page.getByText("the agent has your answers").waitFor();
+
+		await tui.waitFor(QUOTE_PREFIX);
+		const [result] = env.toolResults("ask_user");
+		expect(result?.details).toMatchObject({ status: "answered", delegated: ["db"], answeredBy: "the browser" });
+		expect(result?.text).toContain("db: left to you — choose and say which");
+		await page.close();
+	});
+
 	it("the model's markup shows as text and nothing runs; a wrong token is a bare 404; 200 bad requests change nothing", async () => {
 		const { env, tui, url = "" } = await ask(HOSTILE, true);
 		const { page, dialogs } = await openPage(url);
