@@ -1,10 +1,11 @@
 /**
  * The browser page's server (src/web/server.ts) on a real loopback socket:
  * the page's answers through the form's rules, and what a request without
- * the right token, header or size gets. The page itself runs in a real
+ * the right token, header, Host or size gets. The page itself runs in a real
  * browser in test/e2e/web.test.ts.
  */
 
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { prepareForm } from "../src/call.ts";
@@ -31,6 +32,65 @@ function recorder() {
 		given,
 		answer: (reply: OutsideAnswer, source: string) => (given.push({ reply, source }), { ok: true as const }),
 	};
+}
+
+/** A page on 127.0.0.1, any port, recording the answers it is given. */
+async function open(asker?: string) {
+	const { given, answer } = recorder();
+	const page = await openWebPage({
+		form,
+		questions: form.questions,
+		asker,
+		texts: ENGLISH,
+		address: "127.0.0.1",
+		port: 0,
+		answer,
+	});
+	return { page, given };
+}
+
+type Reply = { status: number; body: string };
+const replyOf = (text: string): Reply => ({
+	status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0),
+	body: text.slice(text.indexOf("\r\n\r\n") + 4),
+});
+
+/** A request as bytes, sent in parts on a connection of its own (from `from`, a loopback address); the final reply once the server closes it (status 0: none). */
+function rawRequest(url: string, from = "127.0.0.1") {
+	const { hostname, port } = new URL(url);
+	const socket = connect({ port: Number(port), host: hostname, localAddress: from });
+	let text = "";
+	socket.on("data", (chunk) => (text += chunk)).on("error", () => {});
+	const closed = new Promise<Reply>((resolve) =>
+		socket.on("close", () => resolve(replyOf(text.replace(/^HTTP\/1\.1 100 .*\r\n\r\n/, "")))),
+	);
+	return {
+		closed,
+		write: (bytes: string) => socket.write(bytes),
+		/** Sends the rest and half-closes: the reply. */
+		end: (bytes = "") => (socket.end(bytes), closed),
+		/** Resolves once the server has read the headers of a request sent with `Expect: 100-continue`. */
+		continued: () => new Promise<void>((resolve) => socket.on("data", () => text.includes(" 100 ") && resolve())),
+	};
+}
+const raw = (url: string, request: string) => rawRequest(url).end(request);
+const head = (lines: Record<string, string | number>) =>
+	Object.entries(lines)
+		.map(([name, value]) => `${name}: ${value}\r\n`)
+		.join("");
+const tokenOf = (html: string) => /name="ask-user" content="([^"]+)"/.exec(html)?.[1] ?? "";
+const VALID = JSON.stringify({ questions: [{ chosen: [0] }, {}] });
+
+/** A submit of `body` whose headers the server has read, its body still to come. */
+async function submitStarted(url: string, token: string, body = VALID, headers: Record<string, string> = {}) {
+	const { host, pathname } = new URL(url);
+	const length = Buffer.byteLength(body);
+	const submit = rawRequest(url);
+	const lines = { Host: host, "Content-Type": "application/json", "X-Ask-User": token, "Content-Length": length };
+	const continued = submit.continued();
+	submit.write(`POST ${pathname}answer HTTP/1.1\r\n${head({ ...lines, Expect: "100-continue", ...headers })}\r\n`);
+	await continued;
+	return () => submit.end(body);
 }
 
 describe("the page's answers", () => {
@@ -77,20 +137,6 @@ describe("the page's answers", () => {
 });
 
 describe("the server", () => {
-	const open = async (asker?: string) => {
-		const { given, answer } = recorder();
-		const page = await openWebPage({
-			form,
-			questions: form.questions,
-			asker,
-			texts: ENGLISH,
-			address: "127.0.0.1",
-			port: 0,
-			answer,
-		});
-		return { page, given };
-	};
-
 	it("serves the page with a strict policy and no model text in its HTML; the form's text only as JSON", async () => {
 		const { page } = await open();
 		try {
@@ -149,6 +195,55 @@ describe("the server", () => {
 		expect(given).toHaveLength(1);
 		await page.close();
 		await expect(fetch(page.url)).rejects.toThrow();
+	});
+});
+
+describe("the server's own address", () => {
+	it("is the only Host it answers (and localhost, on loopback): a foreign one, a DNS name rebound to this machine, gets a bare 421", async () => {
+		const { page } = await open();
+		try {
+			const { host, port, pathname } = new URL(page.url);
+			const get = (name: string) => raw(page.url, `GET ${pathname}form HTTP/1.1\r\nHost: ${name}\r\n\r\n`);
+			for (const name of [host, `localhost:${port}`, `LocalHost:${port}`]) expect((await get(name)).status).toBe(200);
+			for (const name of [
+				"evil.example",
+				`evil.example:${port}`,
+				"127.0.0.1",
+				"127.0.0.1:1",
+				`localhost.evil.example:${port}`,
+			])
+				expect(await get(name), name).toEqual({ status: 421, body: "" });
+		} finally {
+			await page.close();
+		}
+	});
+
+	it("and no other is the Origin a submit may come from, as application/json exactly (or with charset=utf-8)", async () => {
+		const { page, given } = await open();
+		try {
+			const { host, port } = new URL(page.url);
+			const token = tokenOf(await (await fetch(page.url)).text());
+			const submit = async (headers: Record<string, string>, body = VALID) =>
+				(await submitStarted(page.url, token, body, headers))();
+			const refused: Array<Record<string, string>> = [
+				{ Origin: "http://evil.example" },
+				{ Origin: `http://${host}.evil.example` },
+				{ Origin: `https://${host}` },
+				{ Origin: "null" },
+				{ "Content-Type": "application/jsonp" },
+				{ "Content-Type": "application/json-seq" },
+				{ "Content-Type": "application/json; charset=latin1" },
+			];
+			for (const headers of refused) expect((await submit(headers)).status, JSON.stringify(headers)).toBe(403);
+			expect(given).toEqual([]);
+			// Past the headers, a body that does not fit is refused as such.
+			const utf8 = { "Content-Type": "application/json; charset=UTF-8", Origin: `http://localhost:${port}` };
+			expect((await submit(utf8, "{}")).status).toBe(400);
+			expect((await submit({ Origin: `http://${host}` })).status).toBe(200);
+			expect(given).toHaveLength(1);
+		} finally {
+			await page.close();
+		}
 	});
 });
 

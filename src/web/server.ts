@@ -7,8 +7,11 @@
  * - the form's URL carries a random token (32 URL-safe characters); any other path is a bare 404 that says nothing of the form;
  * - the HTML holds no text of the model's: the page reads the questions as JSON and puts them in with textContent; a strict
  *   Content-Security-Policy allows only the page's own script and style, nothing external;
- * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that header), and
- *   a JSON body of at most 64 KiB; requests without the token are rate-limited; connections are few and short.
+ * - it answers only requests for its own address (the Host the URL was given out with; on loopback `localhost` too), so a page
+ *   that rebinds its DNS name to this machine gets a bare 421;
+ * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that header), an
+ *   Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are rate-limited; connections are
+ *   few and short.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -63,6 +66,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const submitToken = randomBytes(24).toString("base64url");
 	const base = `/ask/${token}/`;
 	const limit = rateLimit();
+	/** The Host headers the page is asked for with (known once it listens); its Origins are these after `http://`. */
+	let hosts = new Set<string>();
 	const server = createServer((request, response) => {
 		try {
 			handle(request, response);
@@ -72,6 +77,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		}
 	});
 	const handle = (request: IncomingMessage, response: ServerResponse) => {
+		// Not this page's address (a DNS name rebound to this machine): a bare 421, before anything else is looked at.
+		if (!hosts.has(String(request.headers.host).toLowerCase())) return send(response, 421, "text/plain", "");
 		const path = (request.url ?? "").split("?")[0] ?? "";
 		// Only requests without the form's token count against the limit: a flood of them never shuts the user out.
 		if (!sameSecret(path.slice(0, base.length), base)) return send(response, limit() ? 404 : 429, "text/plain", "");
@@ -91,11 +98,12 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		send(response, 404, "text/plain", "");
 	};
 	const receive = async (request: IncomingMessage, response: ServerResponse) => {
-		const header = request.headers["x-ask-user"];
+		const { "x-ask-user": header, origin, "content-type": type } = request.headers;
 		if (
 			typeof header !== "string" ||
 			!sameSecret(header, submitToken) ||
-			!String(request.headers["content-type"]).startsWith("application/json")
+			!(origin === undefined || [...hosts].some((name) => origin.toLowerCase() === `http://${name}`)) ||
+			!/^application\/json(;\s*charset=utf-8)?$/i.test(String(type))
 		) {
 			return send(response, 403, "application/json", JSON.stringify({ error: "refused" }));
 		}
@@ -121,6 +129,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const { port } = server.address() as AddressInfo;
 	const host = setup.address.includes(":") ? `[${setup.address}]` : setup.address;
 	const url = `http://${host}:${port}${base}`;
+	const names = /^(127\.|::1$)/.test(setup.address) ? [host, "localhost"] : [host];
+	hosts = new Set(names.flatMap((name) => [`${name}:${port}`.toLowerCase(), new URL(`http://${name}:${port}`).host]));
 	const qr = await qrRows(url);
 	return {
 		url,
