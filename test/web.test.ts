@@ -1,18 +1,25 @@
 /**
  * The browser page's server (src/web/server.ts) on a real loopback socket:
  * the page's answers through the form's rules, and what a request without
- * the right token, header, Host or size gets. The page itself runs in a real
- * browser in test/e2e/web.test.ts.
+ * the right token, header, Host or size gets; submits that lose a race. The
+ * page itself runs in a real browser in test/e2e/web.test.ts.
  */
 
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { prepareForm } from "../src/call.ts";
-import { emptyCollected } from "../src/types.ts";
+import { type Collected, emptyCollected } from "../src/types.ts";
 import { watchForms } from "../src/waiting.ts";
 import type { OutsideAnswer } from "../src/types.ts";
-import { answerFrom, BROWSER_SOURCE, MAX_BODY_BYTES, MAX_REQUESTS_PER_SECOND, openWebPage } from "../src/web/server.ts";
+import {
+	ALREADY_ANSWERED,
+	answerFrom,
+	BROWSER_SOURCE,
+	MAX_BODY_BYTES,
+	MAX_REQUESTS_PER_SECOND,
+	openWebPage,
+} from "../src/web/server.ts";
 
 const { form } = prepareForm({
 	questions: [
@@ -244,6 +251,44 @@ describe("the server's own address", () => {
 		} finally {
 			await page.close();
 		}
+	});
+});
+
+describe("racing submits", () => {
+	/** A form waiting in the terminal with its page, as watchForms opens it; `dismiss` ends it there. */
+	async function waitingForm() {
+		let dismiss = () => {};
+		let linked: (url: string) => void = () => {};
+		const url = new Promise<string>((resolve) => (linked = resolve));
+		const web = () => ({ address: "127.0.0.1", port: 0, texts: ENGLISH, warn: () => {} });
+		const surface = (_form: unknown, options: { link?: { url: string }; signal?: AbortSignal }) =>
+			new Promise<Collected>((resolve) => {
+				dismiss = () => resolve(emptyCollected("dismissed"));
+				options.signal?.addEventListener("abort", () => resolve(emptyCollected("aborted")));
+				linked(options.link?.url ?? "");
+			});
+		const done = watchForms(surface, { emit: () => {}, web })(form, {});
+		const page = await url;
+		return { url: page, token: tokenOf(await (await fetch(page)).text()), done, dismiss: () => dismiss() };
+	}
+	const LOST = { status: 409, body: JSON.stringify({ error: ALREADY_ANSWERED }) };
+
+	it("of eight submits at once, one wins; the others hear 409 already answered, not a reset", async () => {
+		const { url, token, done } = await waitingForm();
+		const sends = await Promise.all(Array.from({ length: 8 }, () => submitStarted(url, token)));
+		const replies = await Promise.all(sends.map((send) => send()));
+		expect(replies.filter(({ status }) => status === 200)).toHaveLength(1);
+		expect(replies.filter(({ status }) => status !== 200)).toEqual(Array(7).fill(LOST));
+		expect((await done).answeredBy).toBe(BROWSER_SOURCE);
+	});
+
+	it("a submit on its way when the form ends in the terminal hears 409 too", async () => {
+		const { url, token, done, dismiss } = await waitingForm();
+		const send = await submitStarted(url, token);
+		dismiss();
+		await expect(fetch(url)).rejects.toThrow();
+		expect(await send()).toEqual(LOST);
+		expect((await done).status).toBe("dismissed");
 	});
 });
 

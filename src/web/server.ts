@@ -23,6 +23,7 @@ import { collect } from "../machine/collect.ts";
 import { canSubmit, missingRequired } from "../machine/model.ts";
 import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine/saved.ts";
 import {
+	ALREADY_CLOSED,
 	type AnswerOutcome,
 	type AskForm,
 	type AskQuestion,
@@ -36,6 +37,8 @@ import { qrRows } from "./qr.ts";
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */
 export const MAX_REQUESTS_PER_SECOND = 20;
+/** What a submit gets once the form is answered or closed: 409 with this error. */
+export const ALREADY_ANSWERED = "already answered";
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
@@ -111,11 +114,13 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		if (body === undefined)
 			return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
 		const outcome = answerFrom(setup, body);
+		// A submit that lost the race (to another tab, the terminal, another extension) is told so.
+		const lost = !outcome.ok && outcome.error === ALREADY_CLOSED;
 		send(
 			response,
-			outcome.ok ? 200 : 400,
+			outcome.ok ? 200 : lost ? 409 : 400,
 			"application/json",
-			JSON.stringify(outcome.ok ? { ok: true } : { error: outcome.error }),
+			JSON.stringify(outcome.ok ? { ok: true } : { error: lost ? ALREADY_ANSWERED : outcome.error }),
 		);
 	};
 	// Few connections, short waits: a slow client cannot hold pi's file descriptors.
@@ -135,10 +140,12 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	return {
 		url,
 		...(qr && { qr }),
+		// A request under way is answered (a submit then hears it came too late); the rest are dropped, each within a second.
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());
-				server.closeAllConnections();
+				server.closeIdleConnections();
+				setTimeout(() => server.closeAllConnections(), 1000).unref();
 			}),
 	};
 }
@@ -214,6 +221,7 @@ function pageData({ questions, texts, asker }: WebPageSetup) {
 			submit: t("review.submit"),
 			answered: t("web.answered"),
 			closed: t("web.closed"),
+			alreadyAnswered: t("web.alreadyAnswered"),
 			notSent: t("web.notSent", { error: "{error}" }),
 		},
 	};

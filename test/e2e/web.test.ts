@@ -2,13 +2,17 @@
  * Answering from a browser (src/web/), in the real pi TUI and a real browser:
  * Debian's chromium driven by playwright-core. The page's answers reach the
  * model exactly; nothing the model wrote runs as HTML; a wrong token learns
- * nothing; a flood of bad requests changes nothing; with the setting off pi
- * listens on no port.
+ * nothing; a flood of bad requests changes nothing; a submit that came too
+ * late is told so; with the setting off pi listens on no port.
  */
 
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareForm } from "../../src/call.ts";
+import { ENGLISH } from "../../src/i18n/texts.ts";
+import { ALREADY_CLOSED } from "../../src/types.ts";
+import { openWebPage } from "../../src/web/server.ts";
 import { callTool, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { processesOf, startedPerTest, until } from "../support/harness.ts";
@@ -210,6 +214,30 @@ describe("answering from a browser", () => {
 		).toBeDefined();
 		expect(dialogs).toEqual([]);
 		await page.close();
+	});
+
+	it("a submit that comes after another answer: the page says the form was already answered, and takes no more", async () => {
+		const { form } = prepareForm(FORM);
+		const server = await openWebPage({
+			form,
+			questions: form.questions,
+			texts: ENGLISH,
+			address: "127.0.0.1",
+			port: 0,
+			answer: () => ({ ok: false, error: ALREADY_CLOSED }),
+		});
+		try {
+			const { page } = await openPage(server.url);
+			await page.getByText("Postgres", { exact: true }).click();
+			await page.getByText("Billing", { exact: true }).click();
+			await page.locator("fieldset").nth(2).locator("textarea.other-text").fill("late");
+			await page.getByRole("button", { name: "Submit" }).click();
+			await page.getByText(ENGLISH.t("web.alreadyAnswered")).waitFor();
+			expect(await page.getByRole("button", { name: "Submit" }).isDisabled()).toBe(true);
+			await page.close();
+		} finally {
+			await server.close();
+		}
 	});
 
 	it("with the setting off, pi listens on no port and the form shows no link", async () => {
