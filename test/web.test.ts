@@ -1,8 +1,10 @@
 /**
  * The browser page's server (src/web/server.ts) on a real loopback socket:
  * the page's answers through the form's rules, and what a request without
- * the right token, header, Host or size gets; submits that lose a race. The
- * page itself runs in a real browser in test/e2e/web.test.ts.
+ * the right token, header, Host or size gets; submits that lose a race;
+ * slow connections and fuzzed requests (test/support/attack.ts) that must not
+ * keep the user's page out. The page itself runs in a real browser in
+ * test/e2e/web.test.ts.
  */
 
 import { connect } from "node:net";
@@ -16,10 +18,14 @@ import {
 	ALREADY_ANSWERED,
 	answerFrom,
 	BROWSER_SOURCE,
+	HEADERS_DEADLINE_MS,
 	MAX_BODY_BYTES,
 	MAX_REQUESTS_PER_SECOND,
+	MAX_WAITING,
 	openWebPage,
 } from "../src/web/server.ts";
+import { fuzz, slowloris } from "./support/attack.ts";
+import { until } from "./support/harness.ts";
 
 const { form } = prepareForm({
 	questions: [
@@ -289,6 +295,71 @@ describe("racing submits", () => {
 		await expect(fetch(url)).rejects.toThrow();
 		expect(await send()).toEqual(LOST);
 		expect((await done).status).toBe("dismissed");
+	});
+});
+
+describe("under attack", () => {
+	/** The page as a browser loads it: its HTML, script, style and form, each status (0: no reply within 10 s). */
+	const load = (url: string) =>
+		Promise.all(
+			["", "page.js", "page.css", "form"].map((path) =>
+				fetch(`${url}${path}`, { signal: AbortSignal.timeout(10_000) }).then(
+					(response) => response.status,
+					() => 0,
+				),
+			),
+		);
+
+	it("80 connections trickling their headers and a flood of fuzzed requests do not keep the user's page out", async () => {
+		const { page } = await open();
+		const slow = slowloris(page.url, 80);
+		const fuzzed = fuzz(page.url, 8);
+		try {
+			await until(() => slow.connections >= 160, "the slow connections dropped and back");
+			for (let i = 0; i < 10; i++) expect(await load(page.url)).toEqual([200, 200, 200, 200]);
+		} finally {
+			slow.stop();
+			fuzzed.stop();
+			await page.close();
+		}
+	});
+
+	it("a connection that has not sent its headers by HEADERS_DEADLINE_MS is dropped then", async () => {
+		const { page } = await open();
+		try {
+			const started = Date.now();
+			const slow = rawRequest(page.url);
+			slow.write("GET / HTTP/1.1\r\nX-Slow: ");
+			const trickle = setInterval(() => slow.write("x"), 200);
+			expect(await slow.closed).toEqual({ status: 0, body: "" });
+			clearInterval(trickle);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(HEADERS_DEADLINE_MS - 50);
+			expect(Date.now() - started).toBeLessThan(HEADERS_DEADLINE_MS + 1000);
+		} finally {
+			await page.close();
+		}
+	});
+
+	it("past a peer's share of waiting connections its oldest slow one goes: not another peer's, nor one that sent nothing yet (a browser's spare)", async () => {
+		const { page } = await open();
+		const count = MAX_WAITING + 40;
+		const slow = slowloris(page.url, count);
+		try {
+			await until(() => slow.connections >= 2 * count, "the slow connections dropped and back");
+			const { host, pathname } = new URL(page.url);
+			const other = rawRequest(page.url, "127.0.0.2");
+			other.write(`GET ${pathname}form HTTP/1.1\r\n`);
+			const spare = rawRequest(page.url);
+			// While more than MAX_WAITING connections come after them.
+			const after = slow.connections + 2 * MAX_WAITING;
+			await until(() => slow.connections > after, "more slow connections");
+			expect((await other.end(`Host: ${host}\r\n\r\n`)).status).toBe(200);
+			expect((await spare.end(`GET ${pathname}form HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).status).toBe(200);
+			for (let i = 0; i < 5; i++) expect(await load(page.url)).toEqual([200, 200, 200, 200]);
+		} finally {
+			slow.stop();
+			await page.close();
+		}
 	});
 });
 

@@ -10,14 +10,16 @@
  * - it answers only requests for its own address (the Host the URL was given out with; on loopback `localhost` too), so a page
  *   that rebinds its DNS name to this machine gets a bare 421;
  * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that header), an
- *   Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are rate-limited; connections are
- *   few and short.
+ *   Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are rate-limited;
+ * - connections are short: one request each, its headers due within HEADERS_DEADLINE_MS (a timer of our own); past the cap
+ *   of connections still waiting for theirs (per peer, and in all) an old one is dropped, a slow one first, never the newcomer:
+ *   slow connections cannot keep the user's out.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Texts } from "../i18n/texts.ts";
 import { collect } from "../machine/collect.ts";
 import { canSubmit, missingRequired } from "../machine/model.ts";
@@ -37,6 +39,10 @@ import { qrRows } from "./qr.ts";
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */
 export const MAX_REQUESTS_PER_SECOND = 20;
+/** How long a connection has to send a whole request's headers; and how many may be waiting to, from one peer and in all. */
+export const HEADERS_DEADLINE_MS = 3000;
+export const MAX_WAITING_PER_PEER = 128;
+export const MAX_WAITING = 512;
 /** What a submit gets once the form is answered or closed: 409 with this error. */
 export const ALREADY_ANSWERED = "already answered";
 /** Who answered, as the model and the transcript are told. */
@@ -72,6 +78,7 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	/** The Host headers the page is asked for with (known once it listens); its Origins are these after `http://`. */
 	let hosts = new Set<string>();
 	const server = createServer((request, response) => {
+		heard(request.socket);
 		try {
 			handle(request, response);
 		} catch {
@@ -123,9 +130,27 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 			JSON.stringify(outcome.ok ? { ok: true } : { error: lost ? ALREADY_ANSWERED : outcome.error }),
 		);
 	};
-	// Few connections, short waits: a slow client cannot hold pi's file descriptors.
-	server.maxConnections = 64;
-	server.headersTimeout = 10_000;
+	// Connections yet to send their request's headers, oldest first, each with the timer of our own that drops it (Node's
+	// headersTimeout is only checked every 30 s).
+	const waiting = new Map<Socket, ReturnType<typeof setTimeout>>();
+	const heard = (socket: Socket) => {
+		clearTimeout(waiting.get(socket));
+		waiting.delete(socket);
+	};
+	const drop = (socket: Socket) => (heard(socket), socket.destroy());
+	server.on("connection", (socket: Socket) => {
+		const all = [...waiting.keys()];
+		const peer = all.filter((other) => other.remoteAddress === socket.remoteAddress);
+		const full = peer.length >= MAX_WAITING_PER_PEER ? peer : all.length >= MAX_WAITING ? all : [];
+		// One that sent part of its headers goes first: a browser's spare connection has sent nothing yet.
+		const oldest = full.find((other) => other.bytesRead > 0) ?? full[0];
+		if (oldest) drop(oldest);
+		waiting.set(socket, setTimeout(drop, HEADERS_DEADLINE_MS, socket));
+		socket.once("close", () => heard(socket));
+	});
+	// A ceiling on pi's file descriptors; a request is over soon after its headers (one per connection, a submit's body
+	// within requestTimeout).
+	server.maxConnections = 2 * MAX_WAITING;
 	server.requestTimeout = 30_000;
 	await new Promise<void>((resolve, reject) => {
 		server.once("error", reject);
@@ -144,6 +169,7 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());
+				for (const socket of waiting.keys()) drop(socket);
 				server.closeIdleConnections();
 				setTimeout(() => server.closeAllConnections(), 1000).unref();
 			}),
@@ -250,6 +276,7 @@ const HEADERS = {
 	"Referrer-Policy": "no-referrer",
 	"Cache-Control": "no-store",
 	"X-Frame-Options": "DENY",
+	Connection: "close",
 };
 
 function send(response: ServerResponse, status: number, type: string, body: string): void {
