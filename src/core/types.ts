@@ -300,6 +300,8 @@ export type Ask = (form: AskForm, options: AskOptions) => Promise<Collected>;
 export type OutsideAnswer = { status?: "answered" | "dismissed"; answers: unknown; skipped?: unknown; notes?: unknown };
 
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
+/** The error of an answer that comes after the first. */
+export const ALREADY_CLOSED = "this form is already closed: it was answered, dismissed or aborted";
 
 /** A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried again. */
 export interface Loaded<T> {

@@ -22,6 +22,7 @@ import {
 	RELAY_VERSION,
 	emptyCollected,
 	type Ask,
+	ALREADY_CLOSED,
 	type AnswerOutcome,
 	type OutsideAnswer,
 	type Session,
@@ -136,8 +137,7 @@ function outsideAnswers(form: AskForm) {
 	return {
 		signal: controller.signal,
 		answer(reply: OutsideAnswer, source: string): AnswerOutcome {
-			if (closed || given)
-				return { ok: false, error: "this form is already closed: it was answered, dismissed or aborted" };
+			if (closed || given) return { ok: false, error: ALREADY_CLOSED };
 			const who = typeof source === "string" ? sanitizeLine(source).trim() : "";
 			if (!who) return { ok: false, error: 'source: name who answers (e.g. "phone bridge"); the model is told' };
 			const status = (reply as Partial<OutsideAnswer> | null)?.status ?? "answered";

@@ -7,19 +7,25 @@
  * - the form's URL carries a random token (32 URL-safe characters); any other path is a bare 404 that says nothing of the form;
  * - the HTML holds no text of the model's: the page reads the questions as JSON and puts them in with textContent; a strict
  *   Content-Security-Policy allows only the page's own script and style, nothing external;
- * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that header), and
- *   a JSON body of at most 64 KiB; requests without the token are rate-limited; connections are few and short.
+ * - it answers only requests for its own address (the Host the URL was given out with; on loopback `localhost` too), so a page
+ *   that rebinds its DNS name to this machine gets a bare 421;
+ * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that header), an
+ *   Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are rate-limited;
+ * - connections are short: one request each, its headers due within HEADERS_DEADLINE_MS (a timer of our own); past the cap
+ *   of connections still waiting for theirs (per peer, and in all) an old one is dropped, a slow one first, never the newcomer:
+ *   slow connections cannot keep the user's out.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Texts } from "../i18n/texts.ts";
 import { collect } from "../machine/collect.ts";
 import { canSubmit, missingRequired } from "../machine/model.ts";
 import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine/saved.ts";
 import {
+	ALREADY_CLOSED,
 	type AnswerOutcome,
 	type AskForm,
 	type AskQuestion,
@@ -33,6 +39,12 @@ import { qrRows } from "./qr.ts";
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */
 export const MAX_REQUESTS_PER_SECOND = 20;
+/** How long a connection has to send a whole request's headers; and how many may be waiting to, from one peer and in all. */
+export const HEADERS_DEADLINE_MS = 3000;
+export const MAX_WAITING_PER_PEER = 128;
+export const MAX_WAITING = 512;
+/** What a submit gets once the form is answered or closed: 409 with this error. */
+export const ALREADY_ANSWERED = "already answered";
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
@@ -63,7 +75,10 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const submitToken = randomBytes(24).toString("base64url");
 	const base = `/ask/${token}/`;
 	const limit = rateLimit();
+	/** The Host headers the page is asked for with (known once it listens); its Origins are these after `http://`. */
+	let hosts = new Set<string>();
 	const server = createServer((request, response) => {
+		heard(request.socket);
 		try {
 			handle(request, response);
 		} catch {
@@ -72,6 +87,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		}
 	});
 	const handle = (request: IncomingMessage, response: ServerResponse) => {
+		// Not this page's address (a DNS name rebound to this machine): a bare 421, before anything else is looked at.
+		if (!hosts.has(String(request.headers.host).toLowerCase())) return send(response, 421, "text/plain", "");
 		const path = (request.url ?? "").split("?")[0] ?? "";
 		// Only requests without the form's token count against the limit: a flood of them never shuts the user out.
 		if (!sameSecret(path.slice(0, base.length), base)) return send(response, limit() ? 404 : 429, "text/plain", "");
@@ -91,11 +108,12 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		send(response, 404, "text/plain", "");
 	};
 	const receive = async (request: IncomingMessage, response: ServerResponse) => {
-		const header = request.headers["x-ask-user"];
+		const { "x-ask-user": header, origin, "content-type": type } = request.headers;
 		if (
 			typeof header !== "string" ||
 			!sameSecret(header, submitToken) ||
-			!String(request.headers["content-type"]).startsWith("application/json")
+			!(origin === undefined || [...hosts].some((name) => origin.toLowerCase() === `http://${name}`)) ||
+			!/^application\/json(;\s*charset=utf-8)?$/i.test(String(type))
 		) {
 			return send(response, 403, "application/json", JSON.stringify({ error: "refused" }));
 		}
@@ -103,16 +121,36 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		if (body === undefined)
 			return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
 		const outcome = answerFrom(setup, body);
+		// A submit that lost the race (to another tab, the terminal, another extension) is told so.
+		const lost = !outcome.ok && outcome.error === ALREADY_CLOSED;
 		send(
 			response,
-			outcome.ok ? 200 : 400,
+			outcome.ok ? 200 : lost ? 409 : 400,
 			"application/json",
-			JSON.stringify(outcome.ok ? { ok: true } : { error: outcome.error }),
+			JSON.stringify(outcome.ok ? { ok: true } : { error: lost ? ALREADY_ANSWERED : outcome.error }),
 		);
 	};
-	// Few connections, short waits: a slow client cannot hold pi's file descriptors.
-	server.maxConnections = 64;
-	server.headersTimeout = 10_000;
+	// Connections yet to send their request's headers, oldest first, each with the timer of our own that drops it (Node's
+	// headersTimeout is only checked every 30 s).
+	const waiting = new Map<Socket, ReturnType<typeof setTimeout>>();
+	const heard = (socket: Socket) => {
+		clearTimeout(waiting.get(socket));
+		waiting.delete(socket);
+	};
+	const drop = (socket: Socket) => (heard(socket), socket.destroy());
+	server.on("connection", (socket: Socket) => {
+		const all = [...waiting.keys()];
+		const peer = all.filter((other) => other.remoteAddress === socket.remoteAddress);
+		const full = peer.length >= MAX_WAITING_PER_PEER ? peer : all.length >= MAX_WAITING ? all : [];
+		// One that sent part of its headers goes first: a browser's spare connection has sent nothing yet.
+		const oldest = full.find((other) => other.bytesRead > 0) ?? full[0];
+		if (oldest) drop(oldest);
+		waiting.set(socket, setTimeout(drop, HEADERS_DEADLINE_MS, socket));
+		socket.once("close", () => heard(socket));
+	});
+	// A ceiling on pi's file descriptors; a request is over soon after its headers (one per connection, a submit's body
+	// within requestTimeout).
+	server.maxConnections = 2 * MAX_WAITING;
 	server.requestTimeout = 30_000;
 	await new Promise<void>((resolve, reject) => {
 		server.once("error", reject);
@@ -121,14 +159,19 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const { port } = server.address() as AddressInfo;
 	const host = setup.address.includes(":") ? `[${setup.address}]` : setup.address;
 	const url = `http://${host}:${port}${base}`;
+	const names = /^(127\.|::1$)/.test(setup.address) ? [host, "localhost"] : [host];
+	hosts = new Set(names.flatMap((name) => [`${name}:${port}`.toLowerCase(), new URL(`http://${name}:${port}`).host]));
 	const qr = await qrRows(url);
 	return {
 		url,
 		...(qr && { qr }),
+		// A request under way is answered (a submit then hears it came too late); the rest are dropped, each within a second.
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());
-				server.closeAllConnections();
+				for (const socket of waiting.keys()) drop(socket);
+				server.closeIdleConnections();
+				setTimeout(() => server.closeAllConnections(), 1000).unref();
 			}),
 	};
 }
@@ -204,6 +247,7 @@ function pageData({ questions, texts, asker }: WebPageSetup) {
 			submit: t("review.submit"),
 			answered: t("web.answered"),
 			closed: t("web.closed"),
+			alreadyAnswered: t("web.alreadyAnswered"),
 			notSent: t("web.notSent", { error: "{error}" }),
 		},
 	};
@@ -232,6 +276,7 @@ const HEADERS = {
 	"Referrer-Policy": "no-referrer",
 	"Cache-Control": "no-store",
 	"X-Frame-Options": "DENY",
+	Connection: "close",
 };
 
 function send(response: ServerResponse, status: number, type: string, body: string): void {
