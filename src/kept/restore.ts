@@ -84,13 +84,11 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 			if ([...live.values()].includes(kept.id) || heldElsewhere(kept) || (calls.has(call) && !onBranch.has(call)))
 				return [];
 			const form = formOf(calls.get(call), prepareForm);
-			const problem =
-				!form || fingerprint(form) !== kept.fingerprint
-					? "its questions are not in this session as they were"
-					: !restoredState(form, kept.answers)
-						? "its answers do not fit its questions"
-						: undefined;
-			if (form && problem === undefined) return [{ kept, form }];
+			const same = form !== undefined && fingerprint(form) === kept.fingerprint;
+			if (same && restoredState(form, kept.answers)) return [{ kept, form }];
+			const problem = same
+				? "its answers do not fit its questions"
+				: "its questions are not in this session as they were";
 			problems.push(`${kept.id}: ${problem}`);
 			dropKept(dir, kept);
 			return [];

@@ -288,13 +288,7 @@ export function createRouter(setup: RouterSetup): Router {
 		},
 		sessionStarted(session, cannotListen) {
 			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during it.
-			const kind = session.hasUI
-				? modeOf(session) === "rpc"
-					? "dialogs"
-					: "form"
-				: up.channel !== undefined
-					? "elsewhere"
-					: undefined;
+			const kind = warmKind(session, up);
 			if (!warming && kind)
 				warming = setTimeout(() => void warmUp(kind, setup).catch(() => {}), PRELOAD_DELAY_MS).unref();
 			unregister?.();
@@ -403,6 +397,12 @@ async function inTime(options: AskOptions, ask: (deadline: Deadline) => Promise<
 }
 
 /** pi's mode where it says it (1.x); undefined on a pi that does not (0.73). */
+/** What a session's first ask will need warm: the form, the walker's dialogs, or the way upstream; nothing without one. */
+function warmKind(session: Session, up: Upstream): "dialogs" | "form" | "elsewhere" | undefined {
+	if (session.hasUI) return modeOf(session) === "rpc" ? "dialogs" : "form";
+	return up.channel !== undefined ? "elsewhere" : undefined;
+}
+
 export function modeOf(session: object): string | undefined {
 	const mode = (session as { mode?: unknown }).mode;
 	return typeof mode === "string" ? mode : undefined;

@@ -185,7 +185,8 @@ function watch() {
 			(r) => r.status,
 			() => 0,
 		);
-		failures = status === 404 ? 3 : status === 0 ? failures + 1 : 0;
+		if (status === 404) failures = 3;
+		else failures = status === 0 ? failures + 1 : 0;
 		if (failures >= 3 && !done) {
 			clearInterval(timer);
 			finish(words.closed);

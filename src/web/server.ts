@@ -123,12 +123,9 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		const outcome = answerFrom(setup, body);
 		// A submit that lost the race (to another tab, the terminal, another extension) is told so.
 		const lost = !outcome.ok && outcome.error === ALREADY_CLOSED;
-		send(
-			response,
-			outcome.ok ? 200 : lost ? 409 : 400,
-			"application/json",
-			JSON.stringify(outcome.ok ? { ok: true } : { error: lost ? ALREADY_ANSWERED : outcome.error }),
-		);
+		if (outcome.ok) return send(response, 200, "application/json", JSON.stringify({ ok: true }));
+		const error = lost ? ALREADY_ANSWERED : outcome.error;
+		send(response, lost ? 409 : 400, "application/json", JSON.stringify({ error }));
 	};
 	// Connections yet to send their request's headers, oldest first, each with the timer of our own that drops it (Node's
 	// headersTimeout is only checked every 30 s).
@@ -141,7 +138,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	server.on("connection", (socket: Socket) => {
 		const all = [...waiting.keys()];
 		const peer = all.filter((other) => other.remoteAddress === socket.remoteAddress);
-		const full = peer.length >= MAX_WAITING_PER_PEER ? peer : all.length >= MAX_WAITING ? all : [];
+		const crowd = all.length >= MAX_WAITING ? all : [];
+		const full = peer.length >= MAX_WAITING_PER_PEER ? peer : crowd;
 		// One that sent part of its headers goes first: a browser's spare connection has sent nothing yet.
 		const oldest = full.find((other) => other.bytesRead > 0) ?? full[0];
 		if (oldest) drop(oldest);
