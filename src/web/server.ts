@@ -18,7 +18,7 @@
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Texts } from "../i18n/texts.ts";
 import { collect } from "../machine/collect.ts";
@@ -102,50 +102,12 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		if (request.method === "GET" && rest === "/form")
 			return send(response, 200, "application/json", JSON.stringify(pageData(setup)));
 		if (request.method === "POST" && rest === "/answer")
-			return void receive(request, response).catch(
+			return void receive(request, response, { setup, submitToken, hosts }).catch(
 				() => response.headersSent || send(response, 400, "application/json", JSON.stringify({ error: "bad request" })),
 			);
 		send(response, 404, "text/plain", "");
 	};
-	const receive = async (request: IncomingMessage, response: ServerResponse) => {
-		const { "x-ask-user": header, origin, "content-type": type } = request.headers;
-		if (
-			typeof header !== "string" ||
-			!sameSecret(header, submitToken) ||
-			!(origin === undefined || [...hosts].some((name) => origin.toLowerCase() === `http://${name}`)) ||
-			!/^application\/json(;\s*charset=utf-8)?$/i.test(String(type))
-		) {
-			return send(response, 403, "application/json", JSON.stringify({ error: "refused" }));
-		}
-		const body = await readBody(request);
-		if (body === undefined)
-			return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
-		const outcome = answerFrom(setup, body);
-		// A submit that lost the race (to another tab, the terminal, another extension) is told so.
-		const lost = !outcome.ok && outcome.error === ALREADY_CLOSED;
-		if (outcome.ok) return send(response, 200, "application/json", JSON.stringify({ ok: true }));
-		const error = lost ? ALREADY_ANSWERED : outcome.error;
-		send(response, lost ? 409 : 400, "application/json", JSON.stringify({ error }));
-	};
-	// Connections yet to send their request's headers, oldest first, each with the timer of our own that drops it (Node's
-	// headersTimeout is only checked every 30 s).
-	const waiting = new Map<Socket, ReturnType<typeof setTimeout>>();
-	const heard = (socket: Socket) => {
-		clearTimeout(waiting.get(socket));
-		waiting.delete(socket);
-	};
-	const drop = (socket: Socket) => (heard(socket), socket.destroy());
-	server.on("connection", (socket: Socket) => {
-		const all = [...waiting.keys()];
-		const peer = all.filter((other) => other.remoteAddress === socket.remoteAddress);
-		const crowd = all.length >= MAX_WAITING ? all : [];
-		const full = peer.length >= MAX_WAITING_PER_PEER ? peer : crowd;
-		// One that sent part of its headers goes first: a browser's spare connection has sent nothing yet.
-		const oldest = full.find((other) => other.bytesRead > 0) ?? full[0];
-		if (oldest) drop(oldest);
-		waiting.set(socket, setTimeout(drop, HEADERS_DEADLINE_MS, socket));
-		socket.once("close", () => heard(socket));
-	});
+	const { heard, dropWaiting } = dropSlowConnections(server);
 	// A ceiling on pi's file descriptors; a request is over soon after its headers (one per connection, a submit's body
 	// within requestTimeout).
 	server.maxConnections = 2 * MAX_WAITING;
@@ -167,11 +129,62 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());
-				for (const socket of waiting.keys()) drop(socket);
+				dropWaiting();
 				server.closeIdleConnections();
 				setTimeout(() => server.closeAllConnections(), 1000).unref();
 			}),
 	};
+}
+
+/** A submit: from the page (its token, its Origin, JSON), within the size, through the form's rules. */
+async function receive(
+	request: IncomingMessage,
+	response: ServerResponse,
+	{ setup, submitToken, hosts }: { setup: WebPageSetup; submitToken: string; hosts: ReadonlySet<string> },
+): Promise<void> {
+	const { "x-ask-user": header, origin, "content-type": type } = request.headers;
+	if (
+		typeof header !== "string" ||
+		!sameSecret(header, submitToken) ||
+		!(origin === undefined || [...hosts].some((name) => origin.toLowerCase() === `http://${name}`)) ||
+		!/^application\/json(;\s*charset=utf-8)?$/i.test(String(type))
+	) {
+		return send(response, 403, "application/json", JSON.stringify({ error: "refused" }));
+	}
+	const body = await readBody(request);
+	if (body === undefined)
+		return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
+	const outcome = answerFrom(setup, body);
+	// A submit that lost the race (to another tab, the terminal, another extension) is told so.
+	const lost = !outcome.ok && outcome.error === ALREADY_CLOSED;
+	if (outcome.ok) return send(response, 200, "application/json", JSON.stringify({ ok: true }));
+	const error = lost ? ALREADY_ANSWERED : outcome.error;
+	send(response, lost ? 409 : 400, "application/json", JSON.stringify({ error }));
+}
+
+/**
+ * Connections yet to send their request's headers, oldest first, each with a timer of our own that drops it (Node's
+ * headersTimeout is only checked every 30 s); past a peer's share, or the whole, an old one makes room for the new.
+ */
+function dropSlowConnections(server: Server): { heard(socket: Socket): void; dropWaiting(): void } {
+	const waiting = new Map<Socket, ReturnType<typeof setTimeout>>();
+	const heard = (socket: Socket) => {
+		clearTimeout(waiting.get(socket));
+		waiting.delete(socket);
+	};
+	const drop = (socket: Socket) => (heard(socket), socket.destroy());
+	server.on("connection", (socket: Socket) => {
+		const all = [...waiting.keys()];
+		const peer = all.filter((other) => other.remoteAddress === socket.remoteAddress);
+		const crowd = all.length >= MAX_WAITING ? all : [];
+		const full = peer.length >= MAX_WAITING_PER_PEER ? peer : crowd;
+		// One that sent part of its headers goes first: a browser's spare connection has sent nothing yet.
+		const oldest = full.find((other) => other.bytesRead > 0) ?? full[0];
+		if (oldest) drop(oldest);
+		waiting.set(socket, setTimeout(drop, HEADERS_DEADLINE_MS, socket));
+		socket.once("close", () => heard(socket));
+	});
+	return { heard, dropWaiting: () => [...waiting.keys()].forEach(drop) };
 }
 
 /** The page's answers through the form's own rules: a state the machine accepts, every required question answered, then collected as the form would. */
