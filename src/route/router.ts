@@ -282,13 +282,13 @@ async function inTime(options: AskOptions, ask: (deadline: Deadline) => Promise<
 	}
 }
 
-/** pi's mode where it says it (1.x); undefined on a pi that does not (0.73). */
 /** What a session's first ask will need warm: the form, the walker's dialogs, or the way upstream; nothing without one. */
 function warmKind(session: Session, up: Upstream): "dialogs" | "form" | "elsewhere" | undefined {
 	if (session.hasUI) return modeOf(session) === "rpc" ? "dialogs" : "form";
 	return up.channel !== undefined ? "elsewhere" : undefined;
 }
 
+/** pi's mode where it says it (1.x); undefined on a pi that does not (0.73). */
 export function modeOf(session: object): string | undefined {
 	const mode = (session as { mode?: unknown }).mode;
 	return typeof mode === "string" ? mode : undefined;
