@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { OFFER_ENTRY, userLeftOut } from "../index.ts";
+import { OFFER_ENTRY, userLeftOut } from "../src/route/offer.ts";
 import { decodeChannelAddress } from "../src/relay/channel/wire.ts";
 import { collectViaChannel } from "../src/relay/channel/client.ts";
 import { registerHandler } from "../src/route/record.ts";
