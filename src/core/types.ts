@@ -149,7 +149,7 @@ export interface Collected {
 	/** Keyed by question id; only questions with an answer. */
 	answers: Record<string, AskAnswer>;
 	skipped: string[];
-	/** Questions the user left to the model ("You decide"): an answer of their own, in neither `answers` nor `skipped`. Present only when there is some. */
+	/** Left to the model ("You decide"), in neither `answers` nor `skipped`. Present only when there is some. */
 	delegated?: string[];
 	notes: AskNote[];
 	/** Present only when there is some. A submitted form has none (the user chose). */
@@ -193,7 +193,7 @@ export interface AskOptions {
 	numberKeys?: NumberKeys;
 	/** The "You decide" row on every question; false: on none (the youDecide setting). */
 	youDecide?: boolean;
-	/** For a form from another session: the newest relay reply its asker reads. 1 can only skip, so only its optional questions can be left to the model. */
+	/** A form from another session: the newest relay reply its asker reads (1 can only skip, see machine `delegable`). */
 	replyVersion?: number;
 	/** The key that folds the form to peek at the conversation (the peekKey setting). */
 	peekKey?: string;
@@ -249,7 +249,7 @@ export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">
 
 /** The request's version, 1 since the first release: a newer child says in `replyVersion` which replies it reads. */
 export const RELAY_VERSION = 1;
-/** The newest reply: 2 adds `delegated`. A child that names no replyVersion reads 1, where a question left to the model is a skip with a note. */
+/** The newest reply: 2 adds `delegated`. A child that names no replyVersion reads 1 (there: a skip with a note). */
 export const RELAY_REPLY_VERSION = 2;
 
 /** A child's whole form, sent to its parent as one dialog request. */
@@ -277,8 +277,8 @@ export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase
 export const RELAY_ENV = "PI_ASK_USER_RELAY";
 /** Where a session with a UI publishes its local channel's address for the processes it starts (relay/channel/wire.ts). */
 export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
-/** The name under which a session with a UI takes others' forms. */
-export const ASK_CHANNEL = "ask_user";
+/** The key of the handler in the process record's `channels` (version 1's name for that map, kept for older copies). */
+export const HANDLER_KEY = "ask_user";
 
 /**
  * Shows another session's form to this user (in turn with every other form) and resolves with the reply; `pid`: the asking
@@ -317,6 +317,8 @@ export type OutsideAnswer = {
 };
 
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
+/** The error of an answer that comes after the first. */
+export const ALREADY_CLOSED = "this form is already closed: it was answered, dismissed or aborted";
 
 /** A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried again. */
 export interface Loaded<T> {

@@ -1,4 +1,4 @@
-/** The option rows of a question: each label with its mark and number, the "Type something…" row, the "You decide" row. */
+/** The option rows of a question: each label with its mark and number, then "Type something…" and "You decide". */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../core/types.ts";
@@ -22,7 +22,7 @@ export function rowPrefix(width: number): {
 /** The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range. */
 type OptionRows = { lines: string[]; widths: number[]; focus: Span };
 
-/** Every row of the question: its label lines, its marks, and — when `inline` — the description and the note under it; `decideAt`: the "You decide" row, or -1. */
+/** Every row: its label lines, marks, and (`inline`) the description and note under it; `decideAt`: "You decide" or -1. */
 export function optionRows(
 	question: AskQuestion,
 	qs: QuestionState,

@@ -8,7 +8,7 @@ export type Action =
 	| { type: "move"; delta: 1 | -1 }
 	/** Focus that row (0-based here): the walker, before it chooses. */
 	| { type: "focus"; row: number }
-	/** 1–9, 0 for the tenth (0-based here): choose that row — toggle it in a multi-select — or, with numberKeys "focus", only focus it. */
+	/** 1–9, 0 (0-based here): choose that row (toggle it in a multi-select), or with numberKeys "focus" focus it. */
 	| { type: "number"; row: number }
 	/** Enter: choose the focused row (update.ts, choose). */
 	| { type: "choose" }

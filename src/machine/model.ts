@@ -107,7 +107,7 @@ export interface FormState {
 /** What a form takes from its options: the number keys, and which questions can be left to the model. */
 export type FormSetup = Pick<AskOptions, "numberKeys" | "youDecide" | "replyVersion">;
 
-/** Per question, whether it has the "You decide" row: a reply of relay v1 can only skip, so a required question of such a child's form has none. */
+/** Per question, whether it has "You decide": relay v1 can only skip, so a v1 child's required questions have none. */
 export const delegable = (form: AskForm, { youDecide, replyVersion }: FormSetup = {}): boolean[] =>
 	form.questions.map((q) => youDecide !== false && (replyVersion !== 1 || !q.required));
 

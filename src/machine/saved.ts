@@ -13,7 +13,7 @@ import {
 	savedText,
 } from "./model.ts";
 
-/** A question's state as kept, the view's scroll left out; `optionNotes` null where there is none (JSON has no undefined); `delegated` absent in files of 0.2.0. */
+/** A question's state as kept, no scrolls; `optionNotes` null where none (JSON); `delegated` absent in 0.2.0's. */
 export type SavedQuestion = Pick<QuestionState, "focus" | "customChosen" | "skipped"> & {
 	delegated?: boolean;
 	chosen: number[];

@@ -21,14 +21,13 @@ import {
 	type RelayRequest,
 } from "../core/types.ts";
 import { validateParams, type ValidationIssue as Issue } from "../input/validate.ts";
+import { childPath, schemaIssues } from "../core/schema.ts";
 import { leftToYou } from "../tool/result.ts";
 import {
-	childPath,
 	RELAY_ASKER_MAX,
 	RelayReplySchema,
 	RelayRequestHeader,
 	RID_PATTERN,
-	schemaIssues,
 	type WireReply,
 } from "./envelope-schema.ts";
 
@@ -47,7 +46,7 @@ type Expectation = { questions?: readonly AskQuestion[]; rid?: string };
 export const encodeRelayRequest = ({ rid, asker, questions, metadata, replyVersion }: RelayRequest): string =>
 	JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata, replyVersion });
 
-/** The reply version a request asks for: this release's, or less for a form from a child that reads less (a nested relay passes it on). */
+/** The reply version a request asks for: ours, or less for a child that reads less (a nested relay passes it on). */
 export const replyVersionFor = ({ replyVersion = RELAY_REPLY_VERSION }: Pick<AskOptions, "replyVersion">): number =>
 	Math.min(replyVersion, RELAY_REPLY_VERSION);
 
@@ -83,7 +82,7 @@ export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequ
 	};
 }
 
-/** The reply as v1 writes it (v2 adds `delegated`): `drafts` only when there are some, so a reader that predates them sees the envelope it knows. */
+/** The reply as v1 writes it (v2 adds `delegated`): `drafts` only when some, as a reader before them knows it. */
 export function encodeRelayReply(reply: RelayReply): string {
 	const { v, rid, status, answers, skipped, delegated, chatMessage, error, answeredBy } = reply;
 	const notes = reply.notes.filter((n) => n.questionId !== undefined);

@@ -23,6 +23,7 @@ import {
 	RELAY_REPLY_VERSION,
 	emptyCollected,
 	type Ask,
+	ALREADY_CLOSED,
 	type AnswerOutcome,
 	type OutsideAnswer,
 	type Session,
@@ -77,7 +78,7 @@ export type WaitingHost = {
 };
 
 type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
-/** What the page shows: the form, its questions sanitised, who asks a form from elsewhere, which questions can be left to the model. */
+/** What the page shows: the form, its questions sanitised, who asks one from elsewhere, what the model may decide. */
 type PageSetup = { form: AskForm; questions: AskQuestion[]; asker: string | undefined; options: FormSetup };
 
 export function watchForms(surface: Ask, host: WaitingHost): Ask {
@@ -130,7 +131,7 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 	};
 }
 
-/** The answers another extension may give: validated like a relayed reply (one the form would take: "You decide" where it has the row), first one wins. */
+/** The answers another extension may give: checked like a relayed reply and as the form takes them; first wins. */
 function outsideAnswers(form: AskForm, setup: FormSetup) {
 	const controller = new AbortController();
 	let given: Collected | undefined;
@@ -138,8 +139,7 @@ function outsideAnswers(form: AskForm, setup: FormSetup) {
 	return {
 		signal: controller.signal,
 		answer(reply: OutsideAnswer, source: string): AnswerOutcome {
-			if (closed || given)
-				return { ok: false, error: "this form is already closed: it was answered, dismissed or aborted" };
+			if (closed || given) return { ok: false, error: ALREADY_CLOSED };
 			const who = typeof source === "string" ? sanitizeLine(source).trim() : "";
 			if (!who) return { ok: false, error: 'source: name who answers (e.g. "phone bridge"); the model is told' };
 			const status = (reply as Partial<OutsideAnswer> | null)?.status ?? "answered";
