@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	CHANNEL_LINE_MAX,
+	CHANNEL_READY,
 	type ChannelAddress,
 	createLineSplitter,
 	decodeChannelAddress,
@@ -326,6 +327,41 @@ describe("an unreachable parent is no_ui, fast, with the reason", () => {
 		} finally {
 			server.close();
 		}
+	});
+});
+
+describe("a connection the parent closes before it read the hello (a flood's cap made room with it)", () => {
+	/** A parent that closes the first `dropped` connections without a word, and says it is ready on the next ones. */
+	async function dropping(dropped: number): Promise<{ address: ChannelAddress; connections: () => number }> {
+		const path = join(root, "dropping.sock");
+		let connections = 0;
+		const server = createServer((socket) => {
+			socket.on("error", () => {});
+			if (++connections <= dropped) socket.destroy();
+			else socket.once("data", () => socket.write(`${CHANNEL_READY}\n`));
+		});
+		await new Promise<void>((resolve) => server.listen(path, resolve));
+		opened.push(server);
+		return { address: { path, token: "ab".repeat(32) }, connections: () => connections };
+	}
+	const opened: ReturnType<typeof createServer>[] = [];
+	afterEach(() => {
+		for (const server of opened.splice(0)) server.close();
+	});
+
+	it("the child says hello again, and finds the parent", async () => {
+		const parent = await dropping(3);
+		expect(await channelReachable(parent.address)).toBe(true);
+		expect(parent.connections()).toBe(4);
+	});
+
+	it("closed every time: no_ui once the time to connect is over, never a hang", async () => {
+		const parent = await dropping(Number.POSITIVE_INFINITY);
+		const started = Date.now();
+		const collected = await collectViaChannel(parent.address, form);
+		expect(collected.status).toBe("no_ui");
+		expect(collected.error).toContain("did not answer");
+		expect(Date.now() - started).toBeLessThan(CONNECT_MS + 1_000);
 	});
 });
 
