@@ -204,12 +204,18 @@ export function createKeeper(
 			const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
 			const fd = openSync(aside, "wx", 0o600);
 			try {
-				fchmodSync(fd, 0o600);
-				writeFileSync(fd, json);
-			} finally {
-				closeSync(fd);
+				try {
+					fchmodSync(fd, 0o600);
+					writeFileSync(fd, json);
+				} finally {
+					closeSync(fd);
+				}
+				renameSync(aside, file);
+			} catch (error) {
+				// A full disk: the file begun aside goes, so failed writes leave nothing behind.
+				remove(aside);
+				throw error;
 			}
-			renameSync(aside, file);
 		} catch {
 			// A read-only or full disk: the form goes on; only what would survive pi is lost.
 		}
