@@ -260,6 +260,8 @@ export const EN = {
 	"kept.error": "failed",
 	"kept.chat": "answered in chat",
 	"warning.keptDropped": "ask_user: a saved form was dropped ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: this form cannot be saved to {file} ({reason}); it goes on, but what you type will not outlive pi",
 	"takes.address": "an IP address of this machine, such as 127.0.0.1 or 192.168.1.20",
 	"takes.port": "a port from 0 to 65535 (0: any free port)",
 	"warning.projectUserOnly":

@@ -257,6 +257,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "fehlgeschlagen",
 	"kept.chat": "im Chat beantwortet",
 	"warning.keptDropped": "ask_user: Ein gespeichertes Formular wurde verworfen ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: Dieses Formular kann nicht in {file} gespeichert werden ({reason}); es bleibt offen, aber was Sie eingeben, übersteht ein Ende von pi nicht",
 	"takes.address": "eine IP-Adresse dieses Rechners, etwa 127.0.0.1 oder 192.168.1.20",
 	"takes.port": "ein Port von 0 bis 65535 (0: ein beliebiger freier Port)",
 	"warning.projectUserOnly":

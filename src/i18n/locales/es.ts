@@ -251,6 +251,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "falló",
 	"kept.chat": "respondido en el chat",
 	"warning.keptDropped": "ask_user: se descartó un formulario guardado ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: este formulario no se puede guardar en {file} ({reason}); sigue abierto, pero lo que escribas no sobrevivirá al cierre de pi",
 	"takes.address": "una dirección IP de esta máquina, como 127.0.0.1 o 192.168.1.20",
 	"takes.port": "un puerto de 0 a 65535 (0: cualquier puerto libre)",
 	"warning.projectUserOnly":

@@ -256,6 +256,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "en échec",
 	"kept.chat": "répondu dans le chat",
 	"warning.keptDropped": "ask_user : un formulaire enregistré a été abandonné ({reason})",
+	"warning.keptNotSaved":
+		"ask_user : ce formulaire ne peut pas être enregistré dans {file} ({reason}) ; il reste ouvert, mais ce que vous tapez ne survivra pas à la fin de pi",
 	"takes.address": "une adresse IP de cette machine, par exemple 127.0.0.1 ou 192.168.1.20",
 	"takes.port": "un port de 0 à 65535 (0 : n'importe quel port libre)",
 	"warning.projectUserOnly":

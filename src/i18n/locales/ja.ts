@@ -234,6 +234,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "失敗",
 	"kept.chat": "チャットで回答",
 	"warning.keptDropped": "ask_user: 保存されたフォームを破棄しました ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: このフォームを {file} に保存できません ({reason})。フォームはそのまま使えますが、入力内容は pi の終了後に残りません",
 	"takes.address": "このマシンの IP アドレス (例: 127.0.0.1、192.168.1.20)",
 	"takes.port": "0 から 65535 までのポート (0: 空いている任意のポート)",
 	"warning.projectUserOnly":

@@ -233,6 +233,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "실패",
 	"kept.chat": "채팅으로 답변함",
 	"warning.keptDropped": "ask_user: 저장된 양식을 버렸습니다 ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: 이 양식을 {file}에 저장할 수 없습니다 ({reason}). 양식은 계속되지만 입력한 내용은 pi가 끝나면 남지 않습니다",
 	"takes.address": "이 컴퓨터의 IP 주소 (예: 127.0.0.1, 192.168.1.20)",
 	"takes.port": "0부터 65535까지의 포트 (0: 비어 있는 아무 포트)",
 	"warning.projectUserOnly":

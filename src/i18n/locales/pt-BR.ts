@@ -250,6 +250,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "falhou",
 	"kept.chat": "respondido no chat",
 	"warning.keptDropped": "ask_user: um formulário salvo foi descartado ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: este formulário não pode ser salvo em {file} ({reason}); ele continua aberto, mas o que você digitar não sobreviverá ao fim do pi",
 	"takes.address": "um endereço IP desta máquina, como 127.0.0.1 ou 192.168.1.20",
 	"takes.port": "uma porta de 0 a 65535 (0: qualquer porta livre)",
 	"warning.projectUserOnly":

@@ -277,6 +277,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "сбой",
 	"kept.chat": "ответ в чате",
 	"warning.keptDropped": "ask_user: сохранённая форма удалена ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: эту форму нельзя сохранить в {file} ({reason}); она остаётся открытой, но введённое не переживёт закрытия pi",
 	"takes.address": "IP-адрес этой машины, например 127.0.0.1 или 192.168.1.20",
 	"takes.port": "порт от 0 до 65535 (0: любой свободный порт)",
 	"warning.projectUserOnly":

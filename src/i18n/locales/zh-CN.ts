@@ -225,6 +225,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "失败",
 	"kept.chat": "已在聊天中回复",
 	"warning.keptDropped": "ask_user：已丢弃一个保存的表单（{reason}）",
+	"warning.keptNotSaved":
+		"ask_user：无法将此表单保存到 {file}（{reason}）；表单可继续使用，但输入的内容在 pi 退出后不会保留",
 	"takes.address": "本机的 IP 地址，例如 127.0.0.1 或 192.168.1.20",
 	"takes.port": "0 到 65535 之间的端口（0：任意空闲端口）",
 	"warning.projectUserOnly":

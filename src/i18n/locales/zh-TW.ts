@@ -226,6 +226,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "失敗",
 	"kept.chat": "已在聊天中回覆",
 	"warning.keptDropped": "ask_user：已捨棄一個儲存的表單（{reason}）",
+	"warning.keptNotSaved":
+		"ask_user：無法將此表單儲存到 {file}（{reason}）；表單可繼續使用，但輸入的內容在 pi 結束後不會保留",
 	"takes.address": "本機的 IP 位址，例如 127.0.0.1 或 192.168.1.20",
 	"takes.port": "0 到 65535 之間的連接埠（0：任意可用連接埠）",
 	"warning.projectUserOnly":
