@@ -29,7 +29,8 @@ import {
 	MAX_UNPROVEN,
 	openLocalChannel,
 } from "../src/relay/channel/server.ts";
-import { createRouter, currentHandler } from "../src/route/router.ts";
+import { currentHandler } from "../src/route/record.ts";
+import { createRouter } from "../src/route/router.ts";
 import { type AskHandler, CHANNEL_ENV } from "../src/core/types.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { floodChannel } from "./support/channel-flood.ts";

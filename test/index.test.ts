@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { OFFER_ENTRY, userLeftOut } from "../index.ts";
+import { OFFER_ENTRY, userLeftOut } from "../src/route/offer.ts";
 import { decodeChannelAddress } from "../src/relay/channel/wire.ts";
 import { collectViaChannel } from "../src/relay/channel/client.ts";
-import { registerHandler } from "../src/route/router.ts";
+import { registerHandler } from "../src/route/record.ts";
 import { CHANNEL_ENV } from "../src/core/types.ts";
 import { SETTINGS } from "../src/settings/table.ts";
 import { prepareForm } from "../src/tool/call.ts";

@@ -221,7 +221,7 @@ describe("the keeper and the folder", () => {
 		expect(problems).toEqual([
 			"bad.json: not valid JSON",
 			`big.json: larger than ${MAX_KEPT_BYTES} bytes`,
-			"odd.json: not a saved form",
+			'odd.json: not a saved form: status must be one of "open", "dismissed", "aborted", "timed_out", "error", "chat" (found the string "answered")',
 			"old.json: written by another version of pi-ask-user (0)",
 		]);
 		expect(forms).toHaveLength(MAX_KEPT);

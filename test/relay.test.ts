@@ -15,8 +15,7 @@ import {
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
 import { CANCEL_GRACE_MS } from "../src/relay/channel/client.ts";
 import { throughRelay } from "../src/relay/elsewhere.ts";
-import { createFormQueue } from "../src/route/router.ts";
-import { currentHandler, processRecord, registerHandler, upstream } from "../src/route/router.ts";
+import { createFormQueue, currentHandler, processRecord, registerHandler, upstream } from "../src/route/record.ts";
 import type { AskHandler } from "../src/core/types.ts";
 import {
 	type AskForm,
@@ -79,8 +78,8 @@ describe("the process's record", () => {
 
 	it("is shared by two copies of the module, whichever loaded first", async () => {
 		// A query string makes the module loader evaluate the file again: a second copy of the package.
-		const load = (copy: string): Promise<typeof import("../src/route/router.ts")> =>
-			import(/* @vite-ignore */ `../src/route/router.ts?copy=${copy}`);
+		const load = (copy: string): Promise<typeof import("../src/route/record.ts")> =>
+			import(/* @vite-ignore */ `../src/route/record.ts?copy=${copy}`);
 		const copyA = await load("a");
 		const copyB = await load("b");
 		expect(copyA.registerHandler).not.toBe(copyB.registerHandler);

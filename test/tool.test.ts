@@ -2,7 +2,8 @@ import type { AgentToolResult, ExtensionToolContext as ExtensionContext } from "
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeRelayReply } from "../src/relay/envelope.ts";
 import { ROW } from "./support/walker-rows.ts";
-import { createRouter, currentHandler, processRecord, registerHandler } from "../src/route/router.ts";
+import { currentHandler, processRecord, registerHandler } from "../src/route/record.ts";
+import { createRouter } from "../src/route/router.ts";
 import { prepareForm, warmUpArguments } from "../src/tool/call.ts";
 import type { ToolHost } from "../src/tool/call.ts";
 import { callModule, createAskUserTool } from "../src/tool/tool.ts";

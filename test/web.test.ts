@@ -1,17 +1,31 @@
 /**
  * The browser page's server (src/web/server.ts) on a real loopback socket:
  * the page's answers through the form's rules, and what a request without
- * the right token, header or size gets. The page itself runs in a real
- * browser in test/e2e/web.test.ts.
+ * the right token, header, Host or size gets; submits that lose a race;
+ * slow connections and fuzzed requests (test/support/attack.ts) that must not
+ * keep the user's page out. The page itself runs in a real browser in
+ * test/e2e/web.test.ts.
  */
 
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { prepareForm } from "../src/tool/call.ts";
-import { emptyCollected } from "../src/core/types.ts";
+import { type Collected, emptyCollected } from "../src/core/types.ts";
 import { watchForms } from "../src/route/waiting.ts";
 import type { OutsideAnswer } from "../src/core/types.ts";
-import { answerFrom, BROWSER_SOURCE, MAX_BODY_BYTES, MAX_REQUESTS_PER_SECOND, openWebPage } from "../src/web/server.ts";
+import {
+	ALREADY_ANSWERED,
+	answerFrom,
+	BROWSER_SOURCE,
+	HEADERS_DEADLINE_MS,
+	MAX_BODY_BYTES,
+	MAX_REQUESTS_PER_SECOND,
+	MAX_WAITING,
+	openWebPage,
+} from "../src/web/server.ts";
+import { fuzz, slowloris } from "./support/attack.ts";
+import { until } from "./support/harness.ts";
 
 const { form } = prepareForm({
 	questions: [
@@ -31,6 +45,65 @@ function recorder() {
 		given,
 		answer: (reply: OutsideAnswer, source: string) => (given.push({ reply, source }), { ok: true as const }),
 	};
+}
+
+/** A page on 127.0.0.1, any port, recording the answers it is given. */
+async function open(asker?: string) {
+	const { given, answer } = recorder();
+	const page = await openWebPage({
+		form,
+		questions: form.questions,
+		asker,
+		texts: ENGLISH,
+		address: "127.0.0.1",
+		port: 0,
+		answer,
+	});
+	return { page, given };
+}
+
+type Reply = { status: number; body: string };
+const replyOf = (text: string): Reply => ({
+	status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0),
+	body: text.slice(text.indexOf("\r\n\r\n") + 4),
+});
+
+/** A request as bytes, sent in parts on a connection of its own (from `from`, a loopback address); the final reply once the server closes it (status 0: none). */
+function rawRequest(url: string, from = "127.0.0.1") {
+	const { hostname, port } = new URL(url);
+	const socket = connect({ port: Number(port), host: hostname, localAddress: from });
+	let text = "";
+	socket.on("data", (chunk) => (text += chunk)).on("error", () => {});
+	const closed = new Promise<Reply>((resolve) =>
+		socket.on("close", () => resolve(replyOf(text.replace(/^HTTP\/1\.1 100 .*\r\n\r\n/, "")))),
+	);
+	return {
+		closed,
+		write: (bytes: string) => socket.write(bytes),
+		/** Sends the rest and half-closes: the reply. */
+		end: (bytes = "") => (socket.end(bytes), closed),
+		/** Resolves once the server has read the headers of a request sent with `Expect: 100-continue`. */
+		continued: () => new Promise<void>((resolve) => socket.on("data", () => text.includes(" 100 ") && resolve())),
+	};
+}
+const raw = (url: string, request: string) => rawRequest(url).end(request);
+const head = (lines: Record<string, string | number>) =>
+	Object.entries(lines)
+		.map(([name, value]) => `${name}: ${value}\r\n`)
+		.join("");
+const tokenOf = (html: string) => /name="ask-user" content="([^"]+)"/.exec(html)?.[1] ?? "";
+const VALID = JSON.stringify({ questions: [{ chosen: [0] }, {}] });
+
+/** A submit of `body` whose headers the server has read, its body still to come. */
+async function submitStarted(url: string, token: string, body = VALID, headers: Record<string, string> = {}) {
+	const { host, pathname } = new URL(url);
+	const length = Buffer.byteLength(body);
+	const submit = rawRequest(url);
+	const lines = { Host: host, "Content-Type": "application/json", "X-Ask-User": token, "Content-Length": length };
+	const continued = submit.continued();
+	submit.write(`POST ${pathname}answer HTTP/1.1\r\n${head({ ...lines, Expect: "100-continue", ...headers })}\r\n`);
+	await continued;
+	return () => submit.end(body);
 }
 
 describe("the page's answers", () => {
@@ -77,20 +150,6 @@ describe("the page's answers", () => {
 });
 
 describe("the server", () => {
-	const open = async (asker?: string) => {
-		const { given, answer } = recorder();
-		const page = await openWebPage({
-			form,
-			questions: form.questions,
-			asker,
-			texts: ENGLISH,
-			address: "127.0.0.1",
-			port: 0,
-			answer,
-		});
-		return { page, given };
-	};
-
 	it("serves the page with a strict policy and no model text in its HTML; the form's text only as JSON", async () => {
 		const { page } = await open();
 		try {
@@ -162,6 +221,158 @@ describe("the server", () => {
 		expect(given).toHaveLength(1);
 		await page.close();
 		await expect(fetch(page.url)).rejects.toThrow();
+	});
+});
+
+describe("the server's own address", () => {
+	it("is the only Host it answers (and localhost, on loopback): a foreign one, a DNS name rebound to this machine, gets a bare 421", async () => {
+		const { page } = await open();
+		try {
+			const { host, port, pathname } = new URL(page.url);
+			const get = (name: string) => raw(page.url, `GET ${pathname}form HTTP/1.1\r\nHost: ${name}\r\n\r\n`);
+			for (const name of [host, `localhost:${port}`, `LocalHost:${port}`]) expect((await get(name)).status).toBe(200);
+			for (const name of [
+				"evil.example",
+				`evil.example:${port}`,
+				"127.0.0.1",
+				"127.0.0.1:1",
+				`localhost.evil.example:${port}`,
+			])
+				expect(await get(name), name).toEqual({ status: 421, body: "" });
+		} finally {
+			await page.close();
+		}
+	});
+
+	it("and no other is the Origin a submit may come from, as application/json exactly (or with charset=utf-8)", async () => {
+		const { page, given } = await open();
+		try {
+			const { host, port } = new URL(page.url);
+			const token = tokenOf(await (await fetch(page.url)).text());
+			const submit = async (headers: Record<string, string>, body = VALID) =>
+				(await submitStarted(page.url, token, body, headers))();
+			const refused: Array<Record<string, string>> = [
+				{ Origin: "http://evil.example" },
+				{ Origin: `http://${host}.evil.example` },
+				{ Origin: `https://${host}` },
+				{ Origin: "null" },
+				{ "Content-Type": "application/jsonp" },
+				{ "Content-Type": "application/json-seq" },
+				{ "Content-Type": "application/json; charset=latin1" },
+			];
+			for (const headers of refused) expect((await submit(headers)).status, JSON.stringify(headers)).toBe(403);
+			expect(given).toEqual([]);
+			// Past the headers, a body that does not fit is refused as such.
+			const utf8 = { "Content-Type": "application/json; charset=UTF-8", Origin: `http://localhost:${port}` };
+			expect((await submit(utf8, "{}")).status).toBe(400);
+			expect((await submit({ Origin: `http://${host}` })).status).toBe(200);
+			expect(given).toHaveLength(1);
+		} finally {
+			await page.close();
+		}
+	});
+});
+
+describe("racing submits", () => {
+	/** A form waiting in the terminal with its page, as watchForms opens it; `dismiss` ends it there. */
+	async function waitingForm() {
+		let dismiss = () => {};
+		let linked: (url: string) => void = () => {};
+		const url = new Promise<string>((resolve) => (linked = resolve));
+		const web = () => ({ address: "127.0.0.1", port: 0, texts: ENGLISH, warn: () => {} });
+		const surface = (_form: unknown, options: { link?: { url: string }; signal?: AbortSignal }) =>
+			new Promise<Collected>((resolve) => {
+				dismiss = () => resolve(emptyCollected("dismissed"));
+				options.signal?.addEventListener("abort", () => resolve(emptyCollected("aborted")));
+				linked(options.link?.url ?? "");
+			});
+		const done = watchForms(surface, { emit: () => {}, web })(form, {});
+		const page = await url;
+		return { url: page, token: tokenOf(await (await fetch(page)).text()), done, dismiss: () => dismiss() };
+	}
+	const LOST = { status: 409, body: JSON.stringify({ error: ALREADY_ANSWERED }) };
+
+	it("of eight submits at once, one wins; the others hear 409 already answered, not a reset", async () => {
+		const { url, token, done } = await waitingForm();
+		const sends = await Promise.all(Array.from({ length: 8 }, () => submitStarted(url, token)));
+		const replies = await Promise.all(sends.map((send) => send()));
+		expect(replies.filter(({ status }) => status === 200)).toHaveLength(1);
+		expect(replies.filter(({ status }) => status !== 200)).toEqual(Array(7).fill(LOST));
+		expect((await done).answeredBy).toBe(BROWSER_SOURCE);
+	});
+
+	it("a submit on its way when the form ends in the terminal hears 409 too", async () => {
+		const { url, token, done, dismiss } = await waitingForm();
+		const send = await submitStarted(url, token);
+		dismiss();
+		await expect(fetch(url)).rejects.toThrow();
+		expect(await send()).toEqual(LOST);
+		expect((await done).status).toBe("dismissed");
+	});
+});
+
+describe("under attack", () => {
+	/** The page as a browser loads it: its HTML, script, style and form, each status (0: no reply within 10 s). */
+	const load = (url: string) =>
+		Promise.all(
+			["", "page.js", "page.css", "form"].map((path) =>
+				fetch(`${url}${path}`, { signal: AbortSignal.timeout(10_000) }).then(
+					(response) => response.status,
+					() => 0,
+				),
+			),
+		);
+
+	it("80 connections trickling their headers and a flood of fuzzed requests do not keep the user's page out", async () => {
+		const { page } = await open();
+		const slow = slowloris(page.url, 80);
+		const fuzzed = fuzz(page.url, 8);
+		try {
+			await until(() => slow.connections >= 160, "the slow connections dropped and back");
+			for (let i = 0; i < 10; i++) expect(await load(page.url)).toEqual([200, 200, 200, 200]);
+		} finally {
+			slow.stop();
+			fuzzed.stop();
+			await page.close();
+		}
+	});
+
+	it("a connection that has not sent its headers by HEADERS_DEADLINE_MS is dropped then", async () => {
+		const { page } = await open();
+		try {
+			const started = Date.now();
+			const slow = rawRequest(page.url);
+			slow.write("GET / HTTP/1.1\r\nX-Slow: ");
+			const trickle = setInterval(() => slow.write("x"), 200);
+			expect(await slow.closed).toEqual({ status: 0, body: "" });
+			clearInterval(trickle);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(HEADERS_DEADLINE_MS - 50);
+			expect(Date.now() - started).toBeLessThan(HEADERS_DEADLINE_MS + 1000);
+		} finally {
+			await page.close();
+		}
+	});
+
+	it("past a peer's share of waiting connections its oldest slow one goes: not another peer's, nor one that sent nothing yet (a browser's spare)", async () => {
+		const { page } = await open();
+		const count = MAX_WAITING + 40;
+		const slow = slowloris(page.url, count);
+		try {
+			await until(() => slow.connections >= 2 * count, "the slow connections dropped and back");
+			const { host, pathname } = new URL(page.url);
+			const other = rawRequest(page.url, "127.0.0.2");
+			other.write(`GET ${pathname}form HTTP/1.1\r\n`);
+			const spare = rawRequest(page.url);
+			// While more than MAX_WAITING connections come after them.
+			const after = slow.connections + 2 * MAX_WAITING;
+			await until(() => slow.connections > after, "more slow connections");
+			expect((await other.end(`Host: ${host}\r\n\r\n`)).status).toBe(200);
+			expect((await spare.end(`GET ${pathname}form HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).status).toBe(200);
+			for (let i = 0; i < 5; i++) expect(await load(page.url)).toEqual([200, 200, 200, 200]);
+		} finally {
+			slow.stop();
+			await page.close();
+		}
 	});
 });
 

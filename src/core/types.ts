@@ -273,8 +273,8 @@ export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase
 export const RELAY_ENV = "PI_ASK_USER_RELAY";
 /** Where a session with a UI publishes its local channel's address for the processes it starts (relay/channel/wire.ts). */
 export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
-/** The name under which a session with a UI takes others' forms. */
-export const ASK_CHANNEL = "ask_user";
+/** The key of the handler in the process record's `channels` (version 1's name for that map, kept for older copies). */
+export const HANDLER_KEY = "ask_user";
 
 /**
  * Shows another session's form to this user (in turn with every other form) and resolves with the reply; `pid`: the asking
@@ -307,6 +307,8 @@ export type Ask = (form: AskForm, options: AskOptions) => Promise<Collected>;
 export type OutsideAnswer = { status?: "answered" | "dismissed"; answers: unknown; skipped?: unknown; notes?: unknown };
 
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
+/** The error of an answer that comes after the first. */
+export const ALREADY_CLOSED = "this form is already closed: it was answered, dismissed or aborted";
 
 /** A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried again. */
 export interface Loaded<T> {

@@ -10,8 +10,8 @@ const KEY_COLUMN_MAX = 22;
 const COLUMNS_MIN_WIDTH = 36;
 
 /**
- * `about`: who asks and why, whole, above the keys (the form shows them cut to a line or two); `link`: the browser page,
- * its QR code under the keys where it fits, for a phone to scan (without uqr, a line says so).
+ * `about`: the asker's task and the call's reason, whole, above the keys (the form cuts them); `link`: the browser
+ * page, its QR code under the keys where it fits, for a phone to scan (without uqr, a line says so).
  */
 export function renderHelpView(
 	table: readonly KeyHelp[],

@@ -274,6 +274,7 @@ export const EN = {
 	"web.answered": "✓ Sent: the agent has your answers. You can close this page.",
 	"web.closed": "This form was closed in the terminal: nothing more to answer here.",
 	"web.notSent": "Not sent: {error}",
+	"web.alreadyAnswered": "This form was already answered or closed: your answers were not sent.",
 	"web.qr": "Scan with a phone to answer in its browser:",
 	"web.qrMissing": "No QR code: the optional package uqr is missing (run npm install in this extension's folder)",
 	"warning.webCannotListen":

@@ -1,11 +1,12 @@
 /** Validation of ask_user arguments: every violation at once, with its path and fix; else the form with its defaults filled in. */
 
 import { isObject, type JsonObject, own } from "../core/json.ts";
+import type { Issue } from "../core/schema.ts";
 import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "../core/types.ts";
 import { describe, quote, type Report, readText } from "./validate-text.ts";
 
 /** `path`: where, e.g. `questions[1].options[2].label`; `message`: the rule broken and how to fix it. */
-export type ValidationIssue = { path: string; message: string };
+export type ValidationIssue = Issue;
 
 type ValidationResult = { ok: true; form: AskForm } | { ok: false; issues: ValidationIssue[] };
 

@@ -67,38 +67,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		return { ...inner, end: (status) => (live.delete(inner), inner.end(status)) } satisfies Keeper;
 	};
 
-	/** The kept forms of this session that can be shown here, each with its form read again from the session; the rest said in one warning. */
-	const found = async (
-		ctx: ExtensionContext,
-		dir: string,
-	): Promise<{ forms: Found[]; pending: KeptKey | undefined }> => {
-		if (!existsSync(dir)) return { forms: [], pending: undefined };
-		const { readKept, heldElsewhere, fingerprint, dropKept } = await keptModule();
-		const { forms, problems } = readKept(dir);
-		if (forms.length === 0 && problems.length === 0) return { forms: [], pending: undefined };
-		const [{ restoredState }, { prepareForm }] = await Promise.all([import("../machine/saved.ts"), callModule()]);
-		const { calls, onBranch, pending } = askCalls(ctx);
-		const usable = forms.flatMap((kept): Found[] => {
-			// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.
-			const call = callKey(kept);
-			if ([...live.values()].includes(kept.id) || heldElsewhere(kept) || (calls.has(call) && !onBranch.has(call)))
-				return [];
-			const form = formOf(calls.get(call), prepareForm);
-			const problem =
-				!form || fingerprint(form) !== kept.fingerprint
-					? "its questions are not in this session as they were"
-					: !restoredState(form, kept.answers)
-						? "its answers do not fit its questions"
-						: undefined;
-			if (form && problem === undefined) return [{ kept, form }];
-			problems.push(`${kept.id}: ${problem}`);
-			dropKept(dir, kept);
-			return [];
-		});
-		if (problems.length > 0)
-			ctx.ui.notify((await texts()).t("warning.keptDropped", { reason: problems.join("; ") }), "warning");
-		return { forms: usable, pending };
-	};
+	const found = (ctx: ExtensionContext, dir: string) => findKept(ctx, dir, [...live.values()], texts);
 
 	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
 		const notice = phrase(cutShort(kept) ? "form.restored" : "form.reopened");
@@ -146,6 +115,38 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 			return dir ? keeper(dir, id, () => ({ id, entry: entryOf(ctx, id) }), form) : undefined;
 		},
 	};
+}
+
+/** The kept forms of this session that can be shown here, each with its form read again from the session; the rest said in one warning. */
+async function findKept(
+	ctx: ExtensionContext,
+	dir: string,
+	shownHere: readonly string[],
+	texts: () => Promise<Texts>,
+): Promise<{ forms: Found[]; pending: KeptKey | undefined }> {
+	if (!existsSync(dir)) return { forms: [], pending: undefined };
+	const { readKept, heldElsewhere, fingerprint, dropKept } = await keptModule();
+	const { forms, problems } = readKept(dir);
+	if (forms.length === 0 && problems.length === 0) return { forms: [], pending: undefined };
+	const [{ restoredState }, { prepareForm }] = await Promise.all([import("../machine/saved.ts"), callModule()]);
+	const { calls, onBranch, pending } = askCalls(ctx);
+	const usable = forms.flatMap((kept): Found[] => {
+		// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.
+		const call = callKey(kept);
+		if (shownHere.includes(kept.id) || heldElsewhere(kept) || (calls.has(call) && !onBranch.has(call))) return [];
+		const form = formOf(calls.get(call), prepareForm);
+		const same = form !== undefined && fingerprint(form) === kept.fingerprint;
+		if (same && restoredState(form, kept.answers)) return [{ kept, form }];
+		const problem = same
+			? "its answers do not fit its questions"
+			: "its questions are not in this session as they were";
+		problems.push(`${kept.id}: ${problem}`);
+		dropKept(dir, kept);
+		return [];
+	});
+	if (problems.length > 0)
+		ctx.ui.notify((await texts()).t("warning.keptDropped", { reason: problems.join("; ") }), "warning");
+	return { forms: usable, pending };
 }
 
 /** The form ended without the user deciding anything: pi went away ("open") or the run was stopped. */

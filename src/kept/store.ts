@@ -27,6 +27,9 @@ import {
 	writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { type Static, Type } from "@sinclair/typebox";
+import { isObject, own } from "../core/json.ts";
+import { schemaIssues } from "../core/schema.ts";
 import type { AskForm, AskStatus, Keeper, Phrase } from "../core/types.ts";
 
 export const KEPT_VERSION = 1;
@@ -39,23 +42,26 @@ export const MAX_KEPT = 20;
 
 /** "open": the form was on screen when pi stopped; otherwise how the call ended without an answer. */
 export type KeptStatus = "open" | Exclude<AskStatus, "answered" | "no_ui">;
-const STATUSES: readonly KeptStatus[] = ["open", "dismissed", "aborted", "timed_out", "error", "chat"];
+const STATUSES = ["open", "dismissed", "aborted", "timed_out", "error", "chat"] as const satisfies KeptStatus[];
 
-export interface KeptForm {
-	version: typeof KEPT_VERSION;
+/** A kept file, as read back: checked against this schema before anything in it is believed. */
+const KeptFormSchema = Type.Object({
+	version: Type.Literal(KEPT_VERSION),
 	/** The tool call's id. */
-	id: string;
+	id: Type.String(),
 	/** The session entry (the assistant message) holding the call; absent in a file written before entries were kept. */
-	entry?: string;
-	/** The pi process that wrote it last, and when it started (Linux: clock ticks after boot), so a reused pid is not taken for it. */
-	pid: number;
-	started?: number;
-	status: KeptStatus;
-	savedAt: number;
-	fingerprint: string;
+	entry: Type.Optional(Type.String()),
+	/** The pi process that wrote it last, and when it started (Linux: clock ticks after boot): a reused pid is not it. */
+	pid: Type.Number(),
+	started: Type.Optional(Type.Number()),
+	status: Type.Union(STATUSES.map((status) => Type.Literal(status))),
+	savedAt: Type.Number(),
+	fingerprint: Type.String(),
 	/** SavedAnswers (src/machine/saved.ts), checked against the form before use. */
-	answers: unknown;
-}
+	answers: Type.Unknown(),
+});
+
+export type KeptForm = Omit<Static<typeof KeptFormSchema>, "status"> & { status: KeptStatus };
 
 export function fingerprint(form: AskForm): string {
 	return createHash("sha256").update(JSON.stringify(form.questions)).digest("hex").slice(0, 32);
@@ -101,19 +107,12 @@ export function readKept(dir: string): { forms: KeptForm[]; problems: string[] }
 function readOne(file: string, into: KeptForm[]): string | undefined {
 	try {
 		if (statSync(file).size > MAX_KEPT_BYTES) return `larger than ${MAX_KEPT_BYTES} bytes`;
-		const kept = JSON.parse(readFileSync(file, "utf8")) as Partial<KeptForm> | null;
-		if (kept?.version !== KEPT_VERSION)
-			return `written by another version of pi-ask-user (${JSON.stringify(kept?.version ?? null)})`;
-		const { id, entry, pid, status, savedAt, fingerprint: print } = kept;
-		if (
-			typeof id !== "string" ||
-			(entry !== undefined && typeof entry !== "string") ||
-			typeof pid !== "number" ||
-			!STATUSES.includes(status as KeptStatus) ||
-			typeof savedAt !== "number" ||
-			typeof print !== "string"
-		)
-			return "not a saved form";
+		const kept: unknown = JSON.parse(readFileSync(file, "utf8"));
+		const version = isObject(kept) ? own(kept, "version") : undefined;
+		if (version !== KEPT_VERSION)
+			return `written by another version of pi-ask-user (${JSON.stringify(version ?? null)})`;
+		const [issue] = schemaIssues(KeptFormSchema, kept);
+		if (issue) return `not a saved form: ${[issue.path, issue.message].join(" ").trim()}`;
 		into.push(kept as KeptForm);
 		return undefined;
 	} catch (error) {

@@ -12,7 +12,7 @@ import {
 	joinAskers,
 	RELAY_TITLE,
 } from "./envelope.ts";
-import { currentHandler, processRecord } from "../route/router.ts";
+import { currentHandler, processRecord } from "../route/record.ts";
 import { distinctRows, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import { errorText, RELAY_ENV, type RelayReply, emptyCollected } from "../core/types.ts";
 

@@ -94,8 +94,8 @@ export function whoAsks(session: Pick<Session, "sessionManager" | "getSystemProm
 type Asker = { asker: string; task?: string };
 
 /**
- * A runner's name for this session (our variable, runners', the system prompt's agent, pi's example runner's agent file),
- * else "subagent"; the task a runner gives (PI_ASK_USER_TASK), else the first message (without pi's example runner's "Task:").
+ * A runner's name for this session (our variable, runners', the system prompt's agent, pi's example runner's agent
+ * file), else "subagent"; the task a runner gives (PI_ASK_USER_TASK), else the first message (without a "Task:").
  */
 export function selfAsker(
 	env: Readonly<Record<string, string | undefined>>,
@@ -109,7 +109,7 @@ export function selfAsker(
 	return { asker: asker ?? DEFAULT_ASKER, ...(task && { task }) };
 }
 
-/** pi's example runner gives a child its agent's prompt as `--append-system-prompt <tmp>/pi-subagent-…/prompt-<name>.md`. */
+/** pi's example runner passes its agent's prompt: `--append-system-prompt <tmp>/pi-subagent-…/prompt-<name>.md`. */
 function exampleRunnerAgent(argv: readonly string[]): string | undefined {
 	const file = /[\\/]pi-subagent-[^\\/]+[\\/]prompt-([^\\/]+)\.md$/;
 	return file.exec(argv.find((arg, i) => argv[i - 1] === "--append-system-prompt" && file.test(arg)) ?? "")?.[1];

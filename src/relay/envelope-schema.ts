@@ -1,10 +1,8 @@
 /** The relay envelopes as JSON Schemas (`npm run schemas` writes them to schema/) and the check of an envelope against them; loaded with the codec, never at start-up. */
 
-import { type Static, type TSchema, Type } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
-import { describeFound, isObject, own } from "../core/json.ts";
+import { type Static, Type } from "@sinclair/typebox";
+import { sayPatterns } from "../core/schema.ts";
 import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema } from "../core/types.ts";
-import type { ValidationIssue as Issue } from "../input/validate.ts";
 
 /** Longest asker label accepted, in UTF-16 code units. */
 export const RELAY_ASKER_MAX = 200;
@@ -19,12 +17,12 @@ const NAME = `^(?=.*\\S)[^${CONTROL}]+$`;
 const NON_BLANK = "\\S";
 
 /** Each pattern's rule in words, for the error that names it. */
-const PATTERN_RULES: Readonly<Record<string, string>> = {
+sayPatterns({
 	[RID_PATTERN]: "must be 1–128 printable ASCII characters without spaces",
 	[ONE_LINE]: "must be one line without control characters",
 	[NAME]: "must be one line of text naming who answered",
 	[NON_BLANK]: "must not be blank",
-};
+});
 
 // Unsafe: TypeBox infers a union's type only from a tuple.
 const literals = <T extends string>(values: readonly T[]) =>
@@ -160,72 +158,3 @@ export const RelayReplySchema = Type.Object(
 
 /** A reply as the v1 wire has it: the whole form's texts in fields of their own, every note and draft on a question. */
 export type WireReply = Static<typeof RelayReplySchema>;
-
-// ── The check ───────────────────────────────────────────────────────────────
-
-/** The JSON Schema keywords the walk reads itself; TypeBox's schemas are JSON Schemas. */
-type Walked = {
-	properties?: Record<string, TSchema>;
-	required?: string[];
-	patternProperties?: Record<string, TSchema>;
-	items?: TSchema;
-	additionalProperties?: unknown;
-};
-
-/**
- * The problems of `value`, each by its path (`answers["my id"].kind`) and a rule; each node checked on its own (TypeBox stops
- * at 8 errors), so no problem hides another. In place, it drops fields the schema does not know (a newer peer's) and leaves undefined what it found unsound.
- */
-export function schemaIssues(schema: TSchema, value: unknown, path = ""): Issue[] {
-	const { properties, required = [], patternProperties, items, additionalProperties, ...rules } = schema as Walked;
-	// What TypeBox finds wrong with the value itself, as one rule.
-	const errors = Value.Errors(rules, value);
-	if (errors[0]) return [{ path, message: ruleOf(errors[0], errors, value) }];
-	if (!(isObject(value) || Array.isArray(value))) return [];
-	const parts = value as Record<string | number, unknown>;
-	const check = (part: TSchema, key: string | number, at: string, entry: boolean): Issue[] => {
-		const found = schemaIssues(part, parts[key], at);
-		if (entry ? found.length > 0 : found.some((issue) => issue.path === at)) parts[key] = undefined;
-		return found;
-	};
-	const entry = patternProperties && Object.values(patternProperties)[0];
-	if (Array.isArray(value)) return items ? value.flatMap((_, i) => check(items, i, `${path}[${i}]`, true)) : [];
-	if (entry) return Object.keys(value).flatMap((key) => check(entry, key, childPath(path, key), true));
-	if (!properties) return [];
-	if (additionalProperties === false)
-		for (const key of Object.keys(value)) if (!Object.hasOwn(properties, key)) delete value[key];
-	return Object.entries(properties).flatMap(([key, field]) => {
-		if (own(value, key) !== undefined) return check(field, key, childPath(path, key), false);
-		return required.includes(key) ? [{ path: childPath(path, key), message: "is missing" }] : [];
-	});
-}
-
-/** `base.key`, or `base["key"]` when the key is not a plain identifier. */
-export function childPath(base: string, key: string): string {
-	if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${base}[${JSON.stringify(key)}]`;
-	return base === "" ? key : `${base}.${key}`;
-}
-
-type SchemaError = ReturnType<typeof Value.Errors>[number];
-
-function ruleOf(error: SchemaError, errors: SchemaError[], value: unknown): string {
-	const found = `(found ${describeFound(value)})`;
-	const length = typeof value === "string" || Array.isArray(value) ? value.length : 0;
-	switch (error.keyword) {
-		case "const": {
-			// A union of literals fails once per branch: said as its list of values.
-			const allowed = errors.flatMap((e) => (e.keyword === "const" ? [JSON.stringify(e.params.allowedValue)] : []));
-			return `must be ${allowed.length <= 2 ? allowed.join(" or ") : `one of ${allowed.join(", ")}`} ${found}`;
-		}
-		case "type":
-			return `must be ${/^[aeiou]/.test(String(error.params.type)) ? "an" : "a"} ${String(error.params.type)} ${found}`;
-		case "maxLength":
-			return `must be at most ${error.params.limit} characters (found ${length})`;
-		case "minItems":
-			return `must have at least ${error.params.limit} ${error.params.limit === 1 ? "item" : "items"} (found ${length || "none"})`;
-		case "pattern":
-			return `${PATTERN_RULES[String(error.params.pattern)] ?? `must match /${String(error.params.pattern)}/`} ${found}`;
-		default:
-			return `${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} ${found}`;
-	}
-}

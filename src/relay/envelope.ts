@@ -18,13 +18,12 @@ import {
 	type RelayRequest,
 } from "../core/types.ts";
 import { validateParams, type ValidationIssue as Issue } from "../input/validate.ts";
+import { childPath, schemaIssues } from "../core/schema.ts";
 import {
-	childPath,
 	RELAY_ASKER_MAX,
 	RelayReplySchema,
 	RelayRequestHeader,
 	RID_PATTERN,
-	schemaIssues,
 	type WireReply,
 } from "./envelope-schema.ts";
 

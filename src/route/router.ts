@@ -8,9 +8,8 @@
  */
 
 import type { DialogHost } from "../walker/walker.ts";
-import type { LocalChannel } from "../relay/channel/server.ts";
+import { currentHandler, processRecord, registerHandler, upstream } from "./record.ts";
 import {
-	ASK_CHANNEL,
 	type Ask,
 	type AskForm,
 	type AskHandler,
@@ -19,122 +18,9 @@ import {
 	type Collected,
 	emptyCollected,
 	loaded,
-	RELAY_ENV,
 	type Session,
 	type Upstream,
 } from "../core/types.ts";
-
-// ── The queue ──────────────────────────────────────────────────────────────
-
-/** One form at a time, first in, first out, for every ask in the process; an aborted ask leaves the queue at once. */
-export interface FormQueue {
-	/** Runs `task` once every earlier one has finished; aborted while waiting, resolves with `ifAborted()` and never starts it. */
-	run<T>(task: () => Promise<T>, signal: AbortSignal | undefined, ifAborted: () => T): Promise<T>;
-	/** How many asks wait behind the open one. */
-	readonly waiting: number;
-}
-
-export function createFormQueue(): FormQueue {
-	const waiting: Array<() => void> = [];
-	let busy = false;
-	const startNext = () => {
-		busy = false;
-		waiting.shift()?.();
-	};
-	return {
-		run: <T>(task: () => Promise<T>, signal: AbortSignal | undefined, ifAborted: () => T) =>
-			new Promise<T>((resolve, reject) => {
-				if (signal?.aborted) return resolve(ifAborted());
-				const start = () => {
-					signal?.removeEventListener("abort", leave);
-					busy = true;
-					// A task that throws instead of rejecting still lets the next one start.
-					new Promise<T>((started) => started(task())).then(resolve, reject).finally(startNext);
-				};
-				const leave = () => {
-					const at = waiting.indexOf(start);
-					if (at < 0) return;
-					waiting.splice(at, 1);
-					resolve(ifAborted());
-				};
-				if (!busy) return start();
-				waiting.push(start);
-				signal?.addEventListener("abort", leave, { once: true });
-			}),
-		get waiting() {
-			return waiting.length;
-		},
-	};
-}
-
-// ── The process's record ───────────────────────────────────────────────────
-
-/**
- * One per process, on globalThis, found by every copy of this package whatever the load order. Version 1's `channels`
- * and `queue` keep their meaning (an older copy reads them); later fields are added beside them.
- */
-interface ProcessRecord {
-	readonly version: number;
-	/** The current handler under ASK_CHANNEL. */
-	readonly channels: Map<string, AskHandler>;
-	readonly queue: FormQueue;
-	/** The handlers a later one covers, current again once it is removed. */
-	covered?: Map<string, AskHandler[]>;
-	upstream?: Upstream;
-	listener?: { users: number; opening: Promise<LocalChannel | undefined> };
-}
-
-const RECORD_KEY: unique symbol = Symbol.for("pi-ask-user/channel-registry");
-
-export function processRecord(): ProcessRecord {
-	const holder = globalThis as { [RECORD_KEY]?: Partial<ProcessRecord> };
-	const found = holder[RECORD_KEY];
-	if (typeof found?.version === "number" && found.channels instanceof Map && typeof found.queue?.run === "function")
-		return found as ProcessRecord;
-	const record: ProcessRecord = {
-		version: 1,
-		channels: found?.channels instanceof Map ? found.channels : new Map(),
-		queue: createFormQueue(),
-	};
-	Object.defineProperty(holder, RECORD_KEY, { value: record, configurable: true, writable: true, enumerable: false });
-	return record;
-}
-
-/**
- * Read once per process. The relay variable then leaves process.env (it speaks of this process's parent, not of the
- * processes it starts); the channel variable stays, so grandchildren reach the top.
- */
-export function upstream(): Upstream {
-	const record = processRecord();
-	record.upstream ??= { relay: process.env[RELAY_ENV] === "1", channel: process.env[CHANNEL_ENV] || undefined };
-	delete process.env[RELAY_ENV];
-	return record.upstream;
-}
-
-/** Makes `handler` the current one; the returned function removes it (the one it covered is current again). */
-export function registerHandler(handler: AskHandler): () => void {
-	const record = processRecord();
-	const covered = (record.covered ??= new Map());
-	const below = covered.get(ASK_CHANNEL) ?? [];
-	const current = record.channels.get(ASK_CHANNEL);
-	if (current) below.push(current);
-	covered.set(ASK_CHANNEL, below);
-	record.channels.set(ASK_CHANNEL, handler);
-	return () => {
-		if (record.channels.get(ASK_CHANNEL) !== handler) {
-			const at = below.lastIndexOf(handler);
-			if (at >= 0) below.splice(at, 1);
-			return;
-		}
-		const previous = below.pop();
-		if (previous) record.channels.set(ASK_CHANNEL, previous);
-		else record.channels.delete(ASK_CHANNEL);
-	};
-}
-
-export function currentHandler(): AskHandler | undefined {
-	return processRecord().channels.get(ASK_CHANNEL);
-}
 
 /**
  * Publishes this process's local channel (once, shared by its sessions with a UI) for the processes it starts; the
@@ -289,13 +175,7 @@ export function createRouter(setup: RouterSetup): Router {
 		},
 		sessionStarted(session, cannotListen) {
 			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during it.
-			const kind = session.hasUI
-				? modeOf(session) === "rpc"
-					? "dialogs"
-					: "form"
-				: up.channel !== undefined
-					? "elsewhere"
-					: undefined;
+			const kind = warmKind(session, up);
 			if (!warming && kind)
 				warming = setTimeout(() => void warmUp(kind, setup).catch(() => {}), PRELOAD_DELAY_MS).unref();
 			unregister?.();
@@ -405,6 +285,12 @@ async function inTime(options: AskOptions, ask: (deadline: Deadline) => Promise<
 	} finally {
 		clearTimeout(timer);
 	}
+}
+
+/** What a session's first ask will need warm: the form, the walker's dialogs, or the way upstream; nothing without one. */
+function warmKind(session: Session, up: Upstream): "dialogs" | "form" | "elsewhere" | undefined {
+	if (session.hasUI) return modeOf(session) === "rpc" ? "dialogs" : "form";
+	return up.channel !== undefined ? "elsewhere" : undefined;
 }
 
 /** pi's mode where it says it (1.x); undefined on a pi that does not (0.73). */

@@ -22,6 +22,7 @@ import {
 	RELAY_VERSION,
 	emptyCollected,
 	type Ask,
+	ALREADY_CLOSED,
 	type AnswerOutcome,
 	type OutsideAnswer,
 	type Session,
@@ -79,7 +80,7 @@ export type WaitingHost = {
 };
 
 type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
-/** What the page shows: the form, its questions sanitised, who asks a form from elsewhere and its task, why (sanitised). */
+/** What the page shows, sanitised: the questions, who asks a form from elsewhere and its task, the reason. */
 type PageSetup = Pick<AskIdentity, "asker" | "task" | "reason"> & { form: AskForm; questions: AskQuestion[] };
 
 export function watchForms(surface: Ask, host: WaitingHost): Ask {
@@ -146,8 +147,7 @@ function outsideAnswers(form: AskForm) {
 	return {
 		signal: controller.signal,
 		answer(reply: OutsideAnswer, source: string): AnswerOutcome {
-			if (closed || given)
-				return { ok: false, error: "this form is already closed: it was answered, dismissed or aborted" };
+			if (closed || given) return { ok: false, error: ALREADY_CLOSED };
 			const who = typeof source === "string" ? sanitizeLine(source).trim() : "";
 			if (!who) return { ok: false, error: 'source: name who answers (e.g. "phone bridge"); the model is told' };
 			const status = (reply as Partial<OutsideAnswer> | null)?.status ?? "answered";

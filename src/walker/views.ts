@@ -33,7 +33,7 @@ export function rowTexts({ t }: Texts): Readonly<Record<(typeof ROWS)[number], s
 	return Object.fromEntries(ROWS.map((row) => [row, t(`walker.${row}`)])) as Record<(typeof ROWS)[number], string>;
 }
 
-/** `asker`: who is asking (a subagent), named in every title, `task` its task in each question's; `host`: the walker's, as learnt so far (choice-only: no text rows). */
+/** `asker`: who is asking (a subagent), named in every title; `host`: the walker's, as learnt so far (choice-only: no text rows). */
 export type WalkView = {
 	texts: Texts;
 	row: ReturnType<typeof rowTexts>;

@@ -166,6 +166,8 @@ async function submit(form) {
 	}).catch(() => undefined);
 	const reply = response ? await response.json().catch(() => ({})) : {};
 	if (response?.ok) return finish(words.answered);
+	// Another answer came first (another tab, the terminal): nothing more to send from here.
+	if (response?.status === 409) return finish(words.alreadyAnswered);
 	const problem = main.querySelector(".problem");
 	problem.textContent = words.notSent.replace(
 		"{error}",
@@ -183,7 +185,8 @@ function watch() {
 			(r) => r.status,
 			() => 0,
 		);
-		failures = status === 404 ? 3 : status === 0 ? failures + 1 : 0;
+		if (status === 404) failures = 3;
+		else failures = status === 0 ? failures + 1 : 0;
 		if (failures >= 3 && !done) {
 			clearInterval(timer);
 			finish(words.closed);

@@ -7,19 +7,25 @@
  * - the form's URL carries a random token (32 URL-safe characters); any other path is a bare 404 that says nothing of the form;
  * - the HTML holds no text of the model's: the page reads the questions as JSON and puts them in with textContent; a strict
  *   Content-Security-Policy allows only the page's own script and style, nothing external;
- * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that header), and
- *   a JSON body of at most 64 KiB; requests without the token are rate-limited; connections are few and short.
+ * - it answers only requests for its own address (the Host the URL was given out with; on loopback `localhost` too), so a page
+ *   that rebinds its DNS name to this machine gets a bare 421;
+ * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that header), an
+ *   Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are rate-limited;
+ * - connections are short: one request each, its headers due within HEADERS_DEADLINE_MS (a timer of our own); past the cap
+ *   of connections still waiting for theirs (per peer, and in all) an old one is dropped, a slow one first, never the newcomer:
+ *   slow connections cannot keep the user's out.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import type { Texts } from "../i18n/texts.ts";
 import { collect } from "../machine/collect.ts";
 import { canSubmit, missingRequired } from "../machine/model.ts";
 import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine/saved.ts";
 import {
+	ALREADY_CLOSED,
 	type AnswerOutcome,
 	type AskForm,
 	type AskQuestion,
@@ -33,10 +39,16 @@ import { qrRows } from "./qr.ts";
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */
 export const MAX_REQUESTS_PER_SECOND = 20;
+/** How long a connection has to send a whole request's headers; and how many may be waiting to, from one peer and in all. */
+export const HEADERS_DEADLINE_MS = 3000;
+export const MAX_WAITING_PER_PEER = 128;
+export const MAX_WAITING = 512;
+/** What a submit gets once the form is answered or closed: 409 with this error. */
+export const ALREADY_ANSWERED = "already answered";
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
-/** `questions`: as the page shows them, every text sanitised (waiting.ts), as are `asker` (a form from elsewhere), its `task` and `reason`. */
+/** Every text sanitised (waiting.ts): `questions` as the page shows them, `asker` (from elsewhere), `task`, `reason`. */
 export type WebPageSetup = {
 	form: AskForm;
 	questions: AskQuestion[];
@@ -65,7 +77,10 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const submitToken = randomBytes(24).toString("base64url");
 	const base = `/ask/${token}/`;
 	const limit = rateLimit();
+	/** The Host headers the page is asked for with (known once it listens); its Origins are these after `http://`. */
+	let hosts = new Set<string>();
 	const server = createServer((request, response) => {
+		heard(request.socket);
 		try {
 			handle(request, response);
 		} catch {
@@ -74,6 +89,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		}
 	});
 	const handle = (request: IncomingMessage, response: ServerResponse) => {
+		// Not this page's address (a DNS name rebound to this machine): a bare 421, before anything else is looked at.
+		if (!hosts.has(String(request.headers.host).toLowerCase())) return send(response, 421, "text/plain", "");
 		const path = (request.url ?? "").split("?")[0] ?? "";
 		// Only requests without the form's token count against the limit: a flood of them never shuts the user out.
 		if (!sameSecret(path.slice(0, base.length), base)) return send(response, limit() ? 404 : 429, "text/plain", "");
@@ -87,34 +104,15 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		if (request.method === "GET" && rest === "/form")
 			return send(response, 200, "application/json", JSON.stringify(pageData(setup)));
 		if (request.method === "POST" && rest === "/answer")
-			return void receive(request, response).catch(
+			return void receive(request, response, { setup, submitToken, hosts }).catch(
 				() => response.headersSent || send(response, 400, "application/json", JSON.stringify({ error: "bad request" })),
 			);
 		send(response, 404, "text/plain", "");
 	};
-	const receive = async (request: IncomingMessage, response: ServerResponse) => {
-		const header = request.headers["x-ask-user"];
-		if (
-			typeof header !== "string" ||
-			!sameSecret(header, submitToken) ||
-			!String(request.headers["content-type"]).startsWith("application/json")
-		) {
-			return send(response, 403, "application/json", JSON.stringify({ error: "refused" }));
-		}
-		const body = await readBody(request);
-		if (body === undefined)
-			return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
-		const outcome = answerFrom(setup, body);
-		send(
-			response,
-			outcome.ok ? 200 : 400,
-			"application/json",
-			JSON.stringify(outcome.ok ? { ok: true } : { error: outcome.error }),
-		);
-	};
-	// Few connections, short waits: a slow client cannot hold pi's file descriptors.
-	server.maxConnections = 64;
-	server.headersTimeout = 10_000;
+	const { heard, dropWaiting } = dropSlowConnections(server);
+	// A ceiling on pi's file descriptors; a request is over soon after its headers (one per connection, a submit's body
+	// within requestTimeout).
+	server.maxConnections = 2 * MAX_WAITING;
 	server.requestTimeout = 30_000;
 	await new Promise<void>((resolve, reject) => {
 		server.once("error", reject);
@@ -123,16 +121,72 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const { port } = server.address() as AddressInfo;
 	const host = setup.address.includes(":") ? `[${setup.address}]` : setup.address;
 	const url = `http://${host}:${port}${base}`;
+	const names = /^(127\.|::1$)/.test(setup.address) ? [host, "localhost"] : [host];
+	hosts = new Set(names.flatMap((name) => [`${name}:${port}`.toLowerCase(), new URL(`http://${name}:${port}`).host]));
 	const qr = await qrRows(url);
 	return {
 		url,
 		...(qr && { qr }),
+		// A request under way is answered (a submit then hears it came too late); the rest are dropped, each within a second.
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());
-				server.closeAllConnections();
+				dropWaiting();
+				server.closeIdleConnections();
+				setTimeout(() => server.closeAllConnections(), 1000).unref();
 			}),
 	};
+}
+
+/** A submit: from the page (its token, its Origin, JSON), within the size, through the form's rules. */
+async function receive(
+	request: IncomingMessage,
+	response: ServerResponse,
+	{ setup, submitToken, hosts }: { setup: WebPageSetup; submitToken: string; hosts: ReadonlySet<string> },
+): Promise<void> {
+	const { "x-ask-user": header, origin, "content-type": type } = request.headers;
+	if (
+		typeof header !== "string" ||
+		!sameSecret(header, submitToken) ||
+		!(origin === undefined || [...hosts].some((name) => origin.toLowerCase() === `http://${name}`)) ||
+		!/^application\/json(;\s*charset=utf-8)?$/i.test(String(type))
+	) {
+		return send(response, 403, "application/json", JSON.stringify({ error: "refused" }));
+	}
+	const body = await readBody(request);
+	if (body === undefined)
+		return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
+	const outcome = answerFrom(setup, body);
+	// A submit that lost the race (to another tab, the terminal, another extension) is told so.
+	const lost = !outcome.ok && outcome.error === ALREADY_CLOSED;
+	if (outcome.ok) return send(response, 200, "application/json", JSON.stringify({ ok: true }));
+	const error = lost ? ALREADY_ANSWERED : outcome.error;
+	send(response, lost ? 409 : 400, "application/json", JSON.stringify({ error }));
+}
+
+/**
+ * Connections yet to send their request's headers, oldest first, each with a timer of our own that drops it (Node's
+ * headersTimeout is only checked every 30 s); past a peer's share, or the whole, an old one makes room for the new.
+ */
+function dropSlowConnections(server: Server): { heard(socket: Socket): void; dropWaiting(): void } {
+	const waiting = new Map<Socket, ReturnType<typeof setTimeout>>();
+	const heard = (socket: Socket) => {
+		clearTimeout(waiting.get(socket));
+		waiting.delete(socket);
+	};
+	const drop = (socket: Socket) => (heard(socket), socket.destroy());
+	server.on("connection", (socket: Socket) => {
+		const all = [...waiting.keys()];
+		const peer = all.filter((other) => other.remoteAddress === socket.remoteAddress);
+		const crowd = all.length >= MAX_WAITING ? all : [];
+		const full = peer.length >= MAX_WAITING_PER_PEER ? peer : crowd;
+		// One that sent part of its headers goes first: a browser's spare connection has sent nothing yet.
+		const oldest = full.find((other) => other.bytesRead > 0) ?? full[0];
+		if (oldest) drop(oldest);
+		waiting.set(socket, setTimeout(drop, HEADERS_DEADLINE_MS, socket));
+		socket.once("close", () => heard(socket));
+	});
+	return { heard, dropWaiting: () => [...waiting.keys()].forEach(drop) };
 }
 
 /** The page's answers through the form's own rules: a state the machine accepts, every required question answered, then collected as the form would. */
@@ -211,6 +265,7 @@ function pageData({ questions, texts, asker, task, reason }: WebPageSetup) {
 			submit: t("review.submit"),
 			answered: t("web.answered"),
 			closed: t("web.closed"),
+			alreadyAnswered: t("web.alreadyAnswered"),
 			notSent: t("web.notSent", { error: "{error}" }),
 		},
 	};
@@ -239,6 +294,7 @@ const HEADERS = {
 	"Referrer-Policy": "no-referrer",
 	"Cache-Control": "no-store",
 	"X-Frame-Options": "DENY",
+	Connection: "close",
 };
 
 function send(response: ServerResponse, status: number, type: string, body: string): void {

@@ -11,7 +11,6 @@
 import { existsSync, statSync } from "node:fs";
 import { createConnection } from "node:net";
 import { dirname } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import {
 	askResults,
@@ -24,6 +23,7 @@ import {
 import { callTool, QUOTE_PREFIX, scriptOf } from "../support/model-script.ts";
 import type { PiEnv } from "../support/pi-env.ts";
 import {
+	channelConnections,
 	channelSockets,
 	childrenOf,
 	createPlainRunnerPiEnv,
@@ -153,7 +153,8 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 			() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"),
 			"both children to call ask_user",
 		);
-		await sleep(700);
+		// Both children's forms have reached the parent: each child holds its connection while its form waits.
+		await until(() => channelConnections(env) >= 2, "both children connected to the parent's channel");
 		expect(await screen.capture()).not.toContain(`Which ${second}`);
 		await screen.send("2");
 		await screen.waitFor(`Which ${second}`);

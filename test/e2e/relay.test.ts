@@ -9,7 +9,6 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROW } from "../support/walker-rows.ts";
 import {
@@ -179,12 +178,11 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const firstScreen = await screen.waitFor(/Asked by (scout|critic)/);
 		const first = firstScreen.includes("Asked by scout") ? "scout" : "critic";
 		const second = first === "scout" ? "critic" : "scout";
-		// Both children have asked (their models called ask_user); give the second request time to arrive.
+		// Both children have asked (their models called ask_user): whenever the second request arrives, it waits its turn.
 		await until(
 			() => modelCalled(env, "SCOUT TASK") && modelCalled(env, "CRITIC TASK"),
 			"both children to call ask_user",
 		);
-		await sleep(700);
 		const whileFirstOpen = await screen.capture();
 		expect(whileFirstOpen).toContain(questions[first]);
 		expect(whileFirstOpen).not.toContain(questions[second]);
@@ -283,7 +281,6 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 			() => modelCalled(env, "SCOUT TASK", 1) && modelCalled(env, "CRITIC TASK", 1),
 			"both children to call ask_user",
 		);
-		await sleep(500);
 
 		killSubagent(env, Number(readFileSync(join(env.cwd, `${second}.pid`), "utf8")));
 		await until(() => subagentsOf(env).length === 1, "the queued child to be gone");

@@ -27,7 +27,7 @@ function loads(stderr: string): { startUp: string[]; after: string[] } {
 }
 
 describe("pi's start-up", () => {
-	it("loads eight modules of ask_user; the catalogue, the kept forms and what a call runs load later", async () => {
+	it("loads ten modules of ask_user; the catalogue, the kept forms and what a call runs load later", async () => {
 		const env = (started.piEnv = createPiEnv({
 			script: scriptOf({ user: "hi", replies: [{ text: "Hello." }] }),
 			env: { JITI_DEBUG: "1", PI_TIMING: "1" },
@@ -40,6 +40,8 @@ describe("pi's start-up", () => {
 			"src/core/json.ts",
 			"src/core/types.ts",
 			"src/i18n/locale.ts",
+			"src/route/offer.ts",
+			"src/route/record.ts",
 			"src/route/router.ts",
 			"src/settings/read.ts",
 			"src/settings/table.ts",

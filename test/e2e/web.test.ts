@@ -2,13 +2,19 @@
  * Answering from a browser (src/web/), in the real pi TUI and a real browser:
  * Debian's chromium driven by playwright-core. The page's answers reach the
  * model exactly; nothing the model wrote runs as HTML; a wrong token learns
- * nothing; a flood of bad requests changes nothing; with the setting off pi
- * listens on no port.
+ * nothing; a flood of bad requests changes nothing, nor do slow connections
+ * that trickle their headers; a submit that came too late is told so; with the
+ * setting off pi listens on no port.
  */
 
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareForm } from "../../src/tool/call.ts";
+import { ENGLISH } from "../../src/i18n/texts.ts";
+import { ALREADY_CLOSED } from "../../src/core/types.ts";
+import { openWebPage } from "../../src/web/server.ts";
+import { fuzz, slowloris } from "../support/attack.ts";
 import { callTool, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { processesOf, startedPerTest, until } from "../support/harness.ts";
@@ -215,6 +221,56 @@ describe("answering from a browser", () => {
 		).toBeDefined();
 		expect(dialogs).toEqual([]);
 		await page.close();
+	});
+
+	it("200 connections trickling their headers and a flood of fuzzed requests: the page loads every time, and answers", async () => {
+		const { env, tui, url = "" } = await ask(FORM, true);
+		const slow = slowloris(url, 200);
+		const fuzzed = fuzz(url, 8);
+		try {
+			await until(() => slow.connections >= 400, "the slow connections dropped and back");
+			for (let i = 0; i < 10; i++) {
+				const page = await browser.newPage();
+				await page.goto(url, { timeout: 10_000 });
+				await page.locator("fieldset").first().waitFor({ timeout: 10_000 });
+				await page.close();
+			}
+			const { page } = await openPage(url);
+			await page.getByText("SQLite", { exact: true }).click();
+			await page.getByText("Auth", { exact: true }).click();
+			await page.locator("fieldset").nth(2).locator("textarea.other-text").fill("under attack");
+			await page.getByRole("button", { name: "Submit" }).click();
+			await page.getByText("the agent has your answers").waitFor({ timeout: 10_000 });
+		} finally {
+			slow.stop();
+			fuzzed.stop();
+		}
+		await tui.waitFor(QUOTE_PREFIX);
+		expect((env.toolResults("ask_user")[0]?.details as { answeredBy: string }).answeredBy).toBe("the browser");
+	});
+
+	it("a submit that comes after another answer: the page says the form was already answered, and takes no more", async () => {
+		const { form } = prepareForm(FORM);
+		const server = await openWebPage({
+			form,
+			questions: form.questions,
+			texts: ENGLISH,
+			address: "127.0.0.1",
+			port: 0,
+			answer: () => ({ ok: false, error: ALREADY_CLOSED }),
+		});
+		try {
+			const { page } = await openPage(server.url);
+			await page.getByText("Postgres", { exact: true }).click();
+			await page.getByText("Billing", { exact: true }).click();
+			await page.locator("fieldset").nth(2).locator("textarea.other-text").fill("late");
+			await page.getByRole("button", { name: "Submit" }).click();
+			await page.getByText(ENGLISH.t("web.alreadyAnswered")).waitFor();
+			expect(await page.getByRole("button", { name: "Submit" }).isDisabled()).toBe(true);
+			await page.close();
+		} finally {
+			await server.close();
+		}
 	});
 
 	it("with the setting off, pi listens on no port and the form shows no link", async () => {

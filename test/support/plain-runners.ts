@@ -101,6 +101,17 @@ export function childrenOf(piEnv: PiEnv, parentPid: number): PiProcess[] {
 }
 
 /** The sockets the parent's channel listens on (its TMPDIR is the test's). */
+/** How many processes are connected to the parent's channel now (Linux: its accepted sockets in /proc/net/unix). */
+export function channelConnections(piEnv: PiEnv): number {
+	const sockets = new Set(channelSockets(piEnv));
+	const table = readFileSync("/proc/net/unix", "utf8").split("\n");
+	// Columns: Num RefCount Protocol Flags Type St Inode Path; St 03 is a connected socket.
+	return table.filter((line) => {
+		const columns = line.trim().split(/\s+/);
+		return columns[5] === "03" && sockets.has(columns[7] ?? "");
+	}).length;
+}
+
 export function channelSockets(piEnv: PiEnv): string[] {
 	const tmpDir = piEnv.env["TMPDIR"] as string;
 	return readdirSync(tmpDir)

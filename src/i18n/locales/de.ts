@@ -268,6 +268,8 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ Gesendet: Der Agent hat deine Antworten. Du kannst diese Seite schließen.",
 	"web.closed": "Dieses Formular wurde im Terminal geschlossen: Hier gibt es nichts mehr zu beantworten.",
 	"web.notSent": "Nicht gesendet: {error}",
+	"web.alreadyAnswered":
+		"Dieses Formular wurde bereits beantwortet oder geschlossen: Deine Antworten wurden nicht gesendet.",
 	"web.qr": "Mit dem Handy scannen, um im Browser zu antworten:",
 	"web.qrMissing": "Kein QR-Code: das optionale Paket uqr fehlt (npm install im Ordner dieser Erweiterung ausführen)",
 	"warning.webCannotListen":

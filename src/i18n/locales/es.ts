@@ -262,6 +262,7 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ Enviado: el agente tiene tus respuestas. Puedes cerrar esta página.",
 	"web.closed": "Este formulario se cerró en la terminal: aquí ya no hay nada que responder.",
 	"web.notSent": "No enviado: {error}",
+	"web.alreadyAnswered": "Este formulario ya fue respondido o cerrado: tus respuestas no se enviaron.",
 	"web.qr": "Escanéalo con el móvil para responder en su navegador:",
 	"web.qrMissing": "Sin código QR: falta el paquete opcional uqr (ejecuta npm install en la carpeta de esta extensión)",
 	"warning.webCannotListen":

@@ -267,6 +267,7 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ Envoyé : l'agent a vos réponses. Vous pouvez fermer cette page.",
 	"web.closed": "Ce formulaire a été fermé dans le terminal : plus rien à répondre ici.",
 	"web.notSent": "Non envoyé : {error}",
+	"web.alreadyAnswered": "Ce formulaire a déjà reçu une réponse ou a été fermé : vos réponses n'ont pas été envoyées.",
 	"web.qr": "Scannez avec un téléphone pour répondre dans son navigateur :",
 	"web.qrMissing":
 		"Pas de code QR : le paquet facultatif uqr est absent (lancez npm install dans le dossier de cette extension)",

@@ -245,6 +245,7 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ 送信しました: エージェントが回答を受け取りました。このページは閉じてかまいません。",
 	"web.closed": "このフォームはターミナルで閉じられました: ここで回答するものはもうありません。",
 	"web.notSent": "送信されませんでした: {error}",
+	"web.alreadyAnswered": "このフォームはすでに回答済みか閉じられています: 回答は送信されませんでした。",
 	"web.qr": "スマートフォンでスキャンしてブラウザーで回答:",
 	"web.qrMissing": "QR コードなし: 任意のパッケージ uqr がありません (この拡張機能のフォルダーで npm install を実行)",
 	"warning.webCannotListen":

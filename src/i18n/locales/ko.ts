@@ -244,6 +244,7 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ 보냄: 에이전트가 답변을 받았습니다. 이 페이지를 닫아도 됩니다.",
 	"web.closed": "이 양식은 터미널에서 닫혔습니다: 여기서 더 답할 것이 없습니다.",
 	"web.notSent": "보내지 못함: {error}",
+	"web.alreadyAnswered": "이 양식은 이미 답변되었거나 닫혔습니다: 답변을 보내지 않았습니다.",
 	"web.qr": "휴대폰으로 스캔해 브라우저에서 답변:",
 	"web.qrMissing": "QR 코드 없음: 선택 패키지 uqr가 없습니다 (이 확장 폴더에서 npm install 실행)",
 	"warning.webCannotListen":

@@ -261,6 +261,7 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ Enviado: o agente tem suas respostas. Você pode fechar esta página.",
 	"web.closed": "Este formulário foi fechado no terminal: não há mais nada a responder aqui.",
 	"web.notSent": "Não enviado: {error}",
+	"web.alreadyAnswered": "Este formulário já foi respondido ou fechado: suas respostas não foram enviadas.",
 	"web.qr": "Escaneie com o celular para responder no navegador:",
 	"web.qrMissing": "Sem código QR: falta o pacote opcional uqr (execute npm install na pasta desta extensão)",
 	"warning.webCannotListen":

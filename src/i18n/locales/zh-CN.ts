@@ -236,6 +236,7 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ 已发送：代理已收到你的回答。可以关闭此页面了。",
 	"web.closed": "此表单已在终端中关闭：这里没有需要回答的了。",
 	"web.notSent": "未发送：{error}",
+	"web.alreadyAnswered": "此表单已被回答或已关闭：你的回答未发送。",
 	"web.qr": "用手机扫描，在浏览器中回答：",
 	"web.qrMissing": "无二维码：缺少可选包 uqr（在此扩展的文件夹中运行 npm install）",
 	"warning.webCannotListen": "ask_user：浏览器页面无法在 {address}:{port} 上监听（{reason}）；请在终端中回答。",

@@ -237,6 +237,7 @@ export const CATALOGUE: Catalogue = {
 	"web.answered": "✓ 已送出：代理已收到你的回答。可以關閉此頁面了。",
 	"web.closed": "此表單已在終端機中關閉：這裡沒有需要回答的了。",
 	"web.notSent": "未送出：{error}",
+	"web.alreadyAnswered": "此表單已被回答或已關閉：你的回答未送出。",
 	"web.qr": "用手機掃描，在瀏覽器中回答：",
 	"web.qrMissing": "無 QR 碼：缺少選用套件 uqr（在此擴充功能的資料夾中執行 npm install）",
 	"warning.webCannotListen": "ask_user：瀏覽器頁面無法在 {address}:{port} 上監聽（{reason}）；請在終端機中回答。",

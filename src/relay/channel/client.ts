@@ -92,11 +92,10 @@ async function connect(
 	const first = await raceAbort(connection.next(), signal ? AbortSignal.any([signal, waited]) : waited);
 	const line = first.aborted ? undefined : first.value;
 	const problem = line === undefined ? undefined : notReady(line);
-	const why = first.aborted
-		? `did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`
-		: line === undefined
-			? `is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`
-			: problem && `answered in a way this version does not understand: ${problem}`;
+	let why = problem && `answered in a way this version does not understand: ${problem}`;
+	if (line === undefined)
+		why = `is unreachable (${connection.failure() ?? "closed at once"}): the parent pi has probably ended`;
+	if (first.aborted) why = `did not answer within ${CONNECT_MS / 1000} s (is the parent pi still running?)`;
 	if (why === undefined && !signal?.aborted) return { ok: true, connection };
 	connection.socket.destroy();
 	if (signal?.aborted) return { ok: false, collected: emptyCollected("aborted") };
