@@ -19,6 +19,10 @@ export type Message = string | PluralMessage;
 export const EN = {
 	// ── The form's chrome ──────────────────────────────────────────────────
 	"form.askedBy": "Asked by {asker}",
+	// Who asks and its task, on one line above the questions; the task is cut to the width.
+	"form.askedByTask": "Asked by {asker} · {task}",
+	// The model's one line on why it asks (the call's `reason`), above the tabs.
+	"form.reason": "Why: {reason}",
 	// Who asks, for a form from elsewhere that gives no name (or one that reads as this session); {pid}: the child's.
 	"form.unnamedAsker": "an unnamed subagent",
 	"form.unnamedAskerPid": "an unnamed subagent (pid {pid})",
@@ -94,6 +98,8 @@ export const EN = {
 
 	// ── Keys: the help screen (`help`) and the hint line (`hint`, short) ────
 	"help.title": "Keys",
+	// The task of who asks, whole, on the help screen.
+	"help.task": "Task: {task}",
 	"help.join": "; ",
 	"key.unbound": "(unbound)",
 	"key.move.help": "move between options (wraps around)",

@@ -33,40 +33,32 @@ export const RELAY_TITLE = "\u0000ask_user/relay/v1";
 export const RELAY_CANCEL_PREFIX = "\u0000ask_user/relay-cancel/v1:";
 const RID = new RegExp(RID_PATTERN);
 
+type Header = Pick<RelayRequest, "rid" | "asker" | "task">;
 type Decoding<T> = ({ ok: true } & T) | { ok: false; error: string };
 
 /** What the child knows about the reply it waits for: the questions it asked, the request's rid. */
 type Expectation = { questions?: readonly AskQuestion[]; rid?: string };
 
 // JSON.stringify leaves out the fields that are undefined; listing them keeps the envelope's field order fixed.
-export const encodeRelayRequest = ({ rid, asker, questions, metadata }: RelayRequest): string =>
-	JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata });
+export const encodeRelayRequest = ({ rid, asker, task, questions, reason, metadata }: RelayRequest): string =>
+	JSON.stringify({ v: RELAY_VERSION, rid, asker, task, questions, reason, metadata });
 
 /** The request, with its questions validated by the same rules as a model's call (the parent renders them). */
 export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequest }> {
 	const what = "relay request rejected";
 	const parsed = parseEnvelope(text, what);
 	if (!parsed.ok) return parsed;
-	const header = { rid: own(parsed.envelope, "rid"), asker: own(parsed.envelope, "asker") };
-	const issues = schemaIssues(RelayRequestHeader, header);
+	const [rid, asker, task] = (["rid", "asker", "task"] as const).map((key) => own(parsed.envelope, key));
+	const issues = schemaIssues(RelayRequestHeader, { rid, asker, task });
 	const validation = validateParams({
 		questions: own(parsed.envelope, "questions"),
+		reason: own(parsed.envelope, "reason"),
 		metadata: own(parsed.envelope, "metadata"),
 	});
 	if (!validation.ok) issues.push(...validation.issues);
 	if (!validation.ok || issues.length > 0) return { ok: false, error: formatIssues(what, issues) };
-	const { rid, asker } = header as { rid?: string; asker?: string };
-	const { questions, metadata } = validation.form;
-	return {
-		ok: true,
-		request: {
-			v: RELAY_VERSION,
-			...(rid !== undefined && { rid }),
-			...(asker !== undefined && { asker }),
-			questions,
-			...(metadata !== undefined && { metadata }),
-		},
-	};
+	const header = Object.entries({ rid, asker, task }).filter(([, value]) => value !== undefined);
+	return { ok: true, request: { v: RELAY_VERSION, ...(Object.fromEntries(header) as Header), ...validation.form } };
 }
 
 /** The reply as v1 writes it: `drafts` only when there are some, so a reader that predates them sees the envelope it knows. */
@@ -138,6 +130,13 @@ export function askerLabel(asker: string | undefined, pid: number | undefined, t
 	if (name !== undefined && !readsAsSelf(name)) return name;
 	return pid === undefined ? texts.t("form.unnamedAsker") : texts.t("form.unnamedAskerPid", { pid });
 }
+
+/** The longest task shown, in code points; a longer one is cut with "…". */
+export const TASK_MAX = 1000;
+
+/** A task as it may be shown: cleaned to one line (sanitize.ts `cleanName`) and cut; undefined when nothing is left. */
+export const cleanTask = (task: string | undefined): string | undefined =>
+	(task !== undefined && cleanName(task, TASK_MAX)) || undefined;
 
 export const encodeRelayCancel = (rid: string): string => RELAY_CANCEL_PREFIX + rid;
 

@@ -139,6 +139,7 @@ function record(form: AskForm, status: AskDetails["status"], { answers, skipped,
 		skipped: [...skipped],
 		notes: [...notes],
 	};
+	if (form.reason !== undefined) details.reason = form.reason;
 	if (form.metadata !== undefined) details.metadata = form.metadata;
 	return details;
 }

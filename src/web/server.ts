@@ -48,11 +48,13 @@ export const ALREADY_ANSWERED = "already answered";
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
-/** `questions`: as the page shows them, every text sanitised (waiting.ts); `asker`: who asks a form from elsewhere, sanitised. */
+/** Every text sanitised (waiting.ts): `questions` as the page shows them, `asker` (from elsewhere), `task`, `reason`. */
 export type WebPageSetup = {
 	form: AskForm;
 	questions: AskQuestion[];
 	asker?: string | undefined;
+	task?: string | undefined;
+	reason?: string | undefined;
 	texts: Texts;
 	address: string;
 	port: number;
@@ -234,10 +236,15 @@ const given = (text: unknown): string | undefined =>
 	typeof text === "string" && text.trim() !== "" ? text : undefined;
 
 /** Everything the page shows, as data (never HTML). */
-function pageData({ questions, texts, asker }: WebPageSetup) {
+function pageData({ questions, texts, asker, task, reason }: WebPageSetup) {
 	const { t } = texts;
+	const who =
+		task === undefined
+			? t("form.askedBy", { asker: asker ?? "" })
+			: t("form.askedByTask", { asker: asker ?? "", task });
 	return {
-		...(asker !== undefined && { asker: t("form.askedBy", { asker }) }),
+		...(asker !== undefined && { asker: who }),
+		...(reason !== undefined && { reason: t("form.reason", { reason }) }),
 		questions: questions.map(({ options, ...question }) => ({
 			...question,
 			options: options.map(({ label, description, preview, recommended }) => ({

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── Der Rahmen des Formulars ───────────────────────────────────────────
 	"form.askedBy": "Anfrage von {asker}",
+	"form.askedByTask": "Anfrage von {asker} · {task}",
+	"form.reason": "Warum: {reason}",
 	"form.unnamedAsker": "Subagent ohne Namen",
 	"form.unnamedAskerPid": "Subagent ohne Namen (PID {pid})",
 	"form.timeLeft": "⏱ noch {time}",
@@ -85,6 +87,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Tasten: die Hilfeseite (`help`) und die Hinweiszeile (`hint`, kurz) ──
 	"help.title": "Tasten",
+	"help.task": "Aufgabe: {task}",
 	"help.join": "; ",
 	"key.unbound": "(nicht belegt)",
 	"key.move.help": "zwischen den Optionen wechseln (am Ende geht es von vorn weiter)",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── El marco del formulario ────────────────────────────────────────────
 	"form.askedBy": "Preguntado por {asker}",
+	"form.askedByTask": "Preguntado por {asker} · {task}",
+	"form.reason": "Por qué: {reason}",
 	"form.unnamedAsker": "un subagente sin nombre",
 	"form.unnamedAskerPid": "un subagente sin nombre (PID {pid})",
 	"form.timeLeft": "⏱ quedan {time}",
@@ -82,6 +84,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Teclas: la pantalla de ayuda (`help`) y la línea de pistas (`hint`, corta) ──
 	"help.title": "Teclas",
+	"help.task": "Tarea: {task}",
 	"help.join": "; ",
 	"key.unbound": "(sin asignar)",
 	"key.move.help": "moverse entre las opciones (de forma circular)",

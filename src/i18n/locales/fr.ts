@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── Le cadre du formulaire ─────────────────────────────────────────────
 	"form.askedBy": "Demande de {asker}",
+	"form.askedByTask": "Demande de {asker} · {task}",
+	"form.reason": "Pourquoi : {reason}",
 	"form.unnamedAsker": "sous-agent sans nom",
 	"form.unnamedAskerPid": "sous-agent sans nom (PID {pid})",
 	"form.timeLeft": "⏱ il reste {time}",
@@ -85,6 +87,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Touches : l’écran d’aide (`help`) et la ligne d’aide (`hint`, courte) ─
 	"help.title": "Touches",
+	"help.task": "Tâche : {task}",
 	"help.join": " ; ",
 	"key.unbound": "(non attribuée)",
 	"key.move.help": "se déplacer entre les options (en boucle)",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── フォームの枠 ───────────────────────────────────────────────────────
 	"form.askedBy": "{asker}からの質問",
+	"form.askedByTask": "{asker}からの質問 · {task}",
+	"form.reason": "理由：{reason}",
 	"form.unnamedAsker": "名前のないサブエージェント",
 	"form.unnamedAskerPid": "名前のないサブエージェント（PID {pid}）",
 	"form.timeLeft": "⏱ 残り{time}",
@@ -79,6 +81,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── キー：ヘルプ画面（`help`）とヒント行（`hint`、短く） ──────────────────
 	"help.title": "キー操作",
+	"help.task": "タスク：{task}",
 	"help.join": "。",
 	"key.unbound": "（未割り当て）",
 	"key.move.help": "選択肢間を移動（端まで行くと反対側へ）",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── 양식의 틀 ──────────────────────────────────────────────────────────
 	"form.askedBy": "질문자: {asker}",
+	"form.askedByTask": "질문자: {asker} · {task}",
+	"form.reason": "이유: {reason}",
 	"form.unnamedAsker": "이름 없는 하위 에이전트",
 	"form.unnamedAskerPid": "이름 없는 하위 에이전트(PID {pid})",
 	"form.timeLeft": "⏱ {time} 남음",
@@ -78,6 +80,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 키: 도움말 화면(`help`)과 힌트 줄(`hint`, 짧게) ──────────────────────
 	"help.title": "단축키",
+	"help.task": "작업: {task}",
 	"help.join": ". ",
 	"key.unbound": "(할당되지 않음)",
 	"key.move.help": "선택지 사이 이동 (끝에서 반대쪽 끝으로 이어짐)",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── A moldura do formulário ────────────────────────────────────────────
 	"form.askedBy": "Perguntado por {asker}",
+	"form.askedByTask": "Perguntado por {asker} · {task}",
+	"form.reason": "Por quê: {reason}",
 	"form.unnamedAsker": "um subagente sem nome",
 	"form.unnamedAskerPid": "um subagente sem nome (PID {pid})",
 	"form.timeLeft": "⏱ restam {time}",
@@ -82,6 +84,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Teclas: a tela de ajuda (`help`) e a linha de dicas (`hint`, curta) ──
 	"help.title": "Teclas",
+	"help.task": "Tarefa: {task}",
 	"help.join": "; ",
 	"key.unbound": "(não atribuída)",
 	"key.move.help": "mover entre as opções (de forma circular)",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── Оформление формы ───────────────────────────────────────────────────
 	"form.askedBy": "Спрашивает {asker}",
+	"form.askedByTask": "Спрашивает {asker} · {task}",
+	"form.reason": "Зачем: {reason}",
 	"form.unnamedAsker": "безымянный субагент",
 	"form.unnamedAskerPid": "безымянный субагент (PID {pid})",
 	"form.timeLeft": "⏱ осталось {time}",
@@ -92,6 +94,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Клавиши: экран справки (`help`) и строка подсказок (`hint`, кратко) ─
 	"help.title": "Клавиши",
+	"help.task": "Задача: {task}",
 	"help.join": "; ",
 	"key.unbound": "(не назначена)",
 	"key.move.help": "перемещаться между вариантами (по кругу)",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── 表单外框 ───────────────────────────────────────────────────────────
 	"form.askedBy": "由 {asker} 提问",
+	"form.askedByTask": "由 {asker} 提问 · {task}",
+	"form.reason": "原因：{reason}",
 	"form.unnamedAsker": "未命名的子智能体",
 	"form.unnamedAskerPid": "未命名的子智能体（PID {pid}）",
 	"form.timeLeft": "⏱ 剩余 {time}",
@@ -76,6 +78,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 按键：帮助页（help）与提示行（hint，要简短）─────────────────────────
 	"help.title": "按键",
+	"help.task": "任务：{task}",
 	"help.join": "；",
 	"key.unbound": "（未绑定）",
 	"key.move.help": "在选项之间移动（首尾循环）",

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── 表單外框 ───────────────────────────────────────────────────────────
 	"form.askedBy": "由 {asker} 提問",
+	"form.askedByTask": "由 {asker} 提問 · {task}",
+	"form.reason": "原因：{reason}",
 	"form.unnamedAsker": "未命名的子代理程式",
 	"form.unnamedAskerPid": "未命名的子代理程式（PID {pid}）",
 	"form.timeLeft": "⏱ 剩餘 {time}",
@@ -76,6 +78,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 按鍵：說明頁（help）與提示列（hint，要簡短）─────────────────────────
 	"help.title": "按鍵",
+	"help.task": "任務：{task}",
 	"help.join": "；",
 	"key.unbound": "（未設定）",
 	"key.move.help": "在選項之間移動（頭尾循環）",

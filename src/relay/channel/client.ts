@@ -62,12 +62,14 @@ export async function channelReachable(address: ChannelAddress): Promise<boolean
 export type Parent = { send(request: string): Promise<string | undefined>; cancel(rid: string): void; noReply: string };
 
 /** The form as a relay request and the parent's reply, by either transport; aborted, the answers so far if they come within CANCEL_GRACE_MS. */
-export async function askParent(form: AskForm, { signal, asker }: AskOptions, parent: Parent): Promise<Collected> {
+export async function askParent(
+	form: AskForm,
+	{ signal, asker, task }: AskOptions,
+	parent: Parent,
+): Promise<Collected> {
 	if (signal?.aborted) return emptyCollected("aborted");
 	const rid = randomUUID();
-	const reply = parent.send(
-		encodeRelayRequest({ v: RELAY_VERSION, rid, asker, questions: form.questions, metadata: form.metadata }),
-	);
+	const reply = parent.send(encodeRelayRequest({ v: RELAY_VERSION, rid, asker, task, ...form }));
 	const decode = (text: string | undefined) =>
 		text === undefined ? undefined : decodeRelayReply(text, { questions: form.questions, rid });
 	const raced = await raceAbort(reply, signal);
