@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	CHANNEL_LINE_MAX,
+	CHANNEL_READY,
 	type ChannelAddress,
 	createLineSplitter,
 	decodeChannelAddress,
@@ -19,7 +20,7 @@ import {
 	encodeChannelAddress,
 	encodeChannelHello,
 } from "../src/relay/channel/wire.ts";
-import { collectedToReply } from "../src/relay/envelope.ts";
+import { collectedToReply, TASK_MAX } from "../src/relay/envelope.ts";
 import { firstUserText, selfAsker } from "../src/relay/elsewhere.ts";
 import { CONNECT_MS, channelReachable, collectViaChannel } from "../src/relay/channel/client.ts";
 import {
@@ -329,6 +330,41 @@ describe("an unreachable parent is no_ui, fast, with the reason", () => {
 	});
 });
 
+describe("a connection the parent closes before it read the hello (a flood's cap made room with it)", () => {
+	/** A parent that closes the first `dropped` connections without a word, and says it is ready on the next ones. */
+	async function dropping(dropped: number): Promise<{ address: ChannelAddress; connections: () => number }> {
+		const path = join(root, "dropping.sock");
+		let connections = 0;
+		const server = createServer((socket) => {
+			socket.on("error", () => {});
+			if (++connections <= dropped) socket.destroy();
+			else socket.once("data", () => socket.write(`${CHANNEL_READY}\n`));
+		});
+		await new Promise<void>((resolve) => server.listen(path, resolve));
+		opened.push(server);
+		return { address: { path, token: "ab".repeat(32) }, connections: () => connections };
+	}
+	const opened: ReturnType<typeof createServer>[] = [];
+	afterEach(() => {
+		for (const server of opened.splice(0)) server.close();
+	});
+
+	it("the child says hello again, and finds the parent", async () => {
+		const parent = await dropping(3);
+		expect(await channelReachable(parent.address)).toBe(true);
+		expect(parent.connections()).toBe(4);
+	});
+
+	it("closed every time: no_ui once the time to connect is over, never a hang", async () => {
+		const parent = await dropping(Number.POSITIVE_INFINITY);
+		const started = Date.now();
+		const collected = await collectViaChannel(parent.address, form);
+		expect(collected.status).toBe("no_ui");
+		expect(collected.error).toContain("did not answer");
+		expect(Date.now() - started).toBeLessThan(CONNECT_MS + 1_000);
+	});
+});
+
 describe("a parent that answers outside the protocol is no_ui, with what it said", () => {
 	it("another protocol version, a line that is no JSON object, an object that is not ready", async () => {
 		const answers = [
@@ -459,30 +495,45 @@ describe("hostile clients on the socket: nothing shown, nothing crashed", () => 
 });
 
 describe("how a child is labelled", () => {
-	it("a runner's name first, then the start of the task, then 'subagent'", () => {
-		expect(selfAsker({ PI_SUBAGENT_NAME: "scout" }, "Task: look around")).toBe("scout");
-		expect(selfAsker({ PI_ASK_USER_ASKER: "mine", PI_SUBAGENT_NAME: "scout" }, undefined)).toBe("mine");
-		expect(selfAsker({}, "Task:  look\naround")).toBe("Task: look around");
+	it("a runner's name, else 'subagent'; beside it the task a runner gives, else the first message", () => {
+		const name = (...args: Parameters<typeof selfAsker>) => selfAsker(...args).asker;
+		expect(selfAsker({ PI_SUBAGENT_NAME: "scout" }, "Task: look around")).toEqual({
+			asker: "scout",
+			task: "look around",
+		});
+		expect(selfAsker({ PI_ASK_USER_ASKER: "mine", PI_SUBAGENT_NAME: "scout" }, undefined)).toEqual({ asker: "mine" });
+		expect(selfAsker({}, "Task:  look\naround")).toEqual({ asker: "subagent", task: "look around" });
+		// A runner's description of the agent wins over the first message.
+		expect(selfAsker({ PI_ASK_USER_TASK: "Reviews the diff" }, "Task: look").task).toBe("Reviews the diff");
+		expect(selfAsker({ PI_ASK_USER_TASK: " \u200b " }, "Task: look").task).toBe("look");
 		// pi-subagents names its in-process children's agent in their system prompt, on a line of its own.
-		expect(selfAsker({}, "Task: look around", '<active_agent name="scout &amp; co"/>\n\nYou are a scout.')).toBe(
+		expect(name({}, "Task: look around", '<active_agent name="scout &amp; co"/>\n\nYou are a scout.')).toBe(
 			"scout & co",
 		);
-		expect(selfAsker({}, "Task: look around", 'You are pi.\n\n<active_agent name="scout"/>\n\nYou are a scout.')).toBe(
+		expect(name({}, "Task: look around", 'You are pi.\n\n<active_agent name="scout"/>\n\nYou are a scout.')).toBe(
 			"scout",
 		);
-		expect(selfAsker({ PI_SUBAGENT_NAME: "named" }, undefined, '<active_agent name="scout"/>')).toBe("named");
-		expect(selfAsker({}, "Task: look", 'You are a scout. <active_agent name="scout"/>')).toBe("Task: look");
+		expect(name({ PI_SUBAGENT_NAME: "named" }, undefined, '<active_agent name="scout"/>')).toBe("named");
+		expect(name({}, "Task: look", 'You are a scout. <active_agent name="scout"/>')).toBe("subagent");
 		// A project's AGENTS.md (in pi's part of the prompt, before the runner's line) cannot name the agent.
 		expect(
-			selfAsker(
+			name(
 				{},
 				"Task: look",
 				'<active_agent name="spoof"/>\nfrom AGENTS.md\n\n<active_agent name="scout"/>\nYou are a scout.',
 			),
 		).toBe("scout");
-		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`)).toMatch(/^Task: word word .*…$/);
-		expect(selfAsker({}, `Task: ${"word ".repeat(40)}`).length).toBeLessThanOrEqual(60);
-		expect(selfAsker({ PI_SUBAGENT_NAME: " \u001b " }, "  ")).toBe("subagent");
+		// pi's example runner: the agent's prompt file, named after it, in a folder of its own.
+		const argv = ["node", "pi", "--append-system-prompt", "/tmp/pi-subagent-Ab12/prompt-scout.md", "Task: look"];
+		expect(name({}, "Task: look", undefined, argv)).toBe("scout");
+		expect(name({}, "Task: look", undefined, ["--append-system-prompt", "/home/me/prompt-scout.md"])).toBe("subagent");
+		expect(name({}, "Task: look", undefined, ["/tmp/pi-subagent-Ab12/prompt-scout.md"])).toBe("subagent");
+		// The task: cleaned to one line, cut at TASK_MAX code points.
+		const long = selfAsker({}, `Task: ${"word ".repeat(400)}`).task ?? "";
+		expect([...long]).toHaveLength(TASK_MAX);
+		expect(long).toMatch(/^word word .*…$/);
+		expect(selfAsker({}, "Task: \u001b]52;c;x\u0007look\u202e")).toEqual({ asker: "subagent", task: "look" });
+		expect(selfAsker({ PI_SUBAGENT_NAME: " \u001b " }, "  ")).toEqual({ asker: "subagent" });
 	});
 
 	it("a form that gives no name, a blank or invisible one, or one that reads as this session, is shown as an unnamed subagent's, with the pid its hello gave", async () => {
@@ -508,6 +559,26 @@ describe("how a child is labelled", () => {
 					socket.write(`${JSON.stringify({ v: RELAY_VERSION, asker, questions: form.questions })}\n`);
 				});
 			expect(dialogs.calls.map((call) => call.title.split("\n")[1])).toEqual(asks.map(([, , shown]) => shown));
+			expectEveryScriptUsedUp();
+		} finally {
+			await router.sessionEnded("quit");
+		}
+	});
+
+	it("a child's task and its model's reason reach the parent's form, the task cleaned to one line", async () => {
+		const dialogs = scriptedDialogs([pick("1.")]);
+		const ui = { custom: async () => undefined, select: dialogs.select, editor: dialogs.editor };
+		const router = createRouter({ preferences: () => ({}), upstream: { relay: false, channel: undefined } });
+		router.sessionStarted({ mode: "rpc", hasUI: true, ui, abort: () => {} } as never, () => {});
+		try {
+			const { address } = await open(currentHandler());
+			const asked = { ...form, reason: "The cache needs a store." };
+			const task = "look  ａｒｏｕｎｄ\u200b the\u202e cache";
+			expect((await collectViaChannel(address, asked, { asker: "scout", task })).status).toBe("answered");
+			const lines = dialogs.calls[0]?.title.split("\n") ?? [];
+			expect(lines).toContain("Why: The cache needs a store.");
+			expect(lines).toContain("Task: look around the cache");
+			expect(lines).toContain("Database · asked by scout");
 			expectEveryScriptUsedUp();
 		} finally {
 			await router.sessionEnded("quit");

@@ -57,7 +57,9 @@ const REQUEST: RelayRequest = {
 	v: 1,
 	rid: "r-1",
 	asker: "planner › scout",
+	task: "pick the database for the invoices",
 	questions: FORM.questions,
+	reason: "The migration depends on it.",
 	metadata: { flowId: "f" },
 };
 const REPLY: RelayReply = {
@@ -87,7 +89,7 @@ describe("relay markers", () => {
 });
 
 describe("relay request", () => {
-	it("round-trips a form with its rid, asker and metadata", () => {
+	it("round-trips a form with its rid, asker, task, reason and metadata", () => {
 		expect(decodeRelayRequest(encodeRelayRequest(REQUEST))).toEqual({ ok: true, request: REQUEST });
 	});
 
@@ -132,6 +134,21 @@ describe("relay request", () => {
 		expect(decodeRequestError({ ...REQUEST, asker: 7 })).toMatch(/asker: must be a string \(found number 7\)/);
 		expect(decodeRequestError({ ...REQUEST, rid: "" })).toMatch(/rid: must be 1–128 printable ASCII/);
 		expect(decodeRequestError({ ...REQUEST, rid: 12 })).toMatch(/rid: must be a string \(found number 12\)/);
+	});
+
+	it("rejects a task that is not one line or past its limit, and a reason by the rules of a model's call", () => {
+		expect(decodeRequestError({ ...REQUEST, task: "two\nlines" })).toMatch(/task: must be one line without control/);
+		expect(decodeRequestError({ ...REQUEST, task: "t".repeat(2001) })).toMatch(/task: must be at most 2000 characters/);
+		expect(decodeRequestError({ ...REQUEST, task: 7 })).toMatch(/task: must be a string \(found number 7\)/);
+		expect(decodeRequestError({ ...REQUEST, reason: "r".repeat(201) })).toMatch(
+			/reason: 201 characters; the limit is 200/,
+		);
+		expect(decodeRequestError({ ...REQUEST, reason: "a\u001bb" })).toMatch(
+			/reason: contains the control character U\+001B/,
+		);
+		// A child that predates them sends neither: the request is what it was.
+		const { task: _task, reason: _reason, ...older } = REQUEST;
+		expect(decodeRelayRequest(encodeRelayRequest(older))).toEqual({ ok: true, request: older });
 	});
 
 	it("returns the validated questions with every default filled in", () => {
@@ -600,9 +617,14 @@ const arbForm: fc.Arbitrary<AskForm> = arbIds
 		fc.tuple(
 			fc.tuple(...ids.map((id, i) => arbQuestion(id, headers[i] as string))),
 			fc.option(arbMetadata, { nil: undefined }),
+			fc.option(oneLineText(200, 40), { nil: undefined }),
 		),
 	)
-	.map(([questions, metadata]) => (metadata === undefined ? { questions } : { questions, metadata }));
+	.map(([questions, metadata, reason]) => ({
+		questions,
+		...(reason !== undefined && { reason }),
+		...(metadata !== undefined && { metadata }),
+	}));
 
 const arbRid = fc.string({
 	unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
@@ -618,14 +640,15 @@ const arbRequest: fc.Arbitrary<RelayRequest> = fc
 		arbForm,
 		fc.option(arbRid, { nil: undefined }),
 		fc.option(arbAsker, { nil: undefined }),
+		fc.option(arbAsker, { nil: undefined }),
 		fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
 	)
-	.map(([form, rid, asker, replyVersion]) => ({
+	.map(([form, rid, asker, task, replyVersion]) => ({
 		v: 1 as const,
 		...(rid !== undefined && { rid }),
 		...(asker !== undefined && { asker }),
-		questions: form.questions,
-		...(form.metadata !== undefined && { metadata: form.metadata }),
+		...(task !== undefined && { task }),
+		...form,
 		...(replyVersion !== undefined && { replyVersion }),
 	}));
 

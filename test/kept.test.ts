@@ -42,12 +42,18 @@ import { drive, formOf, KEY, option, question, type } from "./form/support.ts";
 
 /** Every file opened through node:fs, with its flags: the aside file must be created exclusively. */
 const opened = vi.hoisted(() => [] as Array<{ path: unknown; flags: unknown }>);
+/** While set, a write through node:fs fails as on a full disk. */
+const diskFull = vi.hoisted(() => ({ now: false }));
 vi.mock("node:fs", async (original) => {
 	const fs = await original<typeof import("node:fs")>();
 	const openSync: typeof fs.openSync = (path, flags, mode) => (
 		opened.push({ path, flags }), fs.openSync(path, flags, mode)
 	);
-	return { ...fs, default: { ...fs, openSync }, openSync };
+	const writeFileSync: typeof fs.writeFileSync = (file, data, options) => {
+		if (diskFull.now) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+		fs.writeFileSync(file, data, options);
+	};
+	return { ...fs, default: { ...fs, openSync, writeFileSync }, openSync, writeFileSync };
 });
 
 const FORM = formOf(
@@ -176,6 +182,25 @@ describe("the keeper and the folder", () => {
 		expect(keptIn("call%401%2F2@e1.json").status).toBe("timed_out");
 		keeper.end("answered");
 		expect(files()).toEqual([]);
+	});
+
+	it("a write that fails (a full disk) leaves nothing behind: the file begun aside is removed, the last one written stays", async () => {
+		fresh();
+		const keeper = createKeeper(dir, () => ({ id: "c" }), FORM, { closing: () => false });
+		const first = savedAnswers(initialState(FORM), undefined);
+		keeper.changed(() => first);
+		keeper.flush();
+		diskFull.now = true;
+		try {
+			for (let i = 0; i < 3; i++) {
+				keeper.changed(() => savedAnswers(update(initialState(FORM), { type: "number", row: 1 }), undefined));
+				keeper.flush();
+			}
+		} finally {
+			diskFull.now = false;
+		}
+		expect(files()).toEqual(["c.json"]);
+		expect(keptIn("c.json").answers).toEqual(throughJson(first));
 	});
 
 	it("a form is held by a live process only: not this one, not one with a reused pid (another start time)", () => {

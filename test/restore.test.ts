@@ -246,3 +246,31 @@ describe("one call id in two turns (a provider that reuses ids)", () => {
 		expect(readdirSync(keptDir(join(root, "s.jsonl")))).toEqual([]);
 	});
 });
+
+describe("a form whose state cannot be saved (a read-only folder, a full disk)", () => {
+	it("says so once, naming the file and why, however many saves fail; the form goes on", async () => {
+		const { dir, warnings, entries } = setUp([]);
+		// Something that is no folder where the folder goes: every save fails, as on a read-only or full disk.
+		writeFileSync(dir, "not a folder");
+		const ctx = {
+			hasUI: true,
+			sessionManager: { getSessionFile: () => dir.replace(/\.ask-user$/, ""), getEntries: () => entries },
+			ui: { notify: (text: string) => warnings.push(text) },
+		} as unknown as ExtensionContext;
+		const keeper = await keepForms(
+			{} as ExtensionAPI,
+			async () => collect(CHOSE_SQLITE, "answered"),
+			async () => ENGLISH,
+		).keeper(ctx, "call_1", FORM);
+		for (let i = 0; i < 3; i++) {
+			keeper?.changed(() => savedAnswers(CHOSE_SQLITE, undefined));
+			keeper?.flush();
+		}
+		await vi.waitFor(() => expect(warnings).toHaveLength(1));
+		expect(warnings[0]).toContain(join(dir, "call_1@e1.json"));
+		expect(warnings[0]).toMatch(/\((EEXIST|ENOTDIR)\)/);
+		expect(warnings[0]).toContain("it goes on");
+		keeper?.end("answered");
+		expect(readFileSync(dir, "utf8")).toBe("not a folder");
+	});
+});

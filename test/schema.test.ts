@@ -37,7 +37,7 @@ describe(`AskParamsSchema (${schemaJson.length} bytes of JSON)`, () => {
 					)
 				: [],
 		);
-		expect(properties.length).toBe(18);
+		expect(properties.length).toBe(19);
 		// A name that says it all costs nothing more: the schema is paid for on every turn.
 		const selfExplaining = new Set(["description", "multiSelect", "source", "flowId", "tags"]);
 		for (const [path, property] of properties) {
@@ -75,6 +75,7 @@ describe(`AskParamsSchema (${schemaJson.length} bytes of JSON)`, () => {
 			"default: label",
 			"single-select only",
 			"At most one",
+			"one line ≤200",
 		]) {
 			expect(schemaJson).toContain(limit);
 		}

@@ -4,7 +4,7 @@ import { normalizeArguments } from "../src/input/normalize.ts";
 import { AskUserInputError, slugOf, type ValidationIssue, validateParams } from "../src/input/validate.ts";
 import { arbAskForm, arbAskParams } from "./support/arbitraries.ts";
 
-type Params = { questions: Record<string, unknown>[]; metadata?: unknown };
+type Params = { questions: Record<string, unknown>[]; reason?: unknown; metadata?: unknown };
 
 /** Two valid questions; each rule test breaks one thing in a fresh copy. */
 function validParams(): Params {
@@ -365,6 +365,25 @@ describe("one rule at a time: the path, the limit and the fix", () => {
 			"questions[0].required",
 			["expected true or false, got null"],
 		],
+		["reason is a string", edit((p) => (p.reason = ["why"])), "reason", ["expected a string, got an array"]],
+		[
+			"reason is at most 200 characters",
+			edit((p) => (p.reason = "r".repeat(201))),
+			"reason",
+			["201 characters; the limit is 200", "one short line", '"context"'],
+		],
+		[
+			"reason is one line",
+			edit((p) => (p.reason = "Needed for the plan.\nMore.")),
+			"reason",
+			["line break", "a reason is one line", "Write it as one line"],
+		],
+		[
+			"reason has no control characters",
+			edit((p) => (p.reason = "Needed \x1b]52;c;x\x07now")),
+			"reason",
+			["control character U+001B", "plain text only"],
+		],
 		[
 			"metadata is an object",
 			edit((p) => (p.metadata = "from planner")),
@@ -401,6 +420,23 @@ describe("one rule at a time: the path, the limit and the fix", () => {
 		const issues = issuesOf(breakIt(validParams()));
 		expect(issues.map((issue) => issue.path)).toEqual([path]);
 		for (const words of says) expect(issues[0]?.message).toContain(words);
+	});
+});
+
+describe("the reason", () => {
+	it("is kept trimmed, up to 200 characters; blank is none", () => {
+		const valid = (reason: unknown) => {
+			const result = validateParams({ ...validParams(), reason });
+			if (!result.ok) throw new Error(JSON.stringify(result.issues));
+			return result.form;
+		};
+		expect(valid("  Needed for the migration plan. ").reason).toBe("Needed for the migration plan.");
+		expect(valid("r".repeat(200)).reason).toHaveLength(200);
+		expect(valid(" \t ")).not.toHaveProperty("reason");
+		expect(valid(undefined)).not.toHaveProperty("reason");
+		// Beside a lone question at the top level, as the normaliser folds it.
+		const { params } = normalizeArguments({ question: "Which?", options: ["A", "B"], reason: "To plan." });
+		expect(validateParams(params)).toMatchObject({ ok: true, form: { reason: "To plan." } });
 	});
 });
 

@@ -17,7 +17,10 @@ import {
 	type WaitingEvent,
 	watchForms,
 } from "../src/route/waiting.ts";
+import { NOTIFICATION_MAX } from "../src/route/attention.ts";
+import { ENGLISH } from "../src/i18n/texts.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
+import { until } from "./support/harness.ts";
 
 const form: AskForm = { questions: [{ ...DB_QUESTION, question: "Which \u001b]52;c;AAAA\u0007database?" }] };
 const pg = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };
@@ -273,6 +276,32 @@ describe("attention in a terminal", () => {
 			await tick();
 			expect(term.written).toEqual([`\x1b]777;notify;pi;${body}\x07\x07`]);
 			expect(term.titles[0]).toBe(title);
+			open.finish(emptyCollected("dismissed"));
+			await asking;
+		}
+	});
+
+	it("the notification says the asker's task and the model's reason too, cut so that the page's URL stays whole", async () => {
+		const why: AskForm = { ...form, reason: "The schema; depends on it" };
+		const task = "pick a database for the invoices service";
+		const web = () => ({ address: "127.0.0.1", port: 0, texts: ENGLISH, warn: () => {} });
+		for (const page of [false, true]) {
+			const open = openSurface();
+			const heard = recorder();
+			const term = terminal({ mode: "desktop" }, { TERM_PROGRAM: "WezTerm" });
+			const host = { emit: heard.emit, attention: term.host, ...(page && { web }) };
+			const asking = watchForms(open.surface, host)(why, { asker: "scout", task });
+			await until(() => term.written.length > 0, "the notification");
+			const body = /^\x1b\]777;notify;pi;(.*)\x07\x07$/.exec(term.written[0] ?? "")?.[1] ?? "";
+			const said = `1 question waiting — asked by scout · ${task} · The schema, depends on it`;
+			if (!page) expect(body).toBe(said);
+			else {
+				const { url } = heard.waiting();
+				expect(body).toMatch(/^1 question waiting — asked by scout · pick a .*… http:/);
+				expect(body.endsWith(` ${url}`)).toBe(true);
+				expect(body).toHaveLength(NOTIFICATION_MAX);
+			}
+			expect(heard.waiting()).toMatchObject({ asker: "scout", task, reason: "The schema; depends on it" });
 			open.finish(emptyCollected("dismissed"));
 			await asking;
 		}

@@ -109,6 +109,17 @@ describe("the dialog walker", () => {
 		expect(off.calls[0]?.items).not.toContain(ROW.youDecide);
 	});
 
+	it("a question's title says the model's reason and the asker's task (its start)", async () => {
+		const ui = scriptedDialogs([pick("1.")]);
+		const why = { ...form(db), reason: "The schema \u001b[31mdepends on it." };
+		await walk(ui, why, { asker: "scout", task: `pick a database ${"and more ".repeat(40)}` });
+		const lines = ui.calls[0]?.title.split("\n") ?? [];
+		expect(lines.slice(0, 3)).toEqual(["Pick a db?", "We have 3 services.", "Why: The schema depends on it."]);
+		expect(lines[3]).toMatch(/^Task: pick a database and more .*…$/);
+		expect([...(lines[3] ?? "")].length).toBeLessThanOrEqual(206);
+		expect(lines[4]).toBe("DB · asked by scout");
+	});
+
 	it("an option whose label reads like one of the walker's rows stays a row of its own", async () => {
 		const tricky = question("db", [ROW.freeText, ROW.done]);
 		const ui = scriptedDialogs([pick("2.")]);

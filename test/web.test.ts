@@ -229,6 +229,19 @@ describe("the server", () => {
 		}
 	});
 
+	it("says the asker's task beside it, whole, and the model's reason, as the terminal does", async () => {
+		const { answer } = recorder();
+		const task = `pick a database for the invoices, ${"then more ".repeat(30)}`.trim();
+		const setup = { form, questions: form.questions, texts: ENGLISH, address: "127.0.0.1", port: 0, answer };
+		const page = await openWebPage({ ...setup, asker: "scout", task, reason: "The migration depends on it." });
+		try {
+			const data = (await (await fetch(`${page.url}form`)).json()) as { asker?: string; reason?: string };
+			expect(data).toMatchObject({ asker: `Asked by scout · ${task}`, reason: "Why: The migration depends on it." });
+		} finally {
+			await page.close();
+		}
+	});
+
 	it("a wrong token is a bare 404; a submit without the page's header 403; an oversized body 413; a flood 429; closed, nothing listens", async () => {
 		const { page, given } = await open();
 		const wrong = page.url.replace(/\/ask\/[^/]+\//, `/ask/${"A".repeat(32)}/`);

@@ -66,7 +66,7 @@ export const TARGETS = {
 	peer_ratio_p99_120: 0.3,
 	heap_growth_kb_100k: 512,
 	load_ratio: 1.03,
-	footprint_tokens: 450,
+	footprint_tokens: 480,
 } as const;
 
 const round = (value: number, digits = 1): number => {

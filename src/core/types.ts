@@ -28,6 +28,8 @@ export const LIMITS = {
 	preview: 4000,
 	/** Free text and notes typed by the user. */
 	freeText: 4000,
+	/** The model's one line on why it asks (the call's `reason`). */
+	reason: 200,
 } as const;
 
 // ── One question shape: the form every UI renders, and the parameters the model sends ─────────
@@ -74,8 +76,8 @@ export type AskOption = Static<typeof OptionSchema>;
 export type AskQuestion = Static<typeof QuestionSchema>;
 export type AskMetadata = Static<typeof MetadataSchema>;
 
-/** A validated call: every default filled in, every input rule holds. */
-export type AskForm = { questions: AskQuestion[]; metadata?: AskMetadata };
+/** A validated call: every default filled in, every input rule holds; `reason`: the model's one line on why it asks. */
+export type AskForm = { questions: AskQuestion[]; reason?: string; metadata?: AskMetadata };
 
 /** Keywords the model's schema leaves out: validate.ts says each limit with its fix, and some proxies reject them. */
 const LIMIT_KEYWORDS = ["minLength", "maxLength", "minItems", "maxItems"] as const;
@@ -112,6 +114,7 @@ const QuestionParamsSchema = loosened(
 /** The tool's parameters, the schema the model reads on every turn: plain types, terse descriptions, no limits. */
 export const AskParamsSchema = Type.Object({
 	questions: Type.Array(QuestionParamsSchema, { description: "1-4 related decisions" }),
+	reason: Type.Optional(Type.String({ description: "Why you ask: one line ≤200" })),
 	metadata: Type.Optional(MetadataSchema),
 });
 
@@ -187,6 +190,8 @@ export interface AskOptions {
 	signal?: AbortSignal;
 	/** Who asks, for a form shown for another session: "planner › scout". */
 	asker?: string;
+	/** What the asker was given to do (its task), cleaned to one line: shown beside who asks. */
+	task?: string;
 	onProgress?: ProgressListener;
 	/** How long the user has, from when the form is shown. */
 	timeoutMs?: number;
@@ -259,6 +264,8 @@ export interface RelayRequest extends AskForm {
 	rid?: string;
 	/** Outermost first: "planner › scout". */
 	asker?: string;
+	/** The asker's task, one line (relay/elsewhere.ts `whoAsks`). */
+	task?: string;
 	/** The newest reply version the child reads; absent: 1. */
 	replyVersion?: number;
 }

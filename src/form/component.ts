@@ -216,6 +216,7 @@ export class AskFormComponent implements Component, Focusable {
 					height: formHeight(rows),
 					table: this.table,
 					asker: this.options.asker,
+					task: this.options.task,
 					link: this.options.link,
 					editorLines,
 					timeLeft,

@@ -1,5 +1,5 @@
 /**
- * The whole form on screen: a rule, who is asking, the tab bar, the current
+ * The whole form on screen: a rule, who is asking, why, the tab bar, the current
  * view, the message, the hint, cut to the height budget. Pure: the editor's
  * lines come from the component.
  */
@@ -33,6 +33,8 @@ interface FormFrameInput {
 	height: number;
 	table: readonly KeyHelp[];
 	asker?: string | undefined;
+	/** The asker's task, beside who asks on one line (whole on the help screen). */
+	task?: string | undefined;
 	/** Where else the form can be answered (the browser page): a line under the hint. */
 	link?: WebLink | undefined;
 	/** The Editor's own lines, already at most `width` wide; only used while the editor is open. */
@@ -61,9 +63,11 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	if (state.peeking) return { lines: [peekLine(input, ctx)], ports: [], focusHidden: false };
 
 	const asker =
-		input.asker !== undefined
-			? theme.muted(fit.line(ctx.texts.t("form.askedBy", { asker: input.asker }), width))
-			: undefined;
+		input.asker !== undefined ? theme.muted(fit.line(askedBy(ctx.texts, input.asker, input.task), width)) : undefined;
+	const { reason } = state.form;
+	const why = reason
+		? capped(fit.wrap(ctx.texts.t("form.reason", { reason }), width), REASON_MAX_LINES, width, ctx)
+		: [];
 	const tabBar = hasTabs(state) ? renderTabBar(state, width, ctx) : undefined;
 	const message = messageLines(state, width, ctx);
 	const hint = fitHintLine(state, table, width, ctx, input.timeLeft).line;
@@ -74,19 +78,22 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 
 	const show = {
 		asker: asker !== undefined,
+		reason: why.length,
 		tabBar: tabBar !== undefined,
 		hint: true,
 		link: link !== undefined,
 		message: message.length,
 	};
-	const chrome = () => +show.asker + +show.tabBar + +show.hint + +show.link + show.message;
+	const chrome = () => +show.asker + show.reason + +show.tabBar + +show.hint + +show.link + show.message;
 	const bodyMin = Math.min(BODY_MIN_HEIGHT, height);
 	// "Press … again" warns that the next key ends the form: it keeps its line, even at one row.
 	const armed = state.escArmed || state.enterArmed !== undefined;
 	const giveWay: (() => void)[] = [
 		() => (show.link = false),
 		() => (show.hint = false),
+		() => (show.reason = Math.min(show.reason, 1)),
 		() => (show.message = Math.min(show.message, 1)),
+		() => (show.reason = 0),
 		() => (show.tabBar = false),
 		() => (show.message = armed ? Math.min(show.message, 1) : 0),
 	];
@@ -105,6 +112,7 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	const top: string[] = [];
 	if (showRule) top.push(theme.border("─".repeat(width)));
 	if (show.asker && asker !== undefined) top.push(asker);
+	top.push(...why.slice(0, show.reason).map((line) => theme.text(line)));
 	if (show.tabBar && tabBar !== undefined) top.push(tabBar);
 	if (showBlank) top.push("");
 	const bottom = message.slice(0, show.message);
@@ -112,6 +120,10 @@ export function renderForm(input: FormFrameInput, ctx: ViewContext): FormFrame {
 	if (show.link && link !== undefined) bottom.push(link);
 	return { lines: [...top, ...body, ...bottom], ports, focusHidden };
 }
+
+/** "Asked by scout", or with its task: "Asked by scout · look around". */
+const askedBy = ({ t }: Texts, asker: string, task: string | undefined): string =>
+	task === undefined ? t("form.askedBy", { asker }) : t("form.askedByTask", { asker, task });
 
 /** The folded form: one line that says a form waits, how far it is, and the key that brings it back. */
 function peekLine(input: FormFrameInput, ctx: ViewContext): string {
@@ -134,7 +146,11 @@ function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): Fo
 	const { state, width } = input;
 	const unused = (lines: readonly string[]) => Math.max(0, height - lines.length);
 	if (state.overlay.kind === "help") {
-		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx, input.link);
+		const { t } = ctx.texts;
+		const { task } = input;
+		const reason = state.form.reason;
+		const about = [...(task ? [t("help.task", { task })] : []), ...(reason ? [t("form.reason", { reason })] : [])];
+		const help = renderHelpView(input.table, state.helpScroll, width, height, ctx, input.link, about);
 		return { lines: help.lines, ports: [help.port], spare: unused(help.lines), focusHidden: false };
 	}
 	if (state.overlay.kind === "editor") {
@@ -193,16 +209,20 @@ function keepCursorLine(lines: readonly string[], height: number): string[] {
 }
 
 const MESSAGE_MAX_LINES = 3;
+const REASON_MAX_LINES = 2;
+
+/** At most `max` of the wrapped lines, the last one ending in "…" when some are left out. */
+function capped(wrapped: readonly string[], max: number, width: number, { fit }: ViewContext): string[] {
+	const lines = wrapped.slice(0, max);
+	if (wrapped.length > max) lines[max - 1] = fit.line(`${wrapped[max - 1]} …`, width);
+	return lines;
+}
 
 function messageLines(state: FormState, width: number, ctx: ViewContext): string[] {
 	const { theme, fit } = ctx;
 	if (state.message) {
 		const style = state.message.tone === "error" ? theme.error : theme.warning;
-		const wrapped = fit.wrap(ctx.texts.say(state.message.text), width);
-		const lines = wrapped.slice(0, MESSAGE_MAX_LINES).map((line) => style(line));
-		if (wrapped.length > MESSAGE_MAX_LINES)
-			lines[MESSAGE_MAX_LINES - 1] = style(fit.line(`${wrapped[MESSAGE_MAX_LINES - 1]} …`, width));
-		return lines;
+		return capped(fit.wrap(ctx.texts.say(state.message.text), width), MESSAGE_MAX_LINES, width, ctx).map(style);
 	}
 	const armed = state.escArmed
 		? phrase("form.pressAgainToDismiss", { key: ctx.keys.escape })

@@ -9,7 +9,10 @@ const KEY_COLUMN_MAX = 22;
 /** Below this width the keys and their action are stacked instead of side by side. */
 const COLUMNS_MIN_WIDTH = 36;
 
-/** `link`: the browser page; its QR code is shown under the keys where it fits, for a phone to scan (without uqr, a line says so). */
+/**
+ * `about`: the asker's task and the call's reason, whole, above the keys (the form cuts them); `link`: the browser
+ * page, its QR code under the keys where it fits, for a phone to scan (without uqr, a line says so).
+ */
 export function renderHelpView(
 	table: readonly KeyHelp[],
 	scroll: number,
@@ -17,9 +20,12 @@ export function renderHelpView(
 	height: number,
 	ctx: ViewContext,
 	link?: WebLink,
+	about: readonly string[] = [],
 ): Window {
 	const { theme, fit } = ctx;
-	const body = [theme.bold(fit.line(ctx.texts.t("help.title"), width))];
+	const body = about.flatMap((text) => fit.wrap(text, width).map((line) => theme.text(line)));
+	if (body.length > 0) body.push("");
+	body.push(theme.bold(fit.line(ctx.texts.t("help.title"), width)));
 	const columns = width >= COLUMNS_MIN_WIDTH;
 	const keyColumn = columns
 		? Math.min(

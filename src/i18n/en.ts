@@ -19,6 +19,10 @@ export type Message = string | PluralMessage;
 export const EN = {
 	// ── The form's chrome ──────────────────────────────────────────────────
 	"form.askedBy": "Asked by {asker}",
+	// Who asks and its task, on one line above the questions; the task is cut to the width.
+	"form.askedByTask": "Asked by {asker} · {task}",
+	// The model's one line on why it asks (the call's `reason`), above the tabs.
+	"form.reason": "Why: {reason}",
 	// Who asks, for a form from elsewhere that gives no name (or one that reads as this session); {pid}: the child's.
 	"form.unnamedAsker": "an unnamed subagent",
 	"form.unnamedAskerPid": "an unnamed subagent (pid {pid})",
@@ -97,6 +101,8 @@ export const EN = {
 
 	// ── Keys: the help screen (`help`) and the hint line (`hint`, short) ────
 	"help.title": "Keys",
+	// The task of who asks, whole, on the help screen.
+	"help.task": "Task: {task}",
 	"help.join": "; ",
 	"key.unbound": "(unbound)",
 	"key.move.help": "move between options (wraps around)",
@@ -265,6 +271,8 @@ export const EN = {
 	"kept.error": "failed",
 	"kept.chat": "answered in chat",
 	"warning.keptDropped": "ask_user: a saved form was dropped ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: this form cannot be saved to {file} ({reason}); it goes on, but what you type will not outlive pi",
 	"takes.address": "an IP address of this machine, such as 127.0.0.1 or 192.168.1.20",
 	"takes.port": "a port from 0 to 65535 (0: any free port)",
 	"warning.projectUserOnly":

@@ -54,6 +54,7 @@ function normalizeRoot(raw: unknown, findings: Findings): unknown {
 	} else if (questions !== undefined) {
 		out.questions = questions;
 	}
+	setIfPresent(out, "reason", field(raw, "reason"));
 	const metadata = field(raw, "metadata");
 	if (metadata !== undefined) out.metadata = isObject(metadata) ? normalizeMetadata(metadata) : metadata;
 	return out;

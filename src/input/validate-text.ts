@@ -70,6 +70,12 @@ const RULES = {
 		lengthFix: `Shorten it; code or a diff belongs in "preview" (single-select only).`,
 	},
 	preview: { noun: "a preview", max: LIMITS.preview, multiLine: true, lengthFix: "Show only the relevant excerpt." },
+	reason: {
+		noun: "a reason",
+		max: LIMITS.reason,
+		lengthFix: `Say in one short line why you ask; background belongs in a question's "context".`,
+		lineBreakFix: `Write it as one line; background belongs in a question's "context".`,
+	},
 } satisfies Record<string, TextRule>;
 
 /** The field `name` trimmed, every rule it breaks reported; undefined when absent, not a string, or blank meaning absent. */
@@ -81,7 +87,7 @@ export function readText(
 ): string | undefined {
 	const rule: TextRule = RULES[name];
 	const value = own(object, name);
-	const at = `${path}.${name}`;
+	const at = path === "" ? name : `${path}.${name}`;
 	if (value === undefined) return rule.required ? report(at, `missing. ${rule.blankFix ?? ""}`) : undefined;
 	if (typeof value !== "string") return report(at, `expected a string, got ${describe(value)}.`);
 	const text = rule.multiLine ? value.trimEnd() : value.trim();

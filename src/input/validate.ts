@@ -64,9 +64,11 @@ function validateRoot(params: unknown): ValidationResult {
 	}
 	const questions = readQuestions(own(params, "questions"), report);
 	checkUniqueAcrossQuestions(questions, report);
+	const reason = readText(params, "", "reason", report);
 	const metadata = readMetadata(own(params, "metadata"), report);
 	if (issues.length > 0) return { ok: false, issues };
 	const form: AskForm = { questions: withDefaultNames(questions) };
+	if (reason) form.reason = reason;
 	if (metadata !== undefined) form.metadata = metadata;
 	return { ok: true, form };
 }

@@ -58,10 +58,22 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 	let stop = new AbortController();
 	let restoring: ReturnType<typeof setTimeout> | undefined;
 
-	const keeper = async (dir: string, id: string, key: () => KeptKey, form: AskForm, restored?: Keeper["restored"]) => {
+	const keeper = async (
+		ctx: ExtensionContext,
+		dir: string,
+		id: string,
+		key: () => KeptKey,
+		form: AskForm,
+		restored?: Keeper["restored"],
+	) => {
 		const inner = (await keptModule()).createKeeper(dir, key, form, {
 			...(restored && { restored }),
 			closing: () => closing,
+			// One warning per form, naming the file: what is typed stays in the form, not beyond pi.
+			failed: (file, reason) =>
+				void texts()
+					.then(({ t }) => ctx.ui.notify(t("warning.keptNotSaved", { file, reason }), "warning"))
+					.catch(() => {}),
 		});
 		live.set(inner, id);
 		return { ...inner, end: (status) => (live.delete(inner), inner.end(status)) } satisfies Keeper;
@@ -71,7 +83,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 
 	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
 		const notice = phrase(cutShort(kept) ? "form.restored" : "form.reopened");
-		const keep = await keeper(dir, kept.id, () => kept, form, { answers: kept.answers, notice });
+		const keep = await keeper(ctx, dir, kept.id, () => kept, form, { answers: kept.answers, notice });
 		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) =>
 			emptyCollected("error", errorText(error)),
 		);
@@ -112,7 +124,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		command: keptCommand(texts, found, reopen),
 		async keeper(ctx, id, form) {
 			const dir = dirOf(ctx);
-			return dir ? keeper(dir, id, () => ({ id, entry: entryOf(ctx, id) }), form) : undefined;
+			return dir ? keeper(ctx, dir, id, () => ({ id, entry: entryOf(ctx, id) }), form) : undefined;
 		},
 	};
 }

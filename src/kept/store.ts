@@ -30,7 +30,7 @@ import { join } from "node:path";
 import { type Static, Type } from "@sinclair/typebox";
 import { isObject, own } from "../core/json.ts";
 import { schemaIssues } from "../core/schema.ts";
-import type { AskForm, AskStatus, Keeper, Phrase } from "../core/types.ts";
+import { type AskForm, type AskStatus, errorText, type Keeper, type Phrase } from "../core/types.ts";
 
 export const KEPT_VERSION = 1;
 /** How long after a change (the first of a burst) the answers are written. */
@@ -169,15 +169,26 @@ export function createKeeper(
 	dir: string,
 	key: () => KeptKey,
 	form: AskForm,
-	{ restored, closing }: { restored?: { answers: unknown; notice: Phrase }; closing(): boolean },
+	{
+		restored,
+		closing,
+		failed,
+	}: {
+		restored?: { answers: unknown; notice: Phrase };
+		closing(): boolean;
+		/** The first write that fails (a read-only folder, a full disk): the file it was for, and why. Said once per form. */
+		failed?(file: string, reason: string): void;
+	},
 ): Keeper {
 	let answers: unknown = restored?.answers;
+	let said = false;
 	let take: (() => unknown) | undefined;
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const print = fingerprint(form);
 	let known: KeptKey | undefined;
 	const where = () => (known ??= key());
 	const write = (status: KeptStatus) => {
+		let file: string | undefined;
 		if (timer !== undefined) clearTimeout(timer);
 		timer = undefined;
 		try {
@@ -197,21 +208,34 @@ export function createKeeper(
 			};
 			const json = JSON.stringify(kept);
 			if (Buffer.byteLength(json) > MAX_KEPT_BYTES) return;
+			file = fileOf(dir, { id, entry });
 			mkdirSync(dir, { recursive: true, mode: 0o700 });
 			chmodSync(dir, 0o700);
 			// Written aside, created new (O_EXCL) under a name no one can predict, so nothing planted there is followed; then renamed over the file whole.
-			const file = fileOf(dir, { id, entry });
 			const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
 			const fd = openSync(aside, "wx", 0o600);
 			try {
-				fchmodSync(fd, 0o600);
-				writeFileSync(fd, json);
-			} finally {
-				closeSync(fd);
+				try {
+					fchmodSync(fd, 0o600);
+					writeFileSync(fd, json);
+				} finally {
+					closeSync(fd);
+				}
+				renameSync(aside, file);
+			} catch (error) {
+				// A full disk: the file begun aside goes, so failed writes leave nothing behind.
+				remove(aside);
+				throw error;
 			}
-			renameSync(aside, file);
-		} catch {
-			// A read-only or full disk: the form goes on; only what would survive pi is lost.
+		} catch (error) {
+			// A read-only or full disk: the form goes on; only what would survive pi is lost, and the user is told once.
+			if (said || file === undefined) return;
+			said = true;
+			try {
+				failed?.(file, (error as NodeJS.ErrnoException).code ?? errorText(error));
+			} catch {
+				// Whoever listens cannot break the form.
+			}
 		}
 	};
 	return {

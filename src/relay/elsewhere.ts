@@ -17,6 +17,7 @@ import {
 	decodeRelayReply,
 	encodeRelayCancel,
 	encodeRelayReply,
+	cleanTask,
 	joinAskers,
 	RELAY_TITLE,
 	replyToCollected,
@@ -52,8 +53,8 @@ export function throughChannel(address: string, form: AskForm, options: AskOptio
 /** The handler may belong to another copy or version of this package: its reply is checked as one that crossed a process boundary. */
 export function throughHandler(handler: AskHandler, form: AskForm, options: AskOptions): Promise<Collected> {
 	return shownElsewhere(form, options, async () => {
-		const { signal, asker = DEFAULT_ASKER } = options;
-		const request: RelayRequest = { v: RELAY_VERSION, asker, ...form, replyVersion: replyVersionFor(options) };
+		const { signal, asker = DEFAULT_ASKER, task } = options;
+		const request: RelayRequest = { v: RELAY_VERSION, asker, task, ...form, replyVersion: replyVersionFor(options) };
 		const reply = await handler(request, { ...(signal && { signal }) });
 		const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 		return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
@@ -79,10 +80,9 @@ async function shownElsewhere(
 // ── How this session is labelled where another one shows its forms ──────────
 
 const DEFAULT_ASKER = "subagent";
-/** How much of a child's task labels its forms. */
-const TASK_LABEL_MAX = 60;
 
-export function askerOf(session: Pick<Session, "sessionManager" | "getSystemPrompt">): string {
+/** This session as another one shows its forms: who asks (a runner's name for it, else "subagent") and its task. */
+export function whoAsks(session: Pick<Session, "sessionManager" | "getSystemPrompt">): Asker {
 	let entries: readonly unknown[] = [];
 	let systemPrompt: string | undefined;
 	try {
@@ -91,34 +91,31 @@ export function askerOf(session: Pick<Session, "sessionManager" | "getSystemProm
 	} catch {
 		// No session to read: a runner's name for it, else "subagent".
 	}
-	return selfAsker(process.env, firstUserText(entries), systemPrompt);
+	return selfAsker(process.env, firstUserText(entries), systemPrompt, process.argv);
 }
 
-/** A runner's name for this session (our variable, runners', the system prompt's agent), else the start of its task. */
+type Asker = { asker: string; task?: string };
+
+/**
+ * A runner's name for this session (our variable, runners', the system prompt's agent, pi's example runner's agent
+ * file), else "subagent"; the task a runner gives (PI_ASK_USER_TASK), else the first message (without a "Task:").
+ */
 export function selfAsker(
 	env: Readonly<Record<string, string | undefined>>,
-	task: string | undefined,
+	firstMessage: string | undefined,
 	systemPrompt?: string,
-): string {
-	for (const name of [
-		env["PI_ASK_USER_ASKER"],
-		env["PI_SUBAGENT_NAME"],
-		env["PI_AGENT_NAME"],
-		activeAgentOf(systemPrompt),
-	]) {
-		const label = joinAskers(undefined, name);
-		if (label) return label;
-	}
-	const words = task?.replace(/\s+/g, " ").trim();
-	if (!words) return DEFAULT_ASKER;
-	const label =
-		words.length <= TASK_LABEL_MAX
-			? words
-			: `${words
-					.slice(0, TASK_LABEL_MAX - 1)
-					.replace(/[\ud800-\udbff]$/, "")
-					.trimEnd()}…`;
-	return joinAskers(undefined, label) ?? DEFAULT_ASKER;
+	argv: readonly string[] = [],
+): Asker {
+	const names = [env["PI_ASK_USER_ASKER"], env["PI_SUBAGENT_NAME"], env["PI_AGENT_NAME"], activeAgentOf(systemPrompt)];
+	const asker = [...names, exampleRunnerAgent(argv)].map((name) => joinAskers(undefined, name)).find(Boolean);
+	const task = cleanTask(env["PI_ASK_USER_TASK"]) ?? cleanTask(firstMessage?.replace(/^\s*task:\s*/i, ""));
+	return { asker: asker ?? DEFAULT_ASKER, ...(task && { task }) };
+}
+
+/** pi's example runner passes its agent's prompt: `--append-system-prompt <tmp>/pi-subagent-…/prompt-<name>.md`. */
+function exampleRunnerAgent(argv: readonly string[]): string | undefined {
+	const file = /[\\/]pi-subagent-[^\\/]+[\\/]prompt-([^\\/]+)\.md$/;
+	return file.exec(argv.find((arg, i) => argv[i - 1] === "--append-system-prompt" && file.test(arg)) ?? "")?.[1];
 }
 
 /** pi-subagents' `<active_agent name="scout"/>` line: how its in-process children, sharing the environment, learn their name. */

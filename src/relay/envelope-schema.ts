@@ -6,6 +6,8 @@ import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema, RELAY_REPLY_VERSI
 
 /** Longest asker label accepted, in UTF-16 code units. */
 export const RELAY_ASKER_MAX = 200;
+/** Longest task accepted, in UTF-16 code units (a child sends at most TASK_MAX code points: envelope.ts). */
+export const RELAY_TASK_MAX = 2000;
 
 // A rid travels inside a one-line notify message: printable ASCII, no spaces.
 export const RID_PATTERN = "^[\\x21-\\x7e]{1,128}$";
@@ -42,6 +44,13 @@ const header = {
 			description: 'Who asks, outermost first: "planner › scout".',
 		}),
 	),
+	task: Type.Optional(
+		Type.String({
+			maxLength: RELAY_TASK_MAX,
+			pattern: ONE_LINE,
+			description: "What the asker was given to do: the start of its first message, or its runner's description.",
+		}),
+	),
 	replyVersion: Type.Optional(
 		Type.Integer({
 			minimum: 1,
@@ -57,6 +66,9 @@ export const RelayRequestSchema = Type.Object(
 		v: Type.Literal(1),
 		...header,
 		questions: Type.Array(QuestionSchema, { minItems: LIMITS.minQuestions, maxItems: LIMITS.maxQuestions }),
+		reason: Type.Optional(
+			Type.String({ maxLength: LIMITS.reason, pattern: ONE_LINE, description: "The model's one line on why it asks." }),
+		),
 		metadata: Type.Optional(MetadataSchema),
 	},
 	{

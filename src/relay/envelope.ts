@@ -37,14 +37,23 @@ export const RELAY_TITLE = "\u0000ask_user/relay/v1";
 export const RELAY_CANCEL_PREFIX = "\u0000ask_user/relay-cancel/v1:";
 const RID = new RegExp(RID_PATTERN);
 
+type Header = Pick<RelayRequest, "rid" | "asker" | "task" | "replyVersion">;
 type Decoding<T> = ({ ok: true } & T) | { ok: false; error: string };
 
 /** What the child knows about the reply it waits for: the questions it asked, the request's rid. */
 type Expectation = { questions?: readonly AskQuestion[]; rid?: string };
 
 // JSON.stringify leaves out the fields that are undefined; listing them keeps the envelope's field order fixed.
-export const encodeRelayRequest = ({ rid, asker, questions, metadata, replyVersion }: RelayRequest): string =>
-	JSON.stringify({ v: RELAY_VERSION, rid, asker, questions, metadata, replyVersion });
+export const encodeRelayRequest = ({
+	rid,
+	asker,
+	task,
+	questions,
+	reason,
+	metadata,
+	replyVersion,
+}: RelayRequest): string =>
+	JSON.stringify({ v: RELAY_VERSION, rid, asker, task, questions, reason, metadata, replyVersion });
 
 /** The reply version a request asks for: ours, or less for a child that reads less (a nested relay passes it on). */
 export const replyVersionFor = ({ replyVersion = RELAY_REPLY_VERSION }: Pick<AskOptions, "replyVersion">): number =>
@@ -55,31 +64,18 @@ export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequ
 	const what = "relay request rejected";
 	const parsed = parseEnvelope(text, what, [RELAY_VERSION]);
 	if (!parsed.ok) return parsed;
-	const header = {
-		rid: own(parsed.envelope, "rid"),
-		asker: own(parsed.envelope, "asker"),
-		replyVersion: own(parsed.envelope, "replyVersion"),
-	};
-	const issues = schemaIssues(RelayRequestHeader, header);
+	const keys = ["rid", "asker", "task", "replyVersion"] as const;
+	const [rid, asker, task, replyVersion] = keys.map((key) => own(parsed.envelope, key));
+	const issues = schemaIssues(RelayRequestHeader, { rid, asker, task, replyVersion });
 	const validation = validateParams({
 		questions: own(parsed.envelope, "questions"),
+		reason: own(parsed.envelope, "reason"),
 		metadata: own(parsed.envelope, "metadata"),
 	});
 	if (!validation.ok) issues.push(...validation.issues);
 	if (!validation.ok || issues.length > 0) return { ok: false, error: formatIssues(what, issues) };
-	const { rid, asker, replyVersion } = header as Pick<RelayRequest, "rid" | "asker" | "replyVersion">;
-	const { questions, metadata } = validation.form;
-	return {
-		ok: true,
-		request: {
-			v: RELAY_VERSION,
-			...(rid !== undefined && { rid }),
-			...(asker !== undefined && { asker }),
-			questions,
-			...(metadata !== undefined && { metadata }),
-			...(replyVersion !== undefined && { replyVersion }),
-		},
-	};
+	const header = Object.entries({ rid, asker, task, replyVersion }).filter(([, value]) => value !== undefined);
+	return { ok: true, request: { v: RELAY_VERSION, ...(Object.fromEntries(header) as Header), ...validation.form } };
 }
 
 /** The reply as v1 writes it (v2 adds `delegated`): `drafts` only when some, as a reader before them knows it. */
@@ -152,6 +148,13 @@ export function askerLabel(asker: string | undefined, pid: number | undefined, t
 	if (name !== undefined && !readsAsSelf(name)) return name;
 	return pid === undefined ? texts.t("form.unnamedAsker") : texts.t("form.unnamedAskerPid", { pid });
 }
+
+/** The longest task shown, in code points; a longer one is cut with "…". */
+export const TASK_MAX = 1000;
+
+/** A task as it may be shown: cleaned to one line (sanitize.ts `cleanName`) and cut; undefined when nothing is left. */
+export const cleanTask = (task: string | undefined): string | undefined =>
+	(task !== undefined && cleanName(task, TASK_MAX)) || undefined;
 
 export const encodeRelayCancel = (rid: string): string => RELAY_CANCEL_PREFIX + rid;
 

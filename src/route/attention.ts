@@ -28,6 +28,8 @@ function notifyProtocol(env: Env): "osc777" | "osc99" | "osc9" | "bell" {
 }
 
 export const BEL = "\x07";
+/** A notification's body, at most, in characters. */
+export const NOTIFICATION_MAX = 120;
 const ESC = "\x1b";
 const ST = `${ESC}\\`;
 
@@ -46,7 +48,7 @@ export function attentionBytes(mode: AttentionMode, env: Env, title: string, bod
 	if (mode === "off") return "";
 	const protocol = notifyProtocol(env);
 	if (mode === "bell" || protocol === "bell") return BEL;
-	const sequence = DESKTOP[protocol](notificationText(title, 40), notificationText(body, 120));
+	const sequence = DESKTOP[protocol](notificationText(title, 40), notificationText(body, NOTIFICATION_MAX));
 	// tmux's DCS passthrough: every ESC inside doubled.
 	return (env["TMUX"] ? `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ST}` : sequence) + BEL;
 }

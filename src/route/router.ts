@@ -150,16 +150,18 @@ export function createRouter(setup: RouterSetup): Router {
 		(session: Session): AskHandler =>
 		async (request, { signal, pid }) => {
 			const codec = await import("../relay/envelope.ts");
-			const form = { questions: request.questions, ...(request.metadata && { metadata: request.metadata }) };
+			const { v, rid, asker: given, task, replyVersion = 1, ...form } = request;
 			// A relayed form has no clock here: the child's own timeout governs it.
 			const { timeoutMs: _theirs, ...options } = withPreferences(signal ? { signal } : {});
 			const texts = options.texts ?? (await import("../i18n/texts.ts")).ENGLISH;
 			// Never shown as this session's own: every form from elsewhere names who asks.
-			const asker = codec.askerLabel(request.asker, pid, texts);
+			const asker = codec.askerLabel(given, pid, texts);
+			const about = codec.cleanTask(task);
 			// What the child reads decides what can be left to its model (relay v1: only a skip with a note).
-			const collected = await shown(session)(form, { ...options, asker, replyVersion: request.replyVersion ?? 1 });
+			const shownFor = { ...options, asker, replyVersion, ...(about && { task: about }) };
+			const collected = await shown(session)(form, shownFor);
 			if (collected.status === "dismissed" && !collected.shownElsewhere) setup.onDismissedForOther?.();
-			return codec.collectedToReply(collected, request.rid, request);
+			return codec.collectedToReply(collected, rid, { questions: form.questions, replyVersion });
 		};
 	let unregister: (() => void) | undefined;
 	let stopListening: ((closing: boolean) => Promise<void>) | undefined;
@@ -254,9 +256,13 @@ async function showRemote(
 	if (route.kind === "walker")
 		return (await walkerModule()).collectWithDialogs(session.ui, form, { ...options, host: walker });
 	const elsewhere = await elsewhereModule();
-	if (route.kind === "relay") return elsewhere.throughRelay(session.ui, form, options);
-	const asker = elsewhere.joinAskers(elsewhere.askerOf(session), options.asker);
-	const labelled = { ...options, ...(asker && { asker }) };
+	// A form passed on keeps its asker's task; this session's own goes with its own.
+	const own = elsewhere.whoAsks(session);
+	const task = options.task ?? own.task;
+	const withTask = { ...options, ...(task && { task }) };
+	if (route.kind === "relay") return elsewhere.throughRelay(session.ui, form, withTask);
+	const asker = elsewhere.joinAskers(own.asker, options.asker);
+	const labelled = { ...withTask, ...(asker && { asker }) };
 	if (route.kind === "inProcess") return elsewhere.throughHandler(route.handler, form, labelled);
 	if (route.kind === "channel") return elsewhere.throughChannel(route.address, form, labelled);
 	// "form" and "probe" are shown here, "none" never gets this far.

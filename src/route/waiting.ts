@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { attentionBytes, type AttentionSetting } from "./attention.ts";
+import { attentionBytes, type AttentionSetting, NOTIFICATION_MAX } from "./attention.ts";
 import { buildDetails } from "../tool/result.ts";
 import { decodeRelayReply, replyToCollected } from "../relay/envelope.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
-import { sanitizeLine, sanitizeText } from "../core/sanitize.ts";
+import { clip, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import { delegable, type FormSetup } from "../machine/model.ts";
 import {
 	type AskOptions,
@@ -36,8 +36,11 @@ export const CLOSED_EVENT = "ask_user:closed";
 interface AskIdentity {
 	/** Unique per ask. */
 	id: string;
-	/** Who asked, for a relayed form ("planner › scout"). */
+	/** Who asked, for a relayed form ("planner › scout"), and its task. */
 	asker?: string;
+	task?: string;
+	/** The model's one line on why it asks (the call's `reason`). */
+	reason?: string;
 	/** Every text sanitised. */
 	questions: AskQuestion[];
 }
@@ -78,8 +81,12 @@ export type WaitingHost = {
 };
 
 type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
-/** What the page shows: the form, its questions sanitised, who asks one from elsewhere, what the model may decide. */
-type PageSetup = { form: AskForm; questions: AskQuestion[]; asker: string | undefined; options: FormSetup };
+/** What the page shows, sanitised: the questions, who asks a form from elsewhere and its task, the reason; what the model may decide. */
+type PageSetup = Pick<AskIdentity, "asker" | "task" | "reason"> & {
+	form: AskForm;
+	questions: AskQuestion[];
+	options: FormSetup;
+};
 
 export function watchForms(surface: Ask, host: WaitingHost): Ask {
 	const emit = (event: string, payload: ProgressEvent | WaitingEvent | ClosedEvent) => {
@@ -90,7 +97,14 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		}
 	};
 	return async (form, options) => {
-		const known = { id: randomUUID(), ...(options.asker && { asker: sanitizeLine(options.asker) }) };
+		const { asker, task } = options;
+		const { reason } = form;
+		const known = {
+			id: randomUUID(),
+			...(asker && { asker: sanitizeLine(asker) }),
+			...(task && { task: sanitizeLine(task) }),
+			...(reason && { reason: sanitizeLine(reason) }),
+		};
 		// The questions are sanitised when a listener first reads them: most forms have none, and previews are long.
 		let questions: AskQuestion[] | undefined;
 		const sanitized = () => (questions ??= sanitizedQuestions(form.questions));
@@ -101,7 +115,7 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		let stopAttention: (() => void) | undefined;
 		const onProgress: AskOptions["onProgress"] = (progress, partial) => {
 			if (progress.phase === "opened" && host.attention && !stopAttention)
-				stopAttention = startAttention(host.attention, form, options.asker, page?.url);
+				stopAttention = startAttention(host.attention, form, known, page?.url);
 			emit(
 				PROGRESS_EVENT,
 				Object.assign(identity(), {
@@ -113,8 +127,7 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		};
 		// Without the web setting nothing is awaited: the waiting event goes out at once.
 		const web = host.web?.();
-		const shown = { form, questions: sanitized(), asker: known.asker, options };
-		const page = web && (await openPage(web, shown, outside.answer));
+		const page = web && (await openPage(web, { ...known, form, questions: sanitized(), options }, outside.answer));
 		emit(WAITING_EVENT, Object.assign(identity(), { ...(page && { url: page.url }), answer: outside.answer }));
 		let collected: Collected | undefined;
 		try {
@@ -179,10 +192,11 @@ async function openPage(web: WebSetting, shown: PageSetup, answer: WaitingEvent[
 	}
 }
 
+/** The notification says who asks, its task and why, cut so that the page's URL stays whole. */
 function startAttention(
 	host: AttentionHost,
 	form: AskForm,
-	asker: string | undefined,
+	{ asker, task, reason }: Omit<AskIdentity, "questions">,
 	url: string | undefined,
 ): () => void {
 	const { mode, reminderMs } = host.setting();
@@ -190,7 +204,8 @@ function startAttention(
 	const { t } = host.texts?.() ?? ENGLISH;
 	const count = form.questions.length;
 	const said = asker ? t("attention.waitingAskedBy", { count, asker }) : t("attention.waiting", { count });
-	const body = url === undefined ? said : `${said} ${url}`;
+	const text = [said, task, reason].filter(Boolean).join(" · ");
+	const body = url === undefined ? text : `${clip(text, Math.max(40, NOTIFICATION_MAX - 1 - url.length))} ${url}`;
 	const ring = () => host.write(attentionBytes(mode, host.env, "pi", body));
 	ring();
 	const piTitle = host.piTitle?.();

@@ -157,6 +157,7 @@ function record(
 		notes: [...notes],
 	};
 	if (delegated !== undefined && delegated.length > 0) details.delegated = [...delegated];
+	if (form.reason !== undefined) details.reason = form.reason;
 	if (form.metadata !== undefined) details.metadata = form.metadata;
 	return details;
 }

@@ -40,6 +40,7 @@ export type WalkView = {
 	texts: Texts;
 	row: ReturnType<typeof rowTexts>;
 	asker: string | undefined;
+	task?: string | undefined;
 	host: { readonly choiceOnly: boolean };
 };
 
@@ -64,6 +65,9 @@ export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
 	];
 }
 
+/** How much of the asker's task a question's title shows. */
+const TASK_IN_TITLE = 200;
+
 /** Read as a host's prompt (an ACP adapter's buttons): the question, where it stands, the options, the recommended first (a host's default). `message`: the walker's own. */
 export function questionDialog(
 	state: FormState,
@@ -76,6 +80,9 @@ export function questionDialog(
 	const answer = collectAnswers(state, false).answers[question.id];
 	const lines = [sanitizeLine(question.question)];
 	if (question.context) lines.push(sanitizeText(question.context));
+	const { reason } = state.form;
+	if (reason) lines.push(sanitizeLine(t("form.reason", { reason })));
+	if (view.task) lines.push(sanitizeLine(t("help.task", { task: clip(view.task, TASK_IN_TITLE) })));
 	lines.push(heading(state, index, view), ...optionDetails(question, view.texts));
 	const delegated = state.questions[index]?.delegated === true;
 	const shown = delegated ? t("outcome.delegated") : answer && shownAnswer(answer);

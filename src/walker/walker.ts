@@ -46,7 +46,7 @@ class DialogWalk {
 		this.state = initialState(form, options);
 		this.host = options.host ?? { choiceOnly: false };
 		const texts = options.texts ?? ENGLISH;
-		this.view = { texts, row: rowTexts(texts), asker: options.asker, host: this.host };
+		this.view = { texts, row: rowTexts(texts), asker: options.asker, task: options.task, host: this.host };
 	}
 
 	async run(): Promise<Collected> {

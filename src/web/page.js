@@ -223,8 +223,9 @@ async function start() {
 	const notice = el("p", { class: "notice", role: "status", hidden: true });
 	const problem = el("p", { class: "problem", role: "alert", hidden: true });
 	const button = el("button", { id: "submit", type: "button" }, words.submit);
-	// A form from elsewhere says who asks, as in the terminal.
+	// A form from elsewhere says who asks and its task, and the model why it asks, as in the terminal.
 	if (form.asker) main.append(el("p", { class: "asker" }, form.asker));
+	if (form.reason) main.append(el("p", { class: "reason" }, form.reason));
 	main.append(notice, ...sections, reviewBlock, problem, button);
 	main.addEventListener("input", (event) => {
 		// Typing an answer of one's own chooses it.

@@ -48,12 +48,14 @@ export const ALREADY_ANSWERED = "already answered";
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
-/** `questions`, `asker`: as the page shows them, sanitised (waiting.ts); `options`: which can be left to the model. */
+/** Every text sanitised (waiting.ts): `questions` as the page shows them, `asker` (from elsewhere), `task`, `reason`; `options`: what the model may decide. */
 export type WebPageSetup = {
 	form: AskForm;
 	questions: AskQuestion[];
 	options?: FormSetup;
 	asker?: string | undefined;
+	task?: string | undefined;
+	reason?: string | undefined;
 	texts: Texts;
 	address: string;
 	port: number;
@@ -236,11 +238,16 @@ const given = (text: unknown): string | undefined =>
 	typeof text === "string" && text.trim() !== "" ? text : undefined;
 
 /** Everything the page shows, as data (never HTML). */
-function pageData({ form, questions, texts, asker, options: setup }: WebPageSetup) {
+function pageData({ form, questions, texts, asker, task, reason, options: setup }: WebPageSetup) {
 	const { t } = texts;
 	const youDecide = delegable(form, setup);
+	const who =
+		task === undefined
+			? t("form.askedBy", { asker: asker ?? "" })
+			: t("form.askedByTask", { asker: asker ?? "", task });
 	return {
-		...(asker !== undefined && { asker: t("form.askedBy", { asker }) }),
+		...(asker !== undefined && { asker: who }),
+		...(reason !== undefined && { reason: t("form.reason", { reason }) }),
 		questions: questions.map(({ options, ...question }, i) => ({
 			...question,
 			youDecide: youDecide[i],

@@ -71,7 +71,7 @@ describe("attention when a form starts waiting", () => {
 		expect(closed.lastIndexOf(`${ESC}]0;${bytes("π - work")}${BEL}`)).toBeGreaterThan(closed.lastIndexOf(bytes("❓")));
 	});
 
-	it("desktop notifications in WezTerm: OSC 777 with the question count; a question full of escapes injects nothing", async () => {
+	it("desktop notifications in WezTerm: OSC 777 with the question count and the call's reason; a question full of escapes injects nothing", async () => {
 		// One-line fields refuse control characters outright; the multi-line ones take them, to be sanitised.
 		const injected = `${ESC}]0;pwned${BEL} and ${"\x9c"} and ${ESC}\\ and ${ESC}P1$r${ESC}\\`;
 		const hostile = {
@@ -84,11 +84,13 @@ describe("attention when a form starts waiting", () => {
 					options: [{ label: "Postgres", description: `Description ${injected}` }, { label: "SQLite" }],
 				},
 			],
+			reason: "The schema; the migration",
 		};
 		const { written } = await openRecorded(hostile, { TERM_PROGRAM: "WezTerm", PI_ASK_USER_ATTENTION: "desktop" });
 		await until(() => written().includes("]777;"), "the notification");
 		const out = written();
-		expect(out).toContain(`${ESC}]777;notify;pi;1 question waiting${BEL}${BEL}`);
+		// The call's reason rides along, its ';' (OSC 777's separator) made a ','.
+		expect(out).toContain(bytes(`${ESC}]777;notify;pi;1 question waiting · The schema, the migration${BEL}${BEL}`));
 		expect(out).toContain("Context");
 		expect(out).not.toContain("pwned");
 		expect(out).not.toContain(bytes("\x9c"));

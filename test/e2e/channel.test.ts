@@ -59,14 +59,14 @@ function resultFor(env: PiEnv, questionId: string): AskResultSeen | undefined {
 }
 
 describe("pi's own example runner: its child asks through the parent's TUI", () => {
-	it("the child's form shows labelled with its task, is answered there, and the child's model receives the choice", async () => {
+	it("the child's form shows labelled with its agent and its task, is answered there, and the child's model receives the choice", async () => {
 		const env = (piEnv = createPlainRunnerPiEnv(
 			scriptOf(childAsks("SCOUT TASK", DB_FORM, "Scout"), parentRuns(DELEGATE, "SCOUT TASK: pick a database")),
 		));
 		const screen = await startParent(env);
 
 		const form = await screen.waitFor("Which database");
-		expect(form).toContain("Asked by Task: SCOUT TASK: pick a database");
+		expect(form).toContain("Asked by helper · SCOUT TASK: pick a database");
 		const [socket] = channelSockets(env);
 		expect(statSync(dirname(socket as string)).mode & 0o777).toBe(0o700);
 		await screen.send("2");
@@ -77,6 +77,31 @@ describe("pi's own example runner: its child asks through the parent's TUI", () 
 		expect(child?.details.status).toBe("answered");
 		expect(child?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 		expect(env.toolResults("subagent")[0]?.text).toContain(`Scout got: ${child?.text}`);
+	});
+
+	it("the line above the child's questions: its agent and its task cut to the width; its model's reason; ? shows the task whole", async () => {
+		const task =
+			"SCOUT TASK: pick a database for the invoices service, weighing the write volume, then report back END";
+		const reason = "The adapter I write next depends on it.";
+		const env = (piEnv = createPlainRunnerPiEnv(
+			scriptOf(childAsks("SCOUT TASK", { ...DB_FORM, reason }, "Scout"), parentRuns(DELEGATE, task)),
+		));
+		const screen = await startParent(env);
+		const form = await screen.waitFor("Which database");
+		const line = form.split("\n").find((l) => l.includes("Asked by helper · SCOUT TASK: pick a database"));
+		expect(line).toMatch(/…\s*$/);
+		expect(line).not.toContain("END");
+		expect(form).toContain(`Why: ${reason}`);
+		await screen.send("?");
+		// Wrapped to the width: read as one text.
+		const help = (await screen.waitFor("Keys")).replace(/\s+/g, " ");
+		expect(help).toContain(`Task: ${task}`);
+		await screen.send("Escape");
+		await screen.waitForGone("Keys");
+		await screen.send("2");
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
+		const [child] = askResults(env);
+		expect(child?.details).toMatchObject({ status: "answered", reason });
 	});
 
 	it("Esc twice on the child's form: the child's model reports the dismissal as its final answer, so the runner passes it on instead of failing for want of output", async () => {
@@ -207,7 +232,7 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
 		const form = await screen.waitFor("Which database");
-		expect(form).toContain("Asked by BASH TASK: pick a database");
+		expect(form).toContain("Asked by subagent · BASH TASK: pick a database");
 		await screen.send("Enter");
 		await screen.waitFor(`${QUOTE_PREFIX} Bash child got:`);
 		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
@@ -224,7 +249,7 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
 		const form = await screen.waitFor("Which license");
-		expect(form).toContain("Asked by SPAWNED TASK: pick a license");
+		expect(form).toContain("Asked by subagent · SPAWNED TASK: pick a license");
 		await screen.send("Enter");
 		await screen.waitFor(`${QUOTE_PREFIX} Spawned got:`);
 		expect(askResults(env)[0]?.details.answers["license"]?.selections).toEqual([{ value: "MIT", label: "MIT" }]);
@@ -245,7 +270,7 @@ describe("pi -p from the bash tool, and a grandchild", () => {
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		const screen = await startParent(env);
 		const form = await screen.waitFor("Which license");
-		expect(form).toContain("Asked by INNER TASK: pick a license");
+		expect(form).toContain("Asked by subagent · INNER TASK: pick a license");
 		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Middle got:`);
 		expect(askResults(env)[0]?.details.answers["license"]?.selections).toEqual([
@@ -268,7 +293,7 @@ describe("an in-process runner (pi's SDK, same process)", () => {
 		const env = (piEnv = createPlainRunnerPiEnv(IN_PROCESS_ASKS));
 		const screen = await startParent(env);
 		const form = await screen.waitFor("Which database");
-		expect(form).toContain("Asked by INPROC TASK: pick a database");
+		expect(form).toContain("Asked by subagent · INPROC TASK: pick a database");
 		// No other pi process: the subagent is a session of the parent's own process.
 		expect(childrenOf(env, screen.pid)).toEqual([]);
 		await screen.send("2");

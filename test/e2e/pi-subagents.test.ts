@@ -118,8 +118,8 @@ describe("pi-subagents 0.67: a foreground child asks through the parent's TUI", 
 			const screen = await startParent(env);
 
 			const form = await screen.waitFor("Which database");
-			// The name from pi-subagents' <active_agent name="planner"/> line, not the child's first message ("Task: PLANNER TASK: …").
-			expect(form).toMatch(/^Asked by planner\s*$/m);
+			// The name from pi-subagents' <active_agent name="planner"/> line; beside it the child's first message ("Task: PLANNER TASK: …").
+			expect(form).toMatch(/^Asked by planner · PLANNER TASK: pick a database\s*$/m);
 			const [firstCall] = callsOn(env, "PLANNER TASK");
 			expect(firstCall?.user).toBe("Task: PLANNER TASK: pick a database");
 			expect(firstCall?.systemPrompt).toContain('<active_agent name="planner"/>');

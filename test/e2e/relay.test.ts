@@ -138,7 +138,7 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const screen = await startParent(env);
 
 		const form = await screen.waitFor("Which database");
-		expect(form).toContain("Asked by scout");
+		expect(form).toContain("Asked by scout · SCOUT TASK: ask the user");
 		// The process finder behind the no-leftovers check sees both: the parent, and its child.
 		expect(processesOf(env)).toEqual(
 			expect.arrayContaining([
@@ -341,7 +341,8 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		const screen = await startParent(env);
 
 		const form = await screen.waitFor("Which database");
-		expect(form).toContain("Asked by planner › scout");
+		// The task of who asks: the grandchild's, passed on by the middle child with its form.
+		expect(form).toContain("Asked by planner › scout · INNER TASK: pick a database");
 		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Middle got: Inner got:`);
 
@@ -400,6 +401,7 @@ describe("a subagent's ask_user under a parent without a TUI", () => {
 		expect(handler.unexpected).toEqual([]);
 		expect(rpc.dialogs.map((d) => d.method)).toEqual(["select", "select", "select"]);
 		expect(rpc.dialogs[0]?.title).toContain("asked by scout");
+		expect(rpc.dialogs[0]?.title.split("\n")).toContain("Task: SCOUT TASK: ask the user");
 		expect(rpc.dialogs[0]?.title).toContain("Which database should the service use?");
 		// The parent's client never sees the relay's wire format.
 		expect(rpc.dialogs.every((d) => !d.title.startsWith("\0"))).toBe(true);

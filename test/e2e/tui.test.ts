@@ -125,6 +125,26 @@ describe("ask_user in the TUI", () => {
 		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
 	});
 
+	it("the call's reason shows above the tabs, and whole on the help screen; the model gets it back in details", async () => {
+		const reason =
+			"The schema depends on both choices, and I write the migration next, so a wrong guess costs a rewrite.";
+		const { env, screen, form } = await openForm({ ...TWO_QUESTIONS, reason }, "Which database", {
+			cols: 60,
+			rows: 40,
+		});
+		const lines = form.split("\n");
+		const why = lines.findIndex((line) => line.includes("Why: The schema depends on both"));
+		expect(why).toBeGreaterThan(0);
+		expect(lines[why + 1]).toContain("wrong guess costs a rewrite.");
+		expect(lines[why + 2]).toMatch(/□ Database +□ CLI/);
+		await screen.send("?");
+		await screen.waitFor("Keys");
+		await screen.send("Escape");
+		await screen.waitForGone("Keys");
+		await submitFirstOptions(screen);
+		expect(onlyAskResult(env).details.reason).toBe(reason);
+	});
+
 	it("takes a multi-line free answer in pi's editor, kept exactly as typed", async () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
 

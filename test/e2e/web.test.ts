@@ -59,6 +59,7 @@ const HOSTILE = {
 			],
 		},
 	],
+	reason: "The plan needs it <script>alert(5)</script>",
 };
 
 let browser: Browser;
@@ -193,10 +194,14 @@ describe("answering from a browser", () => {
 		await page.close();
 	});
 
-	it("the model's markup shows as text and nothing runs; a wrong token is a bare 404; 200 bad requests change nothing", async () => {
+	it("the model's markup (its reason too) shows as text and nothing runs; a wrong token is a bare 404; 200 bad requests change nothing", async () => {
 		const { env, tui, url = "" } = await ask(HOSTILE, true);
 		const { page, dialogs } = await openPage(url);
 		await expect(page.locator(".asks").textContent()).resolves.toBe("Pick one <img src=x onerror=alert(1)>");
+		// The call's reason, above the questions, as text too.
+		await expect(page.locator(".reason").textContent()).resolves.toBe(
+			"Why: The plan needs it <script>alert(5)</script>",
+		);
 		await expect(page.locator(".text small").first().textContent()).resolves.toBe("</script><script>alert(2)</script>");
 		// A markdown preview is built as elements, its text still text.
 		await page.locator("details.preview summary").first().click();

@@ -26,6 +26,7 @@ const arbForm: fc.Arbitrary<AskForm> = fc.tuple(arbAskForm(), fc.boolean(), fc.n
 	const dirty = (text: string, salt: number) => text + HOSTILE[(seed + salt) % HOSTILE.length] + text.slice(0, 3);
 	return {
 		...form,
+		...(form.reason !== undefined && { reason: dirty(form.reason, 5) }),
 		questions: form.questions.map((q, i) => ({
 			...q,
 			question: dirty(q.question, i),
@@ -78,6 +79,7 @@ function checkFrame(lines: readonly string[], width: number, height: number, exp
 describe.each(EVERY_LOCALE)("every line fits, the focused row stays in view (%s)", (_locale, texts) => {
 	test("pure views: random forms, random states, widths 1–240, heights 1–60, with and without colours", () => {
 		const table = plainTable(undefined, texts);
+		const TASK = "pick 数据库 \x1b[31mfor the cache 👩‍💻, then migrate";
 		const arbSize = fc.tuple(fc.integer({ min: 1, max: 240 }), fc.integer({ min: 1, max: 60 }));
 		const arbTimeLeft = fc.option(fc.constantFrom("0:05", "4:32", "1:01:01"), { nil: undefined });
 		fc.assert(
@@ -93,7 +95,7 @@ describe.each(EVERY_LOCALE)("every line fits, the focused row stays in view (%s)
 					const ctx = plainContext(undefined, coloured ? colourTheme : undefined, texts);
 					const timeLeft = time === undefined ? undefined : texts.t("form.timeLeft", { time });
 					const lines = renderForm(
-						{ state, width, height, table, asker: "planner › scout\x1b[31m", editorLines, timeLeft },
+						{ state, width, height, table, asker: "planner › scout\x1b[31m", task: TASK, editorLines, timeLeft },
 						ctx,
 					).lines;
 					const plain = coloured ? lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, "")) : lines;

@@ -66,7 +66,17 @@ describe.each(EVERY_LOCALE)("%s", (locale, texts) => {
 		for (const state of states) {
 			for (let width = 1; width <= 120; width++) {
 				for (const height of [1, 3, 8, 30]) {
-					const lines = renderForm({ state, width, height, table, asker: "計画 › 調査" }, ctx).lines;
+					const lines = renderForm(
+						{
+							state: { ...state, form: { ...state.form, reason: "調査のため 👩‍💻 why" } },
+							width,
+							height,
+							table,
+							asker: "計画 › 調査",
+							task: "データベースを選ぶ",
+						},
+						ctx,
+					).lines;
 					expect(lines.length).toBeLessThanOrEqual(height);
 					for (const line of lines) {
 						expect(visibleWidth(line)).toBeLessThanOrEqual(width);

@@ -534,3 +534,74 @@ describe("the whole form", () => {
 		expect(calm).toEqual([expect.stringMatching(/^❯/)]);
 	});
 });
+
+describe("who asks, its task, and why", () => {
+	const TASK = "pick a database for the invoices service, then write the migration and its rollback";
+	const REASON = "The schema depends on it: I write the migration next, and a wrong engine means writing it twice.";
+	const WHY = { ...SCOPE_AND_TARGETS, reason: REASON };
+	const frame = (state: FormState, width: number, height = 40, task: string | null = TASK) => {
+		const lines = renderForm({ state, width, height, table, asker: "scout", task: task ?? undefined }, ctx).lines;
+		expectFits(lines, width);
+		expect(lines.length).toBeLessThanOrEqual(height);
+		return lines;
+	};
+
+	test("one line above the questions: who asks and the start of its task, cut to the width", () => {
+		expect(frame(initialState(SCOPE_AND_TARGETS), 200)[1]).toBe(`Asked by scout · ${TASK}`);
+		expect(frame(initialState(SCOPE_AND_TARGETS), 40)[1]).toBe("Asked by scout · pick a database for th…");
+		expect(frame(initialState(SCOPE_AND_TARGETS), 40, 40, null)[1]).toBe("Asked by scout");
+		for (const width of [1, 2, 5, 17, 18, 19])
+			expect(frame(initialState(SCOPE_AND_TARGETS), width).some((line) => line.startsWith("A"))).toBe(true);
+	});
+
+	test("the model's reason above the tabs, wrapped to two lines at most, the second cut with …", () => {
+		const wide = frame(initialState(WHY), 120);
+		expect(wide.slice(1, 4)).toEqual([`Asked by scout · ${TASK}`, `Why: ${REASON}`, expect.stringContaining("Scope")]);
+		const narrow = frame(initialState(WHY), 40);
+		expect(narrow.slice(2, 4)).toEqual([
+			"Why: The schema depends on it: I write",
+			"the migration next, and a wrong engine …",
+		]);
+		expect(narrow[4]).toContain("Scope");
+		// A form of this session's own model: no one else asks, the reason still shows; one question: above it.
+		const own = renderForm(
+			{
+				state: initialState({ ...formOf(SCOPE_AND_TARGETS.questions[0]!), reason: "Short." }),
+				width: 60,
+				height: 40,
+				table,
+			},
+			ctx,
+		).lines;
+		expect(own.slice(1, 3)).toEqual(["Why: Short.", "Which scope?"]);
+	});
+
+	test("on a short terminal the reason gives way before the tabs, who asks stays last, the focused row keeps a line", () => {
+		const seen = (height: number) => frame(initialState(WHY), 40, height).join("\n");
+		for (let height = 1; height <= 16; height++) {
+			const lines = frame(initialState(WHY), 40, height);
+			const shown = lines.join("\n");
+			if (height >= 2) expect(shown, `height ${height}`).toContain("Asked by scout");
+			if (shown.includes("Why:")) expect(shown, `height ${height}`).toContain("□ Scope");
+			expect(
+				lines.some((line) => line.startsWith("❯")),
+				`height ${height}`,
+			).toBe(true);
+		}
+		expect(seen(5)).not.toContain("Why:");
+		expect(seen(6)).toContain("Why: The schema depends on it: I write\n");
+		expect(seen(30)).toContain("a wrong engine …");
+	});
+
+	test("? shows the task and the reason whole, wrapped, above the keys", () => {
+		const help = drive(WHY, ["?"]).state;
+		const lines = frame(help, 40, 60);
+		const above = lines.slice(0, lines.indexOf("Keys")).join(" ");
+		expect(above).toContain(`Task: ${TASK}`);
+		expect(above).toContain(`Why: ${REASON}`);
+		for (const width of [1, 3, 12, 35, 36, 80]) {
+			const { lines: shown } = renderHelpView(table, 0, width, 80, ctx, undefined, [`Task: ${TASK}`]);
+			expectFits(shown, width);
+		}
+	});
+});

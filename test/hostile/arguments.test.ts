@@ -36,7 +36,7 @@ const prepareArguments = (raw: unknown): unknown => {
 };
 
 /** Where a problem is: `arguments`, or a path into the canonical shape such as `questions[1].options[2].label`. */
-const ISSUE_PATH = /^(arguments|questions|metadata)(\[\d+\]|\.[A-Za-z]+)*$/;
+const ISSUE_PATH = /^(arguments|questions|reason|metadata)(\[\d+\]|\.[A-Za-z]+)*$/;
 /**
  * Above this one call is a hang (runaway backtracking, quadratic work on a
  * huge input), never a slow or busy machine: the largest inputs below take

@@ -177,13 +177,15 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 			],
 		};
 		const script = scriptOf(
-			childAsks("SCOUT TASK", form, "Scout"),
+			childAsks("SCOUT TASK", { ...form, reason: "The adapter depends on it." }, "Scout"),
 			parentDelegates("delegate this", { agent: "scout", task: "SCOUT TASK: ask" }),
 		);
 		const env = createRelayPiEnv(script, {}, legacyPi);
 		const screen = await openForm(env, "delegate this", "Which database");
 
-		expect(await screen.capture()).toContain("Asked by scout");
+		const shown = await screen.capture();
+		expect(shown).toContain("Asked by scout · SCOUT TASK: ask");
+		expect(shown).toContain("Why: The adapter depends on it.");
 		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
 
@@ -228,7 +230,7 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		});
 		const env = childrenLoadAskUser(createPiEnv({ script, pi: legacyPi }));
 		const screen = await openForm(env, "delegate this", "Which database", { cols: 100, rows: 40 });
-		expect(await screen.capture()).toContain("Asked by BASH TASK: pick a database");
+		expect(await screen.capture()).toContain("Asked by subagent · BASH TASK: pick a database");
 		await screen.send("2");
 		await screen.waitFor(`${QUOTE_PREFIX} Bash child got:`);
 		expect(askResults(env)[0]?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);

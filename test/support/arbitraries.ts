@@ -160,6 +160,7 @@ export function arbAskParams(): fc.Arbitrary<AskParams> {
 		.record(
 			{
 				questions: fc.array(arbQuestion, { minLength: LIMITS.minQuestions, maxLength: LIMITS.maxQuestions }),
+				reason: arbLine(LIMITS.reason, 30),
 				metadata: arbMetadata,
 			},
 			{ requiredKeys: ["questions"] },

@@ -68,12 +68,28 @@ export function fuzzedRequest(url: string): string {
 	return `${method} ${path} HTTP/1.1\r\n${headers.filter(Boolean).join("\r\n")}\r\n\r\n${body}`;
 }
 
-/** `concurrency` connections at a time, each sending one fuzzed request and connecting again once it is answered or dropped. */
-export function fuzz(url: string, concurrency = 8): Attack {
-	return attacker(url, concurrency, (socket, again) => {
+/**
+ * `concurrency` connections at a time, each sending one fuzzed request and connecting again once it is answered or
+ * dropped; `statuses` counts the answers by status code ("dropped": none came), until the attack stops.
+ */
+export function fuzz(url: string, concurrency = 8): Attack & { statuses: Record<string, number> } {
+	const statuses: Record<string, number> = {};
+	let stopped = false;
+	const attack = attacker(url, concurrency, (socket, again) => {
+		let head = "";
 		socket.end(Buffer.from(fuzzedRequest(url), "latin1"));
-		socket.resume();
+		socket.on("data", (chunk: Buffer) => {
+			if (head.length < 512) head += chunk.toString("latin1");
+		});
 		socket.setTimeout(2000, () => socket.destroy());
-		socket.once("close", () => again());
+		socket.once("close", () => {
+			// The final answer's status: past a "100 Continue", if one came first.
+			const codes = [...head.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => match[1] as string);
+			const status = codes.find((code) => !code.startsWith("1")) ?? codes[0] ?? "dropped";
+			if (!stopped) statuses[status] = (statuses[status] ?? 0) + 1;
+			again();
+		});
 	});
+	const stop = attack.stop;
+	return Object.assign(attack, { statuses, stop: () => ((stopped = true), stop()) });
 }

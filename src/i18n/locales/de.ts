@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── Der Rahmen des Formulars ───────────────────────────────────────────
 	"form.askedBy": "Anfrage von {asker}",
+	"form.askedByTask": "Anfrage von {asker} · {task}",
+	"form.reason": "Warum: {reason}",
 	"form.unnamedAsker": "Subagent ohne Namen",
 	"form.unnamedAskerPid": "Subagent ohne Namen (PID {pid})",
 	"form.timeLeft": "⏱ noch {time}",
@@ -89,6 +91,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Tasten: die Hilfeseite (`help`) und die Hinweiszeile (`hint`, kurz) ──
 	"help.title": "Tasten",
+	"help.task": "Aufgabe: {task}",
 	"help.join": "; ",
 	"key.unbound": "(nicht belegt)",
 	"key.move.help": "zwischen den Optionen wechseln (am Ende geht es von vorn weiter)",
@@ -263,6 +266,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "fehlgeschlagen",
 	"kept.chat": "im Chat beantwortet",
 	"warning.keptDropped": "ask_user: Ein gespeichertes Formular wurde verworfen ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: Dieses Formular kann nicht in {file} gespeichert werden ({reason}); es bleibt offen, aber was Sie eingeben, übersteht ein Ende von pi nicht",
 	"takes.address": "eine IP-Adresse dieses Rechners, etwa 127.0.0.1 oder 192.168.1.20",
 	"takes.port": "ein Port von 0 bis 65535 (0: ein beliebiger freier Port)",
 	"warning.projectUserOnly":

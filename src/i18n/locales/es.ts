@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── El marco del formulario ────────────────────────────────────────────
 	"form.askedBy": "Preguntado por {asker}",
+	"form.askedByTask": "Preguntado por {asker} · {task}",
+	"form.reason": "Por qué: {reason}",
 	"form.unnamedAsker": "un subagente sin nombre",
 	"form.unnamedAskerPid": "un subagente sin nombre (PID {pid})",
 	"form.timeLeft": "⏱ quedan {time}",
@@ -85,6 +87,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Teclas: la pantalla de ayuda (`help`) y la línea de pistas (`hint`, corta) ──
 	"help.title": "Teclas",
+	"help.task": "Tarea: {task}",
 	"help.join": "; ",
 	"key.unbound": "(sin asignar)",
 	"key.move.help": "moverse entre las opciones (de forma circular)",
@@ -256,6 +259,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "falló",
 	"kept.chat": "respondido en el chat",
 	"warning.keptDropped": "ask_user: se descartó un formulario guardado ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: este formulario no se puede guardar en {file} ({reason}); sigue abierto, pero lo que escribas no sobrevivirá al cierre de pi",
 	"takes.address": "una dirección IP de esta máquina, como 127.0.0.1 o 192.168.1.20",
 	"takes.port": "un puerto de 0 a 65535 (0: cualquier puerto libre)",
 	"warning.projectUserOnly":

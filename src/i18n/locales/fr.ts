@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── Le cadre du formulaire ─────────────────────────────────────────────
 	"form.askedBy": "Demande de {asker}",
+	"form.askedByTask": "Demande de {asker} · {task}",
+	"form.reason": "Pourquoi : {reason}",
 	"form.unnamedAsker": "sous-agent sans nom",
 	"form.unnamedAskerPid": "sous-agent sans nom (PID {pid})",
 	"form.timeLeft": "⏱ il reste {time}",
@@ -88,6 +90,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Touches : l’écran d’aide (`help`) et la ligne d’aide (`hint`, courte) ─
 	"help.title": "Touches",
+	"help.task": "Tâche : {task}",
 	"help.join": " ; ",
 	"key.unbound": "(non attribuée)",
 	"key.move.help": "se déplacer entre les options (en boucle)",
@@ -261,6 +264,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "en échec",
 	"kept.chat": "répondu dans le chat",
 	"warning.keptDropped": "ask_user : un formulaire enregistré a été abandonné ({reason})",
+	"warning.keptNotSaved":
+		"ask_user : ce formulaire ne peut pas être enregistré dans {file} ({reason}) ; il reste ouvert, mais ce que vous tapez ne survivra pas à la fin de pi",
 	"takes.address": "une adresse IP de cette machine, par exemple 127.0.0.1 ou 192.168.1.20",
 	"takes.port": "un port de 0 à 65535 (0 : n'importe quel port libre)",
 	"warning.projectUserOnly":

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── フォームの枠 ───────────────────────────────────────────────────────
 	"form.askedBy": "{asker}からの質問",
+	"form.askedByTask": "{asker}からの質問 · {task}",
+	"form.reason": "理由：{reason}",
 	"form.unnamedAsker": "名前のないサブエージェント",
 	"form.unnamedAskerPid": "名前のないサブエージェント（PID {pid}）",
 	"form.timeLeft": "⏱ 残り{time}",
@@ -82,6 +84,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── キー：ヘルプ画面（`help`）とヒント行（`hint`、短く） ──────────────────
 	"help.title": "キー操作",
+	"help.task": "タスク：{task}",
 	"help.join": "。",
 	"key.unbound": "（未割り当て）",
 	"key.move.help": "選択肢間を移動（端まで行くと反対側へ）",
@@ -239,6 +242,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "失敗",
 	"kept.chat": "チャットで回答",
 	"warning.keptDropped": "ask_user: 保存されたフォームを破棄しました ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: このフォームを {file} に保存できません ({reason})。フォームはそのまま使えますが、入力内容は pi の終了後に残りません",
 	"takes.address": "このマシンの IP アドレス (例: 127.0.0.1、192.168.1.20)",
 	"takes.port": "0 から 65535 までのポート (0: 空いている任意のポート)",
 	"warning.projectUserOnly":

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── 양식의 틀 ──────────────────────────────────────────────────────────
 	"form.askedBy": "질문자: {asker}",
+	"form.askedByTask": "질문자: {asker} · {task}",
+	"form.reason": "이유: {reason}",
 	"form.unnamedAsker": "이름 없는 하위 에이전트",
 	"form.unnamedAskerPid": "이름 없는 하위 에이전트(PID {pid})",
 	"form.timeLeft": "⏱ {time} 남음",
@@ -81,6 +83,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 키: 도움말 화면(`help`)과 힌트 줄(`hint`, 짧게) ──────────────────────
 	"help.title": "단축키",
+	"help.task": "작업: {task}",
 	"help.join": ". ",
 	"key.unbound": "(할당되지 않음)",
 	"key.move.help": "선택지 사이 이동 (끝에서 반대쪽 끝으로 이어짐)",
@@ -238,6 +241,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "실패",
 	"kept.chat": "채팅으로 답변함",
 	"warning.keptDropped": "ask_user: 저장된 양식을 버렸습니다 ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: 이 양식을 {file}에 저장할 수 없습니다 ({reason}). 양식은 계속되지만 입력한 내용은 pi가 끝나면 남지 않습니다",
 	"takes.address": "이 컴퓨터의 IP 주소 (예: 127.0.0.1, 192.168.1.20)",
 	"takes.port": "0부터 65535까지의 포트 (0: 비어 있는 아무 포트)",
 	"warning.projectUserOnly":

@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── A moldura do formulário ────────────────────────────────────────────
 	"form.askedBy": "Perguntado por {asker}",
+	"form.askedByTask": "Perguntado por {asker} · {task}",
+	"form.reason": "Por quê: {reason}",
 	"form.unnamedAsker": "um subagente sem nome",
 	"form.unnamedAskerPid": "um subagente sem nome (PID {pid})",
 	"form.timeLeft": "⏱ restam {time}",
@@ -85,6 +87,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Teclas: a tela de ajuda (`help`) e a linha de dicas (`hint`, curta) ──
 	"help.title": "Teclas",
+	"help.task": "Tarefa: {task}",
 	"help.join": "; ",
 	"key.unbound": "(não atribuída)",
 	"key.move.help": "mover entre as opções (de forma circular)",
@@ -255,6 +258,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "falhou",
 	"kept.chat": "respondido no chat",
 	"warning.keptDropped": "ask_user: um formulário salvo foi descartado ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: este formulário não pode ser salvo em {file} ({reason}); ele continua aberto, mas o que você digitar não sobreviverá ao fim do pi",
 	"takes.address": "um endereço IP desta máquina, como 127.0.0.1 ou 192.168.1.20",
 	"takes.port": "uma porta de 0 a 65535 (0: qualquer porta livre)",
 	"warning.projectUserOnly":

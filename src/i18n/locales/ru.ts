@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── Оформление формы ───────────────────────────────────────────────────
 	"form.askedBy": "Спрашивает {asker}",
+	"form.askedByTask": "Спрашивает {asker} · {task}",
+	"form.reason": "Зачем: {reason}",
 	"form.unnamedAsker": "безымянный субагент",
 	"form.unnamedAskerPid": "безымянный субагент (PID {pid})",
 	"form.timeLeft": "⏱ осталось {time}",
@@ -95,6 +97,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── Клавиши: экран справки (`help`) и строка подсказок (`hint`, кратко) ─
 	"help.title": "Клавиши",
+	"help.task": "Задача: {task}",
 	"help.join": "; ",
 	"key.unbound": "(не назначена)",
 	"key.move.help": "перемещаться между вариантами (по кругу)",
@@ -282,6 +285,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "сбой",
 	"kept.chat": "ответ в чате",
 	"warning.keptDropped": "ask_user: сохранённая форма удалена ({reason})",
+	"warning.keptNotSaved":
+		"ask_user: эту форму нельзя сохранить в {file} ({reason}); она остаётся открытой, но введённое не переживёт закрытия pi",
 	"takes.address": "IP-адрес этой машины, например 127.0.0.1 или 192.168.1.20",
 	"takes.port": "порт от 0 до 65535 (0: любой свободный порт)",
 	"warning.projectUserOnly":

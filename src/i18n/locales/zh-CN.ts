@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── 表单外框 ───────────────────────────────────────────────────────────
 	"form.askedBy": "由 {asker} 提问",
+	"form.askedByTask": "由 {asker} 提问 · {task}",
+	"form.reason": "原因：{reason}",
 	"form.unnamedAsker": "未命名的子智能体",
 	"form.unnamedAskerPid": "未命名的子智能体（PID {pid}）",
 	"form.timeLeft": "⏱ 剩余 {time}",
@@ -79,6 +81,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 按键：帮助页（help）与提示行（hint，要简短）─────────────────────────
 	"help.title": "按键",
+	"help.task": "任务：{task}",
 	"help.join": "；",
 	"key.unbound": "（未绑定）",
 	"key.move.help": "在选项之间移动（首尾循环）",
@@ -230,6 +233,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "失败",
 	"kept.chat": "已在聊天中回复",
 	"warning.keptDropped": "ask_user：已丢弃一个保存的表单（{reason}）",
+	"warning.keptNotSaved":
+		"ask_user：无法将此表单保存到 {file}（{reason}）；表单可继续使用，但输入的内容在 pi 退出后不会保留",
 	"takes.address": "本机的 IP 地址，例如 127.0.0.1 或 192.168.1.20",
 	"takes.port": "0 到 65535 之间的端口（0：任意空闲端口）",
 	"warning.projectUserOnly":

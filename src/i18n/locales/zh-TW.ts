@@ -5,6 +5,8 @@ import type { Catalogue } from "../en.ts";
 export const CATALOGUE: Catalogue = {
 	// ── 表單外框 ───────────────────────────────────────────────────────────
 	"form.askedBy": "由 {asker} 提問",
+	"form.askedByTask": "由 {asker} 提問 · {task}",
+	"form.reason": "原因：{reason}",
 	"form.unnamedAsker": "未命名的子代理程式",
 	"form.unnamedAskerPid": "未命名的子代理程式（PID {pid}）",
 	"form.timeLeft": "⏱ 剩餘 {time}",
@@ -79,6 +81,7 @@ export const CATALOGUE: Catalogue = {
 
 	// ── 按鍵：說明頁（help）與提示列（hint，要簡短）─────────────────────────
 	"help.title": "按鍵",
+	"help.task": "任務：{task}",
 	"help.join": "；",
 	"key.unbound": "（未設定）",
 	"key.move.help": "在選項之間移動（頭尾循環）",
@@ -231,6 +234,8 @@ export const CATALOGUE: Catalogue = {
 	"kept.error": "失敗",
 	"kept.chat": "已在聊天中回覆",
 	"warning.keptDropped": "ask_user：已捨棄一個儲存的表單（{reason}）",
+	"warning.keptNotSaved":
+		"ask_user：無法將此表單儲存到 {file}（{reason}）；表單可繼續使用，但輸入的內容在 pi 結束後不會保留",
 	"takes.address": "本機的 IP 位址，例如 127.0.0.1 或 192.168.1.20",
 	"takes.port": "0 到 65535 之間的連接埠（0：任意可用連接埠）",
 	"warning.projectUserOnly":

@@ -5,6 +5,7 @@
 
 import { randomUUID } from "node:crypto";
 import { createConnection } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { raceAbort } from "../../core/abort.ts";
 import {
 	type AskForm,
@@ -19,6 +20,8 @@ import { CHANNEL_CANCEL, type ChannelAddress, createLineSplitter, encodeChannelH
 
 /** How long a child waits for a live parent to say it is listening. */
 export const CONNECT_MS = 1_500;
+/** How long a child waits before it connects again, when the parent closed its connection before the hello was read. */
+const RETRY_MS = 20;
 /** How long an aborted ask waits for the reply to its cancel notice (one round trip per level). */
 export const CANCEL_GRACE_MS = 1_000;
 
@@ -60,12 +63,11 @@ export type Parent = { send(request: string): Promise<string | undefined>; cance
 
 /** The form as a relay request and the parent's reply, by either transport; aborted, the answers so far if they come within CANCEL_GRACE_MS. */
 export async function askParent(form: AskForm, options: AskOptions, parent: Parent): Promise<Collected> {
-	const { signal, asker } = options;
+	const { signal, asker, task } = options;
 	if (signal?.aborted) return emptyCollected("aborted");
 	const rid = randomUUID();
-	const { questions, metadata } = form;
 	const replyVersion = replyVersionFor(options);
-	const reply = parent.send(encodeRelayRequest({ v: RELAY_VERSION, rid, asker, questions, metadata, replyVersion }));
+	const reply = parent.send(encodeRelayRequest({ v: RELAY_VERSION, rid, asker, task, ...form, replyVersion }));
 	const decode = (text: string | undefined) =>
 		text === undefined ? undefined : decodeRelayReply(text, { questions: form.questions, rid });
 	const raced = await raceAbort(reply, signal);
@@ -85,10 +87,27 @@ async function connect(
 	address: ChannelAddress,
 	signal: AbortSignal | undefined,
 ): Promise<{ ok: true; connection: ReturnType<typeof openConnection> } | { ok: false; collected: Collected }> {
-	const connection = openConnection(address.path);
-	connection.socket.write(`${encodeChannelHello(address.token, process.pid)}\n`);
 	const waited = AbortSignal.timeout(CONNECT_MS);
-	const first = await raceAbort(connection.next(), signal ? AbortSignal.any([signal, waited]) : waited);
+	const until = signal ? AbortSignal.any([signal, waited]) : waited;
+	const hello = () => {
+		const opened = openConnection(address.path);
+		opened.socket.write(`${encodeChannelHello(address.token, process.pid)}\n`);
+		return opened;
+	};
+	let connection = hello();
+	let first = await raceAbort(connection.next(), until);
+	// Accepted, then closed without a word: the parent made room with it for a newer connection (a flood of them holds
+	// the socket: server.ts). Said again while the time lasts, so a flood never shuts a child out; a parent gone refuses
+	// the connection itself (ENOENT, ECONNREFUSED), and that is the answer.
+	while (!first.aborted && first.value === undefined && connection.connected()) {
+		connection.socket.destroy();
+		if ((await raceAbort(sleep(RETRY_MS), until)).aborted) {
+			first = { aborted: true };
+			break;
+		}
+		connection = hello();
+		first = await raceAbort(connection.next(), until);
+	}
 	const line = first.aborted ? undefined : first.value;
 	const problem = line === undefined ? undefined : notReady(line);
 	let why = problem && `answered in a way this version does not understand: ${problem}`;
@@ -109,8 +128,10 @@ function openConnection(path: string) {
 	const splitter = createLineSplitter();
 	const lines: string[] = [];
 	let closed = false;
+	let connected = false;
 	let failure: string | undefined;
 	let wake = () => {};
+	socket.once("connect", () => void (connected = true));
 	socket.on("data", (chunk: Buffer) => {
 		const got = splitter.push(chunk);
 		if (got === "overflow") socket.destroy();
@@ -130,5 +151,7 @@ function openConnection(path: string) {
 			return lines.shift();
 		},
 		failure: (): string | undefined => failure,
+		/** The parent accepted the connection, whatever became of it after. */
+		connected: (): boolean => connected,
 	};
 }
