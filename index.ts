@@ -20,9 +20,11 @@ import { holdToolsAfterDismissal, offerOnlyWhereAnswerable } from "./src/route/o
 
 export default function askUserExtension(pi: ExtensionAPI): void {
 	const files = readSettingsFiles(getAgentDir(), process.cwd());
-	// Until the first session starts, without the flags (pi has not parsed them) and the project's steering texts and timeout (not yet trusted).
+	// Until the first session starts, without the flags (pi has not parsed them) and the project's steering texts and
+	// timeout (not yet trusted).
 	let { settings } = resolveSettings(files, { env: process.env });
-	// The user's language, in words: loaded when the first session starts (with the flags read), not during pi's start-up.
+	// The user's language, in words: loaded when the first session starts (with the flags read), not during pi's
+	// start-up.
 	let texts: Texts | undefined;
 	let starting: Promise<Texts> | undefined;
 	const english = () => import("./src/i18n/texts.ts").then((module) => module.ENGLISH);
@@ -43,7 +45,8 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			peekKey: settings.peekKey,
 			...(texts && { texts }),
 		}),
-		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention.
+		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere,
+		// attention.
 		watch:
 			(session, ask): Ask =>
 			async (form, options) => {
@@ -61,8 +64,9 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 			},
 	});
 
-	// Read, and their warnings said, at the first session start (pi parses the flags only after extensions registered them),
-	// in the session's folder: pi 1.x resumes a session of another project in that project, and reads its settings there.
+	// Read, and their warnings said, at the first session start (pi parses the flags only after extensions registered
+	// them), in the session's folder: pi 1.x resumes a session of another project in that project, and reads its settings
+	// there.
 	const start = async (ctx: ExtensionContext): Promise<Texts> => {
 		const cwd = typeof ctx.cwd === "string" ? ctx.cwd : process.cwd();
 		// What pi asks trust for, by pi's own test where it exports one (1.6; not 0.73, which has no trust).
@@ -172,7 +176,9 @@ function keepFormsOnDemand(
 	return async (ctx, id, form) => (await kept())?.keeper(ctx, id, form);
 }
 
-/** Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them. */
+/**
+ * Start-up warnings: on screen, or, without a UI (print, JSON), on stderr, where a person running pi still reads them.
+ */
 function warn(ctx: ExtensionContext, texts: Texts | undefined, problems: Array<Phrase | string | undefined>): void {
 	for (const problem of problems) {
 		if (!problem) continue;

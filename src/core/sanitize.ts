@@ -1,9 +1,11 @@
 /**
  * The display sanitiser, for every string from a model or a child process: it removes what would act on the terminal
- * (escape sequences, C0/C1 controls, DEL) or make text read otherwise than stored (bidi controls); lone surrogates become U+FFFD.
+ * (escape sequences, C0/C1 controls, DEL) or make text read otherwise than stored (bidi controls); lone surrogates
+ * become U+FFFD.
  */
 
-// An OSC/DCS/SOS/PM/APC string runs to BEL, ST (ESC \) or 8-bit ST; unterminated, to the end (it would have swallowed that much anyway).
+// An OSC/DCS/SOS/PM/APC string runs to BEL, ST (ESC \) or 8-bit ST; unterminated, to the end (it would have swallowed
+// that much anyway).
 const STRING_SEQUENCE = /(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^]*?(?:\x07|\x1b\\|\x9c|$)/g;
 // ESC [ or 8-bit CSI, parameter bytes, intermediate bytes, one final byte.
 const CSI_SEQUENCE = /(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?/g;
@@ -41,7 +43,10 @@ export function clip(text: string, max: number): string {
 	return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
 
-/** The rows of one select, sanitised; a row that reads like another (or like one of `taken`) gets invisible marks (U+200B), so an answer maps back to one row. */
+/**
+ * The rows of one select, sanitised; a row that reads like another (or like one of `taken`) gets invisible marks
+ * (U+200B), so an answer maps back to one row.
+ */
 export function distinctRows(texts: readonly string[], taken: readonly string[] = []): string[] {
 	const seen = new Set(taken);
 	return texts.map((text) => {
@@ -56,14 +61,15 @@ export function distinctRows(texts: readonly string[], taken: readonly string[] 
 
 /** A name's longest, in code points. */
 export const NAME_MAX = 120;
-// What draws nothing: format characters (zero-width spaces and joiners, bidi controls, tags, the BOM, the soft hyphen), every
-// other control, private-use and unassigned code points, and the blank letters (Hangul fillers, the braille blank).
+// What draws nothing: format characters (zero-width spaces and joiners, bidi controls, tags, the BOM, the soft hyphen),
+// every other control, private-use and unassigned code points, and the blank letters (Hangul fillers, the braille
+// blank).
 const UNSEEN = /[\p{C}\u115f\u1160\u3164\uffa0\u2800]/gu;
 
 /**
- * A name as it may be shown: printable text on one line, NFKC (full-width and mathematical letters read as the plain ones),
- * combining marks only on a character and at most four there, spaces collapsed, at most `max` code points; "" when nothing
- * printable is left.
+ * A name as it may be shown: printable text on one line, NFKC (full-width and mathematical letters read as the plain
+ * ones), combining marks only on a character and at most four there, spaces collapsed, at most `max` code points; ""
+ * when nothing printable is left.
  */
 export function cleanName(text: string, max = NAME_MAX): string {
 	const name = sanitizeLine(text)
@@ -96,5 +102,8 @@ const SELF_NAMES = new Set(
 	].map(skeleton),
 );
 
-/** Whether a cleaned name reads as this session itself: compared by letters and digits, case, accents and look-alikes aside. */
+/**
+ * Whether a cleaned name reads as this session itself: compared by letters and digits, case, accents and look-alikes
+ * aside.
+ */
 export const readsAsSelf = (name: string): boolean => SELF_NAMES.has(skeleton(name));

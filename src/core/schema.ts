@@ -28,8 +28,9 @@ type Walked = {
 };
 
 /**
- * The problems of `value`, each by its path (`answers["my id"].kind`) and a rule; each node checked on its own (TypeBox stops
- * at 8 errors), so no problem hides another. In place, it drops fields the schema does not know (a newer peer's) and leaves undefined what it found unsound.
+ * The problems of `value`, each by its path (`answers["my id"].kind`) and a rule; each node checked on its own (TypeBox
+ * stops at 8 errors), so no problem hides another. In place, it drops fields the schema does not know (a newer peer's)
+ * and leaves undefined what it found unsound.
  */
 export function schemaIssues(schema: TSchema, value: unknown, path = ""): Issue[] {
 	const { properties, required = [], patternProperties, items, additionalProperties, ...rules } = schema as Walked;

@@ -1,4 +1,7 @@
-/** The shared vocabulary, a leaf of the import graph: the form, the dialog walker and the relay speak it without importing each other. */
+/**
+ * The shared vocabulary, a leaf of the import graph: the form, the dialog walker and the relay speak it without
+ * importing each other.
+ */
 
 import { type Static, type TObject, type TOptional, type TProperties, Type } from "@sinclair/typebox";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
@@ -136,10 +139,16 @@ export interface AskAnswer {
 	note?: string;
 }
 
-/** A note the user wrote: on the whole form (no questionId), on a question, or on one of its options (`option`: its label). */
+/**
+ * A note the user wrote: on the whole form (no questionId), on a question, or on one of its options (`option`: its
+ * label).
+ */
 export type AskNote = { questionId?: string; option?: string; text: string };
 
-/** Text typed and never confirmed, reported apart from the answers and never cut: a free answer, a note (scoped as AskNote), the chat message. Never blank. */
+/**
+ * Text typed and never confirmed, reported apart from the answers and never cut: a free answer, a note (scoped as
+ * AskNote), the chat message. Never blank.
+ */
 export type AskDraft = AskNote & { kind: "answer" | "note" | "chat" };
 
 /** How the call ended, in the order the docs list them (each in words: result.ts). */
@@ -203,16 +212,24 @@ export interface AskOptions {
 	/** The key that folds the form to peek at the conversation (the peekKey setting). */
 	peekKey?: string;
 	texts?: Texts;
-	/** Where else the form can be answered (the browser page, src/web): the form shows its URL, and its help screen the QR code. */
+	/**
+	 * Where else the form can be answered (the browser page, src/web): the form shows its URL, and its help screen the QR
+	 * code.
+	 */
 	link?: WebLink;
 	/** Keeps what the user does on disk, so it outlives pi (src/kept/store.ts); only the inline form reports to it. */
 	keep?: FormKeep;
 }
 
-/** `qr`: the URL as a QR code in block characters, one string per row; absent when the optional uqr is not installed. */
+/**
+ * `qr`: the URL as a QR code in block characters, one string per row; absent when the optional uqr is not installed.
+ */
 export type WebLink = { url: string; qr?: readonly string[] };
 
-/** What the inline form tells its keeper: every change, as a function that reads the answers to save (called off the keystroke). */
+/**
+ * What the inline form tells its keeper: every change, as a function that reads the answers to save (called off the
+ * keystroke).
+ */
 export interface FormKeep {
 	/** Answers saved before (SavedAnswers, already checked against the form), and what the form says of them. */
 	restored?: { answers: unknown; notice: Phrase };
@@ -221,7 +238,10 @@ export interface FormKeep {
 
 /** What keeps a form on disk while the user works (kept/store.ts): the form reports to it, the call ends it. */
 export interface Keeper extends FormKeep {
-	/** The ask ended: an answer removes the file; any other end keeps the answers ("open" when pi is going away); no_ui leaves it as it was. */
+	/**
+	 * The ask ended: an answer removes the file; any other end keeps the answers ("open" when pi is going away); no_ui
+	 * leaves it as it was.
+	 */
 	end(status: AskStatus): void;
 	/** Writes what is pending now (pi is going away). */
 	flush(): void;
@@ -233,7 +253,10 @@ export type PartialAnswers = Pick<Collected, "answers" | "skipped" | "notes" | "
 /** Told of each step while the questions are open; a listener that throws must not break the questions. */
 export type ProgressListener = (progress: AskProgress, partial: PartialAnswers) => void;
 
-/** Progress reported through onUpdate while the form is open; `questionId`: the question just answered, for phase "answered". */
+/**
+ * Progress reported through onUpdate while the form is open; `questionId`: the question just answered, for phase
+ * "answered".
+ */
 export type AskProgress = {
 	phase: "opened" | "answered" | "review" | "submitted" | "dismissed";
 	answered: number;
@@ -282,21 +305,26 @@ export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase
 
 /** Set by a relay-aware runner for its children (see relay/api.ts `relayEnvironment`). */
 export const RELAY_ENV = "PI_ASK_USER_RELAY";
-/** Where a session with a UI publishes its local channel's address for the processes it starts (relay/channel/wire.ts). */
+/**
+ * Where a session with a UI publishes its local channel's address for the processes it starts (relay/channel/wire.ts).
+ */
 export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
 /** The key of the handler in the process record's `channels` (version 1's name for that map, kept for older copies). */
 export const HANDLER_KEY = "ask_user";
 
 /**
- * Shows another session's form to this user (in turn with every other form) and resolves with the reply; `pid`: the asking
- * process's id, where it is known (the local channel's hello), for the label of a form that gives no name.
+ * Shows another session's form to this user (in turn with every other form) and resolves with the reply; `pid`: the
+ * asking process's id, where it is known (the local channel's hello), for the label of a form that gives no name.
  */
 export type AskHandler = (
 	request: RelayRequest,
 	options: { signal?: AbortSignal; pid?: number },
 ) => Promise<RelayReply>;
 
-/** Who shows this process's forms when it cannot: a relay-aware runner, or an ancestor's local channel (PI_ASK_USER_CHANNEL as this process found it, not the one it publishes). */
+/**
+ * Who shows this process's forms when it cannot: a relay-aware runner, or an ancestor's local channel
+ * (PI_ASK_USER_CHANNEL as this process found it, not the one it publishes).
+ */
 export type Upstream = { relay: boolean; channel: string | undefined };
 
 /** A session as the router reads it: pi's context, of whichever pi. */
@@ -314,7 +342,10 @@ export interface Session {
 
 export type Ask = (form: AskForm, options: AskOptions) => Promise<Collected>;
 
-/** What another extension may send as an answer: a relay reply's fields (see docs/events.md, "Answering from elsewhere"). */
+/**
+ * What another extension may send as an answer: a relay reply's fields (see docs/events.md, "Answering from
+ * elsewhere").
+ */
 export type OutsideAnswer = {
 	status?: "answered" | "dismissed";
 	answers: unknown;
@@ -327,7 +358,10 @@ export type AnswerOutcome = { ok: true } | { ok: false; error: string };
 /** The error of an answer that comes after the first. */
 export const ALREADY_CLOSED = "this form is already closed: it was answered, dismissed or aborted";
 
-/** A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried again. */
+/**
+ * A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried
+ * again.
+ */
 export interface Loaded<T> {
 	(): Promise<T>;
 	/** The module, once it has loaded. */

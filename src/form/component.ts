@@ -44,10 +44,16 @@ import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
 import type { FormTheme } from "./theme.ts";
 
-/** What the form takes besides the ask's options: pi's interrupt key, and when the time to answer runs out (epoch ms, for the countdown). */
+/**
+ * What the form takes besides the ask's options: pi's interrupt key, and when the time to answer runs out (epoch ms,
+ * for the countdown).
+ */
 export type FormOptions = AskOptions & { onInterrupt?(): void; deadline?: number };
 
-/** `onDone`: called exactly once, with whatever was collected (`dropped`: pi disposed the form unclosed); `markdownTheme`: pi's markdown styles, for previews that read as markdown (else plain text). */
+/**
+ * `onDone`: called exactly once, with whatever was collected (`dropped`: pi disposed the form unclosed);
+ * `markdownTheme`: pi's markdown styles, for previews that read as markdown (else plain text).
+ */
 export type AskFormComponentOptions = FormOptions & {
 	tui: TUI;
 	theme: FormTheme;
@@ -87,7 +93,10 @@ export class AskFormComponent implements Component, Focusable {
 	 * collection, and the heap grows with the code.
 	 */
 	private editor: Editor | undefined;
-	/** Renewed by invalidate() (a new theme): what the views keep per context (layout.ts `recall`) and the fitted text, markdown previews styled, are made again. */
+	/**
+	 * Renewed by invalidate() (a new theme): what the views keep per context (layout.ts `recall`) and the fitted text,
+	 * markdown previews styled, are made again.
+	 */
 	private ctx: ViewContext;
 	private readonly table: KeyHelp[];
 	private readonly editorTheme: EditorTheme;
@@ -175,10 +184,12 @@ export class AskFormComponent implements Component, Focusable {
 	handleInput(data: string): void {
 		if (this.closed) return;
 		try {
-			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's frame first.
+			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's
+			// frame first.
 			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
 			const mode = keyModeOf(this.state);
-			// On "Type something…" typing writes: a printable key (Space toggles) opens the editor with it, whatever it does elsewhere.
+			// On "Type something…" typing writes: a printable key (Space toggles) opens the editor with it, whatever it does
+			// elsewhere.
 			if (mode === "form" && onTypeRow(this.state) && isTyped(data)) {
 				this.dispatch({ type: "write" });
 				return this.run({ type: "editorInput" }, data);
@@ -246,7 +257,8 @@ export class AskFormComponent implements Component, Focusable {
 	}
 
 	dispose(): void {
-		// pi drops a form it never closed (/reload, a session switch) without done(): it ends as aborted, what was typed kept.
+		// pi drops a form it never closed (/reload, a session switch) without done(): it ends as aborted, what was typed
+		// kept.
 		this.dropped = !this.closed;
 		this.abort();
 		this.closed = true;
@@ -370,7 +382,9 @@ export class AskFormComponent implements Component, Focusable {
 	}
 }
 
-/** What typing sends: a printable key (plain, or as the Kitty protocol encodes it), an IME's commit, a paste; not Space. */
+/**
+ * What typing sends: a printable key (plain, or as the Kitty protocol encodes it), an IME's commit, a paste; not Space.
+ */
 function isTyped(data: string): boolean {
 	const text = decodeKittyPrintable(data) ?? data;
 	return data.startsWith("\x1b[200~") || (text !== " " && text.length > 0 && !/[\x00-\x1f\x7f]/.test(text));

@@ -43,11 +43,16 @@ interface FormFrameInput {
 	timeLeft?: string;
 }
 
-/** `ports`: the scrollable regions as rendered, for PageUp/PageDown; `focusHidden`: the focused option is off screen (a key on it first brings it back). */
+/**
+ * `ports`: the scrollable regions as rendered, for PageUp/PageDown; `focusHidden`: the focused option is off screen (a
+ * key on it first brings it back).
+ */
 type FormFrame = { lines: string[]; ports: ScrollPort[]; focusHidden: boolean };
 
 const BODY_MIN_HEIGHT = 3;
-/** The Editor's cursor marks: the hardware cursor's, pi 1.x's FAKE_CURSOR_START (0.73 lacks it), 0.73's reverse video. */
+/**
+ * The Editor's cursor marks: the hardware cursor's, pi 1.x's FAKE_CURSOR_START (0.73 lacks it), 0.73's reverse video.
+ */
 const EDITOR_CURSOR_MARKS = [CURSOR_MARKER, "\x1b_pi:fc\x07", "\x1b[7m"];
 
 /**

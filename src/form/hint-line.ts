@@ -46,7 +46,10 @@ function questionIds(question: AskQuestion, qs: QuestionState, typing: boolean):
 	return ["move", "toggle", isAnswered(qs) ? "done" : "choose"];
 }
 
-/** The hint line and the ids on it: hints that do not fit go from the end, the help key last; `lead` (the time left) first. */
+/**
+ * The hint line and the ids on it: hints that do not fit go from the end, the help key last; `lead` (the time left)
+ * first.
+ */
 export function fitHintLine(
 	state: FormState,
 	table: readonly KeyHelp[],

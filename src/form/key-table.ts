@@ -28,7 +28,10 @@ export type Precedence = "first" | "last";
 /** A key as the user has it: one of pi's bindings, one of the form's own keys, or a setting's. */
 export type KeySource = { binding: Binding; precedence?: Precedence } | { key: KeyId } | { slot: keyof KeySlots };
 
-/** The form's keys a user may choose in the settings file; a KeySource `{ slot }` stands for one. `peek` folds the form to one line and back (the peekKey setting). */
+/**
+ * The form's keys a user may choose in the settings file; a KeySource `{ slot }` stands for one. `peek` folds the form
+ * to one line and back (the peekKey setting).
+ */
 export type KeySlots = { readonly peek: KeyId };
 
 export const DEFAULT_SLOTS: KeySlots = { peek: "p" };
@@ -81,7 +84,10 @@ function one<const Id extends string>(
 	return { id, acts: [{ modes, keys, command }] };
 }
 
-/** In the help screen's order; of two acts of one mode with the same key, the first wins unless a precedence says otherwise. */
+/**
+ * In the help screen's order; of two acts of one mode with the same key, the first wins unless a precedence says
+ * otherwise.
+ */
 const TABLE = [
 	{
 		id: "move",
@@ -135,7 +141,8 @@ const TABLE = [
 	one("dismiss", FORM, ESCAPE, { type: "escape" }),
 	{
 		id: "interrupt",
-		// pi's clear key interrupts though tui.select.cancel lists it too; its interrupt key (Esc by default) yields to the form's.
+		// pi's clear key interrupts though tui.select.cancel lists it too; its interrupt key (Esc by default) yields to the
+		// form's.
 		acts: [
 			{ modes: EVERYWHERE, keys: [{ binding: "app.clear", precedence: "first" }], command: { type: "interrupt" } },
 			{ modes: EVERYWHERE, keys: [{ binding: "app.interrupt", precedence: "last" }], command: { type: "interrupt" } },

@@ -63,7 +63,9 @@ const RANK: Record<Precedence | "table", number> = { first: 0, table: 1, last: 2
 const precedenceOf = (source: KeySource): Precedence | "table" =>
 	("binding" in source ? source.precedence : undefined) ?? "table";
 
-/** Per mode, every key source of the table in the order input tries them: built once, since it names bindings, not keys. */
+/**
+ * Per mode, every key source of the table in the order input tries them: built once, since it names bindings, not keys.
+ */
 const MATCH_ORDER: Record<KeyMode, readonly Candidate[]> = {
 	form: matchOrder("form"),
 	help: matchOrder("help"),
@@ -96,11 +98,17 @@ export interface KeyHelp {
 	action: string;
 	/** Said in another entry's row of the help screen (KeyEntry.helpIn), not in a row of its own. */
 	folded: boolean;
-	/** The hint line's form: the first key of each act, and the keys with the hint's one word as the line shows them, with their width. */
+	/**
+	 * The hint line's form: the first key of each act, and the keys with the hint's one word as the line shows them, with
+	 * their width.
+	 */
 	hint: { keys: string; text: string; width: number };
 }
 
-/** The key table with the user's keys and words, in the order the help screen lists it. The hint line picks entries from it by id. */
+/**
+ * The key table with the user's keys and words, in the order the help screen lists it. The hint line picks entries from
+ * it by id.
+ */
 export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots = DEFAULT_SLOTS): KeyHelp[] {
 	const unbound = texts.t("key.unbound");
 	const own = KEY_TABLE.map((entry) => {
@@ -131,7 +139,9 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 	});
 }
 
-/** The user's chosen keys; one their keybindings give to something else first is the default again (listed in `taken`). */
+/**
+ * The user's chosen keys; one their keybindings give to something else first is the default again (listed in `taken`).
+ */
 export function usableSlots(
 	kb: KeybindingsManager,
 	slots: KeySlots = DEFAULT_SLOTS,

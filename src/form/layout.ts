@@ -1,4 +1,7 @@
-/** What every view shares: the render context, styled sections of fitted text, and windows that keep a tall view in its height. */
+/**
+ * What every view shares: the render context, styled sections of fitted text, and windows that keep a tall view in its
+ * height.
+ */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { Texts } from "../i18n/texts.ts";
@@ -123,7 +126,9 @@ export function windowLines(
 	return { lines, port, focusHidden };
 }
 
-/** The detail pane's window: `height` rows of the sections, the last saying which lines are shown when they are taller. */
+/**
+ * The detail pane's window: `height` rows of the sections, the last saying which lines are shown when they are taller.
+ */
 export function windowSections(
 	sections: readonly Section[],
 	height: number,

@@ -19,10 +19,14 @@ export function rowPrefix(width: number): {
 	return { width: 0, text: () => "" };
 }
 
-/** The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range. */
+/**
+ * The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range.
+ */
 type OptionRows = { lines: string[]; widths: number[]; focus: Span };
 
-/** Every row: its label lines, marks, and (`inline`) the description and note under it; `decideAt`: "You decide" or -1. */
+/**
+ * Every row: its label lines, marks, and (`inline`) the description and note under it; `decideAt`: "You decide" or -1.
+ */
 export function optionRows(
 	question: AskQuestion,
 	qs: QuestionState,

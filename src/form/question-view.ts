@@ -230,7 +230,10 @@ function stackedLayout({
 /** Rows left once the natural height is placed; -1 when it does not fit. */
 const spareRows = (height: number, natural: number): number => (natural <= height ? height - natural : -1);
 
-/** The tallest row's detail, or the first taller than `room` (nothing fits then; by how much does not matter): previews are wrapped only when every row fits unwrapped. */
+/**
+ * The tallest row's detail, or the first taller than `room` (nothing fits then; by how much does not matter): previews
+ * are wrapped only when every row fits unwrapped.
+ */
 function tallestDetail(
 	question: AskQuestion,
 	rows: number,
@@ -276,7 +279,9 @@ function questionHeader(
 
 // ── The detail pane ────────────────────────────────────────────────────────
 
-/** Beside the list: the option's label, description, preview and note; for the "Type something…" row, the free answer. */
+/**
+ * Beside the list: the option's label, description, preview and note; for the "Type something…" row, the free answer.
+ */
 function detailSections(
 	question: AskQuestion,
 	qs: QuestionState,
@@ -331,7 +336,9 @@ function decideSections(question: AskQuestion, width: number, ctx: ViewContext):
 	return sections;
 }
 
-/** Below the list (narrow terminals): only the option's preview (left out without `previews`); descriptions are inline. */
+/**
+ * Below the list (narrow terminals): only the option's preview (left out without `previews`); descriptions are inline.
+ */
 function stackedPreview(
 	question: AskQuestion,
 	row: number,

@@ -13,7 +13,10 @@ import { formThemeFrom } from "./theme.ts";
 
 export type { FormOptions } from "./component.ts";
 
-/** Shows the form inline (ctx.ui.custom, no overlay); undefined when the host did not show it (RPC: custom() never calls the factory). */
+/**
+ * Shows the form inline (ctx.ui.custom, no overlay); undefined when the host did not show it (RPC: custom() never calls
+ * the factory).
+ */
 export async function showAskForm(
 	ui: Pick<ExtensionUIContext, "custom">,
 	form: AskForm,
@@ -144,7 +147,10 @@ export async function warmUpForm(texts?: Texts): Promise<void> {
 
 let piModule: Promise<typeof import("@mariozechner/pi-coding-agent")> | undefined;
 
-/** pi's markdown styles, none when its theme is not set up; imported once, for the first form with previews (it slows start-up). */
+/**
+ * pi's markdown styles, none when its theme is not set up; imported once, for the first form with previews (it slows
+ * start-up).
+ */
 async function piMarkdownTheme(): Promise<MarkdownTheme | undefined> {
 	try {
 		piModule ??= import("@mariozechner/pi-coding-agent");

@@ -95,7 +95,8 @@ export function renderSubmitView(state: FormState, width: number, height: number
 		if (focused) focus = { start, end: body.length };
 	}
 
-	// As a question's: PageUp/PageDown read past the focus (a block, a note taller than the window), the next key brings it back.
+	// As a question's: PageUp/PageDown read past the focus (a block, a note taller than the window), the next key brings
+	// it back.
 	return windowLines(body, height, state.review.scroll, focus, "body", width, ctx, state.reading ? "free" : "follow");
 }
 

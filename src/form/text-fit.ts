@@ -86,7 +86,10 @@ export class TextFitter {
 		return this.lines(text, Math.max(0, width));
 	}
 
-	/** An option's preview: rendered with pi-tui's Markdown and pi's markdown theme when it reads as markdown (code fences highlighted as pi does), else wrapped. */
+	/**
+	 * An option's preview: rendered with pi-tui's Markdown and pi's markdown theme when it reads as markdown (code fences
+	 * highlighted as pi does), else wrapped.
+	 */
 	preview(text: string, width: number): FittedPreview {
 		return this.previews(text, Math.max(1, width));
 	}

@@ -20,7 +20,10 @@ const identity = (s: string): string => s;
 /** Stands for the text while a style's codes are read; the sanitiser keeps it out of every piece. */
 const MARK = "\u0000";
 
-/** pi's theme is a live proxy, costly many times a frame: each style's codes are read once, around a mark, and again on refresh(). */
+/**
+ * pi's theme is a live proxy, costly many times a frame: each style's codes are read once, around a mark, and again on
+ * refresh().
+ */
 export function formThemeFrom(theme: Pick<Theme, "fg" | "bg" | "bold">): FormTheme {
 	const styles: FormTheme = { ...stylesOf(theme), refresh: () => void Object.assign(styles, stylesOf(theme)) };
 	return styles;

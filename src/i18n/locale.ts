@@ -1,4 +1,7 @@
-/** Which shipped locale a tag names, and the environment's; a tag we do not ship falls back to its language ("fr-CA" → fr, "zh-HK" → zh-TW), then English. */
+/**
+ * Which shipped locale a tag names, and the environment's; a tag we do not ship falls back to its language ("fr-CA" →
+ * fr, "zh-HK" → zh-TW), then English.
+ */
 
 export const LOCALES = ["en", "zh-CN", "zh-TW", "ja", "ko", "es", "fr", "de", "pt-BR", "ru"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -6,7 +9,10 @@ export type Locale = (typeof LOCALES)[number];
 /** Chinese in traditional script: Taiwan, Hong Kong, Macau, or a script subtag that says so. */
 const TRADITIONAL = /^(tw|hk|mo|hant)$/;
 
-/** A POSIX locale name ("zh_CN.UTF-8", "de_DE@euro") or a BCP 47 tag ("zh-Hant-TW"); undefined: a language we do not ship. */
+/**
+ * A POSIX locale name ("zh_CN.UTF-8", "de_DE@euro") or a BCP 47 tag ("zh-Hant-TW"); undefined: a language we do not
+ * ship.
+ */
 export function matchLocale(tag: string): Locale | undefined {
 	const name = tag.trim().replace(/[.@].*$/, "");
 	if (name === "C" || name === "POSIX") return "en";
@@ -20,7 +26,10 @@ export function matchLocale(tag: string): Locale | undefined {
 	return LOCALES.find((locale) => locale === language);
 }
 
-/** As POSIX reads it: LC_ALL, LC_MESSAGES, then LANG (empty is unset); the first one set decides even for a language we do not ship (then English, not a lower variable). */
+/**
+ * As POSIX reads it: LC_ALL, LC_MESSAGES, then LANG (empty is unset); the first one set decides even for a language we
+ * do not ship (then English, not a lower variable).
+ */
 export function environmentLocale(env: Readonly<Record<string, string | undefined>>): Locale {
 	for (const name of ["LC_ALL", "LC_MESSAGES", "LANG"]) {
 		const value = env[name];

@@ -7,7 +7,10 @@ import type { Locale } from "./locale.ts";
 export type ParamValue = string | number | readonly string[] | Phrase;
 export type Params = Readonly<Record<string, ParamValue>>;
 
-/** Something to say, not yet in words: the state machine and the settings reader speak in phrases, so they stay free of any language (i18n/texts.ts says them). */
+/**
+ * Something to say, not yet in words: the state machine and the settings reader speak in phrases, so they stay free of
+ * any language (i18n/texts.ts says them).
+ */
 export type Phrase = { readonly key: MessageKey; readonly params?: Params };
 
 /** The English text of a message (its `other` form): where its placeholders are read from. */

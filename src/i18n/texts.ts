@@ -1,4 +1,7 @@
-/** A locale's words: `t(key, values)` fills a catalogue message (en.ts), plurals by Intl.PluralRules, lists by Intl.ListFormat; a missing key falls back to English. */
+/**
+ * A locale's words: `t(key, values)` fills a catalogue message (en.ts), plurals by Intl.PluralRules, lists by
+ * Intl.ListFormat; a missing key falls back to English.
+ */
 
 import { type Catalogue, EN, type Message, type MessageKey } from "./en.ts";
 import type { Locale } from "./locale.ts";

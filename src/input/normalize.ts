@@ -1,6 +1,7 @@
 /**
- * Models arrive with the habits of other ask tools (docs/tool.md, "Calls shaped by other tools' habits"): each one recognised is folded into the canonical shape,
- * with a notice where the model should learn. The walk is here, the rules in normalize/; anything else is copied for validate.ts to report.
+ * Models arrive with the habits of other ask tools (docs/tool.md, "Calls shaped by other tools' habits"): each one
+ * recognised is folded into the canonical shape, with a notice where the model should learn. The walk is here, the
+ * rules in normalize/; anything else is copied for validate.ts to report.
  */
 
 import { isObject, type JsonObject } from "../core/json.ts";
@@ -19,7 +20,10 @@ import {
 import { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
 import type { ValidationIssue } from "./validate.ts";
 
-/** `notices`: sentences for the model about what was changed; `problems`: what no normalisation can keep the meaning of, reported before the validator's issues. */
+/**
+ * `notices`: sentences for the model about what was changed; `problems`: what no normalisation can keep the meaning of,
+ * reported before the validator's issues.
+ */
 type Findings = { notices: string[]; problems: ValidationIssue[] };
 
 /** `params`: the canonical shape where the input allowed it, still unvalidated; `problems` only when there are some. */
@@ -30,7 +34,8 @@ export function normalizeArguments(raw: unknown): { params: unknown; notices: st
 		const { notices, problems } = findings;
 		return problems.length > 0 ? { params, notices, problems } : { params, notices };
 	} catch {
-		// Only an exotic object (a throwing getter, a revoked Proxy) gets here; the validator reports what it can read of it.
+		// Only an exotic object (a throwing getter, a revoked Proxy) gets here; the validator reports what it can read of
+		// it.
 		return { params: raw, notices: [] };
 	}
 }

@@ -78,7 +78,10 @@ const RULES = {
 	},
 } satisfies Record<string, TextRule>;
 
-/** The field `name` trimmed, every rule it breaks reported; undefined when absent, not a string, or blank meaning absent. */
+/**
+ * The field `name` trimmed, every rule it breaks reported; undefined when absent, not a string, or blank meaning
+ * absent.
+ */
 export function readText(
 	object: JsonObject,
 	path: string,
@@ -108,7 +111,9 @@ export function readText(
 	return text;
 }
 
-/** Not plain one-line text: C0 and C1 controls, DEL, bidi embeddings/overrides/isolates, the line/paragraph separators. */
+/**
+ * Not plain one-line text: C0 and C1 controls, DEL, bidi embeddings/overrides/isolates, the line/paragraph separators.
+ */
 export const CONTROL = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 /** "line break", the code point of the first other control ("U+001B"), or undefined for clean text. */

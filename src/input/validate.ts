@@ -1,4 +1,7 @@
-/** Validation of ask_user arguments: every violation at once, with its path and fix; else the form with its defaults filled in. */
+/**
+ * Validation of ask_user arguments: every violation at once, with its path and fix; else the form with its defaults
+ * filled in.
+ */
 
 import { isObject, type JsonObject, own } from "../core/json.ts";
 import type { Issue } from "../core/schema.ts";
@@ -238,7 +241,10 @@ function readBoolean(object: JsonObject, path: string, name: string, fallback: b
 
 // ── Ids and headers ────────────────────────────────────────────────────────
 
-/** Ids key the answers: `$` is reserved for our own keys, and Object.prototype's names would find something nobody answered. */
+/**
+ * Ids key the answers: `$` is reserved for our own keys, and Object.prototype's names would find something nobody
+ * answered.
+ */
 const RESERVED_IDS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 function checkUniqueAcrossQuestions(questions: QuestionAsRead[], report: Report): void {

@@ -35,7 +35,10 @@ export const LATE_ANSWER = "ask-user-answer";
 /** How long after a session starts an interrupted form comes back (pi draws its screen first). */
 const RESTORE_DELAY_MS = 200;
 
-/** What index.ts hands on from pi: this module loads at the first session start with a UI, or with the first form to keep. */
+/**
+ * What index.ts hands on from pi: this module loads at the first session start with a UI, or with the first form to
+ * keep.
+ */
 export interface Restore {
 	sessionStarted(ctx: ExtensionContext): Promise<void>;
 	sessionEnded(): void;
@@ -103,7 +106,8 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 			stop = new AbortController();
 			const dir = dirOf(ctx);
 			if (!dir || !ctx.hasUI) return;
-			// The session's last ask, left without an answer and not moved on from: shown again (dismissed, timed out or left for the chat: by /ask-user).
+			// The session's last ask, left without an answer and not moved on from: shown again (dismissed, timed out or left
+			// for the chat: by /ask-user).
 			const { forms, pending } = await found(ctx, dir);
 			const interrupted = forms.find(
 				({ kept }) => kept.id === pending?.id && (kept.entry ?? pending.entry) === pending.entry && cutShort(kept),
@@ -129,7 +133,10 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 	};
 }
 
-/** The kept forms of this session that can be shown here, each with its form read again from the session; the rest said in one warning. */
+/**
+ * The kept forms of this session that can be shown here, each with its form read again from the session; the rest said
+ * in one warning.
+ */
 async function findKept(
 	ctx: ExtensionContext,
 	dir: string,
@@ -205,7 +212,10 @@ function dirOf(ctx: ExtensionContext): string | undefined {
 type Manager = { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };
 const branchOf = (manager: Manager) => manager.getBranch?.() ?? manager.getEntries();
 
-/** A call in the session's maps: by its entry, or, for a file from before entries were kept, by its id alone (the last call with it). */
+/**
+ * A call in the session's maps: by its entry, or, for a file from before entries were kept, by its id alone (the last
+ * call with it).
+ */
 const callKey = ({ id, entry }: KeptKey) => JSON.stringify([id, entry ?? null]);
 
 /**

@@ -74,7 +74,10 @@ export type KeptKey = Pick<KeptForm, "id" | "entry">;
 const fileOf = (dir: string, { id, entry }: KeptKey) =>
 	join(dir, `${encodeURIComponent(id)}${entry === undefined ? "" : `@${encodeURIComponent(entry)}`}.json`);
 
-/** The forms kept in `dir`, newest first; what cannot be used is deleted and said in `problems` (English, for a warning). */
+/**
+ * The forms kept in `dir`, newest first; what cannot be used is deleted and said in `problems` (English, for a
+ * warning).
+ */
 export function readKept(dir: string): { forms: KeptForm[]; problems: string[] } {
 	const forms: KeptForm[] = [];
 	const problems: string[] = [];
@@ -135,7 +138,10 @@ function remove(file: string): void {
 	}
 }
 
-/** Another pi process that is still running holds this form on screen: the same pid, started at the same time, not exited. */
+/**
+ * Another pi process that is still running holds this form on screen: the same pid, started at the same time, not
+ * exited.
+ */
 export function heldElsewhere({ pid, started }: Pick<KeptForm, "pid" | "started">): boolean {
 	if (pid === process.pid) return false;
 	try {
@@ -149,7 +155,10 @@ export function heldElsewhere({ pid, started }: Pick<KeptForm, "pid" | "started"
 	return stat.state !== "Z" && (started === undefined || stat.started === started);
 }
 
-/** A process's state and start time, from /proc/<pid>/stat (fields 3 and 22, read after the last ")": the name may hold anything). */
+/**
+ * A process's state and start time, from /proc/<pid>/stat (fields 3 and 22, read after the last ")": the name may hold
+ * anything).
+ */
 function processStat(pid: number | "self"): { state: string; started: number } | undefined {
 	try {
 		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -176,7 +185,9 @@ export function createKeeper(
 	}: {
 		restored?: { answers: unknown; notice: Phrase };
 		closing(): boolean;
-		/** The first write that fails (a read-only folder, a full disk): the file it was for, and why. Said once per form. */
+		/**
+		 * The first write that fails (a read-only folder, a full disk): the file it was for, and why. Said once per form.
+		 */
 		failed?(file: string, reason: string): void;
 	},
 ): Keeper {
@@ -211,7 +222,8 @@ export function createKeeper(
 			file = fileOf(dir, { id, entry });
 			mkdirSync(dir, { recursive: true, mode: 0o700 });
 			chmodSync(dir, 0o700);
-			// Written aside, created new (O_EXCL) under a name no one can predict, so nothing planted there is followed; then renamed over the file whole.
+			// Written aside, created new (O_EXCL) under a name no one can predict, so nothing planted there is followed; then
+			// renamed over the file whole.
 			const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
 			const fd = openSync(aside, "wx", 0o600);
 			try {

@@ -1,4 +1,6 @@
-/** From the state to what the tool returns, and the progress while the questions are open: every shell reads it here. */
+/**
+ * From the state to what the tool returns, and the progress while the questions are open: every shell reads it here.
+ */
 
 import type {
 	AskAnswer,
@@ -13,7 +15,9 @@ import type {
 } from "../core/types.ts";
 import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
 
-/** What was collected, whatever the status; on "answered" unanswered optional questions are skipped and drafts dropped. */
+/**
+ * What was collected, whatever the status; on "answered" unanswered optional questions are skipped and drafts dropped.
+ */
 export function collect(state: FormState, status: AskStatus): Collected {
 	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
 	if (state.formNote !== undefined) collected.notes.push({ text: state.formNote });
@@ -63,7 +67,10 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 	return delegated.length > 0 ? { answers, skipped, notes, delegated } : { answers, skipped, notes };
 }
 
-/** What one transition means to a progress listener: new answers, the review in view, the user's ending (no abort or error). */
+/**
+ * What one transition means to a progress listener: new answers, the review in view, the user's ending (no abort or
+ * error).
+ */
 export function progressSteps(before: FormState, after: FormState): ProgressStep[] {
 	const steps: ProgressStep[] = [];
 	after.form.questions.forEach((question, i) => {

@@ -1,4 +1,7 @@
-/** The state of one ask as a plain value, read by both shells and every view; what can be derived (answered?, can submit?) is a function, never a field, so it cannot go stale. */
+/**
+ * The state of one ask as a plain value, read by both shells and every view; what can be derived (answered?, can
+ * submit?) is a function, never a field, so it cannot go stale.
+ */
 
 import {
 	type AskForm,
@@ -9,7 +12,10 @@ import {
 	phrase,
 } from "../core/types.ts";
 
-/** What the one editor is editing: a question's free answer or a note, the note on the whole form (the Submit tab's), or a message for the chat instead of the form (saving it ends the form). */
+/**
+ * What the one editor is editing: a question's free answer or a note, the note on the whole form (the Submit tab's), or
+ * a message for the chat instead of the form (saving it ends the form).
+ */
 export type EditorTarget =
 	| { kind: "custom"; question: number }
 	| { kind: "questionNote"; question: number }
@@ -27,7 +33,10 @@ export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; ta
 /** The scrollable regions: the whole body, the detail pane (preview), the help screen. */
 export type ScrollTarget = "body" | "detail" | "help";
 
-/** A scrollable region as the view last drew it; PageUp/PageDown are resolved against it, so the state never stores an offset the view would clamp again and again. */
+/**
+ * A scrollable region as the view last drew it; PageUp/PageDown are resolved against it, so the state never stores an
+ * offset the view would clamp again and again.
+ */
 export type ScrollPort = {
 	readonly target: ScrollTarget;
 	readonly top: number;
@@ -37,8 +46,9 @@ export type ScrollPort = {
 };
 
 /**
- * Layout facts the rules need, from the view's last drawing: they reach the state as data (the `viewport` action), never by a side channel.
- * `ports`: in the order PageDown tries them, the page, then the detail pane inside it; `focusHidden`: the focused option is off screen, as drawn.
+ * Layout facts the rules need, from the view's last drawing: they reach the state as data (the `viewport` action),
+ * never by a side channel. `ports`: in the order PageDown tries them, the page, then the detail pane inside it;
+ * `focusHidden`: the focused option is off screen, as drawn.
  */
 export type Viewport = { readonly ports: readonly ScrollPort[]; readonly focusHidden: boolean };
 
@@ -84,19 +94,33 @@ export interface FormState {
 	/** The user's message instead of the form; set with outcome "chat". */
 	readonly chatMessage: string | undefined;
 	readonly overlay: Overlay;
-	/** Folded to one line so the conversation above can be read; everything else is kept as it was and comes back with it. */
+	/**
+	 * Folded to one line so the conversation above can be read; everything else is kept as it was and comes back with it.
+	 */
 	readonly peeking: boolean;
 	readonly helpScroll: number;
-	/** PageUp/PageDown moved the body and no other key came since: it shows what was scrolled to, even without the focused row; any other key brings that back. */
+	/**
+	 * PageUp/PageDown moved the body and no other key came since: it shows what was scrolled to, even without the focused
+	 * row; any other key brings that back.
+	 */
 	readonly reading: boolean;
 	readonly viewport: Viewport;
-	/** What was typed in the editor and not saved, by draftKey(target): never blank, never the saved text (update.ts keeps this). */
+	/**
+	 * What was typed in the editor and not saved, by draftKey(target): never blank, never the saved text (update.ts keeps
+	 * this).
+	 */
 	readonly drafts: Readonly<Record<string, string>>;
-	/** The Submit tab has been shown: from then on, answering moves on to the required questions still missing (not the optional ones the review listed as skipped), else back to Submit. */
+	/**
+	 * The Submit tab has been shown: from then on, answering moves on to the required questions still missing (not the
+	 * optional ones the review listed as skipped), else back to Submit.
+	 */
 	readonly reviewed: boolean;
 	/** Esc was pressed once on the form; the next Esc dismisses, any other key disarms. */
 	readonly escArmed: boolean;
-	/** Enter asked for a second Enter: a submit would drop drafts, or the review's Cancel row; the next Enter confirms, any other key disarms. */
+	/**
+	 * Enter asked for a second Enter: a submit would drop drafts, or the review's Cancel row; the next Enter confirms,
+	 * any other key disarms.
+	 */
 	readonly enterArmed: "submit" | "dismiss" | undefined;
 	/** A transient message; the next action clears it. */
 	readonly message: FormMessage | undefined;
@@ -238,7 +262,10 @@ function draftText(state: FormState, target: EditorTarget): string | undefined {
 export const editorPrefill = (state: FormState, target: EditorTarget): string =>
 	draftText(state, target) ?? savedText(state, target) ?? "";
 
-/** Which targets of one question hold an unsaved draft (what the question view marks): the free answer's text, shown in the detail of the "Type something…" row; the notes'. */
+/**
+ * Which targets of one question hold an unsaved draft (what the question view marks): the free answer's text, shown in
+ * the detail of the "Type something…" row; the notes'.
+ */
 export type QuestionDrafts = {
 	readonly customText: string | undefined;
 	readonly questionNote: boolean;
@@ -257,7 +284,10 @@ export function questionDrafts(state: FormState, index: number): QuestionDrafts 
 
 export type PendingDraft = { readonly target: EditorTarget; readonly text: string };
 
-/** Every unsaved draft (what a submit drops, any other ending reports): per question the free answer, its note, the option notes; then the form's note, the chat. */
+/**
+ * Every unsaved draft (what a submit drops, any other ending reports): per question the free answer, its note, the
+ * option notes; then the form's note, the chat.
+ */
 export function pendingDrafts(state: FormState): PendingDraft[] {
 	if (Object.keys(state.drafts).length === 0) return [];
 	const targets: EditorTarget[] = [

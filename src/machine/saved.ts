@@ -1,4 +1,7 @@
-/** A form's answers as plain JSON, kept while the user works (src/kept/store.ts) and put back after pi restarts; what comes back is checked against the form first. */
+/**
+ * A form's answers as plain JSON, kept while the user works (src/kept/store.ts) and put back after pi restarts; what
+ * comes back is checked against the form first.
+ */
 
 import type { AskForm } from "../core/types.ts";
 import {
@@ -32,7 +35,9 @@ export interface SavedAnswers {
 	editing?: EditorTarget;
 }
 
-/** What to keep of `state`; `editorText` is what the open editor holds now (it reaches the state only when it closes). */
+/**
+ * What to keep of `state`; `editorText` is what the open editor holds now (it reaches the state only when it closes).
+ */
 export function savedAnswers(state: FormState, editorText: string | undefined): SavedAnswers {
 	const drafts = { ...state.drafts };
 	const editing = state.overlay.kind === "editor" ? state.overlay.target : undefined;
@@ -55,7 +60,9 @@ export function savedAnswers(state: FormState, editorText: string | undefined): 
 	};
 }
 
-/** A new state for `form` holding `saved`; undefined when `saved` does not fit the form (another form's, or damaged). */
+/**
+ * A new state for `form` holding `saved`; undefined when `saved` does not fit the form (another form's, or damaged).
+ */
 export function restoredState(form: AskForm, saved: unknown, setup?: FormSetup): FormState | undefined {
 	const answers = saved as Partial<SavedAnswers> | null;
 	const start = initialState(form, setup);

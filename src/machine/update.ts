@@ -1,16 +1,22 @@
 /**
- * The state machine behind every UI: `update(state, action) → state`, pure (no I/O, timers or pi-tui);
- * the editor's text lives in the shell and arrives only as editorSubmitted / editorCancelled. Invariants kept here (and nowhere else):
+ * The state machine behind every UI: `update(state, action) → state`, pure (no I/O, timers or pi-tui); the editor's
+ * text lives in the shell and arrives only as editorSubmitted / editorCancelled. Invariants kept here (and nowhere
+ * else):
  * - once `outcome` is set, every action returns the state unchanged;
- * - a single-select question holds at most one answer: choosing an option deselects the free answer, saving one clears the option;
+ * - a single-select question holds at most one answer: choosing an option deselects the free answer, saving one clears
+ *   the option;
  *   "You decide" holds alone, in any question: it clears every choice, and any choice or skip clears it;
- * - saved texts are never blank and never longer than LIMITS.freeText; a text over the limit is refused and the editor stays open;
- * - nothing typed is dropped: Esc in the editor keeps what was typed as a draft for that target (unless blank or what is saved),
+ * - saved texts are never blank and never longer than LIMITS.freeText; a text over the limit is refused and the editor
+ *   stays open;
+ * - nothing typed is dropped: Esc in the editor keeps what was typed as a draft for that target (unless blank or what
+ *   is saved),
  *   closing the form from outside keeps the open editor's text as a draft too (never as saved: a draft replaces no answer), and no
  *   action deletes a saved text except saving a blank one over it; only a submit the user confirmed leaves drafts behind;
- * - Enter that ends the form while something would be lost asks first: Submit with unsaved drafts, the review's Cancel row;
+ * - Enter that ends the form while something would be lost asks first: Submit with unsaved drafts, the review's Cancel
+ *   row;
  * - every action clears the transient message and disarms Esc and Enter, except the one that sets them;
- * - nothing is chosen unseen: while PageUp/PageDown has scrolled the focused row out of sight, a key that acts on it only brings it back.
+ * - nothing is chosen unseen: while PageUp/PageDown has scrolled the focused row out of sight, a key that acts on it
+ *   only brings it back.
  */
 
 import { LIMITS, phrase } from "../core/types.ts";
@@ -121,7 +127,8 @@ function step(before: FormState, action: Action): FormState {
 		case "done":
 			return done(base);
 		case "abort":
-			// The open editor stays open in the final state: a form that comes back after pi stopped opens as it was (machine/saved.ts).
+			// The open editor stays open in the final state: a form that comes back after pi stopped opens as it was
+			// (machine/saved.ts).
 			return {
 				...(action.editorText === undefined ? base : editorCancelled(base, action.editorText)),
 				overlay: base.overlay,
@@ -161,7 +168,10 @@ function focusRow(state: FormState, row: number): FormState {
 	return withQuestion(state, at.index, { focus: row, detailScroll: 0 });
 }
 
-/** A number key: focus that row, then act on it as Enter does (Space in a multi-select); with numberKeys "focus" only focus. Past the rows: nothing. */
+/**
+ * A number key: focus that row, then act on it as Enter does (Space in a multi-select); with numberKeys "focus" only
+ * focus. Past the rows: nothing.
+ */
 function numberKey(state: FormState, row: number): FormState {
 	const at = currentQuestion(state);
 	if (state.numberKeys === "focus" || !at) return focusRow(state, row);
@@ -173,9 +183,10 @@ function numberKey(state: FormState, row: number): FormState {
 // ── Answering ──────────────────────────────────────────────────────────────
 
 /**
- * Enter on the focused row: confirms an Enter that asked for another (`armed`; any other key disarms), wherever the focus;
- * on the review a question row jumps to it, Submit submits, Cancel asks first; "Type something…" opens the editor; an option
- * is chosen and the form advances (in a multi-select: with what is chosen, the focused option if nothing is).
+ * Enter on the focused row: confirms an Enter that asked for another (`armed`; any other key disarms), wherever the
+ * focus; on the review a question row jumps to it, Submit submits, Cancel asks first; "Type something…" opens the
+ * editor; an option is chosen and the form advances (in a multi-select: with what is chosen, the focused option if
+ * nothing is).
  */
 function choose(state: FormState, armed: FormState["enterArmed"]): FormState {
 	if (armed === "submit") return trySubmit(state, true);
@@ -197,7 +208,10 @@ function choose(state: FormState, armed: FormState["enterArmed"]): FormState {
 const DELEGATED = { chosen: [], customChosen: false, skipped: false, delegated: true } as const;
 const ANSWERED = { skipped: false, delegated: false } as const;
 
-/** Space on a multi-select question: toggles the option; on "Type something…" the free answer (or opens the editor when there is none yet). */
+/**
+ * Space on a multi-select question: toggles the option; on "Type something…" the free answer (or opens the editor when
+ * there is none yet).
+ */
 function toggle(state: FormState): FormState {
 	const at = currentQuestion(state);
 	if (!at?.question.multiSelect) return state;
@@ -240,8 +254,9 @@ function done(state: FormState): FormState {
 }
 
 /**
- * After answering or skipping `from`: one question submits; else the next question neither answered nor skipped (once reviewed,
- * only required ones; a text-only one opens its editor), else the Submit tab with Submit focused (not the row that led back here).
+ * After answering or skipping `from`: one question submits; else the next question neither answered nor skipped (once
+ * reviewed, only required ones; a text-only one opens its editor), else the Submit tab with Submit focused (not the row
+ * that led back here).
  */
 function advance(state: FormState, from: number): FormState {
 	const count = state.form.questions.length;
@@ -258,7 +273,10 @@ function advance(state: FormState, from: number): FormState {
 	return { ...state, tab: count, review: { ...state.review, focus: submitRow(state) } };
 }
 
-/** Submits when every required question is answered; unsaved drafts would be dropped, so that asks first unless `confirmed`. */
+/**
+ * Submits when every required question is answered; unsaved drafts would be dropped, so that asks first unless
+ * `confirmed`.
+ */
 function trySubmit(state: FormState, confirmed = false): FormState {
 	const missing = missingRequired(state);
 	if (missing[0] !== undefined) {
@@ -336,7 +354,10 @@ function save(state: FormState, target: EditorTarget, value: string | undefined)
 	}
 }
 
-/** Esc in the editor, or the form closing while it is open: what was typed stays a draft, whatever its length (the limit is for saved text). */
+/**
+ * Esc in the editor, or the form closing while it is open: what was typed stays a draft, whatever its length (the limit
+ * is for saved text).
+ */
 const editorCancelled = (state: FormState, draft: string): FormState =>
 	state.overlay.kind === "editor" ? closeEditor(state, state.overlay.target, draft) : state;
 
@@ -351,7 +372,10 @@ function closeEditor(state: FormState, target: EditorTarget, draft?: string): Fo
 
 // ── Scrolling ──────────────────────────────────────────────────────────────
 
-/** PageUp/PageDown against the ports as last drawn: down the page first, then the detail pane in it; up the other way round. A body scrolled starts reading. */
+/**
+ * PageUp/PageDown against the ports as last drawn: down the page first, then the detail pane in it; up the other way
+ * round. A body scrolled starts reading.
+ */
 function page(state: FormState, direction: 1 | -1, byLine: boolean): FormState {
 	const ports = state.viewport.ports;
 	for (const port of direction > 0 ? ports : [...ports].reverse()) {

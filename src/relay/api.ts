@@ -1,6 +1,6 @@
 /**
- * The relay API (README, "The relay API") for a runner of `pi --mode rpc` children: a child's whole form is asked through
- * this process's session with a UI, its other dialogs through the parent's own, all labelled with the asker.
+ * The relay API (README, "The relay API") for a runner of `pi --mode rpc` children: a child's whole form is asked
+ * through this process's session with a UI, its other dialogs through the parent's own, all labelled with the asker.
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
@@ -37,7 +37,9 @@ export type ExtensionUIResponse = { type: "extension_ui_response"; id: string } 
 	| { cancelled: true }
 );
 
-/** With `custom` (pi's TUI), a forwarded editor can be closed when the child goes; pi's `editor()` can't be withdrawn. */
+/**
+ * With `custom` (pi's TUI), a forwarded editor can be closed when the child goes; pi's `editor()` can't be withdrawn.
+ */
 export type ParentUI = Pick<ExtensionUIContext, "select" | "confirm" | "input" | "editor" | "notify"> &
 	Partial<Pick<ExtensionUIContext, "custom">>;
 
@@ -51,7 +53,10 @@ export interface ChildRelayOptions {
 }
 
 export interface ChildRelay {
-	/** One message the child printed → the response for its stdin, or undefined (not a dialog, fire-and-forget, the child gone). Never rejects: a failure is `cancelled`. */
+	/**
+	 * One message the child printed → the response for its stdin, or undefined (not a dialog, fire-and-forget, the child
+	 * gone). Never rejects: a failure is `cancelled`.
+	 */
 	handle(message: unknown): Promise<ExtensionUIResponse | undefined>;
 	/** The child exited or was stopped: its forms close and nothing more is written to it. Safe to call twice. */
 	dispose(): void;
@@ -87,7 +92,8 @@ export function createChildRelay({ asker, ui, signal }: ChildRelayOptions): Chil
 			} catch {
 				// Nothing the child sends may take the parent down.
 			}
-			// A dialog waits for its answer, so none is left unanswered; other requests (notify, status, widgets) are fire-and-forget.
+			// A dialog waits for its answer, so none is left unanswered; other requests (notify, status, widgets) are
+			// fire-and-forget.
 			response ??= DIALOGS.has(request.method) ? answer(request.id, undefined) : undefined;
 			return disposed ? undefined : response;
 		},
@@ -99,7 +105,10 @@ export function createChildRelay({ asker, ui, signal }: ChildRelayOptions): Chil
 	};
 }
 
-/** One child: the runner's options (its `asker` joined with the child's own on its forms), and what the relay keeps of it. */
+/**
+ * One child: the runner's options (its `asker` joined with the child's own on its forms), and what the relay keeps of
+ * it.
+ */
 interface Child extends ChildRelayOptions {
 	/** A dialog's title, sanitised, behind the asker. */
 	label(title: string): string;
@@ -189,7 +198,10 @@ async function showForwarded(
 	}
 }
 
-/** pi's `editor()` takes no signal: its component through `custom()`, cancelled on abort; where custom() shows nothing (RPC), `editor()`. */
+/**
+ * pi's `editor()` takes no signal: its component through `custom()`, cancelled on abort; where custom() shows nothing
+ * (RPC), `editor()`.
+ */
 async function closableEditor(
 	ui: ParentUI,
 	title: string,
@@ -216,7 +228,10 @@ async function closableEditor(
 	return shown ? text : ui.editor(title, prefill);
 }
 
-/** Undefined for other RPC output (or no id and method to answer); `malformed`, a request that can't be shown but can be answered. */
+/**
+ * Undefined for other RPC output (or no id and method to answer); `malformed`, a request that can't be shown but can be
+ * answered.
+ */
 function asUIRequest(
 	message: unknown,
 ): ExtensionUIRequest | { malformed: true; id: string; method: string } | undefined {

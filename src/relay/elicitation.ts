@@ -1,6 +1,7 @@
 /**
- * One ask_user form as one ACP elicitation form (`elicitation/create`, form mode), and the host's answer back as a relay reply,
- * checked like any: for host adapters that show a whole form at once. Pure; `pi-ask-user/elicitation`. Each question has, in ACP's flat subset:
+ * One ask_user form as one ACP elicitation form (`elicitation/create`, form mode), and the host's answer back as a
+ * relay reply, checked like any: for host adapters that show a whole form at once. Pure; `pi-ask-user/elicitation`.
+ * Each question has, in ACP's flat subset:
  *
  *   <id>          the choice: an option label, or a list of them (multi-select)
  *   <id>.other    the user's own answer, where free text is allowed

@@ -50,7 +50,10 @@ export function throughChannel(address: string, form: AskForm, options: AskOptio
 	});
 }
 
-/** The handler may belong to another copy or version of this package: its reply is checked as one that crossed a process boundary. */
+/**
+ * The handler may belong to another copy or version of this package: its reply is checked as one that crossed a process
+ * boundary.
+ */
 export function throughHandler(handler: AskHandler, form: AskForm, options: AskOptions): Promise<Collected> {
 	return shownElsewhere(form, options, async () => {
 		const { signal, asker = DEFAULT_ASKER, task } = options;
@@ -118,9 +121,13 @@ function exampleRunnerAgent(argv: readonly string[]): string | undefined {
 	return file.exec(argv.find((arg, i) => argv[i - 1] === "--append-system-prompt" && file.test(arg)) ?? "")?.[1];
 }
 
-/** pi-subagents' `<active_agent name="scout"/>` line: how its in-process children, sharing the environment, learn their name. */
+/**
+ * pi-subagents' `<active_agent name="scout"/>` line: how its in-process children, sharing the environment, learn their
+ * name.
+ */
 function activeAgentOf(systemPrompt: string | undefined): string | undefined {
-	// The last such line: pi's part of the prompt comes first and holds the project's context files, which anyone can write.
+	// The last such line: pi's part of the prompt comes first and holds the project's context files, which anyone can
+	// write.
 	const name = [...(systemPrompt ?? "").matchAll(/(?:^|\n)\s*<active_agent name="([^"\n]{1,200})"\s*\/>/g)].at(-1)?.[1];
 	return name
 		?.replace(/&quot;/g, '"')

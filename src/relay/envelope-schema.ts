@@ -1,4 +1,7 @@
-/** The relay envelopes as JSON Schemas (`npm run schemas` writes them to schema/) and the check of an envelope against them; loaded with the codec, never at start-up. */
+/**
+ * The relay envelopes as JSON Schemas (`npm run schemas` writes them to schema/) and the check of an envelope against
+ * them; loaded with the codec, never at start-up.
+ */
 
 import { type Static, Type } from "@sinclair/typebox";
 import { sayPatterns } from "../core/schema.ts";

@@ -1,8 +1,9 @@
 /**
- * The relay envelopes: the request a child sends as one dialog titled RELAY_TITLE (v1, as the first release wrote it; a newer
- * child names the reply it reads in `replyVersion`), the reply (v1, or v2 with `delegated` to a child that reads it), the
- * cancel notice. Decoding never throws: anything malformed is one error naming each problem by path and rule. The shape is
- * the schema's (envelope-schema.ts); here is what no schema can say: a reply's parts agree and fit the questions.
+ * The relay envelopes: the request a child sends as one dialog titled RELAY_TITLE (v1, as the first release wrote it; a
+ * newer child names the reply it reads in `replyVersion`), the reply (v1, or v2 with `delegated` to a child that reads
+ * it), the cancel notice. Decoding never throws: anything malformed is one error naming each problem by path and rule.
+ * The shape is the schema's (envelope-schema.ts); here is what no schema can say: a reply's parts agree and fit the
+ * questions.
  */
 
 import type { Texts } from "../i18n/texts.ts";
@@ -131,7 +132,10 @@ function fromWire({ formNote, formNoteDraft, chatDraft, notes, drafts = [], ...r
 	};
 }
 
-/** Who asked a relayed form, outermost first: "planner" + "scout" → "planner › scout", each name cleaned (sanitize.ts `cleanName`), within the envelope's limit (the innermost end is kept). */
+/**
+ * Who asked a relayed form, outermost first: "planner" + "scout" → "planner › scout", each name cleaned (sanitize.ts
+ * `cleanName`), within the envelope's limit (the innermost end is kept).
+ */
 export function joinAskers(outer: string | undefined, inner: string | undefined): string | undefined {
 	const joined = [outer, inner]
 		.map((part) => (part === undefined ? "" : cleanName(part)))
@@ -142,7 +146,10 @@ export function joinAskers(outer: string | undefined, inner: string | undefined)
 	return `…${joined.slice(joined.length - RELAY_ASKER_MAX + 1).replace(/^[\udc00-\udfff]/, "")}`;
 }
 
-/** Who asks a form from elsewhere, as this user reads it: the name it came with, cleaned; with none, or one that reads as this session, an unnamed subagent and its process id where known. */
+/**
+ * Who asks a form from elsewhere, as this user reads it: the name it came with, cleaned; with none, or one that reads
+ * as this session, an unnamed subagent and its process id where known.
+ */
 export function askerLabel(asker: string | undefined, pid: number | undefined, texts: Texts): string {
 	const name = joinAskers(undefined, asker);
 	if (name !== undefined && !readsAsSelf(name)) return name;
@@ -171,8 +178,8 @@ export const replyToCollected = ({ v, rid, drafts, delegated, ...collected }: Re
 });
 
 /**
- * `shownElsewhere` is this side's business, never the wire's. To a child that reads v1 (its `request` names no replyVersion), a
- * question left to the model is a skip with a note that says so, as the model's own result line would.
+ * `shownElsewhere` is this side's business, never the wire's. To a child that reads v1 (its `request` names no
+ * replyVersion), a question left to the model is a skip with a note that says so, as the model's own result line would.
  */
 export function collectedToReply(
 	{ shownElsewhere, drafts, delegated = [], ...collected }: Collected,
@@ -225,7 +232,10 @@ const MAX_LISTED = 8;
 
 // ── What no schema can say ──────────────────────────────────────────────────
 
-/** A reply as schemaIssues leaves it: what it found unsound (a field, an item of a list, an entry of a record) is undefined. */
+/**
+ * A reply as schemaIssues leaves it: what it found unsound (a field, an item of a list, an entry of a record) is
+ * undefined.
+ */
 type SoundReply = { [K in keyof WireReply]?: Sound<WireReply[K]> };
 type Sound<T> = T extends readonly (infer Item)[]
 	? (Item | undefined)[]
@@ -319,7 +329,10 @@ function answerIssues(path: string, id: string, answer: AskAnswer, asked: Asked 
 	});
 }
 
-/** An "answer" draft is on no option; given the questions, drafts name real targets, one each, and a submitted form has none. */
+/**
+ * An "answer" draft is on no option; given the questions, drafts name real targets, one each, and a submitted form has
+ * none.
+ */
 function draftIssues(reply: SoundReply, asked: Asked | undefined, add: Add): void {
 	if (asked && reply.status === "answered") {
 		for (const field of ["drafts", "formNoteDraft", "chatDraft"] as const) {

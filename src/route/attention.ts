@@ -43,7 +43,10 @@ function notificationText(text: string, max: number): string {
 	return clip(clean, max);
 }
 
-/** "desktop": the terminal's notification, then a BEL, which marks the tab and passes tmux whatever its passthrough setting. */
+/**
+ * "desktop": the terminal's notification, then a BEL, which marks the tab and passes tmux whatever its passthrough
+ * setting.
+ */
 export function attentionBytes(mode: AttentionMode, env: Env, title: string, body: string): string {
 	if (mode === "off") return "";
 	const protocol = notifyProtocol(env);

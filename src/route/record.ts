@@ -10,7 +10,10 @@ import type { LocalChannel } from "../relay/channel/server.ts";
 
 /** One form at a time, first in, first out, for every ask in the process; an aborted ask leaves the queue at once. */
 export interface FormQueue {
-	/** Runs `task` once every earlier one has finished; aborted while waiting, resolves with `ifAborted()` and never starts it. */
+	/**
+	 * Runs `task` once every earlier one has finished; aborted while waiting, resolves with `ifAborted()` and never
+	 * starts it.
+	 */
 	run<T>(task: () => Promise<T>, signal: AbortSignal | undefined, ifAborted: () => T): Promise<T>;
 	/** How many asks wait behind the open one. */
 	readonly waiting: number;

@@ -126,7 +126,10 @@ export interface Router {
 	 * at the top the processes it starts through the local channel (one that inherited an ancestor's leaves it as it is).
 	 */
 	sessionStarted(session: Session, cannotListen: (reason: string) => void): void;
-	/** At session_shutdown: /new, /resume, /fork and /reload keep the local channel for the next session (children keep its address); quitting closes it. */
+	/**
+	 * At session_shutdown: /new, /resume, /fork and /reload keep the local channel for the next session (children keep
+	 * its address); quitting closes it.
+	 */
 	sessionEnded(reason: string | undefined): Promise<void>;
 	/** Whether anyone can answer this session's forms now. */
 	canAsk(session: Session): Promise<boolean>;
@@ -176,7 +179,8 @@ export function createRouter(setup: RouterSetup): Router {
 				: inTime(options, (deadline) => showRemote(route, session, walker, form, deadline.options));
 		},
 		sessionStarted(session, cannotListen) {
-			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during it.
+			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during
+			// it.
 			const kind = warmKind(session, up);
 			if (!warming && kind)
 				warming = setTimeout(() => void warmUp(kind, setup).catch(() => {}), PRELOAD_DELAY_MS).unref();
@@ -213,8 +217,8 @@ const clientModule = loaded(() => import("../relay/channel/client.ts"));
 export const PRELOAD_DELAY_MS = 300;
 
 /**
- * Loads what the first ask will need; a failure stays quiet (the real ask meets it again and reports it). It may run after pi
- * ended the session, so it reads nothing of it.
+ * Loads what the first ask will need; a failure stays quiet (the real ask meets it again and reports it). It may run
+ * after pi ended the session, so it reads nothing of it.
  */
 async function warmUp(kind: "form" | "dialogs" | "elsewhere", { preferences, warm }: RouterSetup): Promise<void> {
 	await warm?.();
@@ -272,7 +276,10 @@ async function showRemote(
 /** The run's signal cut short by the timeout, and when it runs out (for the form's countdown). */
 type Deadline = { options: AskOptions; endsAt: number | undefined };
 
-/** Runs `ask` against one signal: the run's abort or the timeout, whichever comes first; an abort by the clock is "timed_out". */
+/**
+ * Runs `ask` against one signal: the run's abort or the timeout, whichever comes first; an abort by the clock is
+ * "timed_out".
+ */
 async function inTime(options: AskOptions, ask: (deadline: Deadline) => Promise<Collected>): Promise<Collected> {
 	const { timeoutMs, signal } = options;
 	if (!timeoutMs || timeoutMs <= 0) return ask({ options, endsAt: undefined });
@@ -289,7 +296,9 @@ async function inTime(options: AskOptions, ask: (deadline: Deadline) => Promise<
 	}
 }
 
-/** What a session's first ask will need warm: the form, the walker's dialogs, or the way upstream; nothing without one. */
+/**
+ * What a session's first ask will need warm: the form, the walker's dialogs, or the way upstream; nothing without one.
+ */
 function warmKind(session: Session, up: Upstream): "dialogs" | "form" | "elsewhere" | undefined {
 	if (session.hasUI) return modeOf(session) === "rpc" ? "dialogs" : "form";
 	return up.channel !== undefined ? "elsewhere" : undefined;

@@ -1,6 +1,7 @@
 /**
- * Forms while they wait, wrapping every form the session shows: the events on pi.events (`ask_user:waiting`, `:progress`, `:closed`),
- * answers from elsewhere (the waiting event's `answer`, checked like a relayed reply, first one wins), attention once it is on screen.
+ * Forms while they wait, wrapping every form the session shows: the events on pi.events (`ask_user:waiting`,
+ * `:progress`, `:closed`), answers from elsewhere (the waiting event's `answer`, checked like a relayed reply, first
+ * one wins), attention once it is on screen.
  */
 
 import { randomUUID } from "node:crypto";
@@ -81,7 +82,10 @@ export type WaitingHost = {
 };
 
 type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
-/** What the page shows, sanitised: the questions, who asks a form from elsewhere and its task, the reason; what the model may decide. */
+/**
+ * What the page shows, sanitised: the questions, who asks a form from elsewhere and its task, the reason; what the
+ * model may decide.
+ */
 type PageSetup = Pick<AskIdentity, "asker" | "task" | "reason"> & {
 	form: AskForm;
 	questions: AskQuestion[];

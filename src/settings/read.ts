@@ -12,7 +12,10 @@ import { type Env, ROWS, type Setting, type Settings } from "./table.ts";
 /** One file, read: the values it gives, typed, by file key. */
 type SettingsFile = { path: string; project: boolean; values: ReadonlyMap<string, { value: unknown }> };
 
-/** `files`: the project's first, as it wins key by key; `warnings` as phrases: the locale is itself a setting, so they are put into words once it is known. */
+/**
+ * `files`: the project's first, as it wins key by key; `warnings` as phrases: the locale is itself a setting, so they
+ * are put into words once it is known.
+ */
 export type SettingsFiles = { files: SettingsFile[]; warnings: Phrase[] };
 
 function parseFile(text: string, path: string, project: boolean, warnings: Phrase[]): SettingsFile {
@@ -51,7 +54,10 @@ function parseFile(text: string, path: string, project: boolean, warnings: Phras
 	return { path, project, values };
 }
 
-/** Reads the global file and the project's, once, at start-up; a missing file is no problem, an unreadable one a warning. */
+/**
+ * Reads the global file and the project's, once, at start-up; a missing file is no problem, an unreadable one a
+ * warning.
+ */
 export function readSettingsFiles(
 	agentDir: string,
 	cwd: string,
@@ -78,13 +84,19 @@ export interface SettingSources {
 	/** pi's flags: readable only once pi has parsed them (the first session_start). */
 	flag?(name: string): unknown;
 	env: Env;
-	/** Whether the user trusted the project; asked only where its file sets what needs it. Absent: not known yet, so those wait, unsaid. */
+	/**
+	 * Whether the user trusted the project; asked only where its file sets what needs it. Absent: not known yet, so those
+	 * wait, unsaid.
+	 */
 	trusted?(): boolean;
 }
 
 export interface SettingsReading {
 	settings: Settings;
-	/** The files', the project's untrusted steering texts' and timeout's, and one per value a flag or variable gave that its rule refused. */
+	/**
+	 * The files', the project's untrusted steering texts' and timeout's, and one per value a flag or variable gave that
+	 * its rule refused.
+	 */
 	warnings: Phrase[];
 	/** The project's file sets a steering text, and the user trusted the project: it applies. */
 	projectSteering: boolean;
@@ -94,7 +106,8 @@ export interface SettingsReading {
 export function resolveSettings(read: SettingsFiles, sources: SettingSources): SettingsReading {
 	const warnings = [...read.warnings];
 	const project = read.files.find((file) => file.project);
-	// What the project's file sets that waits for the user's trust: its steering texts, and a value that ends forms (a timeout; not 0, no limit).
+	// What the project's file sets that waits for the user's trust: its steering texts, and a value that ends forms (a
+	// timeout; not 0, no limit).
 	const gated = (setting: Setting<unknown>) => {
 		const given = project?.values.get(setting.key);
 		return given !== undefined && (setting.steering === true || setting.needsTrust?.(given.value) === true);

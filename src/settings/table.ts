@@ -1,6 +1,6 @@
 /**
- * The settings, one table, from which the flags are registered, the values read, and the JSON Schema and README's table written
- * (`npm run schemas`); read.ts reads them.
+ * The settings, one table, from which the flags are registered, the values read, and the JSON Schema and README's table
+ * written (`npm run schemas`); read.ts reads them.
  */
 
 import { isIP } from "node:net";
@@ -23,14 +23,20 @@ interface Rule<T> {
 	schema: Readonly<Record<string, unknown>>;
 }
 
-/** A letter, ctrl or alt with a letter, or F1–F12: none the form reads, no ctrl letter a terminal sends as another key (ctrl+i: Tab). */
+/**
+ * A letter, ctrl or alt with a letter, or F1–F12: none the form reads, no ctrl letter a terminal sends as another key
+ * (ctrl+i: Tab).
+ */
 export const isFreePeekKey = (key: string): key is KeyId =>
 	PEEK_KEY_PATTERN.test(key) && !PEEK_KEYS_TAKEN.includes(key);
 
 const PEEK_KEY_PATTERN = /^([a-z]|(ctrl|alt)\+[a-z]|f([1-9]|1[0-2]))$/;
 const PEEK_KEYS_TAKEN: readonly string[] = ["j", "k", "n", "s", "c", "ctrl+c", "ctrl+i", "ctrl+m", "ctrl+j", "ctrl+h"];
 
-/** A locale as a file takes it: a shipped language, with any region, script or encoding after it ("fr-CA", "zh_TW.UTF-8"), or C/POSIX. */
+/**
+ * A locale as a file takes it: a shipped language, with any region, script or encoding after it ("fr-CA",
+ * "zh_TW.UTF-8"), or C/POSIX.
+ */
 const LOCALE_PATTERN = new RegExp(
 	`^(C|POSIX|(${[...new Set(LOCALES.map((tag) => tag.split("-")[0]))].join("|")})([-_][A-Za-z0-9]{1,8})*)([.@].*)?$`,
 );
@@ -133,7 +139,10 @@ export interface Setting<T> {
 	otherwise?(env: Env): T;
 	/** A text that goes into the model's prompt: a project's file sets it only where the user trusted the project. */
 	steering?: true;
-	/** Whether this value lets a form end unanswered, the model going on without the user: a project's file, too, sets such a value only where the user trusted the project. */
+	/**
+	 * Whether this value lets a form end unanswered, the model going on without the user: a project's file, too, sets
+	 * such a value only where the user trusted the project.
+	 */
 	needsTrust?(value: T): boolean;
 	/** Opens this machine to the network: never from a project's file (only your own file, a flag or a variable). */
 	userOnly?: true;

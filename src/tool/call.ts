@@ -1,4 +1,7 @@
-/** What an ask_user call runs, loaded after start-up (tool.ts): normalise → validate (throw with the fix) → abort check → the router → result. */
+/**
+ * What an ask_user call runs, loaded after start-up (tool.ts): normalise → validate (throw with the fix) → abort check
+ * → the router → result.
+ */
 
 import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { randomUUID } from "node:crypto";
@@ -69,7 +72,10 @@ export function prepareArguments(raw: unknown): AskParams {
 	return prepared;
 }
 
-/** One call shaped as models shape them (a marked recommendation, an Other row, context lines), off the user's clock: the first real call finds the normaliser and the validator warm. */
+/**
+ * One call shaped as models shape them (a marked recommendation, an Other row, context lines), off the user's clock:
+ * the first real call finds the normaliser and the validator warm.
+ */
 export function warmUpArguments(): void {
 	const options = [
 		{ label: "Keep it (Recommended)", description: "As it is" },
@@ -148,7 +154,10 @@ export function toolResult(
 	};
 }
 
-/** The result's lines: from `details`, as on resume; a thrown error (e.g. invalid arguments) has none, so what the model was told. */
+/**
+ * The result's lines: from `details`, as on resume; a thrown error (e.g. invalid arguments) has none, so what the model
+ * was told.
+ */
 export function resultText(
 	result: AgentToolResult<unknown>,
 	expanded: boolean,

@@ -106,7 +106,9 @@ function formTextLines({ notes, drafts = [], chatMessage }: Collected): string[]
 	];
 }
 
-/** "<what> left in the editor: "…"", at most LIMITS.freeText of it: a refused paste must not flood the model's context. */
+/**
+ * "<what> left in the editor: "…"", at most LIMITS.freeText of it: a refused paste must not flood the model's context.
+ */
 function draftText(what: string, text: string): string {
 	const over = text.length - LIMITS.freeText;
 	if (over <= 0) return `${what} left in the editor: ${quoteExact(text)}`;
@@ -185,7 +187,9 @@ export function questionOutcome(
 	return details.skipped.includes(id) ? "skipped" : "unanswered";
 }
 
-/** The drafts on one question; read back from a session file, anything that is not a draft is skipped, never failed on. */
+/**
+ * The drafts on one question; read back from a session file, anything that is not a draft is skipped, never failed on.
+ */
 export function draftsOn(drafts: readonly AskDraft[] | undefined, questionId: string): AskDraft[] {
 	if (!Array.isArray(drafts)) return [];
 	return drafts.filter(
@@ -193,7 +197,9 @@ export function draftsOn(drafts: readonly AskDraft[] | undefined, questionId: st
 	);
 }
 
-/** The answer to question `id`, if any; own keys only, so no id (the model's "constructor") finds a built-in property. */
+/**
+ * The answer to question `id`, if any; own keys only, so no id (the model's "constructor") finds a built-in property.
+ */
 export function answerFor(answers: Record<string, AskAnswer>, id: string): AskAnswer | undefined {
 	return Object.hasOwn(answers, id) ? answers[id] : undefined;
 }

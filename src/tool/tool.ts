@@ -44,7 +44,8 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 		executionMode: "sequential",
 		// pi 1.x: declared to the model, never callable from another tool's script (codemode) — only a model asks the user.
 		exposure: "model-only",
-		// pi 1.x: asking changes nothing and reaches nothing outside the session, so permission extensions need not confirm it.
+		// pi 1.x: asking changes nothing and reaches nothing outside the session, so permission extensions need not confirm
+		// it.
 		annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
 
 		// Not yet loaded (a run that did not go through before_agent_start): the arguments as sent; execute prepares them.

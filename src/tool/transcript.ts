@@ -120,7 +120,8 @@ function expandedQuestion(details: AskDetails, question: AskQuestion, theme: Ren
 	const answer = answerFor(details.answers, question.id);
 	const chosen = new Set(answer?.selections.filter((s) => !s.custom).map((s) => s.value));
 	const drafts = draftsOn(details.drafts, question.id);
-	// The notes and note drafts on an option (or, undefined, on the question), `at` deep, their further lines `hang` deep.
+	// The notes and note drafts on an option (or, undefined, on the question), `at` deep, their further lines `hang`
+	// deep.
 	const notesOn = (option: string | undefined, at: string, hang: string) => [
 		...details.notes
 			.filter((n) => n.questionId === question.id && n.option === option)

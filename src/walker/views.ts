@@ -1,4 +1,7 @@
-/** The dialog walker's titles and rows, pure functions of the state; model text sanitised (RPC clients show it as it is). */
+/**
+ * The dialog walker's titles and rows, pure functions of the state; model text sanitised (RPC clients show it as it
+ * is).
+ */
 
 import type { Texts } from "../i18n/texts.ts";
 import { collectAnswers } from "../machine/collect.ts";
@@ -35,7 +38,10 @@ export function rowTexts({ t }: Texts): Readonly<Record<(typeof ROWS)[number], s
 	return Object.fromEntries(ROWS.map((row) => [row, t(`walker.${row}`)])) as Record<(typeof ROWS)[number], string>;
 }
 
-/** `asker`: who is asking (a subagent), named in every title; `host`: the walker's, as learnt so far (choice-only: no text rows). */
+/**
+ * `asker`: who is asking (a subagent), named in every title; `host`: the walker's, as learnt so far (choice-only: no
+ * text rows).
+ */
 export type WalkView = {
 	texts: Texts;
 	row: ReturnType<typeof rowTexts>;
@@ -47,7 +53,10 @@ export type WalkView = {
 /** A row of a select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
 export type Row = { text: string; actions: Action[] };
 
-/** The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows text dialogs. */
+/**
+ * The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows
+ * text dialogs.
+ */
 export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
 	const rows: Row[] = [{ text: row.submit, actions: [{ type: "choose" }] }];
 	if (isSubmitTab(state) && !host.choiceOnly) {
@@ -68,7 +77,10 @@ export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
 /** How much of the asker's task a question's title shows. */
 const TASK_IN_TITLE = 200;
 
-/** Read as a host's prompt (an ACP adapter's buttons): the question, where it stands, the options, the recommended first (a host's default). `message`: the walker's own. */
+/**
+ * Read as a host's prompt (an ACP adapter's buttons): the question, where it stands, the options, the recommended first
+ * (a host's default). `message`: the walker's own.
+ */
 export function questionDialog(
 	state: FormState,
 	index: number,

@@ -1,6 +1,7 @@
 /**
- * The dialog walker: a second shell over the state machine, with pi's standard dialogs for any RPC client. Each answer becomes the
- * actions the form's keys make: a `select` per question, `editor` for text; a cancelled `select` dismisses, an `editor` returns to the question.
+ * The dialog walker: a second shell over the state machine, with pi's standard dialogs for any RPC client. Each answer
+ * becomes the actions the form's keys make: a `select` per question, `editor` for text; a cancelled `select` dismisses,
+ * an `editor` returns to the question.
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
@@ -89,7 +90,10 @@ class DialogWalk {
 		if (picked?.text === this.view.row.submit && this.state.enterArmed === "submit") this.dispatch({ type: "choose" });
 	}
 
-	/** One select, and the actions of the row chosen; cancelled, the form's Esc, confirmed (but a select cut short by an abort is no dismissal). */
+	/**
+	 * One select, and the actions of the row chosen; cancelled, the form's Esc, confirmed (but a select cut short by an
+	 * abort is no dismissal).
+	 */
 	private async pick(title: string, rows: Row[]): Promise<Row | undefined> {
 		const choice = await this.dialog(
 			this.ui.select(
@@ -110,7 +114,10 @@ class DialogWalk {
 		return row;
 	}
 
-	/** The editor a row or the machine opened (a text-only question); a text refused for its length comes back intact, the reason in the title. */
+	/**
+	 * The editor a row or the machine opened (a text-only question); a text refused for its length comes back intact, the
+	 * reason in the title.
+	 */
 	private async edit(target: EditorTarget): Promise<void> {
 		const overlay = this.state.overlay;
 		let text = editorPrefill(this.state, target);
@@ -136,7 +143,9 @@ class DialogWalk {
 		this.message = this.view.texts.t("walker.choiceOnly");
 	}
 
-	/** Only text can answer it, and the host shows none: an optional question is skipped, a required one ends the walk. */
+	/**
+	 * Only text can answer it, and the host shows none: an optional question is skipped, a required one ends the walk.
+	 */
 	private unanswerable(required: boolean): void {
 		if (!required) return this.dispatch({ type: "skip" });
 		throw new Error(
@@ -144,7 +153,10 @@ class DialogWalk {
 		);
 	}
 
-	/** A row it was not offered (trimmed, reworded) is asked again, never read as a dismissal; a few in a row are an error. */
+	/**
+	 * A row it was not offered (trimmed, reworded) is asked again, never read as a dismissal; a few in a row are an
+	 * error.
+	 */
 	private stray(choice: string): void {
 		if (this.aborted) return;
 		if (++this.strays < MAX_STRAY_ANSWERS) {

@@ -30,7 +30,10 @@ function inline(text) {
 	return parts;
 }
 
-/** A preview that reads as markdown, built as elements (headings, lists, code blocks, paragraphs); any other text as it is. */
+/**
+ * A preview that reads as markdown, built as elements (headings, lists, code blocks, paragraphs); any other text as it
+ * is.
+ */
 function preview(text) {
 	if (!MARKDOWN.test(text)) return el("pre", {}, text);
 	const box = el("div", { class: "markdown" });
@@ -191,7 +194,10 @@ async function submit(form) {
 	problem.hidden = false;
 }
 
-/** The server closes when the form closes in the terminal: the page says so once it is gone (not at one lost request on a phone's wifi). */
+/**
+ * The server closes when the form closes in the terminal: the page says so once it is gone (not at one lost request on
+ * a phone's wifi).
+ */
 function watch() {
 	let failures = 0;
 	const timer = setInterval(async () => {

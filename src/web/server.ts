@@ -1,17 +1,23 @@
 /**
- * A waiting form as a page in the browser (the `web` setting): one small HTTP server per waiting form (Node's `http`), on 127.0.0.1
- * unless the user names an address, closed with the form. The page's answers become a form state checked by the same machine as the
- * inline form's (machine/saved.ts, collect), then an answer from elsewhere (waiting.ts): the first answer wins, from either side.
+ * A waiting form as a page in the browser (the `web` setting): one small HTTP server per waiting form (Node's `http`),
+ * on 127.0.0.1 unless the user names an address, closed with the form. The page's answers become a form state checked
+ * by the same machine as the inline form's (machine/saved.ts, collect), then an answer from elsewhere (waiting.ts): the
+ * first answer wins, from either side.
  *
  * Safe by construction:
- * - the form's URL carries a random token (32 URL-safe characters); any other path is a bare 404 that says nothing of the form;
- * - the HTML holds no text of the model's: the page reads the questions as JSON and puts them in with textContent; a strict
+ * - the form's URL carries a random token (32 URL-safe characters); any other path is a bare 404 that says nothing of
+ *   the form;
+ * - the HTML holds no text of the model's: the page reads the questions as JSON and puts them in with textContent; a
+ *   strict
  *   Content-Security-Policy allows only the page's own script and style, nothing external;
- * - it answers only requests for its own address (the Host the URL was given out with; on loopback `localhost` too), so a page
+ * - it answers only requests for its own address (the Host the URL was given out with; on loopback `localhost` too), so
+ *   a page
  *   that rebinds its DNS name to this machine gets a bare 421;
- * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that header), an
+ * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that
+ *   header), an
  *   Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are rate-limited;
- * - connections are short: one request each, its headers due within HEADERS_DEADLINE_MS (a timer of our own); past the cap
+ * - connections are short: one request each, its headers due within HEADERS_DEADLINE_MS (a timer of our own); past the
+ *   cap
  *   of connections still waiting for theirs (per peer, and in all) an old one is dropped, a slow one first, never the newcomer:
  *   slow connections cannot keep the user's out.
  */
@@ -39,7 +45,10 @@ import { qrRows } from "./qr.ts";
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */
 export const MAX_REQUESTS_PER_SECOND = 20;
-/** How long a connection has to send a whole request's headers; and how many may be waiting to, from one peer and in all. */
+/**
+ * How long a connection has to send a whole request's headers; and how many may be waiting to, from one peer and in
+ * all.
+ */
 export const HEADERS_DEADLINE_MS = 3000;
 export const MAX_WAITING_PER_PEER = 128;
 export const MAX_WAITING = 512;
@@ -48,7 +57,10 @@ export const ALREADY_ANSWERED = "already answered";
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
-/** Every text sanitised (waiting.ts): `questions` as the page shows them, `asker` (from elsewhere), `task`, `reason`; `options`: what the model may decide. */
+/**
+ * Every text sanitised (waiting.ts): `questions` as the page shows them, `asker` (from elsewhere), `task`, `reason`;
+ * `options`: what the model may decide.
+ */
 export type WebPageSetup = {
 	form: AskForm;
 	questions: AskQuestion[];
@@ -128,7 +140,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	return {
 		url,
 		...(qr && { qr }),
-		// A request under way is answered (a submit then hears it came too late); the rest are dropped, each within a second.
+		// A request under way is answered (a submit then hears it came too late); the rest are dropped, each within a
+		// second.
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());
@@ -190,7 +203,10 @@ function dropSlowConnections(server: Server): { heard(socket: Socket): void; dro
 	return { heard, dropWaiting: () => [...waiting.keys()].forEach(drop) };
 }
 
-/** The page's answers through the form's own rules: a state the machine accepts, every required question answered, then collected as the form would. */
+/**
+ * The page's answers through the form's own rules: a state the machine accepts, every required question answered, then
+ * collected as the form would.
+ */
 export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer" | "options">, body: string): AnswerOutcome {
 	let page: PageAnswers;
 	try {

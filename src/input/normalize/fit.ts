@@ -1,6 +1,7 @@
 /**
- * Text too long or too many lines for its place, fitted so nothing the model meant is lost: a question's other lines move into `context`;
- * a long header is shortened for the tab, kept whole in `context`; a long label is shortened, kept whole as the value and in the description.
+ * Text too long or too many lines for its place, fitted so nothing the model meant is lost: a question's other lines
+ * move into `context`; a long header is shortened for the tab, kept whole in `context`; a long label is shortened, kept
+ * whole as the value and in the description.
  */
 
 import { isObject, type JsonObject } from "../../core/json.ts";
@@ -10,7 +11,10 @@ import { CONTROL } from "../validate-text.ts";
 
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
 
-/** At most `max` code points: whole words and "…" when a word boundary leaves at least half, else cut inside a word. `middle` keeps both ends. */
+/**
+ * At most `max` code points: whole words and "…" when a word boundary leaves at least half, else cut inside a word.
+ * `middle` keeps both ends.
+ */
 export function shorten(text: string, max: number, middle = false): string {
 	const chars = [...text];
 	if (chars.length <= max) return text;
@@ -34,7 +38,10 @@ export function shorten(text: string, max: number, middle = false): string {
 /** "1. ", "- ", "B) ": an item of a list, which details the question rather than asking it. */
 const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)]|[A-Za-z][.)])\s/;
 
-/** The last line, not a list item, that ends in a question mark, else that has one inside ("What password? (I'll use it for…)"), else the first. */
+/**
+ * The last line, not a list item, that ends in a question mark, else that has one inside ("What password? (I'll use it
+ * for…)"), else the first.
+ */
 function askingLine(lines: string[]): number {
 	const prose = lines.flatMap((line, index) => (LIST_ITEM.test(line) ? [] : [{ line, index }]));
 	const last = (pattern: RegExp) => prose.filter(({ line }) => pattern.test(line)).at(-1)?.index;
@@ -62,7 +69,10 @@ export function splitQuestion(question: JsonObject, index: number, notices: stri
 /** "**Deployment Target**: Where should…" or "**Deployment Target:** Where…": a tab label written into the question. */
 const BOLD_LABEL = /^\*\*([^*\n]{1,80}?)(?::\*\*|\*\*\s?[:：])\s*(\S.*)$/u;
 
-/** Tools with no header field teach models to open the question with a bold label: with no header given, it is the header. */
+/**
+ * Tools with no header field teach models to open the question with a bold label: with no header given, it is the
+ * header.
+ */
 export function labelAsHeader(question: JsonObject, index: number, notices: string[]): void {
 	const match =
 		question.header === undefined && typeof question.question === "string"
@@ -111,7 +121,10 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 	});
 }
 
-/** Labels up to the longest value; each still unique in its question, the full text the value (when the model gave none) and first in the description. */
+/**
+ * Labels up to the longest value; each still unique in its question, the full text the value (when the model gave none)
+ * and first in the description.
+ */
 export function fitLabels(options: unknown[], index: number, notices: string[]): void {
 	const taken = new Set<string>();
 	for (const option of options)

@@ -1,4 +1,7 @@
-/** Cline's and Roo Code's `follow_up` suggestions (`<suggest>` tags in a string, a `{ text, mode }`, an array of those or of strings): each an option. */
+/**
+ * Cline's and Roo Code's `follow_up` suggestions (`<suggest>` tags in a string, a `{ text, mode }`, an array of those
+ * or of strings): each an option.
+ */
 
 import { isObject } from "../../core/json.ts";
 
@@ -11,7 +14,9 @@ function suggestionText(item: unknown): unknown {
 	return typeof text === "string" ? text.trim() : item;
 }
 
-/** The suggestions as bare labels (the option walk reads strings); else the value as found, for the validator to report. */
+/**
+ * The suggestions as bare labels (the option walk reads strings); else the value as found, for the validator to report.
+ */
 export function followUpOptions(value: unknown): unknown {
 	if (typeof value === "string") {
 		const labels = Array.from(value.matchAll(SUGGEST), (match) => (match[1] ?? "").trim());

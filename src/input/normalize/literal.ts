@@ -1,7 +1,13 @@
-/** A Python literal (`"[{'label': 'A'}]"`, what models driving Python tools send for JSON): each token written as JSON's, the grammar left to JSON.parse. */
+/**
+ * A Python literal (`"[{'label': 'A'}]"`, what models driving Python tools send for JSON): each token written as
+ * JSON's, the grammar left to JSON.parse.
+ */
 
 const MAX_DEPTH = 8;
-/** Sticky: space, a quoted string (its quote, its body), a constant, a number, or punctuation, from where the last token ended. */
+/**
+ * Sticky: space, a quoted string (its quote, its body), a constant, a number, or punctuation, from where the last token
+ * ended.
+ */
 const TOKEN = /\s+|(['"])((?:\\[^]|(?!\1)[^\\])*)\1|True|False|None|-?\d+(?:\.\d+)?|[[\]{}:,]/y;
 const ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "'": "'", '"': '"' };
 const CONSTANTS: Readonly<Record<string, string>> = { True: "true", False: "false", None: "null" };

@@ -1,9 +1,15 @@
-/** "Other" rows the model added: ask_user always offers a free-text row, so they are dropped (with a notice), unless `allowOther: false` makes them a real choice. */
+/**
+ * "Other" rows the model added: ask_user always offers a free-text row, so they are dropped (with a notice), unless
+ * `allowOther: false` makes them a real choice.
+ */
 
 import { isObject, type JsonObject } from "../../core/json.ts";
 import { CONTROL } from "../validate-text.ts";
 
-/** Compared folded (NFKC, lower case, single spaces), with or without a request to type ("Other: describe"); "Other: BSD" or "None of the above" stays. */
+/**
+ * Compared folded (NFKC, lower case, single spaces), with or without a request to type ("Other: describe"); "Other:
+ * BSD" or "None of the above" stays.
+ */
 const OTHER_OPTION_LABELS: readonly string[] = [
 	"other",
 	"others",

@@ -1,4 +1,7 @@
-/** Reading the model's raw fields: the canonical name before its aliases; numbers, booleans, arrays and objects sent as text. */
+/**
+ * Reading the model's raw fields: the canonical name before its aliases; numbers, booleans, arrays and objects sent as
+ * text.
+ */
 
 import { type JsonObject, own } from "../../core/json.ts";
 import { parsePythonLiteral } from "./literal.ts";
@@ -33,7 +36,10 @@ export function booleanFromText(value: unknown): unknown {
 	return value;
 }
 
-/** A JSON array or object sent as text, or one written as a Python literal (models driving Python tools send those); else the value as it was. */
+/**
+ * A JSON array or object sent as text, or one written as a Python literal (models driving Python tools send those);
+ * else the value as it was.
+ */
 export function parseJsonText(value: unknown): unknown {
 	if (typeof value !== "string") return value;
 	const text = value.trim();

@@ -1,4 +1,7 @@
-/** "(Recommended)" written into the text instead of `recommended: true`: around a label, at either end or as all of a description, in models' languages. */
+/**
+ * "(Recommended)" written into the text instead of `recommended: true`: around a label, at either end or as all of a
+ * description, in models' languages.
+ */
 
 import { LIMITS } from "../../core/types.ts";
 
@@ -36,7 +39,10 @@ export function withoutRecommendedMarker(label: string): string | undefined {
 	return cleaned === text ? undefined : cleaned;
 }
 
-/** "…; fast (Recommended)", "Recommended: …", "Fast. Recommended.": `""` when the description was only the marker, undefined when it has none. */
+/**
+ * "…; fast (Recommended)", "Recommended: …", "Fast. Recommended.": `""` when the description was only the marker,
+ * undefined when it has none.
+ */
 export function descriptionWithoutMarker(description: string): string | undefined {
 	const text = description.trim();
 	if (text.length > 4 * LIMITS.description) return undefined;

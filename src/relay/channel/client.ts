@@ -1,6 +1,7 @@
 /**
- * The child's side of the local channel (wire.ts): a session that cannot show a form sends it to the session that published
- * PI_ASK_USER_CHANNEL; a parent gone or silent for CONNECT_MS is "no_ui", with the reason. And the wait for the parent's reply, here and in RPC.
+ * The child's side of the local channel (wire.ts): a session that cannot show a form sends it to the session that
+ * published PI_ASK_USER_CHANNEL; a parent gone or silent for CONNECT_MS is "no_ui", with the reason. And the wait for
+ * the parent's reply, here and in RPC.
  */
 
 import { randomUUID } from "node:crypto";
@@ -56,12 +57,16 @@ export async function channelReachable(address: ChannelAddress): Promise<boolean
 }
 
 /**
- * How a form reaches the parent that shows it, a transport: `send` the request envelope, resolving with the reply's text (undefined
- * when it comes back empty, then `noReply` is the error); `cancel`: tell the parent the ask is aborted (it replies with the answers so far).
+ * How a form reaches the parent that shows it, a transport: `send` the request envelope, resolving with the reply's
+ * text (undefined when it comes back empty, then `noReply` is the error); `cancel`: tell the parent the ask is aborted
+ * (it replies with the answers so far).
  */
 export type Parent = { send(request: string): Promise<string | undefined>; cancel(rid: string): void; noReply: string };
 
-/** The form as a relay request and the parent's reply, by either transport; aborted, the answers so far if they come within CANCEL_GRACE_MS. */
+/**
+ * The form as a relay request and the parent's reply, by either transport; aborted, the answers so far if they come
+ * within CANCEL_GRACE_MS.
+ */
 export async function askParent(form: AskForm, options: AskOptions, parent: Parent): Promise<Collected> {
 	const { signal, asker, task } = options;
 	if (signal?.aborted) return emptyCollected("aborted");

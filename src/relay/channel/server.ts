@@ -1,8 +1,8 @@
 /**
- * The parent's side of the local channel (wire.ts): a Unix socket (a named pipe on Windows) in a directory only this user can enter,
- * its address and a random token published in PI_ASK_USER_CHANNEL. A connection must prove the token in a first line of at most
- * HELLO_LINE_MAX within HELLO_MS, at most MAX_UNPROVEN at a time (at the cap the oldest makes room), no line past
- * CHANNEL_LINE_MAX; one that closes aborts its form at once.
+ * The parent's side of the local channel (wire.ts): a Unix socket (a named pipe on Windows) in a directory only this
+ * user can enter, its address and a random token published in PI_ASK_USER_CHANNEL. A connection must prove the token in
+ * a first line of at most HELLO_LINE_MAX within HELLO_MS, at most MAX_UNPROVEN at a time (at the cap the oldest makes
+ * room), no line past CHANNEL_LINE_MAX; one that closes aborts its form at once.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -32,7 +32,10 @@ const CLOSE_GRACE_MS = 300;
 /** Unix socket paths are limited to about 104–108 bytes. */
 const SOCKET_PATH_MAX = 100;
 
-/** `handler()` undefined answers the child `no_ui`; `parentDir`: where the socket's private directory is made (default: the OS temp dir). */
+/**
+ * `handler()` undefined answers the child `no_ui`; `parentDir`: where the socket's private directory is made (default:
+ * the OS temp dir).
+ */
 type LocalChannelOptions = { handler(): AskHandler | undefined; parentDir?: string };
 
 /** `close` aborts every open ask (each child gets its reply), stops listening, removes the socket's directory. */
@@ -46,7 +49,8 @@ export async function openLocalChannel({ handler, parentDir }: LocalChannelOptio
 	const place = socketPlace(parentDir);
 	const connections: Connections = { ends: new Map(), unproven: new Set() };
 	const server = createServer((socket) => {
-		// At the cap, the one that has waited longest without proving the token makes room: a flood never shuts a child out.
+		// At the cap, the one that has waited longest without proving the token makes room: a flood never shuts a child
+		// out.
 		const [oldest] = connections.unproven;
 		if (oldest && connections.unproven.size >= MAX_UNPROVEN) {
 			connections.unproven.delete(oldest);
@@ -161,7 +165,10 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 	});
 }
 
-/** A child's request, decoded and validated like a model's call, asked through the process's handler. Never rejects: the child gets a reply it can decode. */
+/**
+ * A child's request, decoded and validated like a model's call, asked through the process's handler. Never rejects: the
+ * child gets a reply it can decode.
+ */
 async function answer(
 	line: string,
 	handler: () => AskHandler | undefined,

@@ -1,6 +1,7 @@
 /**
- * The local channel's wire: how a child process reaches the session that shows its forms when no runner carries them. The address
- * travels in `PI_ASK_USER_CHANNEL` as `1:<token>:<socket path>`; one connection carries one ask, as newline-terminated JSON lines:
+ * The local channel's wire: how a child process reaches the session that shows its forms when no runner carries them.
+ * The address travels in `PI_ASK_USER_CHANNEL` as `1:<token>:<socket path>`; one connection carries one ask, as
+ * newline-terminated JSON lines:
  *
  *   child  → {"v":1,"token":"…","pid":N}  proves it was given the address; its process id names a form without a name
  *   parent → {"v":1,"ready":true}          a live, listening session
@@ -16,7 +17,10 @@ const CHANNEL_VERSION = 1;
 /** The longest line either side accepts, in bytes: a form is at most a few tens of kilobytes. */
 export const CHANNEL_LINE_MAX = 1024 * 1024;
 
-/** `path`: the Unix socket's (a named pipe's name on Windows); `token`: 64 hex digits, and only a process that was given it may ask. */
+/**
+ * `path`: the Unix socket's (a named pipe's name on Windows); `token`: 64 hex digits, and only a process that was given
+ * it may ask.
+ */
 export type ChannelAddress = { path: string; token: string };
 
 const TOKEN = /^[0-9a-f]{64}$/;
@@ -42,7 +46,9 @@ export function decodeChannelAddress(
 export const encodeChannelHello = (token: string, pid?: number): string =>
 	JSON.stringify({ v: CHANNEL_VERSION, token, pid });
 
-/** The token, and the process id the child says it has (the parent cannot read it from the socket); undefined: no hello. */
+/**
+ * The token, and the process id the child says it has (the parent cannot read it from the socket); undefined: no hello.
+ */
 export function decodeChannelHello(line: string): { token: string; pid?: number } | undefined {
 	const hello = parseLine(line) ?? {};
 	const token = own(hello, "token");
@@ -75,7 +81,10 @@ function parseLine(line: string): JsonObject | undefined {
 	}
 }
 
-/** Cuts a byte stream into lines; "overflow" once a line passes `max` bytes (the first line: `firstMax`). A line's parts are joined once, when complete. */
+/**
+ * Cuts a byte stream into lines; "overflow" once a line passes `max` bytes (the first line: `firstMax`). A line's parts
+ * are joined once, when complete.
+ */
 export function createLineSplitter(
 	max = CHANNEL_LINE_MAX,
 	firstMax = max,
