@@ -85,8 +85,9 @@ const questionOf = (tag: string) => ({
 	options: [0, 1, 2].map((i) => ({ label: label(tag, i) })),
 });
 /** What the screen shows of the form on top: who asks. */
-const SHOWN = /Asked by (?:Task: )?(?:CHILD|raw)-(r\d+[ck]\d+)/;
-const shownBy = (tag: string) => new RegExp(`Asked by (?:Task: )?(?:CHILD|raw)-${tag}\\b`);
+// A child of pi's example runner is named after its agent, with its task after " · "; a raw client by its own name.
+const SHOWN = /Asked by (?:[^·\n]* · )?(?:Task: )?(?:CHILD|raw)-(r\d+[ck]\d+)/;
+const shownBy = (tag: string) => new RegExp(`Asked by (?:[^·\\n]* · )?(?:Task: )?(?:CHILD|raw)-${tag}\\b`);
 
 export async function soakChildren(
 	plans: RoundPlan[],
