@@ -169,11 +169,35 @@ function processStat(pid: number | "self"): { state: string; started: number } |
 	}
 }
 
+/**
+ * Writes `json` as `file` in the user's own folder: aside first, created new (O_EXCL) under a name no one can predict,
+ * so nothing planted there is followed; then renamed over the file whole. A failed write leaves nothing behind.
+ */
+function replaceWhole(dir: string, file: string, json: string): void {
+	mkdirSync(dir, { recursive: true, mode: 0o700 });
+	chmodSync(dir, 0o700);
+	const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+	const fd = openSync(aside, "wx", 0o600);
+	try {
+		try {
+			fchmodSync(fd, 0o600);
+			writeFileSync(fd, json);
+		} finally {
+			closeSync(fd);
+		}
+		renameSync(aside, file);
+	} catch (error) {
+		remove(aside);
+		throw error;
+	}
+}
+
 const STARTED = processStat("self")?.started;
 
-/** A form's keeper: the form reports its changes (FormKeep); the ask's end says what stays. */
-
-/** `key` is asked at the first write, not before: pi 0.73 may append the call's message after the call has started. */
+/**
+ * A form's keeper: the form reports its changes (FormKeep); the ask's end says what stays. `key` is asked at the first
+ * write, not before: pi 0.73 may append the call's message after the call has started.
+ */
 export function createKeeper(
 	dir: string,
 	key: () => KeptKey,
@@ -220,25 +244,7 @@ export function createKeeper(
 			const json = JSON.stringify(kept);
 			if (Buffer.byteLength(json) > MAX_KEPT_BYTES) return;
 			file = fileOf(dir, { id, entry });
-			mkdirSync(dir, { recursive: true, mode: 0o700 });
-			chmodSync(dir, 0o700);
-			// Written aside, created new (O_EXCL) under a name no one can predict, so nothing planted there is followed; then
-			// renamed over the file whole.
-			const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-			const fd = openSync(aside, "wx", 0o600);
-			try {
-				try {
-					fchmodSync(fd, 0o600);
-					writeFileSync(fd, json);
-				} finally {
-					closeSync(fd);
-				}
-				renameSync(aside, file);
-			} catch (error) {
-				// A full disk: the file begun aside goes, so failed writes leave nothing behind.
-				remove(aside);
-				throw error;
-			}
+			replaceWhole(dir, file, json);
 		} catch (error) {
 			// A read-only or full disk: the form goes on; only what would survive pi is lost, and the user is told once.
 			if (said || file === undefined) return;
