@@ -62,6 +62,7 @@ export const LAYERS: readonly (readonly string[])[] = [
 	["relay", "tool"],
 	["route"],
 	["kept"],
+	["extension"],
 ];
 
 /** The public entry points: pi's (index.ts) and runners' (the relay API), which nothing of ours imports. */

@@ -31,6 +31,7 @@ import {
 	type HeapCourse,
 	printLoadReport,
 	printReport,
+	type StartupSummary,
 } from "./report.ts";
 import { createStartupEnv, type StartupRun } from "./startup.ts";
 
@@ -373,11 +374,29 @@ async function measureStartup(options: BenchOptions, runs: number): Promise<NonN
 			});
 		}
 		const extensions = [undefined, ours, ...others.map((other) => other.path)];
-		const all: StartupRun[] = [];
-		for (let i = 0; i < runs; i++) {
-			const order = [...extensions.slice(i % extensions.length), ...extensions.slice(0, i % extensions.length)];
-			for (const extension of order) all.push(await env.run(extension));
-		}
+		const measure = async (cold: boolean) => {
+			const all: StartupRun[] = [];
+			for (let i = 0; i < runs; i++) {
+				const order = [...extensions.slice(i % extensions.length), ...extensions.slice(0, i % extensions.length)];
+				for (const extension of order) all.push(await env.run(extension, cold));
+			}
+			return summary(all, ours, others, runs, phase);
+		};
+		return { ...(await measure(false)), cold: await measure(true) };
+	} finally {
+		env.cleanup();
+	}
+}
+
+/** The medians of one set of start-ups. */
+function summary(
+	all: StartupRun[],
+	ours: string,
+	others: Array<{ name: string; path: string }>,
+	runs: number,
+	phase: string,
+): StartupSummary {
+	{
 		const pick = (extension: string | undefined) => all.filter((run) => run.extension === extension);
 		const phaseMedian = (list: StartupRun[], phase: string) =>
 			stats(list.map((run) => run.phases[phase] ?? Number.NaN)).median;
@@ -401,8 +420,6 @@ async function measureStartup(options: BenchOptions, runs: number): Promise<NonN
 				phaseMs: phaseMedian(pick(other.path), phase),
 			})),
 		};
-	} finally {
-		env.cleanup();
 	}
 }
 

@@ -33,7 +33,8 @@ export interface StartupRun {
 }
 
 export interface StartupEnv {
-	run(extension: string | undefined): Promise<StartupRun>;
+	/** `cold`: with no compile cache, neither jiti's transform cache nor Node's, as the first start after an install. */
+	run(extension: string | undefined, cold?: boolean): Promise<StartupRun>;
 	cleanup(): void;
 }
 
@@ -62,11 +63,11 @@ export function createStartupEnv(packageDir: string): StartupEnv {
 	};
 	const baseArgs = [...ISOLATION_FLAGS, "--model", "bench/offline", "--mode", "rpc"];
 	return {
-		run: (extension) =>
+		run: (extension, cold = false) =>
 			runOnce(
 				pi.argv,
 				extension === undefined ? baseArgs : ["-e", extension, ...baseArgs],
-				env,
+				cold ? { ...env, ...COLD_ENV } : env,
 				isolated.cwd,
 				extension,
 			),
@@ -75,6 +76,9 @@ export function createStartupEnv(packageDir: string): StartupEnv {
 }
 
 const TIMEOUT_MS = 30_000;
+
+/** No compile cache: jiti transforms every file again, Node compiles every module again. */
+const COLD_ENV = { JITI_FS_CACHE: "false", NODE_DISABLE_COMPILE_CACHE: "1" };
 
 function runOnce(
 	piArgv: readonly string[],

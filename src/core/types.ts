@@ -309,6 +309,8 @@ export const RELAY_ENV = "PI_ASK_USER_RELAY";
  * Where a session with a UI publishes its local channel's address for the processes it starts (relay/channel/wire.ts).
  */
 export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
+/** Where a session's forms are kept (kept/): beside its file. */
+export const keptDir = (sessionFile: string): string => `${sessionFile}.ask-user`;
 /** The key of the handler in the process record's `channels` (version 1's name for that map, kept for older copies). */
 export const HANDLER_KEY = "ask_user";
 

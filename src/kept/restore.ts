@@ -21,6 +21,7 @@ import {
 	emptyCollected,
 	errorText,
 	phrase,
+	keptDir,
 	TOOL_NAME,
 	loaded,
 	type Session,
@@ -195,10 +196,7 @@ function keptCommand(
 	};
 }
 
-/** Where a session's forms are kept: beside its file. */
-export function keptDir(sessionFile: string): string {
-	return `${sessionFile}.ask-user`;
-}
+export { keptDir };
 
 function dirOf(ctx: ExtensionContext): string | undefined {
 	try {

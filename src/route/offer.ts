@@ -19,7 +19,17 @@ import type { Router } from "./router.ts";
  * then resumed with a UI gets ask_user back, while a tool the user turned off
  * stays off.
  */
-export function offerOnlyWhereAnswerable(pi: ExtensionAPI, router: Router): { withheld(): void } {
+export interface Offer {
+	/** At session_start and session_tree (pi restores the tools of the branch it moves to: so is the record). */
+	sessionStarted(ctx: ExtensionContext): void;
+	branchMoved(ctx: ExtensionContext): void;
+	/** Before every run: offered, or taken away, by whether anyone can answer now. */
+	beforeRun(ctx: ExtensionContext): Promise<void>;
+	/** No form could be shown: the tool took itself out of the active tools. */
+	withheld(): void;
+}
+
+export function offerOnlyWhereAnswerable(pi: Offered, router: Pick<Router, "canAsk">): Offer {
 	let withheld = false;
 	// The user's own word at start-up (--tools, --exclude-tools, the defaultTools setting) outranks the record.
 	let leftOutByUser = false;
@@ -30,25 +40,29 @@ export function offerOnlyWhereAnswerable(pi: ExtensionAPI, router: Router): { wi
 	const readRecord = (ctx: ExtensionContext) => {
 		withheld = lastOfferRecord(sessionBranch(ctx))?.withheld ?? false;
 	};
-	pi.on("session_start", (_event, ctx) => {
-		leftOutByUser = userLeftOut(process.argv, defaultToolsOf(pi));
-		readRecord(ctx);
-	});
-	// pi restores the tools of the branch it moves to: so is the record.
-	pi.on("session_tree", (_event, ctx) => readRecord(ctx));
-	pi.on("before_agent_start", async (_event, ctx) => {
-		const canAsk = await router.canAsk(ctx);
-		const active = pi.getActiveTools();
-		if (!canAsk && active.includes(TOOL_NAME)) {
-			pi.setActiveTools(active.filter((name) => name !== TOOL_NAME));
-			record(true);
-		} else if (canAsk && withheld && !leftOutByUser && !active.includes(TOOL_NAME)) {
-			pi.setActiveTools([...active, TOOL_NAME]);
-			record(false);
-		}
-	});
-	return { withheld: () => record(true) };
+	return {
+		sessionStarted(ctx) {
+			leftOutByUser = userLeftOut(process.argv, defaultToolsOf(pi));
+			readRecord(ctx);
+		},
+		branchMoved: readRecord,
+		async beforeRun(ctx) {
+			const canAsk = await router.canAsk(ctx);
+			const active = pi.getActiveTools();
+			if (!canAsk && active.includes(TOOL_NAME)) {
+				pi.setActiveTools(active.filter((name) => name !== TOOL_NAME));
+				record(true);
+			} else if (canAsk && withheld && !leftOutByUser && !active.includes(TOOL_NAME)) {
+				pi.setActiveTools([...active, TOOL_NAME]);
+				record(false);
+			}
+		},
+		withheld: () => record(true),
+	};
 }
+
+/** What the offer needs of pi. */
+type Offered = Pick<ExtensionAPI, "appendEntry" | "getActiveTools" | "setActiveTools">;
 
 /** The session entry that says whether ask_user was taken away by this extension. */
 export const OFFER_ENTRY = "ask-user-offer";
@@ -71,7 +85,7 @@ function sessionBranch(ctx: ExtensionContext): readonly unknown[] {
 }
 
 /** pi 1.x's defaultTools setting, where pi gives its settings to extensions. */
-function defaultToolsOf(pi: ExtensionAPI): unknown {
+function defaultToolsOf(pi: Offered): unknown {
 	try {
 		return (pi as { getSettings?(): { defaultTools?: unknown } }).getSettings?.()?.defaultTools;
 	} catch {
@@ -131,25 +145,33 @@ function lastOfferRecord(entries: readonly unknown[]): OfferRecord | undefined {
  * Not agent_start: pi also starts a run on its own, to retry after an error or
  * a compaction.
  */
-export function holdToolsAfterDismissal(pi: ExtensionAPI): { dismissed(): void } {
+export function holdToolsAfterDismissal(): Hold {
 	let waitingForUser = false;
-	pi.on("message_start", (event) => {
-		if (event.message.role === "user") waitingForUser = false;
-	});
-	// terminate (pi 1.x): the blocked calls end the batch without another model call; pi 0.73 ignores it.
-	pi.on("tool_call", () =>
-		waitingForUser
-			? {
-					block: true,
-					terminate: true,
-					reason:
-						"Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user.",
-				}
-			: undefined,
-	);
 	return {
+		messageStarted(role) {
+			if (role === "user") waitingForUser = false;
+		},
+		// terminate (pi 1.x): the blocked calls end the batch without another model call; pi 0.73 ignores it.
+		toolCall: () =>
+			waitingForUser
+				? {
+						block: true,
+						terminate: true,
+						reason:
+							"Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user.",
+					}
+				: undefined,
 		dismissed: () => {
 			waitingForUser = true;
 		},
 	};
+}
+
+export interface Hold {
+	/** At message_start: a user's message lifts the hold. */
+	messageStarted(role: string): void;
+	/** At tool_call: the hold's answer, while it holds. */
+	toolCall(): { block: true; terminate: true; reason: string } | undefined;
+	/** The user dismissed a form: hold every call until they speak. */
+	dismissed(): void;
 }

@@ -23,10 +23,10 @@ import {
 } from "../core/types.ts";
 
 /**
- * Publishes this process's local channel (once, shared by its sessions with a UI) for the processes it starts; the
- * returned function lets go, and the last one out closes it when pi quits. `onError` hears why it could not listen.
+ * Publishes this process's local channel (once, shared by its sessions with a UI) for the processes it starts; each
+ * share's `release` lets go, and the last one out closes it when pi quits. `onError` hears why it could not listen.
  */
-export function shareLocalChannel(onError: (reason: string) => void): (closing: boolean) => Promise<void> {
+export function shareLocalChannel(onError: (reason: string) => void): SharedChannel {
 	const record = processRecord();
 	const listener = (record.listener ??= {
 		users: 0,
@@ -44,7 +44,7 @@ export function shareLocalChannel(onError: (reason: string) => void): (closing: 
 	listener.users += 1;
 	let released = false;
 	// The last share let go while not `closing` (a session switch) leaves the channel open, for the next session to take.
-	return async (closing) => {
+	const release = async (closing: boolean) => {
 		if (released) return;
 		released = true;
 		if (--listener.users > 0 || !closing) return;
@@ -55,7 +55,11 @@ export function shareLocalChannel(onError: (reason: string) => void): (closing: 
 			delete process.env[CHANNEL_ENV];
 		await channel.close();
 	};
+	return { opened: listener.opening.then(() => undefined), release };
 }
+
+/** A share of the local channel: `opened` once it listens (or could not), `release` to let go. */
+export type SharedChannel = { opened: Promise<void>; release(closing: boolean): Promise<void> };
 
 // ── The route ──────────────────────────────────────────────────────────────
 
@@ -101,7 +105,7 @@ function rpcRoute(upstream: Upstream): Route {
 
 export interface RouterSetup {
 	/** What every form takes from the settings (the timeout, the keys, the language); read per ask. */
-	preferences(): AskOptions;
+	preferences(): AskOptions | Promise<AskOptions>;
 	/** Wraps the asks a session with a UI shows (its own and others'): events, answers from elsewhere, attention. */
 	watch?(session: Session, ask: Ask): Ask;
 	/** Warms what the first call runs before any UI (the normaliser, the validator), in the background preload. */
@@ -127,6 +131,11 @@ export interface Router {
 	 */
 	sessionStarted(session: Session, cannotListen: (reason: string) => void): void;
 	/**
+	 * Before a run (which may start processes): the local channel is open and its address published. Without a run it
+	 * opens with the background preload, a moment after the session started, never during pi's start-up.
+	 */
+	beforeRun(): Promise<void>;
+	/**
 	 * At session_shutdown: /new, /resume, /fork and /reload keep the local channel for the next session (children keep
 	 * its address); quitting closes it.
 	 */
@@ -139,7 +148,10 @@ export function createRouter(setup: RouterSetup): Router {
 	const up = setup.upstream ?? upstream();
 	const walker = setup.walker ?? { choiceOnly: false };
 	const { queue } = processRecord();
-	const withPreferences = (options: AskOptions): AskOptions => ({ ...setup.preferences(), ...options });
+	const withPreferences = async (options: AskOptions): Promise<AskOptions> => ({
+		...(await setup.preferences()),
+		...options,
+	});
 	const shown = (session: Session): Ask => {
 		const inner: Ask = (form, options) =>
 			queue.run(
@@ -155,7 +167,7 @@ export function createRouter(setup: RouterSetup): Router {
 			const codec = await import("../relay/envelope.ts");
 			const { v, rid, asker: given, task, replyVersion = 1, ...form } = request;
 			// A relayed form has no clock here: the child's own timeout governs it.
-			const { timeoutMs: _theirs, ...options } = withPreferences(signal ? { signal } : {});
+			const { timeoutMs: _theirs, ...options } = await withPreferences(signal ? { signal } : {});
 			const texts = options.texts ?? (await import("../i18n/texts.ts")).ENGLISH;
 			// Never shown as this session's own: every form from elsewhere names who asks.
 			const asker = codec.askerLabel(given, pid, texts);
@@ -167,11 +179,12 @@ export function createRouter(setup: RouterSetup): Router {
 			return codec.collectedToReply(collected, rid, { questions: form.questions, replyVersion });
 		};
 	let unregister: (() => void) | undefined;
-	let stopListening: ((closing: boolean) => Promise<void>) | undefined;
+	let stopListening: SharedChannel | undefined;
+	let share: (() => SharedChannel) | undefined;
 	let warming: ReturnType<typeof setTimeout> | undefined;
 	return {
 		async ask(session, form, given) {
-			const options = withPreferences(given);
+			const options = await withPreferences(given);
 			if (session.hasUI) return shown(session)(form, options);
 			const route = routeOf({ mode: modeOf(session), hasUI: false, upstream: up, handler: currentHandler() });
 			return route.kind === "none"
@@ -182,19 +195,31 @@ export function createRouter(setup: RouterSetup): Router {
 			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during
 			// it.
 			const kind = warmKind(session, up);
-			if (!warming && kind)
-				warming = setTimeout(() => void warmUp(kind, setup).catch(() => {}), PRELOAD_DELAY_MS).unref();
 			unregister?.();
 			unregister = session.hasUI ? registerHandler(handlerFor(session)) : undefined;
-			if (session.hasUI && up.channel === undefined) stopListening ??= shareLocalChannel(cannotListen);
+			share =
+				session.hasUI && up.channel === undefined
+					? () => (stopListening ??= shareLocalChannel(cannotListen))
+					: undefined;
+			const preload = () => {
+				share?.();
+				if (kind) void warmUp(kind, setup).catch(() => {});
+			};
+			if (!warming && (kind || share)) warming = setTimeout(preload, PRELOAD_DELAY_MS).unref();
+		},
+		async beforeRun() {
+			await share?.().opened;
 		},
 		async sessionEnded(reason) {
 			unregister?.();
 			unregister = undefined;
-			// pi 1.x runs a fresh copy of this extension for the next session: its router takes the channel up.
-			const stop = stopListening;
+			// pi 1.x runs a fresh copy of this extension for the next session: its router takes the channel up. Quitting
+			// before it did closes the one an earlier session left open.
+			const closing = reason === undefined || reason === "quit";
+			const stop = stopListening ?? (closing && processRecord().listener ? share?.() : undefined);
 			stopListening = undefined;
-			await stop?.(reason === undefined || reason === "quit");
+			share = undefined;
+			await stop?.release(closing);
 		},
 		async canAsk(session) {
 			if (session.hasUI || currentHandler() !== undefined) return true;
@@ -224,7 +249,10 @@ async function warmUp(kind: "form" | "dialogs" | "elsewhere", { preferences, war
 	await warm?.();
 	if (kind === "elsewhere") await elsewhereModule();
 	else if (kind === "dialogs") await Promise.all([walkerModule(), elsewhereModule(), waitingModule()]);
-	else await Promise.all([formModule().then((form) => form.warmUpForm(preferences().texts)), waitingModule()]);
+	else {
+		const [form, { texts }] = await Promise.all([formModule(), preferences(), waitingModule()]);
+		await form.warmUpForm(texts);
+	}
 }
 
 /** A form shown in this session, by its route. */

@@ -38,8 +38,10 @@ export interface ToolHost {
 	keep?(ctx: ExtensionContext, toolCallId: string, form: AskForm): Promise<Keeper | undefined>;
 	/** No form could be shown: the tool took itself out of the active tools. */
 	onNoUI?(): void;
-	/** The user's language, for the transcript; default English. */
+	/** The user's language, for the transcript, once loaded; default English. */
 	texts?(): Texts | undefined;
+	/** Loads the user's language: the transcript drawn in English before it is in draws again. */
+	words?(): Promise<unknown>;
 	/** The user's own steering text (the settings file), in place of ours. */
 	steering?: { description?: string; promptSnippet?: string; promptGuidelines?: string[] };
 }

@@ -1,6 +1,6 @@
 /**
  * The ask_user tool as pi holds it from start-up: its name, prompt texts and schema. What a call runs (call.ts) loads
- * a moment after the session starts (router.ts), and before the agent's first run at the latest (index.ts), so that
+ * a moment after the session starts (router.ts), and before the agent's first run at the latest (extension/runtime.ts), so that
  * prepareArguments, which pi calls synchronously, finds it.
  *
  * What the model reads on every turn is paid for on every turn: the steering text, the same thing at three lengths
@@ -65,6 +65,7 @@ export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskPara
 		},
 
 		renderResult(result, { expanded }, theme, context) {
+			if (!host.texts?.()) void host.words?.().then(context.invalidate, () => {});
 			const call = callModule.now() ?? void callModule().then(context.invalidate, () => {});
 			return textOf(context.lastComponent, call ? call.resultText(result, expanded, theme, host) : "");
 		},

@@ -10,8 +10,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ASK, askScript, onlyAskResult, submitFirstOptions, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
 import type { ModelCallLogEntry } from "../support/model-script.ts";
+import { scriptOf } from "../support/model-script.ts";
 import { createPiEnv } from "../support/pi-env.ts";
 import { startedPerTest } from "../support/harness.ts";
+import { RpcPi } from "../support/rpc-client.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
 const started = startedPerTest();
@@ -83,6 +85,19 @@ describe("ask-user.json", () => {
 			expect(onlyAskResult(piEnv).details.status).toBe("answered");
 		});
 	}
+
+	// Read at the first session start, not at load: the user's own texts reach the model's first call, in RPC too.
+	it("the user's own file replaces the steering texts the model reads, over RPC too", async () => {
+		const piEnv = (started.piEnv = createPiEnv({ script: scriptOf({ user: "hi", replies: [{ text: "Hello." }] }) }));
+		const steering = { promptSnippet: "OWN SNIPPET for ask_user", promptGuidelines: ["Use ask_user for OWN reasons."] };
+		writeFileSync(join(piEnv.env["PI_CODING_AGENT_DIR"] as string, "ask-user.json"), JSON.stringify(steering));
+		const rpc = (started.rpc = RpcPi.start(piEnv));
+		await rpc.prompt("hi");
+		const call = piEnv.log().find((e): e is ModelCallLogEntry => e.kind === "call");
+		expect(call?.systemPrompt).toContain("Use ask_user for OWN reasons.");
+		expect(call?.systemPrompt).toContain("OWN SNIPPET for ask_user");
+		expect(call?.systemPrompt).not.toContain("Batch related decisions into one ask_user call");
+	});
 
 	it("a broken global file: one warning naming it, and the form works as ever", async () => {
 		const piEnv = (started.piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS) }));
