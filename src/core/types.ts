@@ -7,6 +7,7 @@ import { type Static, type TObject, type TOptional, type TProperties, Type } fro
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import type { MessageKey } from "../i18n/en.ts";
 import type { ArgsOf, Params, Phrase, Texts } from "../i18n/phrase.ts";
+import type { AskAttached } from "./attachment.ts";
 
 export type { Phrase } from "../i18n/phrase.ts";
 
@@ -166,6 +167,8 @@ export interface Collected {
 	notes: AskNote[];
 	/** Present only when there is some. A submitted form has none (the user chose). */
 	drafts?: AskDraft[];
+	/** Files with the answers and notes (core/attachment.ts); present only when there is some. */
+	attachments?: AskAttached[];
 	/** For status "chat": the user's message, their words to the model instead of the form. Never blank. */
 	chatMessage?: string;
 	/** What went wrong, for status "error" (errorText of what was thrown). */
@@ -202,6 +205,8 @@ export interface AskOptions {
 	/** What the asker was given to do (its task), cleaned to one line: shown beside who asks. */
 	task?: string;
 	onProgress?: ProgressListener;
+	/** Where a pasted relative path starts (the session's working directory); default: the process's. */
+	cwd?: string;
 	/** How long the user has, from when the form is shown. */
 	timeoutMs?: number;
 	numberKeys?: NumberKeys;

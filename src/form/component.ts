@@ -28,7 +28,10 @@ import { type Action, initialState, update } from "../machine/update.ts";
 import { type AskForm, type AskOptions, type AskStatus, type Collected, errorText, phrase } from "../core/types.ts";
 import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
-import { ENGLISH, type Texts } from "../i18n/texts.ts";
+import { ENGLISH } from "../i18n/texts.ts";
+import { pasteInEditor } from "./attach.ts";
+import { attachmentsOf } from "../machine/attach.ts";
+import { formatTimeLeft } from "./time-left.ts";
 import {
 	type Command,
 	type KeyHelp,
@@ -48,6 +51,8 @@ import type { FormTheme } from "./theme.ts";
  * What the form takes besides the ask's options: pi's interrupt key, and when the time to answer runs out (epoch ms,
  * for the countdown).
  */
+export { formatTimeLeft } from "./time-left.ts";
+
 export type FormOptions = AskOptions & { onInterrupt?(): void; deadline?: number };
 
 /**
@@ -274,8 +279,9 @@ export class AskFormComponent implements Component, Focusable {
 				this.options.onInterrupt?.();
 				return this.abort();
 			case "editorInput":
-				this.openEditor?.handleInput(data);
-				return this.changed();
+				return this.editorInput(data);
+			case "editorDetach":
+				return this.detachOrDelete(data);
 			case "editorSubmit":
 				return this.submitEditor(data);
 			case "externalEditor":
@@ -316,6 +322,25 @@ export class AskFormComponent implements Component, Focusable {
 		// Refused (too long): a large paste sits in the Editor as one "[paste #1 …]" marker that
 		// Backspace would delete whole. Spell it out so the user can shorten it where needed.
 		if (this.state.overlay.kind === "editor" && editor.getText() !== text) editor.setText(text);
+	}
+
+	/** A key for the Editor; a paste that is one file's path attaches it instead (a refused one is typed, with why). */
+	private editorInput(data: string): void {
+		const { action, typed } = pasteInEditor(this.state, data, this.options.cwd ?? process.cwd());
+		if (action) this.dispatch(action);
+		if (!typed) return;
+		this.openEditor?.handleInput(data);
+		this.changed();
+	}
+
+	/** Backspace at the very start of the text lets go of the last attached file; anywhere else it deletes. */
+	private detachOrDelete(data: string): void {
+		const editor = this.openEditor;
+		if (!editor || this.state.overlay.kind !== "editor") return;
+		const { line, col } = editor.getCursor();
+		const files = attachmentsOf(this.state, this.state.overlay.target).length;
+		if (line === 0 && col === 0 && files > 0) return this.dispatch({ type: "detach" });
+		this.editorInput(data);
 	}
 
 	/** The open editor's text through $VISUAL / $EDITOR; back in the Editor as if typed (Enter still saves it). */
@@ -388,16 +413,6 @@ export class AskFormComponent implements Component, Focusable {
 function isTyped(data: string): boolean {
 	const text = decodeKittyPrintable(data) ?? data;
 	return data.startsWith("\x1b[200~") || (text !== " " && text.length > 0 && !/[\x00-\x1f\x7f]/.test(text));
-}
-
-/** "⏱ 4:32 left", "⏱ 0:05 left": whole seconds, rounded up, never below zero. */
-export function formatTimeLeft(ms: number, texts: Texts = ENGLISH): string {
-	const seconds = Math.max(0, Math.ceil(ms / 1000));
-	const minutes = Math.floor(seconds / 60);
-	const hours = Math.floor(minutes / 60);
-	const ss = String(seconds % 60).padStart(2, "0");
-	const time = hours > 0 ? `${hours}:${String(minutes % 60).padStart(2, "0")}:${ss}` : `${minutes}:${ss}`;
-	return texts.t("form.timeLeft", { time });
 }
 
 const EDITOR_MIN_WIDTH = 3;

@@ -25,6 +25,8 @@ import { renderQuestionView } from "./question-view.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { renderTabBar } from "./tab-bar.ts";
 import { type WebLink, phrase } from "../core/types.ts";
+import { formatSize } from "../core/attachment.ts";
+import { attachmentsOf } from "../machine/attach.ts";
 
 interface FormFrameInput {
 	state: FormState;
@@ -182,9 +184,12 @@ function editorBody(input: FormFrameInput, target: EditorTarget, height: number,
 	const { state, width } = input;
 	const { theme, fit } = ctx;
 	const question = isQuestionTarget(target) ? state.form.questions[target.question] : undefined;
-	const editor = keepCursorLine(input.editorLines ?? [], height);
+	const files = attachmentsOf(state, target).map((file) =>
+		theme.muted(fit.line(`📎 ${file.name} ${formatSize(file.size)}`, width)),
+	);
+	const editor = keepCursorLine(input.editorLines ?? [], Math.max(1, height - files.length));
 	const label = fit.wrap(editorLabel(state, target, ctx.texts), width);
-	const room = height - editor.length - label.length;
+	const room = height - editor.length - label.length - files.length;
 	const lines: string[] = [];
 	if (question && room > 0) {
 		const text = fit.wrap(question.question, width);
@@ -194,6 +199,8 @@ function editorBody(input: FormFrameInput, target: EditorTarget, height: number,
 	}
 	if (editor.length + label.length <= height) for (const line of label) lines.push(theme.muted(line));
 	lines.push(...editor);
+	// Under the text, one line per attached file, as much as the height leaves.
+	lines.push(...files.slice(0, Math.max(0, height - lines.length)));
 	return lines;
 }
 

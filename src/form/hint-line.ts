@@ -14,10 +14,15 @@ import {
 	type QuestionState,
 } from "../machine/model.ts";
 
+import { attachmentsOf } from "../machine/attach.ts";
+
 const SEPARATOR = " · ";
 
 export function hintIds(state: FormState): KeyHelpId[] {
-	if (state.overlay.kind === "editor") return ["save", "newLine", "back", "external"];
+	if (state.overlay.kind === "editor")
+		return attachmentsOf(state, state.overlay.target).length > 0
+			? ["save", "newLine", "back", "detach", "external"]
+			: ["save", "newLine", "back", "external"];
 	if (state.overlay.kind === "help") return ["close", "scroll"];
 	const tabs: KeyHelpId[] = hasTabs(state) ? ["tabs"] : [];
 	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];

@@ -13,12 +13,12 @@ export type KeyMode = "form" | "help" | "editor" | "peeking";
 
 /**
  * What a key asks for: a state action, or something only the component can do: save the editor's text, leave it (what
- * was typed becomes a draft), give it the key, edit its text in $VISUAL / $EDITOR, or (pi's interrupt/clear key,
+ * was typed becomes a draft), give it the key (Backspace at the text's start lets go of the last attached file instead), edit its text in $VISUAL / $EDITOR, or (pi's interrupt/clear key,
  * ctrl+c by default) abort the run.
  */
 export type Command =
 	| Action
-	| { type: "editorSubmit" | "editorCancel" | "editorInput" | "externalEditor" | "interrupt" };
+	| { type: "editorSubmit" | "editorCancel" | "editorInput" | "editorDetach" | "externalEditor" | "interrupt" };
 
 type Binding = Parameters<KeybindingsManager["matches"]>[1];
 
@@ -155,6 +155,8 @@ const TABLE = [
 	one("external", EDITOR, [{ binding: "app.editor.external" }], { type: "externalEditor" }),
 	// The Editor deletes to the line start itself; listed so the help names the user's key.
 	one("clearLine", EDITOR, [{ binding: "tui.editor.deleteToLineStart" }], { type: "editorInput" }),
+	// At the text's start, the last attached file goes; anywhere else the Editor deletes a character.
+	one("detach", EDITOR, [{ binding: "tui.editor.deleteCharBackward" }], { type: "editorDetach" }),
 	{ ...one("back", EDITOR, ESCAPE, { type: "editorCancel" }), helpIn: "dismiss" },
 	{
 		id: "close",

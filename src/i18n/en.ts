@@ -63,6 +63,18 @@ export const EN = {
 		other: "Too long: {count} characters, the limit is {limit}. Shorten it, then save again.",
 	},
 
+	// ── Files in an answer (a pasted path) ──────────────────────────────────
+	"attach.notHere": "Files go with a free answer or a note, not with a message for the chat: the path stays as text.",
+	"attach.tooLarge": "{name} is too large to attach ({size}, the limit is {limit}): the path stays as text.",
+	"attach.answerFull": "At most {limit} files per answer: the path stays as text.",
+	"attach.formFull": "At most {limit} files per form: the path stays as text.",
+	"attach.totalTooLarge": "{name} would take the form's files past {limit}: the path stays as text.",
+	"attach.needsText": "Write a few words with the attached files, or remove them first.",
+	"attach.missing": "No such file: {path}. The path stays as text.",
+	"attach.directory": "{path} is a folder, not a file: the path stays as text.",
+	"attach.notFile": "{path} is not a regular file: the path stays as text.",
+	"attach.unreadable": "{path} cannot be read ({reason}): the path stays as text.",
+
 	// ── A question ─────────────────────────────────────────────────────────
 	"question.typeSomething": "Type something…",
 	"question.recommended": "(recommended)",
@@ -150,6 +162,9 @@ export const EN = {
 	"key.external.hint": "external editor",
 	"key.clearLine.help": "in the editor: delete to the start of the line",
 	"key.clearLine.hint": "clear line",
+	"key.detach.help":
+		"in the editor, at the start of the text: remove the last attached file (paste or drop a file's path to attach it)",
+	"key.detach.hint": "remove file",
 	"key.back.help": "in the editor: back to the options, keeping what you typed as a draft",
 	"key.back.hint": "back",
 	"key.close.help": "in this help: {keys} close it",

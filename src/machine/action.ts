@@ -2,6 +2,7 @@
 
 import type { ScrollTarget, Viewport } from "./model.ts";
 import type { Phrase } from "../core/types.ts";
+import type { AskAttachment } from "../core/attachment.ts";
 
 export type Action =
 	/** ↑/↓: focus the previous/next row, wrapping. */
@@ -26,6 +27,10 @@ export type Action =
 	| { type: "openChat" }
 	| { type: "editorSubmitted"; text: string }
 	| { type: "editorCancelled"; draft: string }
+	/** A file pasted into the open editor (its path): attached to the editor's target, unless a limit refuses it. */
+	| { type: "attach"; attachment: AskAttachment }
+	/** The open editor's target lets go of its last attachment. */
+	| { type: "detach" }
 	/** PageUp/PageDown (and ↑/↓ on the help screen, a line at a time), resolved against the viewport. */
 	| { type: "page"; direction: 1 | -1; lines?: "page" | "line" }
 	/** Scroll a region to a line, as far as the view lets it go. */

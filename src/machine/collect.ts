@@ -13,6 +13,7 @@ import type {
 	PartialAnswers,
 	ProgressListener,
 } from "../core/types.ts";
+import { collectAttachments } from "./attach.ts";
 import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
 
 /**
@@ -22,6 +23,8 @@ export function collect(state: FormState, status: AskStatus): Collected {
 	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
 	if (state.formNote !== undefined) collected.notes.push({ text: state.formNote });
 	if (state.chatMessage !== undefined) collected.chatMessage = state.chatMessage;
+	const attachments = collectAttachments(state);
+	if (attachments.length > 0) collected.attachments = attachments;
 	const drafts =
 		status === "answered" ? [] : pendingDrafts(state).flatMap(({ target, text }) => draftOf(state, target, text));
 	if (drafts.length > 0) collected.drafts = drafts;

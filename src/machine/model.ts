@@ -11,6 +11,7 @@ import {
 	type Phrase,
 	phrase,
 } from "../core/types.ts";
+import type { AskAttachment } from "../core/attachment.ts";
 
 /**
  * What the one editor is editing: a question's free answer or a note, the note on the whole form (the Submit tab's), or
@@ -111,6 +112,11 @@ export interface FormState {
 	 */
 	readonly drafts: Readonly<Record<string, string>>;
 	/**
+	 * Files attached to a free answer or a note, by draftKey(target), in the order attached; never an empty list. They go
+	 * with the target's saved text (machine/attach.ts keeps the limits).
+	 */
+	readonly attachments: Readonly<Record<string, readonly AskAttachment[]>>;
+	/**
 	 * The Submit tab has been shown: from then on, answering moves on to the required questions still missing (not the
 	 * optional ones the review listed as skipped), else back to Submit.
 	 */
@@ -171,6 +177,7 @@ export function initialState(form: AskForm, setup: FormSetup = {}): FormState {
 		reading: false,
 		viewport: { ports: [], focusHidden: false },
 		drafts: {},
+		attachments: {},
 		reviewed: false,
 		escArmed: false,
 		enterArmed: undefined,

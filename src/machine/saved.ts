@@ -4,6 +4,7 @@
  */
 
 import type { AskForm } from "../core/types.ts";
+import { ATTACHMENT_LIMITS, type AskAttachment } from "../core/attachment.ts";
 import {
 	draftKey,
 	type EditorTarget,
@@ -33,6 +34,8 @@ export interface SavedAnswers {
 	drafts: Record<string, string>;
 	/** The editor open when it was saved. */
 	editing?: EditorTarget;
+	/** Attached files by draftKey: where they are and what they are, never their bytes. */
+	attachments?: Record<string, AskAttachment[]>;
 }
 
 /**
@@ -57,8 +60,12 @@ export function savedAnswers(state: FormState, editorText: string | undefined): 
 		...(state.formNote !== undefined && { formNote: state.formNote }),
 		drafts,
 		...(editing && editing.kind !== "chat" && { editing }),
+		...(Object.keys(state.attachments).length > 0 && { attachments: copyAttachments(state.attachments) }),
 	};
 }
+
+const copyAttachments = (all: FormState["attachments"]): Record<string, AskAttachment[]> =>
+	Object.fromEntries(Object.entries(all).map(([key, files]) => [key, files.map((file) => ({ ...file }))]));
 
 /**
  * A new state for `form` holding `saved`; undefined when `saved` does not fit the form (another form's, or damaged).
@@ -116,12 +123,15 @@ export function restoredState(form: AskForm, saved: unknown, setup?: FormSetup):
 	if (!questions.every((qs) => qs !== undefined) || !optional(answers.formNote)) return undefined;
 	const drafts = answers.drafts ?? {};
 	if (typeof drafts !== "object" || !Object.values(drafts).every(text)) return undefined;
+	const attachments = answers.attachments ?? {};
+	if (!attachmentsFit(form, attachments)) return undefined;
 	const restored: FormState = {
 		...start,
 		tab: answers.tab,
 		questions,
 		formNote: answers.formNote,
 		drafts: { ...drafts },
+		attachments: copyAttachments(attachments),
 	};
 	const editing = answers.editing;
 	if (editing === undefined) return { ...restored, overlay: { kind: "none" } };
@@ -143,5 +153,37 @@ function fits(form: AskForm, target: EditorTarget): boolean {
 	if (target.kind === "custom") return question.allowOther;
 	return (
 		target.kind === "questionNote" || (target.kind === "optionNote" && isIndex(target.option, question.options.length))
+	);
+}
+
+/** Kept files fit the form: each list on a target that takes files, within the limits, each entry whole. */
+function attachmentsFit(form: AskForm, attachments: unknown): attachments is Record<string, AskAttachment[]> {
+	if (typeof attachments !== "object" || attachments === null || Array.isArray(attachments)) return false;
+	const targets = new Set<string>(["formNote"]);
+	form.questions.forEach((question, i) => {
+		if (question.allowOther) targets.add(draftKey({ kind: "custom", question: i }));
+		targets.add(draftKey({ kind: "questionNote", question: i }));
+		question.options.forEach((_, option) => targets.add(draftKey({ kind: "optionNote", question: i, option })));
+	});
+	let count = 0;
+	for (const [key, files] of Object.entries(attachments)) {
+		if (!targets.has(key) || !Array.isArray(files) || files.length === 0) return false;
+		if (files.length > ATTACHMENT_LIMITS.perAnswer || !files.every(isAttachment)) return false;
+		count += files.length;
+	}
+	return count <= ATTACHMENT_LIMITS.perForm;
+}
+
+function isAttachment(value: unknown): value is AskAttachment {
+	const file = value as Partial<AskAttachment> | null;
+	return (
+		typeof file === "object" &&
+		file !== null &&
+		text(file.name) &&
+		typeof file.path === "string" &&
+		file.path.startsWith("/") &&
+		Number.isSafeInteger(file.size) &&
+		(file.size as number) >= 0 &&
+		text(file.mime)
 	);
 }

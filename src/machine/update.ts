@@ -21,6 +21,7 @@
 
 import { LIMITS, phrase } from "../core/types.ts";
 import type { Action } from "./action.ts";
+import { attach, blankWithFiles, detach } from "./attach.ts";
 import {
 	cancelRow,
 	currentQuestion,
@@ -107,6 +108,10 @@ function step(before: FormState, action: Action): FormState {
 			return editorSubmitted(base, action.text);
 		case "editorCancelled":
 			return editorCancelled(base, action.draft);
+		case "attach":
+			return attach(base, action.attachment);
+		case "detach":
+			return detach(base);
 		case "page":
 			return page(base, action.direction, action.lines === "line");
 		case "scrollTo":
@@ -315,6 +320,8 @@ function editorSubmitted(state: FormState, text: string): FormState {
 			...state,
 			message: { tone: "error", text: phrase("problem.tooLong", { count: text.length, limit: LIMITS.freeText }) },
 		};
+	const unsaid = blankWithFiles(state, target, text);
+	if (unsaid) return unsaid;
 	const blank = text.trim() === "";
 	const saved = save(closeEditor(state, target), target, blank ? undefined : text);
 	if (blank) return saved;

@@ -12,6 +12,7 @@ import { cleanName, readsAsSelf } from "../core/sanitize.ts";
 import {
 	type AskAnswer,
 	type AskDraft,
+	type AskNote,
 	type AskOptions,
 	type AskQuestion,
 	type Collected,
@@ -24,6 +25,7 @@ import {
 import { validateParams, type ValidationIssue as Issue } from "../input/validate.ts";
 import { childPath, schemaIssues } from "../core/schema.ts";
 import { leftToYou } from "../tool/result.ts";
+import type { AskAttached } from "../core/attachment.ts";
 import {
 	RELAY_ASKER_MAX,
 	RelayReplySchema,
@@ -182,7 +184,7 @@ export const replyToCollected = ({ v, rid, drafts, delegated, ...collected }: Re
  * replyVersion), a question left to the model is a skip with a note that says so, as the model's own result line would.
  */
 export function collectedToReply(
-	{ shownElsewhere, drafts, delegated = [], ...collected }: Collected,
+	{ shownElsewhere, drafts, delegated = [], attachments = [], ...collected }: Collected,
 	rid?: string,
 	request?: Pick<RelayRequest, "questions" | "replyVersion">,
 ): RelayReply {
@@ -192,11 +194,21 @@ export function collectedToReply(
 		...collected,
 		...(drafts !== undefined && drafts.length > 0 && { drafts }),
 	};
+	// The relay carries no files yet: the child learns of each, and where it is on this machine, as a note.
+	if (attachments.length > 0) reply.notes = [...reply.notes, ...attachments.map(attachmentNote)];
 	if (delegated.length === 0) return reply;
 	if (reply.v !== 1) return { ...reply, delegated };
 	const left = (request?.questions ?? []).filter((q) => delegated.includes(q.id));
 	const notes = left.map((q) => ({ questionId: q.id, text: leftToYou(q) }));
 	return { ...reply, skipped: [...reply.skipped, ...left.map((q) => q.id)], notes: [...reply.notes, ...notes] };
+}
+
+function attachmentNote({ questionId, option, name, path, size, mime }: AskAttached): AskNote {
+	const text = `The user attached the file ${JSON.stringify(name)} (${mime}, ${size} bytes) at ${JSON.stringify(path)}; files do not cross the relay yet.`;
+	const note: AskNote = { text };
+	if (questionId !== undefined) note.questionId = questionId;
+	if (option !== undefined) note.option = option;
+	return note;
 }
 
 /** JSON text → an object of one of our protocol `versions`, or the one error that stops everything else. */

@@ -5,6 +5,7 @@
 
 import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { randomUUID } from "node:crypto";
+import { deliverAttachments, type ImageBlock } from "./attachments.ts";
 import { buildDetails, formatProgressText, formatResultText, progressDetails } from "./result.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { normalizeArguments } from "../input/normalize.ts";
@@ -128,7 +129,12 @@ export async function runCall(
 	const keep = await host.keep?.(ctx, toolCallId, form).catch(() => undefined);
 	let collected: Collected;
 	try {
-		collected = await host.ask(ctx, form, { ...(signal && { signal }), onProgress, ...(keep && { keep }) });
+		collected = await host.ask(ctx, form, {
+			...(signal && { signal }),
+			onProgress,
+			...(keep && { keep }),
+			...(typeof ctx.cwd === "string" && { cwd: ctx.cwd }),
+		});
 	} catch (error) {
 		collected = emptyCollected("error", errorText(error));
 	}
@@ -139,16 +145,33 @@ export async function runCall(
 		host.onNoUI?.();
 	}
 	if (collected.status === "dismissed" && !collected.shownElsewhere) host.onDismissed?.();
-	return toolResult(form, collected, notices);
+	const { collected: delivered, images } = deliverFiles(collected, ctx);
+	return toolResult(form, delivered, notices, images);
+}
+
+/**
+ * A form the user sent (submitted, or their chat message) delivers its files; any other ending sends none (a kept form
+ * still has them).
+ */
+function deliverFiles(collected: Collected, ctx: ExtensionContext): ReturnType<typeof deliverAttachments> {
+	if (collected.attachments === undefined) return { collected, images: [] };
+	if (collected.status !== "answered" && collected.status !== "chat") {
+		const { attachments: _kept, ...rest } = collected;
+		return { collected: rest, images: [] };
+	}
+	const sessionFile = ctx.sessionManager?.getSessionFile?.();
+	const takesImages = ctx.model?.input?.includes("image") ?? false;
+	return deliverAttachments(collected, { sessionFile, takesImages });
 }
 
 export function toolResult(
 	form: AskForm,
 	collected: Collected,
 	notices: string[],
+	images: readonly ImageBlock[] = [],
 ): AgentToolResult<AskDetails> & { terminate?: boolean } {
 	return {
-		content: [{ type: "text", text: formatResultText(form, collected, { notices }) }],
+		content: [{ type: "text", text: formatResultText(form, collected, { notices }) }, ...images],
 		details: buildDetails(form, collected, { notices }),
 		// A dismissal means the user wants the floor: end the turn instead of letting the model guess on.
 		// Not for a form another session showed: this session's model must end its task and say so.

@@ -17,6 +17,7 @@ import {
 	LIMITS,
 	type PartialAnswers,
 } from "../core/types.ts";
+import { type AskAttached, formatSize, isImageMime } from "../core/attachment.ts";
 
 /** What the tool knows besides the answers: what normalisation changed in the call. */
 type Extra = { notices?: readonly string[] };
@@ -61,10 +62,14 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 		const notes = collected.notes.filter((n) => n.questionId === question.id);
 		const unanswered = skipped.includes(question.id) ? "skipped" : "unanswered";
 		const none = delegated.includes(question.id) ? leftToYou(question) : unanswered;
-		const parts = [answer ? answer.selections.map(formatSelection).join(", ") : none];
-		for (const note of notes) if (note.option === undefined) parts.push(`note: ${quoteExact(note.text)}`);
+		const files = (kind: AskAttached["kind"], option?: string) =>
+			filesOf(collected, { kind, questionId: question.id, option });
+		const parts = [answer ? answer.selections.map(formatSelection).join(", ") + files("answer") : none];
 		for (const note of notes)
-			if (note.option !== undefined) parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}`);
+			if (note.option === undefined) parts.push(`note: ${quoteExact(note.text)}${files("note")}`);
+		for (const note of notes)
+			if (note.option !== undefined)
+				parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}${files("note", note.option)}`);
 		for (const draft of draftsOn(collected.drafts, question.id)) {
 			const note = draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
 			const what = draft.kind === "answer" ? "text" : note;
@@ -73,6 +78,7 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 		lines.push(`${BARE_ID.test(question.id) ? question.id : quoteExact(question.id)}: ${parts.join("; ")}`);
 	}
 	lines.push(...formTextLines(collected));
+	lines.push(...(collected.attachments ?? []).map(attachmentLine));
 	for (const notice of notices) lines.push(`Note: ${sanitizeLine(notice).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ")}`);
 	if (status === "error") {
 		const error = collected.error === undefined ? "" : ` (error: ${quoteExact(collected.error)})`;
@@ -94,12 +100,13 @@ export function leftToYou(question: AskQuestion): string {
 }
 
 /** The whole form's texts, quoted exactly like the rest: its note, the chat message, their drafts. */
-function formTextLines({ notes, drafts = [], chatMessage }: Collected): string[] {
+function formTextLines(collected: Collected): string[] {
+	const { notes, drafts = [], chatMessage } = collected;
 	const note = notes.find((n) => n.questionId === undefined);
 	const noteDraft = drafts.find((d) => d.kind === "note" && d.questionId === undefined);
 	const chatDraft = drafts.find((d) => d.kind === "chat");
 	return [
-		...(note ? [`Note on the whole form: ${quoteExact(note.text)}`] : []),
+		...(note ? [`Note on the whole form: ${quoteExact(note.text)}${filesOf(collected, { kind: "note" })}`] : []),
 		...(noteDraft ? [`Unconfirmed ${draftText("note on the whole form", noteDraft.text)}`] : []),
 		...(chatMessage !== undefined ? [`The user's message: ${quoteExact(chatMessage)}`] : []),
 		...(chatDraft ? [`Unsent ${draftText("message for the chat", chatDraft.text)}`] : []),
@@ -113,6 +120,35 @@ function draftText(what: string, text: string): string {
 	const over = text.length - LIMITS.freeText;
 	if (over <= 0) return `${what} left in the editor: ${quoteExact(text)}`;
 	return `${what} left in the editor: ${quoteExact(text.slice(0, LIMITS.freeText))} (+${over} more characters, in details.drafts)`;
+}
+
+// ── Files ──────────────────────────────────────────────────────────────────
+
+/** ` + 📎 layout.png (image)` for each file of one answer or note (`where`: its ids, none for the whole form's note). */
+function filesOf(collected: Collected, where: Pick<AskAttached, "kind" | "questionId" | "option">): string {
+	const files = (collected.attachments ?? []).filter(
+		(file) => file.kind === where.kind && file.questionId === where.questionId && file.option === where.option,
+	);
+	return files.map((file) => ` + 📎 ${fileName(file.name)} (${fileKind(file)})`).join("");
+}
+
+const fileName = (name: string): string => (BARE_NAME.test(name) ? name : quoteExact(name));
+const BARE_NAME = /^[\p{L}\p{N}_.\-]+$/u;
+
+function fileKind(file: AskAttached): string {
+	if (file.error !== undefined) return "not saved";
+	if (file.sent === "image") return "image";
+	return `${isImageMime(file.mime) ? "image" : "file"}, ${formatSize(file.size)}`;
+}
+
+/** Where each file is: the saved copy's path, or why it is not there. */
+function attachmentLine(file: AskAttached): string {
+	const head = `📎 ${fileName(file.name)}`;
+	if (file.error !== undefined)
+		return `${head}: could not be saved (error: ${quoteExact(file.error)}); ask the user for it if you need it.`;
+	const how =
+		file.sent === "image" ? "the image is attached to this result" : "read it with your tools if you need its content";
+	return `${head} (${file.mime}, ${formatSize(file.size)}) saved at ${quoteExact(file.path)}: ${how}.`;
 }
 
 function formatSelection(selection: AskSelection): string {
@@ -129,6 +165,8 @@ export function buildDetails(form: AskForm, collected: Collected, { notices = []
 	if (notices.length > 0) details.notices = [...notices];
 	if (error !== undefined) details.error = error;
 	if (answeredBy !== undefined) details.answeredBy = answeredBy;
+	if (collected.attachments !== undefined && collected.attachments.length > 0)
+		details.attachments = collected.attachments.map((file) => ({ ...file }));
 	return details;
 }
 

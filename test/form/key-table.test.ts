@@ -45,6 +45,7 @@ function raw(id: KeyId): string {
 		"shift+tab": KEY.shiftTab,
 		"shift+enter": KEY.shiftEnter,
 		space: KEY.space,
+		backspace: KEY.backspace,
 		pageUp: KEY.pageUp,
 		pageDown: KEY.pageDown,
 	};

@@ -141,6 +141,11 @@ export function drive(
 				else if (data.startsWith("\x1b[200~")) buffer += data.slice(6, -6);
 				else buffer += data;
 				continue;
+			case "editorDetach":
+				// The buffer has no cursor: at its end, which is its start only when it is empty.
+				if (buffer === "") state = update(state, { type: "detach" });
+				else buffer = buffer.slice(0, -1);
+				break;
 			case "editorSubmit":
 				state = update(state, { type: "editorSubmitted", text: buffer });
 				break;

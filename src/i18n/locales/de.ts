@@ -51,6 +51,21 @@ export const CATALOGUE: Catalogue = {
 		other: "Zu lang: {count} Zeichen, das Limit liegt bei {limit}. Kürze den Text und speichere dann erneut.",
 	},
 
+	// ── 📎 ──────────────────────────────────────────────────────────────────
+	"attach.notHere":
+		"Dateien gehören zu einer eigenen Antwort oder einer Notiz, nicht zu einer Nachricht im Chat: der Pfad bleibt als Text stehen.",
+	"attach.tooLarge":
+		"{name} ist zu groß zum Anhängen ({size}, das Limit liegt bei {limit}): der Pfad bleibt als Text stehen.",
+	"attach.answerFull": "Höchstens {limit} Dateien pro Antwort: der Pfad bleibt als Text stehen.",
+	"attach.formFull": "Höchstens {limit} Dateien pro Formular: der Pfad bleibt als Text stehen.",
+	"attach.totalTooLarge":
+		"Mit {name} wären die Dateien des Formulars größer als {limit}: der Pfad bleibt als Text stehen.",
+	"attach.needsText": "Schreib ein paar Worte zu den angehängten Dateien oder entferne sie zuerst.",
+	"attach.missing": "Keine solche Datei: {path}. Der Pfad bleibt als Text stehen.",
+	"attach.directory": "{path} ist ein Ordner, keine Datei: der Pfad bleibt als Text stehen.",
+	"attach.notFile": "{path} ist keine gewöhnliche Datei: der Pfad bleibt als Text stehen.",
+	"attach.unreadable": "{path} kann nicht gelesen werden ({reason}): der Pfad bleibt als Text stehen.",
+
 	// ── Eine Frage ─────────────────────────────────────────────────────────
 	"question.typeSomething": "Etwas eingeben…",
 	"question.recommended": "(empfohlen)",
@@ -141,6 +156,9 @@ export const CATALOGUE: Catalogue = {
 	"key.external.hint": "externer Editor",
 	"key.clearLine.help": "im Editor: bis zum Zeilenanfang löschen",
 	"key.clearLine.hint": "Zeile löschen",
+	"key.detach.help":
+		"im Editor, am Anfang des Textes: die zuletzt angehängte Datei entfernen (zum Anhängen den Pfad einer Datei einfügen oder sie hineinziehen)",
+	"key.detach.hint": "Datei entfernen",
 	"key.back.help": "im Editor: zurück zu den Optionen; das Getippte bleibt als Entwurf erhalten",
 	"key.back.hint": "zurück",
 	"key.close.help": "in dieser Hilfe: {keys} schließen sie",

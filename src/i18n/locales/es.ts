@@ -48,6 +48,20 @@ export const CATALOGUE: Catalogue = {
 		other: "Demasiado largo: {count} caracteres, el límite es {limit}. Acórtalo y vuelve a guardar.",
 	},
 
+	// ── 📎 ──────────────────────────────────────────────────────────────────
+	"attach.notHere":
+		"Los archivos van con una respuesta propia o una nota, no con un mensaje para el chat: la ruta queda como texto.",
+	"attach.tooLarge":
+		"{name} es demasiado grande para adjuntarlo ({size}, el límite es {limit}): la ruta queda como texto.",
+	"attach.answerFull": "Como máximo {limit} archivos por respuesta: la ruta queda como texto.",
+	"attach.formFull": "Como máximo {limit} archivos por formulario: la ruta queda como texto.",
+	"attach.totalTooLarge": "Con {name} los archivos del formulario pasarían de {limit}: la ruta queda como texto.",
+	"attach.needsText": "Escribe unas palabras junto a los archivos adjuntos, o quítalos antes.",
+	"attach.missing": "No existe el archivo: {path}. La ruta queda como texto.",
+	"attach.directory": "{path} es una carpeta, no un archivo: la ruta queda como texto.",
+	"attach.notFile": "{path} no es un archivo normal: la ruta queda como texto.",
+	"attach.unreadable": "No se puede leer {path} ({reason}): la ruta queda como texto.",
+
 	// ── Una pregunta ───────────────────────────────────────────────────────
 	"question.typeSomething": "Escribe algo…",
 	"question.recommended": "(recomendada)",
@@ -136,6 +150,9 @@ export const CATALOGUE: Catalogue = {
 	"key.external.hint": "editor externo",
 	"key.clearLine.help": "en el editor: borrar hasta el inicio de la línea",
 	"key.clearLine.hint": "borrar línea",
+	"key.detach.help":
+		"en el editor, al inicio del texto: quitar el último archivo adjunto (pega o arrastra la ruta de un archivo para adjuntarlo)",
+	"key.detach.hint": "quitar archivo",
 	"key.back.help": "en el editor: volver a las opciones, conservando lo escrito como borrador",
 	"key.back.hint": "volver",
 	"key.close.help": "en esta ayuda: {keys} la cierran",

@@ -51,6 +51,20 @@ export const CATALOGUE: Catalogue = {
 			"Trop long : {count} caractères, la limite est de {limit}. Raccourcissez le texte, puis enregistrez de nouveau.",
 	},
 
+	// ── 📎 ──────────────────────────────────────────────────────────────────
+	"attach.notHere":
+		"Les fichiers accompagnent une réponse libre ou une note, pas un message pour le chat : le chemin reste en texte.",
+	"attach.tooLarge":
+		"{name} est trop volumineux pour être joint ({size}, la limite est de {limit}) : le chemin reste en texte.",
+	"attach.answerFull": "Au plus {limit} fichiers par réponse : le chemin reste en texte.",
+	"attach.formFull": "Au plus {limit} fichiers par formulaire : le chemin reste en texte.",
+	"attach.totalTooLarge": "Avec {name}, les fichiers du formulaire dépasseraient {limit} : le chemin reste en texte.",
+	"attach.needsText": "Écrivez quelques mots avec les fichiers joints, ou retirez-les d’abord.",
+	"attach.missing": "Fichier introuvable : {path}. Le chemin reste en texte.",
+	"attach.directory": "{path} est un dossier, pas un fichier : le chemin reste en texte.",
+	"attach.notFile": "{path} n’est pas un fichier ordinaire : le chemin reste en texte.",
+	"attach.unreadable": "Impossible de lire {path} ({reason}) : le chemin reste en texte.",
+
 	// ── Une question ───────────────────────────────────────────────────────
 	"question.typeSomething": "Saisir autre chose…",
 	"question.recommended": "(recommandé)",
@@ -140,6 +154,9 @@ export const CATALOGUE: Catalogue = {
 	"key.external.hint": "éditeur externe",
 	"key.clearLine.help": "dans l’éditeur : effacer jusqu’au début de la ligne",
 	"key.clearLine.hint": "effacer la ligne",
+	"key.detach.help":
+		"dans l’éditeur, au début du texte : retirer le dernier fichier joint (collez ou déposez le chemin d’un fichier pour le joindre)",
+	"key.detach.hint": "retirer le fichier",
 	"key.back.help": "dans l’éditeur : revenir aux options en gardant le texte saisi comme brouillon",
 	"key.back.hint": "retour",
 	"key.close.help": "dans cette aide : {keys} la ferment",

@@ -47,6 +47,19 @@ export const CATALOGUE: Catalogue = {
 		other: "長すぎます：{count}文字（上限は{limit}文字）。短くしてから保存し直してください。",
 	},
 
+	// ── 📎 ──────────────────────────────────────────────────────────────────
+	"attach.notHere":
+		"ファイルを添付できるのは自由回答とメモだけで、チャットへのメッセージには添付できません。パスはテキストのまま残ります。",
+	"attach.tooLarge": "{name}は大きすぎて添付できません（{size}、上限は{limit}）。パスはテキストのまま残ります。",
+	"attach.answerFull": "1つの回答に添付できるファイルは{limit}個までです。パスはテキストのまま残ります。",
+	"attach.formFull": "1つのフォームに添付できるファイルは{limit}個までです。パスはテキストのまま残ります。",
+	"attach.totalTooLarge": "{name}を加えるとフォームのファイルが合計{limit}を超えます。パスはテキストのまま残ります。",
+	"attach.needsText": "添付したファイルに一言添えるか、先にファイルを外してください。",
+	"attach.missing": "ファイルが見つかりません：{path}。パスはテキストのまま残ります。",
+	"attach.directory": "{path}はフォルダーでファイルではありません。パスはテキストのまま残ります。",
+	"attach.notFile": "{path}は通常のファイルではありません。パスはテキストのまま残ります。",
+	"attach.unreadable": "{path}を読み取れません（{reason}）。パスはテキストのまま残ります。",
+
 	// ── 質問 ───────────────────────────────────────────────────────────────
 	"question.typeSomething": "自由に入力…",
 	"question.recommended": "（推奨）",
@@ -130,6 +143,9 @@ export const CATALOGUE: Catalogue = {
 	"key.external.hint": "外部編集",
 	"key.clearLine.help": "エディター内：行頭まで削除",
 	"key.clearLine.hint": "行削除",
+	"key.detach.help":
+		"エディター内、テキストの先頭で：最後に添付したファイルを外す（ファイルのパスを貼り付けるかドロップすると添付）",
+	"key.detach.hint": "添付を外す",
 	"key.back.help": "エディター内：選択肢に戻る（入力した内容は下書きとして残す）",
 	"key.back.hint": "戻る",
 	"key.close.help": "このヘルプ内：{keys}で閉じる",

@@ -46,6 +46,19 @@ export const CATALOGUE: Catalogue = {
 		other: "너무 깁니다: {count}자 (최대 {limit}자). 줄인 후 다시 저장하세요.",
 	},
 
+	// ── 📎 ──────────────────────────────────────────────────────────────────
+	"attach.notHere":
+		"파일은 직접 쓴 답이나 메모에만 첨부할 수 있고, 채팅 메시지에는 첨부할 수 없습니다. 경로는 텍스트로 남습니다.",
+	"attach.tooLarge": "{name}은(는) 너무 커서 첨부할 수 없습니다 ({size}, 최대 {limit}). 경로는 텍스트로 남습니다.",
+	"attach.answerFull": "답 하나에 파일은 최대 {limit}개입니다. 경로는 텍스트로 남습니다.",
+	"attach.formFull": "양식 하나에 파일은 최대 {limit}개입니다. 경로는 텍스트로 남습니다.",
+	"attach.totalTooLarge": "{name}을(를) 더하면 양식의 파일이 {limit}을(를) 넘습니다. 경로는 텍스트로 남습니다.",
+	"attach.needsText": "첨부한 파일에 몇 마디 적거나, 먼저 파일을 빼 주세요.",
+	"attach.missing": "파일이 없습니다: {path}. 경로는 텍스트로 남습니다.",
+	"attach.directory": "{path}은(는) 파일이 아니라 폴더입니다. 경로는 텍스트로 남습니다.",
+	"attach.notFile": "{path}은(는) 일반 파일이 아닙니다. 경로는 텍스트로 남습니다.",
+	"attach.unreadable": "{path}을(를) 읽을 수 없습니다 ({reason}). 경로는 텍스트로 남습니다.",
+
 	// ── 질문 ───────────────────────────────────────────────────────────────
 	"question.typeSomething": "직접 입력…",
 	"question.recommended": "(권장)",
@@ -129,6 +142,9 @@ export const CATALOGUE: Catalogue = {
 	"key.external.hint": "외부 편집",
 	"key.clearLine.help": "편집기에서: 줄의 처음까지 삭제",
 	"key.clearLine.hint": "줄 삭제",
+	"key.detach.help":
+		"편집기에서, 텍스트 맨 앞에서: 마지막으로 첨부한 파일 빼기 (파일 경로를 붙여넣거나 끌어 놓으면 첨부)",
+	"key.detach.hint": "첨부 빼기",
 	"key.back.help": "편집기에서: 입력한 내용을 초안으로 남기고 선택지로 돌아가기",
 	"key.back.hint": "뒤로",
 	"key.close.help": "이 도움말에서: {keys}(으)로 닫기",

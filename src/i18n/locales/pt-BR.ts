@@ -48,6 +48,19 @@ export const CATALOGUE: Catalogue = {
 		other: "Longo demais: {count} caracteres, o limite é {limit}. Encurte o texto e salve novamente.",
 	},
 
+	// ── 📎 ──────────────────────────────────────────────────────────────────
+	"attach.notHere":
+		"Arquivos vão com uma resposta própria ou uma nota, não com uma mensagem para o chat: o caminho fica como texto.",
+	"attach.tooLarge": "{name} é grande demais para anexar ({size}, o limite é {limit}): o caminho fica como texto.",
+	"attach.answerFull": "No máximo {limit} arquivos por resposta: o caminho fica como texto.",
+	"attach.formFull": "No máximo {limit} arquivos por formulário: o caminho fica como texto.",
+	"attach.totalTooLarge": "Com {name}, os arquivos do formulário passariam de {limit}: o caminho fica como texto.",
+	"attach.needsText": "Escreva algumas palavras junto aos arquivos anexados, ou remova-os antes.",
+	"attach.missing": "Arquivo inexistente: {path}. O caminho fica como texto.",
+	"attach.directory": "{path} é uma pasta, não um arquivo: o caminho fica como texto.",
+	"attach.notFile": "{path} não é um arquivo comum: o caminho fica como texto.",
+	"attach.unreadable": "Não é possível ler {path} ({reason}): o caminho fica como texto.",
+
 	// ── Uma pergunta ───────────────────────────────────────────────────────
 	"question.typeSomething": "Digite algo…",
 	"question.recommended": "(recomendada)",
@@ -135,6 +148,9 @@ export const CATALOGUE: Catalogue = {
 	"key.external.hint": "editor externo",
 	"key.clearLine.help": "no editor: apagar até o início da linha",
 	"key.clearLine.hint": "apagar linha",
+	"key.detach.help":
+		"no editor, no início do texto: remover o último arquivo anexado (cole ou arraste o caminho de um arquivo para anexá-lo)",
+	"key.detach.hint": "remover arquivo",
 	"key.back.help": "no editor: voltar às opções, mantendo o que você digitou como rascunho",
 	"key.back.hint": "voltar",
 	"key.close.help": "nesta ajuda: {keys} a fecham",

@@ -44,6 +44,18 @@ export const CATALOGUE: Catalogue = {
 		other: "太长了：{count} 个字符，上限为 {limit}。请缩短后再保存。",
 	},
 
+	// ── 📎 ──────────────────────────────────────────────────────────────────
+	"attach.notHere": "文件只能附在自填回答或备注上，不能附在发往聊天的消息上：路径保留为文字。",
+	"attach.tooLarge": "{name} 太大，无法附加（{size}，上限为 {limit}）：路径保留为文字。",
+	"attach.answerFull": "每个回答最多附 {limit} 个文件：路径保留为文字。",
+	"attach.formFull": "每个表单最多附 {limit} 个文件：路径保留为文字。",
+	"attach.totalTooLarge": "加上 {name} 后表单的文件会超过 {limit}：路径保留为文字。",
+	"attach.needsText": "请为附加的文件写几句话，或先移除它们。",
+	"attach.missing": "没有这个文件：{path}。路径保留为文字。",
+	"attach.directory": "{path} 是文件夹，不是文件：路径保留为文字。",
+	"attach.notFile": "{path} 不是普通文件：路径保留为文字。",
+	"attach.unreadable": "无法读取 {path}（{reason}）：路径保留为文字。",
+
 	// ── 问题 ───────────────────────────────────────────────────────────────
 	"question.typeSomething": "自行输入…",
 	"question.recommended": "（推荐）",
@@ -126,6 +138,8 @@ export const CATALOGUE: Catalogue = {
 	"key.external.hint": "外部编辑",
 	"key.clearLine.help": "在编辑器中：删除到行首",
 	"key.clearLine.hint": "删至行首",
+	"key.detach.help": "在编辑器中、文字开头处：移除最后附加的文件（粘贴或拖入文件路径即可附加）",
+	"key.detach.hint": "移除文件",
 	"key.back.help": "在编辑器中：返回选项，已输入的内容保留为草稿",
 	"key.back.hint": "返回",
 	"key.close.help": "在此帮助中：按 {keys} 关闭",

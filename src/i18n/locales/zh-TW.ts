@@ -44,6 +44,18 @@ export const CATALOGUE: Catalogue = {
 		other: "太長了：{count} 個字元，上限為 {limit}。請縮短後再儲存。",
 	},
 
+	// ── 📎 ──────────────────────────────────────────────────────────────────
+	"attach.notHere": "檔案只能附在自填回答或備註上，不能附在傳到聊天的訊息上：路徑保留為文字。",
+	"attach.tooLarge": "{name} 太大，無法附加（{size}，上限為 {limit}）：路徑保留為文字。",
+	"attach.answerFull": "每個回答最多附 {limit} 個檔案：路徑保留為文字。",
+	"attach.formFull": "每個表單最多附 {limit} 個檔案：路徑保留為文字。",
+	"attach.totalTooLarge": "加上 {name} 後表單的檔案會超過 {limit}：路徑保留為文字。",
+	"attach.needsText": "請為附加的檔案寫幾句話，或先移除它們。",
+	"attach.missing": "沒有這個檔案：{path}。路徑保留為文字。",
+	"attach.directory": "{path} 是資料夾，不是檔案：路徑保留為文字。",
+	"attach.notFile": "{path} 不是一般檔案：路徑保留為文字。",
+	"attach.unreadable": "無法讀取 {path}（{reason}）：路徑保留為文字。",
+
 	// ── 問題 ───────────────────────────────────────────────────────────────
 	"question.typeSomething": "自行輸入…",
 	"question.recommended": "（建議）",
@@ -127,6 +139,8 @@ export const CATALOGUE: Catalogue = {
 	"key.external.hint": "外部編輯",
 	"key.clearLine.help": "在編輯器中：刪除至行首",
 	"key.clearLine.hint": "刪至行首",
+	"key.detach.help": "在編輯器中、文字開頭處：移除最後附加的檔案（貼上或拖入檔案路徑即可附加）",
+	"key.detach.hint": "移除檔案",
 	"key.back.help": "在編輯器中：返回選項，已輸入的內容會保留為草稿",
 	"key.back.hint": "返回",
 	"key.close.help": "在此說明中：按 {keys} 關閉",

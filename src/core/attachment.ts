@@ -1,0 +1,199 @@
+/**
+ * Files in an answer, as every layer speaks of them: what one is, the limits, and the pure readings of a paste (one
+ * path, as terminals paste a dropped file) and of a file's first bytes (is it really an image?). A leaf: no I/O here.
+ */
+
+/** A file the user attached to a free answer or a note: where it is, what it is. */
+export interface AskAttachment {
+	/** The file's name as the user sees it (its base name). */
+	name: string;
+	/** Absolute: in the form, the file the user gave; in the result, the copy saved beside the session. */
+	path: string;
+	/** In bytes. */
+	size: number;
+	/** From the file's first bytes for an image, else from its extension. */
+	mime: string;
+}
+
+/**
+ * An attachment in what a shell collected and in `details`: what it belongs to (a question's free answer or note, an
+ * option's note, or with neither id the whole form's note) and, in the result, how it reached the model. A later wire
+ * (the page, the relay) adds the bytes beside these fields.
+ */
+export type AskAttached = AskAttachment & {
+	kind: "answer" | "note";
+	questionId?: string;
+	option?: string;
+	/** How it reached the model: as image content, or as the saved file's path. */
+	sent?: "image" | "path";
+	/** Why it could not be saved (the file went away or changed past a limit after it was attached). */
+	error?: string;
+};
+
+const MB = 1024 * 1024;
+
+export const ATTACHMENT_LIMITS = {
+	perAnswer: 4,
+	perForm: 10,
+	fileBytes: 10 * MB,
+	imageBytes: 20 * MB,
+	totalBytes: 25 * MB,
+} as const;
+
+/** The image types a model reads, by their first bytes; anything else is sent as a file. */
+export function sniffImageMime(bytes: Uint8Array): string | undefined {
+	const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+	if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+	if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+		return "image/gif";
+	const ascii = (from: number, text: string) => [...text].every((c, i) => bytes[from + i] === c.charCodeAt(0));
+	if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
+	return undefined;
+}
+
+/** How many first bytes sniffImageMime reads. */
+export const SNIFF_BYTES = 12;
+
+const BY_EXTENSION: Record<string, string> = {
+	png: "image/png",
+	jpg: "image/jpeg",
+	jpeg: "image/jpeg",
+	gif: "image/gif",
+	webp: "image/webp",
+	txt: "text/plain",
+	log: "text/plain",
+	md: "text/markdown",
+	csv: "text/csv",
+	json: "application/json",
+	html: "text/html",
+	pdf: "application/pdf",
+	svg: "image/svg+xml",
+	zip: "application/zip",
+};
+
+/** The type a file claims by its extension (the sniffed bytes win for images). */
+export function mimeByExtension(name: string): string {
+	const dot = name.lastIndexOf(".");
+	return (dot > 0 && BY_EXTENSION[name.slice(dot + 1).toLowerCase()]) || "application/octet-stream";
+}
+
+/** The type to record: an image only when its bytes are one; a file that claims to be an image and is not, a file. */
+export function attachmentMime(name: string, head: Uint8Array): string {
+	const sniffed = sniffImageMime(head);
+	if (sniffed) return sniffed;
+	const claimed = mimeByExtension(name);
+	return claimed.startsWith("image/") && claimed !== "image/svg+xml" ? "application/octet-stream" : claimed;
+}
+
+export const isImageMime = (mime: string): boolean =>
+	mime === "image/png" || mime === "image/jpeg" || mime === "image/gif" || mime === "image/webp";
+
+/** "512 B", "412 KB", "3.4 MB": 1024 to the unit, one decimal under ten. */
+export function formatSize(bytes: number): string {
+	if (bytes < 1024) return `${bytes} B`;
+	const units = ["KB", "MB", "GB"];
+	let value = bytes / 1024;
+	let unit = 0;
+	while (value >= 1024 && unit < units.length - 1) {
+		value /= 1024;
+		unit++;
+	}
+	const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
+	return `${shown} ${units[unit]}`;
+}
+
+// ── A paste read as one path ───────────────────────────────────────────────
+
+/**
+ * `path`: absolute, `~` expanded, relative ones against `cwd`. `explicit`: the paste was written as a path (quoted,
+ * escaped, `file://`, or starting with `/`, `~/`, `./`, `../`), so one that leads nowhere is refused with its reason; a
+ * bare name (`shot.png`) is a path only where such a file exists, and otherwise just text.
+ */
+export type PastedPath = { path: string; explicit: boolean };
+
+export type PathBase = { cwd: string; home: string };
+
+/** Longer than any path a system takes. */
+const MAX_PATH = 4096;
+
+/**
+ * The one path a paste holds, as terminals paste a dropped file: `'/a b/c.png'`, `"/a b/c.png"`, `/a\ b/c.png`,
+ * `file:///a%20b/c.png`, `~/c.png`, `c.png`; undefined when it is not one path (several lines, several words, empty).
+ */
+export function parsePastedPath(paste: string, base: PathBase): PastedPath | undefined {
+	const text = paste.trim();
+	if (text === "" || text.length > MAX_PATH || /[\r\n\u0000]/.test(text)) return undefined;
+	const unquoted = unquote(text);
+	if (unquoted === undefined) return undefined;
+	let { path } = unquoted;
+	let explicit = unquoted.quoted;
+	if (/^file:\/\//i.test(path)) {
+		const decoded = fileUrlPath(path);
+		if (decoded === undefined) return undefined;
+		path = decoded;
+		explicit = true;
+	}
+	if (path === "") return undefined;
+	if (path === "~" || path.startsWith("~/")) {
+		path = joinPath(base.home, path.slice(2));
+		explicit = true;
+	} else if (path.startsWith("/")) explicit = true;
+	else {
+		explicit ||= path.startsWith("./") || path.startsWith("../");
+		path = joinPath(base.cwd, path);
+	}
+	return { path: normalizePath(path), explicit };
+}
+
+/**
+ * Quotes and backslash escapes undone. A bare paste with a space in it is not one path (a dropped file with spaces
+ * comes quoted or escaped); a quoted one is.
+ */
+function unquote(text: string): { path: string; quoted: boolean } | undefined {
+	const first = text[0];
+	if ((first === "'" || first === '"') && text.length >= 2 && text.endsWith(first)) {
+		const inner = text.slice(1, -1);
+		if (inner.includes(first)) return undefined;
+		return { path: first === '"' ? inner.replace(/\\(["\\$`])/g, "$1") : inner, quoted: true };
+	}
+	let path = "";
+	let escaped = false;
+	for (const char of text) {
+		if (escaped) {
+			path += char;
+			escaped = false;
+		} else if (char === "\\") escaped = true;
+		else if (/\s/.test(char) || char === "'" || char === '"') return undefined;
+		else path += char;
+	}
+	if (escaped) return undefined;
+	return { path, quoted: path !== text };
+}
+
+function fileUrlPath(url: string): string | undefined {
+	const rest = url.slice("file://".length);
+	// file:///a or file://localhost/a; another host is no file of this machine.
+	const slash = rest.indexOf("/");
+	if (slash < 0) return undefined;
+	const host = rest.slice(0, slash);
+	if (host !== "" && host.toLowerCase() !== "localhost") return undefined;
+	try {
+		return decodeURIComponent(rest.slice(slash));
+	} catch {
+		return undefined;
+	}
+}
+
+const joinPath = (dir: string, rest: string): string => (rest === "" ? dir : `${dir.replace(/\/+$/, "")}/${rest}`);
+
+/** `.` and `..` resolved, repeated slashes folded, no trailing slash. */
+function normalizePath(path: string): string {
+	const parts: string[] = [];
+	for (const part of path.split("/")) {
+		if (part === "" || part === ".") continue;
+		if (part === "..") parts.pop();
+		else parts.push(part);
+	}
+	return `/${parts.join("/")}`;
+}

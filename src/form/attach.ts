@@ -1,0 +1,72 @@
+/**
+ * A paste in the open editor read as a file: terminals paste a dropped file as its path. The one place the form looks
+ * at the disk for it (a stat and the first bytes); what is refused stays typed, with its reason.
+ */
+
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename } from "node:path";
+import { type AskAttachment, attachmentMime, parsePastedPath, SNIFF_BYTES } from "../core/attachment.ts";
+import { errorText, type Phrase, phrase } from "../core/types.ts";
+import type { Action } from "../machine/action.ts";
+import { attachable, attachRefusal } from "../machine/attach.ts";
+import type { FormState } from "../machine/model.ts";
+
+const PASTE_START = "\x1b[200~";
+const PASTE_END = "\x1b[201~";
+
+/** What the editor does with a key: `action` for the state, and whether the Editor still gets the key as typed. */
+export type EditorPaste = { action?: Action; typed: boolean };
+
+/**
+ * A bracketed paste that is exactly one file's path attaches that file to the open editor's target; one that names a
+ * path that cannot be attached is typed, and the form says why; anything else is just typed.
+ */
+export function pasteInEditor(state: FormState, data: string, cwd: string, home = homedir()): EditorPaste {
+	if (state.overlay.kind !== "editor" || !attachable(state.overlay.target)) return { typed: true };
+	if (!data.startsWith(PASTE_START) || !data.endsWith(PASTE_END)) return { typed: true };
+	const read = readPastedFile(data.slice(PASTE_START.length, -PASTE_END.length), cwd, home);
+	if (read === undefined) return { typed: true };
+	if ("refused" in read) return { action: notice(read.refused), typed: true };
+	const refusal = attachRefusal(state, state.overlay.target, read.file);
+	if (refusal) return { action: notice(refusal), typed: true };
+	return { action: { type: "attach", attachment: read.file }, typed: false };
+}
+
+const notice = (text: Phrase): Action => ({ type: "notice", tone: "warning", text });
+
+/** The file a paste names, why it cannot be one, or undefined when the paste is no path (a bare word that names none). */
+export function readPastedFile(
+	paste: string,
+	cwd: string,
+	home = homedir(),
+): { file: AskAttachment } | { refused: Phrase } | undefined {
+	const pasted = parsePastedPath(paste, { cwd, home });
+	if (!pasted) return undefined;
+	const { path, explicit } = pasted;
+	let stats: ReturnType<typeof statSync>;
+	try {
+		stats = statSync(path);
+	} catch (error) {
+		if (!explicit) return undefined;
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === "ENOENT" || code === "ENOTDIR") return { refused: phrase("attach.missing", { path }) };
+		return { refused: phrase("attach.unreadable", { path, reason: code ?? errorText(error) }) };
+	}
+	if (stats.isDirectory()) return explicit ? { refused: phrase("attach.directory", { path }) } : undefined;
+	if (!stats.isFile()) return explicit ? { refused: phrase("attach.notFile", { path }) } : undefined;
+	const head = new Uint8Array(SNIFF_BYTES);
+	try {
+		const fd = openSync(path, "r");
+		try {
+			readSync(fd, head, 0, SNIFF_BYTES, 0);
+		} finally {
+			closeSync(fd);
+		}
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		return { refused: phrase("attach.unreadable", { path, reason: code ?? errorText(error) }) };
+	}
+	const name = basename(path);
+	return { file: { name, path, size: stats.size, mime: attachmentMime(name, head) } };
+}

@@ -1,0 +1,90 @@
+/**
+ * The rules of files in an answer, pure: which editors take them, the limits (per answer, per form, per file, in all),
+ * and what a target's attachments need (its text: a file goes with the words it illustrates). update.ts applies them.
+ */
+
+import { ATTACHMENT_LIMITS, type AskAttached, type AskAttachment, isImageMime } from "../core/attachment.ts";
+import { type Phrase, phrase } from "../core/types.ts";
+import { draftKey, type EditorTarget, type FormState } from "./model.ts";
+
+/** A free answer and every note take files; the chat message does not. */
+export const attachable = (target: EditorTarget): boolean => target.kind !== "chat";
+
+export function attachmentsOf(state: FormState, target: EditorTarget): readonly AskAttachment[] {
+	const key = draftKey(target);
+	return Object.hasOwn(state.attachments, key) ? (state.attachments[key] ?? []) : [];
+}
+
+/** Every attachment of the form, in no particular order. */
+const allAttachments = (state: FormState): AskAttachment[] => Object.values(state.attachments).flat();
+
+/** Why `attachment` cannot join `target` now, or undefined when it can. */
+export function attachRefusal(state: FormState, target: EditorTarget, attachment: AskAttachment): Phrase | undefined {
+	const { name, size, mime } = attachment;
+	if (!attachable(target)) return phrase("attach.notHere");
+	const limit = isImageMime(mime) ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
+	if (size > limit) return phrase("attach.tooLarge", { name, size: mb(size), limit: mb(limit) });
+	if (attachmentsOf(state, target).length >= ATTACHMENT_LIMITS.perAnswer)
+		return phrase("attach.answerFull", { limit: ATTACHMENT_LIMITS.perAnswer });
+	const all = allAttachments(state);
+	if (all.length >= ATTACHMENT_LIMITS.perForm) return phrase("attach.formFull", { limit: ATTACHMENT_LIMITS.perForm });
+	const total = all.reduce((sum, a) => sum + a.size, 0) + size;
+	if (total > ATTACHMENT_LIMITS.totalBytes)
+		return phrase("attach.totalTooLarge", { name, limit: mb(ATTACHMENT_LIMITS.totalBytes) });
+	return undefined;
+}
+
+const mb = (bytes: number): string => `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** The open editor's target takes the file, or the state says why not (and the shell keeps the path as text). */
+export function attach(state: FormState, attachment: AskAttachment): FormState {
+	if (state.overlay.kind !== "editor") return state;
+	const target = state.overlay.target;
+	const refusal = attachRefusal(state, target, attachment);
+	if (refusal) return { ...state, message: { tone: "warning", text: refusal } };
+	const key = draftKey(target);
+	return { ...state, attachments: { ...state.attachments, [key]: [...attachmentsOf(state, target), attachment] } };
+}
+
+/** The open editor's target lets go of its last file. */
+export function detach(state: FormState): FormState {
+	if (state.overlay.kind !== "editor") return state;
+	const target = state.overlay.target;
+	const kept = attachmentsOf(state, target).slice(0, -1);
+	if (kept.length === attachmentsOf(state, target).length) return state;
+	const attachments: Record<string, readonly AskAttachment[]> = { ...state.attachments };
+	if (kept.length === 0) delete attachments[draftKey(target)];
+	else attachments[draftKey(target)] = kept;
+	return { ...state, attachments };
+}
+
+/** A blank save over a target with files would leave them with no words: the state says so instead. */
+export function blankWithFiles(state: FormState, target: EditorTarget, text: string): FormState | undefined {
+	if (text.trim() !== "" || attachmentsOf(state, target).length === 0) return undefined;
+	return { ...state, message: { tone: "warning", text: phrase("attach.needsText") } };
+}
+
+/**
+ * What a shell collects of the files: each with what it belongs to, where that has saved text (a free answer only while
+ * it is chosen); a file whose words were never saved stays with the kept form, not the result.
+ */
+export function collectAttachments(state: FormState): AskAttached[] {
+	const out: AskAttached[] = [];
+	const add = (target: EditorTarget, where: Omit<AskAttached, keyof AskAttachment>) => {
+		for (const attachment of attachmentsOf(state, target)) out.push({ ...attachment, ...where });
+	};
+	state.form.questions.forEach((question, index) => {
+		const qs = state.questions[index];
+		if (!qs) return;
+		const questionId = question.id;
+		if (qs.customChosen && qs.customText !== undefined)
+			add({ kind: "custom", question: index }, { kind: "answer", questionId });
+		if (qs.note !== undefined) add({ kind: "questionNote", question: index }, { kind: "note", questionId });
+		question.options.forEach((option, o) => {
+			if (qs.optionNotes[o] !== undefined)
+				add({ kind: "optionNote", question: index, option: o }, { kind: "note", questionId, option: option.label });
+		});
+	});
+	if (state.formNote !== undefined) add({ kind: "formNote" }, { kind: "note" });
+	return out;
+}
