@@ -8,8 +8,9 @@
  */
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { loaded } from "./src/core/types.ts";
-import { registerSettingFlags, type Steering } from "./src/settings/table.ts";
+import { loaded } from "./src/core/loaded.ts";
+import { registerSettingFlags } from "./src/settings/flags.ts";
+import type { Steering } from "./src/settings/table.ts";
 import { createAskUserTool } from "./src/tool/tool.ts";
 
 /**
