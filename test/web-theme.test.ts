@@ -69,6 +69,11 @@ describe("pi's theme as the page's colours", () => {
 		expect(css).toContain("--on-accent: #000000;");
 		expect(pageColors(themeOf(() => "\x1b[38;2;20;40;120m")).onAccent).toBe("#ffffff");
 		expect(themeCss({ text: "#202020" })).toContain("color-scheme: light;");
+		// pi 0.73's text is the terminal's own: its card says the scheme.
+		expect(themeCss({ accent: "#8abeb7", card: "#282832" })).toBe(
+			":root {\n\tcolor-scheme: dark;\n\t--accent: #8abeb7;\n\t--card: #282832;\n}\n",
+		);
+		expect(themeCss({ card: "#f0f0f0" })).toContain("color-scheme: light;");
 	});
 
 	it("a theme that gives no RGB, or throws, or is none: no variables, and the page keeps its own", () => {

@@ -74,12 +74,21 @@ function luminance(hex: string): number {
 	return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** The stylesheet of the page's colours: light or dark as pi's text reads, each variable checked again. */
+/**
+ * The stylesheet of the page's colours, each variable checked again; light or dark as pi's theme is: by its text (light
+ * text, a dark theme), else (pi 0.73's text is the terminal's own) by its card. A card without a scheme is left out: it
+ * could be dark under the browser's dark text.
+ */
 export function themeCss(colors: PageColors): string {
+	const known = (value: string | undefined): value is string => typeof value === "string" && HEX.test(value);
+	const dark = known(colors.text)
+		? luminance(colors.text) > 0.5
+		: known(colors.card)
+			? luminance(colors.card) < 0.2
+			: undefined;
 	const lines = Object.entries(colors)
-		.filter(([name, value]) => /^[a-zA-Z]+$/.test(name) && typeof value === "string" && HEX.test(value))
+		.filter(([name, value]) => /^[a-zA-Z]+$/.test(name) && known(value) && (name !== "card" || dark !== undefined))
 		.map(([name, value]) => `\t--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${value};`);
-	if (colors.text && HEX.test(colors.text))
-		lines.unshift(`\tcolor-scheme: ${luminance(colors.text) > 0.5 ? "dark" : "light"};`);
+	if (dark !== undefined) lines.unshift(`\tcolor-scheme: ${dark ? "dark" : "light"};`);
 	return lines.length > 0 ? `:root {\n${lines.join("\n")}\n}\n` : "";
 }
