@@ -5,22 +5,18 @@
  * phone could open the link: no code, but how to reach the page from one.
  */
 
-import { networkInterfaces } from "node:os";
-
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prepareForm } from "../src/tool/call.ts";
 import { renderHelpView } from "../src/form/help-view.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { plainContext, plainTable } from "./form/support.ts";
+import { LAN_ADDRESS } from "./support/lan.ts";
 
 const { form } = prepareForm({
 	questions: [{ id: "db", header: "Database", question: "Which database?", options: [{ label: "Postgres" }] }],
 });
 
-/** An address of this machine a phone could reach (a LAN's); the tests that need one are skipped without. */
-const LAN = Object.values(networkInterfaces())
-	.flat()
-	.find((info) => info?.family === "IPv4" && !info.internal)?.address;
+const LAN = LAN_ADDRESS;
 
 async function servedPage(address = LAN ?? "127.0.0.1") {
 	const { openWebPage } = await import("../src/web/server.ts");

@@ -9,7 +9,6 @@
  */
 
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
-import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,14 +21,12 @@ import { callTool, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../suppor
 import { createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { processesOf, startedPerTest, until } from "../support/harness.ts";
 import { TmuxPi } from "../support/tmux.ts";
+import { LAN_ADDRESS } from "../support/lan.ts";
 
 const started = startedPerTest();
 const CHROMIUM = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
 const URL_PATTERN = /http:\/\/[0-9.]+:\d+\/ask\/[A-Za-z0-9_-]{16,}\//;
-/** An address of this machine on a LAN, for the QR code; the test that needs one is skipped without. */
-const LAN = Object.values(networkInterfaces())
-	.flat()
-	.find((info) => info?.family === "IPv4" && !info.internal)?.address;
+const LAN = LAN_ADDRESS;
 
 const FORM = {
 	questions: [
