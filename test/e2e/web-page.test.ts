@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The browser page itself (src/web/page.js, page.css, theme.css), served by its real server and shown in Debian's
  * chromium through playwright-core, on a phone's 360 px: its disclosures show a marker, "Sent" shows where the user
@@ -6,6 +5,9 @@
  * nothing else), the console stays clean, and without JavaScript the page says it needs it. With pi around it:
  * test/e2e/web.test.ts.
  */
+
+// The page's own globals, for what runs in it (page.evaluate).
+/// <reference lib="dom" />
 
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

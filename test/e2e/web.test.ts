@@ -1,12 +1,16 @@
-/// <reference lib="dom" />
 /**
  * Answering from a browser (src/web/), in the real pi TUI and a real browser:
  * Debian's chromium driven by playwright-core. The page's answers reach the
  * model exactly; nothing the model wrote runs as HTML; a wrong token learns
  * nothing; a flood of bad requests changes nothing, nor do slow connections
  * that trickle their headers; a submit that came too late is told so; with the
- * setting off pi listens on no port.
+ * setting off pi listens on no port. On 127.0.0.1 `?` says how to reach the page from a phone, on a LAN address it
+ * shows the QR code; the page wears pi's theme as pi gives it; the review shows the notes, and the note on the whole
+ * form reaches the model. The page alone, on a phone's screen: test/e2e/web-page.test.ts.
  */
+
+// The page's own globals, for what runs in it (page.evaluate).
+/// <reference lib="dom" />
 
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

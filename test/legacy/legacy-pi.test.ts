@@ -2,7 +2,7 @@
  * ask_user in the former pi (`@mariozechner/pi-coding-agent` 0.73.1, its last
  * release under that name), loaded unchanged: the same index.ts, whose
  * `@mariozechner/*` and `@sinclair/typebox` imports both pis serve. The main
- * flow of every mode — the TUI form, the RPC dialogs, print mode, a subagent
+ * flow of every mode — the TUI form, the browser page, the RPC dialogs, print mode, a subagent
  * asking through its parent — each asserting on what the scripted model
  * received. The whole suite runs in the current pi (test/e2e/).
  *
