@@ -120,9 +120,10 @@ export interface AskOptions {
 }
 
 /**
- * `qr`: the URL as a QR code in block characters, one string per row; absent when the optional uqr is not installed.
+ * `qr`: the URL as a QR code in block characters, one string per row; absent when the optional uqr is not installed,
+ * and on loopback. `loopback`: the page listens on this machine only (no phone can open its link).
  */
-export type WebLink = { url: string; qr?: readonly string[] };
+export type WebLink = { url: string; qr?: readonly string[]; loopback?: boolean };
 
 /**
  * What the inline form tells its keeper: every change, as a function that reads the answers to save (called off the
@@ -246,6 +247,8 @@ export type OutsideAnswer = {
 	answers: unknown;
 	skipped?: unknown;
 	notes?: unknown;
+	/** The note on the whole form. */
+	formNote?: unknown;
 	delegated?: unknown;
 };
 

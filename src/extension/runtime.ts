@@ -10,14 +10,15 @@
 import { existsSync } from "node:fs";
 import * as piPackage from "@mariozechner/pi-coding-agent";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
-import { type Ask, errorText, keptDir, loaded, type Phrase } from "../core/types.ts";
+import { type Ask, errorText, keptDir, loaded, type Phrase, type Session } from "../core/types.ts";
 import type { Texts } from "../i18n/texts.ts";
 import type { Restore } from "../kept/restore.ts";
 import { holdToolsAfterDismissal, offerOnlyWhereAnswerable } from "../route/offer.ts";
 import { createRouter, type Router, waitingModule } from "../route/router.ts";
 import { projectTrustedByUser, readSettingsFiles, resolveSettings } from "../settings/read.ts";
-import type { Steering } from "../settings/table.ts";
+import type { Settings, Steering } from "../settings/table.ts";
 import type { ToolHost } from "../tool/call.ts";
+import type { PageTheme } from "../web/theme.ts";
 import { callModule } from "../tool/tool.ts";
 
 /** What index.ts's registrations call; `host`: the tool's, but for what pi itself gives (its active tools). */
@@ -74,15 +75,10 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 			async (form, options) => {
 				const [{ terminalAttention, watchForms }, said] = await Promise.all([waitingModule(), words()]);
 				const setting = () => ({ mode: settings.attention, reminderMs: settings.reminderMs });
-				const warning = (text: string) => session.ui.notify(text, "warning");
-				const web = () =>
-					settings.web
-						? { address: settings.webAddress, port: settings.webPort, texts: said, warn: warning }
-						: undefined;
 				const host = {
 					emit: (event: string, payload: unknown) => pi.events.emit(event, payload),
 					attention: terminalAttention(session, setting, () => said),
-					web,
+					web: () => (settings.web ? webSetting(settings, said, session) : undefined),
 				};
 				return watchForms(ask, host)(form, options);
 			},
@@ -213,5 +209,23 @@ function warn(ctx: ExtensionContext, texts: Texts | undefined, problems: Array<P
 		const text = typeof problem === "string" ? problem : (texts?.say(problem) ?? problem.key);
 		if (ctx.hasUI) ctx.ui.notify(text, "warning");
 		else process.stderr.write(`${text}\n`);
+	}
+}
+
+/** Where the page listens, in the user's words and pi's colours; a page that cannot listen is a warning. */
+function webSetting(settings: Pick<Settings, "webAddress" | "webPort">, texts: Texts, session: Session) {
+	const warn = (text: string) => session.ui.notify(text, "warning");
+	return { address: settings.webAddress, port: settings.webPort, texts, warn, theme: themeOf(session) };
+}
+
+/** pi's theme as the form opens (`ctx.ui.theme`, in 1.6 and 0.73), for the page's colours; none where a host has none. */
+function themeOf(session: Session): PageTheme | undefined {
+	try {
+		const theme: Partial<PageTheme> | undefined = session.ui.theme;
+		return typeof theme?.getFgAnsi === "function" && typeof theme.getBgAnsi === "function"
+			? (theme as PageTheme)
+			: undefined;
+	} catch {
+		return undefined;
 	}
 }

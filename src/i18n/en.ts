@@ -284,6 +284,9 @@ export const EN = {
 	"web.alreadyAnswered": "This form was already answered or closed: your answers were not sent.",
 	"web.qr": "Scan with a phone to answer in its browser:",
 	"web.qrMissing": "No QR code: the optional package uqr is missing (run npm install in this extension's folder)",
+	"web.loopback":
+		"For a phone: this page listens on this machine only. Set {setting} in your {file} to this machine's LAN or tailnet address (or {flag}), and its QR code shows here.",
+	"web.needsScript": "This page needs JavaScript to show the form: turn it on, or answer in the terminal.",
 	"warning.webCannotListen":
 		"ask_user: the browser page could not listen on {address}:{port} ({reason}); answer in the terminal.",
 } as const satisfies Record<string, Message>;

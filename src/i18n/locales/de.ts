@@ -280,6 +280,10 @@ export const CATALOGUE: Catalogue = {
 		"Dieses Formular wurde bereits beantwortet oder geschlossen: Deine Antworten wurden nicht gesendet.",
 	"web.qr": "Mit dem Handy scannen, um im Browser zu antworten:",
 	"web.qrMissing": "Kein QR-Code: das optionale Paket uqr fehlt (npm install im Ordner dieser Erweiterung ausführen)",
+	"web.loopback":
+		"Für ein Handy: Diese Seite lauscht nur auf diesem Rechner. Setze {setting} in deiner {file} auf die LAN- oder Tailnet-Adresse dieses Rechners (oder {flag}), dann erscheint hier ihr QR-Code.",
+	"web.needsScript":
+		"Diese Seite braucht JavaScript, um das Formular zu zeigen: Schalte es ein oder antworte im Terminal.",
 	"warning.webCannotListen":
 		"ask_user: Die Browserseite konnte nicht auf {address}:{port} lauschen ({reason}); antworte im Terminal.",
 };

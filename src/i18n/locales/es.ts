@@ -272,6 +272,9 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "Este formulario ya fue respondido o cerrado: tus respuestas no se enviaron.",
 	"web.qr": "Escanéalo con el móvil para responder en su navegador:",
 	"web.qrMissing": "Sin código QR: falta el paquete opcional uqr (ejecuta npm install en la carpeta de esta extensión)",
+	"web.loopback":
+		"Para un móvil: esta página solo escucha en esta máquina. Pon en {setting} de tu {file} la dirección LAN o tailnet de esta máquina (o {flag}) y aquí aparecerá su código QR.",
+	"web.needsScript": "Esta página necesita JavaScript para mostrar el formulario: actívalo o responde en la terminal.",
 	"warning.webCannotListen":
 		"ask_user: la página del navegador no pudo escuchar en {address}:{port} ({reason}); responde en la terminal.",
 };

@@ -278,6 +278,10 @@ export const CATALOGUE: Catalogue = {
 	"web.qr": "Scannez avec un téléphone pour répondre dans son navigateur :",
 	"web.qrMissing":
 		"Pas de code QR : le paquet facultatif uqr est absent (lancez npm install dans le dossier de cette extension)",
+	"web.loopback":
+		"Pour un téléphone : cette page n’écoute que sur cette machine. Donnez à {setting}, dans votre {file}, l’adresse LAN ou tailnet de cette machine (ou {flag}), et son code QR s’affiche ici.",
+	"web.needsScript":
+		"Cette page a besoin de JavaScript pour afficher le formulaire : activez-le, ou répondez dans le terminal.",
 	"warning.webCannotListen":
 		"ask_user : la page du navigateur n'a pas pu écouter sur {address}:{port} ({reason}) ; répondez dans le terminal.",
 };

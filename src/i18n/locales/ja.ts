@@ -255,6 +255,10 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "このフォームはすでに回答済みか閉じられています: 回答は送信されませんでした。",
 	"web.qr": "スマートフォンでスキャンしてブラウザーで回答:",
 	"web.qrMissing": "QR コードなし: 任意のパッケージ uqr がありません (この拡張機能のフォルダーで npm install を実行)",
+	"web.loopback":
+		"スマートフォンから: このページはこのマシン内でのみ待ち受けています。{file} の {setting} にこのマシンのローカルネットワークまたは tailnet のアドレスを設定すると (または {flag})、ここに QR コードが表示されます。",
+	"web.needsScript":
+		"このページでフォームを表示するには JavaScript が必要です: 有効にするか、ターミナルで回答してください。",
 	"warning.webCannotListen":
 		"ask_user: ブラウザー用ページが {address}:{port} で待ち受けできませんでした ({reason})。ターミナルで回答してください。",
 };

@@ -254,6 +254,9 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "이 양식은 이미 답변되었거나 닫혔습니다: 답변을 보내지 않았습니다.",
 	"web.qr": "휴대폰으로 스캔해 브라우저에서 답변:",
 	"web.qrMissing": "QR 코드 없음: 선택 패키지 uqr가 없습니다 (이 확장 폴더에서 npm install 실행)",
+	"web.loopback":
+		"휴대폰에서: 이 페이지는 이 컴퓨터에서만 수신합니다. {file}의 {setting}를 이 컴퓨터의 로컬 네트워크 또는 tailnet 주소로 설정하면(또는 {flag}) 여기에 QR 코드가 표시됩니다.",
+	"web.needsScript": "이 페이지에서 양식을 보려면 JavaScript가 필요합니다: 켜거나 터미널에서 답하세요.",
 	"warning.webCannotListen":
 		"ask_user: 브라우저 페이지가 {address}:{port}에서 대기하지 못했습니다 ({reason}). 터미널에서 답하세요.",
 };

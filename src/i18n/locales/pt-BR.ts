@@ -271,6 +271,9 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "Este formulário já foi respondido ou fechado: suas respostas não foram enviadas.",
 	"web.qr": "Escaneie com o celular para responder no navegador:",
 	"web.qrMissing": "Sem código QR: falta o pacote opcional uqr (execute npm install na pasta desta extensão)",
+	"web.loopback":
+		"Para um celular: esta página só escuta nesta máquina. Defina {setting} no seu {file} com o endereço LAN ou tailnet desta máquina (ou {flag}), e o código QR aparece aqui.",
+	"web.needsScript": "Esta página precisa de JavaScript para mostrar o formulário: ative-o ou responda no terminal.",
 	"warning.webCannotListen":
 		"ask_user: a página do navegador não conseguiu escutar em {address}:{port} ({reason}); responda no terminal.",
 };

@@ -246,5 +246,8 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "此表单已被回答或已关闭：你的回答未发送。",
 	"web.qr": "用手机扫描，在浏览器中回答：",
 	"web.qrMissing": "无二维码：缺少可选包 uqr（在此扩展的文件夹中运行 npm install）",
+	"web.loopback":
+		"用手机访问：此页面只在本机监听。在你的 {file} 中把 {setting} 设为本机的局域网或 tailnet 地址（或用 {flag}），这里就会显示它的二维码。",
+	"web.needsScript": "此页面需要 JavaScript 才能显示表单：请启用它，或在终端中回答。",
 	"warning.webCannotListen": "ask_user：浏览器页面无法在 {address}:{port} 上监听（{reason}）；请在终端中回答。",
 };

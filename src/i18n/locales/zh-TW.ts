@@ -247,5 +247,8 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "此表單已被回答或已關閉：你的回答未送出。",
 	"web.qr": "用手機掃描，在瀏覽器中回答：",
 	"web.qrMissing": "無 QR 碼：缺少選用套件 uqr（在此擴充功能的資料夾中執行 npm install）",
+	"web.loopback":
+		"用手機存取：此頁面只在本機監聽。在你的 {file} 中把 {setting} 設為本機的區域網路或 tailnet 位址（或用 {flag}），這裡就會顯示它的 QR 碼。",
+	"web.needsScript": "此頁面需要 JavaScript 才能顯示表單：請啟用它，或在終端機中回答。",
 	"warning.webCannotListen": "ask_user：瀏覽器頁面無法在 {address}:{port} 上監聽（{reason}）；請在終端機中回答。",
 };
