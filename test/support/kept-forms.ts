@@ -13,7 +13,7 @@ import { until } from "./harness.ts";
 import { TmuxPi } from "./tmux.ts";
 
 export const TEXT = "zebra-lantern-42";
-const FORM = {
+export const FORM = {
 	questions: [
 		{
 			id: "db",
@@ -42,6 +42,24 @@ export function keptFiles(env: PiEnv): string[] {
 	return (readdirSync(sessions, { recursive: true }) as string[])
 		.filter((name) => /\.ask-user\/.+\.json$/.test(name))
 		.map((name) => join(sessions, name));
+}
+
+/** How each kept form ended ("answered": kept for a revision), one per file, sorted. */
+export function keptStatuses(env: PiEnv): string[] {
+	return keptFiles(env)
+		.map((file) => (JSON.parse(readFileSync(file, "utf8")) as { status: string }).status)
+		.sort();
+}
+
+/** How a revised answer starts (src/kept/revision.ts `REVISED`). */
+export const REVISED = "Revised answer to ask_user call";
+
+/** The model's calls that started from a revised answer: what it read. */
+export function revisions(env: PiEnv): string[] {
+	return env
+		.log()
+		.filter((e): e is ModelCallLogEntry => e.kind === "call" && e.user.startsWith(REVISED))
+		.map((e) => e.user);
 }
 
 /** The model's calls that started from a late answer: what it read. */
