@@ -119,3 +119,67 @@ export async function killWithFormOpen(env: PiEnv, started: { tui?: TmuxPi | und
 	await first.waitForExit();
 	await first.kill();
 }
+
+// ── Revise after submit (test/e2e/revise.test.ts, and the main flow in pi 0.73.1) ──
+
+/** On "ask", FORM; on "work", a tool that waits for the file `go`, then another; a revision is quoted back. */
+export const reviseScript = () =>
+	scriptOf(
+		{ user: REVISED, replies: [{ text: `${QUOTE_PREFIX} revision received` }] },
+		{ user: "ask", replies: [callTool("ask_user", FORM), { text: `${QUOTE_PREFIX} first answer` }] },
+		{
+			user: "work",
+			replies: [
+				callTool("bash", { command: "until [ -f go ]; do sleep 0.1; done; echo waited" }),
+				callTool("bash", { command: "echo second-step" }),
+				{ text: "work done" },
+			],
+		},
+	);
+
+/** pi asks FORM; SQLite and TEXT are submitted; the form is kept as answered. */
+export async function answerAndKeep(env: PiEnv, started: { tui?: TmuxPi | undefined }): Promise<TmuxPi> {
+	const tui = (started.tui = await TmuxPi.start(env));
+	await tui.waitFor("scripted");
+	await tui.type("ask");
+	await tui.send("Enter");
+	await tui.waitFor("Which database");
+	await tui.send("2");
+	await tui.waitFor("Anything else");
+	await tui.type(TEXT);
+	await tui.waitFor(TEXT);
+	await tui.send("Enter");
+	await tui.waitFor("Review your answers");
+	await tui.send("Enter");
+	await tui.waitFor("first answer");
+	await until(() => keptStatuses(env).join() === "answered", "the form kept as answered");
+	return tui;
+}
+
+/** `/ask-user`, the answered form picked, Postgres chosen instead, submitted again. */
+export async function reviseAnswered(tui: TmuxPi): Promise<void> {
+	await tui.type("/ask-user");
+	await tui.send("Enter");
+	const list = await tui.waitFor("Enter reopens");
+	expect(list).toMatch(/Database · Context — answered \d\d:\d\d/);
+	await tui.send("Enter");
+	const form = await tui.waitFor("Revising");
+	expect(form).toContain("Which database");
+	// Every question answered already: the next step is the review, the text as it was submitted.
+	await tui.send("1");
+	const review = await tui.waitFor("Review your answers");
+	expect(review).toContain("Postgres");
+	expect(review).toContain(TEXT);
+	await tui.send("Enter");
+}
+
+/** Every model call, in order. */
+export const modelCalls = (env: PiEnv) => env.log().filter((e): e is ModelCallLogEntry => e.kind === "call");
+
+/** The revision of SQLite to Postgres, TEXT kept, for call `id`. */
+export function expectTheRevision(revised: string, id: string): void {
+	expect(revised.startsWith(`${REVISED} "${id}"`)).toBe(true);
+	expect(revised).toContain('db: "SQLite" → "Postgres"');
+	expect(revised).toContain('db: "Postgres"');
+	expect(revised).toContain(`why: wrote "${TEXT}"`);
+}
