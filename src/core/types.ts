@@ -138,10 +138,10 @@ export interface FormKeep {
 /** What keeps a form on disk while the user works (kept/store.ts): the form reports to it, the call ends it. */
 export interface Keeper extends FormKeep {
 	/**
-	 * The ask ended: an answer removes the file; any other end keeps the answers ("open" when pi is going away); no_ui
-	 * leaves it as it was.
+	 * The ask ended: its answers are kept with how it ended ("open" when pi is going away; an answer as `collected`
+	 * holds it, for a revision); no_ui leaves the file as it was.
 	 */
-	end(status: AskStatus): void;
+	end(status: AskStatus, collected?: Collected): void;
 	/** Writes what is pending now (pi is going away). */
 	flush(): void;
 }

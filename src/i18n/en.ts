@@ -261,7 +261,7 @@ export const EN = {
 	"warning.noChannel": "ask_user: subagents cannot ask through this session ({reason})",
 	"form.restored": "Restored: your answers from before pi stopped are back; submitting sends them to the model",
 	"form.reopened": "Reopened: the call has ended, so submitting sends your answer to the model as a message",
-	"kept.title": "Forms without an answer — {key} reopens",
+	"kept.title": "Forms of this session — {key} reopens",
 	"kept.dropTitle": "Drop which form?",
 	"kept.none": "No form of this session is waiting for an answer",
 	"kept.open": "interrupted",
@@ -270,6 +270,9 @@ export const EN = {
 	"kept.timed_out": "timed out",
 	"kept.error": "failed",
 	"kept.chat": "answered in chat",
+	"kept.answered": "answered {when}",
+	"kept.unchanged": "Nothing changed, so the model was not told again",
+	"form.revising": "Revising: your answers as you submitted them; submitting again tells the model what changed",
 	"warning.keptDropped": "ask_user: a saved form was dropped ({reason})",
 	"warning.keptNotSaved":
 		"ask_user: this form cannot be saved to {file} ({reason}); it goes on, but what you type will not outlive pi",

@@ -11,6 +11,7 @@
  */
 
 /// <reference lib="dom" />
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -44,8 +45,19 @@ import {
 	exampleRunnerCall,
 	piPrintCommand,
 } from "../support/plain-runners.ts";
-import { startedPerTest } from "../support/harness.ts";
-import { expectTheAnswer, killWithFormOpen, script as keptFormScript, submitRestored } from "../support/kept-forms.ts";
+import { startedPerTest, until } from "../support/harness.ts";
+import {
+	answerAndKeep,
+	expectTheAnswer,
+	expectTheRevision,
+	killWithFormOpen,
+	script as keptFormScript,
+	modelCalls,
+	reviseAnswered,
+	reviseScript,
+	revisions,
+	submitRestored,
+} from "../support/kept-forms.ts";
 import {
 	childAsks,
 	createRelayPiEnv,
@@ -112,6 +124,21 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		const again = (started.tui = await TmuxPi.start(env, { extraArgs: ["--continue"] }));
 		expect(await again.waitFor("Restored")).toContain("Database");
 		expectTheAnswer(await submitRestored(again, env));
+	});
+
+	it("TUI: an answered form, /ask-user, the answer changed and submitted again: the revised answer reaches the model, also steered into a streaming run", async () => {
+		const env = (started.piEnv = createPiEnv({ script: reviseScript(), sessions: true, pi: legacyPi }));
+		const tui = await answerAndKeep(env, started);
+		const [first] = env.toolResults("ask_user");
+		await tui.type("work");
+		await tui.send("Enter");
+		await until(() => modelCalls(env).some((call) => call.user === "work"), "the run's first model call");
+		await reviseAnswered(tui);
+		await tui.waitForGone("Review your answers");
+		writeFileSync(join(env.cwd, "go"), "");
+		await until(() => revisions(env).length === 1, "the revised answer reaching the model");
+		expectTheRevision(revisions(env)[0] ?? "", first?.toolCallId ?? "");
+		expect(env.toolResults("bash").map((result) => result.text.trim())).toEqual(["waited"]);
 	});
 
 	it("TUI: Esc twice dismisses, keeps the answer given, and ends the turn", async () => {

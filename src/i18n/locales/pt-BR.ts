@@ -248,7 +248,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user: subagentes não podem perguntar por meio desta sessão ({reason})",
 	"form.restored": "Restaurado: suas respostas de antes de o pi parar voltaram; ao enviar, elas vão para o modelo",
 	"form.reopened": "Reaberto: a chamada já terminou, então ao enviar sua resposta vai para o modelo como mensagem",
-	"kept.title": "Formulários sem resposta — {key} reabre",
+	"kept.title": "Formulários desta sessão — {key} reabre",
 	"kept.dropTitle": "Descartar qual formulário?",
 	"kept.none": "Nenhum formulário desta sessão está esperando resposta",
 	"kept.open": "interrompido",
@@ -257,6 +257,10 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "tempo esgotado",
 	"kept.error": "falhou",
 	"kept.chat": "respondido no chat",
+	"kept.answered": "respondido {when}",
+	"kept.unchanged": "Nada mudou, então o modelo não foi avisado de novo",
+	"form.revising":
+		"Revisando: suas respostas como você as enviou; ao enviar de novo, o modelo fica sabendo o que mudou",
 	"warning.keptDropped": "ask_user: um formulário salvo foi descartado ({reason})",
 	"warning.keptNotSaved":
 		"ask_user: este formulário não pode ser salvo em {file} ({reason}); ele continua aberto, mas o que você digitar não sobreviverá ao fim do pi",

@@ -223,7 +223,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user：子智能体无法通过此会话提问（{reason}）",
 	"form.restored": "已恢复：pi 停止前的回答已找回；提交后将发送给模型",
 	"form.reopened": "已重新打开：该调用已结束，提交后你的回答将作为消息发送给模型",
-	"kept.title": "未回答的表单 — 按 {key} 重新打开",
+	"kept.title": "本会话的表单 — 按 {key} 重新打开",
 	"kept.dropTitle": "丢弃哪个表单？",
 	"kept.none": "此会话没有等待回答的表单",
 	"kept.open": "已中断",
@@ -232,6 +232,9 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "已超时",
 	"kept.error": "失败",
 	"kept.chat": "已在聊天中回复",
+	"kept.answered": "已回答 {when}",
+	"kept.unchanged": "没有变化，未再次通知模型",
+	"form.revising": "修改中：这是你提交时的回答；再次提交会告诉模型哪些有变化",
 	"warning.keptDropped": "ask_user：已丢弃一个保存的表单（{reason}）",
 	"warning.keptNotSaved":
 		"ask_user：无法将此表单保存到 {file}（{reason}）；表单可继续使用，但输入的内容在 pi 退出后不会保留",

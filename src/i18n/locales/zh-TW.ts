@@ -224,7 +224,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user：子代理程式無法透過此工作階段提問（{reason}）",
 	"form.restored": "已還原：pi 停止前的回答已找回；送出後會傳給模型",
 	"form.reopened": "已重新開啟：該呼叫已結束，送出後你的回答會以訊息傳給模型",
-	"kept.title": "未回答的表單 — 按 {key} 重新開啟",
+	"kept.title": "本工作階段的表單 — 按 {key} 重新開啟",
 	"kept.dropTitle": "要捨棄哪個表單？",
 	"kept.none": "此工作階段沒有等待回答的表單",
 	"kept.open": "已中斷",
@@ -233,6 +233,9 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "已逾時",
 	"kept.error": "失敗",
 	"kept.chat": "已在聊天中回覆",
+	"kept.answered": "已回答 {when}",
+	"kept.unchanged": "沒有變動，未再次通知模型",
+	"form.revising": "修改中：這是你送出時的回答；再次送出會告訴模型哪些有變動",
 	"warning.keptDropped": "ask_user：已捨棄一個儲存的表單（{reason}）",
 	"warning.keptNotSaved":
 		"ask_user：無法將此表單儲存到 {file}（{reason}）；表單可繼續使用，但輸入的內容在 pi 結束後不會保留",
