@@ -8,8 +8,9 @@
  */
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { loaded } from "./src/core/types.ts";
-import { registerSettingFlags, type Steering } from "./src/settings/table.ts";
+import { loaded } from "./src/core/loaded.ts";
+import { registerSettingFlags } from "./src/settings/flags.ts";
+import type { Steering } from "./src/settings/table.ts";
 import { createAskUserTool } from "./src/tool/tool.ts";
 
 /**
@@ -41,7 +42,8 @@ export default function askUserExtension(pi: ExtensionAPI): void {
 	pi.on("message_start", (event) => now()?.messageStarted(event.message.role));
 	pi.on("tool_call", () => now()?.toolCall());
 	pi.registerCommand("ask-user", {
-		description: 'Reopen a form of this session that got no answer ("drop": drop one)',
+		description:
+			'Reopen a form of this session: one that got no answer, or an answered one to revise ("drop": drop one)',
 		handler: async (args, ctx) => (await runtime()).command(args, ctx),
 	});
 	registerTool();

@@ -43,7 +43,7 @@ function withoutVerbatim(text: string): string {
 		.replace(/\{\w+\}/g, " ")
 		.replace(/--[\w-]+( (desktop|\d+|ja))?/g, " ")
 		.replace(
-			/export EDITOR=vim|\$\w+|npm install|uqr|ask_user|numberKeys|focus|JSON|PID|true|false|ctrl\+|alt\+|f1|f12|\/trust|\.pi\/settings\.json/g,
+			/export EDITOR=vim|\$\w+|npm install|uqr|tailnet|JavaScript|ask_user|numberKeys|focus|JSON|PID|true|false|ctrl\+|alt\+|f1|f12|\/trust|\.pi\/settings\.json/g,
 			" ",
 		);
 }

@@ -32,7 +32,7 @@ import {
 	SAVE_DELAY_MS,
 } from "../src/kept/store.ts";
 import { collect } from "../src/machine/collect.ts";
-import { restoredState, savedAnswers } from "../src/machine/saved.ts";
+import { answeredState, restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
 import { lateAnswerText } from "../src/kept/restore.ts";
 import { formatResultText } from "../src/tool/result.ts";
@@ -107,6 +107,19 @@ describe("saved answers", () => {
 		);
 	});
 
+	it("any form submitted after any keys: kept as collected, it comes back with every answer, free text, note, skip and left-to-you as submitted", () => {
+		fc.assert(
+			fc.property(arbAskForm(), arbKeys, (form, keys) => {
+				const { state } = drive(form, keys);
+				const submitted = collect(state, "answered");
+				const restored = restoredState(form, throughJson(answeredState(form, submitted)));
+				expect(restored).toBeDefined();
+				if (restored) expect(collect(restored, "answered")).toEqual(submitted);
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
 	it("a question left to the model stays so; a file of 0.2.0 (no delegated) still reads; where the form has no such row it does not fit", () => {
 		const { state } = drive(FORM, [KEY.up, KEY.enter]);
 		const saved = throughJson(savedAnswers(state, undefined)) as { questions: Array<Record<string, unknown>> };
@@ -159,7 +172,7 @@ describe("the keeper and the folder", () => {
 	const keptIn = (name: string) => JSON.parse(readFileSync(join(dir, name), "utf8")) as KeptForm;
 	const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-	it("writes the latest answers once, after the changes pause; an answer removes the file; any other end keeps it with its status", async () => {
+	it("writes the latest answers once, after the changes pause; any end keeps it with its status, an answer as it was collected", async () => {
 		fresh();
 		let reads = 0;
 		// Ids and entries are encoded: "@" joins them, so it is encoded inside them.
@@ -180,8 +193,28 @@ describe("the keeper and the folder", () => {
 		});
 		keeper.end("timed_out");
 		expect(keptIn("call%401%2F2@e1.json").status).toBe("timed_out");
-		keeper.end("answered");
-		expect(files()).toEqual([]);
+		// Submitted elsewhere (the page): what was collected is kept, not the form's last state.
+		const page = collect(update(initialState(FORM), { type: "number", row: 0 }), "answered");
+		keeper.end("answered", page);
+		expect(files()).toEqual(["call%401%2F2@e1.json"]);
+		const answered = keptIn("call%401%2F2@e1.json");
+		expect(answered.status).toBe("answered");
+		expect(collect(restoredState(FORM, answered.answers) ?? initialState(FORM), "answered")).toEqual(page);
+	});
+
+	it("an answer kept in a folder past both limits leaves the newest MAX_KEPT answered forms; below them nothing else goes", () => {
+		fresh();
+		const answered = (id: string, savedAt: number) =>
+			JSON.stringify({ version: KEPT_VERSION, id, pid: 1, status: "answered", savedAt, fingerprint: "f", answers: {} });
+		for (let i = 0; i < 2 * MAX_KEPT - 1; i++) writeFileSync(join(dir, `a${i}.json`), answered(`a${i}`, 1000 + i));
+		const submit = () => collect(update(initialState(FORM), { type: "number", row: 1 }), "answered");
+		createKeeper(dir, () => ({ id: "new" }), FORM, { closing: () => false }).end("answered", submit());
+		expect(files()).toHaveLength(2 * MAX_KEPT);
+		createKeeper(dir, () => ({ id: "newer" }), FORM, { closing: () => false }).end("answered", submit());
+		expect(files()).toHaveLength(MAX_KEPT);
+		expect(files()).toContain("newer.json");
+		expect(files()).toContain("new.json");
+		expect(files()).not.toContain(`a${MAX_KEPT}.json`);
 	});
 
 	it("a write that fails (a full disk) leaves nothing behind: the file begun aside is removed, the last one written stays", async () => {
@@ -232,7 +265,7 @@ describe("the keeper and the folder", () => {
 		expect(keptIn("again.json")).toMatchObject({ status: "dismissed", answers: throughJson(answers) });
 	});
 
-	it("reading drops, each with a reason, what is not JSON, another version's, oversized or not a form; keeps the newest MAX_KEPT; removes a dead writer's aside file", () => {
+	it("reading drops, each with a reason, what is not JSON, another version's, oversized or not a form; keeps the newest MAX_KEPT of each kind; removes a dead writer's aside file", () => {
 		fresh();
 		const good = (id: string, savedAt: number): KeptForm => ({
 			version: KEPT_VERSION,
@@ -246,24 +279,30 @@ describe("the keeper and the folder", () => {
 		writeFileSync(join(dir, "bad.json"), "{ not json");
 		writeFileSync(join(dir, "old.json"), JSON.stringify({ ...good("old", 1), version: 0 }));
 		writeFileSync(join(dir, "big.json"), JSON.stringify({ ...good("big", 1), answers: "x".repeat(MAX_KEPT_BYTES) }));
-		writeFileSync(join(dir, "odd.json"), JSON.stringify({ ...good("odd", 1), status: "answered" }));
+		writeFileSync(join(dir, "odd.json"), JSON.stringify({ ...good("odd", 1), status: "pending" }));
 		// Aside files: a dead writer's is left over, a running pi's (pid 1 here) may be mid-write.
 		writeFileSync(join(dir, "left.json.999999999.0a1b2c3d4e5f.tmp"), "{");
 		writeFileSync(join(dir, "busy.json.1.0a1b2c3d4e5f.tmp"), "{");
 		// As an older version named them.
 		writeFileSync(join(dir, "older.json.999999999.tmp"), "{");
-		for (let i = 0; i < MAX_KEPT + 2; i++)
+		for (let i = 0; i < MAX_KEPT + 2; i++) {
 			writeFileSync(join(dir, `k${i}.json`), JSON.stringify(good(`k${i}`, 1000 + i)));
+			// Answered forms, all newer: they never push out a form still without an answer.
+			writeFileSync(join(dir, `a${i}.json`), JSON.stringify({ ...good(`a${i}`, 5000 + i), status: "answered" }));
+		}
 		const { forms, problems } = readKept(dir);
 		expect(problems).toEqual([
 			"bad.json: not valid JSON",
 			`big.json: larger than ${MAX_KEPT_BYTES} bytes`,
-			'odd.json: not a saved form: status must be one of "open", "dismissed", "aborted", "timed_out", "error", "chat" (found the string "answered")',
+			'odd.json: not a saved form: status must be one of "open", "answered", "dismissed", "aborted", "timed_out", "error", "chat" (found the string "pending")',
 			"old.json: written by another version of pi-ask-user (0)",
 		]);
-		expect(forms).toHaveLength(MAX_KEPT);
-		expect(forms[0]?.id).toBe(`k${MAX_KEPT + 1}`);
+		expect(forms).toHaveLength(2 * MAX_KEPT);
+		expect(forms[0]?.id).toBe(`a${MAX_KEPT + 1}`);
+		expect(forms.filter((kept) => kept.status === "answered")).toHaveLength(MAX_KEPT);
 		expect(files()).not.toContain("k0.json");
+		expect(files()).not.toContain("a1.json");
+		expect(files()).toContain("k2.json");
 		expect(files()).not.toContain("bad.json");
 		expect(files()).not.toContain("left.json.999999999.0a1b2c3d4e5f.tmp");
 		expect(files()).not.toContain("older.json.999999999.tmp");

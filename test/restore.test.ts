@@ -13,10 +13,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { fingerprint, KEPT_VERSION, type KeptForm } from "../src/kept/store.ts";
 import { collect } from "../src/machine/collect.ts";
-import { restoredState, savedAnswers } from "../src/machine/saved.ts";
+import { answeredState, restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
 import { keepForms, keptDir, LATE_ANSWER } from "../src/kept/restore.ts";
 import { prepareForm } from "../src/tool/call.ts";
+import { formatResultText } from "../src/tool/result.ts";
 import type { AskOptions, Collected } from "../src/core/types.ts";
 
 const ARGS = {
@@ -40,7 +41,12 @@ afterEach(() => {
 	branch.length = 0;
 });
 
-function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collected["status"] = "answered") {
+function setUp(
+	kept: Array<Partial<KeptForm> & { id: string }>,
+	answer: Collected["status"] = "answered",
+	reply: (options: AskOptions) => Collected = () => collect(CHOSE_SQLITE, answer),
+	pick: (labels: string[]) => string | undefined = (labels) => labels[0],
+) {
 	root = mkdtempSync(join(tmpdir(), "restore-"));
 	const sessionFile = join(root, "s.jsonl");
 	const dir = keptDir(sessionFile);
@@ -59,6 +65,7 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 	}
 	const sent: Array<{ message: { content: string; customType: string }; options: unknown }> = [];
 	const warnings: string[] = [];
+	const lists: Array<{ title: string; labels: string[] }> = [];
 	const asked: Array<{ options: AskOptions }> = [];
 	const pi = {
 		sendMessage: (message: { content: string; customType: string }, options: unknown) =>
@@ -86,13 +93,16 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 			getEntries: () => entries,
 			getBranch: () => (branch.length ? entries.slice(0, branch[0]) : entries),
 		},
-		ui: { notify: (text: string) => warnings.push(text) },
+		ui: {
+			notify: (text: string) => warnings.push(text),
+			select: async (title: string, labels: string[]) => (lists.push({ title, labels }), pick(labels)),
+		},
 	};
 	const restore = keepForms(
 		pi,
 		async (_session, _form, options) => {
 			asked.push({ options });
-			return { ...collect(CHOSE_SQLITE, answer) };
+			return reply(options);
 		},
 		async () => ENGLISH,
 	);
@@ -100,7 +110,8 @@ function setUp(kept: Array<Partial<KeptForm> & { id: string }>, answer: Collecte
 		await restore.sessionStarted(ctx as unknown as ExtensionContext);
 		await new Promise((resolve) => setTimeout(resolve, 400));
 	};
-	return { dir, sent, warnings, asked, start, entries };
+	const command = () => restore.command("", ctx as unknown as ExtensionContext);
+	return { dir, sent, warnings, asked, lists, start, command, entries };
 }
 
 describe("a session start", () => {
@@ -119,8 +130,9 @@ describe("a session start", () => {
 		expect(sent[0]?.message.content).toMatch(/^Late answer to ask_user call "call_3": the call had ended \(aborted\)/);
 		expect(sent[0]?.message.content).toContain('db: "SQLite"');
 		expect(sent[0]?.options).toEqual({ triggerTurn: true, deliverAs: "followUp" });
-		// Answered: its file is gone; the others stay for /ask-user.
-		expect(readdirSync(dir).sort()).toEqual(["call_1.json", "call_2.json"]);
+		// Answered: kept as answered, for a revision; the others stay for /ask-user.
+		expect(readdirSync(dir).sort()).toEqual(["call_1.json", "call_2.json", "call_3.json"]);
+		expect(JSON.parse(readFileSync(join(dir, "call_3.json"), "utf8")).status).toBe("answered");
 	});
 
 	it("does not show a form the conversation has moved on from", async () => {
@@ -243,7 +255,10 @@ describe("one call id in two turns (a provider that reuses ids)", () => {
 		expect(asked).toHaveLength(2);
 		expect(asked[1]?.keep?.restored?.notice.key).toBe("form.reopened");
 		expect(sent[1]).toContain('db: "SQLite"');
-		expect(readdirSync(keptDir(join(root, "s.jsonl")))).toEqual([]);
+		const files = readdirSync(keptDir(join(root, "s.jsonl"))).sort();
+		expect(files).toEqual(["same@a1.json", "same@a2.json"]);
+		for (const file of files)
+			expect(JSON.parse(readFileSync(join(keptDir(join(root, "s.jsonl")), file), "utf8")).status).toBe("answered");
 	});
 });
 
@@ -272,5 +287,93 @@ describe("a form whose state cannot be saved (a read-only folder, a full disk)",
 		expect(warnings[0]).toContain("it goes on");
 		keeper?.end("answered");
 		expect(readFileSync(dir, "utf8")).toBe("not a folder");
+	});
+});
+
+const CHOSE_POSTGRES = collect(
+	update(initialState(FORM, { numberKeys: "choose" }), { type: "number", row: 0 }),
+	"answered",
+);
+const answered = (id: string, savedAt: number) => ({
+	id,
+	savedAt,
+	status: "answered" as const,
+	answers: answeredState(FORM, collect(CHOSE_SQLITE, "answered")),
+});
+
+describe("/ask-user and answered forms (a revision)", () => {
+	it("lists the forms without an answer first, newest first, then the answered ones, newest first, each with when it was answered", async () => {
+		const at = new Date(2026, 11, 3, 9, 5).getTime();
+		const { command, lists } = setUp(
+			[answered("call_1", at), { id: "call_2", savedAt: 10, status: "dismissed" }, answered("call_3", at + 60_000)],
+			"answered",
+			undefined,
+			() => undefined,
+		);
+		await command();
+		expect(lists[0]?.title).toBe("Forms of this session — Enter reopens");
+		expect(lists[0]?.labels).toEqual([
+			"1. Database — dismissed",
+			"2. Database — answered 2026-12-03 09:06",
+			"3. Database — answered 2026-12-03 09:05",
+		]);
+	});
+
+	it("Enter reopens one as submitted; submitted with a change, the model gets one message: the call, what changed, the answers; steered into a run", async () => {
+		const { command, asked, sent, dir } = setUp([answered("call_3", 5)], "answered", (options) => {
+			const state = restoredState(FORM, options.keep?.restored?.answers);
+			expect(state && collect(state, "answered")).toEqual(collect(CHOSE_SQLITE, "answered"));
+			return CHOSE_POSTGRES;
+		});
+		await command();
+		expect(asked[0]?.options.keep?.restored?.notice.key).toBe("form.revising");
+		expect(sent).toHaveLength(1);
+		expect(sent[0]?.options).toEqual({ triggerTurn: true, deliverAs: "steer" });
+		const lines = sent[0]?.message.content.split("\n") ?? [];
+		expect(lines[0]).toMatch(/^Revised answer to ask_user call "call_3": the user changed their answers/);
+		expect(lines.slice(1, 3)).toEqual(["What changed (before → now):", 'db: "SQLite" → "Postgres"']);
+		expect(lines.slice(3)).toEqual([
+			"The answers as they now stand:",
+			...formatResultText(FORM, CHOSE_POSTGRES).split("\n"),
+		]);
+		// Kept as revised: a new submit time, the new answers.
+		const kept = JSON.parse(readFileSync(join(dir, "call_3.json"), "utf8")) as KeptForm;
+		expect(kept.status).toBe("answered");
+		expect(kept.savedAt).toBeGreaterThan(5);
+		expect(collect(restoredState(FORM, kept.answers) ?? CHOSE_SQLITE, "answered")).toEqual(CHOSE_POSTGRES);
+	});
+
+	it("dismissed, or submitted with nothing changed: nothing is sent and the kept form stays as it was", async () => {
+		for (const [status, reply] of [
+			["dismissed", () => collect(CHOSE_SQLITE, "dismissed")],
+			["answered", () => collect(CHOSE_SQLITE, "answered")],
+		] as const) {
+			const { command, sent, dir, warnings } = setUp([answered("call_3", 5)], status, reply);
+			const before = readFileSync(join(dir, "call_3.json"), "utf8");
+			await command();
+			expect(sent).toHaveLength(0);
+			expect(readFileSync(join(dir, "call_3.json"), "utf8")).toBe(before);
+			expect(warnings).toEqual(status === "answered" ? ["Nothing changed, so the model was not told again"] : []);
+			rmSync(root, { recursive: true, force: true });
+		}
+	});
+
+	it("one whose call is on another branch (/tree) is not listed; one whose questions no longer match its call is refused with one line why", async () => {
+		const { command, lists, entries, warnings, asked } = setUp([
+			answered("call_9", 5),
+			{ ...answered("call_2", 6), fingerprint: "another form" },
+		]);
+		entries.push({
+			type: "message",
+			message: { role: "assistant", content: [{ type: "toolCall", id: "call_9", name: "ask_user", arguments: ARGS }] },
+		});
+		branch.push(1);
+		await command();
+		expect(lists).toEqual([]);
+		expect(asked).toEqual([]);
+		expect(warnings).toEqual([
+			"ask_user: a saved form was dropped (call_2: it cannot be revised: its questions no longer match its call)",
+			"No form of this session is waiting for an answer",
+		]);
 	});
 });

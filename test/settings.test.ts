@@ -3,11 +3,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ATTENTION_MODES, type Phrase } from "../src/core/types.ts";
+import type { Phrase } from "../src/core/types.ts";
+import { ATTENTION_MODES } from "../src/settings/table.ts";
 import { LOCALES } from "../src/i18n/locale.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { projectTrustedByUser, readSettingsFiles } from "../src/settings/read.ts";
-import { registerSettingFlags, SETTINGS } from "../src/settings/table.ts";
+import { FLAGS, registerSettingFlags } from "../src/settings/flags.ts";
+import { SETTINGS } from "../src/settings/table.ts";
 import {
 	PROJECT_FILE,
 	README_TABLE_END,
@@ -252,6 +254,14 @@ describe("the flags", () => {
 			description: SETTINGS.timeoutMs.help,
 			type: "string",
 		});
+	});
+
+	it("a flag is a switch exactly where its setting is a yes or no, and says the setting's help", () => {
+		for (const [name, flag] of Object.entries(FLAGS)) {
+			const setting = SETTINGS[name as keyof typeof FLAGS];
+			expect({ name, flag: setting.flag, help: setting.help }).toEqual({ name, flag: flag.flag, help: flag.help });
+			expect({ name, boolean: "boolean" in flag }).toEqual({ name, boolean: typeof setting.default === "boolean" });
+		}
 	});
 });
 

@@ -122,6 +122,18 @@ describe("the page's answers", () => {
 		expect(given[0]?.reply.notes).toEqual([{ questionId: "db", text: "why not" }]);
 	});
 
+	it("carry the note on the whole form as a reply does (`formNote`); a blank one is none", () => {
+		const { given, answer } = recorder();
+		const body = (note: unknown) => JSON.stringify({ note, questions: [{ chosen: [0] }, {}] });
+		expect(answerFrom({ form, answer }, body("all of it by Friday"))).toEqual({ ok: true });
+		expect(given[0]?.reply).toMatchObject({ notes: [], formNote: "all of it by Friday" });
+		expect(answerFrom({ form, answer }, body("  "))).toEqual({ ok: true });
+		expect(given[1]?.reply).not.toHaveProperty("formNote");
+		expect(answerFrom({ form, answer }, body("x".repeat(4001))).ok).toBe(false);
+		expect(answerFrom({ form, answer }, body(7)).ok).toBe(false);
+		expect(given).toHaveLength(2);
+	});
+
 	it("are refused, saying why, when they do not fit", () => {
 		const { given, answer } = recorder();
 		const refused = (body: string) => answerFrom({ form, answer }, body);

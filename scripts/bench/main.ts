@@ -19,6 +19,7 @@ import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { quietTui } from "../../test/form/fake-terminal.ts";
 import { piKeybindings } from "../../test/form/support.ts";
 import { firstAskOnce, measureFirstAsk } from "./first-ask.ts";
+import { measurePaced, PACE, type PacedResult } from "./paced.ts";
 import { measureFirstCallRate, printFirstCallRate } from "./first-call.ts";
 import { footprintOf } from "./footprint.ts";
 import { largestAskParams, optionCount, peerParams, questionnaireParams } from "./forms.ts";
@@ -100,6 +101,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const peerFormFirstMount = peer ? await measureFirstMount(ours, peerArgs, screen, mounts) : undefined;
 
 	const { median, p99, mean, questionnaireStats, peerStats } = await measureKeystrokes(tools, warmup, keys, log);
+	const paced = await measurePacedKeys(tools, numberFlag(options.argv, "--paced-keys") ?? (quick ? 100 : 1_000), log);
 
 	const firstAskRuns = quick ? 1 : 5;
 	log(`· first ask, ${firstAskRuns} fresh processes cold and warm`);
@@ -138,6 +140,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 		heapCourse,
 		footprint,
 		firstAsk,
+		paced,
 		load,
 	});
 }
@@ -211,6 +214,33 @@ async function measureKeystrokes(
 		if (width === 120 && peer) peerStats = stats(samples[2] ?? []);
 	}
 	return { median, p99, mean, questionnaireStats, peerStats };
+}
+
+/**
+ * At a person's pace (paced.ts): `keys` keys at 120 columns for ours, pi's example and the peer by turns, a quarter of
+ * that for ours at the other widths; each form first takes one cycle the same way, unmeasured.
+ */
+async function measurePacedKeys(
+	tools: Awaited<ReturnType<typeof prepareTools>>,
+	keys: number,
+	log: (line: string) => void,
+): Promise<PacedResult> {
+	const { drive, ours, questionnaire, oursArgs, questionnaireArgs, peer, peerArgs, peerCycle } = tools;
+	const result: PacedResult = { keys, gapMs: PACE.gapMs, touchedMiB: PACE.touchedBytes / 2 ** 20, ours: {} };
+	for (const width of WIDTHS) {
+		const count = width === 120 ? keys : Math.ceil(keys / 4);
+		log(`· ${count} keys at a person's pace at ${width} columns`);
+		const drivers = [await drive(ours, oursArgs, width)];
+		if (width === 120) drivers.push(await drive(questionnaire, questionnaireArgs, width));
+		if (width === 120 && peer) drivers.push(await drive(peer, peerArgs, width, peerCycle));
+		await measurePaced(drivers, KEY_CYCLE.length);
+		const [own, theirs, peers] = await measurePaced(drivers, count);
+		for (const driver of drivers) await driver.close();
+		if (own) result.ours[width] = own;
+		if (width === 120) result.questionnaire = theirs;
+		if (width === 120 && peer) result.peer = peers;
+	}
+	return result;
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import type { Footprint } from "./footprint.ts";
 import type { Stats } from "./keystrokes.ts";
+import { type PacedResult, pacedJson, pacedRows } from "./paced.ts";
 
 export interface BenchResult {
 	widths: number[];
@@ -32,6 +33,8 @@ export interface BenchResult {
 	footprint: Footprint;
 	/** execute → the first frame, in a fresh process: before (cold) and after (warm) the background preload. */
 	firstAsk?: { coldMs: number; warmMs: number; runs: number };
+	/** Keys at a person's pace (paced.ts). */
+	paced?: PacedResult;
 	/** pi's start-up with its compile caches warm, and `cold`, with none (the first start after an install). */
 	load?: StartupSummary & { cold?: StartupSummary };
 }
@@ -199,6 +202,7 @@ function reportJson(result: BenchResult): Record<string, unknown> {
 					first_ask_runs: result.firstAsk.runs,
 				}
 			: {}),
+		...(result.paced && pacedJson(result.paced)),
 		...(load ? loadJson(load) : {}),
 		footprint_chars: result.footprint.chars,
 		footprint_tokens: result.footprint.tokens,
@@ -254,6 +258,7 @@ function reportRows(result: BenchResult): Row[] {
 			"warm: after the background preload",
 		);
 	}
+	if (result.paced) rows.push(...pacedRows(result.paced, peer?.name, verdict));
 	add(
 		`heap growth over ${result.heapKeys} keys (KiB)`,
 		courseText(result.heapCourse, "totalKb"),

@@ -18,6 +18,7 @@ import type { AskDetails } from "../../src/core/types.ts";
 import {
 	expectTheAnswer,
 	keptFiles,
+	keptStatuses,
 	killWithFormOpen,
 	openAndType,
 	script,
@@ -258,7 +259,8 @@ async function twoPis(env: PiEnv, started: { tui?: TmuxPi | undefined }): Promis
 		form: why === TEXT && keptWhileSecondRan === 1 && !screen.includes("Restored") ? "went on" : "lost",
 		warnings: count(screen, DROPPED) + count(screen, NOT_SAVED),
 		named: true,
-		leftBehind: keptFiles(env).length,
+		// The answered form stays, for a revision; nothing else may.
+		leftBehind: keptStatuses(env).filter((status) => status !== "answered").length,
 	};
 }
 

@@ -167,7 +167,7 @@ async function run(tool: "ask_user" | "probe_select", turns: number, log: (line:
 			typed: given.filter((text) => text.startsWith("typed-")).length,
 			samples: probe.samples(),
 			msPerTurn,
-			keptLeft: keptFiles(env).length + asideFiles(env),
+			keptLeft: keptBeyondAnswered(env) + asideFiles(env),
 			leftRunning: await quit(env, tui),
 		};
 	} finally {
@@ -212,6 +212,16 @@ function sessionFiles(env: PiEnv): string[] {
 
 function keptFiles(env: PiEnv): string[] {
 	return sessionFiles(env).filter((path) => /\.ask-user\/[^/]+\.json$/.test(path));
+}
+
+/** How many answered forms a folder may hold before an answer prunes it: MAX_KEPT (src/kept/store.ts) twice over. */
+const ANSWERED_KEPT = 2 * 20;
+
+/** Kept files but the answered forms a session keeps for a revision. */
+function keptBeyondAnswered(env: PiEnv): number {
+	const files = keptFiles(env);
+	const answered = files.filter((file) => readFileSync(file, "utf8").includes('"status":"answered"')).length;
+	return files.length - answered + Math.max(0, answered - ANSWERED_KEPT);
 }
 
 function asideFiles(env: PiEnv): number {

@@ -3,129 +3,31 @@
  * importing each other.
  */
 
-import { type Static, type TObject, type TOptional, type TProperties, Type } from "@sinclair/typebox";
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
-import type { MessageKey } from "../i18n/en.ts";
-import type { ArgsOf, Params, Phrase, Texts } from "../i18n/phrase.ts";
+import type { Phrase, Texts } from "../i18n/phrase.ts";
 import type { AskAttached } from "./attachment.ts";
 
 export type { Phrase } from "../i18n/phrase.ts";
 
-/** The tool's name, as the model calls it. */
-export const TOOL_NAME = "ask_user";
+import type { AskForm } from "./params.ts";
 
-/** The limits of the input. Counted in UTF-16 code units unless noted. */
-export const LIMITS = {
-	minQuestions: 1,
-	maxQuestions: 4,
-	minOptions: 2,
-	maxOptions: 8,
-	/** Tab label, counted in characters (code points). */
-	header: 12,
-	question: 1000,
-	context: 2000,
-	label: 60,
-	/** An answer key, and an option's value: they appear on every result line. */
-	id: 64,
-	value: 200,
-	description: 300,
-	preview: 4000,
-	/** Free text and notes typed by the user. */
-	freeText: 4000,
-	/** The model's one line on why it asks (the call's `reason`). */
-	reason: 200,
-} as const;
-
-// ── One question shape: the form every UI renders, and the parameters the model sends ─────────
-
-/**
- * The form, as TypeBox schemas: every default filled in (validate.ts fills them), the limits a schema can state as its
- * keywords. The tool's parameters (below) and the relay request's schema (relay/envelope-schema.ts) derive from it.
- */
-export const OptionSchema = Type.Object({
-	label: Type.String({ minLength: 1, maxLength: LIMITS.label, description: "≤60 chars, unique" }),
-	value: Type.String({ description: "Returned to you; default: label" }),
-	description: Type.Optional(Type.String()),
-	preview: Type.Optional(Type.String({ description: "Code/diff/mock-up shown beside it; single-select only" })),
-	recommended: Type.Boolean({ description: "At most one" }),
-});
-
-const OPTIONS_DESCRIPTION = "2-8, fewest that cover it; omit to ask for text";
-
-export const QuestionSchema = Type.Object({
-	id: Type.String({ minLength: 1, description: "Answer key; default: header slug" }),
-	header: Type.String({ minLength: 1, description: "Tab label ≤12 chars, unique" }),
-	question: Type.String({ minLength: 1, description: "One decision, one line" }),
-	context: Type.Optional(Type.String({ description: "What the user needs to know" })),
-	options: Type.Array(OptionSchema, {
-		maxItems: LIMITS.maxOptions,
-		description: OPTIONS_DESCRIPTION,
-	}),
-	multiSelect: Type.Boolean(),
-	allowOther: Type.Boolean({ description: "Free-text row; default: true" }),
-	required: Type.Boolean({ description: "false: skippable" }),
-});
-
-export const MetadataSchema = Type.Object(
-	{
-		source: Type.Optional(Type.String()),
-		flowId: Type.Optional(Type.String()),
-		tags: Type.Optional(Type.Array(Type.String())),
-	},
-	{ description: "Echoed back in the result" },
-);
-
-export type AskOption = Static<typeof OptionSchema>;
-/** `options` is empty for a text-only question: its answer is the user's text (allowOther is then true). */
-export type AskQuestion = Static<typeof QuestionSchema>;
-export type AskMetadata = Static<typeof MetadataSchema>;
-
-/** A validated call: every default filled in, every input rule holds; `reason`: the model's one line on why it asks. */
-export type AskForm = { questions: AskQuestion[]; reason?: string; metadata?: AskMetadata };
-
-/** Keywords the model's schema leaves out: validate.ts says each limit with its fix, and some proxies reject them. */
-const LIMIT_KEYWORDS = ["minLength", "maxLength", "minItems", "maxItems"] as const;
-
-type Loosened<P extends TProperties, K extends keyof P> = TObject<{
-	[N in keyof P]: N extends K ? TOptional<P[N]> : P[N];
-}>;
-
-/** The same object for the model: the fields that have a default are optional, and no limit keywords. */
-function loosened<P extends TProperties, K extends keyof P>(
-	schema: TObject<P>,
-	defaulted: readonly K[],
-): Loosened<P, K> {
-	const { required = [] } = schema as { required?: readonly string[] };
-	const properties = Object.entries(schema.properties).map(([name, field]) => {
-		// As plain JSON: the schema as the model reads it, none of TypeBox's own marks.
-		const bare = JSON.parse(JSON.stringify(field)) as Record<string, unknown>;
-		for (const keyword of LIMIT_KEYWORDS) delete bare[keyword];
-		const plain = Type.Unsafe(bare);
-		return [name, defaulted.includes(name as K) || !required.includes(name) ? Type.Optional(plain) : plain];
-	});
-	return Type.Object(Object.fromEntries(properties)) as unknown as Loosened<P, K>;
-}
-
-const OptionParamsSchema = loosened(OptionSchema, ["value", "recommended"]);
-const QuestionParamsSchema = loosened(
-	Type.Object({
-		...QuestionSchema.properties,
-		options: Type.Array(OptionParamsSchema, { description: OPTIONS_DESCRIPTION }),
-	}),
-	["id", "header", "options", "multiSelect", "allowOther", "required"],
-);
-
-/** The tool's parameters, the schema the model reads on every turn: plain types, terse descriptions, no limits. */
-export const AskParamsSchema = Type.Object({
-	questions: Type.Array(QuestionParamsSchema, { description: "1-4 related decisions" }),
-	reason: Type.Optional(Type.String({ description: "Why you ask: one line ≤200" })),
-	metadata: Type.Optional(MetadataSchema),
-});
-
-export type AskOptionParams = Static<typeof OptionParamsSchema>;
-/** Without options: a text-only question. */
-export type AskQuestionParams = Static<typeof QuestionParamsSchema>;
-export type AskParams = Static<typeof AskParamsSchema>;
+export {
+	type AskForm,
+	type AskMetadata,
+	type AskOption,
+	type AskOptionParams,
+	type AskParams,
+	AskParamsSchema,
+	type AskQuestion,
+	type AskQuestionParams,
+	LIMITS,
+	MetadataSchema,
+	OptionSchema,
+	QuestionSchema,
+	TOOL_NAME,
+} from "./params.ts";
+export { type Loaded, loaded } from "./loaded.ts";
+export { phrase } from "../i18n/phrase.ts";
 
 // ── Answers ────────────────────────────────────────────────────────────────
 
@@ -193,10 +95,6 @@ export const errorText = (error: unknown): string => (error instanceof Error ? e
 /** What a number key does on the form: choose that option (as Claude Code does), or only focus it. */
 export type NumberKeys = "choose" | "focus";
 
-/** How a waiting form gets the user's attention (attention.ts). */
-export const ATTENTION_MODES = ["off", "bell", "desktop"] as const;
-export type AttentionMode = (typeof ATTENTION_MODES)[number];
-
 /** Everything a form's shell takes, passed along whole from the tool to the view. */
 export interface AskOptions {
 	signal?: AbortSignal;
@@ -227,9 +125,10 @@ export interface AskOptions {
 }
 
 /**
- * `qr`: the URL as a QR code in block characters, one string per row; absent when the optional uqr is not installed.
+ * `qr`: the URL as a QR code in block characters, one string per row; absent when the optional uqr is not installed,
+ * and on loopback. `loopback`: the page listens on this machine only (no phone can open its link).
  */
-export type WebLink = { url: string; qr?: readonly string[] };
+export type WebLink = { url: string; qr?: readonly string[]; loopback?: boolean };
 
 /**
  * What the inline form tells its keeper: every change, as a function that reads the answers to save (called off the
@@ -244,10 +143,10 @@ export interface FormKeep {
 /** What keeps a form on disk while the user works (kept/store.ts): the form reports to it, the call ends it. */
 export interface Keeper extends FormKeep {
 	/**
-	 * The ask ended: an answer removes the file; any other end keeps the answers ("open" when pi is going away); no_ui
-	 * leaves it as it was.
+	 * The ask ended: its answers are kept with how it ended ("open" when pi is going away; an answer as `collected`
+	 * holds it, for a revision); no_ui leaves the file as it was.
 	 */
-	end(status: AskStatus): void;
+	end(status: AskStatus, collected?: Collected): void;
 	/** Writes what is pending now (pi is going away). */
 	flush(): void;
 }
@@ -301,11 +200,6 @@ export interface RelayRequest extends AskForm {
 /** The parent's answer to a RelayRequest: what its UI collected, versioned and tied to the request. */
 export type RelayReply = { v: 1 | typeof RELAY_REPLY_VERSION; rid?: string } & Collected;
 
-export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase {
-	const [params] = args as [Params?];
-	return params === undefined ? { key } : { key, params };
-}
-
 // ── What the router, the relay and the tool share ─────────────────────────────
 
 /** Set by a relay-aware runner for its children (see relay/api.ts `relayEnvironment`). */
@@ -358,33 +252,11 @@ export type OutsideAnswer = {
 	answers: unknown;
 	skipped?: unknown;
 	notes?: unknown;
+	/** The note on the whole form. */
+	formNote?: unknown;
 	delegated?: unknown;
 };
 
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
 /** The error of an answer that comes after the first. */
 export const ALREADY_CLOSED = "this form is already closed: it was answered, dismissed or aborted";
-
-/**
- * A module loaded once: an import() through pi's loader resolves its path again on every call. A failed load is tried
- * again.
- */
-export interface Loaded<T> {
-	(): Promise<T>;
-	/** The module, once it has loaded. */
-	now(): T | undefined;
-}
-
-export function loaded<T>(load: () => Promise<T>): Loaded<T> {
-	let module: Promise<T> | undefined;
-	let ready: T | undefined;
-	const get = () =>
-		(module ??= load().then(
-			(value) => (ready = value),
-			(error: unknown) => {
-				module = undefined;
-				throw error;
-			},
-		));
-	return Object.assign(get, { now: () => ready });
-}

@@ -10,14 +10,15 @@
 import { existsSync } from "node:fs";
 import * as piPackage from "@mariozechner/pi-coding-agent";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
-import { type Ask, errorText, keptDir, loaded, type Phrase } from "../core/types.ts";
+import { type Ask, errorText, keptDir, type Loaded, loaded, type Phrase, type Session } from "../core/types.ts";
 import type { Texts } from "../i18n/texts.ts";
 import type { Restore } from "../kept/restore.ts";
 import { holdToolsAfterDismissal, offerOnlyWhereAnswerable } from "../route/offer.ts";
 import { createRouter, type Router, waitingModule } from "../route/router.ts";
 import { projectTrustedByUser, readSettingsFiles, resolveSettings } from "../settings/read.ts";
-import type { Steering } from "../settings/table.ts";
+import type { Settings, Steering } from "../settings/table.ts";
 import type { ToolHost } from "../tool/call.ts";
+import type { PageTheme } from "../web/theme.ts";
 import { callModule } from "../tool/tool.ts";
 
 /** What index.ts's registrations call; `host`: the tool's, but for what pi itself gives (its active tools). */
@@ -39,19 +40,11 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 	// timeout (not yet trusted).
 	const files = readSettingsFiles(getAgentDir(), process.cwd());
 	let { settings } = resolveSettings(files, { env: process.env });
-	let texts: Texts | undefined;
 	let started: ExtensionContext | undefined;
-	const words = loaded(async () => {
-		const { locale } = settings;
-		// A catalogue that cannot be loaded (a broken install) can only be reported in English.
-		const broken = (error: unknown) =>
-			started &&
-			warn(started, undefined, [
-				`ask_user: the ${locale} catalogue could not be loaded (${errorText(error)}): English is used.`,
-			]);
-		texts = await (await import("../i18n/load.ts")).loadTexts(locale, broken);
-		return texts;
-	});
+	const words = userWords(
+		() => settings,
+		() => started,
+	);
 	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
 	const walker = { choiceOnly: false };
 	const hold = holdToolsAfterDismissal();
@@ -67,44 +60,16 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 			peekKey: settings.peekKey,
 			texts: await words(),
 		}),
-		// Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere,
-		// attention.
-		watch:
-			(session, ask): Ask =>
-			async (form, options) => {
-				const [{ terminalAttention, watchForms }, said] = await Promise.all([waitingModule(), words()]);
-				const setting = () => ({ mode: settings.attention, reminderMs: settings.reminderMs });
-				const warning = (text: string) => session.ui.notify(text, "warning");
-				const web = () =>
-					settings.web
-						? { address: settings.webAddress, port: settings.webPort, texts: said, warn: warning }
-						: undefined;
-				const host = {
-					emit: (event: string, payload: unknown) => pi.events.emit(event, payload),
-					attention: terminalAttention(session, setting, () => said),
-					web,
-				};
-				return watchForms(ask, host)(form, options);
-			},
+		watch: watching(pi, () => settings, words),
 	});
 	const offer = offerOnlyWhereAnswerable(pi, router);
 	const kept = keptOnDemand(pi, router, words);
 
 	// Read, and their warnings said, at the first session start (pi parses the flags only after extensions registered
-	// them), in the session's folder: pi 1.x resumes a session of another project in that project, and reads its settings
-	// there.
+	// them).
 	let first = true;
 	const readSettings = async (ctx: ExtensionContext) => {
-		const cwd = typeof ctx.cwd === "string" ? ctx.cwd : process.cwd();
-		// What pi asks trust for, by pi's own test where it exports one (1.6; not 0.73, which has no trust).
-		const trusted = () =>
-			projectTrustedByUser(
-				cwd,
-				ctx.isProjectTrusted?.bind(ctx),
-				(piPackage as Partial<typeof piPackage>).hasTrustRequiringProjectResources,
-			);
-		const read = cwd === process.cwd() ? files : readSettingsFiles(getAgentDir(), cwd);
-		const reading = resolveSettings(read, { flag: (name) => pi.getFlag(name), env: process.env, trusted });
+		const reading = settingsOf(pi, ctx, files);
 		settings = reading.settings;
 		walker.choiceOnly ||= settings.choiceOnly;
 		// The user's steering texts (their own file, or a project's they trusted), in place of ours.
@@ -115,13 +80,7 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 	};
 
 	return {
-		host: {
-			ask: router.ask,
-			keep: kept.keep,
-			onNoUI: offer.withheld,
-			onDismissed: hold.dismissed,
-			texts: () => texts,
-		},
+		host: { ask: router.ask, keep: kept.keep, onNoUI: offer.withheld, onDismissed: hold.dismissed, texts: words.now },
 		words,
 		async sessionStarted(ctx) {
 			started = ctx;
@@ -154,6 +113,55 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 		toolCall: hold.toolCall,
 		command: kept.command,
 	};
+}
+
+/** The user's words, in the language the settings say as they are when first needed; English where they cannot load. */
+function userWords(settings: () => Settings, started: () => ExtensionContext | undefined): Loaded<Texts> {
+	return loaded(async () => {
+		const { locale } = settings();
+		// A catalogue that cannot be loaded (a broken install) can only be reported in English.
+		const broken = (error: unknown) => {
+			const ctx = started();
+			if (ctx)
+				warn(ctx, undefined, [
+					`ask_user: the ${locale} catalogue could not be loaded (${errorText(error)}): English is used.`,
+				]);
+		};
+		return (await import("../i18n/load.ts")).loadTexts(locale, broken);
+	});
+}
+
+/**
+ * The settings as the first session start reads them: with the flags, in the session's folder (pi 1.x resumes a
+ * session of another project in that project, and reads its settings there), a project's own only where its user
+ * trusted it.
+ */
+function settingsOf(pi: ExtensionAPI, ctx: ExtensionContext, files: ReturnType<typeof readSettingsFiles>) {
+	const cwd = typeof ctx.cwd === "string" ? ctx.cwd : process.cwd();
+	// What pi asks trust for, by pi's own test where it exports one (1.6; not 0.73, which has no trust).
+	const trusted = () =>
+		projectTrustedByUser(
+			cwd,
+			ctx.isProjectTrusted?.bind(ctx),
+			(piPackage as Partial<typeof piPackage>).hasTrustRequiringProjectResources,
+		);
+	const read = cwd === process.cwd() ? files : readSettingsFiles(getAgentDir(), cwd);
+	return resolveSettings(read, { flag: (name) => pi.getFlag(name), env: process.env, trusted });
+}
+
+/** Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention. */
+function watching(pi: ExtensionAPI, current: () => Settings, words: () => Promise<Texts>) {
+	return (session: Session, ask: Ask): Ask =>
+		async (form, options) => {
+			const [{ terminalAttention, watchForms }, said] = await Promise.all([waitingModule(), words()]);
+			const setting = () => ({ mode: current().attention, reminderMs: current().reminderMs });
+			const host = {
+				emit: (event: string, payload: unknown) => pi.events.emit(event, payload),
+				attention: terminalAttention(session, setting, () => said),
+				web: () => (current().web ? webSetting(current(), said, session) : undefined),
+			};
+			return watchForms(ask, host)(form, options);
+		};
 }
 
 /**
@@ -213,5 +221,23 @@ function warn(ctx: ExtensionContext, texts: Texts | undefined, problems: Array<P
 		const text = typeof problem === "string" ? problem : (texts?.say(problem) ?? problem.key);
 		if (ctx.hasUI) ctx.ui.notify(text, "warning");
 		else process.stderr.write(`${text}\n`);
+	}
+}
+
+/** Where the page listens, in the user's words and pi's colours; a page that cannot listen is a warning. */
+function webSetting(settings: Pick<Settings, "webAddress" | "webPort">, texts: Texts, session: Session) {
+	const warn = (text: string) => session.ui.notify(text, "warning");
+	return { address: settings.webAddress, port: settings.webPort, texts, warn, theme: themeOf(session) };
+}
+
+/** pi's theme as the form opens (`ctx.ui.theme`, in 1.6 and 0.73), for the page's colours; none where a host has none. */
+function themeOf(session: Session): PageTheme | undefined {
+	try {
+		const theme: Partial<PageTheme> | undefined = session.ui.theme;
+		return typeof theme?.getFgAnsi === "function" && typeof theme.getBgAnsi === "function"
+			? (theme as PageTheme)
+			: undefined;
+	} catch {
+		return undefined;
 	}
 }

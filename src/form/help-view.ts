@@ -2,6 +2,7 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { WebLink } from "../core/types.ts";
+import { SETTINGS } from "../settings/table.ts";
 import type { KeyHelp } from "./keymap.ts";
 import { type ViewContext, type Window, widestLine, windowLines } from "./layout.ts";
 
@@ -11,7 +12,8 @@ const COLUMNS_MIN_WIDTH = 36;
 
 /**
  * `about`: the asker's task and the call's reason, whole, above the keys (the form cuts them); `link`: the browser
- * page, its QR code under the keys where it fits, for a phone to scan (without uqr, a line says so).
+ * page, its QR code under the keys where it fits, for a phone to scan (without uqr, a line says so); on loopback, no
+ * code (no phone could open it) but how to reach the page from a phone.
  */
 export function renderHelpView(
 	table: readonly KeyHelp[],
@@ -52,8 +54,18 @@ export function renderHelpView(
 		}
 	}
 	const qr = link?.qr;
-	if (link !== undefined && qr === undefined) body.push("", theme.muted(fit.line(ctx.texts.t("web.qrMissing"), width)));
+	if (link?.loopback) body.push("", ...fit.wrap(loopbackHint(ctx), width).map((line) => theme.muted(line)));
+	else if (link !== undefined && qr === undefined)
+		body.push("", theme.muted(fit.line(ctx.texts.t("web.qrMissing"), width)));
 	else if (qr && qr.every((row) => visibleWidth(row) <= width))
 		body.push("", theme.text(fit.line(ctx.texts.t("web.qr"), width)), ...qr);
 	return windowLines(body, height, scroll, undefined, "help", width, ctx);
 }
+
+/** How to reach a page that listens on loopback from a phone: the setting, by its name in the file and as a flag. */
+const loopbackHint = (ctx: ViewContext) =>
+	ctx.texts.t("web.loopback", {
+		setting: SETTINGS.webAddress.key,
+		file: "ask-user.json",
+		flag: `--${SETTINGS.webAddress.flag}`,
+	});

@@ -276,7 +276,7 @@ export const EN = {
 	"warning.noChannel": "ask_user: subagents cannot ask through this session ({reason})",
 	"form.restored": "Restored: your answers from before pi stopped are back; submitting sends them to the model",
 	"form.reopened": "Reopened: the call has ended, so submitting sends your answer to the model as a message",
-	"kept.title": "Forms without an answer — {key} reopens",
+	"kept.title": "Forms of this session — {key} reopens",
 	"kept.dropTitle": "Drop which form?",
 	"kept.none": "No form of this session is waiting for an answer",
 	"kept.open": "interrupted",
@@ -285,6 +285,9 @@ export const EN = {
 	"kept.timed_out": "timed out",
 	"kept.error": "failed",
 	"kept.chat": "answered in chat",
+	"kept.answered": "answered {when}",
+	"kept.unchanged": "Nothing changed, so the model was not told again",
+	"form.revising": "Revising: your answers as you submitted them; submitting again tells the model what changed",
 	"warning.keptDropped": "ask_user: a saved form was dropped ({reason})",
 	"warning.keptNotSaved":
 		"ask_user: this form cannot be saved to {file} ({reason}); it goes on, but what you type will not outlive pi",
@@ -299,6 +302,9 @@ export const EN = {
 	"web.alreadyAnswered": "This form was already answered or closed: your answers were not sent.",
 	"web.qr": "Scan with a phone to answer in its browser:",
 	"web.qrMissing": "No QR code: the optional package uqr is missing (run npm install in this extension's folder)",
+	"web.loopback":
+		"For a phone: this page listens on this machine only. Set {setting} in your {file} to this machine's LAN or tailnet address (or {flag}), and its QR code shows here.",
+	"web.needsScript": "This page needs JavaScript to show the form: turn it on, or answer in the terminal.",
 	"warning.webCannotListen":
 		"ask_user: the browser page could not listen on {address}:{port} ({reason}); answer in the terminal.",
 } as const satisfies Record<string, Message>;

@@ -1,4 +1,4 @@
-/** The types of what is said: a phrase, a message's values, and a locale's words. Types only: nothing here loads. */
+/** What is said: a phrase and how one is made, a message's values, and a locale's words (their types). */
 
 import type { EN, MessageKey } from "./en.ts";
 import type { Locale } from "./locale.ts";
@@ -30,4 +30,10 @@ export interface Texts {
 	/** tsc checks the values against the English message's placeholders. */
 	readonly t: <K extends MessageKey>(key: K, ...args: ArgsOf<K>) => string;
 	readonly say: (phrase: Phrase) => string;
+}
+
+/** A phrase of `key`, its values checked against the English message's placeholders. */
+export function phrase<K extends MessageKey>(key: K, ...args: ArgsOf<K>): Phrase {
+	const [params] = args as [Params?];
+	return params === undefined ? { key } : { key, params };
 }

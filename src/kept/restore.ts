@@ -4,8 +4,9 @@
  * quit), it comes back by itself; `/ask-user` lists every kept form and reopens one, `/ask-user drop` drops one.
  *
  * Such a form answers a call that has already ended: its answer reaches the model as a message that names the call,
- * carries the same answer text, and starts a turn. Only this session's own calls are kept: a subagent's form shown
- * here ends with its child.
+ * carries the same answer text, and starts a turn. An answered form is kept as it was submitted: `/ask-user` lists it
+ * after the others and reopens it for a revision, whose answer reaches the model as steering when a run is going.
+ * Only this session's own calls are kept: a subagent's form shown here ends with its child.
  */
 
 import { existsSync } from "node:fs";
@@ -30,6 +31,8 @@ import {
 /** Reading and writing kept forms (kept.ts), loaded once there is a form to keep or a folder to read. */
 const keptModule = loaded(() => import("./store.ts"));
 const resultModule = loaded(() => import("../tool/result.ts"));
+/** What a revision tells the model, and the order forms are listed in (revision.ts), loaded with the command. */
+const revisionModule = loaded(() => import("./revision.ts"));
 
 /** The custom message that carries an answer given after its call ended. */
 export const LATE_ANSWER = "ask-user-answer";
@@ -69,7 +72,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		key: () => KeptKey,
 		form: AskForm,
 		restored?: Keeper["restored"],
-	) => {
+	): Promise<Keeper> => {
 		const inner = (await keptModule()).createKeeper(dir, key, form, {
 			...(restored && { restored }),
 			closing: () => closing,
@@ -80,25 +83,24 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 					.catch(() => {}),
 		});
 		live.set(inner, id);
-		return { ...inner, end: (status) => (live.delete(inner), inner.end(status)) } satisfies Keeper;
+		return { ...inner, end: (status, collected) => (live.delete(inner), inner.end(status, collected)) };
 	};
 
 	const found = (ctx: ExtensionContext, dir: string) => findKept(ctx, dir, [...live.values()], texts);
 
 	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
+		const file = () => keeper(ctx, dir, kept.id, () => kept, form);
+		if (kept.status === "answered")
+			return revise({ pi, ask, texts, signal: stop.signal, keeper: file }, ctx, { kept, form });
 		const notice = phrase(cutShort(kept) ? "form.restored" : "form.reopened");
 		const keep = await keeper(ctx, dir, kept.id, () => kept, form, { answers: kept.answers, notice });
 		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) =>
 			emptyCollected("error", errorText(error)),
 		);
 		if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
-		// Sent first, dropped after: an answer that could not be sent is still kept.
-		const content = lateAnswerText(kept, (await resultModule()).formatResultText(form, collected));
-		pi.sendMessage(
-			{ customType: LATE_ANSWER, content, display: true, details: { toolCallId: kept.id, status: collected.status } },
-			{ triggerTurn: true, deliverAs: "followUp" },
-		);
-		keep.end("answered");
+		// Sent first, kept as answered after: an answer that could not be sent is still kept as it was.
+		await sendLateAnswer(pi, kept, form, collected);
+		keep.end("answered", collected);
 	};
 
 	return {
@@ -153,13 +155,14 @@ async function findKept(
 	const usable = forms.flatMap((kept): Found[] => {
 		// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.
 		const call = callKey(kept);
-		if (shownHere.includes(kept.id) || heldElsewhere(kept) || (calls.has(call) && !onBranch.has(call))) return [];
+		// An answered form is on screen nowhere: whoever wrote it last does not hold it.
+		const held = kept.status !== "answered" && heldElsewhere(kept);
+		if (shownHere.includes(kept.id) || held || (calls.has(call) && !onBranch.has(call))) return [];
 		const form = formOf(calls.get(call), prepareForm);
 		const same = form !== undefined && fingerprint(form) === kept.fingerprint;
 		if (same && restoredState(form, kept.answers)) return [{ kept, form }];
-		const problem = same
-			? "its answers do not fit its questions"
-			: "its questions are not in this session as they were";
+		let problem = same ? "its answers do not fit its questions" : "its questions are not in this session as they were";
+		if (!same && kept.status === "answered") problem = "it cannot be revised: its questions no longer match its call";
 		problems.push(`${kept.id}: ${problem}`);
 		dropKept(dir, kept);
 		return [];
@@ -169,10 +172,73 @@ async function findKept(
 	return { forms: usable, pending };
 }
 
+/** The answer to a call that had ended, as a message that starts a turn once the model is done. */
+async function sendLateAnswer(pi: Reviser["pi"], kept: KeptForm, form: AskForm, collected: Collected): Promise<void> {
+	const content = lateAnswerText(kept, (await resultModule()).formatResultText(form, collected));
+	const details = { toolCallId: kept.id, status: collected.status };
+	pi.sendMessage(
+		{ customType: LATE_ANSWER, content, display: true, details },
+		{ triggerTurn: true, deliverAs: "followUp" },
+	);
+}
+
+/** What a revision needs of the keeper of forms. */
+interface Reviser {
+	pi: Pick<ExtensionAPI, "sendMessage">;
+	ask: Ask;
+	texts: () => Promise<Texts>;
+	signal: AbortSignal;
+	/** The form's own keeper, which writes only what `end` is given. */
+	keeper(): Promise<Keeper>;
+}
+
+/**
+ * An answered form reopened as it was submitted. Only a new submit is kept (dismissed or left, it stays as it was, and
+ * nothing is sent): the model is told what changed, before it acts further when a run is going (steering).
+ */
+async function revise({ pi, ask, texts, signal, keeper }: Reviser, ctx: ExtensionContext, { kept, form }: Found) {
+	const file = await keeper();
+	const keep: Keeper = {
+		restored: { answers: kept.answers, notice: phrase("form.revising") },
+		changed: () => {},
+		flush: () => {},
+		end: (status, collected) => file.end(status === "answered" ? status : "no_ui", collected),
+	};
+	const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal }).catch((error: unknown) =>
+		emptyCollected("error", errorText(error)),
+	);
+	if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
+	const [{ revisedAnswerText, whatChanged }, before] = await Promise.all([revisionModule(), submitted(form, kept)]);
+	if (collected.status === "answered" && whatChanged(form, before, collected).length === 0) {
+		keep.end("no_ui");
+		return ctx.ui.notify((await texts()).t("kept.unchanged"), "info");
+	}
+	const content = revisedAnswerText(kept.id, form, before, collected);
+	const details = { toolCallId: kept.id, status: collected.status, revised: true };
+	pi.sendMessage(
+		{ customType: LATE_ANSWER, content, display: true, details },
+		{ triggerTurn: true, deliverAs: "steer" },
+	);
+	keep.end(collected.status, collected);
+}
+
+/** What the user submitted on an answered form, as the tool collected it. */
+async function submitted(form: AskForm, kept: KeptForm): Promise<Collected> {
+	const [{ restoredState }, { collect }] = await Promise.all([
+		import("../machine/saved.ts"),
+		import("../machine/collect.ts"),
+	]);
+	const state = restoredState(form, kept.answers);
+	return state ? collect(state, "answered") : emptyCollected("answered");
+}
+
 /** The form ended without the user deciding anything: pi went away ("open") or the run was stopped. */
 const cutShort = ({ status }: KeptForm) => status === "open" || status === "aborted";
 
-/** `/ask-user` lists the session's kept forms (Enter takes the first) and reopens one; `/ask-user drop` drops one. */
+/**
+ * `/ask-user` lists the session's kept forms, the answered ones last (Enter takes the first), and reopens one;
+ * `/ask-user drop` drops one.
+ */
 function keptCommand(
 	texts: () => Promise<Texts>,
 	found: (ctx: ExtensionContext, dir: string) => Promise<{ forms: Found[] }>,
@@ -184,12 +250,16 @@ function keptCommand(
 		const { t } = await texts();
 		if (!dir || forms.length === 0) return ctx.ui.notify(t("kept.none"), "info");
 		const drop = args.trim() === "drop";
-		const labels = forms.map(
-			(item, i) =>
-				`${i + 1}. ${item.form.questions.map((q) => q.header).join(" · ")} — ${t(`kept.${item.kept.status}`)}`,
-		);
+		const { listOrder, answeredWhen } = await revisionModule();
+		const listed = listOrder(forms);
+		const now = Date.now();
+		const labels = listed.map(({ form, kept: { status, savedAt } }, i) => {
+			const how =
+				status === "answered" ? t("kept.answered", { when: answeredWhen(savedAt, now) }) : t(`kept.${status}`);
+			return `${i + 1}. ${form.questions.map((q) => q.header).join(" · ")} — ${how}`;
+		});
 		const choice = await ctx.ui.select(drop ? t("kept.dropTitle") : t("kept.title", { key: "Enter" }), labels);
-		const item = choice === undefined ? undefined : forms[labels.indexOf(choice)];
+		const item = choice === undefined ? undefined : listed[labels.indexOf(choice)];
 		if (!item) return;
 		if (drop) return (await keptModule()).dropKept(dir, item.kept);
 		await reopen(ctx, dir, item);

@@ -31,18 +31,30 @@ import { type Static, Type } from "@sinclair/typebox";
 import { isObject, own } from "../core/json.ts";
 import { schemaIssues } from "../core/schema.ts";
 import { type AskForm, type AskStatus, errorText, type Keeper, type Phrase } from "../core/types.ts";
+import { answeredState } from "../machine/saved.ts";
 
 export const KEPT_VERSION = 1;
 /** How long after a change (the first of a burst) the answers are written. */
 export const SAVE_DELAY_MS = 500;
 /** A file larger than this is not written (the last one that fit stays) and, when found, dropped. */
 export const MAX_KEPT_BYTES = 1024 * 1024;
-/** The newest this many forms of a session are kept; older ones are dropped. */
+/** The newest this many forms of a session without an answer are kept, and as many answered ones; older ones dropped. */
 export const MAX_KEPT = 20;
 
-/** "open": the form was on screen when pi stopped; otherwise how the call ended without an answer. */
-export type KeptStatus = "open" | Exclude<AskStatus, "answered" | "no_ui">;
-const STATUSES = ["open", "dismissed", "aborted", "timed_out", "error", "chat"] as const satisfies KeptStatus[];
+/**
+ * "open": the form was on screen when pi stopped; "answered": submitted (the answers as they were, for a revision);
+ * otherwise how the call ended without an answer.
+ */
+export type KeptStatus = "open" | Exclude<AskStatus, "no_ui">;
+const STATUSES = [
+	"open",
+	"answered",
+	"dismissed",
+	"aborted",
+	"timed_out",
+	"error",
+	"chat",
+] as const satisfies KeptStatus[];
 
 /** A kept file, as read back: checked against this schema before anything in it is believed. */
 const KeptFormSchema = Type.Object({
@@ -55,6 +67,7 @@ const KeptFormSchema = Type.Object({
 	pid: Type.Number(),
 	started: Type.Optional(Type.Number()),
 	status: Type.Union(STATUSES.map((status) => Type.Literal(status))),
+	/** When it was written; for an answered form, when it was (last) submitted. */
 	savedAt: Type.Number(),
 	fingerprint: Type.String(),
 	/** SavedAnswers (src/machine/saved.ts), checked against the form before use. */
@@ -102,9 +115,36 @@ export function readKept(dir: string): { forms: KeptForm[]; problems: string[] }
 		problems.push(`${name}: ${problem}`);
 		remove(file);
 	}
+	return { forms: newest(dir, forms), problems };
+}
+
+/** `forms` newest first, the MAX_KEPT newest of each kind (answered or not); the files of the rest removed. */
+function newest(dir: string, forms: KeptForm[]): KeptForm[] {
 	forms.sort((a, b) => b.savedAt - a.savedAt);
-	for (const old of forms.splice(MAX_KEPT)) remove(fileOf(dir, old));
-	return { forms, problems };
+	const answered = forms.filter((kept) => kept.status === "answered");
+	const old = new Set([
+		...answered.slice(MAX_KEPT),
+		...forms.filter((kept) => !answered.includes(kept)).slice(MAX_KEPT),
+	]);
+	for (const kept of old) remove(fileOf(dir, kept));
+	return forms.filter((kept) => !old.has(kept));
+}
+
+/**
+ * After an answer is kept: once the folder holds more forms than both kinds may, the oldest go. Nothing is read before
+ * that; a bad file is left for the next reading, which says so.
+ */
+function keepWithinLimits(dir: string): void {
+	let names: string[];
+	try {
+		names = readdirSync(dir).filter((name) => name.endsWith(".json"));
+	} catch {
+		return;
+	}
+	if (names.length <= 2 * MAX_KEPT) return;
+	const forms: KeptForm[] = [];
+	for (const name of names) readOne(join(dir, name), forms);
+	newest(dir, forms);
 }
 
 function readOne(file: string, into: KeptForm[]): string | undefined {
@@ -265,12 +305,15 @@ export function createKeeper(
 			timer.unref?.();
 		},
 		flush: () => write("open"),
-		end(status) {
+		end(status, collected) {
 			if (closing()) return write("open");
-			if (timer !== undefined) clearTimeout(timer);
+			clearTimeout(timer);
 			timer = undefined;
-			if (status === "answered") dropKept(dir, where());
-			else if (status !== "no_ui") write(status);
+			if (status === "no_ui") return;
+			// Submitted: kept as submitted (from the page or the walker as from the form), for a revision by /ask-user.
+			if (status === "answered" && collected) [take, answers] = [undefined, answeredState(form, collected)];
+			write(status);
+			if (status === "answered") keepWithinLimits(dir);
 		},
 	};
 }

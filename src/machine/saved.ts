@@ -3,8 +3,8 @@
  * comes back is checked against the form first.
  */
 
-import type { AskForm } from "../core/types.ts";
 import { ATTACHMENT_LIMITS, type AskAttachment } from "../core/attachment.ts";
+import type { AskForm, Collected } from "../core/types.ts";
 import {
 	draftKey,
 	type EditorTarget,
@@ -66,6 +66,36 @@ export function savedAnswers(state: FormState, editorText: string | undefined): 
 
 const copyAttachments = (all: FormState["attachments"]): Record<string, AskAttachment[]> =>
 	Object.fromEntries(Object.entries(all).map(([key, files]) => [key, files.map((file) => ({ ...file }))]));
+
+/**
+ * What the user submitted, as kept: every answer, free text, note, skip and "You decide" of `collected`, the focus on
+ * the first choice. From what was collected, not from a shell's state: the walker's and the page's answers are kept too.
+ */
+export function answeredState(form: AskForm, { answers, skipped, delegated = [], notes }: Collected): SavedAnswers {
+	const noteOn = (questionId: string | undefined, option?: string) =>
+		notes.find((note) => note.questionId === questionId && note.option === option)?.text;
+	const questions = form.questions.map((question): SavedQuestion => {
+		const selections = Object.hasOwn(answers, question.id) ? (answers[question.id]?.selections ?? []) : [];
+		const chosen = selections
+			.filter((selection) => !selection.custom)
+			.map((selection) => question.options.findIndex((option) => option.label === selection.label));
+		const customText = selections.find((selection) => selection.custom)?.label;
+		const saved: SavedQuestion = {
+			focus: chosen[0] ?? 0,
+			chosen,
+			customChosen: customText !== undefined,
+			skipped: skipped.includes(question.id),
+			delegated: delegated.includes(question.id),
+			optionNotes: question.options.map((option) => noteOn(question.id, option.label) ?? null),
+		};
+		if (customText !== undefined) saved.customText = customText;
+		const note = noteOn(question.id);
+		if (note !== undefined) saved.note = note;
+		return saved;
+	});
+	const formNote = noteOn(undefined);
+	return { tab: 0, questions, ...(formNote !== undefined && { formNote }), drafts: {} };
+}
 
 /**
  * A new state for `form` holding `saved`; undefined when `saved` does not fit the form (another form's, or damaged).

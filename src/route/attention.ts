@@ -4,7 +4,7 @@
  */
 
 import { clip } from "../core/sanitize.ts";
-import type { AttentionMode } from "../core/types.ts";
+import type { AttentionMode } from "../settings/table.ts";
 
 /** `reminderMs`: ring again after this long with no key pressed; undefined: never. */
 export type AttentionSetting = { mode: AttentionMode; reminderMs?: number };

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { PageTheme } from "../web/theme.ts";
 import { attentionBytes, type AttentionSetting, NOTIFICATION_MAX } from "./attention.ts";
 import { buildDetails } from "../tool/result.ts";
 import { decodeRelayReply, replyToCollected } from "../relay/envelope.ts";
@@ -81,7 +82,14 @@ export type WaitingHost = {
 	web?(): WebSetting | undefined;
 };
 
-type WebSetting = { address: string; port: number; texts: Texts; warn(text: string): void };
+/** `theme`: pi's, as the form opens, for the page's colours. */
+type WebSetting = {
+	address: string;
+	port: number;
+	texts: Texts;
+	warn(text: string): void;
+	theme?: PageTheme | undefined;
+};
 /**
  * What the page shows, sanitised: the questions, who asks a form from elsewhere and its task, the reason; what the
  * model may decide.

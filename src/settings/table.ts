@@ -4,10 +4,11 @@
  */
 
 import { isIP } from "node:net";
-import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { KeyId } from "@mariozechner/pi-tui";
+import { FLAGS } from "./flags.ts";
 import { environmentLocale, LOCALES, type Locale, matchLocale } from "../i18n/locale.ts";
-import { ATTENTION_MODES, type NumberKeys, type Phrase, phrase } from "../core/types.ts";
+import type { NumberKeys } from "../core/types.ts";
+import { type Phrase, phrase } from "../i18n/phrase.ts";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 /** What a rule makes of a value: `{ value }`, or undefined when the key does not take it. */
@@ -40,6 +41,10 @@ const PEEK_KEYS_TAKEN: readonly string[] = ["j", "k", "n", "s", "c", "ctrl+c", "
 const LOCALE_PATTERN = new RegExp(
 	`^(C|POSIX|(${[...new Set(LOCALES.map((tag) => tag.split("-")[0]))].join("|")})([-_][A-Za-z0-9]{1,8})*)([.@].*)?$`,
 );
+
+/** How a waiting form gets the user's attention (route/attention.ts). */
+export const ATTENTION_MODES = ["off", "bell", "desktop"] as const;
+export type AttentionMode = (typeof ATTENTION_MODES)[number];
 
 export const NUMBER_KEYS: readonly NumberKeys[] = ["choose", "focus"];
 
@@ -151,40 +156,38 @@ export interface Setting<T> {
 }
 
 const row = <T>(setting: Setting<T>) => setting;
+/** A setting's flag and its help, from flags.ts: one text for the flag and the schema. */
+const flagOf = (name: keyof typeof FLAGS) => ({ flag: FLAGS[name].flag, help: FLAGS[name].help });
 
 export const SETTINGS = {
 	locale: row({
+		...flagOf("locale"),
 		key: "locale",
-		flag: "ask-user-locale",
 		variable: "PI_ASK_USER_LOCALE",
 		rule: locale,
 		otherwise: environmentLocale,
-		help: `The language of ask_user's form and of everything else it shows you (not what the model reads): ${LOCALES.join(", ")}; another region of one of these languages takes that language (fr-CA: fr). Default: from LC_ALL, LC_MESSAGES or LANG, else en.`,
 	}),
 	attention: row({
+		...flagOf("attention"),
 		key: "attention",
-		flag: "ask-user-attention",
 		variable: "PI_ASK_USER_ATTENTION",
 		rule: oneOf(ATTENTION_MODES),
 		default: "bell",
-		help: "How a waiting ask_user form gets your attention: bell (the default), desktop (a notification through the terminal, and a bell), or off.",
 	}),
 	reminderMs: row({
+		...flagOf("reminderMs"),
 		key: "remindSeconds",
-		flag: "ask-user-remind",
 		variable: "PI_ASK_USER_REMIND",
 		rule: seconds(86_400),
 		default: 0,
-		help: "Ring again after this many seconds with no key pressed while an ask_user form waits; 0: never (the default).",
 	}),
 	timeoutMs: row({
+		...flagOf("timeoutMs"),
 		key: "timeoutSeconds",
-		flag: "ask-user-timeout",
 		variable: "PI_ASK_USER_TIMEOUT",
 		rule: seconds(MAX_TIMEOUT_SECONDS),
 		default: 0,
 		needsTrust: (ms) => ms !== undefined,
-		help: "Seconds the user has to answer an ask_user form, counted from when it is shown, before it returns timed_out; 0: no limit (the default).",
 	}),
 	numberKeys: row({
 		key: "numberKeys",
@@ -207,39 +210,35 @@ export const SETTINGS = {
 		help: "The key that folds the form to one line, to read the conversation above it, and brings it back (peek): a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already.",
 	}),
 	choiceOnly: row({
+		...flagOf("choiceOnly"),
 		key: "choiceOnly",
-		flag: "ask-user-choice-only",
 		variable: "PI_ASK_USER_CHOICE_ONLY",
 		rule: yesNo,
 		default: false,
-		help: "RPC hosts that show no text dialogs (an ACP adapter such as pi-acp): the dialog walker offers ask_user's options only, no rows for typed answers or notes. Without it, the walker learns it when a host cancels two text dialogs at once.",
 	}),
 	web: row({
+		...flagOf("web"),
 		key: "web",
-		flag: "ask-user-web",
 		variable: "PI_ASK_USER_WEB",
 		rule: yesNo,
 		default: false,
 		userOnly: true,
-		help: "Also serve a waiting ask_user form as a page to answer in your browser (a phone too): its link shows on the form. Off by default; nothing listens while no form waits.",
 	}),
 	webAddress: row({
+		...flagOf("webAddress"),
 		key: "webAddress",
-		flag: "ask-user-web-address",
 		variable: "PI_ASK_USER_WEB_ADDRESS",
 		rule: address,
 		default: "127.0.0.1",
 		userOnly: true,
-		help: "The address the browser page listens on: 127.0.0.1 (this machine only, the default), or an address of this machine on your LAN or tailnet, for a phone.",
 	}),
 	webPort: row({
+		...flagOf("webPort"),
 		key: "webPort",
-		flag: "ask-user-web-port",
 		variable: "PI_ASK_USER_WEB_PORT",
 		rule: port,
 		default: 0,
 		userOnly: true,
-		help: "The port of the browser page; 0: any free port (the default).",
 	}),
 	description: row({
 		key: "description",
@@ -266,8 +265,3 @@ export type Settings = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] exte
 export type Steering = Pick<Settings, "description" | "promptSnippet" | "promptGuidelines">;
 
 export const ROWS = Object.entries(SETTINGS) as [keyof Settings, Setting<unknown>][];
-
-export function registerSettingFlags(pi: Pick<ExtensionAPI, "registerFlag">): void {
-	for (const [, { flag, help, rule }] of ROWS)
-		if (flag) pi.registerFlag(flag, { description: help, type: rule === yesNo ? "boolean" : "string" });
-}

@@ -138,7 +138,7 @@ export async function runCall(
 	} catch (error) {
 		collected = emptyCollected("error", errorText(error));
 	}
-	keep?.end(collected.status);
+	keep?.end(collected.status, collected);
 	if (collected.status === "no_ui") {
 		// No form can be shown in this session: take the tool away so the model stops trying.
 		host.setActiveTools(host.getActiveTools().filter((name) => name !== TOOL_NAME));

@@ -57,26 +57,8 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 			? header
 			: `Answered through ${quoteExact(sanitizeLine(answeredBy))}, not at the terminal: ${header.charAt(0).toLowerCase()}${header.slice(1)}`,
 	];
-	for (const question of form.questions) {
-		const answer = answerFor(answers, question.id);
-		const notes = collected.notes.filter((n) => n.questionId === question.id);
-		const unanswered = skipped.includes(question.id) ? "skipped" : "unanswered";
-		const none = delegated.includes(question.id) ? leftToYou(question) : unanswered;
-		const files = (kind: AskAttached["kind"], option?: string) =>
-			filesOf(collected, { kind, questionId: question.id, option });
-		const parts = [answer ? answer.selections.map(formatSelection).join(", ") + files("answer") : none];
-		for (const note of notes)
-			if (note.option === undefined) parts.push(`note: ${quoteExact(note.text)}${files("note")}`);
-		for (const note of notes)
-			if (note.option !== undefined)
-				parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}${files("note", note.option)}`);
-		for (const draft of draftsOn(collected.drafts, question.id)) {
-			const note = draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
-			const what = draft.kind === "answer" ? "text" : note;
-			parts.push(`unconfirmed ${draftText(what, draft.text)}`);
-		}
-		lines.push(`${BARE_ID.test(question.id) ? question.id : quoteExact(question.id)}: ${parts.join("; ")}`);
-	}
+	for (const question of form.questions)
+		lines.push(`${questionKey(question.id)}: ${questionText(question, collected)}`);
 	lines.push(...formTextLines(collected));
 	lines.push(...(collected.attachments ?? []).map(attachmentLine));
 	for (const notice of notices) lines.push(`Note: ${sanitizeLine(notice).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ")}`);
@@ -92,6 +74,31 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 		lines.push("For each question left to you: decide, say in your reply what you chose, and go on.");
 	return lines.join("\n");
 }
+
+/** What a question's result line says after its id: the answer (or why none), its notes, its drafts. */
+export function questionText(question: AskQuestion, collected: Collected): string {
+	const { answers, skipped, delegated = [] } = collected;
+	const answer = answerFor(answers, question.id);
+	const notes = collected.notes.filter((n) => n.questionId === question.id);
+	const unanswered = skipped.includes(question.id) ? "skipped" : "unanswered";
+	const none = delegated.includes(question.id) ? leftToYou(question) : unanswered;
+	const files = (kind: AskAttached["kind"], option?: string) =>
+		filesOf(collected, { kind, questionId: question.id, option });
+	const parts = [answer ? answer.selections.map(formatSelection).join(", ") + files("answer") : none];
+	for (const note of notes) if (note.option === undefined) parts.push(`note: ${quoteExact(note.text)}${files("note")}`);
+	for (const note of notes)
+		if (note.option !== undefined)
+			parts.push(`note on ${quoteExact(note.option)}: ${quoteExact(note.text)}${files("note", note.option)}`);
+	for (const draft of draftsOn(collected.drafts, question.id)) {
+		const note = draft.option === undefined ? "note" : `note on ${quoteExact(draft.option)}`;
+		const what = draft.kind === "answer" ? "text" : note;
+		parts.push(`unconfirmed ${draftText(what, draft.text)}`);
+	}
+	return parts.join("; ");
+}
+
+/** A question's id as its result line starts: bare when a plain slug, else quoted. */
+export const questionKey = (id: string): string => (BARE_ID.test(id) ? id : quoteExact(id));
 
 /** A question the user left to the model ("You decide"), as its result line says it (and a relay v1 reply's note). */
 export function leftToYou(question: AskQuestion): string {

@@ -12,7 +12,9 @@
 import type { ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
 import type { ToolHost } from "./call.ts";
-import { type AskDetails, type AskParams, AskParamsSchema, loaded, TOOL_NAME } from "../core/types.ts";
+import { loaded } from "../core/loaded.ts";
+import { type AskParams, AskParamsSchema, TOOL_NAME } from "../core/params.ts";
+import type { AskDetails } from "../core/types.ts";
 
 export const TOOL_LABEL = "Ask user";
 

@@ -1,7 +1,8 @@
 /**
  * The dialog walker: a second shell over the state machine, with pi's standard dialogs for any RPC client. Each answer
  * becomes the actions the form's keys make: a `select` per question, `editor` for text; a cancelled `select` dismisses,
- * an `editor` returns to the question.
+ * an `editor` returns to the question. A kept form reopened starts from its answers; the walker keeps nothing while it
+ * walks (the client holds the dialog), the call keeps what it ends with.
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
@@ -10,6 +11,7 @@ import { editorTitle, questionDialog, reviewRows, reviewTitle, type Row, rowText
 import { ENGLISH } from "../i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
+import { restoredState } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import { type AskOptions, type AskForm, type Collected, errorText } from "../core/types.ts";
 
@@ -44,10 +46,14 @@ class DialogWalk {
 		form: AskForm,
 		private readonly options: WalkOptions,
 	) {
-		this.state = initialState(form, options);
+		// A kept form reopened (`/ask-user`) starts from its answers, and says why in its first title.
+		const restored = options.keep?.restored;
+		const back = restored && restoredState(form, restored.answers, options);
+		this.state = back ?? initialState(form, options);
 		this.host = options.host ?? { choiceOnly: false };
 		const texts = options.texts ?? ENGLISH;
 		this.view = { texts, row: rowTexts(texts), asker: options.asker, task: options.task, host: this.host };
+		if (back && restored) this.message = texts.say(restored.notice);
 	}
 
 	async run(): Promise<Collected> {

@@ -125,7 +125,9 @@ function questionBlock(question, index) {
 }
 
 function answersOf(form) {
+	const note = main.querySelector(".form-note-text").value;
 	return {
+		...(note.trim() !== "" && { note }),
 		questions: form.questions.map((question, index) => {
 			const block = main.querySelector(`fieldset[data-index="${index}"]`);
 			const checked = [...block.querySelectorAll("input:checked")];
@@ -152,7 +154,9 @@ function review(form) {
 		if (answer.other !== undefined) labels.push(`“${answer.other}”`);
 		if (answer.delegated) labels.push(words.delegated);
 		if (labels.length === 0 && question.required) missing.push(question.header);
-		list.append(el("li", {}, el("b", {}, `${question.header}: `), labels.length ? labels.join(", ") : "—"));
+		// Its note under it, as the terminal's review shows it.
+		const note = answer.note === undefined ? undefined : el("span", { class: "noted" }, `✎ ${answer.note}`);
+		list.append(el("li", {}, el("b", {}, `${question.header}: `), labels.length ? labels.join(", ") : "—", note));
 	});
 	main.querySelector(".review .status").textContent = missing.length
 		? words.missing.replace("{names}", missing.join(", "))
@@ -174,6 +178,8 @@ function finish(message) {
 	const notice = main.querySelector(".notice");
 	notice.textContent = message;
 	notice.hidden = false;
+	// Where the user is: under the Submit button they just pressed, on screen.
+	notice.scrollIntoView({ block: "center" });
 }
 
 async function submit(form) {
@@ -224,6 +230,13 @@ async function start() {
 		{ class: "review" },
 		el("h2", {}, words.review),
 		el("ul"),
+		// The note on the whole form, as the terminal's review offers it.
+		el(
+			"details",
+			{ class: "form-note" },
+			el("summary", {}, words.formNote),
+			el("textarea", { class: "form-note-text", rows: "3", "aria-label": words.formNote }),
+		),
 		el("p", { class: "status" }),
 	);
 	const notice = el("p", { class: "notice", role: "status", hidden: true });
@@ -232,7 +245,7 @@ async function start() {
 	// A form from elsewhere says who asks and its task, and the model why it asks, as in the terminal.
 	if (form.asker) main.append(el("p", { class: "asker" }, form.asker));
 	if (form.reason) main.append(el("p", { class: "reason" }, form.reason));
-	main.append(notice, ...sections, reviewBlock, problem, button);
+	main.append(...sections, reviewBlock, problem, button, notice);
 	main.addEventListener("input", (event) => {
 		// Typing an answer of one's own chooses it.
 		const other =

@@ -8,18 +8,16 @@
  * - the form's URL carries a random token (32 URL-safe characters); any other path is a bare 404 that says nothing of
  *   the form;
  * - the HTML holds no text of the model's: the page reads the questions as JSON and puts them in with textContent; a
- *   strict
- *   Content-Security-Policy allows only the page's own script and style, nothing external;
+ *   strict Content-Security-Policy allows only the page's own script and style, nothing external;
  * - it answers only requests for its own address (the Host the URL was given out with; on loopback `localhost` too), so
- *   a page
- *   that rebinds its DNS name to this machine gets a bare 421;
+ *   a page that rebinds its DNS name to this machine gets a bare 421;
  * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that
- *   header), an
- *   Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are rate-limited;
+ *   header), an Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are
+ *   rate-limited;
+ * - pi's theme reaches the page only as a stylesheet of fixed names with `#rrggbb` values (theme.ts);
  * - connections are short: one request each, its headers due within HEADERS_DEADLINE_MS (a timer of our own); past the
- *   cap
- *   of connections still waiting for theirs (per peer, and in all) an old one is dropped, a slow one first, never the newcomer:
- *   slow connections cannot keep the user's out.
+ *   cap of connections still waiting for theirs (per peer, and in all) an old one is dropped, a slow one first, never
+ *   the newcomer: slow connections cannot keep the user's out.
  */
 
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -41,6 +39,7 @@ import {
 	type WebLink,
 } from "../core/types.ts";
 import { qrRows } from "./qr.ts";
+import { type PageTheme, pageColors, themeCss } from "./theme.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */
@@ -69,6 +68,8 @@ export type WebPageSetup = {
 	task?: string | undefined;
 	reason?: string | undefined;
 	texts: Texts;
+	/** pi's theme, for the page's colours (src/web/theme.ts); none: the page's own. */
+	theme?: PageTheme | undefined;
 	address: string;
 	port: number;
 	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
@@ -77,8 +78,14 @@ export type WebPageSetup = {
 /** `close`: the form closed (answered here or elsewhere), so the port closes. */
 export type WebPage = WebLink & { close(): Promise<void> };
 
-/** What the page sends: per question, the chosen options' indices, its own answer, a note, or "left to the model". */
-type PageAnswers = { questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown; delegated?: unknown }> };
+/**
+ * What the page sends: per question, the chosen options' indices, its own answer, a note, or "left to the model"; and a
+ * note on the whole form.
+ */
+type PageAnswers = {
+	questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown; delegated?: unknown }>;
+	note?: unknown;
+};
 
 /** The page's script and style, read once, when first asked for. */
 const assets = new Map<string, string>();
@@ -92,6 +99,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const limit = rateLimit();
 	/** The Host headers the page is asked for with (known once it listens); its Origins are these after `http://`. */
 	let hosts = new Set<string>();
+	/** The theme as it is when the form opens. */
+	const colors = themeCss(pageColors(setup.theme));
 	const server = createServer((request, response) => {
 		heard(request.socket);
 		try {
@@ -105,15 +114,19 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		// Not this page's address (a DNS name rebound to this machine): a bare 421, before anything else is looked at.
 		if (!hosts.has(String(request.headers.host).toLowerCase())) return send(response, 421, "text/plain", "");
 		const path = (request.url ?? "").split("?")[0] ?? "";
+		// What a browser asks of every site: nothing, and no error in the page's console.
+		if (request.method === "GET" && path === "/favicon.ico") return send(response, 204, "text/plain", "");
 		// Only requests without the form's token count against the limit: a flood of them never shuts the user out.
 		if (!sameSecret(path.slice(0, base.length), base)) return send(response, limit() ? 404 : 429, "text/plain", "");
 		const rest = `/${path.slice(base.length)}`;
 		if (request.method === "GET" && rest === "/")
-			return send(response, 200, "text/html; charset=utf-8", html(submitToken, setup.texts.locale));
+			return send(response, 200, "text/html; charset=utf-8", html(submitToken, setup.texts));
 		if (request.method === "GET" && rest === "/page.js")
 			return send(response, 200, "text/javascript; charset=utf-8", asset("./page.js"));
 		if (request.method === "GET" && rest === "/page.css")
 			return send(response, 200, "text/css; charset=utf-8", asset("./page.css"));
+		if (request.method === "GET" && rest === "/theme.css")
+			return send(response, 200, "text/css; charset=utf-8", colors);
 		if (request.method === "GET" && rest === "/form")
 			return send(response, 200, "application/json", JSON.stringify(pageData(setup)));
 		if (request.method === "POST" && rest === "/answer")
@@ -136,10 +149,12 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	const url = `http://${host}:${port}${base}`;
 	const names = /^(127\.|::1$)/.test(setup.address) ? [host, "localhost"] : [host];
 	hosts = new Set(names.flatMap((name) => [`${name}:${port}`.toLowerCase(), new URL(`http://${name}:${port}`).host]));
-	const qr = await qrRows(url);
+	// On loopback no phone can open the link: no QR code, and the help screen says how to reach the page instead.
+	const loopback = /^(127\.|::1$|::ffff:127\.)/.test(setup.address);
+	const qr = loopback ? undefined : await qrRows(url);
 	return {
 		url,
-		...(qr && { qr }),
+		...(loopback ? { loopback } : qr && { qr }),
 		// A request under way is answered (a submit then hears it came too late); the rest are dropped, each within a
 		// second.
 		close: () =>
@@ -219,7 +234,9 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer" | "option
 		return { ok: false, error: `questions: expected ${form.questions.length} answers` };
 	if (!page.questions.every((answer) => typeof answer === "object" && answer !== null && !Array.isArray(answer)))
 		return { ok: false, error: "questions: each answer is an object" };
-	const texts = page.questions.flatMap(({ other, note }) => [other, note]).filter((text) => text !== undefined);
+	const texts = [page.note, ...page.questions.flatMap(({ other, note }) => [other, note])].filter(
+		(text) => text !== undefined,
+	);
 	if (!texts.every((text) => typeof text === "string" && text.length <= LIMITS.freeText))
 		return { ok: false, error: `a text is not a string of at most ${LIMITS.freeText} characters` };
 	const questions = form.questions.map((question, i): SavedQuestion => {
@@ -236,7 +253,9 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer" | "option
 			delegated: delegated === true,
 		};
 	});
-	const state = restoredState(form, { tab: 0, drafts: {}, questions } satisfies SavedAnswers, setup.options);
+	const formNote = given(page.note);
+	const saved: SavedAnswers = { tab: 0, drafts: {}, questions, ...(formNote !== undefined && { formNote }) };
+	const state = restoredState(form, saved, setup.options);
 	if (!state) return { ok: false, error: "the answers do not fit the questions" };
 	if (!canSubmit(state))
 		return {
@@ -245,8 +264,17 @@ export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer" | "option
 				.map((i) => form.questions[i]?.header)
 				.join(", ")}`,
 		};
-	const { answers, skipped, notes, delegated }: Collected = collect(state, "answered");
-	return setup.answer({ answers, skipped, notes, ...(delegated && { delegated }) }, BROWSER_SOURCE);
+	const { answers, skipped, notes: all, delegated }: Collected = collect(state, "answered");
+	// On the wire of a reply, the note on the whole form is its own field.
+	const notes = all.filter((note) => note.questionId !== undefined);
+	const reply = {
+		answers,
+		skipped,
+		notes,
+		...(formNote !== undefined && { formNote }),
+		...(delegated && { delegated }),
+	};
+	return setup.answer(reply, BROWSER_SOURCE);
 }
 
 /** A text the page sent; blank is none. */
@@ -280,6 +308,7 @@ function pageData({ form, questions, texts, asker, task, reason, options: setup 
 			delegated: t("outcome.delegated"),
 			recommended: t("question.recommended"),
 			note: t("editor.questionNote"),
+			formNote: t("editor.formNote"),
 			preview: t("question.preview"),
 			review: t("review.title"),
 			ready: t("review.ready"),
@@ -293,18 +322,22 @@ function pageData({ form, questions, texts, asker, task, reason, options: setup 
 	};
 }
 
-function html(submitToken: string, locale: string): string {
+/** The catalogue's text made safe inside HTML (ours, but never trusted to hold no markup). */
+const escaped = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function html(submitToken: string, texts: Texts): string {
 	return `<!doctype html>
-<html lang="${locale}">
+<html lang="${escaped(texts.locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="ask-user" content="${submitToken}">
 <title>ask_user</title>
 <link rel="stylesheet" href="page.css">
+<link rel="stylesheet" href="theme.css">
 <script src="page.js" defer></script>
 </head>
-<body><main id="form"></main></body>
+<body><noscript><p>${escaped(texts.t("web.needsScript"))}</p></noscript><main id="form"></main></body>
 </html>
 `;
 }

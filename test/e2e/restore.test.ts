@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import {
 	expectTheAnswer,
 	keptFiles,
+	keptStatuses,
 	killWithFormOpen,
 	lateAnswers,
 	openAndType,
@@ -33,7 +34,7 @@ describe("a form that outlives pi", () => {
 		// The first question answered (its tab marked), the second's editor holding the text.
 		expect(await again.waitFor("Restored")).toContain("■ Database");
 		expectTheAnswer(await submitRestored(again, env));
-		await until(() => keptFiles(env).length === 0, "the answered form's file removed");
+		await until(() => keptStatuses(env).join() === "answered", "the form kept as answered");
 	});
 
 	it("the terminal closed with the form open (SIGHUP), then pi --continue: the form is back as it was", async () => {
@@ -122,7 +123,7 @@ describe("a form that outlives pi", () => {
 		await first.waitFor(QUOTE_PREFIX);
 		await until(() => env.toolResults("ask_user").length === 1, "the call's own result");
 		expect(env.toolResults("ask_user")[0]?.text).toMatch(/^User submitted the form/);
-		expect(keptFiles(env)).toEqual([]);
+		await until(() => keptStatuses(env).join() === "answered", "the form kept as answered");
 	});
 
 	it("two forms under one call id, in two turns: the first dismissed, pi killed with the second open; --continue restores the second, /ask-user the first, each with its own answers", async () => {
@@ -199,6 +200,6 @@ describe("a form that outlives pi", () => {
 		await until(() => lateAnswers(env).length === 2, "the first form's late answer");
 		expect(lateAnswers(env)[1]).toContain('db: "Database B"');
 		expect(lateAnswers(env)[1]).toContain('"first-form-text"');
-		await until(() => keptFiles(env).length === 0, "both answered forms' files removed");
+		await until(() => keptStatuses(env).join() === "answered,answered", "both forms kept as answered");
 	});
 });

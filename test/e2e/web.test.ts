@@ -4,10 +4,16 @@
  * model exactly; nothing the model wrote runs as HTML; a wrong token learns
  * nothing; a flood of bad requests changes nothing, nor do slow connections
  * that trickle their headers; a submit that came too late is told so; with the
- * setting off pi listens on no port.
+ * setting off pi listens on no port. On 127.0.0.1 `?` says how to reach the page from a phone, on a LAN address it
+ * shows the QR code; the page wears pi's theme as pi gives it; the review shows the notes, and the note on the whole
+ * form reaches the model. The page alone, on a phone's screen: test/e2e/web-page.test.ts.
  */
 
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+// The page's own globals, for what runs in it (page.evaluate).
+/// <reference lib="dom" />
+
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareForm } from "../../src/tool/call.ts";
@@ -16,13 +22,15 @@ import { ALREADY_CLOSED } from "../../src/core/types.ts";
 import { openWebPage } from "../../src/web/server.ts";
 import { fuzz, slowloris } from "../support/attack.ts";
 import { callTool, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
-import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { processesOf, startedPerTest, until } from "../support/harness.ts";
 import { TmuxPi } from "../support/tmux.ts";
+import { LAN_ADDRESS } from "../support/lan.ts";
 
 const started = startedPerTest();
 const CHROMIUM = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
-const URL_PATTERN = /http:\/\/127\.0\.0\.1:\d+\/ask\/[A-Za-z0-9_-]{16,}\//;
+const URL_PATTERN = /http:\/\/[0-9.]+:\d+\/ask\/[A-Za-z0-9_-]{16,}\//;
+const LAN = LAN_ADDRESS;
 
 const FORM = {
 	questions: [
@@ -79,11 +87,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => browser?.close());
 
-/** pi with the web setting (or not), its model asking `form` on "ask"; returns once the form shows, with the page's URL when there is one. */
-async function ask(form: unknown, web: boolean): Promise<{ env: PiEnv; tui: TmuxPi; url: string | undefined }> {
+/**
+ * pi with the web setting (or not), its model asking `form` on "ask"; returns once the form shows, with the page's URL
+ * when there is one. `more`: more variables for pi, and a step before it starts (a theme in its agent dir).
+ */
+async function ask(
+	form: unknown,
+	web: boolean,
+	more: { env?: Record<string, string>; before?(env: PiEnv): string[] } = {},
+): Promise<{ env: PiEnv; tui: TmuxPi; url: string | undefined }> {
 	const script = scriptOf({ user: "ask", replies: [callTool("ask_user", form), quoteLastToolResult] });
-	const env = (started.piEnv = createPiEnv({ script, env: web ? { PI_ASK_USER_WEB: "1" } : {} }));
-	const tui = (started.tui = await TmuxPi.start(env, { cols: 120, rows: 45 }));
+	const env = (started.piEnv = createPiEnv({ script, env: { ...(web && { PI_ASK_USER_WEB: "1" }), ...more.env } }));
+	const extraArgs = more.before?.(env) ?? [];
+	const tui = (started.tui = await TmuxPi.start(env, { cols: 120, rows: 45, extraArgs }));
 	await tui.waitFor("scripted");
 	await tui.type("ask");
 	await tui.send("Enter");
@@ -101,6 +117,26 @@ async function openPage(url: string): Promise<{ page: Page; dialogs: string[] }>
 	await page.goto(url);
 	await page.locator("fieldset").first().waitFor();
 	return { page, dialogs };
+}
+
+/** pi's own dark theme with a few colours of ours, chosen in the agent dir's settings; the flag that loads it. */
+function withTheme(env: PiEnv): string[] {
+	const dark = JSON.parse(
+		readFileSync(
+			join(REPO_ROOT, "node_modules/@earendil-works/pi-coding-agent/dist/modes/interactive/theme/dark.json"),
+			"utf8",
+		),
+	);
+	const theme = {
+		...dark,
+		name: "ask-user-page",
+		colors: { ...dark.colors, accent: "#ff8800", text: "#e6e6e6", toolPendingBg: "#282c34" },
+	};
+	const path = join(env.root, "ask-user-page.json");
+	writeFileSync(path, JSON.stringify(theme));
+	const settings = join(env.env["PI_CODING_AGENT_DIR"] ?? "", "settings.json");
+	writeFileSync(settings, JSON.stringify({ ...JSON.parse(readFileSync(settings, "utf8")), theme: "ask-user-page" }));
+	return ["--theme", path];
 }
 
 /** The TCP ports pi's processes listen on (from /proc: their sockets among the listening ones). */
@@ -134,12 +170,14 @@ describe("answering from a browser", () => {
 	it("a three-question form answered in the page: the model receives exactly those answers, the inline form is gone, the port closes", async () => {
 		const { env, tui, url } = await ask(FORM, true);
 		expect(url).toBeDefined();
-		// ? shows the page's QR code under the keys, for a phone.
+		// On 127.0.0.1 no phone can open the link: ? says how to reach the page from one, and shows no QR code.
 		await tui.send("?");
-		await tui.waitFor("Scan with a phone");
-		expect(await tui.capture()).toMatch(/[▀▄█]{20,}/);
+		const help = await tui.waitFor("this page listens on this machine only");
+		expect(help).toMatch(/Set webAddress in your ask-user\.json/);
+		expect(help).not.toContain("Scan with a phone");
+		expect(help).not.toMatch(/[▀▄█]{20,}/);
 		await tui.send("Escape");
-		await tui.waitForGone("Scan with a phone");
+		await tui.waitForGone("this page listens on this machine only");
 		expect(listeningPorts(env)).toEqual([Number(new URL(url ?? "").port)]);
 		const { page, dialogs } = await openPage(url ?? "");
 		await page.getByText("SQLite", { exact: true }).click();
@@ -148,6 +186,12 @@ describe("answering from a browser", () => {
 		await page.locator("fieldset").nth(2).locator("textarea.other-text").fill("Keep the  spacing\nand this line");
 		await page.locator("fieldset").nth(2).locator("details.note summary").click();
 		await page.locator("fieldset").nth(2).locator("textarea.note-text").fill("a note on the last one");
+		// The review shows it, as the terminal's does; and offers the note on the whole form.
+		await expect(page.locator(".review li").nth(2).locator(".noted").textContent()).resolves.toBe(
+			"✎ a note on the last one",
+		);
+		await page.locator(".review details.form-note summary").click();
+		await page.locator(".review textarea.form-note-text").fill("all of it by Friday");
 		if (process.env["WEB_SCREENSHOT"]) await page.screenshot({ path: process.env["WEB_SCREENSHOT"], fullPage: true });
 		await page.getByRole("button", { name: "Submit" }).click();
 		await page.getByText("the agent has your answers").waitFor();
@@ -166,7 +210,11 @@ describe("answering from a browser", () => {
 		expect(details.answers["db"]?.selections.map((s) => s.label)).toEqual(["SQLite"]);
 		expect(details.answers["features"]?.selections.map((s) => s.label)).toEqual(["Auth", "Search"]);
 		expect(details.answers["why"]?.selections.map((s) => s.value)).toEqual(["Keep the  spacing\nand this line"]);
-		expect(details.notes).toEqual([{ questionId: "why", text: "a note on the last one" }]);
+		expect(details.notes).toEqual([
+			{ questionId: "why", text: "a note on the last one" },
+			{ text: "all of it by Friday" },
+		]);
+		expect(result?.text).toContain('Note on the whole form: "all of it by Friday"');
 		expect(await tui.capture()).toContain("the browser");
 		expect(dialogs).toEqual([]);
 		await until(() => listeningPorts(env).length === 0, "the page's port closed");
@@ -292,6 +340,42 @@ describe("answering from a browser", () => {
 		} finally {
 			await server.close();
 		}
+	});
+
+	it.skipIf(!LAN)(
+		"on an address a phone can reach (webAddress), ? shows the page's QR code under the keys",
+		async () => {
+			const { tui, url = "" } = await ask(FORM, true, { env: { PI_ASK_USER_WEB_ADDRESS: LAN ?? "" } });
+			expect(new URL(url).hostname).toBe(LAN);
+			await tui.send("?");
+			await tui.waitFor("Scan with a phone");
+			expect(await tui.capture()).toMatch(/[▀▄█]{20,}/);
+			expect(await tui.capture()).not.toContain("this machine only");
+			const { page } = await openPage(url);
+			await page.getByText("Postgres", { exact: true }).click();
+			await expect(page.locator(".review li").first().textContent()).resolves.toBe("Database: Postgres");
+			await page.close();
+		},
+	);
+
+	it("the page wears pi's theme: its accent, text and card colours, as pi 1.6 gives them through ctx.ui.theme", async () => {
+		const { url = "" } = await ask(FORM, true, { env: { COLORTERM: "truecolor" }, before: withTheme });
+		const { page } = await openPage(url);
+		const style = await page.evaluate(() => ({
+			accent: getComputedStyle(document.documentElement).getPropertyValue("--accent").trim(),
+			button: getComputedStyle(document.getElementById("submit") as HTMLElement).backgroundColor,
+			text: getComputedStyle(document.body).color,
+			card: getComputedStyle(document.querySelector("fieldset") as HTMLElement).backgroundColor,
+			scheme: getComputedStyle(document.documentElement).colorScheme,
+		}));
+		expect(style).toEqual({
+			accent: "#ff8800",
+			button: "rgb(255, 136, 0)",
+			text: "rgb(230, 230, 230)",
+			card: "rgb(40, 44, 52)",
+			scheme: "dark",
+		});
+		await page.close();
 	});
 
 	it("with the setting off, pi listens on no port and the form shows no link", async () => {

@@ -2,7 +2,7 @@
  * ask_user in the former pi (`@mariozechner/pi-coding-agent` 0.73.1, its last
  * release under that name), loaded unchanged: the same index.ts, whose
  * `@mariozechner/*` and `@sinclair/typebox` imports both pis serve. The main
- * flow of every mode — the TUI form, the RPC dialogs, print mode, a subagent
+ * flow of every mode — the TUI form, the browser page, the RPC dialogs, print mode, a subagent
  * asking through its parent — each asserting on what the scripted model
  * received. The whole suite runs in the current pi (test/e2e/).
  *
@@ -10,7 +10,10 @@
  * node_modules/.cache/legacy-pi).
  */
 
+/// <reference lib="dom" />
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { chromium } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PiCommand } from "../../scripts/isolated-pi.mjs";
 import { ensureLegacyPi, legacyPiPackageDir } from "../../scripts/legacy-pi.mjs";
@@ -42,8 +45,19 @@ import {
 	exampleRunnerCall,
 	piPrintCommand,
 } from "../support/plain-runners.ts";
-import { startedPerTest } from "../support/harness.ts";
-import { expectTheAnswer, killWithFormOpen, script as keptFormScript, submitRestored } from "../support/kept-forms.ts";
+import { startedPerTest, until } from "../support/harness.ts";
+import {
+	answerAndKeep,
+	expectTheAnswer,
+	expectTheRevision,
+	killWithFormOpen,
+	script as keptFormScript,
+	modelCalls,
+	reviseAnswered,
+	reviseScript,
+	revisions,
+	submitRestored,
+} from "../support/kept-forms.ts";
 import {
 	childAsks,
 	createRelayPiEnv,
@@ -54,6 +68,15 @@ import {
 import { TmuxPi } from "../support/tmux.ts";
 
 let legacyPi: PiCommand;
+const CHROMIUM_ARGS = [
+	"--headless",
+	"--no-sandbox",
+	"--disable-gpu",
+	"--disable-background-networking",
+	"--disable-component-update",
+	"--disable-sync",
+	"--no-first-run",
+];
 const started = startedPerTest();
 
 beforeAll(async () => {
@@ -103,6 +126,21 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		expectTheAnswer(await submitRestored(again, env));
 	});
 
+	it("TUI: an answered form, /ask-user, the answer changed and submitted again: the revised answer reaches the model, also steered into a streaming run", async () => {
+		const env = (started.piEnv = createPiEnv({ script: reviseScript(), sessions: true, pi: legacyPi }));
+		const tui = await answerAndKeep(env, started);
+		const [first] = env.toolResults("ask_user");
+		await tui.type("work");
+		await tui.send("Enter");
+		await until(() => modelCalls(env).some((call) => call.user === "work"), "the run's first model call");
+		await reviseAnswered(tui);
+		await tui.waitForGone("Review your answers");
+		writeFileSync(join(env.cwd, "go"), "");
+		await until(() => revisions(env).length === 1, "the revised answer reaching the model");
+		expectTheRevision(revisions(env)[0] ?? "", first?.toolCallId ?? "");
+		expect(env.toolResults("bash").map((result) => result.text.trim())).toEqual(["waited"]);
+	});
+
 	it("TUI: Esc twice dismisses, keeps the answer given, and ends the turn", async () => {
 		const env = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: legacyPi });
 		const screen = await openForm(env, ASK, "Which database");
@@ -123,6 +161,45 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 		// terminate: the model was not called again after the dismissal, only on the next prompt.
 		expect(callsFor(env, ASK)).toHaveLength(1);
+	});
+
+	it("the browser page: opened from the form's link, answered with notes, submitted; the model gets those answers, in pi 0.73.1's colours", async () => {
+		const env = createPiEnv({
+			script: askScript(TWO_QUESTIONS),
+			pi: legacyPi,
+			env: { PI_ASK_USER_WEB: "1", COLORTERM: "truecolor" },
+		});
+		const screen = await openForm(env, ASK, "Which database", { cols: 120, rows: 40 });
+		const url = /http:\/\/127\.0\.0\.1:\d+\/ask\/[A-Za-z0-9_-]{16,}\//.exec(await screen.waitFor("/ask/"))?.[0] ?? "";
+		const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+		try {
+			const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+			await page.goto(url);
+			await page.getByText("SQLite", { exact: true }).click();
+			await page.getByText("launch", { exact: true }).click();
+			await page.locator('fieldset[data-index="0"] details.note > summary').click();
+			await page.locator('fieldset[data-index="0"] textarea.note-text').fill("for the pilot");
+			await expect(page.locator(".review li").first().textContent()).resolves.toBe("Database: SQLite✎ for the pilot");
+			await page.locator(".review details.form-note > summary").click();
+			await page.locator(".review textarea.form-note-text").fill("keep it small");
+			// pi 0.73.1's dark theme, as its ctx.ui.theme gives it: its accent, and a dark page for its cards.
+			const colors = await page.evaluate(() => {
+				const root = getComputedStyle(document.documentElement);
+				return { accent: root.getPropertyValue("--accent").trim(), scheme: root.colorScheme };
+			});
+			expect(colors).toEqual({ accent: "#8abeb7", scheme: "dark" });
+			await page.getByRole("button", { name: "Submit" }).click();
+			await page.getByText("the agent has your answers").waitFor();
+		} finally {
+			await browser.close();
+		}
+		await screen.waitFor(QUOTE_PREFIX);
+		const seen = onlyAskResult(env);
+		expect(seen.details).toMatchObject({ status: "answered", answeredBy: "the browser" });
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
+		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
+		expect(seen.text).toContain('Note on the whole form: "keep it small"');
+		expect(seen.text).toContain('note: "for the pilot"');
 	});
 
 	it("RPC: one select per question, then the review; Submit sends both answers", async () => {

@@ -13,7 +13,7 @@ import { until } from "./harness.ts";
 import { TmuxPi } from "./tmux.ts";
 
 export const TEXT = "zebra-lantern-42";
-const FORM = {
+export const FORM = {
 	questions: [
 		{
 			id: "db",
@@ -42,6 +42,24 @@ export function keptFiles(env: PiEnv): string[] {
 	return (readdirSync(sessions, { recursive: true }) as string[])
 		.filter((name) => /\.ask-user\/.+\.json$/.test(name))
 		.map((name) => join(sessions, name));
+}
+
+/** How each kept form ended ("answered": kept for a revision), one per file, sorted. */
+export function keptStatuses(env: PiEnv): string[] {
+	return keptFiles(env)
+		.map((file) => (JSON.parse(readFileSync(file, "utf8")) as { status: string }).status)
+		.sort();
+}
+
+/** How a revised answer starts (src/kept/revision.ts `REVISED`). */
+export const REVISED = "Revised answer to ask_user call";
+
+/** The model's calls that started from a revised answer: what it read. */
+export function revisions(env: PiEnv): string[] {
+	return env
+		.log()
+		.filter((e): e is ModelCallLogEntry => e.kind === "call" && e.user.startsWith(REVISED))
+		.map((e) => e.user);
 }
 
 /** The model's calls that started from a late answer: what it read. */
@@ -100,4 +118,68 @@ export async function killWithFormOpen(env: PiEnv, started: { tui?: TmuxPi | und
 	process.kill(first.pid, "SIGKILL");
 	await first.waitForExit();
 	await first.kill();
+}
+
+// ── Revise after submit (test/e2e/revise.test.ts, and the main flow in pi 0.73.1) ──
+
+/** On "ask", FORM; on "work", a tool that waits for the file `go`, then another; a revision is quoted back. */
+export const reviseScript = () =>
+	scriptOf(
+		{ user: REVISED, replies: [{ text: `${QUOTE_PREFIX} revision received` }] },
+		{ user: "ask", replies: [callTool("ask_user", FORM), { text: `${QUOTE_PREFIX} first answer` }] },
+		{
+			user: "work",
+			replies: [
+				callTool("bash", { command: "until [ -f go ]; do sleep 0.1; done; echo waited" }),
+				callTool("bash", { command: "echo second-step" }),
+				{ text: "work done" },
+			],
+		},
+	);
+
+/** pi asks FORM; SQLite and TEXT are submitted; the form is kept as answered. */
+export async function answerAndKeep(env: PiEnv, started: { tui?: TmuxPi | undefined }): Promise<TmuxPi> {
+	const tui = (started.tui = await TmuxPi.start(env));
+	await tui.waitFor("scripted");
+	await tui.type("ask");
+	await tui.send("Enter");
+	await tui.waitFor("Which database");
+	await tui.send("2");
+	await tui.waitFor("Anything else");
+	await tui.type(TEXT);
+	await tui.waitFor(TEXT);
+	await tui.send("Enter");
+	await tui.waitFor("Review your answers");
+	await tui.send("Enter");
+	await tui.waitFor("first answer");
+	await until(() => keptStatuses(env).join() === "answered", "the form kept as answered");
+	return tui;
+}
+
+/** `/ask-user`, the answered form picked, Postgres chosen instead, submitted again. */
+export async function reviseAnswered(tui: TmuxPi): Promise<void> {
+	await tui.type("/ask-user");
+	await tui.send("Enter");
+	const list = await tui.waitFor("Enter reopens");
+	expect(list).toMatch(/Database · Context — answered \d\d:\d\d/);
+	await tui.send("Enter");
+	const form = await tui.waitFor("Revising");
+	expect(form).toContain("Which database");
+	// Every question answered already: the next step is the review, the text as it was submitted.
+	await tui.send("1");
+	const review = await tui.waitFor("Review your answers");
+	expect(review).toContain("Postgres");
+	expect(review).toContain(TEXT);
+	await tui.send("Enter");
+}
+
+/** Every model call, in order. */
+export const modelCalls = (env: PiEnv) => env.log().filter((e): e is ModelCallLogEntry => e.kind === "call");
+
+/** The revision of SQLite to Postgres, TEXT kept, for call `id`. */
+export function expectTheRevision(revised: string, id: string): void {
+	expect(revised.startsWith(`${REVISED} "${id}"`)).toBe(true);
+	expect(revised).toContain('db: "SQLite" → "Postgres"');
+	expect(revised).toContain('db: "Postgres"');
+	expect(revised).toContain(`why: wrote "${TEXT}"`);
 }

@@ -7,7 +7,7 @@
 import { LOCALES } from "../../src/i18n/locale.ts";
 import { readSettingsFiles, resolveSettings, type SettingsReading } from "../../src/settings/read.ts";
 import { NUMBER_KEYS, SETTINGS, type Settings } from "../../src/settings/table.ts";
-import { ATTENTION_MODES } from "../../src/core/types.ts";
+import { ATTENTION_MODES } from "../../src/settings/table.ts";
 
 type Json = Record<string, unknown>;
 

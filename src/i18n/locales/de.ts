@@ -274,7 +274,7 @@ export const CATALOGUE: Catalogue = {
 		"Wiederhergestellt: Deine Antworten von vor dem Ende von pi sind zurück; Absenden schickt sie an das Modell",
 	"form.reopened":
 		"Wieder geöffnet: Der Aufruf ist beendet, daher geht deine Antwort beim Absenden als Nachricht an das Modell",
-	"kept.title": "Formulare ohne Antwort — {key} öffnet",
+	"kept.title": "Formulare dieser Sitzung — {key} öffnet",
 	"kept.dropTitle": "Welches Formular verwerfen?",
 	"kept.none": "Kein Formular dieser Sitzung wartet auf eine Antwort",
 	"kept.open": "unterbrochen",
@@ -283,6 +283,10 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "Zeit abgelaufen",
 	"kept.error": "fehlgeschlagen",
 	"kept.chat": "im Chat beantwortet",
+	"kept.answered": "beantwortet {when}",
+	"kept.unchanged": "Nichts geändert, daher wurde dem Modell nichts erneut gesagt",
+	"form.revising":
+		"Überarbeiten: deine Antworten, wie du sie abgeschickt hast; erneutes Absenden sagt dem Modell, was sich geändert hat",
 	"warning.keptDropped": "ask_user: Ein gespeichertes Formular wurde verworfen ({reason})",
 	"warning.keptNotSaved":
 		"ask_user: Dieses Formular kann nicht in {file} gespeichert werden ({reason}); es bleibt offen, aber was Sie eingeben, übersteht ein Ende von pi nicht",
@@ -298,6 +302,10 @@ export const CATALOGUE: Catalogue = {
 		"Dieses Formular wurde bereits beantwortet oder geschlossen: Deine Antworten wurden nicht gesendet.",
 	"web.qr": "Mit dem Handy scannen, um im Browser zu antworten:",
 	"web.qrMissing": "Kein QR-Code: das optionale Paket uqr fehlt (npm install im Ordner dieser Erweiterung ausführen)",
+	"web.loopback":
+		"Für ein Handy: Diese Seite lauscht nur auf diesem Rechner. Setze {setting} in deiner {file} auf die LAN- oder Tailnet-Adresse dieses Rechners (oder {flag}), dann erscheint hier ihr QR-Code.",
+	"web.needsScript":
+		"Diese Seite braucht JavaScript, um das Formular zu zeigen: Schalte es ein oder antworte im Terminal.",
 	"warning.webCannotListen":
 		"ask_user: Die Browserseite konnte nicht auf {address}:{port} lauschen ({reason}); antworte im Terminal.",
 };

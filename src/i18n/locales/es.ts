@@ -266,7 +266,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user: los subagentes no pueden preguntar a través de esta sesión ({reason})",
 	"form.restored": "Restaurado: tus respuestas de antes de que pi se detuviera han vuelto; al enviar llegan al modelo",
 	"form.reopened": "Reabierto: la llamada ya terminó, así que al enviar tu respuesta llega al modelo como mensaje",
-	"kept.title": "Formularios sin respuesta — {key} reabre",
+	"kept.title": "Formularios de esta sesión — {key} reabre",
 	"kept.dropTitle": "¿Qué formulario descartar?",
 	"kept.none": "Ningún formulario de esta sesión espera respuesta",
 	"kept.open": "interrumpido",
@@ -275,6 +275,9 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "tiempo agotado",
 	"kept.error": "falló",
 	"kept.chat": "respondido en el chat",
+	"kept.answered": "respondido {when}",
+	"kept.unchanged": "Nada cambió, así que no se avisó de nuevo al modelo",
+	"form.revising": "Revisando: tus respuestas tal como las enviaste; al enviar de nuevo, el modelo sabrá qué cambió",
 	"warning.keptDropped": "ask_user: se descartó un formulario guardado ({reason})",
 	"warning.keptNotSaved":
 		"ask_user: este formulario no se puede guardar en {file} ({reason}); sigue abierto, pero lo que escribas no sobrevivirá al cierre de pi",
@@ -289,6 +292,9 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "Este formulario ya fue respondido o cerrado: tus respuestas no se enviaron.",
 	"web.qr": "Escanéalo con el móvil para responder en su navegador:",
 	"web.qrMissing": "Sin código QR: falta el paquete opcional uqr (ejecuta npm install en la carpeta de esta extensión)",
+	"web.loopback":
+		"Para un móvil: esta página solo escucha en esta máquina. Pon en {setting} de tu {file} la dirección LAN o tailnet de esta máquina (o {flag}) y aquí aparecerá su código QR.",
+	"web.needsScript": "Esta página necesita JavaScript para mostrar el formulario: actívalo o responde en la terminal.",
 	"warning.webCannotListen":
 		"ask_user: la página del navegador no pudo escuchar en {address}:{port} ({reason}); responde en la terminal.",
 };

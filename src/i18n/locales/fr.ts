@@ -271,7 +271,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user : les sous-agents ne peuvent pas poser de questions via cette session ({reason})",
 	"form.restored": "Restauré : vos réponses d'avant l'arrêt de pi sont de retour ; les envoyer les transmet au modèle",
 	"form.reopened": "Rouvert : l'appel est terminé, votre réponse sera donc envoyée au modèle sous forme de message",
-	"kept.title": "Formulaires sans réponse — {key} rouvre",
+	"kept.title": "Formulaires de cette session — {key} rouvre",
 	"kept.dropTitle": "Quel formulaire abandonner ?",
 	"kept.none": "Aucun formulaire de cette session n'attend de réponse",
 	"kept.open": "interrompu",
@@ -280,6 +280,10 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "délai dépassé",
 	"kept.error": "en échec",
 	"kept.chat": "répondu dans le chat",
+	"kept.answered": "répondu {when}",
+	"kept.unchanged": "Rien n'a changé : le modèle n'a pas été prévenu à nouveau",
+	"form.revising":
+		"Révision : vos réponses telles que vous les avez envoyées ; les renvoyer dit au modèle ce qui a changé",
 	"warning.keptDropped": "ask_user : un formulaire enregistré a été abandonné ({reason})",
 	"warning.keptNotSaved":
 		"ask_user : ce formulaire ne peut pas être enregistré dans {file} ({reason}) ; il reste ouvert, mais ce que vous tapez ne survivra pas à la fin de pi",
@@ -295,6 +299,10 @@ export const CATALOGUE: Catalogue = {
 	"web.qr": "Scannez avec un téléphone pour répondre dans son navigateur :",
 	"web.qrMissing":
 		"Pas de code QR : le paquet facultatif uqr est absent (lancez npm install dans le dossier de cette extension)",
+	"web.loopback":
+		"Pour un téléphone : cette page n’écoute que sur cette machine. Donnez à {setting}, dans votre {file}, l’adresse LAN ou tailnet de cette machine (ou {flag}), et son code QR s’affiche ici.",
+	"web.needsScript":
+		"Cette page a besoin de JavaScript pour afficher le formulaire : activez-le, ou répondez dans le terminal.",
 	"warning.webCannotListen":
 		"ask_user : la page du navigateur n'a pas pu écouter sur {address}:{port} ({reason}) ; répondez dans le terminal.",
 };

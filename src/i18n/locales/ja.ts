@@ -248,7 +248,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user：サブエージェントはこのセッションを通じて質問できません（{reason}）",
 	"form.restored": "復元しました: pi が止まる前の回答が戻りました。送信するとモデルに届きます",
 	"form.reopened": "再度開きました: 呼び出しは終了しているため、送信すると回答はメッセージとしてモデルに届きます",
-	"kept.title": "回答のないフォーム — {key} で再度開く",
+	"kept.title": "このセッションのフォーム — {key} で再度開く",
 	"kept.dropTitle": "どのフォームを破棄しますか?",
 	"kept.none": "このセッションで回答を待っているフォームはありません",
 	"kept.open": "中断",
@@ -257,6 +257,9 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "時間切れ",
 	"kept.error": "失敗",
 	"kept.chat": "チャットで回答",
+	"kept.answered": "回答済み {when}",
+	"kept.unchanged": "変更がないため、モデルには再送していません",
+	"form.revising": "修正中: 送信したときの回答です。もう一度送信すると、変更点がモデルに伝わります",
 	"warning.keptDropped": "ask_user: 保存されたフォームを破棄しました ({reason})",
 	"warning.keptNotSaved":
 		"ask_user: このフォームを {file} に保存できません ({reason})。フォームはそのまま使えますが、入力内容は pi の終了後に残りません",
@@ -271,6 +274,10 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "このフォームはすでに回答済みか閉じられています: 回答は送信されませんでした。",
 	"web.qr": "スマートフォンでスキャンしてブラウザーで回答:",
 	"web.qrMissing": "QR コードなし: 任意のパッケージ uqr がありません (この拡張機能のフォルダーで npm install を実行)",
+	"web.loopback":
+		"スマートフォンから: このページはこのマシン内でのみ待ち受けています。{file} の {setting} にこのマシンのローカルネットワークまたは tailnet のアドレスを設定すると (または {flag})、ここに QR コードが表示されます。",
+	"web.needsScript":
+		"このページでフォームを表示するには JavaScript が必要です: 有効にするか、ターミナルで回答してください。",
 	"warning.webCannotListen":
 		"ask_user: ブラウザー用ページが {address}:{port} で待ち受けできませんでした ({reason})。ターミナルで回答してください。",
 };

@@ -247,7 +247,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user: 하위 에이전트는 이 세션을 통해 질문할 수 없습니다({reason})",
 	"form.restored": "복원됨: pi가 멈추기 전의 답변이 돌아왔습니다. 제출하면 모델에 전달됩니다",
 	"form.reopened": "다시 열림: 호출이 이미 끝났으므로 제출하면 답변이 메시지로 모델에 전달됩니다",
-	"kept.title": "답변 없는 양식 — {key}로 다시 열기",
+	"kept.title": "이 세션의 양식 — {key}로 다시 열기",
 	"kept.dropTitle": "어떤 양식을 버릴까요?",
 	"kept.none": "이 세션에서 답변을 기다리는 양식이 없습니다",
 	"kept.open": "중단됨",
@@ -256,6 +256,9 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "시간 초과",
 	"kept.error": "실패",
 	"kept.chat": "채팅으로 답변함",
+	"kept.answered": "답변함 {when}",
+	"kept.unchanged": "바뀐 것이 없어 모델에 다시 알리지 않았습니다",
+	"form.revising": "수정 중: 제출했던 그대로의 답변입니다. 다시 제출하면 바뀐 점이 모델에 전달됩니다",
 	"warning.keptDropped": "ask_user: 저장된 양식을 버렸습니다 ({reason})",
 	"warning.keptNotSaved":
 		"ask_user: 이 양식을 {file}에 저장할 수 없습니다 ({reason}). 양식은 계속되지만 입력한 내용은 pi가 끝나면 남지 않습니다",
@@ -270,6 +273,9 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "이 양식은 이미 답변되었거나 닫혔습니다: 답변을 보내지 않았습니다.",
 	"web.qr": "휴대폰으로 스캔해 브라우저에서 답변:",
 	"web.qrMissing": "QR 코드 없음: 선택 패키지 uqr가 없습니다 (이 확장 폴더에서 npm install 실행)",
+	"web.loopback":
+		"휴대폰에서: 이 페이지는 이 컴퓨터에서만 수신합니다. {file}의 {setting}를 이 컴퓨터의 로컬 네트워크 또는 tailnet 주소로 설정하면(또는 {flag}) 여기에 QR 코드가 표시됩니다.",
+	"web.needsScript": "이 페이지에서 양식을 보려면 JavaScript가 필요합니다: 켜거나 터미널에서 답하세요.",
 	"warning.webCannotListen":
 		"ask_user: 브라우저 페이지가 {address}:{port}에서 대기하지 못했습니다 ({reason}). 터미널에서 답하세요.",
 };

@@ -264,7 +264,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user: subagentes não podem perguntar por meio desta sessão ({reason})",
 	"form.restored": "Restaurado: suas respostas de antes de o pi parar voltaram; ao enviar, elas vão para o modelo",
 	"form.reopened": "Reaberto: a chamada já terminou, então ao enviar sua resposta vai para o modelo como mensagem",
-	"kept.title": "Formulários sem resposta — {key} reabre",
+	"kept.title": "Formulários desta sessão — {key} reabre",
 	"kept.dropTitle": "Descartar qual formulário?",
 	"kept.none": "Nenhum formulário desta sessão está esperando resposta",
 	"kept.open": "interrompido",
@@ -273,6 +273,10 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "tempo esgotado",
 	"kept.error": "falhou",
 	"kept.chat": "respondido no chat",
+	"kept.answered": "respondido {when}",
+	"kept.unchanged": "Nada mudou, então o modelo não foi avisado de novo",
+	"form.revising":
+		"Revisando: suas respostas como você as enviou; ao enviar de novo, o modelo fica sabendo o que mudou",
 	"warning.keptDropped": "ask_user: um formulário salvo foi descartado ({reason})",
 	"warning.keptNotSaved":
 		"ask_user: este formulário não pode ser salvo em {file} ({reason}); ele continua aberto, mas o que você digitar não sobreviverá ao fim do pi",
@@ -287,6 +291,9 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "Este formulário já foi respondido ou fechado: suas respostas não foram enviadas.",
 	"web.qr": "Escaneie com o celular para responder no navegador:",
 	"web.qrMissing": "Sem código QR: falta o pacote opcional uqr (execute npm install na pasta desta extensão)",
+	"web.loopback":
+		"Para um celular: esta página só escuta nesta máquina. Defina {setting} no seu {file} com o endereço LAN ou tailnet desta máquina (ou {flag}), e o código QR aparece aqui.",
+	"web.needsScript": "Esta página precisa de JavaScript para mostrar o formulário: ative-o ou responda no terminal.",
 	"warning.webCannotListen":
 		"ask_user: a página do navegador não conseguiu escutar em {address}:{port} ({reason}); responda no terminal.",
 };

@@ -237,7 +237,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user：子智能体无法通过此会话提问（{reason}）",
 	"form.restored": "已恢复：pi 停止前的回答已找回；提交后将发送给模型",
 	"form.reopened": "已重新打开：该调用已结束，提交后你的回答将作为消息发送给模型",
-	"kept.title": "未回答的表单 — 按 {key} 重新打开",
+	"kept.title": "本会话的表单 — 按 {key} 重新打开",
 	"kept.dropTitle": "丢弃哪个表单？",
 	"kept.none": "此会话没有等待回答的表单",
 	"kept.open": "已中断",
@@ -246,6 +246,9 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "已超时",
 	"kept.error": "失败",
 	"kept.chat": "已在聊天中回复",
+	"kept.answered": "已回答 {when}",
+	"kept.unchanged": "没有变化，未再次通知模型",
+	"form.revising": "修改中：这是你提交时的回答；再次提交会告诉模型哪些有变化",
 	"warning.keptDropped": "ask_user：已丢弃一个保存的表单（{reason}）",
 	"warning.keptNotSaved":
 		"ask_user：无法将此表单保存到 {file}（{reason}）；表单可继续使用，但输入的内容在 pi 退出后不会保留",
@@ -260,5 +263,8 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "此表单已被回答或已关闭：你的回答未发送。",
 	"web.qr": "用手机扫描，在浏览器中回答：",
 	"web.qrMissing": "无二维码：缺少可选包 uqr（在此扩展的文件夹中运行 npm install）",
+	"web.loopback":
+		"用手机访问：此页面只在本机监听。在你的 {file} 中把 {setting} 设为本机的局域网或 tailnet 地址（或用 {flag}），这里就会显示它的二维码。",
+	"web.needsScript": "此页面需要 JavaScript 才能显示表单：请启用它，或在终端中回答。",
 	"warning.webCannotListen": "ask_user：浏览器页面无法在 {address}:{port} 上监听（{reason}）；请在终端中回答。",
 };

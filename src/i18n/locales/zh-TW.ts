@@ -238,7 +238,7 @@ export const CATALOGUE: Catalogue = {
 	"warning.noChannel": "ask_user：子代理程式無法透過此工作階段提問（{reason}）",
 	"form.restored": "已還原：pi 停止前的回答已找回；送出後會傳給模型",
 	"form.reopened": "已重新開啟：該呼叫已結束，送出後你的回答會以訊息傳給模型",
-	"kept.title": "未回答的表單 — 按 {key} 重新開啟",
+	"kept.title": "本工作階段的表單 — 按 {key} 重新開啟",
 	"kept.dropTitle": "要捨棄哪個表單？",
 	"kept.none": "此工作階段沒有等待回答的表單",
 	"kept.open": "已中斷",
@@ -247,6 +247,9 @@ export const CATALOGUE: Catalogue = {
 	"kept.timed_out": "已逾時",
 	"kept.error": "失敗",
 	"kept.chat": "已在聊天中回覆",
+	"kept.answered": "已回答 {when}",
+	"kept.unchanged": "沒有變動，未再次通知模型",
+	"form.revising": "修改中：這是你送出時的回答；再次送出會告訴模型哪些有變動",
 	"warning.keptDropped": "ask_user：已捨棄一個儲存的表單（{reason}）",
 	"warning.keptNotSaved":
 		"ask_user：無法將此表單儲存到 {file}（{reason}）；表單可繼續使用，但輸入的內容在 pi 結束後不會保留",
@@ -261,5 +264,8 @@ export const CATALOGUE: Catalogue = {
 	"web.alreadyAnswered": "此表單已被回答或已關閉：你的回答未送出。",
 	"web.qr": "用手機掃描，在瀏覽器中回答：",
 	"web.qrMissing": "無 QR 碼：缺少選用套件 uqr（在此擴充功能的資料夾中執行 npm install）",
+	"web.loopback":
+		"用手機存取：此頁面只在本機監聽。在你的 {file} 中把 {setting} 設為本機的區域網路或 tailnet 位址（或用 {flag}），這裡就會顯示它的 QR 碼。",
+	"web.needsScript": "此頁面需要 JavaScript 才能顯示表單：請啟用它，或在終端機中回答。",
 	"warning.webCannotListen": "ask_user：瀏覽器頁面無法在 {address}:{port} 上監聽（{reason}）；請在終端機中回答。",
 };

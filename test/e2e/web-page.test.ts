@@ -1,0 +1,247 @@
+/**
+ * The browser page itself (src/web/page.js, page.css, theme.css), served by its real server and shown in Debian's
+ * chromium through playwright-core, on a phone's 360 px: its disclosures show a marker, "Sent" shows where the user
+ * tapped, the review shows the notes and offers the note on the whole form, pi's theme colours the page (and can do
+ * nothing else), the console stays clean, and without JavaScript the page says it needs it. With pi around it:
+ * test/e2e/web.test.ts.
+ */
+
+// The page's own globals, for what runs in it (page.evaluate).
+/// <reference lib="dom" />
+
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OutsideAnswer } from "../../src/core/types.ts";
+import { ENGLISH } from "../../src/i18n/texts.ts";
+import { prepareForm } from "../../src/tool/call.ts";
+import { openWebPage, type WebPage } from "../../src/web/server.ts";
+import type { PageTheme } from "../../src/web/theme.ts";
+
+const CHROMIUM = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
+
+const { form } = prepareForm({
+	questions: [
+		{
+			id: "db",
+			header: "Database",
+			question: "Which database should the service use?",
+			options: [
+				{ label: "Postgres", preview: "# Postgres\n- a server\n- **strong** types" },
+				{ label: "SQLite", description: "one file" },
+			],
+		},
+		{
+			id: "features",
+			header: "Features",
+			question: "Which features ship first?",
+			multiSelect: true,
+			options: [{ label: "Auth" }, { label: "Billing" }, { label: "Search" }],
+		},
+		{ id: "why", header: "Context", question: "Anything else I should know?" },
+	],
+});
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: [
+			"--headless",
+			"--no-sandbox",
+			"--disable-gpu",
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--disable-sync",
+			"--no-first-run",
+		],
+	});
+}, 120_000);
+afterAll(async () => browser?.close());
+
+/** The page on 127.0.0.1 with pi's `theme` (if any), recording what it is answered. */
+async function served(theme?: PageTheme): Promise<WebPage & { given: OutsideAnswer[] }> {
+	const given: OutsideAnswer[] = [];
+	const page = await openWebPage({
+		form,
+		questions: form.questions,
+		texts: ENGLISH,
+		address: "127.0.0.1",
+		port: 0,
+		...(theme && { theme }),
+		answer: (reply) => (given.push(reply), { ok: true }),
+	});
+	return Object.assign(page, { given });
+}
+
+/** The page at a phone's size, with every console message and every failed or refused request it saw. */
+async function phone(url: string, javaScriptEnabled = true): Promise<{ page: Page; troubles: string[] }> {
+	const context = await browser.newContext({
+		viewport: { width: 360, height: 640 },
+		hasTouch: true,
+		javaScriptEnabled,
+	});
+	const page = await context.newPage();
+	const troubles: string[] = [];
+	page.on("console", (message) => troubles.push(`console ${message.type()}: ${message.text()}`));
+	page.on("pageerror", (error) => troubles.push(`error: ${error.message}`));
+	page.on("requestfailed", (request) => troubles.push(`failed: ${request.url()}`));
+	page.on(
+		"response",
+		(response) => response.status() >= 400 && troubles.push(`${response.status()}: ${response.url()}`),
+	);
+	await page.goto(url);
+	if (javaScriptEnabled) await page.locator("fieldset").first().waitFor();
+	return { page, troubles };
+}
+
+const marker = (page: Page, selector: string) =>
+	page.locator(selector).evaluate((summary) => getComputedStyle(summary, "::before").content);
+
+async function withPage(
+	theme: PageTheme | undefined,
+	test: (server: Awaited<ReturnType<typeof served>>) => Promise<void>,
+) {
+	const server = await served(theme);
+	try {
+		await test(server);
+	} finally {
+		await server.close();
+	}
+}
+
+describe("the browser page, on a phone", () => {
+	it("Preview and the note on a question show a disclosure marker: ▸ closed, ▾ open", async () => {
+		await withPage(undefined, async ({ url }) => {
+			const { page } = await phone(url);
+			const preview = "details.preview > summary";
+			const note = 'fieldset[data-index="0"] details.note > summary';
+			expect(await marker(page, preview)).toBe('"▸"');
+			expect(await marker(page, note)).toBe('"▸"');
+			await page.locator(preview).click();
+			await page.locator(note).click();
+			expect(await marker(page, preview)).toBe('"▾"');
+			expect(await marker(page, note)).toBe('"▾"');
+			await expect(page.locator(".markdown h4").textContent()).resolves.toBe("Postgres");
+			await page.locator(preview).click();
+			expect(await marker(page, preview)).toBe('"▸"');
+			await page.context().close();
+		});
+	});
+
+	it("after tapping Submit at 360×640, “✓ Sent” shows right under the button, inside the viewport", async () => {
+		await withPage(undefined, async ({ url, given }) => {
+			const { page } = await phone(url);
+			await page.getByText("SQLite", { exact: true }).click();
+			await page.getByText("Auth", { exact: true }).click();
+			await page.locator('fieldset[data-index="2"] textarea.other-text').fill("nothing more");
+			const submit = page.getByRole("button", { name: "Submit" });
+			await submit.tap();
+			const sent = page.getByText(ENGLISH.t("web.answered"));
+			await sent.waitFor();
+			await expect.poll(() => sent.isVisible()).toBe(true);
+			const box = await sent.boundingBox();
+			const button = await submit.boundingBox();
+			expect(box && button).toBeTruthy();
+			if (!box || !button) return;
+			// Under the button, and wholly on screen.
+			expect(box.y).toBeGreaterThanOrEqual(button.y + button.height);
+			expect(box.y).toBeGreaterThanOrEqual(0);
+			expect(box.y + box.height).toBeLessThanOrEqual(640);
+			expect(given).toHaveLength(1);
+			await page.context().close();
+		});
+	});
+
+	it("the review shows each question's note; the note on the whole form is offered and sent as the form's", async () => {
+		await withPage(undefined, async ({ url, given }) => {
+			const { page } = await phone(url);
+			await page.locator("label.option", { hasText: "Postgres" }).click();
+			await page.getByText("Billing", { exact: true }).click();
+			await page.locator('fieldset[data-index="2"] textarea.other-text').fill("ship it");
+			await page.locator('fieldset[data-index="1"] details.note > summary').click();
+			await page.locator('fieldset[data-index="1"] textarea.note-text').fill("billing first, for the pilot");
+			const review = page.locator(".review ul");
+			await expect(review.locator("li").nth(1).textContent()).resolves.toBe(
+				"Features: Billing✎ billing first, for the pilot",
+			);
+			await expect(review.locator("li").nth(1).locator(".noted").isVisible()).resolves.toBe(true);
+			const formNote = page.locator(".review details.form-note");
+			await expect(formNote.locator("summary").textContent()).resolves.toBe(ENGLISH.t("editor.formNote"));
+			await formNote.locator("summary").click();
+			await formNote.locator("textarea").fill("keep it boring");
+			await page.getByRole("button", { name: "Submit" }).click();
+			await page.getByText(ENGLISH.t("web.answered")).waitFor();
+			expect(given[0]).toMatchObject({
+				notes: [{ questionId: "features", text: "billing first, for the pilot" }],
+				formNote: "keep it boring",
+			});
+			await page.context().close();
+		});
+	});
+
+	it("pi's theme colours the page (accent, text, lines, cards); a theme with no RGB leaves the page's own", async () => {
+		const rgb: Record<string, string> = {
+			accent: "\x1b[38;2;255;136;0m",
+			text: "\x1b[38;2;230;230;230m",
+			borderMuted: "\x1b[38;2;90;90;90m",
+			toolPendingBg: "\x1b[48;2;40;44;52m",
+		};
+		const theme: PageTheme = {
+			getFgAnsi: (token) => rgb[token] ?? "\x1b[39m",
+			getBgAnsi: (token) => rgb[token] ?? "\x1b[49m",
+		};
+		await withPage(theme, async ({ url }) => {
+			const { page, troubles } = await phone(url);
+			const style = await page.evaluate(() => {
+				const root = getComputedStyle(document.documentElement);
+				const button = getComputedStyle(document.getElementById("submit") as HTMLElement);
+				return {
+					accent: root.getPropertyValue("--accent").trim(),
+					scheme: root.colorScheme,
+					button: button.backgroundColor,
+					buttonText: button.color,
+					card: getComputedStyle(document.querySelector("fieldset") as HTMLElement).backgroundColor,
+					text: getComputedStyle(document.body).color,
+				};
+			});
+			expect(style).toEqual({
+				accent: "#ff8800",
+				scheme: "dark",
+				button: "rgb(255, 136, 0)",
+				buttonText: "rgb(0, 0, 0)",
+				card: "rgb(40, 44, 52)",
+				text: "rgb(230, 230, 230)",
+			});
+			expect(troubles).toEqual([]);
+			await page.context().close();
+		});
+		// Codes the terminal decides (its default colours, the first 16) and anything else: the page's own.
+		const hostile: PageTheme = { getFgAnsi: () => "\x1b[31m;}</style><b>", getBgAnsi: () => "\x1b[49m" };
+		await withPage(hostile, async ({ url }) => {
+			const { page } = await phone(url);
+			await expect(page.evaluate(() => fetch("theme.css").then((r) => r.text()))).resolves.toBe("");
+			const accent = await page.evaluate(() =>
+				getComputedStyle(document.documentElement).getPropertyValue("--accent").trim(),
+			);
+			expect(accent).toBe("#3b82f6");
+			await page.context().close();
+		});
+	});
+
+	it("the console stays clean (/favicon.ico is 204); without JavaScript the page says, in one line, that it needs it", async () => {
+		await withPage(undefined, async ({ url }) => {
+			const favicon = await fetch(new URL("/favicon.ico", url));
+			expect(favicon.status).toBe(204);
+			const { page, troubles } = await phone(url);
+			await page.reload();
+			await page.locator("fieldset").first().waitFor();
+			expect(troubles).toEqual([]);
+			await expect(page.locator("noscript").count()).resolves.toBe(1);
+			await page.context().close();
+
+			const { page: plain } = await phone(url, false);
+			await expect(plain.locator("body").innerText()).resolves.toBe(ENGLISH.t("web.needsScript"));
+			await plain.context().close();
+		});
+	});
+});
