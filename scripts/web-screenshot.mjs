@@ -13,7 +13,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { createIsolatedPi, ISOLATION_FLAGS, REPO_ROOT, THIS_PI } from "./isolated-pi.mjs";
 
 const OUT = process.argv[2] ?? join(REPO_ROOT, "docs", "web.png");
@@ -65,19 +65,7 @@ try {
 	tmux("send-keys", "-t", SESSION, "-l", "Set up error handling for the new HTTP client");
 	tmux("send-keys", "-t", SESSION, "Enter");
 	const url = await waitFor(/http:\/\/127\.0\.0\.1:\d+\/ask\/[A-Za-z0-9_-]+\//);
-	browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-		args: [
-			"--headless",
-			"--no-sandbox",
-			"--disable-gpu",
-			"--disable-background-networking",
-			"--disable-component-update",
-			"--disable-sync",
-			"--no-first-run",
-			"--hide-scrollbars",
-		],
-	});
+	browser = await launchChromium(["--hide-scrollbars"]);
 	const page = await browser.newPage({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 1 });
 	await page.goto(url);
 	await page.locator("fieldset").first().waitFor();

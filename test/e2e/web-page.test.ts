@@ -9,15 +9,14 @@
 // The page's own globals, for what runs in it (page.evaluate).
 /// <reference lib="dom" />
 
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../../scripts/chromium.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutsideAnswer } from "../../src/core/types.ts";
 import { ENGLISH } from "../../src/i18n/texts.ts";
 import { prepareForm } from "../../src/tool/call.ts";
 import { openWebPage, type WebPage } from "../../src/web/server.ts";
 import type { PageTheme } from "../../src/web/theme.ts";
-
-const CHROMIUM = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
 
 const { form } = prepareForm({
 	questions: [
@@ -43,18 +42,7 @@ const { form } = prepareForm({
 
 let browser: Browser;
 beforeAll(async () => {
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: [
-			"--headless",
-			"--no-sandbox",
-			"--disable-gpu",
-			"--disable-background-networking",
-			"--disable-component-update",
-			"--disable-sync",
-			"--no-first-run",
-		],
-	});
+	browser = await launchChromium();
 }, 120_000);
 afterAll(async () => browser?.close());
 

@@ -14,7 +14,8 @@
 
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../../scripts/chromium.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareForm } from "../../src/tool/call.ts";
 import { ENGLISH } from "../../src/i18n/texts.ts";
@@ -28,7 +29,6 @@ import { TmuxPi } from "../support/tmux.ts";
 import { LAN_ADDRESS } from "../support/lan.ts";
 
 const started = startedPerTest();
-const CHROMIUM = process.env["CHROMIUM"] ?? "/usr/bin/chromium";
 const URL_PATTERN = /http:\/\/[0-9.]+:\d+\/ask\/[A-Za-z0-9_-]{16,}\//;
 const LAN = LAN_ADDRESS;
 
@@ -72,18 +72,7 @@ const HOSTILE = {
 
 let browser: Browser;
 beforeAll(async () => {
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: [
-			"--no-sandbox",
-			"--disable-gpu",
-			"--disable-quic",
-			"--no-first-run",
-			"--disable-background-networking",
-			"--disable-component-update",
-			"--disable-sync",
-		],
-	});
+	browser = await launchChromium();
 }, 120_000);
 afterAll(async () => browser?.close());
 

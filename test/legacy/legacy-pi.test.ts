@@ -13,7 +13,7 @@
 /// <reference lib="dom" />
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../../scripts/chromium.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PiCommand } from "../../scripts/isolated-pi.mjs";
 import { ensureLegacyPi, legacyPiPackageDir } from "../../scripts/legacy-pi.mjs";
@@ -68,15 +68,6 @@ import {
 import { TmuxPi } from "../support/tmux.ts";
 
 let legacyPi: PiCommand;
-const CHROMIUM_ARGS = [
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--no-first-run",
-];
 const started = startedPerTest();
 
 beforeAll(async () => {
@@ -171,7 +162,7 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		});
 		const screen = await openForm(env, ASK, "Which database", { cols: 120, rows: 40 });
 		const url = /http:\/\/127\.0\.0\.1:\d+\/ask\/[A-Za-z0-9_-]{16,}\//.exec(await screen.waitFor("/ask/"))?.[0] ?? "";
-		const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+		const browser = await launchChromium();
 		try {
 			const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
 			await page.goto(url);
