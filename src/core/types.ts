@@ -5,7 +5,7 @@
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import type { Phrase, Texts } from "../i18n/phrase.ts";
-import type { AskAttached } from "./attachment.ts";
+import type { AskAttached, AskAttachment } from "./attachment.ts";
 
 export type { Phrase } from "../i18n/phrase.ts";
 
@@ -105,6 +105,11 @@ export interface AskOptions {
 	onProgress?: ProgressListener;
 	/** Where a pasted relative path starts (the session's working directory); default: the process's. */
 	cwd?: string;
+	/**
+	 * The clipboard's image, saved as a file to attach (pi's paste-image key in the editor); absent where pi exports no
+	 * clipboard reader (tool/clipboard.ts).
+	 */
+	pasteImage?: () => Promise<{ file: AskAttachment } | { refused: Phrase }>;
 	/** How long the user has, from when the form is shown. */
 	timeoutMs?: number;
 	numberKeys?: NumberKeys;

@@ -7,10 +7,64 @@ import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename } from "node:path";
 import { type AskAttachment, attachmentMime, parsePastedPath, SNIFF_BYTES } from "../core/attachment.ts";
-import { errorText, type Phrase, phrase } from "../core/types.ts";
+import { type AskOptions, errorText, type Phrase, phrase } from "../core/types.ts";
 import type { Action } from "../machine/action.ts";
-import { attachable, attachRefusal } from "../machine/attach.ts";
+import { attachable, attachmentsOf, attachRefusal } from "../machine/attach.ts";
 import type { FormState } from "../machine/model.ts";
+
+/** What the editor's file keys need of the form: its state, the open Editor's cursor, and a way to act. */
+export interface FileKeysHost {
+	readonly state: FormState;
+	readonly cursor: { line: number; col: number } | undefined;
+	readonly cwd: string;
+	readonly pasteImage: AskOptions["pasteImage"];
+	dispatch(action: Action): void;
+	/** Give the key to the Editor, as typed. */
+	type(data: string): void;
+}
+
+/**
+ * The editor's keys that concern files. `editorInput`: a paste that is one file's path attaches it (a refused one is
+ * typed, with why); any other key is typed. `editorDetach`: Backspace at the very start of the text lets go of the last
+ * attached file, anywhere else it deletes. `editorPasteImage`: pi's paste-image key attaches the clipboard's image.
+ */
+export function fileKey(
+	host: FileKeysHost,
+	command: "editorInput" | "editorDetach" | "editorPasteImage",
+	data: string,
+) {
+	const { state } = host;
+	if (command === "editorPasteImage") return void pasteClipboardImage(host);
+	if (command === "editorDetach" && state.overlay.kind === "editor" && host.cursor) {
+		const { line, col } = host.cursor;
+		if (line === 0 && col === 0 && attachmentsOf(state, state.overlay.target).length > 0)
+			return host.dispatch({ type: "detach" });
+	}
+	const { action, typed } = pasteInEditor(state, data, host.cwd);
+	if (action) host.dispatch(action);
+	if (typed) host.type(data);
+}
+
+/**
+ * The clipboard's image, read by pi's own reader (pi-tui 1.x) and saved beside the session, attached to the open
+ * editor's target if it is still open on the same target when the read ends; otherwise, or without a reader, why not.
+ */
+async function pasteClipboardImage(host: FileKeysHost): Promise<void> {
+	const before = host.state.overlay;
+	if (before.kind !== "editor" || !attachable(before.target)) return host.dispatch(notice(phrase("attach.notHere")));
+	if (!host.pasteImage) return host.dispatch(notice(phrase("attach.noClipboard")));
+	let read: Awaited<ReturnType<NonNullable<AskOptions["pasteImage"]>>>;
+	try {
+		read = await host.pasteImage();
+	} catch (error) {
+		read = { refused: phrase("attach.clipboardFailed", { reason: errorText(error) }) };
+	}
+	// The user may have left the editor, or the form, while the clipboard was read.
+	if (host.state.overlay !== before) return;
+	if ("refused" in read) return host.dispatch(notice(read.refused));
+	const refusal = attachRefusal(host.state, before.target, read.file);
+	host.dispatch(refusal ? notice(refusal) : { type: "attach", attachment: read.file });
+}
 
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";

@@ -29,9 +29,9 @@ import { type AskForm, type AskOptions, type AskStatus, type Collected, errorTex
 import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
 import { ENGLISH } from "../i18n/texts.ts";
-import { pasteInEditor } from "./attach.ts";
-import { attachmentsOf } from "../machine/attach.ts";
+import { type FileKeysHost, fileKey } from "./attach.ts";
 import { formatTimeLeft } from "./time-left.ts";
+import { formHeight } from "./height.ts";
 import {
 	type Command,
 	type KeyHelp,
@@ -51,8 +51,6 @@ import type { FormTheme } from "./theme.ts";
  * What the form takes besides the ask's options: pi's interrupt key, and when the time to answer runs out (epoch ms,
  * for the countdown).
  */
-export { formatTimeLeft } from "./time-left.ts";
-
 export type FormOptions = AskOptions & { onInterrupt?(): void; deadline?: number };
 
 /**
@@ -67,27 +65,6 @@ export type AskFormComponentOptions = FormOptions & {
 	onDone: (collected: Collected, dropped?: boolean) => void;
 	markdownTheme?: MarkdownTheme;
 };
-
-/**
- * pi draws its footer under the form: two lines (the working directory, the
- * usage), a third only when an extension sets a status; pi-tui shows the
- * last `rows` lines of everything.
- */
-export const PI_FOOTER_ROWS = 2;
-/** On a normal terminal the form also leaves pi's working indicator above it in sight. */
-const HOST_CHROME_ROWS = PI_FOOTER_ROWS + 2;
-/** A short terminal gives the form every row above the footer, up to this many. */
-const SMALL_TERMINAL_ROWS = 5;
-
-/**
- * The most lines the form may take on `rows` rows: never more than the rows
- * above pi's footer, so its last line (the views keep the focused row or the
- * editor's cursor line in what they render) is on screen. A third footer line
- * pushes the form's first line off instead.
- */
-export function formHeight(rows: number): number {
-	return Math.max(1, Math.min(rows - PI_FOOTER_ROWS, SMALL_TERMINAL_ROWS), rows - HOST_CHROME_ROWS);
-}
 
 export class AskFormComponent implements Component, Focusable {
 	private state: FormState;
@@ -279,9 +256,9 @@ export class AskFormComponent implements Component, Focusable {
 				this.options.onInterrupt?.();
 				return this.abort();
 			case "editorInput":
-				return this.editorInput(data);
 			case "editorDetach":
-				return this.detachOrDelete(data);
+			case "editorPasteImage":
+				return fileKey(this.fileKeys, command.type, data);
 			case "editorSubmit":
 				return this.submitEditor(data);
 			case "externalEditor":
@@ -324,24 +301,26 @@ export class AskFormComponent implements Component, Focusable {
 		if (this.state.overlay.kind === "editor" && editor.getText() !== text) editor.setText(text);
 	}
 
-	/** A key for the Editor; a paste that is one file's path attaches it instead (a refused one is typed, with why). */
-	private editorInput(data: string): void {
-		const { action, typed } = pasteInEditor(this.state, data, this.options.cwd ?? process.cwd());
-		if (action) this.dispatch(action);
-		if (!typed) return;
-		this.openEditor?.handleInput(data);
-		this.changed();
-	}
-
-	/** Backspace at the very start of the text lets go of the last attached file; anywhere else it deletes. */
-	private detachOrDelete(data: string): void {
-		const editor = this.openEditor;
-		if (!editor || this.state.overlay.kind !== "editor") return;
-		const { line, col } = editor.getCursor();
-		const files = attachmentsOf(this.state, this.state.overlay.target).length;
-		if (line === 0 && col === 0 && files > 0) return this.dispatch({ type: "detach" });
-		this.editorInput(data);
-	}
+	/** The form as the editor's file keys see it (form/attach.ts); read live, the state changes under an awaited read. */
+	private readonly fileKeys: FileKeysHost = ((form: AskFormComponent): FileKeysHost => ({
+		get state() {
+			return form.state;
+		},
+		get cursor() {
+			return form.openEditor?.getCursor();
+		},
+		get cwd() {
+			return form.options.cwd ?? process.cwd();
+		},
+		get pasteImage() {
+			return form.closed ? undefined : form.options.pasteImage;
+		},
+		dispatch: (action) => form.dispatch(action),
+		type: (data) => {
+			form.openEditor?.handleInput(data);
+			form.changed();
+		},
+	}))(this);
 
 	/** The open editor's text through $VISUAL / $EDITOR; back in the Editor as if typed (Enter still saves it). */
 	private editExternally(): void {

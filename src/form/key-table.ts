@@ -13,12 +13,22 @@ export type KeyMode = "form" | "help" | "editor" | "peeking";
 
 /**
  * What a key asks for: a state action, or something only the component can do: save the editor's text, leave it (what
- * was typed becomes a draft), give it the key (Backspace at the text's start lets go of the last attached file instead), edit its text in $VISUAL / $EDITOR, or (pi's interrupt/clear key,
- * ctrl+c by default) abort the run.
+ * was typed becomes a draft), give it the key (form/attach.ts reads a pasted path, Backspace at the text's start and
+ * pi's paste-image key), edit its text in $VISUAL / $EDITOR, or (pi's interrupt/clear key, ctrl+c by default) abort the
+ * run.
  */
 export type Command =
 	| Action
-	| { type: "editorSubmit" | "editorCancel" | "editorInput" | "editorDetach" | "externalEditor" | "interrupt" };
+	| {
+			type:
+				| "editorSubmit"
+				| "editorCancel"
+				| "editorInput"
+				| "editorDetach"
+				| "editorPasteImage"
+				| "externalEditor"
+				| "interrupt";
+	  };
 
 type Binding = Parameters<KeybindingsManager["matches"]>[1];
 
@@ -157,6 +167,8 @@ const TABLE = [
 	one("clearLine", EDITOR, [{ binding: "tui.editor.deleteToLineStart" }], { type: "editorInput" }),
 	// At the text's start, the last attached file goes; anywhere else the Editor deletes a character.
 	one("detach", EDITOR, [{ binding: "tui.editor.deleteCharBackward" }], { type: "editorDetach" }),
+	// pi's own paste-image key (ctrl+v by default): the clipboard's image, where pi exports its reader.
+	one("pasteImage", EDITOR, [{ binding: "app.clipboard.pasteImage" }], { type: "editorPasteImage" }),
 	{ ...one("back", EDITOR, ESCAPE, { type: "editorCancel" }), helpIn: "dismiss" },
 	{
 		id: "close",

@@ -74,6 +74,12 @@ export const EN = {
 	"attach.directory": "{path} is a folder, not a file: the path stays as text.",
 	"attach.notFile": "{path} is not a regular file: the path stays as text.",
 	"attach.unreadable": "{path} cannot be read ({reason}): the path stays as text.",
+	"attach.noClipboard":
+		"Pasting an image needs pi's clipboard reader (pi 1.x; on Linux, a display): paste or drop the file's path instead.",
+	"attach.clipboardEmpty": "The clipboard holds no image: copy one, or paste or drop a file's path.",
+	"attach.clipboardFailed": "The clipboard could not be read ({reason}): paste or drop the file's path instead.",
+	"attach.clipboardNotImage":
+		"The clipboard's image is not one of {types}: save it as one, then paste or drop its path.",
 
 	// ── A question ─────────────────────────────────────────────────────────
 	"question.typeSomething": "Type something…",
@@ -165,6 +171,8 @@ export const EN = {
 	"key.detach.help":
 		"in the editor, at the start of the text: remove the last attached file (paste or drop a file's path to attach it)",
 	"key.detach.hint": "remove file",
+	"key.pasteImage.help": "in the editor: attach the clipboard's image, as in pi's editor",
+	"key.pasteImage.hint": "paste image",
 	"key.back.help": "in the editor: back to the options, keeping what you typed as a draft",
 	"key.back.hint": "back",
 	"key.close.help": "in this help: {keys} close it",

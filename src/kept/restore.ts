@@ -94,12 +94,13 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 			return revise({ pi, ask, texts, signal: stop.signal, keeper: file }, ctx, { kept, form });
 		const notice = phrase(cutShort(kept) ? "form.restored" : "form.reopened");
 		const keep = await keeper(ctx, dir, kept.id, () => kept, form, { answers: kept.answers, notice });
-		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal }).catch((error: unknown) =>
-			emptyCollected("error", errorText(error)),
+		const files = (await callModule()).fileOptions(ctx);
+		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal, ...files }).catch(
+			(error: unknown) => emptyCollected("error", errorText(error)),
 		);
 		if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
 		// Sent first, kept as answered after: an answer that could not be sent is still kept as it was.
-		await sendLateAnswer(pi, kept, form, collected);
+		await sendLateAnswer(pi, ctx, kept, form, collected);
 		keep.end("answered", collected);
 	};
 
@@ -173,8 +174,16 @@ async function findKept(
 }
 
 /** The answer to a call that had ended, as a message that starts a turn once the model is done. */
-async function sendLateAnswer(pi: Reviser["pi"], kept: KeptForm, form: AskForm, collected: Collected): Promise<void> {
-	const content = lateAnswerText(kept, (await resultModule()).formatResultText(form, collected));
+async function sendLateAnswer(
+	pi: Reviser["pi"],
+	ctx: ExtensionContext,
+	kept: KeptForm,
+	form: AskForm,
+	answered: Collected,
+): Promise<void> {
+	const { collected, images } = await (await callModule()).deliverFiles(answered, ctx);
+	const text = lateAnswerText(kept, (await resultModule()).formatResultText(form, collected));
+	const content = images.length > 0 ? [{ type: "text" as const, text }, ...images] : text;
 	const details = { toolCallId: kept.id, status: collected.status };
 	pi.sendMessage(
 		{ customType: LATE_ANSWER, content, display: true, details },
@@ -204,8 +213,9 @@ async function revise({ pi, ask, texts, signal, keeper }: Reviser, ctx: Extensio
 		flush: () => {},
 		end: (status, collected) => file.end(status === "answered" ? status : "no_ui", collected),
 	};
-	const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal }).catch((error: unknown) =>
-		emptyCollected("error", errorText(error)),
+	const calls = await callModule();
+	const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal, ...calls.fileOptions(ctx) }).catch(
+		(error: unknown) => emptyCollected("error", errorText(error)),
 	);
 	if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
 	const [{ revisedAnswerText, whatChanged }, before] = await Promise.all([revisionModule(), submitted(form, kept)]);
@@ -213,7 +223,9 @@ async function revise({ pi, ask, texts, signal, keeper }: Reviser, ctx: Extensio
 		keep.end("no_ui");
 		return ctx.ui.notify((await texts()).t("kept.unchanged"), "info");
 	}
-	const content = revisedAnswerText(kept.id, form, before, collected);
+	const { collected: delivered, images } = await calls.deliverFiles(collected, ctx);
+	const text = revisedAnswerText(kept.id, form, before, delivered);
+	const content = images.length > 0 ? [{ type: "text" as const, text }, ...images] : text;
 	const details = { toolCallId: kept.id, status: collected.status, revised: true };
 	pi.sendMessage(
 		{ customType: LATE_ANSWER, content, display: true, details },

@@ -4,10 +4,11 @@
  * model that reads images. The bytes go to the model only; `details` names the saved copies.
  */
 
+import * as pi from "@mariozechner/pi-coding-agent";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ATTACHMENT_LIMITS, type AskAttached, attachmentMime, isImageMime, SNIFF_BYTES } from "../core/attachment.ts";
 import { type Collected, errorText, keptDir } from "../core/types.ts";
 
@@ -19,7 +20,7 @@ export type DeliveryTarget = { sessionFile: string | undefined; takesImages: boo
 let scratch: string | undefined;
 
 /** The folder the copies go to: beside the session file, else one temp folder for the process. */
-function attachmentsDir(sessionFile: string | undefined): string {
+export function attachmentsDir(sessionFile: string | undefined): string {
 	if (sessionFile === undefined) {
 		scratch ??= mkdtempSync(join(tmpdir(), "pi-ask-user-attachments-"));
 		return scratch;
@@ -33,35 +34,58 @@ function attachmentsDir(sessionFile: string | undefined): string {
 const copyName = (name: string): string =>
 	`${randomUUID().slice(0, 8)}-${name.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(-100) || "file"}`;
 
+/** pi's own image resizing (pi 1.x exports it; pi 0.73.1 does not): to pi's limits for a model, as its read tool does. */
+type Resize = (bytes: Uint8Array, mime: string) => Promise<{ data: string; mimeType: string } | null>;
+const piResize = (pi as { resizeImage?: Resize }).resizeImage;
+
 /**
  * `collected` with each file's path the saved copy's and how it reached the model (`sent`), or why it could not be
- * saved; the image blocks to put in the result.
+ * saved; the image blocks to put in the result. An image pi cannot bring within its limits goes as a path.
  */
-export function deliverAttachments(
+export async function deliverAttachments(
 	collected: Collected,
 	target: DeliveryTarget,
-): { collected: Collected; images: ImageBlock[] } {
+	resize: Resize | undefined = piResize,
+): Promise<{ collected: Collected; images: ImageBlock[] }> {
 	const files = collected.attachments ?? [];
 	if (files.length === 0) return { collected, images: [] };
 	const images: ImageBlock[] = [];
 	let total = 0;
-	const delivered = files.map((file): AskAttached => {
+	const delivered: AskAttached[] = [];
+	for (const file of files) {
 		try {
 			const bytes = readFileSync(file.path);
 			const mime = attachmentMime(file.name, bytes.subarray(0, SNIFF_BYTES));
 			const image = isImageMime(mime);
 			const limit = image ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
 			total += bytes.length;
-			if (bytes.length > limit || total > ATTACHMENT_LIMITS.totalBytes)
-				return { ...file, size: bytes.length, error: "it grew past the limits after it was attached" };
-			const path = join(attachmentsDir(target.sessionFile), copyName(file.name));
-			writeFileSync(path, bytes, { mode: 0o600, flag: "wx" });
-			const sent = image && target.takesImages ? "image" : "path";
-			if (sent === "image") images.push({ type: "image", data: bytes.toString("base64"), mimeType: mime });
-			return { ...file, path, size: bytes.length, mime, sent };
+			if (bytes.length > limit || total > ATTACHMENT_LIMITS.totalBytes) {
+				delivered.push({ ...file, size: bytes.length, error: "it grew past the limits after it was attached" });
+				continue;
+			}
+			const path = saveCopy(file, bytes, target.sessionFile);
+			const block = image && target.takesImages ? await imageBlock(bytes, mime, resize) : undefined;
+			if (block) images.push(block);
+			delivered.push({ ...file, path, size: bytes.length, mime, sent: block ? "image" : "path" });
 		} catch (error) {
-			return { ...file, error: errorText(error) };
+			delivered.push({ ...file, error: errorText(error) });
 		}
-	});
+	}
 	return { collected: { ...collected, attachments: delivered }, images };
+}
+
+/** The copy's path: a file already in the folder (a pasted clipboard image) is not copied again. */
+function saveCopy(file: AskAttached, bytes: Buffer, sessionFile: string | undefined): string {
+	const dir = attachmentsDir(sessionFile);
+	if (dirname(file.path) === dir) return file.path;
+	const path = join(dir, copyName(file.name));
+	writeFileSync(path, bytes, { mode: 0o600, flag: "wx" });
+	return path;
+}
+
+/** The image as the model gets it: resized by pi where pi can; as is without pi's resizing; none if pi cannot fit it. */
+async function imageBlock(bytes: Buffer, mime: string, resize: Resize | undefined): Promise<ImageBlock | undefined> {
+	if (!resize) return { type: "image", data: bytes.toString("base64"), mimeType: mime };
+	const resized = await resize(new Uint8Array(bytes), mime).catch(() => null);
+	return resized ? { type: "image", data: resized.data, mimeType: resized.mimeType } : undefined;
 }

@@ -6,6 +6,7 @@
 import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { randomUUID } from "node:crypto";
 import { deliverAttachments, type ImageBlock } from "./attachments.ts";
+import { clipboardImageReader } from "./clipboard.ts";
 import { buildDetails, formatProgressText, formatResultText, progressDetails } from "./result.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { normalizeArguments } from "../input/normalize.ts";
@@ -133,7 +134,7 @@ export async function runCall(
 			...(signal && { signal }),
 			onProgress,
 			...(keep && { keep }),
-			...(typeof ctx.cwd === "string" && { cwd: ctx.cwd }),
+			...fileOptions(ctx),
 		});
 	} catch (error) {
 		collected = emptyCollected("error", errorText(error));
@@ -145,15 +146,21 @@ export async function runCall(
 		host.onNoUI?.();
 	}
 	if (collected.status === "dismissed" && !collected.shownElsewhere) host.onDismissed?.();
-	const { collected: delivered, images } = deliverFiles(collected, ctx);
+	const { collected: delivered, images } = await deliverFiles(collected, ctx);
 	return toolResult(form, delivered, notices, images);
+}
+
+/** What a form needs to take files: where a pasted relative path starts, and pi's clipboard reader (tool/clipboard.ts). */
+export function fileOptions(ctx: ExtensionContext): Pick<AskOptions, "cwd" | "pasteImage"> {
+	const pasteImage = clipboardImageReader(ctx.sessionManager?.getSessionFile?.());
+	return { ...(typeof ctx.cwd === "string" && { cwd: ctx.cwd }), ...(pasteImage && { pasteImage }) };
 }
 
 /**
  * A form the user sent (submitted, or their chat message) delivers its files; any other ending sends none (a kept form
  * still has them).
  */
-function deliverFiles(collected: Collected, ctx: ExtensionContext): ReturnType<typeof deliverAttachments> {
+export async function deliverFiles(collected: Collected, ctx: ExtensionContext): ReturnType<typeof deliverAttachments> {
 	if (collected.attachments === undefined) return { collected, images: [] };
 	if (collected.status !== "answered" && collected.status !== "chat") {
 		const { attachments: _kept, ...rest } = collected;

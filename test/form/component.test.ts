@@ -6,13 +6,10 @@
 
 import { CURSOR_MARKER, setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import {
-	AskFormComponent,
-	type AskFormComponentOptions,
-	formatTimeLeft,
-	formHeight,
-} from "../../src/form/component.ts";
+import { AskFormComponent, type AskFormComponentOptions } from "../../src/form/component.ts";
 import type { AskForm, AskProgress, Collected } from "../../src/core/types.ts";
+import { formHeight } from "../../src/form/height.ts";
+import { formatTimeLeft } from "../../src/form/time-left.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { formOf, KEY, option, piKeybindings, plainTheme, question, SCOPE_AND_TARGETS } from "./support.ts";
 

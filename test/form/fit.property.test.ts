@@ -8,7 +8,8 @@
 import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import fc from "fast-check";
 import { beforeAll, describe, test } from "vitest";
-import { AskFormComponent, formHeight } from "../../src/form/component.ts";
+import { AskFormComponent } from "../../src/form/component.ts";
+import { formHeight } from "../../src/form/height.ts";
 import { renderForm } from "../../src/form/form-view.ts";
 import type { AskForm } from "../../src/core/types.ts";
 import { arbAskForm } from "../support/arbitraries.ts";

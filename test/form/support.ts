@@ -54,6 +54,7 @@ export const APP_KEYBINDINGS = {
 	"app.interrupt": { defaultKeys: "escape", description: "Cancel or abort" },
 	"app.clear": { defaultKeys: "ctrl+c", description: "Clear editor" },
 	"app.editor.external": { defaultKeys: "ctrl+g", description: "Open external editor" },
+	"app.clipboard.pasteImage": { defaultKeys: "ctrl+v", description: "Paste image from clipboard" },
 } as const;
 
 export function piKeybindings(user: Record<string, string | string[]> = {}): KeybindingsManager {
@@ -154,6 +155,7 @@ export function drive(
 				break;
 			case "interrupt":
 			case "externalEditor":
+			case "editorPasteImage":
 				continue;
 			default:
 				state = update(state, command);

@@ -8,7 +8,8 @@
 
 import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import { AskFormComponent, formHeight, PI_FOOTER_ROWS } from "../../src/form/component.ts";
+import { AskFormComponent } from "../../src/form/component.ts";
+import { formHeight, PI_FOOTER_ROWS } from "../../src/form/height.ts";
 import { renderQuestionView } from "../../src/form/question-view.ts";
 import type { AskForm } from "../../src/core/types.ts";
 import { quietTui } from "./fake-terminal.ts";

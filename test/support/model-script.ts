@@ -15,6 +15,8 @@
 export const SCRIPT_ENV = "PI_SCRIPTED_MODEL_SCRIPT";
 /** The environment variable naming the JSON-lines log file. */
 export const LOG_ENV = "PI_SCRIPTED_MODEL_LOG";
+/** "1": the scripted model reads images (its `input` lists "image"), else text only. */
+export const IMAGES_ENV = "PI_SCRIPTED_MODEL_IMAGES";
 
 /** The provider and model id to pass as `--model scripted/scripted`. */
 export const SCRIPTED_MODEL = "scripted/scripted";
@@ -74,6 +76,8 @@ export interface ToolResultLogEntry {
 	isError: boolean;
 	/** The text content, parts joined with "\n". */
 	text: string;
+	/** The image parts (absent in logs written before they were logged). */
+	images?: { mimeType: string; bytes: number; sha256: string }[];
 	details: unknown;
 }
 

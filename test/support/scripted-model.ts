@@ -11,6 +11,7 @@
  * the environment variables SCRIPT_ENV and LOG_ENV.
  */
 
+import { createHash } from "node:crypto";
 import { appendFileSync, readFileSync } from "node:fs";
 import {
 	type AssistantMessage,
@@ -24,7 +25,14 @@ import {
 	createAssistantMessageEventStream,
 } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { LOG_ENV, type ModelLogEntry, type ModelScript, SCRIPT_ENV, type ScriptedReply } from "./model-script.ts";
+import {
+	IMAGES_ENV,
+	LOG_ENV,
+	type ModelLogEntry,
+	type ModelScript,
+	SCRIPT_ENV,
+	type ScriptedReply,
+} from "./model-script.ts";
 
 export default function scriptedModel(pi: ExtensionAPI): void {
 	const loggedToolCallIds = new Set<string>();
@@ -137,6 +145,7 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 				toolName: message.toolName,
 				isError: message.isError,
 				text: textOf(message.content),
+				images: imagesOf(message.content),
 				details: message.details ?? null,
 			});
 		}
@@ -153,7 +162,8 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 				id: "scripted",
 				name: "Scripted model",
 				reasoning: false,
-				input: ["text"],
+				// A model that reads images, for the tests of files in an answer (IMAGES_ENV=1).
+				input: process.env[IMAGES_ENV] === "1" ? ["text", "image"] : ["text"],
 				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
 				contextWindow: 200_000,
 				maxTokens: 16_384,
@@ -224,6 +234,16 @@ function textOf(content: Message["content"]): string {
 		.map((part) => (part.type === "text" ? part.text : ""))
 		.filter((text) => text !== "")
 		.join("\n");
+}
+
+/** Each image part's type and bytes (decoded), so a test can check what the model was shown. */
+function imagesOf(content: Message["content"]): { mimeType: string; bytes: number; sha256: string }[] {
+	if (typeof content === "string") return [];
+	return content.flatMap((part) => {
+		if (part.type !== "image") return [];
+		const bytes = Buffer.from(part.data, "base64");
+		return [{ mimeType: part.mimeType, bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") }];
+	});
 }
 
 function readScript(): ModelScript {

@@ -170,6 +170,15 @@ export class TmuxPi {
 		}
 	}
 
+	/**
+	 * Pastes text as a terminal does (bracketed, when the program asked for it): how a dropped file arrives, as its
+	 * path.
+	 */
+	async paste(text: string): Promise<void> {
+		await this.tmux("set-buffer", "-b", "paste", "--", text);
+		await this.tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "pi");
+	}
+
 	/** Types text literally (no key names). */
 	async type(text: string): Promise<void> {
 		await this.send({ text });

@@ -65,6 +65,12 @@ export const CATALOGUE: Catalogue = {
 	"attach.directory": "{path} ist ein Ordner, keine Datei: der Pfad bleibt als Text stehen.",
 	"attach.notFile": "{path} ist keine gewöhnliche Datei: der Pfad bleibt als Text stehen.",
 	"attach.unreadable": "{path} kann nicht gelesen werden ({reason}): der Pfad bleibt als Text stehen.",
+	"attach.noClipboard":
+		"Ein Bild einfügen braucht pis Zwischenablage (pi 1.x; unter Linux ein Display): füge stattdessen den Pfad der Datei ein oder zieh sie hinein.",
+	"attach.clipboardEmpty": "Die Zwischenablage enthält kein Bild: kopiere eins, oder füge den Pfad einer Datei ein.",
+	"attach.clipboardFailed": "Die Zwischenablage ist nicht lesbar ({reason}): füge stattdessen den Pfad der Datei ein.",
+	"attach.clipboardNotImage":
+		"Das Bild der Zwischenablage ist keins von {types}: speichere es als eins und füge seinen Pfad ein.",
 
 	// ── Eine Frage ─────────────────────────────────────────────────────────
 	"question.typeSomething": "Etwas eingeben…",
@@ -159,6 +165,8 @@ export const CATALOGUE: Catalogue = {
 	"key.detach.help":
 		"im Editor, am Anfang des Textes: die zuletzt angehängte Datei entfernen (zum Anhängen den Pfad einer Datei einfügen oder sie hineinziehen)",
 	"key.detach.hint": "Datei entfernen",
+	"key.pasteImage.help": "im Editor: das Bild der Zwischenablage anhängen, wie in pis Editor",
+	"key.pasteImage.hint": "Bild einfügen",
 	"key.back.help": "im Editor: zurück zu den Optionen; das Getippte bleibt als Entwurf erhalten",
 	"key.back.hint": "zurück",
 	"key.close.help": "in dieser Hilfe: {keys} schließen sie",

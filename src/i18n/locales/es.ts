@@ -61,6 +61,13 @@ export const CATALOGUE: Catalogue = {
 	"attach.directory": "{path} es una carpeta, no un archivo: la ruta queda como texto.",
 	"attach.notFile": "{path} no es un archivo normal: la ruta queda como texto.",
 	"attach.unreadable": "No se puede leer {path} ({reason}): la ruta queda como texto.",
+	"attach.noClipboard":
+		"Pegar una imagen necesita el portapapeles de pi (pi 1.x; en Linux, una pantalla): pega o arrastra la ruta del archivo.",
+	"attach.clipboardEmpty":
+		"El portapapeles no tiene ninguna imagen: copia una, o pega o arrastra la ruta de un archivo.",
+	"attach.clipboardFailed": "No se puede leer el portapapeles ({reason}): pega o arrastra la ruta del archivo.",
+	"attach.clipboardNotImage":
+		"La imagen del portapapeles no es de ningún tipo entre {types}: guárdala como una y pega su ruta.",
 
 	// ── Una pregunta ───────────────────────────────────────────────────────
 	"question.typeSomething": "Escribe algo…",
@@ -153,6 +160,8 @@ export const CATALOGUE: Catalogue = {
 	"key.detach.help":
 		"en el editor, al inicio del texto: quitar el último archivo adjunto (pega o arrastra la ruta de un archivo para adjuntarlo)",
 	"key.detach.hint": "quitar archivo",
+	"key.pasteImage.help": "en el editor: adjuntar la imagen del portapapeles, como en el editor de pi",
+	"key.pasteImage.hint": "pegar imagen",
 	"key.back.help": "en el editor: volver a las opciones, conservando lo escrito como borrador",
 	"key.back.hint": "volver",
 	"key.close.help": "en esta ayuda: {keys} la cierran",

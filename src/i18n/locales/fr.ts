@@ -64,6 +64,13 @@ export const CATALOGUE: Catalogue = {
 	"attach.directory": "{path} est un dossier, pas un fichier : le chemin reste en texte.",
 	"attach.notFile": "{path} n’est pas un fichier ordinaire : le chemin reste en texte.",
 	"attach.unreadable": "Impossible de lire {path} ({reason}) : le chemin reste en texte.",
+	"attach.noClipboard":
+		"Coller une image demande le presse-papiers de pi (pi 1.x ; sous Linux, un écran) : collez ou glissez plutôt le chemin du fichier.",
+	"attach.clipboardEmpty":
+		"Le presse-papiers ne contient pas d'image : copiez-en une, ou collez ou glissez le chemin d'un fichier.",
+	"attach.clipboardFailed": "Impossible de lire le presse-papiers ({reason}) : collez plutôt le chemin du fichier.",
+	"attach.clipboardNotImage":
+		"L'image du presse-papiers n'est d'aucun de ces types : {types} : enregistrez-la dans l'un d'eux, puis collez son chemin.",
 
 	// ── Une question ───────────────────────────────────────────────────────
 	"question.typeSomething": "Saisir autre chose…",
@@ -157,6 +164,8 @@ export const CATALOGUE: Catalogue = {
 	"key.detach.help":
 		"dans l’éditeur, au début du texte : retirer le dernier fichier joint (collez ou déposez le chemin d’un fichier pour le joindre)",
 	"key.detach.hint": "retirer le fichier",
+	"key.pasteImage.help": "dans l'éditeur : joindre l'image du presse-papiers, comme dans l'éditeur de pi",
+	"key.pasteImage.hint": "coller l'image",
 	"key.back.help": "dans l’éditeur : revenir aux options en gardant le texte saisi comme brouillon",
 	"key.back.hint": "retour",
 	"key.close.help": "dans cette aide : {keys} la ferment",

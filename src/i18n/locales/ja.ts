@@ -59,6 +59,12 @@ export const CATALOGUE: Catalogue = {
 	"attach.directory": "{path}はフォルダーでファイルではありません。パスはテキストのまま残ります。",
 	"attach.notFile": "{path}は通常のファイルではありません。パスはテキストのまま残ります。",
 	"attach.unreadable": "{path}を読み取れません（{reason}）。パスはテキストのまま残ります。",
+	"attach.noClipboard":
+		"画像の貼り付けには pi のクリップボード読み取りが必要です。代わりにファイルのパスを貼り付けるかドロップしてください。",
+	"attach.clipboardEmpty": "クリップボードに画像がありません。画像をコピーするか、ファイルのパスを貼り付けてください。",
+	"attach.clipboardFailed": "クリップボードを読み取れません（{reason}）。代わりにファイルのパスを貼り付けてください。",
+	"attach.clipboardNotImage":
+		"クリップボードの画像は {types} のいずれでもありません。いずれかで保存してからパスを貼り付けてください。",
 
 	// ── 質問 ───────────────────────────────────────────────────────────────
 	"question.typeSomething": "自由に入力…",
@@ -146,6 +152,8 @@ export const CATALOGUE: Catalogue = {
 	"key.detach.help":
 		"エディター内、テキストの先頭で：最後に添付したファイルを外す（ファイルのパスを貼り付けるかドロップすると添付）",
 	"key.detach.hint": "添付を外す",
+	"key.pasteImage.help": "エディタで：pi のエディタと同じく、クリップボードの画像を添付",
+	"key.pasteImage.hint": "画像を貼り付け",
 	"key.back.help": "エディター内：選択肢に戻る（入力した内容は下書きとして残す）",
 	"key.back.hint": "戻る",
 	"key.close.help": "このヘルプ内：{keys}で閉じる",

@@ -58,6 +58,12 @@ export const CATALOGUE: Catalogue = {
 	"attach.directory": "{path}은(는) 파일이 아니라 폴더입니다. 경로는 텍스트로 남습니다.",
 	"attach.notFile": "{path}은(는) 일반 파일이 아닙니다. 경로는 텍스트로 남습니다.",
 	"attach.unreadable": "{path}을(를) 읽을 수 없습니다 ({reason}). 경로는 텍스트로 남습니다.",
+	"attach.noClipboard":
+		"이미지를 붙여 넣으려면 pi의 클립보드 읽기가 필요합니다. 대신 파일 경로를 붙여 넣거나 끌어다 놓으세요.",
+	"attach.clipboardEmpty": "클립보드에 이미지가 없습니다. 이미지를 복사하거나 파일 경로를 붙여 넣으세요.",
+	"attach.clipboardFailed": "클립보드를 읽을 수 없습니다 ({reason}). 대신 파일 경로를 붙여 넣으세요.",
+	"attach.clipboardNotImage":
+		"클립보드의 이미지가 {types} 중 어느 것도 아닙니다. 그중 하나로 저장한 뒤 경로를 붙여 넣으세요.",
 
 	// ── 질문 ───────────────────────────────────────────────────────────────
 	"question.typeSomething": "직접 입력…",
@@ -145,6 +151,8 @@ export const CATALOGUE: Catalogue = {
 	"key.detach.help":
 		"편집기에서, 텍스트 맨 앞에서: 마지막으로 첨부한 파일 빼기 (파일 경로를 붙여넣거나 끌어 놓으면 첨부)",
 	"key.detach.hint": "첨부 빼기",
+	"key.pasteImage.help": "편집기에서: pi 편집기처럼 클립보드의 이미지 첨부",
+	"key.pasteImage.hint": "이미지 붙여넣기",
 	"key.back.help": "편집기에서: 입력한 내용을 초안으로 남기고 선택지로 돌아가기",
 	"key.back.hint": "뒤로",
 	"key.close.help": "이 도움말에서: {keys}(으)로 닫기",

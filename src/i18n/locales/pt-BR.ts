@@ -60,6 +60,13 @@ export const CATALOGUE: Catalogue = {
 	"attach.directory": "{path} é uma pasta, não um arquivo: o caminho fica como texto.",
 	"attach.notFile": "{path} não é um arquivo comum: o caminho fica como texto.",
 	"attach.unreadable": "Não é possível ler {path} ({reason}): o caminho fica como texto.",
+	"attach.noClipboard":
+		"Colar uma imagem precisa da área de transferência do pi (pi 1.x; no Linux, uma tela): cole ou arraste o caminho do arquivo.",
+	"attach.clipboardEmpty":
+		"A área de transferência não tem imagem: copie uma, ou cole ou arraste o caminho de um arquivo.",
+	"attach.clipboardFailed": "Não é possível ler a área de transferência ({reason}): cole o caminho do arquivo.",
+	"attach.clipboardNotImage":
+		"A imagem da área de transferência não é de nenhum destes tipos: {types}: salve-a como uma e cole o caminho.",
 
 	// ── Uma pergunta ───────────────────────────────────────────────────────
 	"question.typeSomething": "Digite algo…",
@@ -151,6 +158,8 @@ export const CATALOGUE: Catalogue = {
 	"key.detach.help":
 		"no editor, no início do texto: remover o último arquivo anexado (cole ou arraste o caminho de um arquivo para anexá-lo)",
 	"key.detach.hint": "remover arquivo",
+	"key.pasteImage.help": "no editor: anexar a imagem da área de transferência, como no editor do pi",
+	"key.pasteImage.hint": "colar imagem",
 	"key.back.help": "no editor: voltar às opções, mantendo o que você digitou como rascunho",
 	"key.back.hint": "voltar",
 	"key.close.help": "nesta ajuda: {keys} a fecham",

@@ -55,6 +55,10 @@ export const CATALOGUE: Catalogue = {
 	"attach.directory": "{path} 是文件夹，不是文件：路径保留为文字。",
 	"attach.notFile": "{path} 不是普通文件：路径保留为文字。",
 	"attach.unreadable": "无法读取 {path}（{reason}）：路径保留为文字。",
+	"attach.noClipboard": "粘贴图片需要 pi 的剪贴板读取：请改为粘贴或拖入文件路径。",
+	"attach.clipboardEmpty": "剪贴板中没有图片：请复制一张，或粘贴、拖入文件路径。",
+	"attach.clipboardFailed": "无法读取剪贴板（{reason}）：请改为粘贴文件路径。",
+	"attach.clipboardNotImage": "剪贴板中的图片不属于 {types} 中的任何一种：请另存为其中一种，再粘贴其路径。",
 
 	// ── 问题 ───────────────────────────────────────────────────────────────
 	"question.typeSomething": "自行输入…",
@@ -140,6 +144,8 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "删至行首",
 	"key.detach.help": "在编辑器中、文字开头处：移除最后附加的文件（粘贴或拖入文件路径即可附加）",
 	"key.detach.hint": "移除文件",
+	"key.pasteImage.help": "在编辑器中：像 pi 的编辑器一样附加剪贴板中的图片",
+	"key.pasteImage.hint": "粘贴图片",
 	"key.back.help": "在编辑器中：返回选项，已输入的内容保留为草稿",
 	"key.back.hint": "返回",
 	"key.close.help": "在此帮助中：按 {keys} 关闭",

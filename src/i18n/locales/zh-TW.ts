@@ -55,6 +55,10 @@ export const CATALOGUE: Catalogue = {
 	"attach.directory": "{path} 是資料夾，不是檔案：路徑保留為文字。",
 	"attach.notFile": "{path} 不是一般檔案：路徑保留為文字。",
 	"attach.unreadable": "無法讀取 {path}（{reason}）：路徑保留為文字。",
+	"attach.noClipboard": "貼上圖片需要 pi 的剪貼簿讀取：請改為貼上或拖入檔案路徑。",
+	"attach.clipboardEmpty": "剪貼簿中沒有圖片：請複製一張，或貼上、拖入檔案路徑。",
+	"attach.clipboardFailed": "無法讀取剪貼簿（{reason}）：請改為貼上檔案路徑。",
+	"attach.clipboardNotImage": "剪貼簿中的圖片不屬於 {types} 中的任何一種：請另存為其中一種，再貼上其路徑。",
 
 	// ── 問題 ───────────────────────────────────────────────────────────────
 	"question.typeSomething": "自行輸入…",
@@ -141,6 +145,8 @@ export const CATALOGUE: Catalogue = {
 	"key.clearLine.hint": "刪至行首",
 	"key.detach.help": "在編輯器中、文字開頭處：移除最後附加的檔案（貼上或拖入檔案路徑即可附加）",
 	"key.detach.hint": "移除檔案",
+	"key.pasteImage.help": "在編輯器中：像 pi 的編輯器一樣附加剪貼簿中的圖片",
+	"key.pasteImage.hint": "貼上圖片",
 	"key.back.help": "在編輯器中：返回選項，已輸入的內容會保留為草稿",
 	"key.back.hint": "返回",
 	"key.close.help": "在此說明中：按 {keys} 關閉",

@@ -14,7 +14,8 @@
 import { CURSOR_MARKER, visibleWidth } from "@mariozechner/pi-tui";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { AskFormComponent, formHeight } from "../../../src/form/component.ts";
+import { AskFormComponent } from "../../../src/form/component.ts";
+import { formHeight } from "../../../src/form/height.ts";
 import { commandForKey } from "../../../src/form/keymap.ts";
 import type { FormState } from "../../../src/machine/model.ts";
 import type { AskForm, Collected } from "../../../src/core/types.ts";

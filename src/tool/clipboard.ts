@@ -1,0 +1,61 @@
+/**
+ * pi's paste-image key in the form's editor: the clipboard's image read by pi's own reader (pi-tui 1.x exports
+ * `getNativeClipboard`; pi 0.73.1 has none, and on Linux it needs a display), saved 0600 beside the session, then
+ * attached like a pasted path. The image is a file from the moment it is pasted, so a kept form keeps it.
+ */
+
+import * as tui from "@mariozechner/pi-tui";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type AskAttachment, sniffImageMime } from "../core/attachment.ts";
+import { type AskOptions, errorText, phrase } from "../core/types.ts";
+import { attachmentsDir } from "./attachments.ts";
+
+/** The part of pi-tui's NativeClipboard read here. */
+type ImageClipboard = { getImage(): Promise<Uint8Array | null | undefined> };
+
+const EXTENSIONS: Record<string, string> = {
+	"image/png": "png",
+	"image/jpeg": "jpg",
+	"image/gif": "gif",
+	"image/webp": "webp",
+};
+
+/** The reader for a session's forms; undefined where pi exports no clipboard reader (the key then says so). */
+export function clipboardImageReader(sessionFile: string | undefined): AskOptions["pasteImage"] {
+	const native = (tui as { getNativeClipboard?: () => ImageClipboard | undefined }).getNativeClipboard;
+	if (typeof native !== "function") return undefined;
+	return async () => {
+		const clipboard = native();
+		if (!clipboard) return { refused: phrase("attach.noClipboard") };
+		let bytes: Uint8Array | null | undefined;
+		try {
+			bytes = await clipboard.getImage();
+		} catch (error) {
+			return { refused: phrase("attach.clipboardFailed", { reason: errorText(error) }) };
+		}
+		if (bytes === undefined) return { refused: phrase("attach.noClipboard") };
+		if (bytes === null || bytes.length === 0) return { refused: phrase("attach.clipboardEmpty") };
+		const mime = sniffImageMime(bytes);
+		if (mime === undefined) return { refused: phrase("attach.clipboardNotImage", { types: "PNG, JPEG, GIF, WebP" }) };
+		return { file: saveClipboardImage(bytes, mime, sessionFile) };
+	};
+}
+
+/** `clipboard-20261204-181502.png` in the session's attachments folder, 0600. */
+function saveClipboardImage(bytes: Uint8Array, mime: string, sessionFile: string | undefined): AskAttachment {
+	const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+	const name = `clipboard-${stamp.slice(0, 8)}-${stamp.slice(8)}.${EXTENSIONS[mime] ?? "img"}`;
+	const dir = attachmentsDir(sessionFile);
+	let path = join(dir, name);
+	for (let n = 2; ; n++) {
+		try {
+			writeFileSync(path, bytes, { mode: 0o600, flag: "wx" });
+			break;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== "EEXIST" || n > 99) throw error;
+			path = join(dir, name.replace(/(\.\w+)$/, `-${n}$1`));
+		}
+	}
+	return { name: path.slice(dir.length + 1), path, size: bytes.length, mime };
+}
