@@ -52,11 +52,16 @@ export interface ModelScript {
 	conversations: ScriptedConversation[];
 }
 
+/** An image part the model was given: its type, its decoded size and digest. */
+export type ImageSeen = { mimeType: string; bytes: number; sha256: string };
+
 /** Every model call: what the model was given and which reply it picked. */
 export interface ModelCallLogEntry {
 	kind: "call";
 	/** The latest user message's text. */
 	user: string;
+	/** The latest user message's images, when it has some. */
+	userImages?: ImageSeen[];
 	/** Which reply of the conversation was used (0-based). */
 	replyIndex: number;
 	/** Names of the tools offered to the model on this call. */
@@ -77,7 +82,7 @@ export interface ToolResultLogEntry {
 	/** The text content, parts joined with "\n". */
 	text: string;
 	/** The image parts (absent in logs written before they were logged). */
-	images?: { mimeType: string; bytes: number; sha256: string }[];
+	images?: ImageSeen[];
 	details: unknown;
 }
 

@@ -27,6 +27,7 @@ import {
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import {
 	IMAGES_ENV,
+	type ImageSeen,
 	LOG_ENV,
 	type ModelLogEntry,
 	type ModelScript,
@@ -113,13 +114,14 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 
 	function replyFor(context: Context): ScriptedReply {
 		const script = readScript();
-		const { user, replyIndex } = positionOf(context.messages);
+		const { user, replyIndex, userImages } = positionOf(context.messages);
 		const conversation = script.conversations.find((c) => c.user === undefined || user.includes(c.user));
 		const reply = conversation?.replies[replyIndex];
 		logNewToolResults(context.messages);
 		appendLog({
 			kind: "call",
 			user,
+			...(userImages.length > 0 && { userImages }),
 			replyIndex,
 			tools: offeredTools(context),
 			askUserDescription: declaredTools(context).get("ask_user")?.description,
@@ -208,15 +210,16 @@ function systemPromptOf(context: Context): string | undefined {
 }
 
 /** The latest user message, and how many assistant messages followed it. */
-function positionOf(messages: Message[]): { user: string; replyIndex: number } {
+function positionOf(messages: Message[]): { user: string; replyIndex: number; userImages: ImageSeen[] } {
 	let replyIndex = 0;
 	for (let i = messages.length - 1; i >= 0; i--) {
 		const message = messages[i];
 		if (message === undefined) continue;
-		if (message.role === "user") return { user: textOf(message.content), replyIndex };
+		if (message.role === "user")
+			return { user: textOf(message.content), replyIndex, userImages: imagesOf(message.content) };
 		if (message.role === "assistant") replyIndex += 1;
 	}
-	return { user: "", replyIndex };
+	return { user: "", replyIndex, userImages: [] };
 }
 
 function fillPlaceholders(text: string, context: Context): string {
@@ -237,7 +240,7 @@ function textOf(content: Message["content"]): string {
 }
 
 /** Each image part's type and bytes (decoded), so a test can check what the model was shown. */
-function imagesOf(content: Message["content"]): { mimeType: string; bytes: number; sha256: string }[] {
+function imagesOf(content: Message["content"]): ImageSeen[] {
 	if (typeof content === "string") return [];
 	return content.flatMap((part) => {
 		if (part.type !== "image") return [];
