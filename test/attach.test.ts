@@ -1,0 +1,365 @@
+/**
+ * Files in an answer, below the TUI: a paste read as one path (core/attachment.ts), the type a file's bytes give it,
+ * the limits and where files belong (machine/attach.ts), a path read from the disk (form/attach.ts), the form's keys
+ * (component with pi-tui's real Editor), the saved answers, and delivery to the model (tool/attachments.ts).
+ */
+
+import fc from "fast-check";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setKeybindings } from "@mariozechner/pi-tui";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import {
+	ATTACHMENT_LIMITS,
+	type AskAttachment,
+	attachmentMime,
+	formatSize,
+	parsePastedPath,
+	sniffImageMime,
+} from "../src/core/attachment.ts";
+import { type AskForm, type Collected, phrase } from "../src/core/types.ts";
+import { readPastedFile } from "../src/form/attach.ts";
+import { AskFormComponent } from "../src/form/component.ts";
+import { attach, collectAttachments, detach } from "../src/machine/attach.ts";
+import { restoredState, savedAnswers } from "../src/machine/saved.ts";
+import { initialState, update } from "../src/machine/update.ts";
+import { deliverAttachments } from "../src/tool/attachments.ts";
+import { formatResultText } from "../src/tool/result.ts";
+import { ENGLISH } from "../src/i18n/texts.ts";
+import { quietTui } from "./form/fake-terminal.ts";
+import { formOf, KEY, piKeybindings, plainTheme, question } from "./form/support.ts";
+import { solidPng } from "./support/images.ts";
+
+const BASE = { cwd: "/work/project", home: "/home/ada" };
+const dir = mkdtempSync(join(tmpdir(), "ask-user-attach-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeAll(() => setKeybindings(piKeybindings()));
+
+const PNG = solidPng(3, 2, [0, 128, 0]);
+
+describe("a paste read as one path", () => {
+	test.each([
+		["'/a b/c.png'", "/a b/c.png", true],
+		['"/a b/c.png"', "/a b/c.png", true],
+		["/a\\ b/c.png", "/a b/c.png", true],
+		["file:///a%20b/c.png", "/a b/c.png", true],
+		["file://localhost/tmp/x.log", "/tmp/x.log", true],
+		["~/shots/x.png", "/home/ada/shots/x.png", true],
+		["./x.png", "/work/project/x.png", true],
+		["../up/x.png", "/work/up/x.png", true],
+		["x.png", "/work/project/x.png", false],
+		["  /trimmed.png \n", "/trimmed.png", true],
+	])("%s is %s", (paste, path, explicit) => {
+		expect(parsePastedPath(paste, BASE)).toEqual({ path, explicit });
+	});
+
+	test.each(["", "two words", "/a\n/b", "file://elsewhere/x.png", "'/unclosed", "/a\\", "'it's'", "file:///%zz"])(
+		"%j is no path",
+		(paste) => {
+			expect(parsePastedPath(paste, BASE)).toBeUndefined();
+		},
+	);
+
+	test("any absolute path, quoted or escaped as terminals paste a dropped file, reads back as itself", () => {
+		const segment = fc.stringMatching(/^[\p{L}\p{N} ._()\-]{1,12}$/u).filter((s) => s !== "." && s !== "..");
+		fc.assert(
+			fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), (parts) => {
+				const path = `/${parts.join("/")}`;
+				fc.pre(path === path.trim());
+				expect(parsePastedPath(`'${path}'`, BASE)).toEqual({ path, explicit: true });
+				expect(parsePastedPath(`"${path}"`, BASE)).toEqual({ path, explicit: true });
+				expect(parsePastedPath(path.replace(/ /g, "\\ "), BASE)).toEqual({ path, explicit: true });
+				expect(parsePastedPath(`file://${encodeURI(path)}`, BASE)).toEqual({ path, explicit: true });
+			}),
+		);
+	});
+});
+
+describe("what a file is", () => {
+	test("images by their first bytes; a file that claims to be an image and is not, a file", () => {
+		expect(sniffImageMime(PNG)).toBe("image/png");
+		expect(sniffImageMime(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg");
+		expect(sniffImageMime(Buffer.from("GIF89a"))).toBe("image/gif");
+		expect(sniffImageMime(Buffer.from("RIFF\0\0\0\0WEBP"))).toBe("image/webp");
+		expect(attachmentMime("shot.png", Buffer.from("not an image"))).toBe("application/octet-stream");
+		expect(attachmentMime("error.log", Buffer.from("boom"))).toBe("text/plain");
+		expect(attachmentMime("photo.JPG", PNG)).toBe("image/png");
+		expect(attachmentMime("no-extension", Buffer.from("x"))).toBe("application/octet-stream");
+	});
+
+	test.each([
+		[0, "0 B"],
+		[1023, "1023 B"],
+		[1024, "1 KB"],
+		[421_888, "412 KB"],
+		[3.4 * 1024 * 1024, "3.4 MB"],
+	])("%d bytes read as %s", (bytes, shown) => {
+		expect(formatSize(bytes)).toBe(shown);
+	});
+});
+
+const FORM: AskForm = formOf(question("db"), question("cli"));
+const file = (name: string, size = 10, mime = "text/plain"): AskAttachment => ({
+	name,
+	path: `/f/${name}`,
+	size,
+	mime,
+});
+/** The state with the free answer of question 0 open in the editor. */
+const editing = () => update(initialState(FORM), { type: "openQuestionNote" });
+
+describe("the limits, and where files belong", () => {
+	test("at most 4 per answer and 10 per form; each within its size; in all within 25 MB", () => {
+		let state = editing();
+		for (const n of [1, 2, 3, 4]) state = attach(state, file(`${n}.txt`));
+		const full = attach(state, file("5.txt"));
+		expect(full.message?.text).toEqual(phrase("attach.answerFull", { limit: 4 }));
+		expect(Object.values(full.attachments).flat()).toHaveLength(4);
+
+		const big = attach(editing(), file("big.log", ATTACHMENT_LIMITS.fileBytes + 1));
+		expect(big.message?.text).toMatchObject({ key: "attach.tooLarge", params: { name: "big.log", limit: "10 MB" } });
+		// An image may be larger: pi brings it within its limits.
+		const photo = attach(editing(), file("photo.png", 15 * 1024 * 1024, "image/png"));
+		expect(Object.values(photo.attachments).flat()).toHaveLength(1);
+		const heavy = attach(photo, file("second.png", 15 * 1024 * 1024, "image/png"));
+		expect(heavy.message?.text).toMatchObject({ key: "attach.totalTooLarge" });
+	});
+
+	test("the 11th file of a form is refused, wherever it goes", () => {
+		let state = initialState(FORM);
+		const open = (action: Parameters<typeof update>[1]) => {
+			state = update(state, action);
+		};
+		for (const q of [0, 1]) {
+			if (q === 1) open({ type: "switchTab", delta: 1 });
+			open({ type: "openQuestionNote" });
+			for (let n = 0; n < 4; n++) state = attach(state, file(`${q}-${n}.txt`));
+			open({ type: "editorSubmitted", text: "see the files" });
+		}
+		expect(Object.values(state.attachments).flat()).toHaveLength(8);
+		open({ type: "openNote" });
+		state = attach(state, file("9.txt"));
+		state = attach(state, file("10.txt"));
+		expect(attach(state, file("11.txt")).message?.text).toEqual(phrase("attach.formFull", { limit: 10 }));
+	});
+
+	test("files go with the words they illustrate: no blank save over them, none collected without saved text", () => {
+		let state = attach(editing(), file("a.txt"));
+		const blank = update(state, { type: "editorSubmitted", text: "   " });
+		expect(blank.message?.text).toEqual(phrase("attach.needsText"));
+		expect(blank.overlay.kind).toBe("editor");
+		expect(collectAttachments(state)).toEqual([]);
+		state = update(state, { type: "editorSubmitted", text: "this one" });
+		expect(collectAttachments(state)).toEqual([{ ...file("a.txt"), kind: "note", questionId: "db" }]);
+	});
+
+	test("detach lets go of the last file, and of nothing when there is none", () => {
+		const two = attach(attach(editing(), file("a.txt")), file("b.txt"));
+		const one = detach(two);
+		expect(
+			Object.values(one.attachments)
+				.flat()
+				.map((f) => f.name),
+		).toEqual(["a.txt"]);
+		expect(detach(detach(one)).attachments).toEqual({});
+		const none = editing();
+		expect(detach(none)).toBe(none);
+	});
+
+	test("saved answers keep the files; damaged ones are refused", () => {
+		const state = attach(editing(), file("a.txt"));
+		const saved = JSON.parse(JSON.stringify(savedAnswers(state, "typed")));
+		expect(restoredState(FORM, saved)?.attachments).toEqual(state.attachments);
+		for (const damaged of [
+			{ ...saved, attachments: { nowhere: [file("a.txt")] } },
+			{ ...saved, attachments: { "questionNote:0": [{ name: "a.txt", path: "relative", size: 1, mime: "x" }] } },
+			{ ...saved, attachments: { "questionNote:0": [{ ...file("a.txt"), size: -1 }] } },
+			{ ...saved, attachments: { "questionNote:0": Array.from({ length: 5 }, (_, n) => file(`${n}`)) } },
+		])
+			expect(restoredState(FORM, damaged)).toBeUndefined();
+	});
+});
+
+describe("a path read from the disk", () => {
+	const at = (name: string) => join(dir, name);
+	writeFileSync(at("shot.png"), PNG);
+	writeFileSync(at("fake.png"), "text, not an image");
+	mkdirSync(at("folder"));
+
+	test("a file: its name, absolute path, size and type", () => {
+		expect(readPastedFile(`'${at("shot.png")}'`, "/", "/")).toEqual({
+			file: { name: "shot.png", path: at("shot.png"), size: PNG.length, mime: "image/png" },
+		});
+		expect(readPastedFile("fake.png", dir, "/")).toEqual({
+			file: { name: "fake.png", path: at("fake.png"), size: 18, mime: "application/octet-stream" },
+		});
+	});
+
+	test("an explicit path that leads nowhere is refused with its reason; a bare word that names no file is just text", () => {
+		expect(readPastedFile(at("missing.png"), "/", "/")).toEqual({
+			refused: phrase("attach.missing", { path: at("missing.png") }),
+		});
+		expect(readPastedFile(`${at("shot.png")}/inside`, "/", "/")).toMatchObject({ refused: { key: "attach.missing" } });
+		expect(readPastedFile(at("folder"), "/", "/")).toMatchObject({ refused: { key: "attach.directory" } });
+		expect(readPastedFile("/dev/null", "/", "/")).toMatchObject({ refused: { key: "attach.notFile" } });
+		expect(readPastedFile("missing.png", dir, "/")).toBeUndefined();
+		expect(readPastedFile("folder", dir, "/")).toBeUndefined();
+	});
+});
+
+describe("the form's keys for files", () => {
+	function mount(extra: Partial<ConstructorParameters<typeof AskFormComponent>[0]> = {}) {
+		const { tui } = quietTui(80, 30);
+		const done = vi.fn<(collected: Collected) => void>();
+		const component = new AskFormComponent({
+			tui,
+			theme: plainTheme,
+			keybindings: piKeybindings(),
+			form: formOf(question("db")),
+			onDone: done,
+			cwd: dir,
+			...extra,
+		});
+		const press = (...keys: string[]) => {
+			for (const key of keys) component.handleInput(key);
+		};
+		const screen = () => component.render(80).join("\n");
+		return { component, done, press, screen };
+	}
+	const CTRL_V = "\x16";
+	const HOME = "\x01";
+
+	test("a pasted path attaches its file under the text; Backspace at the start lets go of it; the answer carries it", () => {
+		const form = mount();
+		form.press("4", ..."see", KEY.paste(join(dir, "shot.png")));
+		expect(form.screen()).toContain(`📎 shot.png ${PNG.length} B`);
+		expect(form.screen()).not.toContain(dir);
+		// Backspace after the text deletes a character; at the text's start the file goes.
+		form.press(KEY.backspace);
+		expect(form.screen()).toContain("📎 shot.png");
+		form.press(HOME, KEY.backspace);
+		expect(form.screen()).not.toContain("📎");
+		form.press(KEY.paste(join(dir, "shot.png")), KEY.enter);
+		const collected = form.done.mock.calls[0]?.[0];
+		expect(collected?.attachments).toEqual([
+			{
+				name: "shot.png",
+				path: join(dir, "shot.png"),
+				size: PNG.length,
+				mime: "image/png",
+				kind: "answer",
+				questionId: "db",
+			},
+		]);
+	});
+
+	test("a refused paste is typed, and the form says why", () => {
+		const form = mount();
+		form.press("4", KEY.paste(join(dir, "folder")));
+		expect(form.screen()).toContain("is a folder, not a file");
+		form.press(KEY.enter);
+		expect(form.done.mock.calls[0]?.[0].answers["db"]?.selections[0]?.label).toBe(join(dir, "folder"));
+	});
+
+	test("pi's paste-image key attaches what the clipboard reader gives; without a reader it says how else", async () => {
+		const image = file("clipboard-20261204-181502.png", 99, "image/png");
+		const form = mount({ pasteImage: async () => ({ file: image }) });
+		form.press("4", ..."look", CTRL_V);
+		await vi.waitFor(() => expect(form.screen()).toContain("📎 clipboard-20261204-181502.png 99 B"));
+
+		const none = mount();
+		none.press("4", CTRL_V);
+		await vi.waitFor(() => expect(none.screen()).toContain(ENGLISH.t("attach.noClipboard").slice(0, 40)));
+
+		const empty = mount({ pasteImage: async () => ({ refused: phrase("attach.clipboardEmpty") }) });
+		empty.press("4", CTRL_V);
+		await vi.waitFor(() => expect(empty.screen()).toContain("The clipboard holds no image"));
+	});
+
+	test("a clipboard read that ends after the editor closed attaches nothing", async () => {
+		let resolve: (value: { file: AskAttachment }) => void = () => {};
+		const form = mount({ pasteImage: () => new Promise((r) => (resolve = r)) });
+		form.press("4", ..."x", CTRL_V, KEY.enter);
+		resolve({ file: file("late.png", 5, "image/png") });
+		await new Promise((r) => setImmediate(r));
+		expect(form.done.mock.calls[0]?.[0].attachments).toBeUndefined();
+	});
+});
+
+describe("delivery to the model", () => {
+	const session = join(dir, "sessions", "s.jsonl");
+	mkdirSync(join(dir, "sessions"));
+	writeFileSync(join(dir, "log.txt"), "a log line\n");
+	const collected = (attachments: Collected["attachments"]): Collected => ({
+		status: "answered",
+		answers: { db: { kind: "single", selections: [{ value: "like this", label: "like this", custom: true }] } },
+		skipped: [],
+		notes: [],
+		attachments,
+	});
+	const onDb = (name: string, mime: string, size: number) => ({
+		name,
+		path: join(dir, name),
+		size,
+		mime,
+		kind: "answer" as const,
+		questionId: "db",
+	});
+
+	test("each file copied 0600 beside the session; an image as image content for a model that reads images", async () => {
+		const { collected: out, images } = await deliverAttachments(
+			collected([onDb("shot.png", "image/png", PNG.length), onDb("log.txt", "text/plain", 11)]),
+			{ sessionFile: session, takesImages: true },
+			undefined,
+		);
+		expect(images).toEqual([{ type: "image", data: PNG.toString("base64"), mimeType: "image/png" }]);
+		const [shot, log] = out.attachments ?? [];
+		expect(shot?.sent).toBe("image");
+		expect(log?.sent).toBe("path");
+		for (const copy of [shot, log]) {
+			expect(copy?.path.startsWith(join(dir, "sessions", "s.jsonl.ask-user", "attachments"))).toBe(true);
+			expect(statSync(copy?.path ?? "").mode & 0o777).toBe(0o600);
+		}
+		expect(readFileSync(log?.path ?? "", "utf8")).toBe("a log line\n");
+		const text = formatResultText(formOf(question("db")), out);
+		expect(text).toContain('db: wrote "like this" + 📎 shot.png (image) + 📎 log.txt (file, 11 B)');
+		expect(text).toContain(`📎 log.txt (text/plain, 11 B) saved at "${log?.path}": read it with your tools`);
+	});
+
+	test("a model without images gets the path; pi's resizing is used where it can fit the image, else the path", async () => {
+		const files = collected([onDb("shot.png", "image/png", PNG.length)]);
+		const textOnly = await deliverAttachments(files, { sessionFile: session, takesImages: false }, undefined);
+		expect(textOnly.images).toEqual([]);
+		expect(textOnly.collected.attachments?.[0]?.sent).toBe("path");
+		const resized = await deliverAttachments(files, { sessionFile: session, takesImages: true }, async () => ({
+			data: "c21hbGw=",
+			mimeType: "image/jpeg",
+		}));
+		expect(resized.images).toEqual([{ type: "image", data: "c21hbGw=", mimeType: "image/jpeg" }]);
+		const unfit = await deliverAttachments(files, { sessionFile: session, takesImages: true }, async () => null);
+		expect(unfit.images).toEqual([]);
+		expect(unfit.collected.attachments?.[0]?.sent).toBe("path");
+	});
+
+	test("pi 1.x's own resizing, for real, gives the model a PNG it can read", async () => {
+		const pi = (await import("@mariozechner/pi-coding-agent")) as { resizeImage?: unknown };
+		expect(typeof pi.resizeImage).toBe("function");
+		const { images } = await deliverAttachments(collected([onDb("shot.png", "image/png", PNG.length)]), {
+			sessionFile: session,
+			takesImages: true,
+		});
+		expect(images).toHaveLength(1);
+		expect(sniffImageMime(Buffer.from(images[0]?.data ?? "", "base64"))).toBe(images[0]?.mimeType);
+	});
+
+	test("a file gone or grown past the limits is named as not saved, with why", async () => {
+		const { collected: out } = await deliverAttachments(
+			collected([onDb("gone.txt", "text/plain", 3)]),
+			{ sessionFile: session, takesImages: true },
+			undefined,
+		);
+		expect(out.attachments?.[0]?.error).toMatch(/ENOENT/);
+		expect(formatResultText(formOf(question("db")), out)).toContain("📎 gone.txt: could not be saved");
+	});
+});
