@@ -11,6 +11,7 @@
  */
 
 /// <reference lib="dom" />
+import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { launchChromium } from "../../scripts/chromium.mjs";
@@ -32,6 +33,7 @@ import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support
 import { parentGoneAfterTheCheck, runHeadless } from "../support/headless.ts";
 import {
 	callTool,
+	IMAGES_ENV,
 	type ModelCallLogEntry,
 	QUOTE_PREFIX,
 	quoteLastToolResult,
@@ -66,6 +68,7 @@ import {
 	parentGoesOnAfter,
 } from "../support/subagents.ts";
 import { TmuxPi } from "../support/tmux.ts";
+import { solidPng } from "../support/images.ts";
 
 let legacyPi: PiCommand;
 const started = startedPerTest();
@@ -130,6 +133,32 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		await until(() => revisions(env).length === 1, "the revised answer reaching the model");
 		expectTheRevision(revisions(env)[0] ?? "", first?.toolCallId ?? "");
 		expect(env.toolResults("bash").map((result) => result.text.trim())).toEqual(["waited"]);
+	});
+
+	it("TUI: a dropped file's path attaches and reaches a model that reads images as image content; Ctrl+V says this pi has no clipboard reader", async () => {
+		const env = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: legacyPi, env: { [IMAGES_ENV]: "1" } });
+		const png = solidPng(8, 6, [0, 0, 0]);
+		writeFileSync(join(env.cwd, "shot.png"), png);
+		const screen = await openForm(env, ASK, "Which database");
+		await screen.send("Up", "Up");
+		await screen.type("this one");
+		await screen.send("C-v");
+		await screen.waitFor("Pasting an image needs");
+		await screen.paste(join(env.cwd, "shot.png"));
+		await screen.waitFor(`📎 shot.png ${png.length} B`);
+		await screen.send("Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("2");
+		await screen.waitFor("Review your answers");
+		await screen.send("Enter");
+		await screen.waitFor(QUOTE_PREFIX);
+
+		const seen = onlyAskResult(env);
+		expect(seen.text).toContain('db: wrote "this one" + 📎 shot.png (image)');
+		// pi 0.73.1 exports no resizing: the image goes as it is, within the limits.
+		expect(env.toolResults("ask_user")[0]?.images).toEqual([
+			{ mimeType: "image/png", bytes: png.length, sha256: createHash("sha256").update(png).digest("hex") },
+		]);
 	});
 
 	it("TUI: Esc twice dismisses, keeps the answer given, and ends the turn", async () => {
