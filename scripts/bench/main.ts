@@ -19,7 +19,7 @@ import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { quietTui } from "../../test/form/fake-terminal.ts";
 import { piKeybindings } from "../../test/form/support.ts";
 import { firstAskOnce, measureFirstAsk } from "./first-ask.ts";
-import { measurePaced, PACE, type PacedResult } from "./paced.ts";
+import { measurePaced, PACE, type PacedResult, pacedRows } from "./paced.ts";
 import { measureFirstCallRate, printFirstCallRate } from "./first-call.ts";
 import { footprintOf } from "./footprint.ts";
 import { largestAskParams, optionCount, peerParams, questionnaireParams } from "./forms.ts";
@@ -81,6 +81,13 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const tools = await prepareTools(options);
 	const { screen, drive, ours, questionnaire, oursArgs, questionnaireArgs, peer, peerPath, peerArgs, peerCycle } =
 		tools;
+	const pacedKeys = numberFlag(options.argv, "--paced-keys") ?? (quick ? 100 : 1_000);
+	if (options.argv.includes("--paced-only")) {
+		const paced = await measurePacedKeys(tools, pacedKeys, log);
+		for (const row of pacedRows(paced, peer?.().name, (value, limit) => (value <= limit ? "✓" : "✗")))
+			console.log(row.join("  "));
+		return;
+	}
 
 	log("· footprint");
 	const footprint = footprintOf(ours());
@@ -101,7 +108,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const peerFormFirstMount = peer ? await measureFirstMount(ours, peerArgs, screen, mounts) : undefined;
 
 	const { median, p99, mean, questionnaireStats, peerStats } = await measureKeystrokes(tools, warmup, keys, log);
-	const paced = await measurePacedKeys(tools, numberFlag(options.argv, "--paced-keys") ?? (quick ? 100 : 1_000), log);
+	const paced = await measurePacedKeys(tools, pacedKeys, log);
 
 	const firstAskRuns = quick ? 1 : 5;
 	log(`· first ask, ${firstAskRuns} fresh processes cold and warm`);
