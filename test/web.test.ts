@@ -153,7 +153,7 @@ describe("the page's answers", () => {
 		expect(refused(JSON.stringify({ questions: [{}, {}] }))).toEqual({ ok: false, error: "unanswered: Database" });
 		expect(refused(JSON.stringify({ questions: [null, {}] }))).toEqual({
 			ok: false,
-			error: "questions: each answer is an object",
+			error: "questions[0]: must be an object (found null)",
 		});
 		expect(refused("null").ok).toBe(false);
 		expect(refused(JSON.stringify({ questions: [{ chosen: [0], note: "x".repeat(4001) }, {}] })).ok).toBe(false);
