@@ -113,6 +113,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 			return send(response, 200, "text/html; charset=utf-8", html(submitToken, setup.texts));
 		if (request.method === "GET" && rest === "/page.js")
 			return send(response, 200, "text/javascript; charset=utf-8", asset("./page.js"));
+		if (request.method === "GET" && rest === "/files.js")
+			return send(response, 200, "text/javascript; charset=utf-8", asset("./files.js"));
 		if (request.method === "GET" && rest === "/page.css")
 			return send(response, 200, "text/css; charset=utf-8", asset("./page.css"));
 		if (request.method === "GET" && rest === "/theme.css")
@@ -281,6 +283,7 @@ function html(submitToken: string, texts: Texts): string {
 <title>ask_user</title>
 <link rel="stylesheet" href="page.css">
 <link rel="stylesheet" href="theme.css">
+<script src="files.js" defer></script>
 <script src="page.js" defer></script>
 </head>
 <body><noscript><p>${escaped(texts.t("web.needsScript"))}</p></noscript><main id="form"></main></body>
