@@ -18,6 +18,8 @@ export const LOG_ENV = "PI_SCRIPTED_MODEL_LOG";
 
 /** The provider and model id to pass as `--model scripted/scripted`. */
 export const SCRIPTED_MODEL = "scripted/scripted";
+/** Set (to "1"), the scripted model reads images as well as text, as a vision model does. */
+export const IMAGES_ENV = "PI_SCRIPTED_MODEL_IMAGES";
 
 export interface ScriptedToolCall {
 	name: string;
@@ -74,6 +76,8 @@ export interface ToolResultLogEntry {
 	isError: boolean;
 	/** The text content, parts joined with "\n". */
 	text: string;
+	/** The image content, each as its type and the length of its base64; absent when there is none. */
+	images?: Array<{ mimeType: string; length: number }>;
 	details: unknown;
 }
 

@@ -24,7 +24,14 @@ import {
 	createAssistantMessageEventStream,
 } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { LOG_ENV, type ModelLogEntry, type ModelScript, SCRIPT_ENV, type ScriptedReply } from "./model-script.ts";
+import {
+	IMAGES_ENV,
+	LOG_ENV,
+	type ModelLogEntry,
+	type ModelScript,
+	SCRIPT_ENV,
+	type ScriptedReply,
+} from "./model-script.ts";
 
 export default function scriptedModel(pi: ExtensionAPI): void {
 	const loggedToolCallIds = new Set<string>();
@@ -137,6 +144,7 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 				toolName: message.toolName,
 				isError: message.isError,
 				text: textOf(message.content),
+				...imagesOf(message.content),
 				details: message.details ?? null,
 			});
 		}
@@ -153,7 +161,7 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 				id: "scripted",
 				name: "Scripted model",
 				reasoning: false,
-				input: ["text"],
+				input: process.env[IMAGES_ENV] === "1" ? ["text", "image"] : ["text"],
 				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
 				contextWindow: 200_000,
 				maxTokens: 16_384,
@@ -224,6 +232,14 @@ function textOf(content: Message["content"]): string {
 		.map((part) => (part.type === "text" ? part.text : ""))
 		.filter((text) => text !== "")
 		.join("\n");
+}
+
+function imagesOf(content: Message["content"]): { images?: Array<{ mimeType: string; length: number }> } {
+	if (typeof content === "string") return {};
+	const images = content.flatMap((part) =>
+		part.type === "image" ? [{ mimeType: part.mimeType, length: part.data.length }] : [],
+	);
+	return images.length > 0 ? { images } : {};
 }
 
 function readScript(): ModelScript {
