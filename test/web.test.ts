@@ -218,6 +218,8 @@ describe("the server", () => {
 			expect(html.status).toBe(200);
 			expect(html.headers.get("content-security-policy")).toContain("default-src 'none'");
 			expect(html.headers.get("content-security-policy")).toContain("script-src 'self'");
+			// Images: its own, and the thumbnails the page makes of the files chosen; nothing else.
+			expect(html.headers.get("content-security-policy")).toContain("img-src 'self' blob:;");
 			expect(await html.text()).not.toContain("Which database");
 			const data = (await (await fetch(`${page.url}form`)).json()) as { questions: Array<{ question: string }> };
 			expect(data.questions[0]?.question).toBe("Which database? <b>bold</b>");

@@ -8,12 +8,13 @@
  * - the form's URL carries a random token (32 URL-safe characters); any other path is a bare 404 that says nothing of
  *   the form;
  * - the HTML holds no text of the model's: the page reads the questions as JSON and puts them in with textContent; a
- *   strict Content-Security-Policy allows only the page's own script and style, nothing external;
+ *   strict Content-Security-Policy allows only the page's own script and style, nothing external (images: its own and
+ *   the `blob:` thumbnails of the files chosen);
  * - it answers only requests for its own address (the Host the URL was given out with; on loopback `localhost` too), so
  *   a page that rebinds its DNS name to this machine gets a bare 421;
  * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that
- *   header), an Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are
- *   rate-limited;
+ *   header), an Origin of its own if any, and a JSON body of at most MAX_BODY_BYTES (the answers, and the files in
+ *   base64 within their limits), checked by a schema (submit.ts); requests without the token are rate-limited;
  * - pi's theme reaches the page only as a stylesheet of fixed names with `#rrggbb` values (theme.ts);
  * - connections are short: one request each, its headers due within HEADERS_DEADLINE_MS (a timer of our own); past the
  *   cap of connections still waiting for theirs (per peer, and in all) an old one is dropped, a slow one first, never
