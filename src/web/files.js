@@ -15,7 +15,7 @@ function fileBox(kind) {
 	const box = el(
 		"div",
 		{ class: "files", "data-for": kind },
-		el("ul", { class: "file-list" }),
+		el("div", { class: "file-list", role: "list" }),
 		el("label", { class: "attach" }, input, el("span", {}, words.attach)),
 		el("p", { class: "file-problem", role: "alert", hidden: true }),
 	);
@@ -77,8 +77,8 @@ function addFiles(input) {
 function showFiles(box) {
 	const rows = chosenFiles.get(box).map(({ file, url }, i) =>
 		el(
-			"li",
-			{ class: "file" },
+			"div",
+			{ class: "file", role: "listitem" },
 			url ? el("img", { class: "thumb", src: url, alt: "" }) : el("span", { class: "thumb" }, "📎"),
 			el("span", { class: "file-name" }, file.name),
 			el("span", { class: "file-size" }, sizeOf(file.size)),

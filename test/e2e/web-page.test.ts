@@ -196,7 +196,7 @@ describe("the browser page, on a phone", () => {
 				const picker = box.locator("input.file-input");
 				expect(await picker.getAttribute("accept")).toBe("image/*");
 				await picker.setInputFiles([1, 2, 3, 4].map(shot));
-				await expect.poll(() => box.locator("li.file").count()).toBe(4);
+				await expect.poll(() => box.locator(".file").count()).toBe(4);
 				await expect
 					.poll(() =>
 						box.locator("img.thumb").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth)),
@@ -206,7 +206,7 @@ describe("the browser page, on a phone", () => {
 				await picker.setInputFiles(shot(5));
 				const problem = box.locator(".file-problem");
 				await expect.poll(() => problem.textContent()).toBe(ENGLISH.t("web.answerFull", { limit: 4 }));
-				expect(await box.locator("li.file").count()).toBe(4);
+				expect(await box.locator(".file").count()).toBe(4);
 				expect(await why.locator("textarea.other-text").inputValue()).toBe("as on these");
 				// Removed, a file is gone; then one over the limit is refused, with its size and the limit.
 				await box.getByRole("button", { name: "Remove shot-2.png" }).click();

@@ -230,7 +230,7 @@ describe("answering from a browser", () => {
 		await why.locator("textarea.other-text").fill("like this");
 		await why.locator('.files[data-for="other"] input.file-input').setInputFiles(photo);
 		// Its row: a thumbnail that loaded (the page's policy lets blob: images in), its name and size.
-		const row = why.locator('.files[data-for="other"] li.file');
+		const row = why.locator('.files[data-for="other"] .file');
 		await expect.poll(() => row.locator("img.thumb").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 		expect(await row.locator(".file-name").textContent()).toBe("layout.png");
 		expect(await row.locator(".file-size").textContent()).toBe(`${PNG.length} B`);

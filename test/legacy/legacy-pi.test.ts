@@ -179,7 +179,7 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 			await page.locator(".review details.form-note > summary").click();
 			await page.locator(".review textarea.form-note-text").fill("keep it small");
 			await page.locator(".review .files input.file-input").setInputFiles(shot);
-			await page.locator(".review .files li.file").waitFor();
+			await page.locator(".review .files .file").waitFor();
 			// pi 0.73.1's dark theme, as its ctx.ui.theme gives it: its accent, and a dark page for its cards.
 			const colors = await page.evaluate(() => {
 				const root = getComputedStyle(document.documentElement);
