@@ -98,7 +98,11 @@ describe("the files of a submit", () => {
 			note: "both of them",
 			noteFiles: [file("notes.txt", Buffer.from("the whole form\n"))],
 			questions: [
-				{ chosen: [1], note: "a file with it", noteFiles: [file("not-really.png", Buffer.from("plain text"))] },
+				{
+					chosen: [1],
+					note: "a file with it",
+					noteFiles: [file("C:\\shots/not-really.png", Buffer.from("plain text"))],
+				},
 				{ other: "like this", otherFiles: [file("layout.png")] },
 			],
 		};
@@ -167,7 +171,7 @@ describe("the files of a submit", () => {
 		expect(refused(eleven)).toBe("at most 10 files per form (found 11)");
 		const big = Buffer.alloc(ATTACHMENT_LIMITS.fileBytes + 1, 0x61);
 		expect(refused({ questions: [{ chosen: [0] }, { other: "log", otherFiles: [file("big.log", big)] }] })).toBe(
-			"questions[1].otherFiles[0]: a file of at most 10 MB (found 10 MB)",
+			"questions[1].otherFiles[0]: a file of at most 10 MB (found 10.1 MB)",
 		);
 		expect(refused({ questions: [{ chosen: [0] }, { otherFiles: [file("a.png")] }] })).toBe(
 			"questions[1].otherFiles: a file goes with words: the answer is blank",

@@ -170,7 +170,8 @@ function uploadsOf(submit: PageSubmit): Upload[] | { error: string } {
 			return { error: `${at}: a file goes with words: the ${words} is blank` };
 		files.forEach(({ name, data }, i) => {
 			const bytes = Buffer.from(data, "base64");
-			const shown = cleanName(name, 255) || "file";
+			// Its base name, printable: a browser sends no folder, and nothing else is believed.
+			const shown = cleanName(name.split(/[\\/]/).pop() ?? "", 255) || "file";
 			const mime = attachmentMime(shown, bytes.subarray(0, SNIFF_BYTES));
 			uploads.push({ key: draftKey(target), at: `${at}[${i}]`, name: shown, bytes, mime });
 		});
@@ -178,7 +179,8 @@ function uploadsOf(submit: PageSubmit): Upload[] | { error: string } {
 	return withinLimits(uploads) ?? uploads;
 }
 
-const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+/** As the terminal says a size against a limit: up to the next tenth, so one byte over never reads as the limit. */
+const mb = (bytes: number) => `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** The first limit the files break, said at its path. */
 function withinLimits(uploads: readonly Upload[]): { error: string } | undefined {
