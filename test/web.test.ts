@@ -153,7 +153,7 @@ describe("the page's answers", () => {
 		expect(refused(JSON.stringify({ questions: [{}, {}] }))).toEqual({ ok: false, error: "unanswered: Database" });
 		expect(refused(JSON.stringify({ questions: [null, {}] }))).toEqual({
 			ok: false,
-			error: "questions: each answer is an object",
+			error: "questions[0]: must be an object (found null)",
 		});
 		expect(refused("null").ok).toBe(false);
 		expect(refused(JSON.stringify({ questions: [{ chosen: [0], note: "x".repeat(4001) }, {}] })).ok).toBe(false);
@@ -218,6 +218,8 @@ describe("the server", () => {
 			expect(html.status).toBe(200);
 			expect(html.headers.get("content-security-policy")).toContain("default-src 'none'");
 			expect(html.headers.get("content-security-policy")).toContain("script-src 'self'");
+			// Images: its own, and the thumbnails the page makes of the files chosen; nothing else.
+			expect(html.headers.get("content-security-policy")).toContain("img-src 'self' blob:;");
 			expect(await html.text()).not.toContain("Which database");
 			const data = (await (await fetch(`${page.url}form`)).json()) as { questions: Array<{ question: string }> };
 			expect(data.questions[0]?.question).toBe("Which database? <b>bold</b>");

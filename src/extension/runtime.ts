@@ -227,7 +227,18 @@ function warn(ctx: ExtensionContext, texts: Texts | undefined, problems: Array<P
 /** Where the page listens, in the user's words and pi's colours; a page that cannot listen is a warning. */
 function webSetting(settings: Pick<Settings, "webAddress" | "webPort">, texts: Texts, session: Session) {
 	const warn = (text: string) => session.ui.notify(text, "warning");
-	return { address: settings.webAddress, port: settings.webPort, texts, warn, theme: themeOf(session) };
+	const sessionFile = sessionFileOf(session);
+	return { address: settings.webAddress, port: settings.webPort, texts, warn, theme: themeOf(session), sessionFile };
+}
+
+/** The session's file, beside which the page saves the files of an answer; none in a session without one. */
+function sessionFileOf(session: Session): string | undefined {
+	try {
+		const file = (session as Partial<ExtensionContext>).sessionManager?.getSessionFile?.();
+		return typeof file === "string" ? file : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** pi's theme as the form opens (`ctx.ui.theme`, in 1.6 and 0.73), for the page's colours; none where a host has none. */

@@ -313,6 +313,14 @@ export const EN = {
 	"web.loopback":
 		"For a phone: this page listens on this machine only. Set {setting} in your {file} to this machine's LAN or tailnet address (or {flag}), and its QR code shows here.",
 	"web.needsScript": "This page needs JavaScript to show the form: turn it on, or answer in the terminal.",
+	"web.attach": "📎 Add a photo or file",
+	"web.removeFile": "Remove {name}",
+	"web.fileTooLarge": "{name} is too large to attach ({size}, the limit is {limit}).",
+	"web.answerFull": "At most {limit} files per answer.",
+	"web.formFull": "At most {limit} files per form.",
+	"web.totalTooLarge": "{name} would take the form's files past {limit}.",
+	"web.fileUnreadable": "{name} cannot be read: choose it again.",
+	"web.submitTooLarge": "Not sent: the files are too large to send, at most {limit} in all.",
 	"warning.webCannotListen":
 		"ask_user: the browser page could not listen on {address}:{port} ({reason}); answer in the terminal.",
 } as const satisfies Record<string, Message>;

@@ -8,6 +8,8 @@ import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { PageTheme } from "../web/theme.ts";
+import type { PageAnswer } from "../web/submit.ts";
+import type { AskAttached } from "../core/attachment.ts";
 import { attentionBytes, type AttentionSetting, NOTIFICATION_MAX } from "./attention.ts";
 import { buildDetails } from "../tool/result.ts";
 import { decodeRelayReply, replyToCollected } from "../relay/envelope.ts";
@@ -89,6 +91,8 @@ type WebSetting = {
 	texts: Texts;
 	warn(text: string): void;
 	theme?: PageTheme | undefined;
+	/** The session's file: the files of an answer in the page are saved beside it. */
+	sessionFile?: string | undefined;
 };
 /**
  * What the page shows, sanitised: the questions, who asks a form from elsewhere and its task, the reason; what the
@@ -140,7 +144,9 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 		// Without the web setting nothing is awaited: the waiting event goes out at once.
 		const web = host.web?.();
 		const page = web && (await openPage(web, { ...known, form, questions: sanitized(), options }, outside.answer));
-		emit(WAITING_EVENT, Object.assign(identity(), { ...(page && { url: page.url }), answer: outside.answer }));
+		// Another extension answers with the reply's fields only: files reach a form through the page.
+		const answer: WaitingEvent["answer"] = (reply, source) => outside.answer(reply, source);
+		emit(WAITING_EVENT, Object.assign(identity(), { ...(page && { url: page.url }), answer }));
 		let collected: Collected | undefined;
 		try {
 			collected = outside.closed(await surface(form, { ...options, signal, onProgress, ...(page && { link: page }) }));
@@ -163,7 +169,8 @@ function outsideAnswers(form: AskForm, setup: FormSetup) {
 	let closed = false;
 	return {
 		signal: controller.signal,
-		answer(reply: OutsideAnswer, source: string): AnswerOutcome {
+		/** `files`: saved by the page's server (web/submit.ts), never from the event's `answer`. */
+		answer(reply: OutsideAnswer, source: string, files?: readonly AskAttached[]): AnswerOutcome {
 			if (closed || given) return { ok: false, error: ALREADY_CLOSED };
 			const who = typeof source === "string" ? sanitizeLine(source).trim() : "";
 			if (!who) return { ok: false, error: 'source: name who answers (e.g. "phone bridge"); the model is told' };
@@ -181,6 +188,7 @@ function outsideAnswers(form: AskForm, setup: FormSetup) {
 			if (refused !== undefined)
 				return { ok: false, error: `delegated: this form offers no "You decide" on ${JSON.stringify(refused)}` };
 			given = { ...replyToCollected(decoded.reply), answeredBy: who };
+			if (files && files.length > 0) given.attachments = files.map((file) => ({ ...file }));
 			controller.abort();
 			return { ok: true };
 		},
@@ -192,7 +200,7 @@ function outsideAnswers(form: AskForm, setup: FormSetup) {
 }
 
 /** The browser page for this form, when the web setting is on; a page that cannot listen leaves the form as it is. */
-async function openPage(web: WebSetting, shown: PageSetup, answer: WaitingEvent["answer"]) {
+async function openPage(web: WebSetting, shown: PageSetup, answer: PageAnswer) {
 	try {
 		return await (await import("../web/server.ts")).openWebPage({ ...web, ...shown, answer });
 	} catch (error) {

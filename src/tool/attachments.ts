@@ -1,38 +1,20 @@
 /**
  * The files of a submitted form, delivered: each copied beside the session (`<session>.jsonl.ask-user/attachments/`,
  * the folder 0700, each file 0600; no session file: a temp folder of this process), each image as image content for a
- * model that reads images. The bytes go to the model only; `details` names the saved copies.
+ * model that reads images (core/attachment-copy.ts says where). The bytes go to the model only; `details` names the
+ * saved copies.
  */
 
 import * as pi from "@mariozechner/pi-coding-agent";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
 import { ATTACHMENT_LIMITS, type AskAttached, attachmentMime, isImageMime, SNIFF_BYTES } from "../core/attachment.ts";
-import { type Collected, errorText, keptDir } from "../core/types.ts";
+import { isSavedCopy, saveCopy } from "../core/attachment-copy.ts";
+import { type Collected, errorText } from "../core/types.ts";
 
 export type ImageBlock = { type: "image"; data: string; mimeType: string };
 
 /** Where a call's files go, and whether its model reads images. */
 export type DeliveryTarget = { sessionFile: string | undefined; takesImages: boolean };
-
-let scratch: string | undefined;
-
-/** The folder the copies go to: beside the session file, else one temp folder for the process. */
-export function attachmentsDir(sessionFile: string | undefined): string {
-	if (sessionFile === undefined) {
-		scratch ??= mkdtempSync(join(tmpdir(), "pi-ask-user-attachments-"));
-		return scratch;
-	}
-	const dir = join(keptDir(sessionFile), "attachments");
-	mkdirSync(dir, { recursive: true, mode: 0o700 });
-	return dir;
-}
-
-/** A name of the copy no other has, readable after its random part: `1f3a9c2e-layout.png`. */
-const copyName = (name: string): string =>
-	`${randomUUID().slice(0, 8)}-${name.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(-100) || "file"}`;
 
 /** pi's own image resizing (pi 1.x exports it; pi 0.73.1 does not): to pi's limits for a model, as its read tool does. */
 type Resize = (bytes: Uint8Array, mime: string) => Promise<{ data: string; mimeType: string } | null>;
@@ -63,7 +45,9 @@ export async function deliverAttachments(
 				delivered.push({ ...file, size: bytes.length, error: "it grew past the limits after it was attached" });
 				continue;
 			}
-			const path = saveCopy(file, bytes, target.sessionFile);
+			// A pasted clipboard image, or an upload the page's server saved, is the copy already.
+			const { sessionFile } = target;
+			const path = isSavedCopy(sessionFile, file.path) ? file.path : saveCopy(sessionFile, file.name, bytes);
 			const block = image && target.takesImages ? await imageBlock(bytes, mime, resize) : undefined;
 			if (block) images.push(block);
 			delivered.push({ ...file, path, size: bytes.length, mime, sent: block ? "image" : "path" });
@@ -72,15 +56,6 @@ export async function deliverAttachments(
 		}
 	}
 	return { collected: { ...collected, attachments: delivered }, images };
-}
-
-/** The copy's path: a file already in the folder (a pasted clipboard image) is not copied again. */
-function saveCopy(file: AskAttached, bytes: Buffer, sessionFile: string | undefined): string {
-	const dir = attachmentsDir(sessionFile);
-	if (dirname(file.path) === dir) return file.path;
-	const path = join(dir, copyName(file.name));
-	writeFileSync(path, bytes, { mode: 0o600, flag: "wx" });
-	return path;
 }
 
 /** The image as the model gets it: resized by pi where pi can; as is without pi's resizing; none if pi cannot fit it. */

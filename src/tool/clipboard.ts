@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type AskAttachment, sniffImageMime } from "../core/attachment.ts";
 import { type AskOptions, errorText, phrase } from "../core/types.ts";
-import { attachmentsDir } from "./attachments.ts";
+import { attachmentsDir } from "../core/attachment-copy.ts";
 
 /** The part of pi-tui's NativeClipboard read here. */
 type ImageClipboard = { getImage(): Promise<Uint8Array | null | undefined> };

@@ -1,5 +1,6 @@
 // The browser page of a waiting ask_user form (src/web/server.ts). Everything
 // the model wrote arrives as JSON and goes in as textContent: never as HTML.
+// The files of an answer: `pageFiles` (files.js, loaded first).
 "use strict";
 
 const submitToken = document.querySelector('meta[name="ask-user"]').content;
@@ -92,6 +93,7 @@ function questionBlock(question, index) {
 	if (question.options.length === 0) {
 		block.append(
 			el("textarea", { class: "other-text only", rows: "3", "aria-label": words.other, placeholder: words.other }),
+			pageFiles.box("other"),
 		);
 	} else if (question.allowOther) {
 		const input = el("input", {
@@ -108,7 +110,7 @@ function questionBlock(question, index) {
 				el("span", { class: "text" }, el("span", { class: "label" }, words.other)),
 			),
 		);
-		block.append(el("textarea", { class: "other-text", rows: "2", "aria-label": words.other }));
+		block.append(el("textarea", { class: "other-text", rows: "2", "aria-label": words.other }), pageFiles.box("other"));
 	}
 	// "You decide": left to the model, an answer of its own (choosing anything else lets go of it).
 	if (question.youDecide)
@@ -119,49 +121,64 @@ function questionBlock(question, index) {
 			{ class: "note" },
 			el("summary", {}, words.note),
 			el("textarea", { class: "note-text", rows: "2", "aria-label": words.note }),
+			pageFiles.box("note"),
 		),
 	);
 	return block;
 }
 
+/**
+ * What the page sends, its files as File objects (submit reads them); `unworded`: files whose words are blank, which
+ * the page will not send (as the terminal: a file goes with the words it illustrates).
+ */
 function answersOf(form) {
-	const note = main.querySelector(".form-note-text").value;
-	return {
-		...(note.trim() !== "" && { note }),
-		questions: form.questions.map((question, index) => {
-			const block = main.querySelector(`fieldset[data-index="${index}"]`);
-			const checked = [...block.querySelectorAll("input:checked")];
-			const chosen = checked.filter((input) => input.value !== "other").map((input) => Number(input.value));
-			const text = block.querySelector(".other-text")?.value ?? "";
-			const otherOn = question.options.length === 0 || checked.some((input) => input.value === "other");
-			const note = block.querySelector(".note-text").value;
-			const noted = note.trim() !== "" && { note };
-			if (block.querySelector(".decide")?.getAttribute("aria-pressed") === "true")
-				return { chosen: [], delegated: true, ...noted };
-			return { chosen, ...(otherOn && text.trim() !== "" && { other: text }), ...noted };
-		}),
+	let unworded = false;
+	/** The text of `textarea` and its files, under `key` and `filesKey`, when the text is not blank. */
+	const worded = (textarea, key, filesKey, on = true) => {
+		const text = textarea.value;
+		const files = on ? pageFiles.of(textarea) : [];
+		if (text.trim() === "") {
+			unworded ||= files.length > 0;
+			return {};
+		}
+		return { [key]: text, ...(files.length > 0 && { [filesKey]: files }) };
 	};
+	const formNote = worded(main.querySelector(".form-note-text"), "note", "noteFiles");
+	const questions = form.questions.map((question, index) => {
+		const block = main.querySelector(`fieldset[data-index="${index}"]`);
+		const checked = [...block.querySelectorAll("input:checked")];
+		const chosen = checked.filter((input) => input.value !== "other").map((input) => Number(input.value));
+		const otherOn = question.options.length === 0 || checked.some((input) => input.value === "other");
+		const noted = worded(block.querySelector(".note-text"), "note", "noteFiles");
+		if (block.querySelector(".decide")?.getAttribute("aria-pressed") === "true")
+			return { chosen: [], delegated: true, ...noted };
+		const other = block.querySelector(".other-text");
+		return { chosen, ...(other && otherOn && worded(other, "other", "otherFiles")), ...noted };
+	});
+	return { answers: { ...formNote, questions }, unworded };
 }
 
 function review(form) {
 	const list = main.querySelector(".review ul");
 	list.replaceChildren();
-	const answers = answersOf(form).questions;
+	const { answers, unworded } = answersOf(form);
 	const missing = [];
 	form.questions.forEach((question, index) => {
-		const answer = answers[index];
+		const answer = answers.questions[index];
 		const labels = answer.chosen.map((i) => question.options[i].label);
 		if (answer.other !== undefined) labels.push(`“${answer.other}”`);
 		if (answer.delegated) labels.push(words.delegated);
 		if (labels.length === 0 && question.required) missing.push(question.header);
-		// Its note under it, as the terminal's review shows it.
+		// Its note under it, as the terminal's review shows it; then its files.
 		const note = answer.note === undefined ? undefined : el("span", { class: "noted" }, `✎ ${answer.note}`);
-		list.append(el("li", {}, el("b", {}, `${question.header}: `), labels.length ? labels.join(", ") : "—", note));
+		const files = [...(answer.otherFiles ?? []), ...(answer.noteFiles ?? [])].map((file) => `📎 ${file.name}`);
+		const attached = files.length ? el("span", { class: "noted" }, files.join("  ")) : undefined;
+		const shown = labels.length ? labels.join(", ") : "—";
+		list.append(el("li", {}, el("b", {}, `${question.header}: `), shown, note, attached));
 	});
-	main.querySelector(".review .status").textContent = missing.length
-		? words.missing.replace("{names}", missing.join(", "))
-		: words.ready;
-	main.querySelector("#submit").disabled = missing.length > 0 || done;
+	const status = missing.length ? words.missing.replace("{names}", missing.join(", ")) : words.ready;
+	main.querySelector(".review .status").textContent = unworded ? words.needsText : status;
+	main.querySelector("#submit").disabled = missing.length > 0 || unworded || done;
 }
 
 /** Leaves the question to the model (every choice let go), or lets go of that. */
@@ -183,20 +200,22 @@ function finish(message) {
 }
 
 async function submit(form) {
+	const problem = main.querySelector(".problem");
+	const body = await pageFiles.encoded(answersOf(form).answers);
+	if (!body) return;
 	const response = await fetch("answer", {
 		method: "POST",
 		headers: { "content-type": "application/json", "x-ask-user": submitToken },
-		body: JSON.stringify(answersOf(form)),
+		body: JSON.stringify(body),
 	}).catch(() => undefined);
 	const reply = response ? await response.json().catch(() => ({})) : {};
 	if (response?.ok) return finish(words.answered);
 	// Another answer came first (another tab, the terminal): nothing more to send from here.
 	if (response?.status === 409) return finish(words.alreadyAnswered);
-	const problem = main.querySelector(".problem");
-	problem.textContent = words.notSent.replace(
-		"{error}",
-		reply.error ?? (response ? String(response.status) : "no connection"),
-	);
+	problem.textContent =
+		response?.status === 413
+			? words.tooLarge
+			: words.notSent.replace("{error}", reply.error ?? (response ? String(response.status) : "no connection"));
 	problem.hidden = false;
 }
 
@@ -224,6 +243,7 @@ function watch() {
 async function start() {
 	const form = await (await fetch("form")).json();
 	words = form.words;
+	pageFiles.setLimits(form.limits);
 	const sections = form.questions.map(questionBlock);
 	const reviewBlock = el(
 		"section",
@@ -236,6 +256,7 @@ async function start() {
 			{ class: "form-note" },
 			el("summary", {}, words.formNote),
 			el("textarea", { class: "form-note-text", rows: "3", "aria-label": words.formNote }),
+			pageFiles.box("form-note"),
 		),
 		el("p", { class: "status" }),
 	);
@@ -257,10 +278,15 @@ async function start() {
 		review(form);
 	});
 	main.addEventListener("change", (event) => {
-		if (event.target.matches("input")) decide(event.target.closest("fieldset"), false);
+		if (event.target.matches("input.file-input")) pageFiles.add(event.target);
+		else if (event.target.matches("input")) decide(event.target.closest("fieldset"), false);
 		review(form);
 	});
 	main.addEventListener("click", (event) => {
+		if (event.target.classList.contains("remove")) {
+			pageFiles.remove(event.target);
+			return review(form);
+		}
 		if (!event.target.classList.contains("decide")) return;
 		decide(event.target.closest("fieldset"), event.target.getAttribute("aria-pressed") !== "true");
 		review(form);

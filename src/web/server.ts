@@ -8,12 +8,13 @@
  * - the form's URL carries a random token (32 URL-safe characters); any other path is a bare 404 that says nothing of
  *   the form;
  * - the HTML holds no text of the model's: the page reads the questions as JSON and puts them in with textContent; a
- *   strict Content-Security-Policy allows only the page's own script and style, nothing external;
+ *   strict Content-Security-Policy allows only the page's own script and style, nothing external (images: its own and
+ *   the `blob:` thumbnails of the files chosen);
  * - it answers only requests for its own address (the Host the URL was given out with; on loopback `localhost` too), so
  *   a page that rebinds its DNS name to this machine gets a bare 421;
  * - a submit needs the page's second token, in a header (a page on another site can neither read it nor send that
- *   header), an Origin of its own if any, and a JSON body of at most 64 KiB; requests without the token are
- *   rate-limited;
+ *   header), an Origin of its own if any, and a JSON body of at most MAX_BODY_BYTES (the answers, and the files in
+ *   base64 within their limits), checked by a schema (submit.ts); requests without the token are rate-limited;
  * - pi's theme reaches the page only as a stylesheet of fixed names with `#rrggbb` values (theme.ts);
  * - connections are short: one request each, its headers due within HEADERS_DEADLINE_MS (a timer of our own); past the
  *   cap of connections still waiting for theirs (per peer, and in all) an old one is dropped, a slow one first, never
@@ -25,23 +26,19 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Texts } from "../i18n/texts.ts";
-import { collect } from "../machine/collect.ts";
-import { canSubmit, delegable, type FormSetup, missingRequired } from "../machine/model.ts";
-import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine/saved.ts";
-import {
-	ALREADY_CLOSED,
-	type AnswerOutcome,
-	type AskForm,
-	type AskQuestion,
-	type Collected,
-	LIMITS,
-	type OutsideAnswer,
-	type WebLink,
-} from "../core/types.ts";
+import { ATTACHMENT_LIMITS } from "../core/attachment.ts";
+import { delegable, type FormSetup } from "../machine/model.ts";
+import { ALREADY_CLOSED, type AskForm, type AskQuestion, type WebLink } from "../core/types.ts";
 import { qrRows } from "./qr.ts";
+import { answerFrom, type PageAnswer } from "./submit.ts";
 import { type PageTheme, pageColors, themeCss } from "./theme.ts";
 
-export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * A submit's largest body: 64 KiB for the answers and, for the files, the base64 of the form's total and a KiB of JSON
+ * around each (about 33.4 MB in all).
+ */
+export const MAX_BODY_BYTES =
+	64 * 1024 + Math.ceil(ATTACHMENT_LIMITS.totalBytes / 3) * 4 + ATTACHMENT_LIMITS.perForm * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */
 export const MAX_REQUESTS_PER_SECOND = 20;
 /**
@@ -53,8 +50,7 @@ export const MAX_WAITING_PER_PEER = 128;
 export const MAX_WAITING = 512;
 /** What a submit gets once the form is answered or closed: 409 with this error. */
 export const ALREADY_ANSWERED = "already answered";
-/** Who answered, as the model and the transcript are told. */
-export const BROWSER_SOURCE = "the browser";
+export { answerFrom, BROWSER_SOURCE } from "./submit.ts";
 
 /**
  * Every text sanitised (waiting.ts): `questions` as the page shows them, `asker` (from elsewhere), `task`, `reason`;
@@ -72,20 +68,15 @@ export type WebPageSetup = {
 	theme?: PageTheme | undefined;
 	address: string;
 	port: number;
-	answer(reply: OutsideAnswer, source: string): AnswerOutcome;
+	/** The session's file, beside which the files of an answer are saved; none: a temp folder of this process. */
+	sessionFile?: string | undefined;
+	answer: PageAnswer;
 };
 
 /** `close`: the form closed (answered here or elsewhere), so the port closes. */
 export type WebPage = WebLink & { close(): Promise<void> };
 
-/**
- * What the page sends: per question, the chosen options' indices, its own answer, a note, or "left to the model"; and a
- * note on the whole form.
- */
-type PageAnswers = {
-	questions: Array<{ chosen?: unknown; other?: unknown; note?: unknown; delegated?: unknown }>;
-	note?: unknown;
-};
+const TOO_LARGE = `larger than ${MAX_BODY_BYTES} bytes: the files of a form may take ${ATTACHMENT_LIMITS.totalBytes / (1024 * 1024)} MB in all`;
 
 /** The page's script and style, read once, when first asked for. */
 const assets = new Map<string, string>();
@@ -123,6 +114,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 			return send(response, 200, "text/html; charset=utf-8", html(submitToken, setup.texts));
 		if (request.method === "GET" && rest === "/page.js")
 			return send(response, 200, "text/javascript; charset=utf-8", asset("./page.js"));
+		if (request.method === "GET" && rest === "/files.js")
+			return send(response, 200, "text/javascript; charset=utf-8", asset("./files.js"));
 		if (request.method === "GET" && rest === "/page.css")
 			return send(response, 200, "text/css; charset=utf-8", asset("./page.css"));
 		if (request.method === "GET" && rest === "/theme.css")
@@ -137,9 +130,9 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 	};
 	const { heard, dropWaiting } = dropSlowConnections(server);
 	// A ceiling on pi's file descriptors; a request is over soon after its headers (one per connection, a submit's body
-	// within requestTimeout).
+	// within requestTimeout: time for the files of a form over a phone's network).
 	server.maxConnections = 2 * MAX_WAITING;
-	server.requestTimeout = 30_000;
+	server.requestTimeout = 120_000;
 	await new Promise<void>((resolve, reject) => {
 		server.once("error", reject);
 		server.listen(setup.port, setup.address, () => resolve());
@@ -183,8 +176,7 @@ async function receive(
 		return send(response, 403, "application/json", JSON.stringify({ error: "refused" }));
 	}
 	const body = await readBody(request);
-	if (body === undefined)
-		return send(response, 413, "application/json", JSON.stringify({ error: `larger than ${MAX_BODY_BYTES} bytes` }));
+	if (body === undefined) return send(response, 413, "application/json", JSON.stringify({ error: TOO_LARGE }));
 	const outcome = answerFrom(setup, body);
 	// A submit that lost the race (to another tab, the terminal, another extension) is told so.
 	const lost = !outcome.ok && outcome.error === ALREADY_CLOSED;
@@ -217,69 +209,6 @@ function dropSlowConnections(server: Server): { heard(socket: Socket): void; dro
 	});
 	return { heard, dropWaiting: () => [...waiting.keys()].forEach(drop) };
 }
-
-/**
- * The page's answers through the form's own rules: a state the machine accepts, every required question answered, then
- * collected as the form would.
- */
-export function answerFrom(setup: Pick<WebPageSetup, "form" | "answer" | "options">, body: string): AnswerOutcome {
-	let page: PageAnswers;
-	try {
-		page = JSON.parse(body) as PageAnswers;
-	} catch {
-		return { ok: false, error: "not JSON" };
-	}
-	const { form } = setup;
-	if (!Array.isArray(page?.questions) || page.questions.length !== form.questions.length)
-		return { ok: false, error: `questions: expected ${form.questions.length} answers` };
-	if (!page.questions.every((answer) => typeof answer === "object" && answer !== null && !Array.isArray(answer)))
-		return { ok: false, error: "questions: each answer is an object" };
-	const texts = [page.note, ...page.questions.flatMap(({ other, note }) => [other, note])].filter(
-		(text) => text !== undefined,
-	);
-	if (!texts.every((text) => typeof text === "string" && text.length <= LIMITS.freeText))
-		return { ok: false, error: `a text is not a string of at most ${LIMITS.freeText} characters` };
-	const questions = form.questions.map((question, i): SavedQuestion => {
-		const { chosen, other, note, delegated } = page.questions[i] ?? {};
-		const customText = given(other);
-		return {
-			focus: 0,
-			chosen: Array.isArray(chosen) ? chosen : [],
-			customText,
-			customChosen: customText !== undefined,
-			note: given(note),
-			optionNotes: question.options.map(() => null),
-			skipped: false,
-			delegated: delegated === true,
-		};
-	});
-	const formNote = given(page.note);
-	const saved: SavedAnswers = { tab: 0, drafts: {}, questions, ...(formNote !== undefined && { formNote }) };
-	const state = restoredState(form, saved, setup.options);
-	if (!state) return { ok: false, error: "the answers do not fit the questions" };
-	if (!canSubmit(state))
-		return {
-			ok: false,
-			error: `unanswered: ${missingRequired(state)
-				.map((i) => form.questions[i]?.header)
-				.join(", ")}`,
-		};
-	const { answers, skipped, notes: all, delegated }: Collected = collect(state, "answered");
-	// On the wire of a reply, the note on the whole form is its own field.
-	const notes = all.filter((note) => note.questionId !== undefined);
-	const reply = {
-		answers,
-		skipped,
-		notes,
-		...(formNote !== undefined && { formNote }),
-		...(delegated && { delegated }),
-	};
-	return setup.answer(reply, BROWSER_SOURCE);
-}
-
-/** A text the page sent; blank is none. */
-const given = (text: unknown): string | undefined =>
-	typeof text === "string" && text.trim() !== "" ? text : undefined;
 
 /** Everything the page shows, as data (never HTML). */
 function pageData({ form, questions, texts, asker, task, reason, options: setup }: WebPageSetup) {
@@ -318,7 +247,27 @@ function pageData({ form, questions, texts, asker, task, reason, options: setup 
 			closed: t("web.closed"),
 			alreadyAnswered: t("web.alreadyAnswered"),
 			notSent: t("web.notSent", { error: "{error}" }),
+			...fileWords(texts),
 		},
+		limits: ATTACHMENT_LIMITS,
+	};
+}
+
+/** The page's words for the files of an answer; `{name}`, `{size}`, a file's `{limit}` left for the page to fill. */
+function fileWords({ t }: Texts) {
+	const name = "{name}";
+	const { perAnswer, perForm, totalBytes } = ATTACHMENT_LIMITS;
+	const total = `${totalBytes / (1024 * 1024)} MB`;
+	return {
+		attach: t("web.attach"),
+		remove: t("web.removeFile", { name }),
+		needsText: t("attach.needsText"),
+		fileTooLarge: t("web.fileTooLarge", { name, size: "{size}", limit: "{limit}" }),
+		answerFull: t("web.answerFull", { limit: perAnswer }),
+		formFull: t("web.formFull", { limit: perForm }),
+		totalTooLarge: t("web.totalTooLarge", { name, limit: total }),
+		unreadable: t("web.fileUnreadable", { name }),
+		tooLarge: t("web.submitTooLarge", { limit: total }),
 	};
 }
 
@@ -335,6 +284,7 @@ function html(submitToken: string, texts: Texts): string {
 <title>ask_user</title>
 <link rel="stylesheet" href="page.css">
 <link rel="stylesheet" href="theme.css">
+<script src="files.js" defer></script>
 <script src="page.js" defer></script>
 </head>
 <body><noscript><p>${escaped(texts.t("web.needsScript"))}</p></noscript><main id="form"></main></body>
@@ -344,7 +294,7 @@ function html(submitToken: string, texts: Texts): string {
 
 const HEADERS = {
 	"Content-Security-Policy":
-		"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+		"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 	"X-Content-Type-Options": "nosniff",
 	"Referrer-Policy": "no-referrer",
 	"Cache-Control": "no-store",

@@ -9,9 +9,13 @@
 // The page's own globals, for what runs in it (page.evaluate).
 /// <reference lib="dom" />
 
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../../scripts/chromium.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AskAttached } from "../../src/core/attachment.ts";
 import type { OutsideAnswer } from "../../src/core/types.ts";
 import { ENGLISH } from "../../src/i18n/texts.ts";
 import { prepareForm } from "../../src/tool/call.ts";
@@ -40,6 +44,12 @@ const { form } = prepareForm({
 	],
 });
 
+/** A real PNG of 1×1 pixel. */
+const PNG = Buffer.from(
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+	"base64",
+);
+
 let browser: Browser;
 beforeAll(async () => {
 	browser = await launchChromium();
@@ -47,8 +57,9 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /** The page on 127.0.0.1 with pi's `theme` (if any), recording what it is answered. */
-async function served(theme?: PageTheme): Promise<WebPage & { given: OutsideAnswer[] }> {
+async function served(theme?: PageTheme): Promise<WebPage & { given: OutsideAnswer[]; files: AskAttached[] }> {
 	const given: OutsideAnswer[] = [];
+	const files: AskAttached[] = [];
 	const page = await openWebPage({
 		form,
 		questions: form.questions,
@@ -56,9 +67,9 @@ async function served(theme?: PageTheme): Promise<WebPage & { given: OutsideAnsw
 		address: "127.0.0.1",
 		port: 0,
 		...(theme && { theme }),
-		answer: (reply) => (given.push(reply), { ok: true }),
+		answer: (reply, _source, attached = []) => (given.push(reply), files.push(...attached), { ok: true }),
 	});
-	return Object.assign(page, { given });
+	return Object.assign(page, { given, files });
 }
 
 /** The page at a phone's size, with every console message and every failed or refused request it saw. */
@@ -165,6 +176,73 @@ describe("the browser page, on a phone", () => {
 			});
 			await page.context().close();
 		});
+	});
+
+	it("files: each a row with a thumbnail and remove; a fifth on one answer and one over the limit refused in place, in one line, the text kept; a file on a blank note holds Submit", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-web-page-files-"));
+		const shot = (i: number) => join(dir, `shot-${i}.png`);
+		for (let i = 1; i <= 5; i++) writeFileSync(shot(i), PNG);
+		const big = join(dir, "big.log");
+		writeFileSync(big, "");
+		truncateSync(big, 10 * 1024 * 1024 + 1);
+		try {
+			await withPage(undefined, async ({ url, given, files }) => {
+				const { page, troubles } = await phone(url);
+				await page.getByText("SQLite", { exact: true }).click();
+				await page.getByText("Auth", { exact: true }).click();
+				const why = page.locator('fieldset[data-index="2"]');
+				const box = why.locator('.files[data-for="other"]');
+				await why.locator("textarea.other-text").fill("as on these");
+				const picker = box.locator("input.file-input");
+				expect(await picker.getAttribute("accept")).toBe("image/*");
+				await picker.setInputFiles([1, 2, 3, 4].map(shot));
+				await expect.poll(() => box.locator(".file").count()).toBe(4);
+				await expect
+					.poll(() =>
+						box.locator("img.thumb").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth)),
+					)
+					.toEqual([1, 1, 1, 1]);
+				// A fifth on the same answer: refused in place, with the reason; the text stays.
+				await picker.setInputFiles(shot(5));
+				const problem = box.locator(".file-problem");
+				await expect.poll(() => problem.textContent()).toBe(ENGLISH.t("web.answerFull", { limit: 4 }));
+				expect(await box.locator(".file").count()).toBe(4);
+				expect(await why.locator("textarea.other-text").inputValue()).toBe("as on these");
+				// Removed, a file is gone; then one over the limit is refused, with its size and the limit.
+				await box.getByRole("button", { name: "Remove shot-2.png" }).click();
+				await box.getByRole("button", { name: "Remove shot-3.png" }).click();
+				await box.getByRole("button", { name: "Remove shot-4.png" }).click();
+				await expect.poll(() => box.locator(".file-name").allTextContents()).toEqual(["shot-1.png"]);
+				expect(await problem.isHidden()).toBe(true);
+				await picker.setInputFiles(big);
+				const tooLarge = ENGLISH.t("web.fileTooLarge", { name: "big.log", size: "10.1 MB", limit: "10 MB" });
+				await expect.poll(() => problem.textContent()).toBe(tooLarge);
+				expect(await box.locator(".file-name").allTextContents()).toEqual(["shot-1.png"]);
+				// A file on a note with no words holds Submit, and says why.
+				const note = why.locator('.files[data-for="note"]');
+				await why.locator("details.note summary").click();
+				await note.locator("input.file-input").setInputFiles(shot(5));
+				const submit = page.getByRole("button", { name: "Submit" });
+				await expect.poll(() => submit.isDisabled()).toBe(true);
+				expect(await page.locator(".review .status").textContent()).toBe(ENGLISH.t("attach.needsText"));
+				await why.locator("textarea.note-text").fill("and this one");
+				await expect.poll(() => submit.isDisabled()).toBe(false);
+				await submit.click();
+				await page.getByText(ENGLISH.t("web.answered")).waitFor();
+				expect(given).toHaveLength(1);
+				expect(files.map(({ name, kind, questionId, mime, size }) => ({ name, kind, questionId, mime, size }))).toEqual(
+					[
+						{ name: "shot-1.png", kind: "answer", questionId: "why", mime: "image/png", size: PNG.length },
+						{ name: "shot-5.png", kind: "note", questionId: "why", mime: "image/png", size: PNG.length },
+					],
+				);
+				for (const file of files) rmSync(file.path);
+				expect(troubles).toEqual([]);
+				await page.context().close();
+			});
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	it("pi's theme colours the page (accent, text, lines, cards); a theme with no RGB leaves the page's own", async () => {

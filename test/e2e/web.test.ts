@@ -12,7 +12,8 @@
 // The page's own globals, for what runs in it (page.evaluate).
 /// <reference lib="dom" />
 
-import { readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../../scripts/chromium.mjs";
@@ -22,7 +23,7 @@ import { ENGLISH } from "../../src/i18n/texts.ts";
 import { ALREADY_CLOSED } from "../../src/core/types.ts";
 import { openWebPage } from "../../src/web/server.ts";
 import { fuzz, slowloris } from "../support/attack.ts";
-import { callTool, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
+import { callTool, IMAGES_ENV, QUOTE_PREFIX, quoteLastToolResult, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { processesOf, startedPerTest, until } from "../support/harness.ts";
 import { TmuxPi } from "../support/tmux.ts";
@@ -70,6 +71,12 @@ const HOSTILE = {
 	reason: "The plan needs it <script>alert(5)</script>",
 };
 
+/** A real PNG of 1×1 pixel. */
+const PNG = Buffer.from(
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+	"base64",
+);
+
 let browser: Browser;
 beforeAll(async () => {
 	browser = await launchChromium();
@@ -83,10 +90,11 @@ afterAll(async () => browser?.close());
 async function ask(
 	form: unknown,
 	web: boolean,
-	more: { env?: Record<string, string>; before?(env: PiEnv): string[] } = {},
+	more: { env?: Record<string, string>; before?(env: PiEnv): string[]; sessions?: boolean } = {},
 ): Promise<{ env: PiEnv; tui: TmuxPi; url: string | undefined }> {
 	const script = scriptOf({ user: "ask", replies: [callTool("ask_user", form), quoteLastToolResult] });
-	const env = (started.piEnv = createPiEnv({ script, env: { ...(web && { PI_ASK_USER_WEB: "1" }), ...more.env } }));
+	const variables = { ...(web && { PI_ASK_USER_WEB: "1" }), ...more.env };
+	const env = (started.piEnv = createPiEnv({ script, env: variables, ...(more.sessions && { sessions: true }) }));
 	const extraArgs = more.before?.(env) ?? [];
 	const tui = (started.tui = await TmuxPi.start(env, { cols: 120, rows: 45, extraArgs }));
 	await tui.waitFor("scripted");
@@ -207,6 +215,49 @@ describe("answering from a browser", () => {
 		expect(await tui.capture()).toContain("the browser");
 		expect(dialogs).toEqual([]);
 		await until(() => listeningPorts(env).length === 0, "the page's port closed");
+		await page.close();
+	});
+
+	it("a photo chosen at 360 px reaches the model as image content of its type; a log file as its saved path; the result names both", async () => {
+		const { env, tui, url = "" } = await ask(FORM, true, { env: { [IMAGES_ENV]: "1" }, sessions: true });
+		const photo = join(env.root, "layout.png");
+		writeFileSync(photo, PNG);
+		const log = join(env.root, "build.log");
+		writeFileSync(log, "error: it broke\n");
+		const { page } = await openPage(url);
+		await page.getByText("SQLite", { exact: true }).click();
+		await page.getByText("Auth", { exact: true }).click();
+		const why = page.locator('fieldset[data-index="2"]');
+		await why.locator("textarea.other-text").fill("like this");
+		await why.locator('.files[data-for="other"] input.file-input').setInputFiles(photo);
+		// Its row: a thumbnail that loaded (the page's policy lets blob: images in), its name and size.
+		const row = why.locator('.files[data-for="other"] .file');
+		await expect.poll(() => row.locator("img.thumb").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+		expect(await row.locator(".file-name").textContent()).toBe("layout.png");
+		expect(await row.locator(".file-size").textContent()).toBe(`${PNG.length} B`);
+		await page.locator(".review details.form-note summary").click();
+		await page.locator(".review textarea.form-note-text").fill("the log too");
+		await page.locator(".review .files input.file-input").setInputFiles(log);
+		await expect(page.locator(".review li").nth(2).textContent()).resolves.toContain("📎 layout.png");
+		await page.getByRole("button", { name: "Submit" }).click();
+		await page.getByText("the agent has your answers").waitFor();
+
+		await tui.waitFor(QUOTE_PREFIX);
+		const [result] = env.toolResults("ask_user");
+		expect(result?.images).toEqual([
+			{ mimeType: "image/png", bytes: PNG.length, sha256: createHash("sha256").update(PNG).digest("hex") },
+		]);
+		expect(result?.text).toContain('why: wrote "like this" + 📎 layout.png (image)');
+		expect(result?.text).toMatch(/Note on the whole form: "the log too" \+ 📎 build\.log \(file, 16 B\)/);
+		const saved = /📎 build\.log \(text\/plain, 16 B\) saved at "([^"]+)"/.exec(result?.text ?? "")?.[1] ?? "";
+		expect(saved).toMatch(/\.jsonl\.ask-user\/attachments\/[0-9a-f]{8}-build\.log$/);
+		expect(readFileSync(saved, "utf8")).toBe("error: it broke\n");
+		expect(statSync(saved).mode & 0o777).toBe(0o600);
+		const details = result?.details as { attachments?: Array<{ name: string; sent: string; kind: string }> };
+		expect(details.attachments?.map(({ name, sent, kind }) => ({ name, sent, kind }))).toEqual([
+			{ name: "layout.png", sent: "image", kind: "answer" },
+			{ name: "build.log", sent: "path", kind: "note" },
+		]);
 		await page.close();
 	});
 

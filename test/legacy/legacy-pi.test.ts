@@ -183,12 +183,16 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		expect(callsFor(env, ASK)).toHaveLength(1);
 	});
 
-	it("the browser page: opened from the form's link, answered with notes, submitted; the model gets those answers, in pi 0.73.1's colours", async () => {
+	it("the browser page: opened from the form's link, answered with notes and a photo, submitted; the model gets those answers and the image, in pi 0.73.1's colours", async () => {
 		const env = createPiEnv({
 			script: askScript(TWO_QUESTIONS),
 			pi: legacyPi,
-			env: { PI_ASK_USER_WEB: "1", COLORTERM: "truecolor" },
+			env: { PI_ASK_USER_WEB: "1", COLORTERM: "truecolor", [IMAGES_ENV]: "1" },
 		});
+		// A 1×1 PNG, chosen on the note on the whole form.
+		const shot = join(env.root, "shot.png");
+		const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+		writeFileSync(shot, Buffer.from(png, "base64"));
 		const screen = await openForm(env, ASK, "Which database", { cols: 120, rows: 40 });
 		const url = /http:\/\/127\.0\.0\.1:\d+\/ask\/[A-Za-z0-9_-]{16,}\//.exec(await screen.waitFor("/ask/"))?.[0] ?? "";
 		const browser = await launchChromium();
@@ -202,6 +206,8 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 			await expect(page.locator(".review li").first().textContent()).resolves.toBe("Database: SQLite✎ for the pilot");
 			await page.locator(".review details.form-note > summary").click();
 			await page.locator(".review textarea.form-note-text").fill("keep it small");
+			await page.locator(".review .files input.file-input").setInputFiles(shot);
+			await page.locator(".review .files .file").waitFor();
 			// pi 0.73.1's dark theme, as its ctx.ui.theme gives it: its accent, and a dark page for its cards.
 			const colors = await page.evaluate(() => {
 				const root = getComputedStyle(document.documentElement);
@@ -218,8 +224,11 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		expect(seen.details).toMatchObject({ status: "answered", answeredBy: "the browser" });
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 		expect(seen.details.answers["cli"]?.selections).toEqual([{ value: "launch-cli", label: "launch" }]);
-		expect(seen.text).toContain('Note on the whole form: "keep it small"');
+		expect(seen.text).toContain('Note on the whole form: "keep it small" + 📎 shot.png (image)');
 		expect(seen.text).toContain('note: "for the pilot"');
+		const bytes = Buffer.from(png, "base64");
+		const sha256 = createHash("sha256").update(bytes).digest("hex");
+		expect(env.toolResults("ask_user")[0]?.images).toEqual([{ mimeType: "image/png", bytes: bytes.length, sha256 }]);
 	});
 
 	it("RPC: one select per question, then the review; Submit sends both answers", async () => {

@@ -314,6 +314,14 @@ export const CATALOGUE: Catalogue = {
 		"Für ein Handy: Diese Seite lauscht nur auf diesem Rechner. Setze {setting} in deiner {file} auf die LAN- oder Tailnet-Adresse dieses Rechners (oder {flag}), dann erscheint hier ihr QR-Code.",
 	"web.needsScript":
 		"Diese Seite braucht JavaScript, um das Formular zu zeigen: Schalte es ein oder antworte im Terminal.",
+	"web.attach": "📎 Foto oder Datei anhängen",
+	"web.removeFile": "{name} entfernen",
+	"web.fileTooLarge": "{name} ist zu groß zum Anhängen ({size}, die Grenze ist {limit}).",
+	"web.answerFull": "Höchstens {limit} Dateien pro Antwort.",
+	"web.formFull": "Höchstens {limit} Dateien pro Formular.",
+	"web.totalTooLarge": "Mit {name} lägen die Dateien des Formulars über {limit}.",
+	"web.fileUnreadable": "{name} lässt sich nicht lesen: wähle die Datei erneut.",
+	"web.submitTooLarge": "Nicht gesendet: die Dateien sind zu groß, höchstens {limit} insgesamt.",
 	"warning.webCannotListen":
 		"ask_user: Die Browserseite konnte nicht auf {address}:{port} lauschen ({reason}); antworte im Terminal.",
 };

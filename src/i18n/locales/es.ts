@@ -304,6 +304,14 @@ export const CATALOGUE: Catalogue = {
 	"web.loopback":
 		"Para un móvil: esta página solo escucha en esta máquina. Pon en {setting} de tu {file} la dirección LAN o tailnet de esta máquina (o {flag}) y aquí aparecerá su código QR.",
 	"web.needsScript": "Esta página necesita JavaScript para mostrar el formulario: actívalo o responde en la terminal.",
+	"web.attach": "📎 Añadir una foto o un archivo",
+	"web.removeFile": "Quitar {name}",
+	"web.fileTooLarge": "{name} es demasiado grande para adjuntarlo ({size}, el límite es {limit}).",
+	"web.answerFull": "Como máximo {limit} archivos por respuesta.",
+	"web.formFull": "Como máximo {limit} archivos por formulario.",
+	"web.totalTooLarge": "Con {name}, los archivos del formulario pasarían de {limit}.",
+	"web.fileUnreadable": "No se puede leer {name}: elígelo de nuevo.",
+	"web.submitTooLarge": "No enviado: los archivos son demasiado grandes, como máximo {limit} en total.",
 	"warning.webCannotListen":
 		"ask_user: la página del navegador no pudo escuchar en {address}:{port} ({reason}); responde en la terminal.",
 };

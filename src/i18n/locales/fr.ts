@@ -312,6 +312,14 @@ export const CATALOGUE: Catalogue = {
 		"Pour un téléphone : cette page n’écoute que sur cette machine. Donnez à {setting}, dans votre {file}, l’adresse LAN ou tailnet de cette machine (ou {flag}), et son code QR s’affiche ici.",
 	"web.needsScript":
 		"Cette page a besoin de JavaScript pour afficher le formulaire : activez-le, ou répondez dans le terminal.",
+	"web.attach": "📎 Joindre une photo ou un fichier",
+	"web.removeFile": "Retirer {name}",
+	"web.fileTooLarge": "{name} est trop volumineux pour être joint ({size}, la limite est {limit}).",
+	"web.answerFull": "Au plus {limit} fichiers par réponse.",
+	"web.formFull": "Au plus {limit} fichiers par formulaire.",
+	"web.totalTooLarge": "Avec {name}, les fichiers du formulaire dépasseraient {limit}.",
+	"web.fileUnreadable": "Impossible de lire {name} : choisissez-le de nouveau.",
+	"web.submitTooLarge": "Non envoyé : les fichiers sont trop volumineux, au plus {limit} en tout.",
 	"warning.webCannotListen":
 		"ask_user : la page du navigateur n'a pas pu écouter sur {address}:{port} ({reason}) ; répondez dans le terminal.",
 };

@@ -286,6 +286,14 @@ export const CATALOGUE: Catalogue = {
 		"スマートフォンから: このページはこのマシン内でのみ待ち受けています。{file} の {setting} にこのマシンのローカルネットワークまたは tailnet のアドレスを設定すると (または {flag})、ここに QR コードが表示されます。",
 	"web.needsScript":
 		"このページでフォームを表示するには JavaScript が必要です: 有効にするか、ターミナルで回答してください。",
+	"web.attach": "📎 写真やファイルを添付",
+	"web.removeFile": "{name} を削除",
+	"web.fileTooLarge": "{name} は大きすぎて添付できません（{size}、上限は {limit}）。",
+	"web.answerFull": "1 つの回答に添付できるファイルは {limit} 個までです。",
+	"web.formFull": "1 つのフォームに添付できるファイルは {limit} 個までです。",
+	"web.totalTooLarge": "{name} を加えるとフォームのファイルが {limit} を超えます。",
+	"web.fileUnreadable": "{name} を読み取れません。もう一度選んでください。",
+	"web.submitTooLarge": "送信されませんでした：ファイルが大きすぎます。合計 {limit} までです。",
 	"warning.webCannotListen":
 		"ask_user: ブラウザー用ページが {address}:{port} で待ち受けできませんでした ({reason})。ターミナルで回答してください。",
 };

@@ -284,6 +284,14 @@ export const CATALOGUE: Catalogue = {
 	"web.loopback":
 		"휴대폰에서: 이 페이지는 이 컴퓨터에서만 수신합니다. {file}의 {setting}를 이 컴퓨터의 로컬 네트워크 또는 tailnet 주소로 설정하면(또는 {flag}) 여기에 QR 코드가 표시됩니다.",
 	"web.needsScript": "이 페이지에서 양식을 보려면 JavaScript가 필요합니다: 켜거나 터미널에서 답하세요.",
+	"web.attach": "📎 사진 또는 파일 첨부",
+	"web.removeFile": "{name} 삭제",
+	"web.fileTooLarge": "{name}은(는) 너무 커서 첨부할 수 없습니다({size}, 한도는 {limit}).",
+	"web.answerFull": "답변 하나에 파일은 최대 {limit}개입니다.",
+	"web.formFull": "양식 하나에 파일은 최대 {limit}개입니다.",
+	"web.totalTooLarge": "{name}을(를) 더하면 양식의 파일이 {limit}을(를) 넘습니다.",
+	"web.fileUnreadable": "{name}을(를) 읽을 수 없습니다: 다시 선택하세요.",
+	"web.submitTooLarge": "보내지 못했습니다: 파일이 너무 큽니다. 합계 최대 {limit}입니다.",
 	"warning.webCannotListen":
 		"ask_user: 브라우저 페이지가 {address}:{port}에서 대기하지 못했습니다 ({reason}). 터미널에서 답하세요.",
 };

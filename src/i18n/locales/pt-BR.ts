@@ -303,6 +303,14 @@ export const CATALOGUE: Catalogue = {
 	"web.loopback":
 		"Para um celular: esta página só escuta nesta máquina. Defina {setting} no seu {file} com o endereço LAN ou tailnet desta máquina (ou {flag}), e o código QR aparece aqui.",
 	"web.needsScript": "Esta página precisa de JavaScript para mostrar o formulário: ative-o ou responda no terminal.",
+	"web.attach": "📎 Anexar uma foto ou um arquivo",
+	"web.removeFile": "Remover {name}",
+	"web.fileTooLarge": "{name} é grande demais para anexar ({size}, o limite é {limit}).",
+	"web.answerFull": "No máximo {limit} arquivos por resposta.",
+	"web.formFull": "No máximo {limit} arquivos por formulário.",
+	"web.totalTooLarge": "Com {name}, os arquivos do formulário passariam de {limit}.",
+	"web.fileUnreadable": "Não foi possível ler {name}: escolha-o de novo.",
+	"web.submitTooLarge": "Não enviado: os arquivos são grandes demais, no máximo {limit} no total.",
 	"warning.webCannotListen":
 		"ask_user: a página do navegador não conseguiu escutar em {address}:{port} ({reason}); responda no terminal.",
 };

@@ -328,6 +328,14 @@ export const CATALOGUE: Catalogue = {
 	"web.loopback":
 		"Для телефона: эта страница слушает только на этой машине. Укажите в {setting} в вашем {file} адрес этой машины в локальной сети или в tailnet (или {flag}), и здесь появится её QR-код.",
 	"web.needsScript": "Этой странице нужен JavaScript, чтобы показать форму: включите его или ответьте в терминале.",
+	"web.attach": "📎 Прикрепить фото или файл",
+	"web.removeFile": "Убрать {name}",
+	"web.fileTooLarge": "{name} слишком велик, чтобы прикрепить его ({size}, предел — {limit}).",
+	"web.answerFull": "Не больше {limit} файлов на ответ.",
+	"web.formFull": "Не больше {limit} файлов на форму.",
+	"web.totalTooLarge": "С {name} файлы формы превысят {limit}.",
+	"web.fileUnreadable": "Не удаётся прочитать {name}: выберите его ещё раз.",
+	"web.submitTooLarge": "Не отправлено: файлы слишком велики, всего не больше {limit}.",
 	"warning.webCannotListen":
 		"ask_user: страница для браузера не смогла слушать {address}:{port} ({reason}); ответьте в терминале.",
 };

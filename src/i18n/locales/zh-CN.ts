@@ -272,5 +272,13 @@ export const CATALOGUE: Catalogue = {
 	"web.loopback":
 		"用手机访问：此页面只在本机监听。在你的 {file} 中把 {setting} 设为本机的局域网或 tailnet 地址（或用 {flag}），这里就会显示它的二维码。",
 	"web.needsScript": "此页面需要 JavaScript 才能显示表单：请启用它，或在终端中回答。",
+	"web.attach": "📎 添加照片或文件",
+	"web.removeFile": "移除 {name}",
+	"web.fileTooLarge": "{name} 太大，无法附加（{size}，上限为 {limit}）。",
+	"web.answerFull": "每个回答最多 {limit} 个文件。",
+	"web.formFull": "每个表单最多 {limit} 个文件。",
+	"web.totalTooLarge": "加上 {name}，表单的文件将超过 {limit}。",
+	"web.fileUnreadable": "无法读取 {name}：请重新选择。",
+	"web.submitTooLarge": "未发送：文件太大，总计最多 {limit}。",
 	"warning.webCannotListen": "ask_user：浏览器页面无法在 {address}:{port} 上监听（{reason}）；请在终端中回答。",
 };

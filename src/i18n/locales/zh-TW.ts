@@ -273,5 +273,13 @@ export const CATALOGUE: Catalogue = {
 	"web.loopback":
 		"用手機存取：此頁面只在本機監聽。在你的 {file} 中把 {setting} 設為本機的區域網路或 tailnet 位址（或用 {flag}），這裡就會顯示它的 QR 碼。",
 	"web.needsScript": "此頁面需要 JavaScript 才能顯示表單：請啟用它，或在終端機中回答。",
+	"web.attach": "📎 新增照片或檔案",
+	"web.removeFile": "移除 {name}",
+	"web.fileTooLarge": "{name} 太大，無法附加（{size}，上限為 {limit}）。",
+	"web.answerFull": "每個回答最多 {limit} 個檔案。",
+	"web.formFull": "每個表單最多 {limit} 個檔案。",
+	"web.totalTooLarge": "加上 {name}，表單的檔案將超過 {limit}。",
+	"web.fileUnreadable": "無法讀取 {name}：請重新選擇。",
+	"web.submitTooLarge": "未傳送：檔案太大，總計最多 {limit}。",
 	"warning.webCannotListen": "ask_user：瀏覽器頁面無法在 {address}:{port} 上監聽（{reason}）；請在終端機中回答。",
 };

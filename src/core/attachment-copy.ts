@@ -1,0 +1,42 @@
+/**
+ * Where the files of an answer are kept once sent: beside the session file (`<session>.jsonl.ask-user/attachments/`,
+ * the folder 0700, each file 0600), or, with no session file, in one temp folder of this process. The tool's delivery
+ * (tool/attachments.ts) copies a terminal's files there; the page's server (web/submit.ts) writes an upload there
+ * itself, and the delivery then takes that copy as it is.
+ */
+
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { keptDir } from "./types.ts";
+
+let scratch: string | undefined;
+
+/** The folder the copies go to, made when first needed. */
+export function attachmentsDir(sessionFile: string | undefined): string {
+	if (sessionFile === undefined) {
+		scratch ??= mkdtempSync(join(tmpdir(), "pi-ask-user-attachments-"));
+		return scratch;
+	}
+	const dir = join(keptDir(sessionFile), "attachments");
+	mkdirSync(dir, { recursive: true, mode: 0o700 });
+	return dir;
+}
+
+/** A name no other copy has, readable after its random part: `1f3a9c2e-layout.png`. */
+const copyName = (name: string): string =>
+	`${randomUUID().slice(0, 8)}-${name.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(-100) || "file"}`;
+
+/** Writes `bytes` as a new copy named after `name` (0600, never over another file); its path. */
+export function saveCopy(sessionFile: string | undefined, name: string, bytes: Uint8Array): string {
+	const path = join(attachmentsDir(sessionFile), copyName(name));
+	writeFileSync(path, bytes, { mode: 0o600, flag: "wx" });
+	return path;
+}
+
+/** Whether `path` is already a copy in the folder of `sessionFile` (an upload the page's server saved). */
+export function isSavedCopy(sessionFile: string | undefined, path: string): boolean {
+	const dir = sessionFile === undefined ? scratch : join(keptDir(sessionFile), "attachments");
+	return dir !== undefined && dirname(path) === dir;
+}
