@@ -1,7 +1,8 @@
 /**
  * The files of a submitted form, delivered: each copied beside the session (`<session>.jsonl.ask-user/attachments/`,
  * the folder 0700, each file 0600; no session file: a temp folder of this process), each image as image content for a
- * model that reads images. The bytes go to the model only; `details` names the saved copies.
+ * model that reads images. A file read from its path, or one that crossed a wire with its bytes (a relay reply); the
+ * bytes go to the model only, `details` names the saved copies.
  */
 
 import { randomUUID } from "node:crypto";
@@ -10,6 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ATTACHMENT_LIMITS, type AskAttached, attachmentMime, isImageMime, SNIFF_BYTES } from "../core/attachment.ts";
 import { type Collected, errorText, keptDir } from "../core/types.ts";
+
+const GREW = "it grew past the limits after it was attached";
 
 export type ImageBlock = { type: "image"; data: string; mimeType: string };
 
@@ -45,15 +48,19 @@ export function deliverAttachments(
 	if (files.length === 0) return { collected, images: [] };
 	const images: ImageBlock[] = [];
 	let total = 0;
-	const delivered = files.map((file): AskAttached => {
+	const delivered = files.map(({ data, ...file }): AskAttached => {
 		try {
-			const bytes = readFileSync(file.path);
+			const bytes = data === undefined ? readFileSync(file.path) : Buffer.from(data, "base64");
 			const mime = attachmentMime(file.name, bytes.subarray(0, SNIFF_BYTES));
 			const image = isImageMime(mime);
 			const limit = image ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
 			total += bytes.length;
 			if (bytes.length > limit || total > ATTACHMENT_LIMITS.totalBytes)
-				return { ...file, size: bytes.length, error: "it grew past the limits after it was attached" };
+				return {
+					...file,
+					size: bytes.length,
+					error: data === undefined ? GREW : "it is past the limits for a file that is no image",
+				};
 			const path = join(attachmentsDir(target.sessionFile), copyName(file.name));
 			writeFileSync(path, bytes, { mode: 0o600, flag: "wx" });
 			const sent = image && target.takesImages ? "image" : "path";
