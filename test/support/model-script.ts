@@ -18,6 +18,8 @@ export const LOG_ENV = "PI_SCRIPTED_MODEL_LOG";
 
 /** The provider and model id to pass as `--model scripted/scripted`. */
 export const SCRIPTED_MODEL = "scripted/scripted";
+/** The same script, as a model that reads images: a tool result's image content reaches it (and its log). */
+export const SCRIPTED_VISION_MODEL = "scripted/vision";
 
 export interface ScriptedToolCall {
 	name: string;
@@ -75,6 +77,8 @@ export interface ToolResultLogEntry {
 	/** The text content, parts joined with "\n". */
 	text: string;
 	details: unknown;
+	/** The image content, each by its type, size in bytes and SHA-256; absent when there is none. */
+	images?: { mimeType: string; bytes: number; sha256: string }[];
 }
 
 export type ModelLogEntry = ModelCallLogEntry | ToolResultLogEntry;

@@ -11,6 +11,7 @@
  * the environment variables SCRIPT_ENV and LOG_ENV.
  */
 
+import { createHash } from "node:crypto";
 import { appendFileSync, readFileSync } from "node:fs";
 import {
 	type AssistantMessage,
@@ -131,6 +132,7 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 		for (const message of messages) {
 			if (message.role !== "toolResult" || loggedToolCallIds.has(message.toolCallId)) continue;
 			loggedToolCallIds.add(message.toolCallId);
+			const images = imagesOf(message.content);
 			appendLog({
 				kind: "toolResult",
 				toolCallId: message.toolCallId,
@@ -138,6 +140,7 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 				isError: message.isError,
 				text: textOf(message.content),
 				details: message.details ?? null,
+				...(images.length > 0 && { images }),
 			});
 		}
 	}
@@ -154,6 +157,15 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 				name: "Scripted model",
 				reasoning: false,
 				input: ["text"],
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+				contextWindow: 200_000,
+				maxTokens: 16_384,
+			},
+			{
+				id: "vision",
+				name: "Scripted model that reads images",
+				reasoning: false,
+				input: ["text", "image"],
 				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
 				contextWindow: 200_000,
 				maxTokens: 16_384,
@@ -224,6 +236,15 @@ function textOf(content: Message["content"]): string {
 		.map((part) => (part.type === "text" ? part.text : ""))
 		.filter((text) => text !== "")
 		.join("\n");
+}
+
+function imagesOf(content: Message["content"]): { mimeType: string; bytes: number; sha256: string }[] {
+	if (typeof content === "string") return [];
+	return content.flatMap((part) => {
+		if (part.type !== "image") return [];
+		const bytes = Buffer.from(part.data, "base64");
+		return [{ mimeType: part.mimeType, bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") }];
+	});
 }
 
 function readScript(): ModelScript {

@@ -175,6 +175,12 @@ export class TmuxPi {
 		await this.send({ text });
 	}
 
+	/** Pastes text as a terminal pastes it (bracketed, where the program asked for that), as when a file is dropped. */
+	async paste(text: string): Promise<void> {
+		await this.tmux("set-buffer", "-b", "pasted", text);
+		await this.tmux("paste-buffer", "-p", "-d", "-b", "pasted", "-t", "pi");
+	}
+
 	/** Shift+Enter: a newline in pi's editors. */
 	async shiftEnter(): Promise<void> {
 		await this.send({ text: SHIFT_ENTER });
