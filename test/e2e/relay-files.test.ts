@@ -14,7 +14,7 @@ import { QUOTE_PREFIX, SCRIPTED_MODEL, SCRIPTED_VISION_MODEL, scriptOf } from ".
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { createPlainRunnerPiEnv } from "../support/plain-runners.ts";
 import { PNG_1X1 } from "../support/png.ts";
-import { type DialogRequest, RpcPi } from "../support/rpc-client.ts";
+import { type DialogHandler, RpcPi } from "../support/rpc-client.ts";
 import { childAsks, startTuiWith } from "../support/subagents.ts";
 
 const started = startedPerTest();
@@ -80,24 +80,46 @@ describe("pi's example runner: a file in the answer the parent's user gives reac
 
 const RELAY_TITLE = "\u0000ask_user/relay/v1";
 
-/** `pi --mode rpc` for a host that shows the whole form (PI_ASK_USER_RELAY=1), its model one that reads images. */
-function wholeFormRpc(reply: (request: { rid: string; replyVersion?: number }) => unknown): {
-	env: PiEnv;
-	client: RpcPi;
-	dialogs: DialogRequest[];
-} {
-	const env = createPiEnv({ script: askScript(DB_FORM), env: { PI_ASK_USER_RELAY: "1" } });
-	const vision = { ...env, command: env.command.map((arg) => (arg === SCRIPTED_MODEL ? SCRIPTED_VISION_MODEL : arg)) };
-	const dialogs: DialogRequest[] = [];
-	const client = RpcPi.start(vision, (request) => {
-		dialogs.push(request);
-		if (request.method !== "editor" || request.title !== RELAY_TITLE) return { cancelled: true };
-		return { value: JSON.stringify(reply(JSON.parse(request.prefill ?? "{}"))) };
-	});
-	started.piEnv = env;
+/** `pi --mode rpc` whose model reads images, its dialogs answered by `answer`; `env`: more of pi's environment. */
+function visionRpc(answer: DialogHandler, env: Record<string, string> = {}): { env: PiEnv; client: RpcPi } {
+	const piEnv = createPiEnv({ script: askScript(DB_FORM), env });
+	writeFileSync(join(piEnv.cwd, "my layout.png"), PNG_1X1);
+	const vision = {
+		...piEnv,
+		command: piEnv.command.map((arg) => (arg === SCRIPTED_MODEL ? SCRIPTED_VISION_MODEL : arg)),
+	};
+	const client = RpcPi.start(vision, answer);
+	started.piEnv = piEnv;
 	started.rpc = client;
-	return { env, client, dialogs };
+	return { env: piEnv, client };
 }
+
+/** `pi --mode rpc` for a host that shows the whole form (PI_ASK_USER_RELAY=1), answered with `reply`. */
+function wholeFormRpc(reply: (request: { rid: string; replyVersion?: number }) => unknown) {
+	return visionRpc(
+		(request) =>
+			request.method === "editor" && request.title === RELAY_TITLE
+				? { value: JSON.stringify(reply(JSON.parse(request.prefill ?? "{}"))) }
+				: { cancelled: true },
+		{ PI_ASK_USER_RELAY: "1" },
+	);
+}
+
+describe("RPC, pi's dialogs: an editor's answer that is one path attaches that file", () => {
+	it("the free answer's editor answered with the file's path, then the words: the model receives the image", async () => {
+		const answers = ["'./my layout.png'", "like this"];
+		const { env, client } = visionRpc((request) => {
+			if (request.method === "select")
+				return { value: request.options.find((row) => row.includes("Type something")) ?? "" };
+			if (request.method === "editor") return { value: answers.shift() ?? "" };
+			return { cancelled: true };
+		});
+		await client.prompt(ASK);
+		const [result] = env.toolResults("ask_user");
+		expect(result?.images).toEqual([SEEN_PNG]);
+		expect(result?.text).toContain('db: wrote "like this" + 📎 "my layout.png" (image)');
+	});
+});
 
 const withFile = (rid: string, file: Record<string, unknown>) => ({
 	v: 3,
