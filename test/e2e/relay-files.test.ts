@@ -15,7 +15,7 @@ import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { createPlainRunnerPiEnv } from "../support/plain-runners.ts";
 import { PNG_1X1 } from "../support/png.ts";
 import { type DialogHandler, RpcPi } from "../support/rpc-client.ts";
-import { childAsks, startTuiWith } from "../support/subagents.ts";
+import { CHILD_ARGS, childAsks, createRelayPiEnv, parentDelegates, startTuiWith } from "../support/subagents.ts";
 
 const started = startedPerTest();
 
@@ -73,6 +73,32 @@ describe("pi's example runner: a file in the answer the parent's user gives reac
 		expect(child?.details).toMatchObject({
 			attachments: [{ name: "my layout.png", sent: "image", mime: "image/png" }],
 		});
+	});
+});
+
+describe("a relay-aware runner (examples/subagent-runner): its RPC child gets the file's bytes too", () => {
+	it("a path pasted in the parent's TUI: the child's model receives the image", async () => {
+		const childArgs = CHILD_ARGS.map((arg) => (arg === SCRIPTED_MODEL ? SCRIPTED_VISION_MODEL : arg));
+		const env = (started.piEnv = createRelayPiEnv(
+			scriptOf(childAsks(TASK, DB_FORM, "Viewer"), parentDelegates(DELEGATE, { agent: VIEWER, task: TASK })),
+			{ PI_SUBAGENT_ARGS: JSON.stringify(childArgs) },
+		));
+		writeFileSync(join(env.cwd, "layout.png"), PNG_1X1);
+		const screen = await startTuiWith(env, DELEGATE, (tui) => {
+			started.tui = tui;
+		});
+		await screen.waitFor("Which database");
+		await screen.send("Down", "Down");
+		await screen.waitFor(/❯.*Type something/);
+		await screen.send("Enter");
+		await screen.paste(join(env.cwd, "layout.png"));
+		await screen.waitFor("📎 layout.png");
+		await screen.type("this one");
+		await screen.send("Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} Viewer got:`);
+		const [child] = env.toolResults("ask_user");
+		expect(child?.images).toEqual([SEEN_PNG]);
+		expect(child?.text).toContain('db: wrote "this one" + 📎 layout.png (image)');
 	});
 });
 
