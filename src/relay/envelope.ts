@@ -1,9 +1,9 @@
 /**
  * The relay envelopes: the request a child sends as one dialog titled RELAY_TITLE (v1, as the first release wrote it; a
- * newer child names the reply it reads in `replyVersion`), the reply (v1, or v2 with `delegated` to a child that reads
- * it), the cancel notice. Decoding never throws: anything malformed is one error naming each problem by path and rule.
- * The shape is the schema's (envelope-schema.ts); here is what no schema can say: a reply's parts agree and fit the
- * questions.
+ * newer child names the reply it reads in `replyVersion`), the reply (v1; v2 adds `delegated`, v3 the files' bytes,
+ * files.ts; each only to a child that reads it), the cancel notice. Decoding never throws: anything malformed is one
+ * error naming each problem by path and rule. The shape is the schema's (envelope-schema.ts); here is what no schema
+ * can say: a reply's parts agree and fit the questions.
  */
 
 import type { Texts } from "../i18n/texts.ts";
@@ -80,7 +80,10 @@ export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequ
 	return { ok: true, request: { v: RELAY_VERSION, ...(Object.fromEntries(header) as Header), ...validation.form } };
 }
 
-/** The reply as v1 writes it (v2 adds `delegated`): `drafts` only when some, as a reader before them knows it. */
+/**
+ * The reply as v1 writes it (v2 adds `delegated`, v3 `attachments`): `drafts` only when some, as a reader before them
+ * knows it.
+ */
 export function encodeRelayReply(reply: RelayReply): string {
 	const { v, rid, status, answers, skipped, delegated, attachments, chatMessage, error, answeredBy } = reply;
 	const notes = reply.notes.filter((n) => n.questionId !== undefined);
