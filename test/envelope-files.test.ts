@@ -11,6 +11,8 @@ import { ATTACHMENT_LIMITS, type AskAttached } from "../src/core/attachment.ts";
 import type { RelayReply } from "../src/core/types.ts";
 import { collectedToReply, decodeRelayReply, encodeRelayReply, replyToCollected } from "../src/relay/envelope.ts";
 import { withBytes } from "../src/relay/files.ts";
+import { currentHandler } from "../src/route/record.ts";
+import { createRouter } from "../src/route/router.ts";
 import { deliverAttachments } from "../src/tool/attachments.ts";
 import { collected, DB, FEATURES, FORM } from "./support/answers.ts";
 import { PNG_1X1 } from "./support/png.ts";
@@ -228,5 +230,37 @@ describe("the child delivers a file from the bytes that came, not the parent's p
 		if (!decoded.ok) throw new Error(decoded.error);
 		const { images } = deliverAttachments(replyToCollected(decoded.reply), { sessionFile: session, takesImages: true });
 		expect(Buffer.from(images[0]?.data ?? "", "base64")).toEqual(PNG_1X1);
+	});
+});
+
+describe("the parent's handler reads the files' bytes where they can cross", () => {
+	it("for a way back that takes them and a child that reads v3; else each file is a note with its path", async () => {
+		const session = { mode: "tui", hasUI: true, ui: {}, abort: () => {} } as never;
+		const router = createRouter({
+			preferences: () => ({}),
+			// The user's answer, with a file, instead of a form on a screen.
+			watch: () => async () => ANSWERED,
+			upstream: { relay: false, channel: "inherited" },
+		});
+		router.sessionStarted(session, () => {});
+		try {
+			const handler = currentHandler();
+			if (!handler) throw new Error("no handler registered");
+			const ask = (replyVersion: number, carriesFiles: boolean) =>
+				handler({ v: 1, rid: "r-1", questions: FORM.questions, replyVersion }, { carriesFiles });
+			const carried = await ask(3, true);
+			expect(carried.attachments?.map((file) => file.data)).toEqual([PNG_1X1.toString("base64")]);
+			expect(carried.notes).toEqual([]);
+			for (const [replyVersion, carriesFiles] of [
+				[3, false],
+				[2, true],
+			] as const) {
+				const noted = await ask(replyVersion, carriesFiles);
+				expect(noted.attachments).toBeUndefined();
+				expect(noted.notes.map((note) => note.text)).toEqual([expect.stringContaining(JSON.stringify(shot))]);
+			}
+		} finally {
+			await router.sessionEnded("quit");
+		}
 	});
 });
