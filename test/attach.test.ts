@@ -19,7 +19,7 @@ import {
 	sniffImageMime,
 } from "../src/core/attachment.ts";
 import { type AskForm, type Collected, phrase } from "../src/core/types.ts";
-import { readPastedFile } from "../src/form/attach.ts";
+import { readPastedFile } from "../src/core/pasted-file.ts";
 import { AskFormComponent } from "../src/form/component.ts";
 import { attach, collectAttachments, detach } from "../src/machine/attach.ts";
 import { restoredState, savedAnswers } from "../src/machine/saved.ts";

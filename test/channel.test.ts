@@ -5,7 +5,7 @@
  */
 
 import fc from "fast-check";
-import { mkdtempSync, rmSync, statSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, existsSync, writeFileSync } from "node:fs";
 import { createConnection, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -33,7 +33,10 @@ import {
 import { currentHandler } from "../src/route/record.ts";
 import { createRouter } from "../src/route/router.ts";
 import { type AskHandler, CHANNEL_ENV } from "../src/core/types.ts";
+import { ATTACHMENT_LIMITS, type AskAttached, base64Length } from "../src/core/attachment.ts";
+import { withBytes } from "../src/relay/files.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
+import { PNG_1X1 } from "./support/png.ts";
 import { floodChannel } from "./support/channel-flood.ts";
 import { expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 import { type AskForm, RELAY_VERSION, type RelayRequest, emptyCollected } from "../src/core/types.ts";
@@ -162,6 +165,31 @@ describe("a child asks its parent through the channel", () => {
 		}));
 		const { address } = await open(handler);
 		expect(await collectViaChannel(address, form)).toMatchObject({ status: "answered", answeredBy: "phone bridge" });
+	});
+
+	it("files cross with their bytes, up to the limits' total (far past a line of a form), to a child that reads v3", async () => {
+		const image = join(root, "whiteboard.png");
+		const log = join(root, "crash.log");
+		const png = Buffer.concat([PNG_1X1, Buffer.alloc(ATTACHMENT_LIMITS.imageBytes - PNG_1X1.length, 7)]);
+		writeFileSync(image, png);
+		writeFileSync(log, Buffer.alloc(ATTACHMENT_LIMITS.totalBytes - png.length, "a"));
+		const files: AskAttached[] = [
+			{ name: "whiteboard.png", path: image, size: png.length, mime: "image/png", kind: "note", questionId: "db" },
+			{ name: "crash.log", path: log, size: 1, mime: "text/plain", kind: "note" },
+		];
+		const handler: AskHandler = async (request, { carriesFiles }) => {
+			expect(carriesFiles).toBe(true);
+			const answered = { ...emptyCollected("answered"), answers: pgAnswer, attachments: withBytes(files) };
+			return collectedToReply(answered, request.rid, request);
+		};
+		const { address } = await open(handler);
+		const collected = await collectViaChannel(address, form);
+		expect(collected.status).toBe("answered");
+		const [first, second] = collected.attachments ?? [];
+		expect(first).toMatchObject({ name: "whiteboard.png", size: png.length, mime: "image/png", path: "" });
+		expect(Buffer.from(first?.data ?? "", "base64").equals(png)).toBe(true);
+		expect(second?.size).toBe(ATTACHMENT_LIMITS.totalBytes - png.length);
+		expect(base64Length(ATTACHMENT_LIMITS.totalBytes)).toBeGreaterThan(CHANNEL_LINE_MAX);
 	});
 
 	it("the socket is the user's alone: its directory is 0700 and the socket 0600", async () => {

@@ -840,8 +840,8 @@ describe("You decide on the wire: a v2 reply to a child that reads it, a skip wi
 		expect(reply).toMatchObject({ v: 2, delegated: ["db"], skipped: [] });
 		const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: FORM.questions, rid: "r-1" });
 		expect(decoded.ok && replyToCollected(decoded.reply)).toEqual(left);
-		// A newer child (3) gets the newest this release writes.
-		expect(collectedToReply(left, "r-1", { ...REQUEST, replyVersion: 3 }).v).toBe(2);
+		// A newer child (4) gets the newest this release writes.
+		expect(collectedToReply(left, "r-1", { ...REQUEST, replyVersion: 4 }).v).toBe(3);
 	});
 
 	it("a child that names none reads v1: the question is skipped with a note that says it is left to it", () => {
@@ -883,7 +883,7 @@ describe("You decide on the wire: a v2 reply to a child that reads it, a skip wi
 		expect(decodeReplyError({ ...wire, delegated: [] }, { questions: FORM.questions })).toContain(
 			"answers.db: is missing",
 		);
-		expect(decodeReplyError({ ...wire, v: 3 })).toContain("expected protocol version 1 or 2, found v number 3");
+		expect(decodeReplyError({ ...wire, v: 4 })).toContain("expected protocol version 1, 2 or 3, found v number 4");
 	});
 
 	it("the request names the reply it reads; an older parent ignores the field (it reads rid and asker only)", () => {

@@ -17,8 +17,8 @@ export interface AskAttachment {
 
 /**
  * An attachment in what a shell collected and in `details`: what it belongs to (a question's free answer or note, an
- * option's note, or with neither id the whole form's note) and, in the result, how it reached the model. A later wire
- * (the page, the relay) adds the bytes beside these fields.
+ * option's note, or with neither id the whole form's note) and, in the result, how it reached the model. A file that
+ * came over a wire (a relay reply) has its bytes in `data` instead of a path on this machine.
  */
 export type AskAttached = AskAttachment & {
 	kind: "answer" | "note";
@@ -28,6 +28,8 @@ export type AskAttached = AskAttachment & {
 	sent?: "image" | "path";
 	/** Why it could not be saved (the file went away or changed past a limit after it was attached). */
 	error?: string;
+	/** The bytes, base64, of a file that crossed a wire (then `path` is empty until it is saved); never in `details`. */
+	data?: string;
 };
 
 const MB = 1024 * 1024;
@@ -39,6 +41,9 @@ export const ATTACHMENT_LIMITS = {
 	imageBytes: 20 * MB,
 	totalBytes: 25 * MB,
 } as const;
+
+/** How long `bytes` bytes are as base64. */
+export const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
 
 /** The image types a model reads, by their first bytes; anything else is sent as a file. */
 export function sniffImageMime(bytes: Uint8Array): string | undefined {

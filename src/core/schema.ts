@@ -77,6 +77,10 @@ function ruleOf(error: SchemaError, errors: SchemaError[], value: unknown): stri
 			return `must be ${/^[aeiou]/.test(String(error.params.type)) ? "an" : "a"} ${String(error.params.type)} ${found}`;
 		case "maxLength":
 			return `must be at most ${error.params.limit} characters (found ${length})`;
+		case "maximum":
+			return `must be at most ${error.params.limit} ${found}`;
+		case "maxItems":
+			return `must have at most ${error.params.limit} ${error.params.limit === 1 ? "item" : "items"} (found ${length})`;
 		case "minItems":
 			return `must have at least ${error.params.limit} ${error.params.limit === 1 ? "item" : "items"} (found ${length || "none"})`;
 		case "pattern":

@@ -186,8 +186,11 @@ export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">
 
 /** The request's version, 1 since the first release: a newer child says in `replyVersion` which replies it reads. */
 export const RELAY_VERSION = 1;
-/** The newest reply: 2 adds `delegated`. A child that names no replyVersion reads 1 (there: a skip with a note). */
-export const RELAY_REPLY_VERSION = 2;
+/**
+ * The newest reply: 2 adds `delegated`, 3 the files' bytes (`attachments`). A child that names no replyVersion reads 1
+ * (there: a skip with a note, and a file a note with its path).
+ */
+export const RELAY_REPLY_VERSION = 3;
 
 /** A child's whole form, sent to its parent as one dialog request. */
 export interface RelayRequest extends AskForm {
@@ -203,7 +206,7 @@ export interface RelayRequest extends AskForm {
 }
 
 /** The parent's answer to a RelayRequest: what its UI collected, versioned and tied to the request. */
-export type RelayReply = { v: 1 | typeof RELAY_REPLY_VERSION; rid?: string } & Collected;
+export type RelayReply = { v: 1 | 2 | typeof RELAY_REPLY_VERSION; rid?: string } & Collected;
 
 // ── What the router, the relay and the tool share ─────────────────────────────
 
@@ -220,11 +223,13 @@ export const HANDLER_KEY = "ask_user";
 
 /**
  * Shows another session's form to this user (in turn with every other form) and resolves with the reply; `pid`: the
- * asking process's id, where it is known (the local channel's hello), for the label of a form that gives no name.
+ * asking process's id, where it is known (the local channel's hello), for the label of a form that gives no name;
+ * `carriesFiles`: the way back takes the files' bytes (the local channel, this process), else a file is a note with its
+ * path.
  */
 export type AskHandler = (
 	request: RelayRequest,
-	options: { signal?: AbortSignal; pid?: number },
+	options: { signal?: AbortSignal; pid?: number; carriesFiles?: boolean },
 ) => Promise<RelayReply>;
 
 /**

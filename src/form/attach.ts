@@ -1,12 +1,10 @@
 /**
- * A paste in the open editor read as a file: terminals paste a dropped file as its path. The one place the form looks
- * at the disk for it (a stat and the first bytes); what is refused stays typed, with its reason.
+ * A paste in the open editor read as a file: terminals paste a dropped file as its path (core/pasted-file.ts reads
+ * it); what is refused stays typed, with its reason.
  */
 
-import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename } from "node:path";
-import { type AskAttachment, attachmentMime, parsePastedPath, SNIFF_BYTES } from "../core/attachment.ts";
+import { readPastedFile } from "../core/pasted-file.ts";
 import { type AskOptions, errorText, type Phrase, phrase } from "../core/types.ts";
 import type { Action } from "../machine/action.ts";
 import { attachable, attachmentsOf, attachRefusal } from "../machine/attach.ts";
@@ -88,39 +86,3 @@ export function pasteInEditor(state: FormState, data: string, cwd: string, home 
 }
 
 const notice = (text: Phrase): Action => ({ type: "notice", tone: "warning", text });
-
-/** The file a paste names, why it cannot be one, or undefined when the paste is no path (a bare word that names none). */
-export function readPastedFile(
-	paste: string,
-	cwd: string,
-	home = homedir(),
-): { file: AskAttachment } | { refused: Phrase } | undefined {
-	const pasted = parsePastedPath(paste, { cwd, home });
-	if (!pasted) return undefined;
-	const { path, explicit } = pasted;
-	let stats: ReturnType<typeof statSync>;
-	try {
-		stats = statSync(path);
-	} catch (error) {
-		if (!explicit) return undefined;
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code === "ENOENT" || code === "ENOTDIR") return { refused: phrase("attach.missing", { path }) };
-		return { refused: phrase("attach.unreadable", { path, reason: code ?? errorText(error) }) };
-	}
-	if (stats.isDirectory()) return explicit ? { refused: phrase("attach.directory", { path }) } : undefined;
-	if (!stats.isFile()) return explicit ? { refused: phrase("attach.notFile", { path }) } : undefined;
-	const head = new Uint8Array(SNIFF_BYTES);
-	try {
-		const fd = openSync(path, "r");
-		try {
-			readSync(fd, head, 0, SNIFF_BYTES, 0);
-		} finally {
-			closeSync(fd);
-		}
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		return { refused: phrase("attach.unreadable", { path, reason: code ?? errorText(error) }) };
-	}
-	const name = basename(path);
-	return { file: { name, path, size: stats.size, mime: attachmentMime(name, head) } };
-}

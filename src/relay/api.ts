@@ -159,7 +159,8 @@ async function relayForm(child: Child, title: string, payload: unknown): Promise
 		if (!handler) return collectedToReply(emptyCollected("no_ui"), rid);
 		const answered = await handler(
 			{ ...request, asker: joinAskers(child.asker, request.asker) },
-			{ signal: AbortSignal.any([child.closing.signal, form.signal]) },
+			// The child's RPC reads its stdin with no cap on a line: the files' bytes go with the reply.
+			{ signal: AbortSignal.any([child.closing.signal, form.signal]), carriesFiles: true },
 		);
 		return { ...answered, ...(rid && { rid }) };
 	} catch (error) {

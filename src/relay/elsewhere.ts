@@ -58,7 +58,8 @@ export function throughHandler(handler: AskHandler, form: AskForm, options: AskO
 	return shownElsewhere(form, options, async () => {
 		const { signal, asker = DEFAULT_ASKER, task } = options;
 		const request: RelayRequest = { v: RELAY_VERSION, asker, task, ...form, replyVersion: replyVersionFor(options) };
-		const reply = await handler(request, { ...(signal && { signal }) });
+		// In this process: the files' bytes cross in memory.
+		const reply = await handler(request, { carriesFiles: true, ...(signal && { signal }) });
 		const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 		return decoded.ok ? replyToCollected(decoded.reply) : emptyCollected("error", decoded.error);
 	});

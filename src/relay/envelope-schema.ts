@@ -4,6 +4,7 @@
  */
 
 import { type Static, Type } from "@sinclair/typebox";
+import { ATTACHMENT_LIMITS, base64Length } from "../core/attachment.ts";
 import { sayPatterns } from "../core/schema.ts";
 import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema, RELAY_REPLY_VERSION } from "../core/types.ts";
 
@@ -18,6 +19,10 @@ const CONTROL = "\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029";
 const ONE_LINE = `^[^${CONTROL}]*$`;
 const NAME = `^(?=.*\\S)[^${CONTROL}]+$`;
 const NON_BLANK = "\\S";
+// Checked for length and padding by hand (files.ts): a simple class keeps the match linear on tens of megabytes.
+export const BASE64_PATTERN = "^[A-Za-z0-9+/]*={0,2}$";
+const FILE_NAME = `^(?=.*\\S)[^${CONTROL}/\\\\]+$`;
+const MIME = "^[a-z0-9][a-z0-9!#$&^_.+-]*/[a-z0-9][a-z0-9!#$&^_.+-]*$";
 
 /** Each pattern's rule in words, for the error that names it. */
 sayPatterns({
@@ -25,6 +30,9 @@ sayPatterns({
 	[ONE_LINE]: "must be one line without control characters",
 	[NAME]: "must be one line of text naming who answered",
 	[NON_BLANK]: "must not be blank",
+	[BASE64_PATTERN]: "must be base64 (A–Z, a–z, 0–9, + and /, padded with =)",
+	[FILE_NAME]: "must be a file's base name: one line, no slash or backslash",
+	[MIME]: 'must be a media type in lower case, e.g. "image/png"',
 });
 
 // Unsafe: TypeBox infers a union's type only from a tuple.
@@ -57,7 +65,7 @@ const header = {
 	replyVersion: Type.Optional(
 		Type.Integer({
 			minimum: 1,
-			description: `The newest reply version the child reads (${RELAY_REPLY_VERSION} since "delegated"); absent: 1. A parent replies in the newest it knows up to this.`,
+			description: `The newest reply version the child reads (2 since "delegated", ${RELAY_REPLY_VERSION} since "attachments"); absent: 1. A parent replies in the newest it knows up to this.`,
 		}),
 	),
 };
@@ -118,10 +126,40 @@ const draft = Type.Object(
 	{ ...closed, description: "Text the user typed and never confirmed; never on an answered form." },
 );
 
+/** The longest name of a file accepted, in UTF-16 code units. */
+export const ATTACHMENT_NAME_MAX = 255;
+
+export const AttachmentSchema = Type.Object(
+	{
+		name: Type.String({ maxLength: ATTACHMENT_NAME_MAX, pattern: FILE_NAME, description: "The file's base name." }),
+		mime: Type.String({
+			maxLength: 127,
+			pattern: MIME,
+			description: "Its media type; the child reads its bytes again.",
+		}),
+		size: Type.Integer({
+			minimum: 0,
+			maximum: ATTACHMENT_LIMITS.imageBytes,
+			description: `In bytes: what data holds. At most ${ATTACHMENT_LIMITS.fileBytes} (an image ${ATTACHMENT_LIMITS.imageBytes}).`,
+		}),
+		kind: literals(["answer", "note"]),
+		questionId: Type.Optional(
+			Type.String({ description: "The question whose free answer or note it is with; absent: the whole form's note." }),
+		),
+		option: Type.Optional(Type.String({ description: "The label of the option whose note it is with." })),
+		data: Type.String({
+			maxLength: base64Length(ATTACHMENT_LIMITS.imageBytes),
+			pattern: BASE64_PATTERN,
+			description: "The file's bytes, base64.",
+		}),
+	},
+	{ ...closed, description: "A file the user attached to a free answer or a note, with its bytes." },
+);
+
 export const RelayReplySchema = Type.Object(
 	{
-		v: Type.Union([Type.Literal(1), Type.Literal(RELAY_REPLY_VERSION)], {
-			description: `${RELAY_REPLY_VERSION} only to a child whose request named replyVersion ${RELAY_REPLY_VERSION}.`,
+		v: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(RELAY_REPLY_VERSION)], {
+			description: `Never newer than the replyVersion the request named (2 adds delegated, ${RELAY_REPLY_VERSION} attachments).`,
 		}),
 		rid: Type.Optional(rid),
 		status: literals(ASK_STATUSES),
@@ -135,6 +173,12 @@ export const RelayReplySchema = Type.Object(
 		),
 		notes: Type.Array(note),
 		drafts: Type.Optional(Type.Array(draft)),
+		attachments: Type.Optional(
+			Type.Array(AttachmentSchema, {
+				maxItems: ATTACHMENT_LIMITS.perForm,
+				description: `v3: the files of the answers and notes, each with its bytes; at most ${ATTACHMENT_LIMITS.perAnswer} per answer or note, ${ATTACHMENT_LIMITS.totalBytes} bytes in all. v1 and v2 say each as a note with its path.`,
+			}),
+		),
 		formNote: Type.Optional(
 			typed({
 				pattern: NON_BLANK,
@@ -166,12 +210,14 @@ export const RelayReplySchema = Type.Object(
 	},
 	{
 		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
-		title: "ask_user relay reply, v1 and v2",
+		title: "ask_user relay reply, v1 to v3",
 		description:
 			"The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
 		...closed,
 	},
 );
+
+export type WireAttachment = Static<typeof AttachmentSchema>;
 
 /** A reply as the v1 wire has it: the whole form's texts in fields of their own, every note and draft on a question. */
 export type WireReply = Static<typeof RelayReplySchema>;

@@ -1,9 +1,9 @@
 /**
  * The relay envelopes: the request a child sends as one dialog titled RELAY_TITLE (v1, as the first release wrote it; a
- * newer child names the reply it reads in `replyVersion`), the reply (v1, or v2 with `delegated` to a child that reads
- * it), the cancel notice. Decoding never throws: anything malformed is one error naming each problem by path and rule.
- * The shape is the schema's (envelope-schema.ts); here is what no schema can say: a reply's parts agree and fit the
- * questions.
+ * newer child names the reply it reads in `replyVersion`), the reply (v1; v2 adds `delegated`, v3 the files' bytes,
+ * files.ts; each only to a child that reads it), the cancel notice. Decoding never throws: anything malformed is one
+ * error naming each problem by path and rule. The shape is the schema's (envelope-schema.ts); here is what no schema
+ * can say: a reply's parts agree and fit the questions.
  */
 
 import type { Texts } from "../i18n/texts.ts";
@@ -12,7 +12,6 @@ import { cleanName, readsAsSelf } from "../core/sanitize.ts";
 import {
 	type AskAnswer,
 	type AskDraft,
-	type AskNote,
 	type AskOptions,
 	type AskQuestion,
 	type Collected,
@@ -25,7 +24,7 @@ import {
 import { validateParams, type ValidationIssue as Issue } from "../input/validate.ts";
 import { childPath, schemaIssues } from "../core/schema.ts";
 import { leftToYou } from "../tool/result.ts";
-import type { AskAttached } from "../core/attachment.ts";
+import { fileIssues, filesForReply, fromWire, toWire } from "./files.ts";
 import {
 	RELAY_ASKER_MAX,
 	RelayReplySchema,
@@ -81,9 +80,12 @@ export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequ
 	return { ok: true, request: { v: RELAY_VERSION, ...(Object.fromEntries(header) as Header), ...validation.form } };
 }
 
-/** The reply as v1 writes it (v2 adds `delegated`): `drafts` only when some, as a reader before them knows it. */
+/**
+ * The reply as v1 writes it (v2 adds `delegated`, v3 `attachments`): `drafts` only when some, as a reader before them
+ * knows it.
+ */
 export function encodeRelayReply(reply: RelayReply): string {
-	const { v, rid, status, answers, skipped, delegated, chatMessage, error, answeredBy } = reply;
+	const { v, rid, status, answers, skipped, delegated, attachments, chatMessage, error, answeredBy } = reply;
 	const notes = reply.notes.filter((n) => n.questionId !== undefined);
 	const drafts = (reply.drafts ?? []).filter((d) => d.questionId !== undefined);
 	const formNote = reply.notes.find((n) => n.questionId === undefined)?.text;
@@ -98,6 +100,7 @@ export function encodeRelayReply(reply: RelayReply): string {
 		delegated: delegated?.length ? delegated : undefined,
 		notes,
 		drafts: drafts.length > 0 ? drafts : undefined,
+		attachments: attachments?.length ? attachments.map(toWire) : undefined,
 	};
 	return JSON.stringify({ ...wire, formNote, formNoteDraft, chatMessage, chatDraft, error, answeredBy });
 }
@@ -105,7 +108,7 @@ export function encodeRelayReply(reply: RelayReply): string {
 /** The reply: its shape checked by its schema, then its parts, and given the request its fit. */
 export function decodeRelayReply(text: unknown, expect: Expectation = {}): Decoding<{ reply: RelayReply }> {
 	const what = "relay reply rejected";
-	const parsed = parseEnvelope(text, what, [1, RELAY_REPLY_VERSION]);
+	const parsed = parseEnvelope(text, what, [1, 2, RELAY_REPLY_VERSION]);
 	if (!parsed.ok) return parsed;
 	try {
 		const issues = [
@@ -114,14 +117,22 @@ export function decodeRelayReply(text: unknown, expect: Expectation = {}): Decod
 		];
 		return issues.length > 0
 			? { ok: false, error: formatIssues(what, issues) }
-			: { ok: true, reply: fromWire(parsed.envelope as WireReply) };
+			: { ok: true, reply: fromWireReply(parsed.envelope as WireReply) };
 	} catch (error) {
 		// A guard, not a path: the checks read only what the schema found sound.
 		return { ok: false, error: `${what}: ${errorText(error)}` };
 	}
 }
 
-function fromWire({ formNote, formNoteDraft, chatDraft, notes, drafts = [], ...rest }: WireReply): RelayReply {
+function fromWireReply({
+	formNote,
+	formNoteDraft,
+	chatDraft,
+	notes,
+	drafts = [],
+	attachments = [],
+	...rest
+}: WireReply): RelayReply {
 	const formDrafts: AskDraft[] = [
 		...(formNoteDraft !== undefined ? [{ kind: "note" as const, text: formNoteDraft }] : []),
 		...(chatDraft !== undefined ? [{ kind: "chat" as const, text: chatDraft }] : []),
@@ -131,6 +142,7 @@ function fromWire({ formNote, formNoteDraft, chatDraft, notes, drafts = [], ...r
 		...rest,
 		notes: formNote === undefined ? notes : [...notes, { text: formNote }],
 		...(all.length > 0 && { drafts: all }),
+		...(attachments.length > 0 && { attachments: attachments.map(fromWire) }),
 	};
 }
 
@@ -180,35 +192,31 @@ export const replyToCollected = ({ v, rid, drafts, delegated, ...collected }: Re
 });
 
 /**
- * `shownElsewhere` is this side's business, never the wire's. To a child that reads v1 (its `request` names no
- * replyVersion), a question left to the model is a skip with a note that says so, as the model's own result line would.
+ * `shownElsewhere` is this side's business, never the wire's. The reply is the newest the child reads (its `request`'s
+ * replyVersion, else 1). To a child that reads v1 a question left to the model is a skip with a note that says so, as
+ * the model's own result line would; below v3, and for a file whose bytes are not at hand, a file is a note with its
+ * path.
  */
 export function collectedToReply(
 	{ shownElsewhere, drafts, delegated = [], attachments = [], ...collected }: Collected,
 	rid?: string,
 	request?: Pick<RelayRequest, "questions" | "replyVersion">,
 ): RelayReply {
+	const v = Math.max(1, Math.min(request?.replyVersion ?? 1, RELAY_REPLY_VERSION)) as RelayReply["v"];
 	const reply: RelayReply = {
-		v: (request?.replyVersion ?? 1) >= RELAY_REPLY_VERSION ? RELAY_REPLY_VERSION : 1,
+		v,
 		...(rid !== undefined && { rid }),
 		...collected,
 		...(drafts !== undefined && drafts.length > 0 && { drafts }),
 	};
-	// The relay carries no files yet: the child learns of each, and where it is on this machine, as a note.
-	if (attachments.length > 0) reply.notes = [...reply.notes, ...attachments.map(attachmentNote)];
+	const files = filesForReply(attachments, v);
+	if (files.carried.length > 0) reply.attachments = files.carried;
+	if (files.notes.length > 0) reply.notes = [...reply.notes, ...files.notes];
 	if (delegated.length === 0) return reply;
 	if (reply.v !== 1) return { ...reply, delegated };
 	const left = (request?.questions ?? []).filter((q) => delegated.includes(q.id));
 	const notes = left.map((q) => ({ questionId: q.id, text: leftToYou(q) }));
 	return { ...reply, skipped: [...reply.skipped, ...left.map((q) => q.id)], notes: [...reply.notes, ...notes] };
-}
-
-function attachmentNote({ questionId, option, name, path, size, mime }: AskAttached): AskNote {
-	const text = `The user attached the file ${JSON.stringify(name)} (${mime}, ${size} bytes) at ${JSON.stringify(path)}; files do not cross the relay yet.`;
-	const note: AskNote = { text };
-	if (questionId !== undefined) note.questionId = questionId;
-	if (option !== undefined) note.option = option;
-	return note;
 }
 
 /** JSON text → an object of one of our protocol `versions`, or the one error that stops everything else. */
@@ -225,9 +233,10 @@ function parseEnvelope(text: unknown, what: string, versions: readonly number[])
 	const v = own(value, "v");
 	if (versions.includes(v as number)) return { ok: true, envelope: value };
 	const found = v === undefined ? "v is missing" : `found v ${describeFound(v)}`;
+	const known = versions.length > 1 ? `${versions.slice(0, -1).join(", ")} or ${versions.at(-1)}` : `${versions[0]}`;
 	return {
 		ok: false,
-		error: `${what}: v: expected protocol version ${versions.join(" or ")}, ${found} (parent and child must run compatible pi-ask-user versions)`,
+		error: `${what}: v: expected protocol version ${known}, ${found} (parent and child must run compatible pi-ask-user versions)`,
 	};
 }
 
@@ -288,6 +297,7 @@ function replyIssues(reply: SoundReply, expect: Expectation): Issue[] {
 			seen.add(id);
 		});
 	draftIssues(reply, asked, add);
+	if (reply.attachments) fileIssues(reply.attachments, reply.v, questions, add);
 	if (!asked) return issues;
 	reply.notes?.forEach(
 		(note, i) =>

@@ -161,23 +161,8 @@ export function createRouter(setup: RouterSetup): Router {
 			);
 		return setup.watch ? setup.watch(session, inner) : inner;
 	};
-	const handlerFor =
-		(session: Session): AskHandler =>
-		async (request, { signal, pid }) => {
-			const codec = await import("../relay/envelope.ts");
-			const { v, rid, asker: given, task, replyVersion = 1, ...form } = request;
-			// A relayed form has no clock here: the child's own timeout governs it.
-			const { timeoutMs: _theirs, ...options } = await withPreferences(signal ? { signal } : {});
-			const texts = options.texts ?? (await import("../i18n/texts.ts")).ENGLISH;
-			// Never shown as this session's own: every form from elsewhere names who asks.
-			const asker = codec.askerLabel(given, pid, texts);
-			const about = codec.cleanTask(task);
-			// What the child reads decides what can be left to its model (relay v1: only a skip with a note).
-			const shownFor = { ...options, asker, replyVersion, ...(about && { task: about }) };
-			const collected = await shown(session)(form, shownFor);
-			if (collected.status === "dismissed" && !collected.shownElsewhere) setup.onDismissedForOther?.();
-			return codec.collectedToReply(collected, rid, { questions: form.questions, replyVersion });
-		};
+	const handlerFor = (session: Session): AskHandler =>
+		relayHandler((form, options) => shown(session)(form, options), setup, withPreferences);
 	let unregister: (() => void) | undefined;
 	let stopListening: SharedChannel | undefined;
 	let share: (() => SharedChannel) | undefined;
@@ -229,6 +214,41 @@ export function createRouter(setup: RouterSetup): Router {
 			return address.ok && channelReachable(address.address);
 		},
 	};
+}
+
+/** Another session's form (a relay request) shown here through `shown`, and the reply for the child that reads it. */
+function relayHandler(
+	shown: Ask,
+	setup: RouterSetup,
+	withPreferences: (options: AskOptions) => Promise<AskOptions>,
+): AskHandler {
+	return async (request, { signal, pid, carriesFiles }) => {
+		const codec = await import("../relay/envelope.ts");
+		const { v, rid, asker: given, task, replyVersion = 1, ...form } = request;
+		// A relayed form has no clock here: the child's own timeout governs it.
+		const { timeoutMs: _theirs, ...options } = await withPreferences(signal ? { signal } : {});
+		const texts = options.texts ?? (await import("../i18n/texts.ts")).ENGLISH;
+		// Never shown as this session's own: every form from elsewhere names who asks.
+		const asker = codec.askerLabel(given, pid, texts);
+		const about = codec.cleanTask(task);
+		// What the child reads decides what can be left to its model (relay v1: only a skip with a note).
+		const shownFor = { ...options, asker, replyVersion, ...(about && { task: about }) };
+		const collected = await shown(form, shownFor);
+		if (collected.status === "dismissed" && !collected.shownElsewhere) setup.onDismissedForOther?.();
+		const sent = carriesFiles ? await withBytes(collected, replyVersion) : collected;
+		return codec.collectedToReply(sent, rid, { questions: form.questions, replyVersion });
+	};
+}
+
+/**
+ * For a way back that takes the files' bytes, to a child that reads them: each file's, read now (the reply is all the
+ * child will see of it).
+ */
+async function withBytes(collected: Collected, replyVersion: number): Promise<Collected> {
+	if (!collected.attachments?.length) return collected;
+	const files = await import("../relay/files.ts");
+	if (replyVersion < files.FILES_REPLY_VERSION) return collected;
+	return { ...collected, attachments: files.withBytes(collected.attachments) };
 }
 
 const formModule = loaded(() => import("../form/show.ts"));

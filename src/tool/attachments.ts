@@ -1,8 +1,8 @@
 /**
  * The files of a submitted form, delivered: each copied beside the session (`<session>.jsonl.ask-user/attachments/`,
  * the folder 0700, each file 0600; no session file: a temp folder of this process), each image as image content for a
- * model that reads images (core/attachment-copy.ts says where). The bytes go to the model only; `details` names the
- * saved copies.
+ * model that reads images (core/attachment-copy.ts says where). A file read from its path, or one that crossed a wire with
+ * its bytes (a relay reply); the bytes go to the model only, `details` names the saved copies.
  */
 
 import * as pi from "@mariozechner/pi-coding-agent";
@@ -10,6 +10,8 @@ import { readFileSync } from "node:fs";
 import { ATTACHMENT_LIMITS, type AskAttached, attachmentMime, isImageMime, SNIFF_BYTES } from "../core/attachment.ts";
 import { isSavedCopy, saveCopy } from "../core/attachment-copy.ts";
 import { type Collected, errorText } from "../core/types.ts";
+
+const GREW = "it grew past the limits after it was attached";
 
 export type ImageBlock = { type: "image"; data: string; mimeType: string };
 
@@ -34,15 +36,16 @@ export async function deliverAttachments(
 	const images: ImageBlock[] = [];
 	let total = 0;
 	const delivered: AskAttached[] = [];
-	for (const file of files) {
+	for (const { data, ...file } of files) {
 		try {
-			const bytes = readFileSync(file.path);
+			const bytes = data === undefined ? readFileSync(file.path) : Buffer.from(data, "base64");
 			const mime = attachmentMime(file.name, bytes.subarray(0, SNIFF_BYTES));
 			const image = isImageMime(mime);
 			const limit = image ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
 			total += bytes.length;
 			if (bytes.length > limit || total > ATTACHMENT_LIMITS.totalBytes) {
-				delivered.push({ ...file, size: bytes.length, error: "it grew past the limits after it was attached" });
+				const error = data === undefined ? GREW : "it is past the limits for a file that is no image";
+				delivered.push({ ...file, size: bytes.length, error });
 				continue;
 			}
 			// A pasted clipboard image, or an upload the page's server saved, is the copy already.

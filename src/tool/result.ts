@@ -173,7 +173,7 @@ export function buildDetails(form: AskForm, collected: Collected, { notices = []
 	if (error !== undefined) details.error = error;
 	if (answeredBy !== undefined) details.answeredBy = answeredBy;
 	if (collected.attachments !== undefined && collected.attachments.length > 0)
-		details.attachments = collected.attachments.map((file) => ({ ...file }));
+		details.attachments = collected.attachments.map(({ data: _bytes, ...file }) => file);
 	return details;
 }
 

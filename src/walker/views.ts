@@ -15,6 +15,8 @@ import {
 	pendingDrafts,
 	typeRow,
 } from "../machine/model.ts";
+import { formatSize } from "../core/attachment.ts";
+import { attachmentsOf } from "../machine/attach.ts";
 import { clip, distinctRows, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import type { AskAnswer, AskQuestion } from "../core/types.ts";
 
@@ -188,7 +190,8 @@ export function editorTitle(state: FormState, target: EditorTarget, view: WalkVi
 		const what = t(target.kind === "chat" ? "walker.chatTitle" : "walker.formNoteTitle");
 		lines = [view.asker ? `${t("walker.asks", { asker: sanitizeLine(view.asker) })} · ${what}` : what];
 	}
-	return [...lines, ...messages(state, undefined, view.texts)].join("\n");
+	const files = attachmentsOf(state, target).map((file) => sanitizeLine(`📎 ${file.name} ${formatSize(file.size)}`));
+	return [...lines, ...files, ...messages(state, undefined, view.texts)].join("\n");
 }
 
 /** Every answer, skip and note, and what a submit would drop. */

@@ -6,7 +6,10 @@
  */
 
 import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
+import { homedir } from "node:os";
 import { raceAbort } from "../core/abort.ts";
+import { readPastedFile } from "../core/pasted-file.ts";
+import { attachable } from "../machine/attach.ts";
 import { editorTitle, questionDialog, reviewRows, reviewTitle, type Row, rowTexts, type WalkView } from "./views.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
@@ -138,9 +141,24 @@ class DialogWalk {
 				this.learnFromCancel(Date.now() - opened);
 				return this.dispatch({ type: "editorCancelled", draft: text });
 			}
+			if (this.attached(target, result)) continue;
 			this.dispatch({ type: "editorSubmitted", text: result });
 			text = result;
 		}
+	}
+
+	/**
+	 * An answer that is one file's path, written as a path (quoted, `/…`, `~/…`, `./…`, `file://…`), attaches that file
+	 * as a paste does in the terminal, and the editor opens again with the text as it was; one that cannot be attached is
+	 * said in the title. Anything else is text.
+	 */
+	private attached(target: EditorTarget, answer: string): boolean {
+		if (!attachable(target)) return false;
+		const read = readPastedFile(answer, this.options.cwd ?? process.cwd(), homedir(), { explicitOnly: true });
+		if (read === undefined) return false;
+		if ("refused" in read) this.dispatch({ type: "notice", tone: "warning", text: read.refused });
+		else this.dispatch({ type: "attach", attachment: read.file });
+		return true;
 	}
 
 	private learnFromCancel(afterMs: number): void {

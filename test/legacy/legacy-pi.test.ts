@@ -37,8 +37,11 @@ import {
 	type ModelCallLogEntry,
 	QUOTE_PREFIX,
 	quoteLastToolResult,
+	SCRIPTED_MODEL,
+	SCRIPTED_VISION_MODEL,
 	scriptOf,
 } from "../support/model-script.ts";
+import { PNG_1X1 } from "../support/png.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import {
@@ -61,6 +64,7 @@ import {
 	submitRestored,
 } from "../support/kept-forms.ts";
 import {
+	CHILD_ARGS,
 	childAsks,
 	createRelayPiEnv,
 	expectParentStopped,
@@ -299,6 +303,29 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		expect(seen.details.status).toBe("answered");
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 		expect(env.toolResults("subagent").map((r) => r.text)).toEqual([`Scout got: ${seen.text}`]);
+	});
+
+	it("a file pasted into a subagent's form in the parent's TUI crosses to the child: its model (one that reads images) receives the image", async () => {
+		const childArgs = CHILD_ARGS.map((arg) => (arg === SCRIPTED_MODEL ? SCRIPTED_VISION_MODEL : arg));
+		const script = scriptOf(
+			childAsks("SCOUT TASK", DB_FORM, "Scout"),
+			parentDelegates("delegate this", { agent: "scout", task: "SCOUT TASK: ask" }),
+		);
+		const env = createRelayPiEnv(script, { PI_SUBAGENT_ARGS: JSON.stringify(childArgs) }, legacyPi);
+		writeFileSync(join(env.cwd, "layout.png"), PNG_1X1);
+		const screen = await openForm(env, "delegate this", "Which database");
+		await screen.send("Down", "Down");
+		await screen.waitFor(/❯.*Type something/);
+		await screen.send("Enter");
+		await screen.paste(join(env.cwd, "layout.png"));
+		await screen.waitFor("📎 layout.png");
+		await screen.type("this one");
+		await screen.send("Enter");
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
+
+		const [child] = env.toolResults("ask_user");
+		expect(child?.images?.map((image) => [image.mimeType, image.bytes])).toEqual([["image/png", PNG_1X1.length]]);
+		expect(child?.text).toContain('db: wrote "this one" + 📎 layout.png (image)');
 	});
 
 	it("Esc twice on the form of a child of pi's own example runner stops the parent's run too: its next tool call is refused, not run, until the user speaks", async () => {

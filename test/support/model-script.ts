@@ -20,6 +20,8 @@ export const IMAGES_ENV = "PI_SCRIPTED_MODEL_IMAGES";
 
 /** The provider and model id to pass as `--model scripted/scripted`. */
 export const SCRIPTED_MODEL = "scripted/scripted";
+/** The same script, as a model that reads images: a tool result's image content reaches it (and its log). */
+export const SCRIPTED_VISION_MODEL = "scripted/vision";
 
 export interface ScriptedToolCall {
 	name: string;
@@ -81,9 +83,9 @@ export interface ToolResultLogEntry {
 	isError: boolean;
 	/** The text content, parts joined with "\n". */
 	text: string;
-	/** The image parts (absent in logs written before they were logged). */
-	images?: ImageSeen[];
 	details: unknown;
+	/** The image content, each by its type, size in bytes and SHA-256; absent when there is none. */
+	images?: ImageSeen[];
 }
 
 export type ModelLogEntry = ModelCallLogEntry | ToolResultLogEntry;

@@ -141,14 +141,15 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 		for (const message of messages) {
 			if (message.role !== "toolResult" || loggedToolCallIds.has(message.toolCallId)) continue;
 			loggedToolCallIds.add(message.toolCallId);
+			const images = imagesOf(message.content);
 			appendLog({
 				kind: "toolResult",
 				toolCallId: message.toolCallId,
 				toolName: message.toolName,
 				isError: message.isError,
 				text: textOf(message.content),
-				images: imagesOf(message.content),
 				details: message.details ?? null,
+				...(images.length > 0 && { images }),
 			});
 		}
 	}
@@ -166,6 +167,15 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 				reasoning: false,
 				// A model that reads images, for the tests of files in an answer (IMAGES_ENV=1).
 				input: process.env[IMAGES_ENV] === "1" ? ["text", "image"] : ["text"],
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+				contextWindow: 200_000,
+				maxTokens: 16_384,
+			},
+			{
+				id: "vision",
+				name: "Scripted model that reads images",
+				reasoning: false,
+				input: ["text", "image"],
 				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
 				contextWindow: 200_000,
 				maxTokens: 16_384,

@@ -17,7 +17,14 @@ import {
 	emptyCollected,
 } from "../../core/types.ts";
 import { decodeRelayReply, encodeRelayRequest, replyToCollected, replyVersionFor } from "../envelope.ts";
-import { CHANNEL_CANCEL, type ChannelAddress, createLineSplitter, encodeChannelHello, notReady } from "./wire.ts";
+import {
+	CHANNEL_CANCEL,
+	CHANNEL_REPLY_MAX,
+	type ChannelAddress,
+	createLineSplitter,
+	encodeChannelHello,
+	notReady,
+} from "./wire.ts";
 
 /** How long a child waits for a live parent to say it is listening. */
 export const CONNECT_MS = 1_500;
@@ -130,7 +137,8 @@ async function connect(
 
 function openConnection(path: string) {
 	const socket = createConnection(path);
-	const splitter = createLineSplitter();
+	// The parent's lines: ready, then the reply, which may carry the files' bytes.
+	const splitter = createLineSplitter(CHANNEL_REPLY_MAX);
 	const lines: string[] = [];
 	let closed = false;
 	let connected = false;

@@ -153,7 +153,9 @@ function serve(socket: Socket, token: Buffer, handler: () => AskHandler | undefi
 				socket.write(`${CHANNEL_READY}\n`);
 			} else if (stage === "request") {
 				stage = "asking";
-				void answer(line, handler, { signal: asking.signal, ...(pid && { pid }) }).then((reply) => {
+				// The child's reader takes a reply with every file's bytes (CHANNEL_REPLY_MAX).
+				const options = { signal: asking.signal, carriesFiles: true, ...(pid && { pid }) };
+				void answer(line, handler, options).then((reply) => {
 					if (!socket.destroyed) socket.end(`${reply}\n`);
 				});
 			} else if (isChannelCancel(line)) {

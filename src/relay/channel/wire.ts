@@ -6,16 +6,22 @@
  *   child  → {"v":1,"token":"…","pid":N}  proves it was given the address; its process id names a form without a name
  *   parent → {"v":1,"ready":true}          a live, listening session
  *   child  → the relay request envelope    (encodeRelayRequest, as on RPC)
- *   parent → the relay reply envelope      (encodeRelayReply), then closes
+ *   parent → the relay reply envelope      (encodeRelayReply; up to CHANNEL_REPLY_MAX with files), then closes
  *   child  → {"v":1,"cancel":true}         optional: the child's run aborted
  */
 
+import { ATTACHMENT_LIMITS, base64Length } from "../../core/attachment.ts";
 import { describeFound, isObject, type JsonObject, own } from "../../core/json.ts";
 import { CHANNEL_ENV } from "../../core/types.ts";
 
 const CHANNEL_VERSION = 1;
 /** The longest line either side accepts, in bytes: a form is at most a few tens of kilobytes. */
 export const CHANNEL_LINE_MAX = 1024 * 1024;
+/**
+ * The longest reply a child reads: a form's text, and every file of the answers as base64 (the limits' total, with
+ * their names and fields well within CHANNEL_LINE_MAX more).
+ */
+export const CHANNEL_REPLY_MAX = CHANNEL_LINE_MAX + base64Length(ATTACHMENT_LIMITS.totalBytes);
 
 /**
  * `path`: the Unix socket's (a named pipe's name on Windows); `token`: 64 hex digits, and only a process that was given

@@ -1,0 +1,63 @@
+/** The dialog walker takes a file as the terminal's paste does: an editor's answer that is one path attaches it. */
+
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AskForm, AskQuestion } from "../src/core/types.ts";
+import { collectWithDialogs } from "../src/walker/walker.ts";
+import { expectEveryScriptUsedUp, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";
+import { PNG_1X1 } from "./support/png.ts";
+import { ROW } from "./support/walker-rows.ts";
+
+const db: AskQuestion = {
+	id: "db",
+	header: "DB",
+	question: "Pick a db?",
+	options: [
+		{ label: "Postgres", value: "postgres", recommended: false },
+		{ label: "SQLite", value: "sqlite", recommended: false },
+	],
+	multiSelect: false,
+	allowOther: true,
+	required: true,
+};
+const form: AskForm = { questions: [db] };
+
+const cwd = mkdtempSync(join(tmpdir(), "ask-user-walker-files-"));
+const shot = join(cwd, "my shot.png");
+writeFileSync(shot, PNG_1X1);
+writeFileSync(join(cwd, "README.md"), "# hi\n");
+
+afterEach(expectEveryScriptUsedUp);
+
+describe("a file in an answer through pi's dialogs", () => {
+	it("a path written as one (quoted here) attaches the file; the editor opens again with the text as it was and lists it", async () => {
+		const ui = scriptedDialogs([pick(ROW.freeText), type(`'${shot}'`), type("like this")]);
+		const result = await collectWithDialogs(ui, form, { cwd });
+		expect(result.status).toBe("answered");
+		expect(result.answers["db"]?.selections).toEqual([{ value: "like this", label: "like this", custom: true }]);
+		expect(result.attachments).toEqual([
+			{ name: "my shot.png", path: shot, size: PNG_1X1.length, mime: "image/png", kind: "answer", questionId: "db" },
+		]);
+		const second = ui.calls[2];
+		expect(second?.items).toEqual([""]);
+		expect(second?.title).toContain(`📎 my shot.png ${PNG_1X1.length} B`);
+	});
+
+	it("a path that leads nowhere is said in the title and attaches nothing; a bare name is text, even where such a file exists", async () => {
+		const ui = scriptedDialogs([pick(ROW.freeText), type("./gone.png"), type("README.md")]);
+		const result = await collectWithDialogs(ui, form, { cwd });
+		expect(ui.calls[2]?.title).toContain(`No such file: ${join(cwd, "gone.png")}. The path stays as text.`);
+		expect(result.answers["db"]?.selections).toEqual([{ value: "README.md", label: "README.md", custom: true }]);
+		expect(result.attachments).toBeUndefined();
+	});
+
+	it("a note takes a file too; words are needed with it", async () => {
+		const ui = scriptedDialogs([pick(ROW.note), type(`"${shot}"`), type(""), type("see the corner"), pick("1.")]);
+		const result = await collectWithDialogs(ui, form, { cwd });
+		expect(ui.calls[3]?.title).toContain("Write a few words with the attached files");
+		expect(result.notes).toEqual([{ questionId: "db", text: "see the corner" }]);
+		expect(result.attachments).toMatchObject([{ name: "my shot.png", kind: "note", questionId: "db" }]);
+	});
+});
