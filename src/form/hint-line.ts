@@ -3,7 +3,7 @@
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskQuestion } from "../core/types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
-import type { ViewContext } from "./layout.ts";
+import { recall, type ViewContext } from "./layout.ts";
 import {
 	currentQuestion,
 	type FormState,
@@ -62,9 +62,21 @@ export function fitHintLine(
 	ctx: ViewContext,
 	lead?: string,
 ): { line: string; shown: KeyHelpId[] } {
+	// Most keys leave the hints as they were: the line is made again only when its ids, the width or the lead change.
+	const ids = hintIds(state);
+	return recall(ctx, fitHintLine, [table, width, lead, ...ids], () => hintLine(ids, table, width, ctx, lead));
+}
+
+function hintLine(
+	ids: readonly KeyHelpId[],
+	table: readonly KeyHelp[],
+	width: number,
+	ctx: ViewContext,
+	lead: string | undefined,
+): { line: string; shown: KeyHelpId[] } {
 	const { theme, fit } = ctx;
 	const shown: KeyHelpId[] = [];
-	const items = hintIds(state).flatMap((id) => table.find((e) => e.id === id) ?? []);
+	const items = ids.flatMap((id) => table.find((e) => e.id === id) ?? []);
 	const help = items.find((item) => item.id === "help");
 	const helpWidth = help ? help.hint.width + SEPARATOR.length : 0;
 	let line = "";

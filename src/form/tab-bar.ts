@@ -40,11 +40,13 @@ function tabsOf(state: FormState, theme: FormTheme, submitLabel: string, optiona
 
 /** The bar changes only with the form, the width, the current tab and the marks: kept until one of them does. */
 export function renderTabBar(state: FormState, width: number, ctx: ViewContext): string {
-	const tabs = tabsOf(state, ctx.theme, ctx.texts.t("review.tab"), ctx.texts.t("form.optional"));
-	const marks = tabs.map((tab) => tab.mark).join("");
-	return recall(ctx, renderTabBar, [state.form, width, state.tab, marks], () =>
-		tabBarLine(tabs, state.tab, width, ctx),
-	);
+	// Each tab's mark and colour (answered or not), and the Submit tab's ✓: what a key can change in the bar.
+	let marks = canSubmit(state) ? "✓" : "";
+	for (const qs of state.questions) marks += markOf(qs) + (isAnswered(qs) ? "+" : "");
+	return recall(ctx, renderTabBar, [state.form, width, state.tab, marks], () => {
+		const tabs = tabsOf(state, ctx.theme, ctx.texts.t("review.tab"), ctx.texts.t("form.optional"));
+		return tabBarLine(tabs, state.tab, width, ctx);
+	});
 }
 
 function tabBarLine(tabs: readonly Tab[], tab: number, width: number, ctx: ViewContext): string {
