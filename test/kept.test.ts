@@ -201,7 +201,6 @@ describe("the keeper and the folder", () => {
 	const fresh = () => (dir = mkdtempSync(join(tmpdir(), "kept-")));
 	const files = () => readdirSync(dir).sort();
 	const keptIn = (name: string) => JSON.parse(readFileSync(join(dir, name), "utf8")) as KeptForm;
-	const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 	it("writes the latest answers once, after the changes pause; any end keeps it with its status, an answer as it was collected", async () => {
 		fresh();
@@ -211,9 +210,10 @@ describe("the keeper and the folder", () => {
 		const state = update(initialState(FORM), { type: "number", row: 1 });
 		for (let i = 0; i < 5; i++) keeper.changed(() => (reads++, savedAnswers(state, undefined)));
 		expect(files()).toEqual([]);
-		await wait(SAVE_DELAY_MS + 300);
+		const changedAt = Date.now();
+		await vi.waitFor(() => expect(files()).toEqual(["call%401%2F2@e1.json"]), { timeout: 10_000, interval: 20 });
+		expect(Date.now() - changedAt).toBeGreaterThanOrEqual(SAVE_DELAY_MS - 1);
 		expect(reads).toBe(1);
-		expect(files()).toEqual(["call%401%2F2@e1.json"]);
 		expect(keptIn("call%401%2F2@e1.json")).toMatchObject({
 			version: KEPT_VERSION,
 			id: "call@1/2",
