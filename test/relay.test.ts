@@ -435,9 +435,11 @@ describe("the relay API", () => {
 		});
 		const cancelled = { type: "extension_ui_response", id: "d1", cancelled: true };
 
-		// Fields of the wrong type: not shown, but answered.
+		// Fields of the wrong type: not shown, but answered; the runner's message is left as it was.
 		for (const fields of [{ options: [1, 2] }, { options: "ab" }, { title: 7 }, { timeout: "soon" }]) {
-			expect(await createChildRelay({ asker: "scout", ui }).handle(request(fields))).toEqual(cancelled);
+			const message = request(fields);
+			expect(await createChildRelay({ asker: "scout", ui }).handle(message)).toEqual(cancelled);
+			expect(message).toEqual(request(fields));
 		}
 		expect(titles).toEqual([]);
 		// A parent dialog that throws.
