@@ -166,18 +166,19 @@ export function readSaved(
 			delegated: qs.delegated === true,
 		};
 	});
-	const restored: FormState = {
-		...start,
-		tab: answers.tab,
-		questions,
-		formNote: answers.formNote,
-		drafts: { ...answers.drafts },
-		attachments: copyAttachments(answers.attachments ?? {}),
+	const { tab, formNote, drafts, attachments = {}, editing } = answers;
+	const overlay: FormState["overlay"] = editing ? { kind: "editor", target: editing } : { kind: "none" };
+	return {
+		state: {
+			...start,
+			tab,
+			questions,
+			formNote,
+			drafts: { ...drafts },
+			attachments: copyAttachments(attachments),
+			overlay,
+		},
 	};
-	const overlay: FormState["overlay"] = answers.editing
-		? { kind: "editor", target: answers.editing }
-		: { kind: "none" };
-	return { state: { ...restored, overlay } };
 }
 
 // ── What no schema can say: the answers fit the form ───────────────────────
@@ -193,8 +194,7 @@ function fitIssues(start: FormState, answers: SavedAnswers): Issue[] {
 	const tabs = count + (count > 1 ? 1 : 0);
 	if (answers.tab >= tabs) add("tab", `must be below ${tabs}, the form's tabs (found ${answers.tab})`);
 	answers.questions.forEach((qs, i) => {
-		const question = form.questions[i];
-		if (question) questionIssues(start, i, qs, (path, message) => add(`questions[${i}]${path}`, message));
+		if (form.questions[i]) questionIssues(start, i, qs, (path, message) => add(`questions[${i}]${path}`, message));
 	});
 	const targets = targetsOf(form);
 	let files = 0;
