@@ -231,7 +231,7 @@ function questionIssues(start: FormState, i: number, qs: SavedQuestion, add: (pa
 		add(".customText", "is missing: customChosen needs the text");
 }
 
-/** The draftKey of every row of `form` that has an editor: each question's free answer (where it takes one) and notes. */
+/** The draftKey of every row of `form` with an editor: each question's free answer (where it takes one) and notes. */
 function targetsOf(form: AskForm): Set<string> {
 	const targets = new Set<string>(["formNote"]);
 	form.questions.forEach((question, i) => {
