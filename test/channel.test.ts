@@ -260,13 +260,14 @@ describe("a child asks its parent through the channel", () => {
 	});
 
 	it("the parent closing while a child waits answers it aborted, never leaves it hanging", async () => {
-		const { handler } = recordingHandler(
+		const { handler, shown } = recordingHandler(
 			(_request, signal) =>
 				new Promise((resolve) => signal?.addEventListener("abort", () => resolve(emptyCollected("aborted")))),
 		);
 		const opened = await open(handler);
 		const asking = collectViaChannel(opened.address, form);
-		await new Promise((resolve) => setTimeout(resolve, 50));
+		// The child waits: its form is on the parent's screen.
+		await until(() => shown.length === 1);
 		await opened.close();
 		expect((await asking).status).toBe("aborted");
 		expect(existsSync(dirname(opened.address.path))).toBe(false);
@@ -630,7 +631,7 @@ describe("how a child is labelled", () => {
 	});
 });
 
-async function until(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!condition()) {
 		if (Date.now() > deadline) throw new Error("timed out waiting");

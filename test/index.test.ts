@@ -87,7 +87,9 @@ describe("the local channel", () => {
 			{ type: "session_start" },
 			{ ...dismissingUser, ui: { ...dismissingUser.ui, notify: () => {} } },
 		);
-		for (let i = 0; i < 200 && process.env[CHANNEL_ENV] === undefined; i++)
+		// Published once the channel listens: polled for, up to 10 s.
+		const deadline = Date.now() + 10_000;
+		while (process.env[CHANNEL_ENV] === undefined && Date.now() < deadline)
 			await new Promise((resolve) => setTimeout(resolve, 5));
 		const decoded = decodeChannelAddress(process.env[CHANNEL_ENV]);
 		if (!decoded.ok) throw new Error(decoded.error);

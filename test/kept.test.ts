@@ -32,7 +32,7 @@ import {
 	SAVE_DELAY_MS,
 } from "../src/kept/store.ts";
 import { collect } from "../src/machine/collect.ts";
-import { answeredState, restoredState, savedAnswers } from "../src/machine/saved.ts";
+import { answeredState, readSaved, restoredState, savedAnswers } from "../src/machine/saved.ts";
 import { initialState, update } from "../src/machine/update.ts";
 import { lateAnswerText } from "../src/kept/restore.ts";
 import { formatResultText } from "../src/tool/result.ts";
@@ -162,6 +162,37 @@ describe("saved answers", () => {
 		for (const answers of broken) expect(restoredState(FORM, answers), JSON.stringify(answers)).toBeUndefined();
 		expect(restoredState(FORM, saved)).toBeDefined();
 	});
+
+	it("each problem of answers that do not fit is named by its path: the shape's first, then the fit to the form", () => {
+		const saved = savedAnswers(drive(FORM, ["2", ...type("x")], undefined, "choose").state, undefined);
+		const issuesOf = (answers: unknown) => {
+			const read = readSaved(FORM, answers);
+			return "issues" in read ? read.issues.map(({ path, message }) => `${path} ${message}`) : [];
+		};
+		const [first, second] = saved.questions;
+		expect(issuesOf({ ...saved, tab: -1, questions: [{ ...first, note: " ", chosen: ["0"] }, second] })).toEqual([
+			expect.stringMatching(/^tab must be >= 0/),
+			expect.stringMatching(/^questions\[0\]\.chosen\[0\] must be an integer/),
+			'questions[0].note must not be blank (found the string " ")',
+		]);
+		expect(
+			issuesOf({
+				...saved,
+				tab: 3,
+				questions: [{ ...first, chosen: [1, 5], focus: 9 }, second],
+				editing: { kind: "optionNote", question: 1, option: 0 },
+				attachments: { "custom:7": [{ name: "a.png", path: "/tmp/a.png", size: 1, mime: "image/png" }] },
+			}),
+		).toEqual([
+			"tab must be below 3, the form's tabs (found 3)",
+			"questions[0].chosen[1] must be below 2, the question's options (found 5)",
+			"questions[0].chosen must hold at most one option: the question takes one (found 2)",
+			expect.stringMatching(/^questions\[0\]\.focus must be below \d+, the question's rows \(found 9\)$/),
+			'attachments["custom:7"] is no answer or note of this form that takes files',
+			"editing is no row of this form that has an editor",
+		]);
+		expect(issuesOf(saved)).toEqual([]);
+	});
 });
 
 describe("the keeper and the folder", () => {
@@ -170,7 +201,6 @@ describe("the keeper and the folder", () => {
 	const fresh = () => (dir = mkdtempSync(join(tmpdir(), "kept-")));
 	const files = () => readdirSync(dir).sort();
 	const keptIn = (name: string) => JSON.parse(readFileSync(join(dir, name), "utf8")) as KeptForm;
-	const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 	it("writes the latest answers once, after the changes pause; any end keeps it with its status, an answer as it was collected", async () => {
 		fresh();
@@ -180,9 +210,10 @@ describe("the keeper and the folder", () => {
 		const state = update(initialState(FORM), { type: "number", row: 1 });
 		for (let i = 0; i < 5; i++) keeper.changed(() => (reads++, savedAnswers(state, undefined)));
 		expect(files()).toEqual([]);
-		await wait(SAVE_DELAY_MS + 300);
+		const changedAt = Date.now();
+		await vi.waitFor(() => expect(files()).toEqual(["call%401%2F2@e1.json"]), { timeout: 10_000, interval: 20 });
+		expect(Date.now() - changedAt).toBeGreaterThanOrEqual(SAVE_DELAY_MS - 1);
 		expect(reads).toBe(1);
-		expect(files()).toEqual(["call%401%2F2@e1.json"]);
 		expect(keptIn("call%401%2F2@e1.json")).toMatchObject({
 			version: KEPT_VERSION,
 			id: "call@1/2",

@@ -33,9 +33,10 @@ import { piKeybindings } from "./form/support.ts";
 /** The factory pi's custom() calls: (tui, theme, keybindings, done) → component. */
 type CustomFactory = (tui: unknown, theme: unknown, keybindings: unknown, done: (value: unknown) => void) => unknown;
 
-/** Waits (a few macrotasks at most) until `condition` holds. */
+/** Waits until `condition` holds, for at most 10 s. */
 async function until(condition: () => boolean): Promise<void> {
-	for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 1));
+	const deadline = Date.now() + 10_000;
+	while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
 	expect(condition()).toBe(true);
 }
 
@@ -434,9 +435,11 @@ describe("the relay API", () => {
 		});
 		const cancelled = { type: "extension_ui_response", id: "d1", cancelled: true };
 
-		// Fields of the wrong type: not shown, but answered.
+		// Fields of the wrong type: not shown, but answered; the runner's message is left as it was.
 		for (const fields of [{ options: [1, 2] }, { options: "ab" }, { title: 7 }, { timeout: "soon" }]) {
-			expect(await createChildRelay({ asker: "scout", ui }).handle(request(fields))).toEqual(cancelled);
+			const message = request(fields);
+			expect(await createChildRelay({ asker: "scout", ui }).handle(message)).toEqual(cancelled);
+			expect(message).toEqual(request(fields));
 		}
 		expect(titles).toEqual([]);
 		// A parent dialog that throws.
@@ -645,7 +648,8 @@ describe("the relay API", () => {
 			title: "Sure?",
 			message: "",
 		});
-		await new Promise((r) => setTimeout(r, 10));
+		// The dialog waits its turn behind the open form.
+		await until(() => processRecord().queue.waiting === 1);
 		expect(opened).toEqual(["form"]);
 		finishForm();
 		await form;

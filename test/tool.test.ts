@@ -60,6 +60,18 @@ const twoQuestions = {
 	metadata: { flowId: "setup-1" },
 };
 
+/**
+ * Until `condition` holds, for at most 10 s of the wall clock; between checks, a turn of the event loop (no timer: the
+ * tests that wait so fake them).
+ */
+async function until(condition: () => boolean): Promise<void> {
+	const deadline = Date.now() + 10_000;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error("timed out waiting");
+		await new Promise((resolve) => setImmediate(resolve));
+	}
+}
+
 function text(result: AgentToolResult<unknown>): string {
 	const first = result.content[0];
 	return first?.type === "text" ? first.text : "";
@@ -268,22 +280,26 @@ describe("the ask_user tool", () => {
 			preferences: () => ({ timeoutMs: 30 }),
 			upstream: { relay: false, channel: undefined },
 		});
-		const slowUser = async () => {
-			await new Promise((resolve) => setTimeout(resolve, 150));
-			return undefined;
-		};
+		// The user dismisses the form only once ten times this session's timeout has passed on the (fake) clock.
+		let dismiss: (() => void) | undefined;
+		const slowUser = () => new Promise<undefined>((resolve) => (dismiss ??= () => resolve(undefined)));
 		const session = {
 			mode: "rpc",
 			hasUI: true,
 			ui: { custom: async () => undefined, select: slowUser, editor: slowUser },
 			abort: () => {},
 		};
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
 		router.sessionStarted(session as unknown as ExtensionContext, () => {});
 		try {
 			const { questions } = prepareForm({ questions: [twoQuestions.questions[0]] }).form;
-			const reply = await currentHandler()?.({ v: RELAY_VERSION, questions }, {});
-			expect(reply?.status).toBe("dismissed");
+			const replying = currentHandler()?.({ v: RELAY_VERSION, questions }, {});
+			await until(() => dismiss !== undefined);
+			await vi.advanceTimersByTimeAsync(300);
+			dismiss?.();
+			expect((await replying)?.status).toBe("dismissed");
 		} finally {
+			vi.useRealTimers();
 			await router.sessionEnded("quit");
 		}
 	});
@@ -435,10 +451,17 @@ describe("the ask_user tool", () => {
 		);
 		const tool = createAskUserTool(host(80));
 		const { ctx } = rpcContext([pick("1."), pick("1."), pick(ROW.submit)]);
-		const pending = run(tool, twoQuestions, ctx);
-		await new Promise((resolve) => setTimeout(resolve, 150));
-		release();
-		expect(((await pending).details as AskDetails).status).toBe("answered");
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		try {
+			const pending = run(tool, twoQuestions, ctx);
+			// Waiting its turn while ten times its timeout passes on the (fake) clock.
+			await until(() => processRecord().queue.waiting === 1);
+			await vi.advanceTimersByTimeAsync(800);
+			release();
+			expect(((await pending).details as AskDetails).status).toBe("answered");
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("a UI that throws gives an error result, not a crash", async () => {

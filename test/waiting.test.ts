@@ -49,6 +49,16 @@ function recorder() {
 	};
 }
 
+/** Until `open`'s form is on screen (its surface was called), for at most 10 s. */
+async function shown(open: { options(): AskOptions | undefined }): Promise<void> {
+	const deadline = Date.now() + 10_000;
+	while (open.options() === undefined) {
+		if (Date.now() > deadline) throw new Error("timed out waiting for the form to show");
+		await new Promise((resolve) => setImmediate(resolve));
+	}
+}
+
+/** One turn of the timers: what an earlier 0 ms timer does has happened. */
 async function tick(): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, 0));
 }
@@ -58,7 +68,7 @@ describe("events for other extensions", () => {
 		const open = openSurface();
 		const heard = recorder();
 		const asking = watchForms(open.surface, { emit: heard.emit })(form, { asker: "scout" });
-		await tick();
+		await shown(open);
 		open.finish({ ...emptyCollected("answered"), answers: pg });
 		const collected = await asking;
 
@@ -80,7 +90,7 @@ describe("events for other extensions", () => {
 		const open = openSurface();
 		const heard = recorder();
 		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
-		await tick();
+		await shown(open);
 		const notes = [{ questionId: "db", text: "on db" }, { text: "on the whole form" }];
 		const drafts = [
 			{ kind: "note" as const, text: "half a note" },
@@ -99,7 +109,7 @@ describe("events for other extensions", () => {
 				throw new Error("a buggy extension");
 			},
 		})(form, {});
-		await tick();
+		await shown(open);
 		open.finish({ ...emptyCollected("answered"), answers: pg });
 		expect((await asking).status).toBe("answered");
 	});
@@ -110,7 +120,7 @@ describe("answering from elsewhere", () => {
 		const open = openSurface();
 		const heard = recorder();
 		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
-		await tick();
+		await shown(open);
 		expect(heard.waiting().answer({ answers: pg }, "phone bridge")).toEqual({ ok: true });
 		const collected = await asking;
 		expect(open.options()?.signal?.aborted).toBe(true);
@@ -127,7 +137,7 @@ describe("answering from elsewhere", () => {
 			const open = openSurface();
 			const heard = recorder();
 			const asking = watchForms(open.surface, { emit: heard.emit })(form, options);
-			await tick();
+			await shown(open);
 			const outcome = heard.waiting().answer({ answers: {}, delegated: ["db"] }, "bot");
 			expect(outcome.ok, JSON.stringify(options)).toBe(ok);
 			if (!outcome.ok) expect(outcome.error).toBe('delegated: this form offers no "You decide" on "db"');
@@ -141,7 +151,7 @@ describe("answering from elsewhere", () => {
 		const open = openSurface();
 		const heard = recorder();
 		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
-		await tick();
+		await shown(open);
 		const wrongLabel = heard
 			.waiting()
 			.answer({ answers: { db: { kind: "single", selections: [{ value: "x", label: "Oracle" }] } } }, "bot");
@@ -160,7 +170,7 @@ describe("answering from elsewhere", () => {
 		const open = openSurface();
 		const heard = recorder();
 		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
-		await tick();
+		await shown(open);
 		expect(heard.waiting().answer({ answers: pg }, "first")).toEqual({ ok: true });
 		expect(heard.waiting().answer({ answers: pg }, "second").ok).toBe(false);
 		expect((await asking).answeredBy).toBe("first");
@@ -168,7 +178,7 @@ describe("answering from elsewhere", () => {
 		const again = openSurface();
 		const heardAgain = recorder();
 		const answeredByUser = watchForms(again.surface, { emit: heardAgain.emit })(form, {});
-		await tick();
+		await shown(again);
 		again.finish({ ...emptyCollected("answered"), answers: pg });
 		await answeredByUser;
 		expect(heardAgain.waiting().answer({ answers: pg }, "late").ok).toBe(false);
@@ -205,7 +215,7 @@ describe("answering from elsewhere", () => {
 		const open = openSurface();
 		const heard = recorder();
 		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
-		await tick();
+		await shown(open);
 		expect(heard.waiting().answer({ status: "dismissed", answers: {} }, "policy")).toEqual({ ok: true });
 		expect(await asking).toMatchObject({ status: "dismissed", answeredBy: "policy" });
 	});
@@ -245,7 +255,7 @@ describe("attention in a terminal", () => {
 		const open = openSurface();
 		const term = terminal({ mode: "bell" });
 		const asking = watchForms(open.surface, { emit: () => {}, attention: term.host })(form, {});
-		await tick();
+		await shown(open);
 		expect(term.written).toEqual(["\x07"]);
 		expect(term.titles).toEqual(["❓ 1 question · π - work"]);
 		open.finish(emptyCollected("dismissed"));
@@ -258,7 +268,7 @@ describe("attention in a terminal", () => {
 		const open = openSurface();
 		const term = terminal({ mode: "desktop" }, { TERM_PROGRAM: "WezTerm" });
 		const asking = watchForms(open.surface, { emit: () => {}, attention: term.host })(form, { asker: "scout" });
-		await tick();
+		await shown(open);
 		expect(term.written).toEqual(["\x1b]777;notify;pi;1 question waiting — asked by scout\x07\x07"]);
 		open.finish(emptyCollected("dismissed"));
 		await asking;
@@ -273,7 +283,7 @@ describe("attention in a terminal", () => {
 			const open = openSurface();
 			const term = terminal({ mode: "desktop" }, { TERM_PROGRAM: "WezTerm" });
 			const asking = watchForms(open.surface, { emit: () => {}, attention: term.host })(asked, asker ? { asker } : {});
-			await tick();
+			await shown(open);
 			expect(term.written).toEqual([`\x1b]777;notify;pi;${body}\x07\x07`]);
 			expect(term.titles[0]).toBe(title);
 			open.finish(emptyCollected("dismissed"));
@@ -311,7 +321,7 @@ describe("attention in a terminal", () => {
 		for (const term of [terminal({ mode: "bell" }, {}, false), terminal({ mode: "off" })]) {
 			const open = openSurface();
 			const asking = watchForms(open.surface, { emit: () => {}, attention: term.host })(form, {});
-			await tick();
+			await shown(open);
 			open.finish(emptyCollected("dismissed"));
 			await asking;
 			expect(term.written.join("")).toBe("");

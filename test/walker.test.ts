@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { collectWithDialogs, type DialogUI, type WalkOptions } from "../src/walker/walker.ts";
 import { ROW } from "./support/walker-rows.ts";
 import { rowTexts } from "../src/walker/views.ts";
@@ -444,9 +444,15 @@ describe("hosts without text dialogs (ACP adapters)", () => {
 
 	it("a person who opens the editor and cancels later is no host without text dialogs", async () => {
 		const host = { choiceOnly: false };
-		const slowCancel: DialogStep = () => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 350));
+		// The clock (the walker's Date.now) moves on while the editor is open, the way a person takes their time.
+		vi.useFakeTimers({ toFake: ["Date"] });
+		const slowCancel: DialogStep = async () => (vi.setSystemTime(Date.now() + 350), undefined);
 		const ui = scriptedDialogs([pick(ROW.freeText), slowCancel, pick(ROW.freeText), slowCancel, pick("1.")]);
-		await walk(ui, form(db), { host });
+		try {
+			await walk(ui, form(db), { host });
+		} finally {
+			vi.useRealTimers();
+		}
 		expect(host.choiceOnly).toBe(false);
 		expect(hasTextRows(ui.calls.at(-1)?.items ?? [])).toBe(true);
 	});

@@ -12,6 +12,7 @@
 import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "../i18n/texts.ts";
+import type { Issue } from "../core/schema.ts";
 import type { KeptForm, KeptKey } from "./store.ts";
 import { callModule } from "../tool/tool.ts";
 import {
@@ -151,7 +152,7 @@ async function findKept(
 	const { readKept, heldElsewhere, fingerprint, dropKept } = await keptModule();
 	const { forms, problems } = readKept(dir);
 	if (forms.length === 0 && problems.length === 0) return { forms: [], pending: undefined };
-	const [{ restoredState }, { prepareForm }] = await Promise.all([import("../machine/saved.ts"), callModule()]);
+	const [{ readSaved }, { prepareForm }] = await Promise.all([import("../machine/saved.ts"), callModule()]);
 	const { calls, onBranch, pending } = askCalls(ctx);
 	const usable = forms.flatMap((kept): Found[] => {
 		// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.
@@ -160,10 +161,11 @@ async function findKept(
 		const held = kept.status !== "answered" && heldElsewhere(kept);
 		if (shownHere.includes(kept.id) || held || (calls.has(call) && !onBranch.has(call))) return [];
 		const form = formOf(calls.get(call), prepareForm);
-		const same = form !== undefined && fingerprint(form) === kept.fingerprint;
-		if (same && restoredState(form, kept.answers)) return [{ kept, form }];
-		let problem = same ? "its answers do not fit its questions" : "its questions are not in this session as they were";
-		if (!same && kept.status === "answered") problem = "it cannot be revised: its questions no longer match its call";
+		const read = form && fingerprint(form) === kept.fingerprint ? readSaved(form, kept.answers) : undefined;
+		if (form && read && "state" in read) return [{ kept, form }];
+		let problem = "its questions are not in this session as they were";
+		if (read && "issues" in read) problem = `its answers do not fit its questions (${issuesText(read.issues)})`;
+		else if (kept.status === "answered") problem = "it cannot be revised: its questions no longer match its call";
 		problems.push(`${kept.id}: ${problem}`);
 		dropKept(dir, kept);
 		return [];
@@ -171,6 +173,12 @@ async function findKept(
 	if (problems.length > 0)
 		ctx.ui.notify((await texts()).t("warning.keptDropped", { reason: problems.join("; ") }), "warning");
 	return { forms: usable, pending };
+}
+
+/** The first few problems, each by its path: `questions[0].chosen[1] must be below 2, …`. */
+function issuesText(issues: readonly Issue[]): string {
+	const listed = issues.slice(0, 3).map(({ path, message }) => `${path} ${message}`.trim());
+	return issues.length > 3 ? `${listed.join(", ")}, and ${issues.length - 3} more` : listed.join(", ");
 }
 
 /** The answer to a call that had ended, as a message that starts a turn once the model is done. */

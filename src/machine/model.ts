@@ -202,6 +202,15 @@ export function currentQuestion(
 }
 
 /** The "Type something…" row, or -1 when the question has none. */
+/** The state with question `index`'s state patched; the same state when there is no such question. */
+export function withQuestion(state: FormState, index: number, patch: Partial<QuestionState>): FormState {
+	const questions = state.questions.slice();
+	const qs = questions[index];
+	if (!qs) return state;
+	questions[index] = { ...qs, ...patch };
+	return { ...state, questions };
+}
+
 export const typeRow = (question: AskQuestion): number => (question.allowOther ? question.options.length : -1);
 /** The "You decide" row of question `index`, last, or -1 when it has none. */
 export function decideRow(state: FormState, index: number): number {

@@ -3,40 +3,72 @@
  * comes back is checked against the form first.
  */
 
+import { type Static, Type } from "@sinclair/typebox";
 import { ATTACHMENT_LIMITS, type AskAttachment } from "../core/attachment.ts";
-import type { AskForm, Collected } from "../core/types.ts";
+import { childPath, type Issue, sayPatterns, schemaIssues } from "../core/schema.ts";
+import type { AskForm, AskQuestion, Collected } from "../core/types.ts";
 import {
 	draftKey,
-	type EditorTarget,
 	type FormSetup,
 	type FormState,
 	initialState,
-	isQuestionTarget,
 	type QuestionState,
 	rowCount,
 	savedText,
 } from "./model.ts";
 
-/** A question's state as kept, no scrolls; `optionNotes` null where none (JSON); `delegated` absent in 0.2.0's. */
-export type SavedQuestion = Pick<QuestionState, "focus" | "customChosen" | "skipped"> & {
-	delegated?: boolean;
-	chosen: number[];
-	customText?: string;
-	note?: string;
-	optionNotes: Array<string | null>;
-};
+const NON_BLANK = "\\S";
+sayPatterns({ [NON_BLANK]: "must not be blank" });
 
-export interface SavedAnswers {
-	tab: number;
-	questions: SavedQuestion[];
-	formNote?: string;
+/** Saved text is never blank (the state's rule). */
+const Text = Type.String({ pattern: NON_BLANK });
+const Index = Type.Integer({ minimum: 0 });
+
+/** A question's state as kept, no scrolls; `optionNotes` null where none (JSON); `delegated` absent in 0.2.0's. */
+const SavedQuestionSchema = Type.Object({
+	focus: Index,
+	chosen: Type.Array(Index),
+	customChosen: Type.Optional(Type.Boolean()),
+	skipped: Type.Optional(Type.Boolean()),
+	delegated: Type.Optional(Type.Boolean()),
+	customText: Type.Optional(Text),
+	note: Type.Optional(Text),
+	optionNotes: Type.Array(Type.Union([Type.Null(), Text])),
+});
+
+const AttachmentSchema = Type.Object({
+	name: Text,
+	path: Type.String({ pattern: "^/" }),
+	size: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+	mime: Text,
+});
+sayPatterns({ "^/": "must be an absolute path" });
+
+const question = { question: Index };
+/** The answers as kept, checked against this schema, then against the form, before anything in them is used. */
+const SavedAnswersSchema = Type.Object({
+	tab: Index,
+	questions: Type.Array(SavedQuestionSchema),
+	formNote: Type.Optional(Text),
 	/** Unsaved editor texts by draftKey, the open editor's included. */
-	drafts: Record<string, string>;
+	drafts: Type.Optional(Type.Record(Type.String(), Text)),
 	/** The editor open when it was saved. */
-	editing?: EditorTarget;
+	editing: Type.Optional(
+		Type.Union([
+			Type.Object({ kind: Type.Literal("custom"), ...question }),
+			Type.Object({ kind: Type.Literal("questionNote"), ...question }),
+			Type.Object({ kind: Type.Literal("optionNote"), ...question, option: Index }),
+			Type.Object({ kind: Type.Literal("formNote") }),
+		]),
+	),
 	/** Attached files by draftKey: where they are and what they are, never their bytes. */
-	attachments?: Record<string, AskAttachment[]>;
-}
+	attachments: Type.Optional(
+		Type.Record(Type.String(), Type.Array(AttachmentSchema, { minItems: 1, maxItems: ATTACHMENT_LIMITS.perAnswer })),
+	),
+});
+
+export type SavedQuestion = Static<typeof SavedQuestionSchema>;
+export type SavedAnswers = Static<typeof SavedAnswersSchema>;
 
 /**
  * What to keep of `state`; `editorText` is what the open editor holds now (it reaches the state only when it closes).
@@ -101,119 +133,111 @@ export function answeredState(form: AskForm, { answers, skipped, delegated = [],
  * A new state for `form` holding `saved`; undefined when `saved` does not fit the form (another form's, or damaged).
  */
 export function restoredState(form: AskForm, saved: unknown, setup?: FormSetup): FormState | undefined {
-	const answers = saved as Partial<SavedAnswers> | null;
+	const read = readSaved(form, saved, setup);
+	return "state" in read ? read.state : undefined;
+}
+
+/**
+ * `saved` read back for `form`: its shape checked by its schema, then its fit to the form; each problem by its path
+ * (`questions[1].chosen[0]`), and nothing of it used unless it is sound whole.
+ */
+export function readSaved(
+	form: AskForm,
+	saved: unknown,
+	setup?: FormSetup,
+): { state: FormState } | { issues: Issue[] } {
+	const shape = schemaIssues(SavedAnswersSchema, saved);
+	if (shape.length > 0) return { issues: shape };
+	const answers = saved as SavedAnswers;
 	const start = initialState(form, setup);
-	if (
-		typeof answers !== "object" ||
-		answers === null ||
-		!Array.isArray(answers.questions) ||
-		answers.questions.length !== form.questions.length
-	)
-		return undefined;
-	if (!isIndex(answers.tab, form.questions.length + (form.questions.length > 1 ? 1 : 0))) return undefined;
-	const questions = start.questions.map((blank, i) => {
-		const question = form.questions[i];
-		const qs = answers.questions?.[i] as Partial<SavedQuestion> | undefined;
-		if (
-			!question ||
-			!qs ||
-			!Array.isArray(qs.chosen) ||
-			!Array.isArray(qs.optionNotes) ||
-			qs.optionNotes.length !== question.options.length
-		)
-			return undefined;
-		const chosen = qs.chosen.filter((index) => isIndex(index, question.options.length));
-		if (
-			chosen.length !== qs.chosen.length ||
-			(!question.multiSelect && chosen.length > 1) ||
-			new Set(chosen).size !== chosen.length
-		)
-			return undefined;
-		if (!isIndex(qs.focus, rowCount(start, i)) || !qs.optionNotes.every((note) => note === null || text(note)))
-			return undefined;
-		// Left to the model: only where the form offers it, and alone.
-		const delegated = qs.delegated === true;
-		if (delegated && (!start.delegable[i] || chosen.length > 0 || qs.customChosen === true)) return undefined;
-		if (!optional(qs.customText) || !optional(qs.note) || (qs.customChosen === true && qs.customText === undefined))
-			return undefined;
-		const optionNotes = qs.optionNotes.map((note) => note ?? undefined);
-		const customText = qs.customText;
+	const issues = fitIssues(start, answers);
+	if (issues.length > 0) return { issues };
+	const questions = start.questions.map((blank, i): QuestionState => {
+		const qs = answers.questions[i] as SavedQuestion;
 		return {
 			...blank,
 			focus: qs.focus,
-			chosen: chosen.sort((a, b) => a - b),
-			customText,
+			chosen: [...qs.chosen].sort((a, b) => a - b),
+			customText: qs.customText,
 			customChosen: qs.customChosen === true,
 			note: qs.note,
-			optionNotes,
+			optionNotes: qs.optionNotes.map((note) => note ?? undefined),
 			skipped: qs.skipped === true,
-			delegated,
+			delegated: qs.delegated === true,
 		};
 	});
-	if (!questions.every((qs) => qs !== undefined) || !optional(answers.formNote)) return undefined;
-	const drafts = answers.drafts ?? {};
-	if (typeof drafts !== "object" || !Object.values(drafts).every(text)) return undefined;
-	const attachments = answers.attachments ?? {};
-	if (!attachmentsFit(form, attachments)) return undefined;
-	const restored: FormState = {
-		...start,
-		tab: answers.tab,
-		questions,
-		formNote: answers.formNote,
-		drafts: { ...drafts },
-		attachments: copyAttachments(attachments),
+	const { tab, formNote, drafts, attachments = {}, editing } = answers;
+	const overlay: FormState["overlay"] = editing ? { kind: "editor", target: editing } : { kind: "none" };
+	return {
+		state: {
+			...start,
+			tab,
+			questions,
+			formNote,
+			drafts: { ...drafts },
+			attachments: copyAttachments(attachments),
+			overlay,
+		},
 	};
-	const editing = answers.editing;
-	if (editing === undefined) return { ...restored, overlay: { kind: "none" } };
-	return fits(form, editing) ? { ...restored, overlay: { kind: "editor", target: editing } } : undefined;
 }
 
-const isIndex = (value: unknown, length: number): value is number =>
-	Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
-/** Saved text is never blank (the state's rule). */
-const text = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
-const optional = (value: unknown): value is string | undefined => value === undefined || text(value);
+// ── What no schema can say: the answers fit the form ───────────────────────
 
-/** Whether an editor target names a row of this form. */
-function fits(form: AskForm, target: EditorTarget): boolean {
-	if (typeof target !== "object" || target === null) return false;
-	if (!isQuestionTarget(target)) return target.kind === "formNote";
-	const question = form.questions[target.question];
-	if (!question || !isIndex(target.question, form.questions.length)) return false;
-	if (target.kind === "custom") return question.allowOther;
-	return (
-		target.kind === "questionNote" || (target.kind === "optionNote" && isIndex(target.option, question.options.length))
-	);
+/** Whether sound saved answers fit the form `start` is the blank state of: each index, each target, each limit. */
+function fitIssues(start: FormState, answers: SavedAnswers): Issue[] {
+	const { form } = start;
+	const issues: Issue[] = [];
+	const add = (path: string, message: string) => void issues.push({ path, message });
+	const count = form.questions.length;
+	if (answers.questions.length !== count)
+		add("questions", `must hold one entry per question of the form (${count}, found ${answers.questions.length})`);
+	const tabs = count + (count > 1 ? 1 : 0);
+	if (answers.tab >= tabs) add("tab", `must be below ${tabs}, the form's tabs (found ${answers.tab})`);
+	answers.questions.forEach((qs, i) => {
+		if (form.questions[i]) questionIssues(start, i, qs, (path, message) => add(`questions[${i}]${path}`, message));
+	});
+	const targets = targetsOf(form);
+	let files = 0;
+	for (const [key, list] of Object.entries(answers.attachments ?? {})) {
+		if (!targets.has(key)) add(childPath("attachments", key), "is no answer or note of this form that takes files");
+		files += list.length;
+	}
+	if (files > ATTACHMENT_LIMITS.perForm)
+		add("attachments", `must hold at most ${ATTACHMENT_LIMITS.perForm} files in all (found ${files})`);
+	if (answers.editing && !targets.has(draftKey(answers.editing)))
+		add("editing", "is no row of this form that has an editor");
+	return issues;
 }
 
-/** Kept files fit the form: each list on a target that takes files, within the limits, each entry whole. */
-function attachmentsFit(form: AskForm, attachments: unknown): attachments is Record<string, AskAttachment[]> {
-	if (typeof attachments !== "object" || attachments === null || Array.isArray(attachments)) return false;
+/** One saved question against the form's `i`th (there is one). */
+function questionIssues(start: FormState, i: number, qs: SavedQuestion, add: (path: string, message: string) => void) {
+	const question = start.form.questions[i] as AskQuestion;
+	const options = question.options.length;
+	if (qs.optionNotes.length !== options)
+		add(".optionNotes", `must hold one entry per option of the question (${options}, found ${qs.optionNotes.length})`);
+	qs.chosen.forEach((index, at) => {
+		if (index >= options) add(`.chosen[${at}]`, `must be below ${options}, the question's options (found ${index})`);
+		else if (qs.chosen.indexOf(index) !== at) add(`.chosen[${at}]`, `repeats option ${index}`);
+	});
+	if (!question.multiSelect && qs.chosen.length > 1)
+		add(".chosen", `must hold at most one option: the question takes one (found ${qs.chosen.length})`);
+	const rows = rowCount(start, i);
+	if (qs.focus >= rows) add(".focus", `must be below ${rows}, the question's rows (found ${qs.focus})`);
+	// Left to the model: only where the form offers it, and alone.
+	if (qs.delegated === true && !start.delegable[i]) add(".delegated", "is not offered on this question");
+	else if (qs.delegated === true && (qs.chosen.length > 0 || qs.customChosen === true))
+		add(".delegated", "must stand alone: nothing chosen beside it");
+	if (qs.customChosen === true && qs.customText === undefined)
+		add(".customText", "is missing: customChosen needs the text");
+}
+
+/** The draftKey of every row of `form` with an editor: each question's free answer (where it takes one) and notes. */
+function targetsOf(form: AskForm): Set<string> {
 	const targets = new Set<string>(["formNote"]);
 	form.questions.forEach((question, i) => {
 		if (question.allowOther) targets.add(draftKey({ kind: "custom", question: i }));
 		targets.add(draftKey({ kind: "questionNote", question: i }));
 		question.options.forEach((_, option) => targets.add(draftKey({ kind: "optionNote", question: i, option })));
 	});
-	let count = 0;
-	for (const [key, files] of Object.entries(attachments)) {
-		if (!targets.has(key) || !Array.isArray(files) || files.length === 0) return false;
-		if (files.length > ATTACHMENT_LIMITS.perAnswer || !files.every(isAttachment)) return false;
-		count += files.length;
-	}
-	return count <= ATTACHMENT_LIMITS.perForm;
-}
-
-function isAttachment(value: unknown): value is AskAttachment {
-	const file = value as Partial<AskAttachment> | null;
-	return (
-		typeof file === "object" &&
-		file !== null &&
-		text(file.name) &&
-		typeof file.path === "string" &&
-		file.path.startsWith("/") &&
-		Number.isSafeInteger(file.size) &&
-		(file.size as number) >= 0 &&
-		text(file.mime)
-	);
+	return targets;
 }

@@ -22,6 +22,7 @@
 import { LIMITS, phrase } from "../core/types.ts";
 import type { Action } from "./action.ts";
 import { attach, blankWithFiles, detach } from "./attach.ts";
+import { page, scrollTo, withViewport } from "./scroll.ts";
 import {
 	cancelRow,
 	currentQuestion,
@@ -37,8 +38,9 @@ import {
 	savedText,
 	submitRow,
 	typeRow,
+	withQuestion,
 } from "./model.ts";
-import type { EditorTarget, FormState, QuestionState, ScrollPort, ScrollTarget, Viewport } from "./model.ts";
+import type { EditorTarget, FormState } from "./model.ts";
 
 export type { Action } from "./action.ts";
 export { initialState } from "./model.ts";
@@ -144,14 +146,6 @@ function step(before: FormState, action: Action): FormState {
 		case "otherKey":
 			return base;
 	}
-}
-
-function withQuestion(state: FormState, index: number, patch: Partial<QuestionState>): FormState {
-	const questions = state.questions.slice();
-	const qs = questions[index];
-	if (!qs) return state;
-	questions[index] = { ...qs, ...patch };
-	return { ...state, questions };
 }
 
 // ── Focus and tabs ─────────────────────────────────────────────────────────
@@ -375,55 +369,4 @@ function closeEditor(state: FormState, target: EditorTarget, draft?: string): Fo
 	delete drafts[key];
 	if (draft !== undefined && draft.trim() !== "" && draft !== savedText(state, target)) drafts[key] = draft;
 	return { ...state, overlay: { kind: "none" }, drafts };
-}
-
-// ── Scrolling ──────────────────────────────────────────────────────────────
-
-/**
- * PageUp/PageDown against the ports as last drawn: down the page first, then the detail pane in it; up the other way
- * round. A body scrolled starts reading.
- */
-function page(state: FormState, direction: 1 | -1, byLine: boolean): FormState {
-	const ports = state.viewport.ports;
-	for (const port of direction > 0 ? ports : [...ports].reverse()) {
-		const top = Math.min(Math.max(port.top + direction * (byLine ? 1 : port.page), port.min), port.max);
-		if (top === port.top) continue;
-		// The port moves now, so a second key before the next frame goes on from here.
-		const moved = ports.map((p): ScrollPort => (p === port ? { ...p, top } : p));
-		const scrolled = scrollTo(state, port.target, top);
-		return {
-			...scrolled,
-			reading: scrolled.reading || port.target === "body",
-			viewport: { ...state.viewport, ports: moved },
-		};
-	}
-	return state;
-}
-
-function scrollTo(state: FormState, target: ScrollTarget, top: number): FormState {
-	if (target === "help") return state.helpScroll === top ? state : { ...state, helpScroll: top };
-	if (isSubmitTab(state))
-		return target !== "body" || state.review.scroll === top
-			? state
-			: { ...state, review: { ...state.review, scroll: top } };
-	const field = target === "body" ? "scroll" : "detailScroll";
-	return state.questions[state.tab]?.[field] === top ? state : withQuestion(state, state.tab, { [field]: top });
-}
-
-function withViewport(state: FormState, { ports, focusHidden }: Viewport): FormState {
-	const now = state.viewport;
-	const same = (p: ScrollPort, q: ScrollPort | undefined) =>
-		q !== undefined &&
-		p.target === q.target &&
-		p.top === q.top &&
-		p.min === q.min &&
-		p.max === q.max &&
-		p.page === q.page;
-	if (
-		now.focusHidden === focusHidden &&
-		now.ports.length === ports.length &&
-		now.ports.every((p, i) => same(p, ports[i]))
-	)
-		return state;
-	return { ...state, viewport: { ports, focusHidden } };
 }

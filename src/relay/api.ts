@@ -4,6 +4,7 @@
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
+import { Type } from "@sinclair/typebox";
 import {
 	collectedToReply,
 	decodeRelayCancel,
@@ -13,6 +14,8 @@ import {
 	RELAY_TITLE,
 } from "./envelope.ts";
 import { currentHandler, processRecord } from "../route/record.ts";
+import { isObject, own } from "../core/json.ts";
+import { schemaIssues } from "../core/schema.ts";
 import { distinctRows, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import { errorText, RELAY_ENV, type RelayReply, emptyCollected } from "../core/types.ts";
 
@@ -229,6 +232,21 @@ async function closableEditor(
 	return shown ? text : ui.editor(title, prefill);
 }
 
+const text = Type.Optional(Type.String());
+/** A child's UI request as this module reads it (ExtensionUIRequest): checked before anything in it is shown. */
+const UIRequestSchema = Type.Object({
+	type: Type.Literal("extension_ui_request"),
+	id: Type.String(),
+	method: Type.String(),
+	title: text,
+	message: text,
+	options: Type.Optional(Type.Array(Type.String())),
+	placeholder: text,
+	prefill: text,
+	timeout: Type.Optional(Type.Number()),
+	notifyType: text,
+});
+
 /**
  * Undefined for other RPC output (or no id and method to answer); `malformed`, a request that can't be shown but can be
  * answered.
@@ -236,16 +254,12 @@ async function closableEditor(
 function asUIRequest(
 	message: unknown,
 ): ExtensionUIRequest | { malformed: true; id: string; method: string } | undefined {
-	if (typeof message !== "object" || message === null) return undefined;
-	const candidate = message as Record<keyof ExtensionUIRequest, unknown>;
-	const { type, id, method, options, timeout } = candidate;
-	if (type !== "extension_ui_request" || typeof id !== "string" || typeof method !== "string") return undefined;
-	const strings = [candidate.title, candidate.message, candidate.placeholder, candidate.prefill, candidate.notifyType];
-	const wellFormed =
-		strings.every((field) => field === undefined || typeof field === "string") &&
-		(timeout === undefined || typeof timeout === "number") &&
-		(options === undefined || (Array.isArray(options) && options.every((o) => typeof o === "string")));
-	return wellFormed ? (candidate as unknown as ExtensionUIRequest) : { malformed: true, id, method };
+	if (!isObject(message) || own(message, "type") !== "extension_ui_request") return undefined;
+	// Checked on a copy: the check leaves undefined what it finds unsound, and the message is the runner's.
+	const issues = schemaIssues(UIRequestSchema, structuredClone(message));
+	if (issues.some(({ path }) => path === "id" || path === "method")) return undefined;
+	if (issues.length === 0) return message as unknown as ExtensionUIRequest;
+	return { malformed: true, id: message["id"] as string, method: message["method"] as string };
 }
 
 /** Undefined: cancelled. */

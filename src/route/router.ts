@@ -164,8 +164,7 @@ export function createRouter(setup: RouterSetup): Router {
 	const handlerFor = (session: Session): AskHandler =>
 		relayHandler((form, options) => shown(session)(form, options), setup, withPreferences);
 	let unregister: (() => void) | undefined;
-	let stopListening: SharedChannel | undefined;
-	let share: (() => SharedChannel) | undefined;
+	const channel = channelUse(up);
 	let warming: ReturnType<typeof setTimeout> | undefined;
 	return {
 		async ask(session, form, given) {
@@ -182,29 +181,20 @@ export function createRouter(setup: RouterSetup): Router {
 			const kind = warmKind(session, up);
 			unregister?.();
 			unregister = session.hasUI ? registerHandler(handlerFor(session)) : undefined;
-			share =
-				session.hasUI && up.channel === undefined
-					? () => (stopListening ??= shareLocalChannel(cannotListen))
-					: undefined;
+			const takes = channel.started(session, cannotListen);
 			const preload = () => {
-				share?.();
+				channel.take();
 				if (kind) void warmUp(kind, setup).catch(() => {});
 			};
-			if (!warming && (kind || share)) warming = setTimeout(preload, PRELOAD_DELAY_MS).unref();
+			if (!warming && (kind || takes)) warming = setTimeout(preload, PRELOAD_DELAY_MS).unref();
 		},
 		async beforeRun() {
-			await share?.().opened;
+			await channel.take()?.opened;
 		},
 		async sessionEnded(reason) {
 			unregister?.();
 			unregister = undefined;
-			// pi 1.x runs a fresh copy of this extension for the next session: its router takes the channel up. Quitting
-			// before it did closes the one an earlier session left open.
-			const closing = reason === undefined || reason === "quit";
-			const stop = stopListening ?? (closing && processRecord().listener ? share?.() : undefined);
-			stopListening = undefined;
-			share = undefined;
-			await stop?.release(closing);
+			await channel.ended(reason);
 		},
 		async canAsk(session) {
 			if (session.hasUI || currentHandler() !== undefined) return true;
@@ -249,6 +239,33 @@ async function withBytes(collected: Collected, replyVersion: number): Promise<Co
 	const files = await import("../relay/files.ts");
 	if (replyVersion < files.FILES_REPLY_VERSION) return collected;
 	return { ...collected, attachments: files.withBytes(collected.attachments) };
+}
+
+/**
+ * A session's part in the local channel: one with a UI at the top (that inherited no channel) takes a share, at its
+ * first run or with the background preload, and lets go at its end.
+ */
+function channelUse(up: Upstream) {
+	let taken: SharedChannel | undefined;
+	let take: (() => SharedChannel) | undefined;
+	return {
+		/** At session_start; whether this session takes a share. */
+		started(session: Session, cannotListen: (reason: string) => void): boolean {
+			take = session.hasUI && up.channel === undefined ? () => (taken ??= shareLocalChannel(cannotListen)) : undefined;
+			return take !== undefined;
+		},
+		/** The share, taken now if it was not; none where this session takes none. */
+		take: (): SharedChannel | undefined => take?.(),
+		async ended(reason: string | undefined): Promise<void> {
+			// pi 1.x runs a fresh copy of this extension for the next session: its router takes the channel up. Quitting
+			// before it did closes the one an earlier session left open.
+			const closing = reason === undefined || reason === "quit";
+			const stop = taken ?? (closing && processRecord().listener ? take?.() : undefined);
+			taken = undefined;
+			take = undefined;
+			await stop?.release(closing);
+		},
+	};
 }
 
 const formModule = loaded(() => import("../form/show.ts"));

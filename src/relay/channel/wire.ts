@@ -10,8 +10,10 @@
  *   child  → {"v":1,"cancel":true}         optional: the child's run aborted
  */
 
+import { type Static, Type } from "@sinclair/typebox";
 import { ATTACHMENT_LIMITS, base64Length } from "../../core/attachment.ts";
 import { describeFound, isObject, type JsonObject, own } from "../../core/json.ts";
+import { schemaIssues } from "../../core/schema.ts";
 import { CHANNEL_ENV } from "../../core/types.ts";
 
 const CHANNEL_VERSION = 1;
@@ -52,15 +54,21 @@ export function decodeChannelAddress(
 export const encodeChannelHello = (token: string, pid?: number): string =>
 	JSON.stringify({ v: CHANNEL_VERSION, token, pid });
 
+/** A child's first line: the token it was given, and the process id it says it has. */
+const HelloSchema = Type.Object({
+	token: Type.String({ pattern: TOKEN.source }),
+	pid: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+});
+
 /**
  * The token, and the process id the child says it has (the parent cannot read it from the socket); undefined: no hello.
+ * A pid that is no process id is left out (the check leaves it undefined): the form is then named without it.
  */
 export function decodeChannelHello(line: string): { token: string; pid?: number } | undefined {
-	const hello = parseLine(line) ?? {};
-	const token = own(hello, "token");
-	const pid = own(hello, "pid");
-	if (typeof token !== "string" || !TOKEN.test(token)) return undefined;
-	return typeof pid === "number" && Number.isSafeInteger(pid) && pid > 0 ? { token, pid } : { token };
+	const hello = parseLine(line);
+	if (!hello || schemaIssues(HelloSchema, hello).some(({ path }) => path === "token")) return undefined;
+	const { token, pid } = hello as Static<typeof HelloSchema>;
+	return pid === undefined ? { token } : { token, pid };
 }
 
 export const CHANNEL_READY = JSON.stringify({ v: CHANNEL_VERSION, ready: true });
