@@ -5,7 +5,17 @@
  */
 
 import fc from "fast-check";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	truncateSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setKeybindings } from "@mariozechner/pi-tui";
@@ -18,13 +28,14 @@ import {
 	parsePastedPath,
 	sniffImageMime,
 } from "../src/core/attachment.ts";
-import { type AskForm, type Collected, phrase } from "../src/core/types.ts";
+import { type AskForm, type ClipboardPaste, type Collected, type Phrase, phrase } from "../src/core/types.ts";
 import { readPastedFile } from "../src/core/pasted-file.ts";
 import { AskFormComponent } from "../src/form/component.ts";
 import { attach, collectAttachments, detach } from "../src/machine/attach.ts";
-import { restoredState, savedAnswers } from "../src/machine/saved.ts";
+import { answeredState, restoredState, savedAnswers } from "../src/machine/saved.ts";
+import { collect } from "../src/machine/collect.ts";
 import { initialState, update } from "../src/machine/update.ts";
-import { deliverAttachments } from "../src/tool/attachments.ts";
+import { deliverAttachments, UNRESIZED_IMAGE_BYTES } from "../src/tool/attachments.ts";
 import { formatResultText } from "../src/tool/result.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { quietTui } from "./form/fake-terminal.ts";
@@ -167,6 +178,25 @@ describe("the limits, and where files belong", () => {
 		expect(detach(none)).toBe(none);
 	});
 
+	test("a submitted form kept for a revision comes back with its files on the answers and notes they went with", () => {
+		const form = formOf(question("db"), question("cli"));
+		let state = initialState(form);
+		const act = (action: Parameters<typeof update>[1]) => {
+			state = update(state, action);
+		};
+		act({ type: "openQuestionNote" });
+		state = attach(state, file("on-question.txt"));
+		act({ type: "editorSubmitted", text: "see the file" });
+		act({ type: "openNote" });
+		state = attach(state, file("on-alpha.txt"));
+		act({ type: "editorSubmitted", text: "and this" });
+		const submitted = collect(state, "answered");
+		expect(submitted.attachments?.map((f) => f.name)).toEqual(["on-question.txt", "on-alpha.txt"]);
+		const kept = JSON.parse(JSON.stringify(answeredState(form, submitted)));
+		const restored = restoredState(form, kept);
+		expect(restored && collect(restored, "answered").attachments).toEqual(submitted.attachments);
+	});
+
 	test("saved answers keep the files; damaged ones are refused", () => {
 		const state = attach(editing(), file("a.txt"));
 		const saved = JSON.parse(JSON.stringify(savedAnswers(state, "typed")));
@@ -264,7 +294,7 @@ describe("the form's keys for files", () => {
 
 	test("pi's paste-image key attaches what the clipboard reader gives; without a reader it says how else", async () => {
 		const image = file("clipboard-20261204-181502.png", 99, "image/png");
-		const form = mount({ pasteImage: async () => ({ file: image }) });
+		const form = mount({ pasteImage: async () => ({ file: image, discard: () => {} }) });
 		form.press("4", ..."look", CTRL_V);
 		await vi.waitFor(() => expect(form.screen()).toContain("📎 clipboard-20261204-181502.png 99 B"));
 
@@ -277,13 +307,54 @@ describe("the form's keys for files", () => {
 		await vi.waitFor(() => expect(empty.screen()).toContain("The clipboard holds no image"));
 	});
 
-	test("a clipboard read that ends after the editor closed attaches nothing", async () => {
-		let resolve: (value: { file: AskAttachment }) => void = () => {};
+	test("the reader checks an image against the limits before anything is saved", async () => {
+		let asked: Phrase | undefined;
+		const form = mount({
+			pasteImage: async (refusal) => {
+				asked = refusal(file("huge.png", 30 * 1024 * 1024, "image/png"));
+				return { refused: asked ?? phrase("attach.clipboardEmpty") };
+			},
+		});
+		form.press("4", ..."x", CTRL_V);
+		await vi.waitFor(() =>
+			expect(form.screen()).toContain("huge.png is too large to attach (30 MB, the limit is 20 MB)."),
+		);
+		expect(asked).toMatchObject({ key: "attach.tooLarge" });
+	});
+
+	test.each([
+		["the editor saved", KEY.enter],
+		["the form aborted", "abort"],
+	])("a clipboard read that ends after %s attaches nothing, and its copy is removed", async (_what, ending) => {
+		let resolve: (value: ClipboardPaste) => void = () => {};
+		const discard = vi.fn();
 		const form = mount({ pasteImage: () => new Promise((r) => (resolve = r)) });
-		form.press("4", ..."x", CTRL_V, KEY.enter);
-		resolve({ file: file("late.png", 5, "image/png") });
-		await new Promise((r) => setImmediate(r));
+		form.press("4", ..."x", CTRL_V);
+		if (ending === "abort") form.component.abort();
+		else form.press(ending);
+		expect(form.done).toHaveBeenCalledTimes(1);
+		resolve({ file: file("late.png", 5, "image/png"), discard });
+		await vi.waitFor(() => expect(discard).toHaveBeenCalledTimes(1));
 		expect(form.done.mock.calls[0]?.[0].attachments).toBeUndefined();
+		expect(form.screen()).not.toContain("late.png");
+	});
+
+	test("a read that fails says why in the form, and nothing reaches pi", async () => {
+		const form = mount({
+			pasteImage: async () => {
+				throw new Error("the display went away");
+			},
+		});
+		form.press("4", CTRL_V);
+		await vi.waitFor(() => expect(form.screen()).toContain("the display went away"));
+	});
+
+	test("a pasted bare word is typed, even where a file has that name; a path written as one attaches", () => {
+		const form = mount();
+		form.press("4", KEY.paste("shot.png"));
+		expect(form.screen()).not.toContain("📎");
+		form.press(KEY.paste("./shot.png"));
+		expect(form.screen()).toContain("📎 shot.png");
 	});
 });
 
@@ -311,7 +382,7 @@ describe("delivery to the model", () => {
 		const { collected: out, images } = await deliverAttachments(
 			collected([onDb("shot.png", "image/png", PNG.length), onDb("log.txt", "text/plain", 11)]),
 			{ sessionFile: session, takesImages: true },
-			undefined,
+			null,
 		);
 		expect(images).toEqual([{ type: "image", data: PNG.toString("base64"), mimeType: "image/png" }]);
 		const [shot, log] = out.attachments ?? [];
@@ -353,13 +424,50 @@ describe("delivery to the model", () => {
 		expect(sniffImageMime(Buffer.from(images[0]?.data ?? "", "base64"))).toBe(images[0]?.mimeType);
 	});
 
-	test("a file gone or grown past the limits is named as not saved, with why", async () => {
-		const { collected: out } = await deliverAttachments(
-			collected([onDb("gone.txt", "text/plain", 3)]),
+	test("a file gone or grown past the limits is named as not saved, with why; the files after it still go", async () => {
+		const grown = join(dir, "grown.log");
+		writeFileSync(grown, "");
+		truncateSync(grown, ATTACHMENT_LIMITS.fileBytes + 5);
+		const files = [
+			onDb("gone.txt", "text/plain", 3),
+			{ ...onDb("grown.log", "text/plain", 4), path: grown },
+			onDb("log.txt", "text/plain", 11),
+		];
+		const { collected: out } = await deliverAttachments(collected(files), { sessionFile: session, takesImages: true });
+		const [gone, big, log] = out.attachments ?? [];
+		expect(gone?.error).toMatch(/ENOENT/);
+		expect(big?.error).toBe("it grew since it was attached: it is over the 10 MB limit for a file");
+		expect(big?.size).toBe(ATTACHMENT_LIMITS.fileBytes + 5);
+		expect(log?.error).toBeUndefined();
+		const text = formatResultText(formOf(question("db")), out);
+		expect(text).toContain("📎 gone.txt: could not be saved");
+		expect(text).toContain('📎 grown.log: could not be saved (error: "it grew since it was attached');
+	});
+
+	test("an attachments folder that is a planted link is not followed: nothing is saved through it", async () => {
+		const elsewhere = mkdtempSync(join(tmpdir(), "ask-user-elsewhere-"));
+		const planted = join(dir, "planted.jsonl");
+		mkdirSync(`${planted}.ask-user`, { recursive: true });
+		symlinkSync(elsewhere, `${planted}.ask-user/attachments`);
+		const { collected: out } = await deliverAttachments(collected([onDb("log.txt", "text/plain", 11)]), {
+			sessionFile: planted,
+			takesImages: false,
+		});
+		expect(out.attachments?.[0]?.error).toMatch(/is not a folder of its own/);
+		expect(readdirSync(elsewhere)).toEqual([]);
+		rmSync(elsewhere, { recursive: true, force: true });
+	});
+
+	test("without pi's resizing, an image goes as it is only up to 4 MB; a larger one as its path", async () => {
+		const large = Buffer.concat([PNG, Buffer.alloc(UNRESIZED_IMAGE_BYTES)]);
+		writeFileSync(join(dir, "large.png"), large);
+		const files = [onDb("shot.png", "image/png", PNG.length), onDb("large.png", "image/png", large.length)];
+		const { collected: out, images } = await deliverAttachments(
+			collected(files),
 			{ sessionFile: session, takesImages: true },
-			undefined,
+			null,
 		);
-		expect(out.attachments?.[0]?.error).toMatch(/ENOENT/);
-		expect(formatResultText(formOf(question("db")), out)).toContain("📎 gone.txt: could not be saved");
+		expect(images).toHaveLength(1);
+		expect(out.attachments?.map((f) => f.sent)).toEqual(["image", "path"]);
 	});
 });

@@ -59,6 +59,18 @@ describe("what changed", () => {
 		]);
 	});
 
+	it("a file added to the whole form's note alone is a change, as one added to an answer is", () => {
+		const noted: Collected = { ...BEFORE, notes: [...BEFORE.notes, { text: "see this" }] };
+		const shot = { name: "shot.png", path: "/f/shot.png", size: 9, mime: "image/png", kind: "note" as const };
+		expect(whatChanged(FORM, noted, { ...noted, attachments: [shot] })).toEqual([
+			'Note on the whole form: "see this" → "see this" + 📎 shot.png (image, 9 B)',
+		]);
+		const onDb = { ...shot, questionId: "db" };
+		expect(whatChanged(FORM, BEFORE, { ...BEFORE, attachments: [onDb] })).toEqual([
+			'db: "SQLite"; note: "for now" → "SQLite"; note: "for now" + 📎 shot.png (image, 9 B)',
+		]);
+	});
+
 	it("nothing changed: no line", () => {
 		expect(whatChanged(FORM, BEFORE, { ...BEFORE, notes: [...BEFORE.notes] })).toEqual([]);
 	});

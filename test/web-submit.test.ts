@@ -133,7 +133,7 @@ describe("the files of a submit", () => {
 		const { collected: delivered, images } = await deliverAttachments(
 			collected,
 			{ sessionFile, takesImages: true },
-			undefined,
+			null,
 		);
 		expect(images).toEqual([{ type: "image", data: PNG.toString("base64"), mimeType: "image/png" }]);
 		expect(delivered.attachments?.[0]).toMatchObject({ path: attachments[0]?.path, sent: "image" });

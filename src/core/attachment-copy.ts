@@ -6,7 +6,7 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { keptDir } from "./types.ts";
@@ -21,6 +21,11 @@ export function attachmentsDir(sessionFile: string | undefined): string {
 	}
 	const dir = join(keptDir(sessionFile), "attachments");
 	mkdirSync(dir, { recursive: true, mode: 0o700 });
+	// The user's alone, as the kept forms' folder: a link planted there is not followed, a wider mode is narrowed.
+	const stats = lstatSync(dir);
+	if (stats.isSymbolicLink() || !stats.isDirectory())
+		throw new Error(`${dir} is not a folder of its own (a link, or a file): files are not saved through it`);
+	if ((stats.mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
 	return dir;
 }
 

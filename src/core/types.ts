@@ -96,6 +96,9 @@ export const errorText = (error: unknown): string => (error instanceof Error ? e
 export type NumberKeys = "choose" | "focus";
 
 /** Everything a form's shell takes, passed along whole from the tool to the view. */
+/** The clipboard's image, saved (`discard` removes the copy again, if it is not attached after all), or why not. */
+export type ClipboardPaste = { file: AskAttachment; discard(): void } | { refused: Phrase };
+
 export interface AskOptions {
 	signal?: AbortSignal;
 	/** Who asks, for a form shown for another session: "planner › scout". */
@@ -109,7 +112,7 @@ export interface AskOptions {
 	 * The clipboard's image, saved as a file to attach (pi's paste-image key in the editor); absent where pi exports no
 	 * clipboard reader (tool/clipboard.ts).
 	 */
-	pasteImage?: () => Promise<{ file: AskAttachment } | { refused: Phrase }>;
+	pasteImage?: (refusal: (file: AskAttachment) => Phrase | undefined) => Promise<ClipboardPaste>;
 	/** How long the user has, from when the form is shown. */
 	timeoutMs?: number;
 	numberKeys?: NumberKeys;

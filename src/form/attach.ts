@@ -5,7 +5,7 @@
 
 import { homedir } from "node:os";
 import { readPastedFile } from "../core/pasted-file.ts";
-import { type AskOptions, errorText, type Phrase, phrase } from "../core/types.ts";
+import { type AskOptions, type ClipboardPaste, errorText, type Phrase, phrase } from "../core/types.ts";
 import type { Action } from "../machine/action.ts";
 import { attachable, attachmentsOf, attachRefusal } from "../machine/attach.ts";
 import type { FormState } from "../machine/model.ts";
@@ -16,6 +16,8 @@ export interface FileKeysHost {
 	readonly cursor: { line: number; col: number } | undefined;
 	readonly cwd: string;
 	readonly pasteImage: AskOptions["pasteImage"];
+	/** The form has ended (an awaited clipboard read may end after it). */
+	readonly closed: boolean;
 	dispatch(action: Action): void;
 	/** Give the key to the Editor, as typed. */
 	type(data: string): void;
@@ -32,7 +34,11 @@ export function fileKey(
 	data: string,
 ) {
 	const { state } = host;
-	if (command === "editorPasteImage") return void pasteClipboardImage(host);
+	// Whatever goes wrong in an awaited read is said in the form, never thrown at pi.
+	if (command === "editorPasteImage")
+		return void pasteClipboardImage(host).catch((error: unknown) =>
+			host.closed ? undefined : host.dispatch(notice(phrase("attach.clipboardFailed", { reason: errorText(error) }))),
+		);
 	if (command === "editorDetach" && state.overlay.kind === "editor" && host.cursor) {
 		const { line, col } = host.cursor;
 		if (line === 0 && col === 0 && attachmentsOf(state, state.overlay.target).length > 0)
@@ -44,24 +50,27 @@ export function fileKey(
 }
 
 /**
- * The clipboard's image, read by pi's own reader (pi-tui 1.x) and saved beside the session, attached to the open
- * editor's target if it is still open on the same target when the read ends; otherwise, or without a reader, why not.
+ * The clipboard's image, read by pi's own reader (pi-tui 1.x), checked against the limits, then saved beside the
+ * session and attached to the open editor's target — if the form is still open on that target when the read ends;
+ * otherwise the saved copy is removed again. Without a reader, or when the clipboard holds no image, the form says why.
  */
 async function pasteClipboardImage(host: FileKeysHost): Promise<void> {
 	const before = host.state.overlay;
 	if (before.kind !== "editor" || !attachable(before.target)) return host.dispatch(notice(phrase("attach.notHere")));
 	if (!host.pasteImage) return host.dispatch(notice(phrase("attach.noClipboard")));
-	let read: Awaited<ReturnType<NonNullable<AskOptions["pasteImage"]>>>;
+	let read: ClipboardPaste;
 	try {
-		read = await host.pasteImage();
+		read = await host.pasteImage((file) => attachRefusal(host.state, before.target, file));
 	} catch (error) {
 		read = { refused: phrase("attach.clipboardFailed", { reason: errorText(error) }) };
 	}
-	// The user may have left the editor, or the form, while the clipboard was read.
-	if (host.state.overlay !== before) return;
-	if ("refused" in read) return host.dispatch(notice(read.refused));
-	const refusal = attachRefusal(host.state, before.target, read.file);
-	host.dispatch(refusal ? notice(refusal) : { type: "attach", attachment: read.file });
+	const gone = host.closed || host.state.overlay !== before;
+	if ("refused" in read) return gone ? undefined : host.dispatch(notice(read.refused));
+	// Checked again: the editor's other keys may have attached files meanwhile.
+	const refusal = gone ? undefined : attachRefusal(host.state, before.target, read.file);
+	if (gone || refusal) read.discard();
+	if (refusal) host.dispatch(notice(refusal));
+	else if (!gone) host.dispatch({ type: "attach", attachment: read.file });
 }
 
 const PASTE_START = "\x1b[200~";
@@ -77,7 +86,8 @@ export type EditorPaste = { action?: Action; typed: boolean };
 export function pasteInEditor(state: FormState, data: string, cwd: string, home = homedir()): EditorPaste {
 	if (state.overlay.kind !== "editor" || !attachable(state.overlay.target)) return { typed: true };
 	if (!data.startsWith(PASTE_START) || !data.endsWith(PASTE_END)) return { typed: true };
-	const read = readPastedFile(data.slice(PASTE_START.length, -PASTE_END.length), cwd, home);
+	// Only a paste written as a path (as terminals paste a dropped file): a pasted bare word is a word, even a file's name.
+	const read = readPastedFile(data.slice(PASTE_START.length, -PASTE_END.length), cwd, home, { explicitOnly: true });
 	if (read === undefined) return { typed: true };
 	if ("refused" in read) return { action: notice(read.refused), typed: true };
 	const refusal = attachRefusal(state, state.overlay.target, read.file);

@@ -315,6 +315,9 @@ export class AskFormComponent implements Component, Focusable {
 		get pasteImage() {
 			return form.closed ? undefined : form.options.pasteImage;
 		},
+		get closed() {
+			return form.closed;
+		},
 		dispatch: (action) => form.dispatch(action),
 		type: (data) => {
 			form.openEditor?.handleInput(data);

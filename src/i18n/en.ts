@@ -64,11 +64,11 @@ export const EN = {
 	},
 
 	// ── Files in an answer (a pasted path) ──────────────────────────────────
-	"attach.notHere": "Files go with a free answer or a note, not with a message for the chat: the path stays as text.",
-	"attach.tooLarge": "{name} is too large to attach ({size}, the limit is {limit}): the path stays as text.",
-	"attach.answerFull": "At most {limit} files per answer: the path stays as text.",
-	"attach.formFull": "At most {limit} files per form: the path stays as text.",
-	"attach.totalTooLarge": "{name} would take the form's files past {limit}: the path stays as text.",
+	"attach.notHere": "Files go with a free answer or a note, not with a message for the chat.",
+	"attach.tooLarge": "{name} is too large to attach ({size}, the limit is {limit}).",
+	"attach.answerFull": "At most {limit} files per answer.",
+	"attach.formFull": "At most {limit} files per form.",
+	"attach.totalTooLarge": "{name} would take the form's files past {limit}.",
 	"attach.needsText": "Write a few words with the attached files, or remove them first.",
 	"attach.missing": "No such file: {path}. The path stays as text.",
 	"attach.directory": "{path} is a folder, not a file: the path stays as text.",

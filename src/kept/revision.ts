@@ -5,7 +5,7 @@
  */
 
 import type { AskForm, Collected } from "../core/types.ts";
-import { formatResultText, questionKey, questionText, quoteExact } from "../tool/result.ts";
+import { filesOf, formatResultText, questionKey, questionText, quoteExact } from "../tool/result.ts";
 import type { KeptForm } from "./store.ts";
 
 /** The custom message's opening: the model reads it as the answer that now stands for call `id`. */
@@ -35,9 +35,10 @@ export function whatChanged(form: AskForm, before: Collected, after: Collected):
 	return lines;
 }
 
-const formNote = ({ notes }: Collected) => {
-	const note = notes.find((n) => n.questionId === undefined);
-	return note && quoteExact(note.text);
+/** The whole form's note as the result says it, with its files: a file added to it alone is a change too. */
+const formNote = (collected: Collected) => {
+	const note = collected.notes.find((n) => n.questionId === undefined);
+	return note && quoteExact(note.text) + filesOf(collected, { kind: "note" });
 };
 
 /** As `/ask-user` lists them: the forms without an answer, newest first, then the answered ones, newest first. */

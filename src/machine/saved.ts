@@ -4,11 +4,12 @@
  */
 
 import { type Static, Type } from "@sinclair/typebox";
-import { ATTACHMENT_LIMITS, type AskAttachment } from "../core/attachment.ts";
+import { ATTACHMENT_LIMITS, type AskAttached, type AskAttachment } from "../core/attachment.ts";
 import { childPath, type Issue, sayPatterns, schemaIssues } from "../core/schema.ts";
 import type { AskForm, AskQuestion, Collected } from "../core/types.ts";
 import {
 	draftKey,
+	type EditorTarget,
 	type FormSetup,
 	type FormState,
 	initialState,
@@ -103,7 +104,8 @@ const copyAttachments = (all: FormState["attachments"]): Record<string, AskAttac
  * What the user submitted, as kept: every answer, free text, note, skip and "You decide" of `collected`, the focus on
  * the first choice. From what was collected, not from a shell's state: the walker's and the page's answers are kept too.
  */
-export function answeredState(form: AskForm, { answers, skipped, delegated = [], notes }: Collected): SavedAnswers {
+export function answeredState(form: AskForm, collected: Collected): SavedAnswers {
+	const { answers, skipped, delegated = [], notes } = collected;
 	const noteOn = (questionId: string | undefined, option?: string) =>
 		notes.find((note) => note.questionId === questionId && note.option === option)?.text;
 	const questions = form.questions.map((question): SavedQuestion => {
@@ -126,7 +128,33 @@ export function answeredState(form: AskForm, { answers, skipped, delegated = [],
 		return saved;
 	});
 	const formNote = noteOn(undefined);
-	return { tab: 0, questions, ...(formNote !== undefined && { formNote }), drafts: {} };
+	const attachments = attachmentsByTarget(form, collected.attachments ?? []);
+	return {
+		tab: 0,
+		questions,
+		...(formNote !== undefined && { formNote }),
+		drafts: {},
+		...(Object.keys(attachments).length > 0 && { attachments }),
+	};
+}
+
+/** The submitted files, back on the answers and notes they went with (by draftKey), as a state holds them. */
+function attachmentsByTarget(form: AskForm, files: readonly AskAttached[]): Record<string, AskAttachment[]> {
+	const byTarget: Record<string, AskAttachment[]> = {};
+	for (const { kind, questionId, option, name, path, size, mime, error } of files) {
+		if (error !== undefined) continue;
+		const question = form.questions.findIndex((q) => q.id === questionId);
+		const optionIndex =
+			question < 0 ? -1 : (form.questions[question]?.options.findIndex((o) => o.label === option) ?? -1);
+		let target: EditorTarget | undefined;
+		if (questionId === undefined) target = kind === "note" ? { kind: "formNote" } : undefined;
+		else if (question < 0) target = undefined;
+		else if (kind === "answer") target = { kind: "custom", question };
+		else if (option === undefined) target = { kind: "questionNote", question };
+		else if (optionIndex >= 0) target = { kind: "optionNote", question, option: optionIndex };
+		if (target) (byTarget[draftKey(target)] ??= []).push({ name, path, size, mime });
+	}
+	return byTarget;
 }
 
 /**

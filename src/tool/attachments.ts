@@ -6,12 +6,17 @@
  */
 
 import * as pi from "@mariozechner/pi-coding-agent";
-import { readFileSync } from "node:fs";
-import { ATTACHMENT_LIMITS, type AskAttached, attachmentMime, isImageMime, SNIFF_BYTES } from "../core/attachment.ts";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import {
+	ATTACHMENT_LIMITS,
+	type AskAttached,
+	attachmentMime,
+	formatSize,
+	isImageMime,
+	SNIFF_BYTES,
+} from "../core/attachment.ts";
 import { isSavedCopy, saveCopy } from "../core/attachment-copy.ts";
 import { type Collected, errorText } from "../core/types.ts";
-
-const GREW = "it grew past the limits after it was attached";
 
 export type ImageBlock = { type: "image"; data: string; mimeType: string };
 
@@ -29,7 +34,8 @@ const piResize = (pi as { resizeImage?: Resize }).resizeImage;
 export async function deliverAttachments(
 	collected: Collected,
 	target: DeliveryTarget,
-	resize: Resize | undefined = piResize,
+	/** null: none (as in pi 0.73.1). */
+	resize: Resize | null = piResize ?? null,
 ): Promise<{ collected: Collected; images: ImageBlock[] }> {
 	const files = collected.attachments ?? [];
 	if (files.length === 0) return { collected, images: [] };
@@ -38,20 +44,19 @@ export async function deliverAttachments(
 	const delivered: AskAttached[] = [];
 	for (const { data, ...file } of files) {
 		try {
-			const bytes = data === undefined ? readFileSync(file.path) : Buffer.from(data, "base64");
+			const { bytes, size } = data === undefined ? readWithin(file.path) : carried(data);
 			const mime = attachmentMime(file.name, bytes.subarray(0, SNIFF_BYTES));
-			const image = isImageMime(mime);
-			const limit = image ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
-			total += bytes.length;
-			if (bytes.length > limit || total > ATTACHMENT_LIMITS.totalBytes) {
-				const error = data === undefined ? GREW : "it is past the limits for a file that is no image";
-				delivered.push({ ...file, size: bytes.length, error });
+			const over = overLimit(size, isImageMime(mime), total);
+			if (over) {
+				const error = data === undefined ? `it grew since it was attached: ${over}` : over;
+				delivered.push({ ...file, size, error });
 				continue;
 			}
+			total += bytes.length;
 			// A pasted clipboard image, or an upload the page's server saved, is the copy already.
 			const { sessionFile } = target;
 			const path = isSavedCopy(sessionFile, file.path) ? file.path : saveCopy(sessionFile, file.name, bytes);
-			const block = image && target.takesImages ? await imageBlock(bytes, mime, resize) : undefined;
+			const block = isImageMime(mime) && target.takesImages ? await imageBlock(bytes, mime, resize) : undefined;
 			if (block) images.push(block);
 			delivered.push({ ...file, path, size: bytes.length, mime, sent: block ? "image" : "path" });
 		} catch (error) {
@@ -61,9 +66,51 @@ export async function deliverAttachments(
 	return { collected: { ...collected, attachments: delivered }, images };
 }
 
+/** Which limit `size` breaks (in English, for the model), with `total` the bytes of the files taken before it. */
+function overLimit(size: number, image: boolean, total: number): string | undefined {
+	const limit = image ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
+	if (size > limit) return `it is over the ${formatSize(limit)} limit for ${image ? "an image" : "a file"}`;
+	if (total + size > ATTACHMENT_LIMITS.totalBytes)
+		return `it takes the form's files over their ${formatSize(ATTACHMENT_LIMITS.totalBytes)} in all`;
+	return undefined;
+}
+
+/** The file's bytes, never more than any limit allows: one that grew to gigabytes is not read whole to be refused. */
+function readWithin(path: string): { bytes: Buffer; size: number } {
+	const most = Math.max(ATTACHMENT_LIMITS.imageBytes, ATTACHMENT_LIMITS.fileBytes) + 1;
+	const fd = openSync(path, "r");
+	try {
+		const { size } = fstatSync(fd);
+		const buffer = Buffer.alloc(Math.min(most, size));
+		let read = 0;
+		while (read < buffer.length) {
+			const got = readSync(fd, buffer, read, buffer.length - read, read);
+			if (got === 0) break;
+			read += got;
+		}
+		return { bytes: buffer.subarray(0, read), size: Math.max(size, read) };
+	} finally {
+		closeSync(fd);
+	}
+}
+
+function carried(data: string): { bytes: Buffer; size: number } {
+	const bytes = Buffer.from(data, "base64");
+	return { bytes, size: bytes.length };
+}
+
+/**
+ * Without pi's resizing (pi 0.73.1) an image goes as it is only up to this size, which every provider takes; a larger
+ * one goes as its path.
+ */
+export const UNRESIZED_IMAGE_BYTES = 4 * 1024 * 1024;
+
 /** The image as the model gets it: resized by pi where pi can; as is without pi's resizing; none if pi cannot fit it. */
-async function imageBlock(bytes: Buffer, mime: string, resize: Resize | undefined): Promise<ImageBlock | undefined> {
-	if (!resize) return { type: "image", data: bytes.toString("base64"), mimeType: mime };
+async function imageBlock(bytes: Buffer, mime: string, resize: Resize | null): Promise<ImageBlock | undefined> {
+	if (!resize)
+		return bytes.length <= UNRESIZED_IMAGE_BYTES
+			? { type: "image", data: bytes.toString("base64"), mimeType: mime }
+			: undefined;
 	const resized = await resize(new Uint8Array(bytes), mime).catch(() => null);
 	return resized ? { type: "image", data: resized.data, mimeType: resized.mimeType } : undefined;
 }

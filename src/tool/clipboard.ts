@@ -5,7 +5,7 @@
  */
 
 import * as tui from "@mariozechner/pi-tui";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type AskAttachment, sniffImageMime } from "../core/attachment.ts";
 import { type AskOptions, errorText, phrase } from "../core/types.ts";
@@ -25,7 +25,7 @@ const EXTENSIONS: Record<string, string> = {
 export function clipboardImageReader(sessionFile: string | undefined): AskOptions["pasteImage"] {
 	const native = (tui as { getNativeClipboard?: () => ImageClipboard | undefined }).getNativeClipboard;
 	if (typeof native !== "function") return undefined;
-	return async () => {
+	return async (refusal) => {
 		const clipboard = native();
 		if (!clipboard) return { refused: phrase("attach.noClipboard") };
 		let bytes: Uint8Array | null | undefined;
@@ -38,14 +38,28 @@ export function clipboardImageReader(sessionFile: string | undefined): AskOption
 		if (bytes === null || bytes.length === 0) return { refused: phrase("attach.clipboardEmpty") };
 		const mime = sniffImageMime(bytes);
 		if (mime === undefined) return { refused: phrase("attach.clipboardNotImage", { types: "PNG, JPEG, GIF, WebP" }) };
-		return { file: saveClipboardImage(bytes, mime, sessionFile) };
+		// Checked before anything is written: a refused image leaves no file behind.
+		const name = clipboardName(mime);
+		const refused = refusal({ name, path: "", size: bytes.length, mime });
+		if (refused) return { refused };
+		const file = saveClipboardImage(bytes, mime, name, sessionFile);
+		return { file, discard: () => rmSync(file.path, { force: true }) };
 	};
 }
 
-/** `clipboard-20261204-181502.png` in the session's attachments folder, 0600. */
-function saveClipboardImage(bytes: Uint8Array, mime: string, sessionFile: string | undefined): AskAttachment {
+/** `clipboard-20261204-181502.png`: when it was pasted. */
+function clipboardName(mime: string): string {
 	const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-	const name = `clipboard-${stamp.slice(0, 8)}-${stamp.slice(8)}.${EXTENSIONS[mime] ?? "img"}`;
+	return `clipboard-${stamp.slice(0, 8)}-${stamp.slice(8)}.${EXTENSIONS[mime] ?? "img"}`;
+}
+
+/** The image as `name` in the session's attachments folder, 0600 (`name-2.png` and on where one is there). */
+function saveClipboardImage(
+	bytes: Uint8Array,
+	mime: string,
+	name: string,
+	sessionFile: string | undefined,
+): AskAttachment {
 	const dir = attachmentsDir(sessionFile);
 	let path = join(dir, name);
 	for (let n = 2; ; n++) {

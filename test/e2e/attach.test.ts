@@ -95,10 +95,17 @@ describe("files in an answer, in the TUI", () => {
 			expect(statSync(path ?? "").mode & 0o777).toBe(0o600);
 			expect(statSync(join(path ?? "", "..")).mode & 0o777).toBe(0o700);
 		}
-		// The session file holds the image content pi records for a tool result, and no copy of the files otherwise.
+		// The files' bytes are in the session only as the image content pi records of the result: not in its details,
+		// and not in the kept form.
 		const session = (saved[0] ?? "").replace(/\.ask-user\/attachments\/[^/]+$/, "");
-		const base64 = RED.toString("base64");
-		expect(readFileSync(session, "utf8").split(base64).length - 1).toBeLessThanOrEqual(1);
+		const results = readFileSync(session, "utf8")
+			.split("\n")
+			.filter((line) => line.includes('"toolResult"') && line.includes('"ask_user"'))
+			.map((line) => JSON.parse(line) as { message: { details: unknown; content: { type: string }[] } });
+		expect(results).toHaveLength(1);
+		expect(results[0]?.message.content.filter((part) => part.type === "image")).toHaveLength(2);
+		expect(JSON.stringify(results[0]?.message.details)).not.toMatch(/"data"/);
+		for (const kept of keptFiles(env)) expect(readFileSync(kept, "utf8")).not.toContain(RED.toString("base64"));
 	});
 
 	it("bad pastes are refused in place with their reason, the path left as typed text; a file that claims to be an image is sent as a file", async () => {

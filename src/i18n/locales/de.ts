@@ -52,14 +52,11 @@ export const CATALOGUE: Catalogue = {
 	},
 
 	// ── 📎 ──────────────────────────────────────────────────────────────────
-	"attach.notHere":
-		"Dateien gehören zu einer eigenen Antwort oder einer Notiz, nicht zu einer Nachricht im Chat: der Pfad bleibt als Text stehen.",
-	"attach.tooLarge":
-		"{name} ist zu groß zum Anhängen ({size}, das Limit liegt bei {limit}): der Pfad bleibt als Text stehen.",
-	"attach.answerFull": "Höchstens {limit} Dateien pro Antwort: der Pfad bleibt als Text stehen.",
-	"attach.formFull": "Höchstens {limit} Dateien pro Formular: der Pfad bleibt als Text stehen.",
-	"attach.totalTooLarge":
-		"Mit {name} wären die Dateien des Formulars größer als {limit}: der Pfad bleibt als Text stehen.",
+	"attach.notHere": "Dateien gehören zu einer eigenen Antwort oder einer Notiz, nicht zu einer Nachricht im Chat.",
+	"attach.tooLarge": "{name} ist zu groß zum Anhängen ({size}, das Limit liegt bei {limit}).",
+	"attach.answerFull": "Höchstens {limit} Dateien pro Antwort.",
+	"attach.formFull": "Höchstens {limit} Dateien pro Formular.",
+	"attach.totalTooLarge": "Mit {name} wären die Dateien des Formulars größer als {limit}.",
 	"attach.needsText": "Schreib ein paar Worte zu den angehängten Dateien oder entferne sie zuerst.",
 	"attach.missing": "Keine solche Datei: {path}. Der Pfad bleibt als Text stehen.",
 	"attach.directory": "{path} ist ein Ordner, keine Datei: der Pfad bleibt als Text stehen.",

@@ -49,13 +49,11 @@ export const CATALOGUE: Catalogue = {
 	},
 
 	// ── 📎 ──────────────────────────────────────────────────────────────────
-	"attach.notHere":
-		"Los archivos van con una respuesta propia o una nota, no con un mensaje para el chat: la ruta queda como texto.",
-	"attach.tooLarge":
-		"{name} es demasiado grande para adjuntarlo ({size}, el límite es {limit}): la ruta queda como texto.",
-	"attach.answerFull": "Como máximo {limit} archivos por respuesta: la ruta queda como texto.",
-	"attach.formFull": "Como máximo {limit} archivos por formulario: la ruta queda como texto.",
-	"attach.totalTooLarge": "Con {name} los archivos del formulario pasarían de {limit}: la ruta queda como texto.",
+	"attach.notHere": "Los archivos van con una respuesta propia o una nota, no con un mensaje para el chat.",
+	"attach.tooLarge": "{name} es demasiado grande para adjuntarlo ({size}, el límite es {limit}).",
+	"attach.answerFull": "Como máximo {limit} archivos por respuesta.",
+	"attach.formFull": "Como máximo {limit} archivos por formulario.",
+	"attach.totalTooLarge": "Con {name} los archivos del formulario pasarían de {limit}.",
 	"attach.needsText": "Escribe unas palabras junto a los archivos adjuntos, o quítalos antes.",
 	"attach.missing": "No existe el archivo: {path}. La ruta queda como texto.",
 	"attach.directory": "{path} es una carpeta, no un archivo: la ruta queda como texto.",

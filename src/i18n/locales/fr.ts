@@ -52,13 +52,11 @@ export const CATALOGUE: Catalogue = {
 	},
 
 	// ── 📎 ──────────────────────────────────────────────────────────────────
-	"attach.notHere":
-		"Les fichiers accompagnent une réponse libre ou une note, pas un message pour le chat : le chemin reste en texte.",
-	"attach.tooLarge":
-		"{name} est trop volumineux pour être joint ({size}, la limite est de {limit}) : le chemin reste en texte.",
-	"attach.answerFull": "Au plus {limit} fichiers par réponse : le chemin reste en texte.",
-	"attach.formFull": "Au plus {limit} fichiers par formulaire : le chemin reste en texte.",
-	"attach.totalTooLarge": "Avec {name}, les fichiers du formulaire dépasseraient {limit} : le chemin reste en texte.",
+	"attach.notHere": "Les fichiers accompagnent une réponse libre ou une note, pas un message pour le chat.",
+	"attach.tooLarge": "{name} est trop volumineux pour être joint ({size}, la limite est de {limit}).",
+	"attach.answerFull": "Au plus {limit} fichiers par réponse.",
+	"attach.formFull": "Au plus {limit} fichiers par formulaire.",
+	"attach.totalTooLarge": "Avec {name}, les fichiers du formulaire dépasseraient {limit}.",
 	"attach.needsText": "Écrivez quelques mots avec les fichiers joints, ou retirez-les d’abord.",
 	"attach.missing": "Fichier introuvable : {path}. Le chemin reste en texte.",
 	"attach.directory": "{path} est un dossier, pas un fichier : le chemin reste en texte.",

@@ -48,12 +48,11 @@ export const CATALOGUE: Catalogue = {
 	},
 
 	// ── 📎 ──────────────────────────────────────────────────────────────────
-	"attach.notHere":
-		"ファイルを添付できるのは自由回答とメモだけで、チャットへのメッセージには添付できません。パスはテキストのまま残ります。",
-	"attach.tooLarge": "{name}は大きすぎて添付できません（{size}、上限は{limit}）。パスはテキストのまま残ります。",
-	"attach.answerFull": "1つの回答に添付できるファイルは{limit}個までです。パスはテキストのまま残ります。",
-	"attach.formFull": "1つのフォームに添付できるファイルは{limit}個までです。パスはテキストのまま残ります。",
-	"attach.totalTooLarge": "{name}を加えるとフォームのファイルが合計{limit}を超えます。パスはテキストのまま残ります。",
+	"attach.notHere": "ファイルを添付できるのは自由回答とメモだけで、チャットへのメッセージには添付できません。",
+	"attach.tooLarge": "{name}は大きすぎて添付できません（{size}、上限は{limit}）。",
+	"attach.answerFull": "1つの回答に添付できるファイルは{limit}個までです。",
+	"attach.formFull": "1つのフォームに添付できるファイルは{limit}個までです。",
+	"attach.totalTooLarge": "{name}を加えるとフォームのファイルが合計{limit}を超えます。",
 	"attach.needsText": "添付したファイルに一言添えるか、先にファイルを外してください。",
 	"attach.missing": "ファイルが見つかりません：{path}。パスはテキストのまま残ります。",
 	"attach.directory": "{path}はフォルダーでファイルではありません。パスはテキストのまま残ります。",

@@ -47,12 +47,11 @@ export const CATALOGUE: Catalogue = {
 	},
 
 	// ── 📎 ──────────────────────────────────────────────────────────────────
-	"attach.notHere":
-		"파일은 직접 쓴 답이나 메모에만 첨부할 수 있고, 채팅 메시지에는 첨부할 수 없습니다. 경로는 텍스트로 남습니다.",
-	"attach.tooLarge": "{name}은(는) 너무 커서 첨부할 수 없습니다 ({size}, 최대 {limit}). 경로는 텍스트로 남습니다.",
-	"attach.answerFull": "답 하나에 파일은 최대 {limit}개입니다. 경로는 텍스트로 남습니다.",
-	"attach.formFull": "양식 하나에 파일은 최대 {limit}개입니다. 경로는 텍스트로 남습니다.",
-	"attach.totalTooLarge": "{name}을(를) 더하면 양식의 파일이 {limit}을(를) 넘습니다. 경로는 텍스트로 남습니다.",
+	"attach.notHere": "파일은 직접 쓴 답이나 메모에만 첨부할 수 있고, 채팅 메시지에는 첨부할 수 없습니다.",
+	"attach.tooLarge": "{name}은(는) 너무 커서 첨부할 수 없습니다 ({size}, 최대 {limit}).",
+	"attach.answerFull": "답 하나에 파일은 최대 {limit}개입니다.",
+	"attach.formFull": "양식 하나에 파일은 최대 {limit}개입니다.",
+	"attach.totalTooLarge": "{name}을(를) 더하면 양식의 파일이 {limit}을(를) 넘습니다.",
 	"attach.needsText": "첨부한 파일에 몇 마디 적거나, 먼저 파일을 빼 주세요.",
 	"attach.missing": "파일이 없습니다: {path}. 경로는 텍스트로 남습니다.",
 	"attach.directory": "{path}은(는) 파일이 아니라 폴더입니다. 경로는 텍스트로 남습니다.",

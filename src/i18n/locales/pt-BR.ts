@@ -49,12 +49,11 @@ export const CATALOGUE: Catalogue = {
 	},
 
 	// ── 📎 ──────────────────────────────────────────────────────────────────
-	"attach.notHere":
-		"Arquivos vão com uma resposta própria ou uma nota, não com uma mensagem para o chat: o caminho fica como texto.",
-	"attach.tooLarge": "{name} é grande demais para anexar ({size}, o limite é {limit}): o caminho fica como texto.",
-	"attach.answerFull": "No máximo {limit} arquivos por resposta: o caminho fica como texto.",
-	"attach.formFull": "No máximo {limit} arquivos por formulário: o caminho fica como texto.",
-	"attach.totalTooLarge": "Com {name}, os arquivos do formulário passariam de {limit}: o caminho fica como texto.",
+	"attach.notHere": "Arquivos vão com uma resposta própria ou uma nota, não com uma mensagem para o chat.",
+	"attach.tooLarge": "{name} é grande demais para anexar ({size}, o limite é {limit}).",
+	"attach.answerFull": "No máximo {limit} arquivos por resposta.",
+	"attach.formFull": "No máximo {limit} arquivos por formulário.",
+	"attach.totalTooLarge": "Com {name}, os arquivos do formulário passariam de {limit}.",
 	"attach.needsText": "Escreva algumas palavras junto aos arquivos anexados, ou remova-os antes.",
 	"attach.missing": "Arquivo inexistente: {path}. O caminho fica como texto.",
 	"attach.directory": "{path} é uma pasta, não um arquivo: o caminho fica como texto.",

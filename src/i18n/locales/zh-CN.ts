@@ -45,11 +45,11 @@ export const CATALOGUE: Catalogue = {
 	},
 
 	// ── 📎 ──────────────────────────────────────────────────────────────────
-	"attach.notHere": "文件只能附在自填回答或备注上，不能附在发往聊天的消息上：路径保留为文字。",
-	"attach.tooLarge": "{name} 太大，无法附加（{size}，上限为 {limit}）：路径保留为文字。",
-	"attach.answerFull": "每个回答最多附 {limit} 个文件：路径保留为文字。",
-	"attach.formFull": "每个表单最多附 {limit} 个文件：路径保留为文字。",
-	"attach.totalTooLarge": "加上 {name} 后表单的文件会超过 {limit}：路径保留为文字。",
+	"attach.notHere": "文件只能附在自填回答或备注上，不能附在发往聊天的消息上。",
+	"attach.tooLarge": "{name} 太大，无法附加（{size}，上限为 {limit}）。",
+	"attach.answerFull": "每个回答最多附 {limit} 个文件。",
+	"attach.formFull": "每个表单最多附 {limit} 个文件。",
+	"attach.totalTooLarge": "加上 {name} 后表单的文件会超过 {limit}。",
 	"attach.needsText": "请为附加的文件写几句话，或先移除它们。",
 	"attach.missing": "没有这个文件：{path}。路径保留为文字。",
 	"attach.directory": "{path} 是文件夹，不是文件：路径保留为文字。",

@@ -45,11 +45,11 @@ export const CATALOGUE: Catalogue = {
 	},
 
 	// ── 📎 ──────────────────────────────────────────────────────────────────
-	"attach.notHere": "檔案只能附在自填回答或備註上，不能附在傳到聊天的訊息上：路徑保留為文字。",
-	"attach.tooLarge": "{name} 太大，無法附加（{size}，上限為 {limit}）：路徑保留為文字。",
-	"attach.answerFull": "每個回答最多附 {limit} 個檔案：路徑保留為文字。",
-	"attach.formFull": "每個表單最多附 {limit} 個檔案：路徑保留為文字。",
-	"attach.totalTooLarge": "加上 {name} 後表單的檔案會超過 {limit}：路徑保留為文字。",
+	"attach.notHere": "檔案只能附在自填回答或備註上，不能附在傳到聊天的訊息上。",
+	"attach.tooLarge": "{name} 太大，無法附加（{size}，上限為 {limit}）。",
+	"attach.answerFull": "每個回答最多附 {limit} 個檔案。",
+	"attach.formFull": "每個表單最多附 {limit} 個檔案。",
+	"attach.totalTooLarge": "加上 {name} 後表單的檔案會超過 {limit}。",
 	"attach.needsText": "請為附加的檔案寫幾句話，或先移除它們。",
 	"attach.missing": "沒有這個檔案：{path}。路徑保留為文字。",
 	"attach.directory": "{path} 是資料夾，不是檔案：路徑保留為文字。",
