@@ -20,7 +20,7 @@ import {
 	type MarkdownTheme,
 	type TUI,
 } from "@mariozechner/pi-tui";
-import { decodeKittyPrintable, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
+import { truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
 import { editorPrefill, type FormState, onTypeRow } from "../machine/model.ts";
 import { restoredState, savedAnswers } from "../machine/saved.ts";
@@ -34,6 +34,7 @@ import { formatTimeLeft } from "./time-left.ts";
 import { formHeight } from "./height.ts";
 import {
 	type Command,
+	isTyped,
 	type KeyHelp,
 	type KeyMode,
 	keyModeOf,
@@ -387,14 +388,6 @@ export class AskFormComponent implements Component, Focusable {
 		}
 		this.finish("error", `The form failed: ${errorText(error)}`);
 	}
-}
-
-/**
- * What typing sends: a printable key (plain, or as the Kitty protocol encodes it), an IME's commit, a paste; not Space.
- */
-function isTyped(data: string): boolean {
-	const text = decodeKittyPrintable(data) ?? data;
-	return data.startsWith("\x1b[200~") || (text !== " " && text.length > 0 && !/[\x00-\x1f\x7f]/.test(text));
 }
 
 const EDITOR_MIN_WIDTH = 3;

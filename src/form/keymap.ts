@@ -3,7 +3,13 @@
  * names as the user has them bound, for the hint line and the help screen.
  */
 
-import { type KeybindingsManager, type KeyId, matchesKey, visibleWidth } from "@mariozechner/pi-tui";
+import {
+	decodeKittyPrintable,
+	type KeybindingsManager,
+	type KeyId,
+	matchesKey,
+	visibleWidth,
+} from "@mariozechner/pi-tui";
 import type { Texts } from "../i18n/texts.ts";
 import type { FormState } from "../machine/model.ts";
 import { sanitizeLine } from "../core/sanitize.ts";
@@ -211,4 +217,12 @@ export function keyName(key: string): string {
 	const shiftedLetter = /^shift\+([a-z])$/.exec(key);
 	if (shiftedLetter?.[1]) return shiftedLetter[1].toUpperCase();
 	return SYMBOLS[key] ?? sanitizeLine(key);
+}
+
+/**
+ * What typing sends: a printable key (plain, or as the Kitty protocol encodes it), an IME's commit, a paste; not Space.
+ */
+export function isTyped(data: string): boolean {
+	const text = decodeKittyPrintable(data) ?? data;
+	return data.startsWith("\x1b[200~") || (text !== " " && text.length > 0 && !/[\x00-\x1f\x7f]/.test(text));
 }
