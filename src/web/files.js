@@ -28,7 +28,9 @@ function fileBox(kind) {
  * file's name stays as it is.
  */
 function fill(text, values) {
-	return text.replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
+	return text.replace(/\{(\w+)\}/g, (whole, key) =>
+		Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole,
+	);
 }
 
 /** One line in the box: why a file was refused (or nothing). */
