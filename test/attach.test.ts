@@ -24,7 +24,10 @@ import {
 	ATTACHMENT_LIMITS,
 	type AskAttachment,
 	attachmentMime,
+	base64Length,
+	decodedLength,
 	formatSize,
+	megabytes,
 	parsePastedPath,
 	sniffImageMime,
 } from "../src/core/attachment.ts";
@@ -107,6 +110,27 @@ describe("what a file is", () => {
 		[3.4 * 1024 * 1024, "3.4 MB"],
 	])("%d bytes read as %s", (bytes, shown) => {
 		expect(formatSize(bytes)).toBe(shown);
+	});
+});
+
+describe("a file's bytes in base64, and its size against a limit", () => {
+	test("decodedLength: the bytes sound base64 holds; undefined for a bad length, character or padding", () => {
+		fc.assert(
+			fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+				const data = Buffer.from(bytes).toString("base64");
+				expect(data.length).toBe(base64Length(bytes.length));
+				expect(decodedLength(data)).toBe(bytes.length);
+			}),
+		);
+		for (const data of ["Q", "QQ", "QQ=", "QUJDR", "QUJD=", "Q===", "====", "QU=D", "QU-D", "QUJD\n"])
+			expect(decodedLength(data)).toBeUndefined();
+	});
+
+	test("megabytes: up to the next tenth, so one byte over never reads as the limit", () => {
+		expect(megabytes(10 * 1024 * 1024)).toBe("10 MB");
+		expect(megabytes(10 * 1024 * 1024 + 1)).toBe("10.1 MB");
+		expect(megabytes(25 * 1024 * 1024)).toBe("25 MB");
+		expect(megabytes(1)).toBe("0.1 MB");
 	});
 });
 

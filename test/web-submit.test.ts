@@ -188,6 +188,50 @@ describe("the files of a submit", () => {
 		expect(() => readdirSync(attachmentsOf(sessionFile))).toThrow();
 	});
 
+	it("are refused when their base64 is unsound: a length that is not a multiple of 4, as the relay's check", () => {
+		const sessionFile = session();
+		const { given, answer } = recorder();
+		for (const data of ["QQ", "QUJDRA", "QUJDR", "QUJD=", "Q==="]) {
+			const body = { questions: [{ chosen: [0] }, { other: "see", otherFiles: [{ name: "a.txt", data }] }] };
+			const outcome = answerFrom({ form, answer, sessionFile }, JSON.stringify(body));
+			expect(outcome.ok ? "" : outcome.error).toMatch(/^questions\[1\]\.otherFiles\[0\]\.data: must be base64/);
+		}
+		// Sound, padded or not, it is taken.
+		for (const data of ["", "QQ==", "QUI=", "QUJD"]) {
+			const body = { questions: [{ chosen: [0] }, { other: "see", otherFiles: [{ name: "a.txt", data }] }] };
+			expect(answerFrom({ form, answer, sessionFile }, JSON.stringify(body))).toEqual({ ok: true });
+		}
+		expect(given.map(({ files }) => files?.[0]?.size)).toEqual([0, 1, 2, 3]);
+	});
+
+	it("a file the limits refuse is also given as what it is, for the page to say in the catalogue's words", () => {
+		const { answer } = recorder();
+		const outcome = (body: unknown) => answerFrom({ form, answer, sessionFile: session() }, JSON.stringify(body));
+		const big = Buffer.alloc(ATTACHMENT_LIMITS.fileBytes + 1, 0x61);
+		expect(outcome({ questions: [{ chosen: [0] }, { other: "log", otherFiles: [file("a/big.log", big)] }] })).toEqual({
+			ok: false,
+			error: "questions[1].otherFiles[0]: a file of at most 10 MB (found 10.1 MB)",
+			refused: { limit: "file", name: "big.log", size: big.length, bytes: ATTACHMENT_LIMITS.fileBytes },
+		});
+		const four = Array.from({ length: 4 }, (_, i) => file(`${i}.png`));
+		const eleven = {
+			note: "n",
+			noteFiles: four,
+			questions: [
+				{ chosen: [0], note: "n", noteFiles: four },
+				{ other: "o", otherFiles: four.slice(1) },
+			],
+		};
+		expect(outcome(eleven)).toMatchObject({ ok: false, refused: { limit: "form" } });
+		const nine = Buffer.alloc(9 * 1024 * 1024, 0x61);
+		const logs = ["1.log", "2.log", "3.log"].map((name) => file(name, nine));
+		expect(outcome({ questions: [{ chosen: [0] }, { other: "logs", otherFiles: logs }] })).toEqual({
+			ok: false,
+			error: "the files: at most 25 MB in all (found 27 MB)",
+			refused: { limit: "total", name: "3.log", bytes: ATTACHMENT_LIMITS.totalBytes },
+		});
+	});
+
 	it("an answer the form does not take (it was closed) leaves no file behind", () => {
 		const sessionFile = session();
 		const { answer } = recorder({ ok: false, error: "this form is already closed" });
@@ -222,6 +266,16 @@ describe("over HTTP, through the waiting form", () => {
 		const tooBig = await post("x".repeat(MAX_BODY_BYTES + 1));
 		expect(tooBig.status).toBe(413);
 		expect(((await tooBig.json()) as { error: string }).error).toMatch(/the files of a form may take 25 MB in all/);
+		// A file the limits refuse: the error at its path, and the catalogue's words the page shows.
+		const big = Buffer.alloc(ATTACHMENT_LIMITS.fileBytes + 1, 0x61);
+		const refused = await post(
+			JSON.stringify({ questions: [{ chosen: [0] }, { other: "log", otherFiles: [file("big.log", big)] }] }),
+		);
+		expect(refused.status).toBe(400);
+		expect(await refused.json()).toEqual({
+			error: "questions[1].otherFiles[0]: a file of at most 10 MB (found 10.1 MB)",
+			said: ENGLISH.t("web.fileTooLarge", { name: "big.log", size: "10.1 MB", limit: "10 MB" }),
+		});
 		const body = { questions: [{ chosen: [0] }, { other: "like this", otherFiles: [file("layout.png")] }] };
 		expect((await post(JSON.stringify(body))).status).toBe(200);
 		const collected = await done;

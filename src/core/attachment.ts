@@ -45,6 +45,23 @@ export const ATTACHMENT_LIMITS = {
 /** How long `bytes` bytes are as base64. */
 export const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
 
+/** Base64's alphabet, `=` only at the end, two at most (a schema's pattern; decodedLength checks the rest). */
+export const BASE64_PATTERN = "^[A-Za-z0-9+/]*={0,2}$";
+const BASE64 = new RegExp(BASE64_PATTERN);
+
+/**
+ * How many bytes a base64 text holds; undefined when it is not sound base64: another character, a length that is not a
+ * multiple of 4, `=` anywhere but the end.
+ */
+export function decodedLength(data: string): number | undefined {
+	if (data.length % 4 !== 0 || !BASE64.test(data)) return undefined;
+	const padding = data.endsWith("==") ? 2 : Number(data.endsWith("="));
+	return (data.length / 4) * 3 - padding;
+}
+
+/** A size against a limit, "10.1 MB": up to the next tenth, so one byte over never reads as the limit. */
+export const megabytes = (bytes: number): string => `${Math.ceil((bytes / MB) * 10) / 10} MB`;
+
 /** The image types a model reads, by their first bytes; anything else is sent as a file. */
 export function sniffImageMime(bytes: Uint8Array): string | undefined {
 	const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);

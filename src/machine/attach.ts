@@ -3,7 +3,13 @@
  * and what a target's attachments need (its text: a file goes with the words it illustrates). update.ts applies them.
  */
 
-import { ATTACHMENT_LIMITS, type AskAttached, type AskAttachment, isImageMime } from "../core/attachment.ts";
+import {
+	ATTACHMENT_LIMITS,
+	type AskAttached,
+	type AskAttachment,
+	isImageMime,
+	megabytes as mb,
+} from "../core/attachment.ts";
 import { type Phrase, phrase } from "../core/types.ts";
 import { draftKey, type EditorTarget, type FormState } from "./model.ts";
 
@@ -33,8 +39,6 @@ export function attachRefusal(state: FormState, target: EditorTarget, attachment
 		return phrase("attach.totalTooLarge", { name, limit: mb(ATTACHMENT_LIMITS.totalBytes) });
 	return undefined;
 }
-
-const mb = (bytes: number): string => `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** The open editor's target takes the file, or the state says why not (and the shell keeps the path as text). */
 export function attach(state: FormState, attachment: AskAttachment): FormState {

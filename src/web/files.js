@@ -23,6 +23,16 @@ function fileBox(kind) {
 	return box;
 }
 
+/**
+ * The catalogue's `text` with each `{key}` of `values` filled in, as given: through a function, so a `$&` or `$'` in a
+ * file's name stays as it is.
+ */
+function fill(text, values) {
+	return text.replace(/\{(\w+)\}/g, (whole, key) =>
+		Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole,
+	);
+}
+
 /** One line in the box: why a file was refused (or nothing). */
 function say(box, text) {
 	const problem = box.querySelector(".file-problem");
@@ -40,36 +50,62 @@ function sizeOf(bytes) {
 	return `${value < 10 ? Math.round(value * 10) / 10 : Math.round(value)} ${units[unit]}`;
 }
 
-const IMAGE = /^image\/(png|jpeg|gif|webp)$/;
+/** A size against a limit, as core/attachment.ts's megabytes says it: up to the next tenth. */
 const mb = (bytes) => `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
-/** Why `file` cannot join `box` now, in the catalogue's words (the terminal's rules: core/attachment.ts's limits). */
-function refusal(box, file) {
-	const limit = IMAGE.test(file.type) ? limits.imageBytes : limits.fileBytes;
-	if (file.size > limit)
-		return words.fileTooLarge
-			.replace("{name}", file.name)
-			.replace("{size}", mb(file.size))
-			.replace("{limit}", mb(limit));
+/** The image type of a file's first 12 bytes, as core/attachment.ts's sniffImageMime reads them (and the server). */
+function sniff(bytes) {
+	const starts = (...sig) => sig.every((b, i) => bytes[i] === b);
+	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+	if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+	if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+		return "image/gif";
+	const ascii = (from, text) => [...text].every((c, i) => bytes[from + i] === c.charCodeAt(0));
+	if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
+	return undefined;
+}
+
+/** A file's image type by its bytes, not its name (undefined: not an image, or unreadable). */
+const imageType = (file) =>
+	file
+		.slice(0, 12)
+		.arrayBuffer()
+		.then((head) => sniff(new Uint8Array(head)))
+		.catch(() => undefined);
+
+/**
+ * Why `file` (an image of type `image`, or none) cannot join `box` now, in the catalogue's words (the terminal's rules:
+ * core/attachment.ts's limits).
+ */
+function refusal(box, file, image) {
+	const limit = image ? limits.imageBytes : limits.fileBytes;
+	if (file.size > limit) return fill(words.fileTooLarge, { name: file.name, size: mb(file.size), limit: mb(limit) });
 	if (chosenFiles.get(box).length >= limits.perAnswer) return words.answerFull;
 	const all = [...chosenFiles.values()].flat();
 	if (all.length >= limits.perForm) return words.formFull;
 	if (all.reduce((sum, c) => sum + c.file.size, 0) + file.size > limits.totalBytes)
-		return words.totalTooLarge.replace("{name}", file.name);
+		return fill(words.totalTooLarge, { name: file.name });
 	return undefined;
 }
 
-/** The files just picked join the box, each that fits; the first that does not is said, and the text stays as it is. */
-function addFiles(input) {
+/**
+ * The files just picked join the box, each that fits, once their first bytes say which are images (the limit, the
+ * thumbnail); the first that does not is said, and the text stays as it is.
+ */
+async function addFiles(input) {
 	const box = input.closest(".files");
-	let refused;
-	for (const file of input.files) {
-		const why = refusal(box, file);
-		if (why) refused ??= why;
-		else chosenFiles.get(box).push({ file, url: IMAGE.test(file.type) ? URL.createObjectURL(file) : undefined });
-	}
+	const picked = [...input.files];
 	// Picked again, the same file is a new choice.
 	input.value = "";
+	const images = await Promise.all(picked.map(imageType));
+	let refused;
+	picked.forEach((file, i) => {
+		const image = images[i];
+		const why = refusal(box, file, image);
+		if (why) refused ??= why;
+		// The thumbnail of the type its bytes show, whatever its name says.
+		else chosenFiles.get(box).push({ file, url: image && URL.createObjectURL(new Blob([file], { type: image })) });
+	});
 	say(box, refused);
 	showFiles(box);
 }
@@ -88,7 +124,7 @@ function showFiles(box) {
 					type: "button",
 					class: "remove",
 					"data-file": String(i),
-					"aria-label": words.remove.replace("{name}", file.name),
+					"aria-label": fill(words.remove, { name: file.name }),
 				},
 				"✕",
 			),
@@ -124,7 +160,7 @@ async function encoded(answers) {
 				if (data === undefined) {
 					unreadable = true;
 					for (const [box, chosen] of chosenFiles)
-						if (chosen.some((c) => c.file === file)) say(box, words.unreadable.replace("{name}", file.name));
+						if (chosen.some((c) => c.file === file)) say(box, fill(words.unreadable, { name: file.name }));
 				}
 				return { name: file.name, data };
 			}),

@@ -7,6 +7,8 @@ const submitToken = document.querySelector('meta[name="ask-user"]').content;
 const main = document.getElementById("form");
 let words = {};
 let done = false;
+/** A submit on its way (its files are read and sent, up to two minutes): Submit waits for its response. */
+let sending = false;
 
 function el(tag, attributes, ...children) {
 	const node = document.createElement(tag);
@@ -176,9 +178,9 @@ function review(form) {
 		const shown = labels.length ? labels.join(", ") : "—";
 		list.append(el("li", {}, el("b", {}, `${question.header}: `), shown, note, attached));
 	});
-	const status = missing.length ? words.missing.replace("{names}", missing.join(", ")) : words.ready;
+	const status = missing.length ? fill(words.missing, { names: missing.join(", ") }) : words.ready;
 	main.querySelector(".review .status").textContent = unworded ? words.needsText : status;
-	main.querySelector("#submit").disabled = missing.length > 0 || unworded || done;
+	main.querySelector("#submit").disabled = missing.length > 0 || unworded || done || sending;
 }
 
 /** Leaves the question to the model (every choice let go), or lets go of that. */
@@ -199,7 +201,20 @@ function finish(message) {
 	notice.scrollIntoView({ block: "center" });
 }
 
+/** Sends the answers once: Submit is held from the click until the response (or until a file cannot be read). */
 async function submit(form) {
+	if (sending || done) return;
+	sending = true;
+	main.querySelector("#submit").disabled = true;
+	try {
+		await send(form);
+	} finally {
+		sending = false;
+		review(form);
+	}
+}
+
+async function send(form) {
 	const problem = main.querySelector(".problem");
 	const body = await pageFiles.encoded(answersOf(form).answers);
 	if (!body) return;
@@ -212,10 +227,9 @@ async function submit(form) {
 	if (response?.ok) return finish(words.answered);
 	// Another answer came first (another tab, the terminal): nothing more to send from here.
 	if (response?.status === 409) return finish(words.alreadyAnswered);
-	problem.textContent =
-		response?.status === 413
-			? words.tooLarge
-			: words.notSent.replace("{error}", reply.error ?? (response ? String(response.status) : "no connection"));
+	// A file the server refused is said in the catalogue's words (`said`), as the page refuses one.
+	const error = reply.said ?? reply.error ?? (response ? String(response.status) : "no connection");
+	problem.textContent = response?.status === 413 ? words.tooLarge : fill(words.notSent, { error });
 	problem.hidden = false;
 }
 
@@ -278,7 +292,7 @@ async function start() {
 		review(form);
 	});
 	main.addEventListener("change", (event) => {
-		if (event.target.matches("input.file-input")) pageFiles.add(event.target);
+		if (event.target.matches("input.file-input")) pageFiles.add(event.target).then(() => review(form));
 		else if (event.target.matches("input")) decide(event.target.closest("fieldset"), false);
 		review(form);
 	});

@@ -26,11 +26,11 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Texts } from "../i18n/texts.ts";
-import { ATTACHMENT_LIMITS } from "../core/attachment.ts";
+import { ATTACHMENT_LIMITS, megabytes } from "../core/attachment.ts";
 import { delegable, type FormSetup } from "../machine/model.ts";
 import { ALREADY_CLOSED, type AskForm, type AskQuestion, type WebLink } from "../core/types.ts";
 import { qrRows } from "./qr.ts";
-import { answerFrom, type PageAnswer } from "./submit.ts";
+import { answerFrom, type FileRefusal, type PageAnswer } from "./submit.ts";
 import { type PageTheme, pageColors, themeCss } from "./theme.ts";
 
 /**
@@ -76,7 +76,7 @@ export type WebPageSetup = {
 /** `close`: the form closed (answered here or elsewhere), so the port closes. */
 export type WebPage = WebLink & { close(): Promise<void> };
 
-const TOO_LARGE = `larger than ${MAX_BODY_BYTES} bytes: the files of a form may take ${ATTACHMENT_LIMITS.totalBytes / (1024 * 1024)} MB in all`;
+const TOO_LARGE = `larger than ${MAX_BODY_BYTES} bytes: the files of a form may take ${megabytes(ATTACHMENT_LIMITS.totalBytes)} in all`;
 
 /** The page's script and style, read once, when first asked for. */
 const assets = new Map<string, string>();
@@ -182,7 +182,16 @@ async function receive(
 	const lost = !outcome.ok && outcome.error === ALREADY_CLOSED;
 	if (outcome.ok) return send(response, 200, "application/json", JSON.stringify({ ok: true }));
 	const error = lost ? ALREADY_ANSWERED : outcome.error;
-	send(response, lost ? 409 : 400, "application/json", JSON.stringify({ error }));
+	// A file the limits refuse (one the page could not judge: it changed since it was chosen), in the user's words too.
+	const said = "refused" in outcome ? { said: refusalWords(setup.texts, outcome.refused) } : {};
+	send(response, lost ? 409 : 400, "application/json", JSON.stringify({ error, ...said }));
+}
+
+/** A file the server refuses, as the page refuses one where it is chosen. */
+function refusalWords({ t }: Texts, refused: FileRefusal): string {
+	if (refused.limit === "form") return t("web.formFull", { limit: ATTACHMENT_LIMITS.perForm });
+	if (refused.limit === "total") return t("web.totalTooLarge", { name: refused.name, limit: megabytes(refused.bytes) });
+	return t("web.fileTooLarge", { name: refused.name, size: megabytes(refused.size), limit: megabytes(refused.bytes) });
 }
 
 /**
@@ -257,7 +266,7 @@ function pageData({ form, questions, texts, asker, task, reason, options: setup 
 function fileWords({ t }: Texts) {
 	const name = "{name}";
 	const { perAnswer, perForm, totalBytes } = ATTACHMENT_LIMITS;
-	const total = `${totalBytes / (1024 * 1024)} MB`;
+	const total = megabytes(totalBytes);
 	return {
 		attach: t("web.attach"),
 		remove: t("web.removeFile", { name }),

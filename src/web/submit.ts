@@ -13,7 +13,11 @@ import {
 	type AskAttached,
 	type AskAttachment,
 	attachmentMime,
+	BASE64_PATTERN,
+	base64Length,
+	decodedLength,
 	isImageMime,
+	megabytes as mb,
 	SNIFF_BYTES,
 } from "../core/attachment.ts";
 import { saveCopy } from "../core/attachment-copy.ts";
@@ -34,17 +38,13 @@ import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
-const BASE64 = "^[A-Za-z0-9+/]*={0,2}$";
-sayPatterns({ [BASE64]: "must be base64" });
-
-/** The base64 of `bytes` bytes is this long. */
-const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+sayPatterns({ [BASE64_PATTERN]: "must be base64" });
 
 /** A file the page sends: its name and its bytes, in base64. */
 const FileSchema = Type.Object(
 	{
 		name: Type.String({ minLength: 1, maxLength: 255 }),
-		data: Type.String({ maxLength: base64Length(ATTACHMENT_LIMITS.imageBytes), pattern: BASE64 }),
+		data: Type.String({ maxLength: base64Length(ATTACHMENT_LIMITS.imageBytes), pattern: BASE64_PATTERN }),
 	},
 	{ additionalProperties: false },
 );
@@ -84,6 +84,18 @@ export type SubmitSetup = {
 	sessionFile?: string | undefined;
 };
 
+/**
+ * A file the limits refuse, for the page to say in the catalogue's words (as it refuses one where it is chosen): one
+ * past its limit (`bytes`), one too many for the form, the one that takes the files past their total (`bytes`).
+ */
+export type FileRefusal =
+	| { limit: "file"; name: string; size: number; bytes: number }
+	| { limit: "form" }
+	| { limit: "total"; name: string; bytes: number };
+
+/** The form's outcome, or a refusal; `refused`: a file's, which the page says in the catalogue's words. */
+export type PageOutcome = AnswerOutcome | { ok: false; error: string; refused: FileRefusal };
+
 /** A file of the submit, decoded and checked, with where it belongs. */
 type Upload = { key: string; at: string; name: string; bytes: Buffer; mime: string };
 
@@ -91,7 +103,7 @@ type Upload = { key: string; at: string; name: string; bytes: Buffer; mime: stri
  * The page's answers through the form's own rules: the submit's shape, its files, a state the machine accepts, every
  * required question answered; then the files saved and all of it collected as the form would.
  */
-export function answerFrom(setup: SubmitSetup, body: string): AnswerOutcome {
+export function answerFrom(setup: SubmitSetup, body: string): PageOutcome {
 	let page: unknown;
 	try {
 		page = JSON.parse(body);
@@ -105,7 +117,7 @@ export function answerFrom(setup: SubmitSetup, body: string): AnswerOutcome {
 	if (submit.questions.length !== form.questions.length)
 		return { ok: false, error: `questions: expected ${form.questions.length} answers` };
 	const uploads = uploadsOf(submit);
-	if (!Array.isArray(uploads)) return { ok: false, error: uploads.error };
+	if (!Array.isArray(uploads)) return { ok: false, ...uploads };
 	const saved = savedOf(form, submit);
 	const state = restoredState(form, saved, setup.options);
 	if (!state) return { ok: false, error: "the answers do not fit the questions" };
@@ -151,7 +163,7 @@ function savedOf(form: AskForm, submit: PageSubmit): SavedAnswers {
  * The submit's files, decoded, each with the target it belongs to; or the first problem, at its path. A file goes with
  * the words it illustrates (as the terminal's rule: attach.needsText), within the limits of core/attachment.ts.
  */
-function uploadsOf(submit: PageSubmit): Upload[] | { error: string } {
+function uploadsOf(submit: PageSubmit): Upload[] | { error: string; refused?: FileRefusal } {
 	type List = { target: EditorTarget; at: string; text: string | undefined; files: PageFile[] | undefined };
 	const lists: List[] = submit.questions.flatMap(({ other, note, otherFiles, noteFiles }, question): List[] => [
 		{ target: { kind: "custom", question }, at: `questions[${question}].otherFiles`, text: other, files: otherFiles },
@@ -168,33 +180,44 @@ function uploadsOf(submit: PageSubmit): Upload[] | { error: string } {
 		const words = target.kind === "custom" ? "answer" : "note";
 		if (files.length > 0 && given(text) === undefined)
 			return { error: `${at}: a file goes with words: the ${words} is blank` };
-		files.forEach(({ name, data }, i) => {
+		for (const [i, { name, data }] of files.entries()) {
+			if (decodedLength(data) === undefined)
+				return { error: `${at}[${i}].data: must be base64 whose length is a multiple of 4, padded with = at the end` };
 			const bytes = Buffer.from(data, "base64");
 			// Its base name, printable: a browser sends no folder, and nothing else is believed.
 			const shown = cleanName(name.split(/[\\/]/).pop() ?? "", 255) || "file";
 			const mime = attachmentMime(shown, bytes.subarray(0, SNIFF_BYTES));
 			uploads.push({ key: draftKey(target), at: `${at}[${i}]`, name: shown, bytes, mime });
-		});
+		}
 	}
 	return withinLimits(uploads) ?? uploads;
 }
 
-/** As the terminal says a size against a limit: up to the next tenth, so one byte over never reads as the limit. */
-const mb = (bytes: number) => `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
-
-/** The first limit the files break, said at its path. */
-function withinLimits(uploads: readonly Upload[]): { error: string } | undefined {
+/** The first limit the files break, said at its path, and what the page says of it in the catalogue's words. */
+function withinLimits(uploads: readonly Upload[]): { error: string; refused: FileRefusal } | undefined {
 	const { perForm, imageBytes, fileBytes, totalBytes } = ATTACHMENT_LIMITS;
-	if (uploads.length > perForm) return { error: `at most ${perForm} files per form (found ${uploads.length})` };
-	for (const { at, bytes, mime } of uploads) {
+	if (uploads.length > perForm)
+		return { error: `at most ${perForm} files per form (found ${uploads.length})`, refused: { limit: "form" } };
+	for (const { at, name, bytes, mime } of uploads) {
 		const limit = isImageMime(mime) ? imageBytes : fileBytes;
 		if (bytes.length > limit)
 			return {
 				error: `${at}: ${isImageMime(mime) ? "an image" : "a file"} of at most ${mb(limit)} (found ${mb(bytes.length)})`,
+				refused: { limit: "file", name, size: bytes.length, bytes: limit },
 			};
 	}
-	const total = uploads.reduce((sum, { bytes }) => sum + bytes.length, 0);
-	return total > totalBytes ? { error: `the files: at most ${mb(totalBytes)} in all (found ${mb(total)})` } : undefined;
+	let total = 0;
+	for (const { name, bytes } of uploads) {
+		total += bytes.length;
+		if (total > totalBytes) {
+			const all = uploads.reduce((sum, upload) => sum + upload.bytes.length, 0);
+			return {
+				error: `the files: at most ${mb(totalBytes)} in all (found ${mb(all)})`,
+				refused: { limit: "total", name, bytes: totalBytes },
+			};
+		}
+	}
+	return undefined;
 }
 
 /** Each upload written as a copy of its own; none left behind when one cannot be. */

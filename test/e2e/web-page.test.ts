@@ -93,6 +93,22 @@ async function phone(url: string, javaScriptEnabled = true): Promise<{ page: Pag
 	return { page, troubles };
 }
 
+/** `bytes` written at `path`, then made `size` bytes long (zeros after them). */
+function written(path: string, bytes: Buffer | string, size?: number): string {
+	writeFileSync(path, bytes);
+	if (size !== undefined) truncateSync(path, size);
+	return path;
+}
+
+/** The page with every question answered, the last in words of its own (for files to go with). */
+async function answered(url: string): Promise<{ page: Page; troubles: string[] }> {
+	const opened = await phone(url);
+	await opened.page.getByText("SQLite", { exact: true }).click();
+	await opened.page.getByText("Auth", { exact: true }).click();
+	await opened.page.locator('fieldset[data-index="2"] textarea.other-text').fill("as on these");
+	return opened;
+}
+
 const marker = (page: Page, selector: string) =>
 	page.locator(selector).evaluate((summary) => getComputedStyle(summary, "::before").content);
 
@@ -182,17 +198,12 @@ describe("the browser page, on a phone", () => {
 		const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-web-page-files-"));
 		const shot = (i: number) => join(dir, `shot-${i}.png`);
 		for (let i = 1; i <= 5; i++) writeFileSync(shot(i), PNG);
-		const big = join(dir, "big.log");
-		writeFileSync(big, "");
-		truncateSync(big, 10 * 1024 * 1024 + 1);
+		const big = written(join(dir, "big.log"), "", 10 * 1024 * 1024 + 1);
 		try {
 			await withPage(undefined, async ({ url, given, files }) => {
-				const { page, troubles } = await phone(url);
-				await page.getByText("SQLite", { exact: true }).click();
-				await page.getByText("Auth", { exact: true }).click();
+				const { page, troubles } = await answered(url);
 				const why = page.locator('fieldset[data-index="2"]');
 				const box = why.locator('.files[data-for="other"]');
-				await why.locator("textarea.other-text").fill("as on these");
 				const picker = box.locator("input.file-input");
 				expect(await picker.getAttribute("accept")).toBe("image/*");
 				await picker.setInputFiles([1, 2, 3, 4].map(shot));
@@ -238,6 +249,81 @@ describe("the browser page, on a phone", () => {
 				);
 				for (const file of files) rmSync(file.path);
 				expect(troubles).toEqual([]);
+				await page.context().close();
+			});
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
+	it("files are judged by their bytes, not their names: a PNG with no extension is an image, a .jpg that is none a file; `$&` in a name stays", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-web-page-bytes-"));
+		const at = (name: string, bytes: Buffer | string, size?: number) => written(join(dir, name), bytes, size);
+		const over = 10 * 1024 * 1024 + 1;
+		try {
+			await withPage(undefined, async ({ url, files }) => {
+				const { page, troubles } = await answered(url);
+				const box = page.locator('fieldset[data-index="2"] .files[data-for="other"]');
+				const picker = box.locator("input.file-input");
+				// A real PNG named with no extension: its thumbnail; one of 10.1 MB: within an image's 20 MB.
+				await picker.setInputFiles([at("shot", PNG), at("screen", PNG, over), at("a$&b.png", PNG)]);
+				await expect.poll(() => box.locator(".file-name").allTextContents()).toEqual(["shot", "screen", "a$&b.png"]);
+				await expect
+					.poll(() =>
+						box
+							.locator(".file")
+							.first()
+							.locator("img.thumb")
+							.evaluate((img: HTMLImageElement) => img.naturalWidth),
+					)
+					.toBe(1);
+				await expect(box.getByRole("button", { name: "Remove a$&b.png", exact: true }).count()).resolves.toBe(1);
+				// A .jpg that is no JPEG is a file: past 10 MB it is refused where it was chosen.
+				await picker.setInputFiles(at("fake$'.jpg", "not a photo", over));
+				const tooLarge = ENGLISH.t("web.fileTooLarge", { name: "fake$'.jpg", size: "10.1 MB", limit: "10 MB" });
+				await expect.poll(() => box.locator(".file-problem").textContent()).toBe(tooLarge);
+				await page.getByRole("button", { name: "Submit" }).click();
+				await page.getByText(ENGLISH.t("web.answered")).waitFor();
+				expect(files.map(({ name, mime, size }) => ({ name, mime, size }))).toEqual([
+					{ name: "shot", mime: "image/png", size: PNG.length },
+					{ name: "screen", mime: "image/png", size: over },
+					{ name: "a$&b.png", mime: "image/png", size: PNG.length },
+				]);
+				for (const file of files) rmSync(file.path);
+				expect(troubles).toEqual([]);
+				await page.context().close();
+			});
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
+	it("Submit is held while the files go, so a second tap sends nothing; a file the server refuses is said in the catalogue's words", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "pi-ask-user-web-page-held-"));
+		const big = written(join(dir, "big.log"), "", 10 * 1024 * 1024 + 1);
+		try {
+			await withPage(undefined, async ({ url, given }) => {
+				const { page } = await answered(url);
+				let release = () => {};
+				const held = new Promise<void>((resolve) => (release = resolve));
+				let posts = 0;
+				await page.route("**/answer", async (route) => (posts++, await held, route.continue()));
+				// The page's limits let a file through that the server's do not (as one that grew since it was chosen).
+				await page.evaluate("pageFiles.setLimits({ fileBytes: 100 * 1024 * 1024 })");
+				await page.locator('fieldset[data-index="2"] .files[data-for="other"] input.file-input').setInputFiles(big);
+				const submit = page.getByRole("button", { name: "Submit" });
+				await submit.click();
+				await expect.poll(() => posts, { timeout: 60_000 }).toBe(1);
+				expect(await submit.isDisabled()).toBe(true);
+				await submit.dispatchEvent("click");
+				release();
+				const problem = page.locator(".problem");
+				const said = ENGLISH.t("web.fileTooLarge", { name: "big.log", size: "10.1 MB", limit: "10 MB" });
+				await expect.poll(() => problem.textContent()).toBe(ENGLISH.t("web.notSent", { error: said }));
+				// The response came: Submit is offered again, and only the one submit was sent.
+				await expect.poll(() => submit.isDisabled()).toBe(false);
+				expect(posts).toBe(1);
+				expect(given).toEqual([]);
 				await page.context().close();
 			});
 		} finally {
