@@ -15,7 +15,7 @@ import {
 	sniffImageMime,
 } from "../core/attachment.ts";
 import { cleanName } from "../core/sanitize.ts";
-import type { AskNote, AskQuestion } from "../core/types.ts";
+import type { AskNote, AskQuestion, AskStatus } from "../core/types.ts";
 import type { WireAttachment } from "./envelope-schema.ts";
 
 /** The first reply version that carries files' bytes. */
@@ -86,7 +86,7 @@ function readWithin(path: string, room: number): Bytes | undefined {
 }
 
 /** Whether a form that ended so sends its files: only one the user sent (submitted, or their message for the chat). */
-export const sendsFiles = (status: string): boolean => status === "answered" || status === "chat";
+export const sendsFiles = (status: AskStatus): boolean => status === "answered" || status === "chat";
 
 /** The files a reply of version `v` carries, and the notes that say the others. */
 export function filesForReply(files: readonly AskAttached[], v: number): { carried: AskAttached[]; notes: AskNote[] } {
