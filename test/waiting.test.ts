@@ -21,6 +21,7 @@ import { NOTIFICATION_MAX } from "../src/route/attention.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { until } from "./support/harness.ts";
+import { PNG_1X1 } from "./support/png.ts";
 
 const form: AskForm = { questions: [{ ...DB_QUESTION, question: "Which \u001b]52;c;AAAA\u0007database?" }] };
 const pg = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };
@@ -164,6 +165,24 @@ describe("answering from elsewhere", () => {
 		expect(open.options()?.signal?.aborted).toBe(false);
 		open.finish({ ...emptyCollected("answered"), answers: pg });
 		expect((await asking).answeredBy).toBeUndefined();
+	});
+
+	it("an answer from elsewhere carries no files: one with attachments is refused, and nothing of it is saved or sent", async () => {
+		const open = openSurface();
+		const heard = recorder();
+		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
+		await shown(open);
+		const data = PNG_1X1.toString("base64");
+		const file = { name: "x.png", mime: "image/png", size: PNG_1X1.length, kind: "note", questionId: "db", data };
+		const outcome = heard.waiting().answer({ answers: pg, attachments: [file] } as never, "bot");
+		expect(outcome).toEqual({
+			ok: false,
+			error:
+				"attachments: an answer from elsewhere carries no files; the user attaches them in the form or on its browser page",
+		});
+		expect(open.options()?.signal?.aborted).toBe(false);
+		expect(heard.waiting().answer({ answers: pg }, "bot")).toEqual({ ok: true });
+		expect(await asking).not.toHaveProperty("attachments");
 	});
 
 	it("the first answer wins; a later one, or one after the user answered, is refused", async () => {

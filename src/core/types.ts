@@ -248,8 +248,10 @@ export interface Session {
 	ui: ExtensionUIContext;
 	/** Aborts the session's run (pi's interrupt key inside the form). */
 	abort(): void;
-	/** Its first user message labels the forms it sends elsewhere. */
-	sessionManager?: { getEntries(): readonly unknown[] };
+	/** Its first user message labels the forms it sends elsewhere; its file, where the files of its forms go. */
+	sessionManager?: { getEntries(): readonly unknown[]; getSessionFile?(): string | undefined };
+	/** Where a relative path pasted into its forms starts. */
+	cwd?: string;
 	/** A runner may name the agent in it (relay/elsewhere.ts `askerOf`). */
 	getSystemPrompt?(): string;
 }

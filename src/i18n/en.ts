@@ -240,6 +240,7 @@ export const EN = {
 	"walker.choiceOnly":
 		"ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).",
 	"walker.stray": "⚠ That answer is not one of the rows: pick one of them.",
+	"walker.pathAsText": "Submit it unchanged to give it as your answer, as text.",
 
 	// ── An ACP host's form (pi-ask-user/elicitation) ──
 	"elicitation.ownAnswer": "{header}: your own answer",

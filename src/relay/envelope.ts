@@ -24,7 +24,7 @@ import {
 import { validateParams, type ValidationIssue as Issue } from "../input/validate.ts";
 import { childPath, schemaIssues } from "../core/schema.ts";
 import { leftToYou } from "../tool/result.ts";
-import { fileIssues, filesForReply, fromWire, toWire } from "./files.ts";
+import { fileIssues, filesForReply, fromWire, sendsFiles, toWire } from "./files.ts";
 import {
 	RELAY_ASKER_MAX,
 	RelayReplySchema,
@@ -195,7 +195,7 @@ export const replyToCollected = ({ v, rid, drafts, delegated, ...collected }: Re
  * `shownElsewhere` is this side's business, never the wire's. The reply is the newest the child reads (its `request`'s
  * replyVersion, else 1). To a child that reads v1 a question left to the model is a skip with a note that says so, as
  * the model's own result line would; below v3, and for a file whose bytes are not at hand, a file is a note with its
- * path.
+ * path. Files go only with a form the user sent (answered, or a message for the chat).
  */
 export function collectedToReply(
 	{ shownElsewhere, drafts, delegated = [], attachments = [], ...collected }: Collected,
@@ -209,7 +209,8 @@ export function collectedToReply(
 		...collected,
 		...(drafts !== undefined && drafts.length > 0 && { drafts }),
 	};
-	const files = filesForReply(attachments, v);
+	// A form the user did not send (dismissed, aborted, timed out) sends no files, as in the child's own terminal.
+	const files = filesForReply(sendsFiles(collected.status) ? attachments : [], v);
 	if (files.carried.length > 0) reply.attachments = files.carried;
 	if (files.notes.length > 0) reply.notes = [...reply.notes, ...files.notes];
 	if (delegated.length === 0) return reply;

@@ -5,36 +5,88 @@
  * wire's form of them, and what the schema cannot check (the limits in all, the sizes, what each file belongs to).
  */
 
-import { readFileSync } from "node:fs";
-import { ATTACHMENT_LIMITS, type AskAttached, isImageMime } from "../core/attachment.ts";
-import type { AskNote, AskQuestion } from "../core/types.ts";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import {
+	ATTACHMENT_LIMITS,
+	type AskAttached,
+	attachmentMime,
+	isImageMime,
+	SNIFF_BYTES,
+	sniffImageMime,
+} from "../core/attachment.ts";
+import { cleanName } from "../core/sanitize.ts";
+import type { AskNote, AskQuestion, AskStatus } from "../core/types.ts";
 import type { WireAttachment } from "./envelope-schema.ts";
 
 /** The first reply version that carries files' bytes. */
 export const FILES_REPLY_VERSION = 3;
 
+/** A file's limit by what its first bytes are: an image's, else a file's. */
+const limitFor = (head: Uint8Array): number =>
+	sniffImageMime(head) ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
+
+/** The first bytes of base64 `data`: 16 characters hold the 12 that tell an image. */
+const headOf = (data: string): Buffer => Buffer.from(data.slice(0, (SNIFF_BYTES / 3) * 4), "base64");
+
 /**
  * The files with their bytes, read from their paths where the limits allow (a file may have grown since it was
- * attached); one that cannot be read or no longer fits stays without, and reaches the child as a note.
+ * attached); one that cannot be read or no longer fits stays without, and reaches the child as a note. A file that came
+ * with its bytes is measured and typed by them, not by what it says of itself.
  */
 export function withBytes(files: readonly AskAttached[]): AskAttached[] {
 	let total = 0;
 	return files.map((file) => {
-		if (file.data !== undefined) {
-			total += file.size;
-			return file;
-		}
-		try {
-			const bytes = readFileSync(file.path);
-			const limit = isImageMime(file.mime) ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
-			if (bytes.length > limit || total + bytes.length > ATTACHMENT_LIMITS.totalBytes) return file;
-			total += bytes.length;
-			return { ...file, size: bytes.length, data: bytes.toString("base64") };
-		} catch {
-			return file;
-		}
+		const { data: _came, ...bare } = file;
+		const room = ATTACHMENT_LIMITS.totalBytes - total;
+		const read = file.data === undefined ? readWithin(file.path, room) : measured(file.data, room);
+		if (!read) return bare;
+		total += read.size;
+		return { ...bare, size: read.size, mime: attachmentMime(file.name, read.head), data: read.data };
 	});
 }
+
+type Bytes = { data: string; size: number; head: Uint8Array };
+
+/** Bytes that came as base64: within their limit and `room`, or undefined. */
+function measured(data: string, room: number): Bytes | undefined {
+	const size = decodedLength(data);
+	const head = headOf(data);
+	return size !== undefined && size <= Math.min(limitFor(head), room) ? { data, size, head } : undefined;
+}
+
+/**
+ * A regular file's bytes, its size known before it is read: never more than its limit (and `room`) plus one byte is
+ * read; undefined past them, or when it cannot be read.
+ */
+function readWithin(path: string, room: number): Bytes | undefined {
+	let fd: number | undefined;
+	try {
+		fd = openSync(path, "r");
+		const stats = fstatSync(fd);
+		if (!stats.isFile()) return undefined;
+		const head = new Uint8Array(SNIFF_BYTES);
+		readSync(fd, head, 0, SNIFF_BYTES, 0);
+		const limit = Math.min(limitFor(head), room);
+		if (stats.size > limit) return undefined;
+		// One byte more than it said it holds: a file that grows while it is read is not sent half.
+		const bytes = Buffer.alloc(stats.size + 1);
+		let size = 0;
+		while (size < bytes.length) {
+			const n = readSync(fd, bytes, size, bytes.length - size, size);
+			if (n === 0) break;
+			size += n;
+		}
+		if (size > stats.size) return undefined;
+		return { data: bytes.subarray(0, size).toString("base64"), size, head };
+	} catch {
+		return undefined;
+	} finally {
+		if (fd !== undefined) closeSync(fd);
+	}
+}
+
+/** Whether a form that ended so sends its files: only one the user sent (submitted, or their message for the chat). */
+export const sendsFiles = (status: AskStatus): boolean => status === "answered" || status === "chat";
 
 /** The files a reply of version `v` carries, and the notes that say the others. */
 export function filesForReply(files: readonly AskAttached[], v: number): { carried: AskAttached[]; notes: AskNote[] } {
@@ -52,8 +104,14 @@ function attachmentNote({ questionId, option, name, path, size, mime }: AskAttac
 	return note;
 }
 
+/**
+ * A name the reply's schema takes, whatever the user's file was called (a pasted `a\b.txt`, an escape in it): one
+ * printable line (sanitize.ts `cleanName`), a slash or backslash as `_`; "file" when nothing printable is left.
+ */
+export const wireName = (name: string): string => cleanName(name.replace(/[\\/]/g, "_")) || "file";
+
 export function toWire({ name, mime, size, kind, questionId, option, data = "" }: AskAttached): WireAttachment {
-	const wire: WireAttachment = { name, mime, size, kind, data };
+	const wire: WireAttachment = { name: wireName(name), mime, size, kind, data };
 	if (questionId !== undefined) wire.questionId = questionId;
 	if (option !== undefined) wire.option = option;
 	return wire;
@@ -96,10 +154,9 @@ export function fileIssues(
 			add(`${at}.data`, "must be base64 whose length is a multiple of 4, padded with = at the end");
 		else if (bytes !== file.size)
 			add(`${at}.size`, `must be the number of bytes data holds (${bytes}; found ${file.size})`);
-		const image = isImageMime(file.mime);
-		const limit = image ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
-		if (file.size > limit)
-			add(`${at}.size`, `must be at most ${limit} bytes for ${image ? "an image" : "a file"} (found ${file.size})`);
+		// The limit is the bytes' own, never the type the file claims: the child reads the type again from them.
+		const limit = limitFor(headOf(file.data));
+		if (file.size > limit) add(`${at}.size`, sizeRule(file, limit));
 		total += file.size;
 		const target = JSON.stringify([file.kind, file.questionId ?? null, file.option ?? null]);
 		const count = (perTarget.get(target) ?? 0) + 1;
@@ -110,6 +167,15 @@ export function fileIssues(
 	});
 	if (total > ATTACHMENT_LIMITS.totalBytes)
 		add("attachments", `must hold at most ${ATTACHMENT_LIMITS.totalBytes} bytes in all (found ${total})`);
+}
+
+/** The limit a file is over, in words; one that claims to be an image and is not is told why it has a file's. */
+function sizeRule({ mime, size }: WireAttachment, limit: number): string {
+	if (limit === ATTACHMENT_LIMITS.imageBytes) return `must be at most ${limit} bytes for an image (found ${size})`;
+	const rule = `must be at most ${limit} bytes for a file (found ${size})`;
+	return isImageMime(mime)
+		? `${rule}: its bytes are no ${mime.slice("image/".length)} image, whatever mime says`
+		: rule;
 }
 
 /** A free answer's file names its question and no option; an option's, a label of that question. */

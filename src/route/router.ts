@@ -162,7 +162,15 @@ export function createRouter(setup: RouterSetup): Router {
 		return setup.watch ? setup.watch(session, inner) : inner;
 	};
 	const handlerFor = (session: Session): AskHandler =>
-		relayHandler((form, options) => shown(session)(form, options), setup, withPreferences);
+		relayHandler(
+			(form, options) => shown(session)(form, options),
+			setup,
+			async (given) => ({
+				...(await withPreferences(given)),
+				// The files of a form shown here are this session's: its folder for a relative path, its clipboard reader.
+				...(await import("../tool/call.ts")).fileOptions(session),
+			}),
+		);
 	let unregister: (() => void) | undefined;
 	const channel = channelUse(up);
 	let warming: ReturnType<typeof setTimeout> | undefined;
@@ -231,13 +239,13 @@ function relayHandler(
 }
 
 /**
- * For a way back that takes the files' bytes, to a child that reads them: each file's, read now (the reply is all the
- * child will see of it).
+ * For a way back that takes the files' bytes, to a child that reads them, of a form the user sent: each file's, read
+ * now (the reply is all the child will see of it).
  */
 async function withBytes(collected: Collected, replyVersion: number): Promise<Collected> {
 	if (!collected.attachments?.length) return collected;
 	const files = await import("../relay/files.ts");
-	if (replyVersion < files.FILES_REPLY_VERSION) return collected;
+	if (replyVersion < files.FILES_REPLY_VERSION || !files.sendsFiles(collected.status)) return collected;
 	return { ...collected, attachments: files.withBytes(collected.attachments) };
 }
 

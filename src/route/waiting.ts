@@ -162,6 +162,9 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 	};
 }
 
+const NO_FILES =
+	"attachments: an answer from elsewhere carries no files; the user attaches them in the form or on its browser page";
+
 /** The answers another extension may give: checked like a relayed reply and as the form takes them; first wins. */
 function outsideAnswers(form: AskForm, setup: FormSetup) {
 	const controller = new AbortController();
@@ -177,6 +180,9 @@ function outsideAnswers(form: AskForm, setup: FormSetup) {
 			const status = (reply as Partial<OutsideAnswer> | null)?.status ?? "answered";
 			if (status !== "answered" && status !== "dismissed")
 				return { ok: false, error: `status: must be "answered" or "dismissed" (found ${JSON.stringify(status)})` };
+			// A reply v3 may carry files' bytes; an answer from elsewhere may not (the page's come saved, as `files`).
+			if (typeof reply === "object" && reply !== null && Object.hasOwn(reply, "attachments"))
+				return { ok: false, error: NO_FILES };
 			const decoded = decodeRelayReply(
 				JSON.stringify({ skipped: [], notes: [], ...(reply as object), v: RELAY_REPLY_VERSION, status }),
 				{ questions: form.questions },

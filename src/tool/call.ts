@@ -150,8 +150,11 @@ export async function runCall(
 	return toolResult(form, delivered, notices, images);
 }
 
-/** What a form needs to take files: where a pasted relative path starts, and pi's clipboard reader (tool/clipboard.ts). */
-export function fileOptions(ctx: ExtensionContext): Pick<AskOptions, "cwd" | "pasteImage"> {
+/**
+ * What a form needs to take files: where a pasted relative path starts, and pi's clipboard reader (tool/clipboard.ts);
+ * for this session's own forms and those it shows for others.
+ */
+export function fileOptions(ctx: Pick<Session, "cwd" | "sessionManager">): Pick<AskOptions, "cwd" | "pasteImage"> {
 	const pasteImage = clipboardImageReader(ctx.sessionManager?.getSessionFile?.());
 	return { ...(typeof ctx.cwd === "string" && { cwd: ctx.cwd }), ...(pasteImage && { pasteImage }) };
 }

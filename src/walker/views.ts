@@ -176,8 +176,11 @@ function optionRows(question: AskQuestion, fixedTexts: string[]): Row[] {
 	}));
 }
 
-/** Whose question, what is being written, and why the text came back (too long). */
-export function editorTitle(state: FormState, target: EditorTarget, view: WalkView): string {
+/**
+ * Whose question, what is being written, its files, and why the text came back (too long, a path refused as a file);
+ * `message`: the walker's own line under the reason.
+ */
+export function editorTitle(state: FormState, target: EditorTarget, view: WalkView, message?: string): string {
 	const { t } = view.texts;
 	let lines: string[];
 	if (isQuestionTarget(target)) {
@@ -191,7 +194,7 @@ export function editorTitle(state: FormState, target: EditorTarget, view: WalkVi
 		lines = [view.asker ? `${t("walker.asks", { asker: sanitizeLine(view.asker) })} · ${what}` : what];
 	}
 	const files = attachmentsOf(state, target).map((file) => sanitizeLine(`📎 ${file.name} ${formatSize(file.size)}`));
-	return [...lines, ...files, ...messages(state, undefined, view.texts)].join("\n");
+	return [...lines, ...files, ...messages(state, message, view.texts)].join("\n");
 }
 
 /** Every answer, skip and note, and what a submit would drop. */

@@ -9,7 +9,7 @@ import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { homedir } from "node:os";
 import { raceAbort } from "../core/abort.ts";
 import { readPastedFile } from "../core/pasted-file.ts";
-import { attachable } from "../machine/attach.ts";
+import { attachable, attachRefusal } from "../machine/attach.ts";
 import { editorTitle, questionDialog, reviewRows, reviewTitle, type Row, rowTexts, type WalkView } from "./views.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
@@ -132,33 +132,51 @@ class DialogWalk {
 		let text = editorPrefill(this.state, target);
 		// A host without text dialogs: the question's select says what can be done instead.
 		if (this.host.choiceOnly) return this.dispatch({ type: "editorCancelled", draft: text });
+		// A path refused as a file, given back as typed: the same answer again is that text.
+		let asText: string | undefined;
 		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
 		while (this.state.overlay === overlay) {
 			const opened = Date.now();
-			const result = await this.dialog(this.ui.editor(editorTitle(this.state, target, this.view), text));
+			const title = editorTitle(this.state, target, this.view, asText === undefined ? undefined : this.asTextLine);
+			const result = await this.dialog(this.ui.editor(title, text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
 			if (result === undefined) {
 				this.learnFromCancel(Date.now() - opened);
 				return this.dispatch({ type: "editorCancelled", draft: text });
 			}
-			if (this.attached(target, result)) continue;
+			const file = result === asText ? undefined : this.attachment(target, result);
+			asText = undefined;
+			if (file === "attached") continue;
+			if (file === "refused") {
+				// Nothing typed is lost: the editor comes back with the path as it was written.
+				asText = text = result;
+				continue;
+			}
 			this.dispatch({ type: "editorSubmitted", text: result });
 			text = result;
 		}
 	}
 
+	private get asTextLine(): string {
+		return this.view.texts.t("walker.pathAsText");
+	}
+
 	/**
 	 * An answer that is one file's path, written as a path (quoted, `/…`, `~/…`, `./…`, `file://…`), attaches that file
-	 * as a paste does in the terminal, and the editor opens again with the text as it was; one that cannot be attached is
-	 * said in the title. Anything else is text.
+	 * as a paste does in the terminal (the editor opens again with the text as it was); one that cannot be attached (no
+	 * such file, a folder, past a limit) is refused with its reason in the state. Anything else is text: undefined.
 	 */
-	private attached(target: EditorTarget, answer: string): boolean {
-		if (!attachable(target)) return false;
+	private attachment(target: EditorTarget, answer: string): "attached" | "refused" | undefined {
+		if (!attachable(target)) return undefined;
 		const read = readPastedFile(answer, this.options.cwd ?? process.cwd(), homedir(), { explicitOnly: true });
-		if (read === undefined) return false;
-		if ("refused" in read) this.dispatch({ type: "notice", tone: "warning", text: read.refused });
-		else this.dispatch({ type: "attach", attachment: read.file });
-		return true;
+		if (read === undefined) return undefined;
+		const refusal = "refused" in read ? read.refused : attachRefusal(this.state, target, read.file);
+		if (refusal) {
+			this.dispatch({ type: "notice", tone: "warning", text: refusal });
+			return "refused";
+		}
+		if ("file" in read) this.dispatch({ type: "attach", attachment: read.file });
+		return "attached";
 	}
 
 	private learnFromCancel(afterMs: number): void {

@@ -231,6 +231,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.choiceOnly":
 		"ⓘ Dieser Host zeigt keine Textfelder: Antworte, indem du eine Zeile wählst (die Zeilen für eigenen Text und Notizen fehlen).",
 	"walker.stray": "⚠ Diese Antwort ist keine der Zeilen: Wähle eine davon.",
+	"walker.pathAsText": "Schick ihn unverändert ab, um ihn als Text zur Antwort zu machen.",
 	"elicitation.ownAnswer": "{header}: deine eigene Antwort",
 	"elicitation.addedToChosen": "Wird zu den gewählten Optionen hinzugefügt.",
 	"elicitation.insteadOfOption": "Statt eine Option zu wählen.",

@@ -228,6 +228,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.choiceOnly":
 		"ⓘ Este host no muestra cuadros de texto: responde eligiendo una fila (no aparecen las filas para escribir tu propio texto ni notas).",
 	"walker.stray": "⚠ Esa respuesta no es una de las filas: elige una de ellas.",
+	"walker.pathAsText": "Envíala sin cambios para darla como respuesta, como texto.",
 	"elicitation.ownAnswer": "{header}: tu propia respuesta",
 	"elicitation.addedToChosen": "Se agrega a las opciones elegidas.",
 	"elicitation.insteadOfOption": "En lugar de elegir una opción.",

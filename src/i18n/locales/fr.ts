@@ -232,6 +232,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.choiceOnly":
 		"ⓘ Cet hôte n’affiche pas de zone de texte : répondez en choisissant une ligne (les lignes de saisie libre et de notes sont masquées).",
 	"walker.stray": "⚠ Cette réponse ne correspond à aucune ligne : choisissez-en une.",
+	"walker.pathAsText": "Validez-le sans le modifier pour le donner comme réponse, en texte.",
 	"elicitation.ownAnswer": "{header} : votre propre réponse",
 	"elicitation.addedToChosen": "S’ajoute aux options choisies.",
 	"elicitation.insteadOfOption": "Au lieu de choisir une option.",

@@ -219,6 +219,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.choiceOnly":
 		"ⓘ このホストにはテキスト入力欄がありません。行を選んで回答してください（自由入力やメモの行は表示されません）。",
 	"walker.stray": "⚠ その回答はどの行にも当てはまりません。いずれかの行を選んでください。",
+	"walker.pathAsText": "そのまま変更せずに送信すると、テキストとして回答になります。",
 	"elicitation.ownAnswer": "{header}：自分の回答",
 	"elicitation.addedToChosen": "選んだ選択肢に追加されます。",
 	"elicitation.insteadOfOption": "選択肢を選ぶ代わりに入力します。",

@@ -226,6 +226,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.choiceOnly":
 		"ⓘ Este host não mostra caixas de texto: responda escolhendo uma linha (as linhas para digitar seu próprio texto e notas não aparecem).",
 	"walker.stray": "⚠ Essa resposta não é uma das linhas: escolha uma delas.",
+	"walker.pathAsText": "Envie sem alterar para dá-lo como resposta, como texto.",
 	"elicitation.ownAnswer": "{header}: sua própria resposta",
 	"elicitation.addedToChosen": "Adicionada às opções escolhidas.",
 	"elicitation.insteadOfOption": "Em vez de escolher uma opção.",

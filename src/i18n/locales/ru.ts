@@ -236,6 +236,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.choiceOnly":
 		"ⓘ Этот хост не показывает текстовые поля: отвечайте, выбирая строки (строк для своего текста и заметок нет).",
 	"walker.stray": "⚠ Такого ответа нет среди строк: выберите одну из них.",
+	"walker.pathAsText": "Отправьте его без изменений, чтобы дать его ответом, как текст.",
 	"elicitation.ownAnswer": "{header}: свой ответ",
 	"elicitation.addedToChosen": "Добавляется к выбранным вариантам.",
 	"elicitation.insteadOfOption": "Вместо выбора варианта.",
