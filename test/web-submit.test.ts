@@ -84,7 +84,8 @@ describe("a submit's shape", () => {
 		const notBase64 = { questions: [{ chosen: [0] }, { other: "see", otherFiles: [{ name: "a.png", data: "%%" }] }] };
 		expect(answerFrom({ form, answer }, JSON.stringify(notBase64))).toEqual({
 			ok: false,
-			error: 'questions[1].otherFiles[0].data: must be base64 (found the string "%%")',
+			error:
+				'questions[1].otherFiles[0].data: must be base64 (A–Z, a–z, 0–9, + and /, padded with =) (found the string "%%")',
 		});
 		expect(given).toEqual([]);
 	});

@@ -47,6 +47,8 @@ export const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
 
 /** Base64's alphabet, `=` only at the end, two at most (a schema's pattern; decodedLength checks the rest). */
 export const BASE64_PATTERN = "^[A-Za-z0-9+/]*={0,2}$";
+/** What a schema's error says of a text that does not match BASE64_PATTERN (core/schema.ts `sayPatterns`). */
+export const BASE64_WORDS = "must be base64 (A–Z, a–z, 0–9, + and /, padded with =)";
 const BASE64 = new RegExp(BASE64_PATTERN);
 
 /**

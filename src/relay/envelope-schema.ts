@@ -4,7 +4,7 @@
  */
 
 import { type Static, Type } from "@sinclair/typebox";
-import { ATTACHMENT_LIMITS, base64Length } from "../core/attachment.ts";
+import { ATTACHMENT_LIMITS, BASE64_PATTERN, BASE64_WORDS, base64Length } from "../core/attachment.ts";
 import { sayPatterns } from "../core/schema.ts";
 import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema, RELAY_REPLY_VERSION } from "../core/types.ts";
 
@@ -20,7 +20,6 @@ const ONE_LINE = `^[^${CONTROL}]*$`;
 const NAME = `^(?=.*\\S)[^${CONTROL}]+$`;
 const NON_BLANK = "\\S";
 // Checked for length and padding by hand (files.ts): a simple class keeps the match linear on tens of megabytes.
-export const BASE64_PATTERN = "^[A-Za-z0-9+/]*={0,2}$";
 const FILE_NAME = `^(?=.*\\S)[^${CONTROL}/\\\\]+$`;
 const MIME = "^[a-z0-9][a-z0-9!#$&^_.+-]*/[a-z0-9][a-z0-9!#$&^_.+-]*$";
 
@@ -30,7 +29,7 @@ sayPatterns({
 	[ONE_LINE]: "must be one line without control characters",
 	[NAME]: "must be one line of text naming who answered",
 	[NON_BLANK]: "must not be blank",
-	[BASE64_PATTERN]: "must be base64 (A–Z, a–z, 0–9, + and /, padded with =)",
+	[BASE64_PATTERN]: BASE64_WORDS,
 	[FILE_NAME]: "must be a file's base name: one line, no slash or backslash",
 	[MIME]: 'must be a media type in lower case, e.g. "image/png"',
 });

@@ -10,6 +10,7 @@ import {
 	ATTACHMENT_LIMITS,
 	type AskAttached,
 	attachmentMime,
+	decodedLength,
 	isImageMime,
 	SNIFF_BYTES,
 	sniffImageMime,
@@ -123,14 +124,6 @@ export const fromWire = (file: WireAttachment): AskAttached => ({ ...file, path:
 // ── What no schema can say ──────────────────────────────────────────────────
 
 type Add = (path: string, message: string) => void;
-
-/** How many bytes a base64 text of sound characters holds; undefined when its length or padding is wrong. */
-function decodedLength(data: string): number | undefined {
-	// The schema's pattern leaves `=` only at the end, two at most.
-	if (data.length % 4 !== 0) return undefined;
-	const padding = data.endsWith("==") ? 2 : Number(data.endsWith("="));
-	return (data.length / 4) * 3 - padding;
-}
 
 /**
  * Each file (as the schema left it: an unsound one is undefined) against the limits and, the questions known, what it

@@ -14,6 +14,7 @@ import {
 	type AskAttachment,
 	attachmentMime,
 	BASE64_PATTERN,
+	BASE64_WORDS,
 	base64Length,
 	decodedLength,
 	isImageMime,
@@ -38,7 +39,7 @@ import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine
 /** Who answered, as the model and the transcript are told. */
 export const BROWSER_SOURCE = "the browser";
 
-sayPatterns({ [BASE64_PATTERN]: "must be base64" });
+sayPatterns({ [BASE64_PATTERN]: BASE64_WORDS });
 
 /** A file the page sends: its name and its bytes, in base64. */
 const FileSchema = Type.Object(
