@@ -36,7 +36,7 @@ import { type AskHandler, CHANNEL_ENV } from "../src/core/types.ts";
 import { ATTACHMENT_LIMITS, type AskAttached, base64Length } from "../src/core/attachment.ts";
 import { withBytes } from "../src/relay/files.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
-import { PNG_1X1 } from "./support/png.ts";
+import { PNG_1X1 } from "./support/images.ts";
 import { floodChannel } from "./support/channel-flood.ts";
 import { expectEveryScriptUsedUp, pick, scriptedDialogs } from "./support/fake-dialogs.ts";
 import { type AskForm, RELAY_VERSION, type RelayRequest, emptyCollected } from "../src/core/types.ts";

@@ -15,20 +15,9 @@ import { currentHandler } from "../src/route/record.ts";
 import { createRouter } from "../src/route/router.ts";
 import { deliverAttachments } from "../src/tool/attachments.ts";
 import { collected, DB, FEATURES, FORM } from "./support/answers.ts";
-import { PNG_1X1 } from "./support/png.ts";
+import { PNG_1X1, shotOnFeatures } from "./support/images.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "ask-user-relay-files-"));
-const shot = join(dir, "layout.png");
-writeFileSync(shot, PNG_1X1);
-
-const ON_FEATURES: AskAttached = {
-	name: "layout.png",
-	path: shot,
-	size: PNG_1X1.length,
-	mime: "image/png",
-	kind: "answer",
-	questionId: "features",
-};
+const { dir, shot, onFeatures: ON_FEATURES } = shotOnFeatures("ask-user-relay-files-");
 const ANSWERS = { db: DB, features: FEATURES };
 const ANSWERED = collected("answered", { answers: ANSWERS, attachments: [ON_FEATURES] });
 const QUESTIONS = { questions: FORM.questions, rid: "r-1" };

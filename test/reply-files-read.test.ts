@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ATTACHMENT_LIMITS, type AskAttached } from "../src/core/attachment.ts";
 import { withBytes } from "../src/relay/files.ts";
-import { PNG_1X1 } from "./support/png.ts";
+import { PNG_1X1 } from "./support/images.ts";
 
 const read = vi.hoisted(() => ({ bytes: 0 }));
 

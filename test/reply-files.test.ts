@@ -1,11 +1,3 @@
-/**
- * What a reply's files may carry and when: names the schema takes whatever the file was called, limits by the bytes
- * (never by the type a file claims), files only with a form the user sent, and the parent's own file options for a
- * child's form shown in its terminal.
- */
-
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ATTACHMENT_LIMITS, type AskAttached } from "../src/core/attachment.ts";
@@ -15,20 +7,9 @@ import { wireName, withBytes } from "../src/relay/files.ts";
 import { currentHandler } from "../src/route/record.ts";
 import { createRouter } from "../src/route/router.ts";
 import { collected, DB, FEATURES, FORM } from "./support/answers.ts";
-import { PNG_1X1 } from "./support/png.ts";
+import { PNG_1X1, shotOnFeatures } from "./support/images.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "ask-user-reply-files-"));
-const shot = join(dir, "layout.png");
-writeFileSync(shot, PNG_1X1);
-
-const ON_FEATURES: AskAttached = {
-	name: "layout.png",
-	path: shot,
-	size: PNG_1X1.length,
-	mime: "image/png",
-	kind: "answer",
-	questionId: "features",
-};
+const { dir, onFeatures: ON_FEATURES } = shotOnFeatures("ask-user-reply-files-");
 const ANSWERS = { db: DB, features: FEATURES };
 const QUESTIONS = { questions: FORM.questions, rid: "r-1" };
 const V3 = { questions: FORM.questions, replyVersion: 3 };

@@ -21,7 +21,7 @@ import { NOTIFICATION_MAX } from "../src/route/attention.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { DB_QUESTION } from "./support/ask-fixtures.ts";
 import { until } from "./support/harness.ts";
-import { PNG_1X1 } from "./support/png.ts";
+import { PNG_1X1 } from "./support/images.ts";
 
 const form: AskForm = { questions: [{ ...DB_QUESTION, question: "Which \u001b]52;c;AAAA\u0007database?" }] };
 const pg = { db: { kind: "single" as const, selections: [{ value: "pg", label: "Postgres" }] } };

@@ -9,7 +9,7 @@ import type { AskForm, AskQuestion } from "../src/core/types.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { collectWithDialogs } from "../src/walker/walker.ts";
 import { expectEveryScriptUsedUp, pick, scriptedDialogs, type } from "./support/fake-dialogs.ts";
-import { PNG_1X1 } from "./support/png.ts";
+import { PNG_1X1 } from "./support/images.ts";
 import { ROW } from "./support/walker-rows.ts";
 
 const db: AskQuestion = {

@@ -8,12 +8,12 @@
 import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
+import { ASK, askScript, onlyAskResult, TWO_QUESTIONS, submitTwoQuestions } from "../support/ask-fixtures.ts";
 import { startDisplay, type TestDisplay } from "../support/display.ts";
 import { startedPerTest, until } from "../support/harness.ts";
 import { solidPng } from "../support/images.ts";
 import { keptFiles, lateAnswers } from "../support/kept-forms.ts";
-import { IMAGES_ENV, type ModelCallLogEntry, QUOTE_PREFIX } from "../support/model-script.ts";
+import { IMAGES_ENV, type ModelCallLogEntry } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
@@ -53,12 +53,7 @@ async function start(): Promise<{ env: PiEnv; tui: TmuxPi }> {
 
 /** Saves the free answer, answers the second question, submits; the model's one result. */
 async function submit(env: PiEnv, tui: TmuxPi) {
-	await tui.send("Enter");
-	await tui.waitFor("What should the command");
-	await tui.send("2");
-	await tui.waitFor("Review your answers");
-	await tui.send("Enter");
-	await tui.waitFor(QUOTE_PREFIX);
+	await submitTwoQuestions(tui);
 	return onlyAskResult(env);
 }
 

@@ -8,7 +8,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ASK, askScript, onlyAskResult, submitFirstOptions, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
+import {
+	ASK,
+	askScript,
+	onlyAskResult,
+	submitFirstOptions,
+	TWO_QUESTIONS,
+	submitTwoQuestions,
+} from "../support/ask-fixtures.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { ASK_USER_EXTENSION, createPiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { startedPerTest, until } from "../support/harness.ts";
@@ -101,12 +108,7 @@ describe("attention when a form starts waiting", () => {
 describe("events for other extensions, and answers from elsewhere", () => {
 	it("a listener hears waiting → progress → closed, in order, with one id and the answers", async () => {
 		const { screen, events } = await openRecorded(TWO_QUESTIONS);
-		await screen.send("Enter");
-		await screen.waitFor("What should the command");
-		await screen.send("2");
-		await screen.waitFor("Review your answers");
-		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX);
+		await submitTwoQuestions(screen);
 
 		const heard = events();
 		const kinds = heard.map((e) => e["event"]);

@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ASK, askScript, onlyAskResult, TWO_QUESTIONS } from "../support/ask-fixtures.ts";
+import { ASK, askScript, onlyAskResult, TWO_QUESTIONS, submitTwoQuestions } from "../support/ask-fixtures.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { TmuxPi } from "../support/tmux.ts";
@@ -65,12 +65,7 @@ describe("the complete form in the TUI", () => {
 		await screen.send("Up", "Up");
 		await screen.type("cache it, skip 2");
 		await screen.waitFor("cache it, skip 2");
-		await screen.send("Enter");
-		await screen.waitFor("What should the command");
-		await screen.send("2");
-		await screen.waitFor("Review your answers");
-		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX);
+		await submitTwoQuestions(screen);
 		const seen = onlyAskResult(env);
 		expect(seen.details.status).toBe("answered");
 		expect(seen.details.answers["db"]?.selections).toEqual([

@@ -13,7 +13,7 @@ import { startedPerTest, until } from "../support/harness.ts";
 import { QUOTE_PREFIX, SCRIPTED_MODEL, SCRIPTED_VISION_MODEL, scriptOf } from "../support/model-script.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { createPlainRunnerPiEnv } from "../support/plain-runners.ts";
-import { PNG_1X1 } from "../support/png.ts";
+import { PNG_1X1 } from "../support/images.ts";
 import { type DialogHandler, RpcPi } from "../support/rpc-client.ts";
 import { CHILD_ARGS, childAsks, createRelayPiEnv, parentDelegates, startTuiWith } from "../support/subagents.ts";
 

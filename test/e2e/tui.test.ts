@@ -18,6 +18,7 @@ import {
 	submitFirstOptions,
 	TWO_QUESTIONS,
 	WHAT_NOW,
+	submitTwoQuestions,
 } from "../support/ask-fixtures.ts";
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { QUOTE_PREFIX } from "../support/model-script.ts";
@@ -112,12 +113,7 @@ describe("ask_user in the TUI", () => {
 		const { env, screen } = await openForm(TWO_QUESTIONS, "Which database");
 		expect(await screen.capture()).toContain("Postgres (recommended)");
 
-		await screen.send("Enter");
-		await screen.waitFor("What should the command");
-		await screen.send("2");
-		await screen.waitFor("Review your answers");
-		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX);
+		await submitTwoQuestions(screen);
 
 		const seen = onlyAskResult(env);
 		expect(seen.details.status).toBe("answered");

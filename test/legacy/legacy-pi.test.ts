@@ -28,6 +28,7 @@ import {
 	onlyAskResult,
 	TWO_QUESTIONS,
 	WHAT_NOW,
+	submitTwoQuestions,
 } from "../support/ask-fixtures.ts";
 import { answerDemoBatch, DEMO_BATCH, expectDemoBatchAnswered } from "../support/demo-batch.ts";
 import { parentGoneAfterTheCheck, runHeadless } from "../support/headless.ts";
@@ -41,7 +42,7 @@ import {
 	SCRIPTED_VISION_MODEL,
 	scriptOf,
 } from "../support/model-script.ts";
-import { PNG_1X1 } from "../support/png.ts";
+import { PNG_1X1 } from "../support/images.ts";
 import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import {
@@ -150,12 +151,7 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		await screen.waitFor("Pasting an image needs");
 		await screen.paste(join(env.cwd, "shot.png"));
 		await screen.waitFor(`📎 shot.png ${png.length} B`);
-		await screen.send("Enter");
-		await screen.waitFor("What should the command");
-		await screen.send("2");
-		await screen.waitFor("Review your answers");
-		await screen.send("Enter");
-		await screen.waitFor(QUOTE_PREFIX);
+		await submitTwoQuestions(screen);
 
 		const seen = onlyAskResult(env);
 		expect(seen.text).toContain('db: wrote "this one" + 📎 shot.png (image)');

@@ -156,6 +156,19 @@ export function onlyAskResult(piEnv: PiEnv): AskResultSeen {
 	return results[0] as AskResultSeen;
 }
 
+/**
+ * TWO_QUESTIONS from its first question: Enter there (choosing, or saving the open editor), "launch" for the second,
+ * the review submitted; until the model's reply quotes what it received.
+ */
+export async function submitTwoQuestions(screen: TmuxPi): Promise<void> {
+	await screen.send("Enter");
+	await screen.waitFor("What should the command");
+	await screen.send("2");
+	await screen.waitFor("Review your answers");
+	await screen.send("Enter");
+	await screen.waitFor(QUOTE_PREFIX);
+}
+
 /** Esc, the warning, Esc again: the open form is dismissed. */
 export async function dismissWithEscEsc(screen: TmuxPi): Promise<void> {
 	await screen.send("Escape");

@@ -1,6 +1,10 @@
 /** Small real images for the tests of files in an answer, made here rather than kept as binary files. */
 
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { deflateSync } from "node:zlib";
+import type { AskAttached } from "../../src/core/attachment.ts";
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 	let c = n;
@@ -38,4 +42,29 @@ export function solidPng(width: number, height: number, [r, g, b]: [number, numb
 		chunk("IDAT", deflateSync(pixels)),
 		chunk("IEND", Buffer.alloc(0)),
 	]);
+}
+
+/** A 1×1 PNG (70 bytes): the smallest image a test attaches. */
+export const PNG_1X1 = Buffer.from(
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+	"base64",
+);
+
+/**
+ * PNG_1X1 as a file in a temp folder of its own (`prefix`), and the attachment of it to the free answer of the
+ * "features" question (test/support/answers.ts's FORM): what the relay's file tests send.
+ */
+export function shotOnFeatures(prefix: string): { dir: string; shot: string; onFeatures: AskAttached } {
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	const shot = join(dir, "layout.png");
+	writeFileSync(shot, PNG_1X1);
+	const onFeatures: AskAttached = {
+		name: "layout.png",
+		path: shot,
+		size: PNG_1X1.length,
+		mime: "image/png",
+		kind: "answer",
+		questionId: "features",
+	};
+	return { dir, shot, onFeatures };
 }
