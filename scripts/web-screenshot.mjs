@@ -3,7 +3,7 @@
  * Regenerates docs/web.png, the browser page at a phone's 360 px: the real pi (this checkout's, offline and isolated,
  * scripts/isolated-pi.mjs) in tmux with the web setting on and the demo's scripted model (scripts/demo-script.json),
  * the page's link read off the form, then the page itself in headless Chromium (playwright-core): two questions
- * answered, a preview and a note open, photographed whole. In pi's dark theme, whose colours the page takes.
+ * answered, a preview and a note open with a photo attached, photographed whole. In pi's dark theme, whose colours the page takes.
  *
  *   npm run screenshot:web [-- out.png]
  *
@@ -58,6 +58,21 @@ const line = `cd ${quoted(isolated.cwd)} && env ${Object.entries(env)
 	.map(([name, value]) => quoted(`${name}=${value}`))
 	.join(" ")} ${command.map(quoted).join(" ")}`;
 
+/** In the page: a 96×64 PNG of a soft gradient from a canvas, as bytes (Node writes them to a file to upload). */
+async function gradientPng() {
+	const canvas = document.createElement("canvas");
+	canvas.width = 96;
+	canvas.height = 64;
+	const context = canvas.getContext("2d");
+	const fill = context.createLinearGradient(0, 0, 96, 64);
+	fill.addColorStop(0, "#8abeb7");
+	fill.addColorStop(1, "#5f87af");
+	context.fillStyle = fill;
+	context.fillRect(0, 0, 96, 64);
+	const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+	return [...new Uint8Array(await blob.arrayBuffer())];
+}
+
 let browser;
 try {
 	tmux("new-session", "-d", "-s", SESSION, "-x", "120", "-y", "40", line);
@@ -74,6 +89,11 @@ try {
 	await page.locator("label.option", { hasText: "PUT / DELETE" }).click();
 	await page.locator('fieldset[data-index="1"] details.note > summary').click();
 	await page.locator('fieldset[data-index="1"] textarea.note-text').fill("Only behind the feature flag for now.");
+	// A photo on that note, as a phone's camera would give it: a small gradient made here, no file kept for it.
+	const photo = join(isolated.cwd, "whiteboard.png");
+	writeFileSync(photo, Buffer.from(await page.evaluate(gradientPng)));
+	await page.locator('fieldset[data-index="1"] details.note input.file-input').setInputFiles(photo);
+	await page.locator('fieldset[data-index="1"] img').first().waitFor();
 	await page.mouse.move(0, 0);
 	await page.screenshot({ path: OUT, fullPage: true });
 	console.log(`wrote ${OUT}`);
