@@ -20,6 +20,8 @@ import { quietTui } from "../../test/form/fake-terminal.ts";
 import { piKeybindings } from "../../test/form/support.ts";
 import { firstAskOnce, measureFirstAsk } from "./first-ask.ts";
 import { measurePaced, PACE, type PacedResult, pacedRows } from "./paced.ts";
+import { measureRestore } from "./restore.ts";
+import { ensureLegacyPi } from "../legacy-pi.mjs";
 import { measureFirstCallRate, printFirstCallRate } from "./first-call.ts";
 import { footprintOf } from "./footprint.ts";
 import { largestAskParams, optionCount, peerParams, questionnaireParams } from "./forms.ts";
@@ -113,6 +115,10 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const firstAskRuns = quick ? 1 : 5;
 	log(`· first ask, ${firstAskRuns} fresh processes cold and warm`);
 	const firstAsk = { ...measureFirstAsk(options.repo, options.pi.piArg, firstAskRuns), runs: firstAskRuns };
+	const restoreRuns = quick ? 1 : 7;
+	log(`· a form restored after --continue, ${restoreRuns} starts in tmux`);
+	const legacy = options.pi.piArg === "legacy" ? await ensureLegacyPi() : undefined;
+	const restored = { ...(await measureRestore(restoreRuns, legacy)), runs: restoreRuns };
 
 	const load = options.argv.includes("--skip-load") ? undefined : await startup();
 
@@ -147,6 +153,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 		heapCourse,
 		footprint,
 		firstAsk,
+		restored,
 		paced,
 		load,
 	});

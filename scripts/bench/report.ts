@@ -6,6 +6,7 @@
 import type { Footprint } from "./footprint.ts";
 import type { Stats } from "./keystrokes.ts";
 import { type PacedResult, pacedJson, pacedRows } from "./paced.ts";
+import { RESTORE_TARGET_MS } from "./restore.ts";
 
 export interface BenchResult {
 	widths: number[];
@@ -33,6 +34,8 @@ export interface BenchResult {
 	footprint: Footprint;
 	/** execute → the first frame, in a fresh process: before (cold) and after (warm) the background preload. */
 	firstAsk?: { coldMs: number; warmMs: number; runs: number };
+	/** pi's first frame → the form restored after `--continue` (restore.ts). */
+	restored?: { medianMs: number; runs: number };
 	/** Keys at a person's pace (paced.ts). */
 	paced?: PacedResult;
 	/** pi's start-up with its compile caches warm, and `cold`, with none (the first start after an install). */
@@ -202,6 +205,7 @@ function reportJson(result: BenchResult): Record<string, unknown> {
 					first_ask_runs: result.firstAsk.runs,
 				}
 			: {}),
+		...(result.restored && { restored_ms: result.restored.medianMs, restored_runs: result.restored.runs }),
 		...(result.paced && pacedJson(result.paced)),
 		...(load ? loadJson(load) : {}),
 		footprint_chars: result.footprint.chars,
@@ -258,6 +262,12 @@ function reportRows(result: BenchResult): Row[] {
 			"warm: after the background preload",
 		);
 	}
+	if (result.restored)
+		add(
+			`restored after --continue: pi's first frame → the form (ms, median of ${result.restored.runs})`,
+			String(result.restored.medianMs),
+			verdict(result.restored.medianMs, RESTORE_TARGET_MS),
+		);
 	if (result.paced) rows.push(...pacedRows(result.paced, peer?.name, verdict));
 	add(
 		`heap growth over ${result.heapKeys} keys (KiB)`,

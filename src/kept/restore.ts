@@ -38,7 +38,7 @@ const revisionModule = loaded(() => import("./revision.ts"));
 /** The custom message that carries an answer given after its call ended. */
 export const LATE_ANSWER = "ask-user-answer";
 /** How long after a session starts an interrupted form comes back (pi draws its screen first). */
-const RESTORE_DELAY_MS = 200;
+const RESTORE_DELAY_MS = 50;
 
 /**
  * What index.ts hands on from pi: this module loads at the first session start with a UI, or with the first form to

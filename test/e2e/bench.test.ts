@@ -21,6 +21,7 @@ const FIGURES = [
 	["first_mount_us"],
 	["first_ask_ms_cold"],
 	["first_ask_ms_warm"],
+	["restored_ms"],
 	["heap_growth_kb_100k"],
 	["load_phase_over_empty_ms"],
 	["load_phase_over_empty_cold_ms"],
