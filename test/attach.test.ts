@@ -257,6 +257,11 @@ describe("a path read from the disk", () => {
 		expect(readPastedFile(`${at("shot.png")}/inside`, "/", "/")).toMatchObject({ refused: { key: "attach.missing" } });
 		expect(readPastedFile(at("folder"), "/", "/")).toMatchObject({ refused: { key: "attach.directory" } });
 		expect(readPastedFile("/dev/null", "/", "/")).toMatchObject({ refused: { key: "attach.notFile" } });
+		// One that cannot be read (a link that leads to itself: even root cannot read it) says why, by its code.
+		symlinkSync(at("loop"), at("loop"));
+		expect(readPastedFile(at("loop"), "/", "/")).toEqual({
+			refused: phrase("attach.unreadable", { path: at("loop"), reason: "ELOOP" }),
+		});
 		expect(readPastedFile("missing.png", dir, "/")).toBeUndefined();
 		expect(readPastedFile("folder", dir, "/")).toBeUndefined();
 	});
