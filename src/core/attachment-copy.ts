@@ -2,13 +2,25 @@
  * Where the files of an answer are kept once sent: beside the session file (`<session>.jsonl.ask-user/attachments/`,
  * the folder 0700, each file 0600), or, with no session file, in one temp folder of this process. The tool's delivery
  * (tool/attachments.ts) copies a terminal's files there; the page's server (web/submit.ts) writes an upload there
- * itself, and the delivery then takes that copy as it is.
+ * itself, and the delivery then takes that copy as it is. And how an attached file is read again, within its limit, by
+ * the delivery and by the relay's parent.
  */
 
 import { randomUUID } from "node:crypto";
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import {
+	chmodSync,
+	closeSync,
+	fstatSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { ATTACHMENT_LIMITS, SNIFF_BYTES, sniffImageMime } from "./attachment.ts";
 import { keptDir } from "./types.ts";
 
 let scratch: string | undefined;
@@ -44,4 +56,36 @@ export function saveCopy(sessionFile: string | undefined, name: string, bytes: U
 export function isSavedCopy(sessionFile: string | undefined, path: string): boolean {
 	const dir = sessionFile === undefined ? scratch : join(keptDir(sessionFile), "attachments");
 	return dir !== undefined && dirname(path) === dir;
+}
+
+/** An attached file read again: its size, its first bytes, and its bytes unless it is past its limit. */
+export type BoundedRead = { size: number; head: Uint8Array; bytes?: Buffer };
+
+/**
+ * The bytes of the regular file at `path`, its size and first bytes known before the rest is read: past its limit (an
+ * image's by its first bytes, else a file's, and `room`) nothing more is read, so a file grown to gigabytes costs
+ * nothing; one that grows while it is read comes back without bytes too, never half. Throws what the file system does.
+ */
+export function readWithinLimit(path: string, room = Number.POSITIVE_INFINITY): BoundedRead {
+	const fd = openSync(path, "r");
+	try {
+		const stats = fstatSync(fd);
+		if (!stats.isFile()) throw new Error(`${path} is not a regular file`);
+		const head = new Uint8Array(SNIFF_BYTES);
+		const headSize = readSync(fd, head, 0, SNIFF_BYTES, 0);
+		const limit = sniffImageMime(head) ? ATTACHMENT_LIMITS.imageBytes : ATTACHMENT_LIMITS.fileBytes;
+		if (stats.size > Math.min(limit, room)) return { size: stats.size, head: head.subarray(0, headSize) };
+		// One byte more than it said it holds: a file that grows while it is read is not taken half.
+		const bytes = Buffer.alloc(stats.size + 1);
+		let size = 0;
+		while (size < bytes.length) {
+			const got = readSync(fd, bytes, size, bytes.length - size, size);
+			if (got === 0) break;
+			size += got;
+		}
+		const read = { size, head: head.subarray(0, headSize) };
+		return size > stats.size ? read : { ...read, bytes: bytes.subarray(0, size) };
+	} finally {
+		closeSync(fd);
+	}
 }

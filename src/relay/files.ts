@@ -5,7 +5,6 @@
  * wire's form of them, and what the schema cannot check (the limits in all, the sizes, what each file belongs to).
  */
 
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import {
 	ATTACHMENT_LIMITS,
 	type AskAttached,
@@ -15,6 +14,7 @@ import {
 	SNIFF_BYTES,
 	sniffImageMime,
 } from "../core/attachment.ts";
+import { readWithinLimit } from "../core/attachment-copy.ts";
 import { cleanName } from "../core/sanitize.ts";
 import type { AskNote, AskQuestion, AskStatus } from "../core/types.ts";
 import type { WireAttachment } from "./envelope-schema.ts";
@@ -55,34 +55,13 @@ function measured(data: string, room: number): Bytes | undefined {
 	return size !== undefined && size <= Math.min(limitFor(head), room) ? { data, size, head } : undefined;
 }
 
-/**
- * A regular file's bytes, its size known before it is read: never more than its limit (and `room`) plus one byte is
- * read; undefined past them, or when it cannot be read.
- */
+/** A file's bytes read again from its path within its limit and `room` (core/attachment-copy.ts), or undefined. */
 function readWithin(path: string, room: number): Bytes | undefined {
-	let fd: number | undefined;
 	try {
-		fd = openSync(path, "r");
-		const stats = fstatSync(fd);
-		if (!stats.isFile()) return undefined;
-		const head = new Uint8Array(SNIFF_BYTES);
-		readSync(fd, head, 0, SNIFF_BYTES, 0);
-		const limit = Math.min(limitFor(head), room);
-		if (stats.size > limit) return undefined;
-		// One byte more than it said it holds: a file that grows while it is read is not sent half.
-		const bytes = Buffer.alloc(stats.size + 1);
-		let size = 0;
-		while (size < bytes.length) {
-			const n = readSync(fd, bytes, size, bytes.length - size, size);
-			if (n === 0) break;
-			size += n;
-		}
-		if (size > stats.size) return undefined;
-		return { data: bytes.subarray(0, size).toString("base64"), size, head };
+		const { bytes, size, head } = readWithinLimit(path, room);
+		return bytes && { data: bytes.toString("base64"), size, head };
 	} catch {
 		return undefined;
-	} finally {
-		if (fd !== undefined) closeSync(fd);
 	}
 }
 

@@ -6,7 +6,6 @@
  */
 
 import * as pi from "@mariozechner/pi-coding-agent";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import {
 	ATTACHMENT_LIMITS,
 	type AskAttached,
@@ -15,7 +14,7 @@ import {
 	isImageMime,
 	SNIFF_BYTES,
 } from "../core/attachment.ts";
-import { isSavedCopy, saveCopy } from "../core/attachment-copy.ts";
+import { type BoundedRead, isSavedCopy, readWithinLimit, saveCopy } from "../core/attachment-copy.ts";
 import { type Collected, errorText } from "../core/types.ts";
 
 export type ImageBlock = { type: "image"; data: string; mimeType: string };
@@ -44,12 +43,12 @@ export async function deliverAttachments(
 	const delivered: AskAttached[] = [];
 	for (const { data, ...file } of files) {
 		try {
-			const { bytes, size } = data === undefined ? readWithin(file.path) : carried(data);
-			const mime = attachmentMime(file.name, bytes.subarray(0, SNIFF_BYTES));
+			const { bytes, size, head } = data === undefined ? readWithinLimit(file.path) : carried(data);
+			const mime = attachmentMime(file.name, head);
 			const over = overLimit(size, isImageMime(mime), total);
-			if (over) {
-				const error = data === undefined ? `it grew since it was attached: ${over}` : over;
-				delivered.push({ ...file, size, error });
+			if (!bytes || over) {
+				const why = over ?? "it changed while it was read";
+				delivered.push({ ...file, size, error: data === undefined ? `it grew since it was attached: ${why}` : why });
 				continue;
 			}
 			total += bytes.length;
@@ -75,28 +74,10 @@ function overLimit(size: number, image: boolean, total: number): string | undefi
 	return undefined;
 }
 
-/** The file's bytes, never more than any limit allows: one that grew to gigabytes is not read whole to be refused. */
-function readWithin(path: string): { bytes: Buffer; size: number } {
-	const most = Math.max(ATTACHMENT_LIMITS.imageBytes, ATTACHMENT_LIMITS.fileBytes) + 1;
-	const fd = openSync(path, "r");
-	try {
-		const { size } = fstatSync(fd);
-		const buffer = Buffer.alloc(Math.min(most, size));
-		let read = 0;
-		while (read < buffer.length) {
-			const got = readSync(fd, buffer, read, buffer.length - read, read);
-			if (got === 0) break;
-			read += got;
-		}
-		return { bytes: buffer.subarray(0, read), size: Math.max(size, read) };
-	} finally {
-		closeSync(fd);
-	}
-}
-
-function carried(data: string): { bytes: Buffer; size: number } {
+/** Bytes that crossed a wire with the file (a relay reply), read as a file on disk is. */
+function carried(data: string): BoundedRead {
 	const bytes = Buffer.from(data, "base64");
-	return { bytes, size: bytes.length };
+	return { bytes, size: bytes.length, head: bytes.subarray(0, SNIFF_BYTES) };
 }
 
 /**
