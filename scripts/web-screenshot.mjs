@@ -3,7 +3,8 @@
  * Regenerates docs/web.png, the browser page at a phone's 360 px: the real pi (this checkout's, offline and isolated,
  * scripts/isolated-pi.mjs) in tmux with the web setting on and the demo's scripted model (scripts/demo-script.json),
  * the page's link read off the form, then the page itself in headless Chromium (playwright-core): two questions
- * answered, a preview and a note open with a photo attached, photographed whole. In pi's dark theme, whose colours the page takes.
+ * answered, a preview and a note open with a photo attached, photographed whole. In pi's dark theme, whose colours
+ * the page takes.
  *
  *   npm run screenshot:web [-- out.png]
  *

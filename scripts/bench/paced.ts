@@ -58,10 +58,8 @@ export function pacedRows(
 ): Row[] {
 	const rows: Row[] = [];
 	for (const [width, own] of Object.entries(paced.ours)) {
-		const target =
-			width === "120"
-				? `${verdict(round(own.median), PACED_TARGETS.median_us_120)} / ${verdict(round(own.p99), PACED_TARGETS.p99_us_120)}`
-				: "";
+		const median = verdict(round(own.median), PACED_TARGETS.median_us_120);
+		const target = width === "120" ? `${median} / ${verdict(round(own.p99), PACED_TARGETS.p99_us_120)}` : "";
 		rows.push([`at a person's pace @${width} cols  median / p99 (µs), ${own.count} keys`, figure(own), target]);
 	}
 	const pace = `each key after ${paced.gapMs} ms idle and ${paced.touchedMiB} MiB touched`;

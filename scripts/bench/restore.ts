@@ -4,27 +4,13 @@
  * with SIGKILL, then the session continued `runs` times, each killed again once the form is back (it stays kept).
  */
 
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { PiCommand } from "../isolated-pi.mjs";
-import { callTool, scriptOf } from "../../test/support/model-script.ts";
+import { keptFiles, script, TEXT } from "../../test/support/kept-fixtures.ts";
 import { createPiEnv, type PiEnv } from "../../test/support/pi-env.ts";
 import { TmuxPi } from "../../test/support/tmux.ts";
 
 export const RESTORE_TARGET_MS = 300;
-
-const FORM = {
-	questions: [
-		{
-			id: "db",
-			header: "Database",
-			question: "Which database?",
-			options: [{ label: "Postgres" }, { label: "SQLite" }],
-		},
-		{ id: "why", header: "Context", question: "Anything else I should know?" },
-	],
-};
-const TEXT = "typed-before-the-kill";
 
 /** Until `done` holds, polling; fails after 30 s. */
 async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -36,9 +22,8 @@ async function until(done: () => boolean | Promise<boolean>, what: string): Prom
 }
 
 const keptText = (env: PiEnv): string =>
-	(readdirSync(join(env.root, "agent", "sessions"), { recursive: true }) as string[])
-		.filter((name) => /\.ask-user\/[^/]+\.json$/.test(name))
-		.map((name) => readFileSync(join(env.root, "agent", "sessions", name), "utf8"))
+	keptFiles(env)
+		.map((file) => readFileSync(file, "utf8"))
 		.join("");
 
 async function killed(tui: TmuxPi): Promise<void> {
@@ -49,11 +34,7 @@ async function killed(tui: TmuxPi): Promise<void> {
 
 /** Each run's milliseconds from pi's first frame to the restored form, and their median. */
 export async function measureRestore(runs: number, pi?: PiCommand): Promise<{ medianMs: number; runsMs: number[] }> {
-	const env = createPiEnv({
-		script: scriptOf({ user: "ask", replies: [callTool("ask_user", FORM)] }),
-		sessions: true,
-		...(pi && { pi }),
-	});
+	const env = createPiEnv({ script: script(), sessions: true, ...(pi && { pi }) });
 	try {
 		const first = await TmuxPi.start(env);
 		await first.waitFor("scripted");

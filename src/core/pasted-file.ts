@@ -11,7 +11,9 @@ import { errorText, type Phrase, phrase } from "./types.ts";
 
 export type PastedFile = { file: AskAttachment } | { refused: Phrase };
 
-/** The file a paste names, why it cannot be one, or undefined when the paste is no path (a bare word that names none). */
+/**
+ * The file a paste names, why it cannot be one, or undefined when the paste is no path (a bare word that names none).
+ */
 export function readPastedFile(
 	paste: string,
 	cwd: string,

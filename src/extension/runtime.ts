@@ -149,7 +149,10 @@ function settingsOf(pi: ExtensionAPI, ctx: ExtensionContext, files: ReturnType<t
 	return resolveSettings(read, { flag: (name) => pi.getFlag(name), env: process.env, trusted });
 }
 
-/** Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere, attention. */
+/**
+ * Every form a session with a UI shows, its own and its subagents', is watched: events, answers from elsewhere,
+ * attention.
+ */
 function watching(pi: ExtensionAPI, current: () => Settings, words: () => Promise<Texts>) {
 	return (session: Session, ask: Ask): Ask =>
 		async (form, options) => {
@@ -241,7 +244,9 @@ function sessionFileOf(session: Session): string | undefined {
 	}
 }
 
-/** pi's theme as the form opens (`ctx.ui.theme`, in 1.6 and 0.73), for the page's colours; none where a host has none. */
+/**
+ * pi's theme as the form opens (`ctx.ui.theme`, in 1.6 and 0.73), for the page's colours; none where a host has none.
+ */
 function themeOf(session: Session): PageTheme | undefined {
 	try {
 		const theme: Partial<PageTheme> | undefined = session.ui.theme;

@@ -86,7 +86,8 @@ export type EditorPaste = { action?: Action; typed: boolean };
 export function pasteInEditor(state: FormState, data: string, cwd: string, home = homedir()): EditorPaste {
 	if (state.overlay.kind !== "editor" || !attachable(state.overlay.target)) return { typed: true };
 	if (!data.startsWith(PASTE_START) || !data.endsWith(PASTE_END)) return { typed: true };
-	// Only a paste written as a path (as terminals paste a dropped file): a pasted bare word is a word, even a file's name.
+	// Only a paste written as a path (as terminals paste a dropped file): a pasted bare word is a word, even where it is
+	// a file's name.
 	const read = readPastedFile(data.slice(PASTE_START.length, -PASTE_END.length), cwd, home, { explicitOnly: true });
 	if (read === undefined) return { typed: true };
 	if ("refused" in read) return { action: notice(read.refused), typed: true };

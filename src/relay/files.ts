@@ -77,7 +77,8 @@ export function filesForReply(files: readonly AskAttached[], v: number): { carri
 
 function attachmentNote({ questionId, option, name, path, size, mime }: AskAttached): AskNote {
 	const where = path === "" ? "" : `; it is at ${JSON.stringify(path)} on the machine that showed the form`;
-	const text = `The user attached the file ${JSON.stringify(name)} (${mime}, ${size} bytes), and its bytes did not come with this reply${where}.`;
+	const file = `the file ${JSON.stringify(name)} (${mime}, ${size} bytes)`;
+	const text = `The user attached ${file}, and its bytes did not come with this reply${where}.`;
 	const note: AskNote = { text };
 	if (questionId !== undefined) note.questionId = questionId;
 	if (option !== undefined) note.option = option;

@@ -1,8 +1,8 @@
 /**
  * The files of a submitted form, delivered: each copied beside the session (`<session>.jsonl.ask-user/attachments/`,
  * the folder 0700, each file 0600; no session file: a temp folder of this process), each image as image content for a
- * model that reads images (core/attachment-copy.ts says where). A file read from its path, or one that crossed a wire with
- * its bytes (a relay reply); the bytes go to the model only, `details` names the saved copies.
+ * model that reads images (core/attachment-copy.ts says where). A file read from its path, or one that crossed a wire
+ * with its bytes (a relay reply); the bytes go to the model only, `details` names the saved copies.
  */
 
 import * as pi from "@mariozechner/pi-coding-agent";
@@ -22,7 +22,9 @@ export type ImageBlock = { type: "image"; data: string; mimeType: string };
 /** Where a call's files go, and whether its model reads images. */
 export type DeliveryTarget = { sessionFile: string | undefined; takesImages: boolean };
 
-/** pi's own image resizing (pi 1.x exports it; pi 0.73.1 does not): to pi's limits for a model, as its read tool does. */
+/**
+ * pi's own image resizing (pi 1.x exports it; pi 0.73.1 does not): to pi's limits for a model, as its read tool does.
+ */
 type Resize = (bytes: Uint8Array, mime: string) => Promise<{ data: string; mimeType: string } | null>;
 const piResize = (pi as { resizeImage?: Resize }).resizeImage;
 
@@ -86,7 +88,9 @@ function carried(data: string): BoundedRead {
  */
 export const UNRESIZED_IMAGE_BYTES = 4 * 1024 * 1024;
 
-/** The image as the model gets it: resized by pi where pi can; as is without pi's resizing; none if pi cannot fit it. */
+/**
+ * The image as the model gets it: resized by pi where pi can; as it is without pi's resizing; none if pi cannot fit it.
+ */
 async function imageBlock(bytes: Buffer, mime: string, resize: Resize | null): Promise<ImageBlock | undefined> {
 	if (!resize)
 		return bytes.length <= UNRESIZED_IMAGE_BYTES

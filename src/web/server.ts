@@ -76,7 +76,8 @@ export type WebPageSetup = {
 /** `close`: the form closed (answered here or elsewhere), so the port closes. */
 export type WebPage = WebLink & { close(): Promise<void> };
 
-const TOO_LARGE = `larger than ${MAX_BODY_BYTES} bytes: the files of a form may take ${megabytes(ATTACHMENT_LIMITS.totalBytes)} in all`;
+const ALL_FILES = megabytes(ATTACHMENT_LIMITS.totalBytes);
+const TOO_LARGE = `larger than ${MAX_BODY_BYTES} bytes: the files of a form may take ${ALL_FILES} in all`;
 
 /** The page's script and style, read once, when first asked for. */
 const assets = new Map<string, string>();

@@ -201,9 +201,10 @@ function withinLimits(uploads: readonly Upload[]): { error: string; refused: Fil
 		return { error: `at most ${perForm} files per form (found ${uploads.length})`, refused: { limit: "form" } };
 	for (const { at, name, bytes, mime } of uploads) {
 		const limit = isImageMime(mime) ? imageBytes : fileBytes;
+		const what = isImageMime(mime) ? "an image" : "a file";
 		if (bytes.length > limit)
 			return {
-				error: `${at}: ${isImageMime(mime) ? "an image" : "a file"} of at most ${mb(limit)} (found ${mb(bytes.length)})`,
+				error: `${at}: ${what} of at most ${mb(limit)} (found ${mb(bytes.length)})`,
 				refused: { limit: "file", name, size: bytes.length, bytes: limit },
 			};
 	}

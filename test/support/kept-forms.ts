@@ -4,45 +4,16 @@
  * typed but not saved, and what the model must receive as the late answer.
  */
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { expect } from "vitest";
 import { callTool, type ModelCallLogEntry, QUOTE_PREFIX, scriptOf } from "./model-script.ts";
 import type { PiEnv } from "./pi-env.ts";
 import { until } from "./harness.ts";
 import { TmuxPi } from "./tmux.ts";
 
-export const TEXT = "zebra-lantern-42";
-export const FORM = {
-	questions: [
-		{
-			id: "db",
-			header: "Database",
-			question: "Which database should the service use?",
-			options: [{ label: "Postgres" }, { label: "SQLite" }],
-		},
-		{ id: "why", header: "Context", question: "Anything else I should know?" },
-	],
-};
-const LATE = "Late answer to ask_user";
-
-/** On "ask", the model asks FORM; a late answer is quoted back. */
-export const script = (timeoutReply = false) =>
-	scriptOf(
-		{ user: LATE, replies: [{ text: `${QUOTE_PREFIX} late answer received` }] },
-		{
-			user: "ask",
-			replies: [callTool("ask_user", FORM), { text: timeoutReply ? `${QUOTE_PREFIX} {{lastToolResult}}` : "(unused)" }],
-		},
-	);
-
-export function keptFiles(env: PiEnv): string[] {
-	const sessions = join(env.root, "agent", "sessions");
-	if (!existsSync(sessions)) return [];
-	return (readdirSync(sessions, { recursive: true }) as string[])
-		.filter((name) => /\.ask-user\/.+\.json$/.test(name))
-		.map((name) => join(sessions, name));
-}
+export { FORM, keptFiles, script, TEXT } from "./kept-fixtures.ts";
+import { FORM, keptFiles, LATE, TEXT } from "./kept-fixtures.ts";
 
 /** How each kept form ended ("answered": kept for a revision), one per file, sorted. */
 export function keptStatuses(env: PiEnv): string[] {
