@@ -77,7 +77,8 @@ const env = {
 	LANG: process.env.LANG ?? "C.UTF-8",
 	// The form speaks the user's language (LC_ALL / LC_MESSAGES / LANG, or PI_ASK_USER_LOCALE).
 	...Object.fromEntries(
-		["LC_ALL", "LC_MESSAGES", "PI_ASK_USER_LOCALE"]
+		// PI_SCRIPTED_MODEL_READY: where the demo's tests learn that pi has started (test/support/model-script.ts).
+		["LC_ALL", "LC_MESSAGES", "PI_ASK_USER_LOCALE", "PI_SCRIPTED_MODEL_READY"]
 			.filter((name) => process.env[name])
 			.map((name) => [name, process.env[name]]),
 	),

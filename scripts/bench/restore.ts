@@ -37,7 +37,7 @@ export async function measureRestore(runs: number, pi?: PiCommand): Promise<{ me
 	const env = createPiEnv({ script: script(), sessions: true, ...(pi && { pi }) });
 	try {
 		const first = await TmuxPi.start(env);
-		await first.waitFor("scripted");
+		await first.waitForReady();
 		await first.type("ask");
 		await first.send("Enter");
 		await first.waitFor("Which database");

@@ -113,7 +113,7 @@ export async function soakChildren(
 	const figures = { leftOnScreen: 0, goneMs: 0, floodClosed: 0, leftRunning: 0, orphaned: 0 };
 	const tui = await TmuxPi.start(env, { cols: 120, rows: 40 });
 	try {
-		await tui.waitFor("scripted");
+		await tui.waitForReady();
 		for (const [r, plan] of plans.entries()) {
 			const round = children[r] ?? [];
 			const flood = plan.flood

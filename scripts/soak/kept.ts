@@ -141,7 +141,7 @@ async function cannotWrite(
 	fault: "read-only" | "full",
 ): Promise<FaultOutcome> {
 	const tui = (started.tui = await TmuxPi.start(env));
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	await tui.type("ask");
 	await tui.send("Enter");
 	await tui.waitFor("Which database");
@@ -241,7 +241,7 @@ async function twoPis(env: PiEnv, started: { tui?: TmuxPi | undefined }): Promis
 	const second = await TmuxPi.start(env, { extraArgs: ["--continue"] });
 	let screen = "";
 	try {
-		await second.waitFor("scripted");
+		await second.waitForReady();
 		// Past the moment a form would come back by itself.
 		await sleep(1_000);
 		screen = flat(await second.capture());

@@ -121,7 +121,7 @@ async function run(tool: "ask_user" | "probe_select", turns: number, log: (line:
 	noCompaction(env);
 	const tui = await TmuxPi.start(env, { cols: 100, rows: 30 });
 	try {
-		await tui.waitFor("scripted");
+		await tui.waitForReady();
 		await soon(() => probe.samples().some((s) => s.idle), "the probe's first sample");
 		await tui.type(PROMPT);
 		await tui.send("Enter");

@@ -40,7 +40,7 @@ async function start(): Promise<{ env: PiEnv; tui: TmuxPi }> {
 	writeFileSync(join(env.root, "blue.png"), BLUE);
 	await display.copyImage(join(env.root, "blue.png"), "image/png");
 	const tui = (started.tui = await TmuxPi.start(env, { cols: 110, rows: 40 }));
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	await tui.type(ASK);
 	await tui.send("Enter");
 	await tui.waitFor("Which database");

@@ -42,7 +42,7 @@ async function openRecorded(args: unknown, env: Record<string, string> = {}) {
 	writeFileSync(output, "");
 	const tui = (started.tui = await TmuxPi.start(env_, { cols: 100, rows: 40 }));
 	await tui.recordOutput(output);
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	const beforeAsk = readFileSync(output, "latin1").length;
 	await tui.type(ASK);
 	await tui.send("Enter");

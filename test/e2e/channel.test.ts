@@ -376,7 +376,7 @@ describe("hostile clients on the parent's socket", () => {
 		const env = (piEnv = createPlainRunnerPiEnv(script));
 		tui = await TmuxPi.start(env, { cols: 100, rows: 40 });
 		const screen = tui;
-		await screen.waitFor("scripted");
+		await screen.waitForReady();
 		await until(() => channelSockets(env).length === 1, "the parent's channel socket");
 		const [socket] = channelSockets(env) as [string];
 		const before = await screen.capture();

@@ -13,6 +13,7 @@ import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, expect, it } from "vitest";
 import { processesOf, until } from "../support/harness.ts";
+import { READY_ENV } from "../support/model-script.ts";
 import { type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { TmuxPi } from "../support/tmux.ts";
 
@@ -40,6 +41,7 @@ function demoEnv(): { demoTmp: string; env: Record<string, string> } {
 			PATH: [dirname(process.execPath), process.env["PATH"] ?? "/usr/bin:/bin"].join(delimiter),
 			LANG: "C.UTF-8",
 			TMPDIR: demoTmp,
+			[READY_ENV]: join(scratch, "ready"),
 		},
 	};
 }
@@ -74,7 +76,7 @@ it("the demo asks a batch for any message, quotes the result; on exit it keeps i
 	const { demoTmp, env } = demoEnv();
 	tui = await runDemo(env);
 	await tui.waitFor("type anything and press Enter");
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	expect(readdirSync(demoTmp)).toHaveLength(1);
 	await tui.type("hello");
 	await tui.send("Enter");
@@ -110,7 +112,7 @@ it("the demo asks a batch for any message, quotes the result; on exit it keeps i
 it("kill -9 of the demo's pi, then npm run demo -- --continue: the form is back with what was typed, and the late answer is replied to", async () => {
 	const { demoTmp, env } = demoEnv();
 	tui = await runDemo(env);
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	await tui.type("hello");
 	await tui.send("Enter");
 	await tui.waitFor("How should the new HTTP client");

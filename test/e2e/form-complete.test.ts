@@ -32,7 +32,7 @@ async function openForm(
 ) {
 	piEnv = createPiEnv({ script: askScript(args), ...(options.env ? { env: options.env } : {}) });
 	tui = await TmuxPi.start(piEnv, { cols: 100, rows: options.rows ?? 40 });
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	await tui.type(ASK);
 	await tui.send("Enter");
 	await tui.waitFor(firstQuestion);

@@ -45,7 +45,7 @@ describe("the harness", () => {
 	it("TUI in tmux: the select dialog is on screen and Enter answers it", async () => {
 		piEnv = createPiEnv({ script: probeScript, extensions: [PROBE] });
 		tui = await TmuxPi.start(piEnv, { cols: 80, rows: 24 });
-		await tui.waitFor("scripted");
+		await tui.waitForReady();
 		await tui.type("probe now");
 		await tui.send("Enter");
 		await tui.waitFor("Pick a colour");

@@ -173,7 +173,7 @@ describe("installing pi-ask-user", () => {
 			const env = freshPi({ PI_ASK_USER_WEB: "1", PI_ASK_USER_WEB_ADDRESS: LAN_ADDRESS ?? "" });
 			expect(await pi(env, {}, "install", clone)).toContain("Installed");
 			const tui = (started.tui = await TmuxPi.start(env, { cols: 120, rows: 50 }));
-			await tui.waitFor("scripted");
+			await tui.waitForReady();
 			await tui.type("ask me");
 			await tui.send("Enter");
 			const screen = await tui.waitFor(URL_PATTERN);

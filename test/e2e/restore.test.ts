@@ -95,7 +95,7 @@ describe("a form that outlives pi", () => {
 
 		// A new session in the same folder, then /resume back into the interrupted one.
 		const other = (started.tui = await TmuxPi.start(env));
-		await other.waitFor("scripted");
+		await other.waitForReady();
 		await other.type("/resume");
 		await other.send("Enter");
 		await other.waitFor(/› ask +\d/);
@@ -109,7 +109,7 @@ describe("a form that outlives pi", () => {
 		const first = await openAndType(env, started);
 		const second = await TmuxPi.start(env, { extraArgs: ["--continue"] });
 		try {
-			await second.waitFor("scripted");
+			await second.waitForReady();
 			await second.type("/ask-user");
 			await second.send("Enter");
 			await second.waitFor("No form of this session is waiting");
@@ -157,7 +157,7 @@ describe("a form that outlives pi", () => {
 		const saved = (text: string) => keptFiles(env).some((file) => readFileSync(file, "utf8").includes(text));
 		const first = (started.tui = await TmuxPi.start(env));
 		const answer = async (prompt: string, question: string, text: string) => {
-			await first.waitFor("scripted");
+			await first.waitForReady();
 			await first.type(prompt);
 			await first.send("Enter");
 			await first.waitFor(question);

@@ -46,7 +46,7 @@ interface StartOptions {
 async function startPi(args: unknown, size = { cols: 100, rows: 40 }, options: StartOptions = {}) {
 	piEnv = createPiEnv({ script: askScript(args), ...(options.env ? { env: options.env } : {}) });
 	tui = await TmuxPi.start(piEnv, { ...size, ...(options.extraArgs ? { extraArgs: options.extraArgs } : {}) });
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	return { env: piEnv, screen: tui };
 }
 

@@ -97,7 +97,7 @@ async function ask(
 	const env = (started.piEnv = createPiEnv({ script, env: variables, ...(more.sessions && { sessions: true }) }));
 	const extraArgs = more.before?.(env) ?? [];
 	const tui = (started.tui = await TmuxPi.start(env, { cols: 120, rows: 45, extraArgs }));
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	await tui.type("ask");
 	await tui.send("Enter");
 	const screen = await tui.waitFor(web ? URL_PATTERN : "Submit");

@@ -91,7 +91,7 @@ async function openForm(
 ): Promise<TmuxPi> {
 	started.piEnv = env;
 	const tui = (started.tui = await TmuxPi.start(env, size));
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	await tui.type(prompt);
 	await tui.send("Enter");
 	await tui.waitFor(firstQuestion);

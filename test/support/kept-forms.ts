@@ -44,7 +44,7 @@ export function lateAnswers(env: PiEnv): string[] {
 /** pi asks FORM; option 2 is chosen on the first question and TEXT typed (not saved) on the second; waits until it is on disk. */
 export async function openAndType(env: PiEnv, started: { tui?: TmuxPi | undefined }): Promise<TmuxPi> {
 	const tui = (started.tui = await TmuxPi.start(env));
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	await tui.type("ask");
 	await tui.send("Enter");
 	await tui.waitFor("Which database");
@@ -111,7 +111,7 @@ export const reviseScript = () =>
 /** pi asks FORM; SQLite and TEXT are submitted; the form is kept as answered. */
 export async function answerAndKeep(env: PiEnv, started: { tui?: TmuxPi | undefined }): Promise<TmuxPi> {
 	const tui = (started.tui = await TmuxPi.start(env));
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	await tui.type("ask");
 	await tui.send("Enter");
 	await tui.waitFor("Which database");

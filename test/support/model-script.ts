@@ -15,6 +15,11 @@
 export const SCRIPT_ENV = "PI_SCRIPTED_MODEL_SCRIPT";
 /** The environment variable naming the JSON-lines log file. */
 export const LOG_ENV = "PI_SCRIPTED_MODEL_LOG";
+/**
+ * A file the scripted model appends "<pid> <ppid>" to once pi's session is bound (session_start): from then on Enter
+ * in pi's editor sends a prompt (pi 1.6 keeps a prompt typed during start-up in the editor, unsent).
+ */
+export const READY_ENV = "PI_SCRIPTED_MODEL_READY";
 /** "1": the scripted model reads images (its `input` lists "image"), else text only. */
 export const IMAGES_ENV = "PI_SCRIPTED_MODEL_IMAGES";
 

@@ -13,6 +13,7 @@ import {
 	LOG_ENV,
 	type ModelLogEntry,
 	type ModelScript,
+	READY_ENV,
 	SCRIPT_ENV,
 	SCRIPTED_MODEL,
 	type ToolResultLogEntry,
@@ -76,6 +77,7 @@ export function createPiEnv(options: PiEnvOptions): PiEnv {
 		LC_ALL: "C.UTF-8",
 		[SCRIPT_ENV]: scriptPath,
 		[LOG_ENV]: logPath,
+		[READY_ENV]: join(isolated.root, "ready"),
 		...options.env,
 	};
 	const command = [

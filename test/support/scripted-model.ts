@@ -31,6 +31,7 @@ import {
 	LOG_ENV,
 	type ModelLogEntry,
 	type ModelScript,
+	READY_ENV,
 	SCRIPT_ENV,
 	type ScriptedReply,
 } from "./model-script.ts";
@@ -153,6 +154,11 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 			});
 		}
 	}
+
+	pi.on("session_start", () => {
+		const ready = process.env[READY_ENV];
+		if (ready) appendFileSync(ready, `${process.pid} ${process.ppid}\n`);
+	});
 
 	pi.registerProvider("scripted", {
 		name: "Scripted (tests)",

@@ -130,7 +130,7 @@ export async function expectParentStopped(
 export async function startTuiWith(piEnv: PiEnv, prompt: string, started: (tui: TmuxPi) => void): Promise<TmuxPi> {
 	const tui = await TmuxPi.start(piEnv, { cols: 100, rows: 40 });
 	started(tui);
-	await tui.waitFor("scripted");
+	await tui.waitForReady();
 	await tui.type(prompt);
 	await tui.send("Enter");
 	return tui;

@@ -11,10 +11,11 @@
 
 import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
+import { READY_ENV } from "./model-script.ts";
 import { type PiEnv, WAIT_MS } from "./pi-env.ts";
 
 const execFileAsync = promisify(execFile);
@@ -67,6 +68,8 @@ export class TmuxPi {
 		private readonly socketPath: string,
 		/** The command's process id (tmux runs `env`, which becomes the command). */
 		readonly pid: number,
+		/** Where the scripted model says its pi is ready (READY_ENV), when the command's environment names one. */
+		private readonly readyFile: string | undefined,
 	) {}
 
 	/** Starts pi's interactive TUI for `piEnv` in a detached session of `cols`×`rows`. */
@@ -124,7 +127,7 @@ export class TmuxPi {
 		)
 			.trim()
 			.split(" ");
-		return new TmuxPi(socket, socketPath ?? "", Number(pid));
+		return new TmuxPi(socket, socketPath ?? "", Number(pid), options.env[READY_ENV]);
 	}
 
 	/** The visible screen, trailing blank lines removed. */
@@ -148,6 +151,27 @@ export class TmuxPi {
 			await sleep(POLL_MS);
 		}
 		throw new Error(`Timed out after ${timeoutMs} ms waiting for ${describe(matcher)}. Last screen:\n${frame(screen)}`);
+	}
+
+	/**
+	 * Waits until pi has started: its session bound, so a prompt typed now is sent on Enter (pi 1.6 keeps one typed
+	 * during start-up in the editor and says "Startup is still in progress"). The scripted model says so in READY_ENV's
+	 * file, with the pid of its pi and of that pi's parent: the command itself, or a pi it started (the demo).
+	 */
+	async waitForReady(timeoutMs = WAIT_MS): Promise<void> {
+		const file = this.readyFile;
+		if (file === undefined) throw new Error(`waitForReady needs ${READY_ENV} in the command's environment`);
+		const started = () =>
+			(existsSync(file) ? readFileSync(file, "utf8") : "")
+				.split("\n")
+				.some((line) => line.split(" ").includes(String(this.pid)));
+		const deadline = Date.now() + timeoutMs;
+		while (!started()) {
+			if (Date.now() > deadline) {
+				throw new Error(`pi did not start within ${timeoutMs} ms. Last screen:\n${frame(await this.capture())}`);
+			}
+			await sleep(POLL_MS);
+		}
 	}
 
 	/** Polls until the matcher no longer matches (e.g. a form closed). */
