@@ -11,6 +11,8 @@
  * line of JSON (report.ts).
  */
 
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { runInNewContext } from "node:vm";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
@@ -178,6 +180,7 @@ async function prepareTools(options: BenchOptions) {
 	};
 	const peerCycle = peerArgs ? keyCycle(optionCount(peerArgs)) : KEY_CYCLE;
 	return {
+		argv: options.argv,
 		screen,
 		drive,
 		ours,
@@ -248,12 +251,28 @@ async function measurePacedKeys(
 		if (width === 120) drivers.push(await drive(questionnaire, questionnaireArgs, width));
 		if (width === 120 && peer) drivers.push(await drive(peer, peerArgs, width, peerCycle));
 		await measurePaced(drivers, KEY_CYCLE.length);
-		const [own, theirs, peers] = await measurePaced(drivers, count);
+		const profile = width === 120 ? stringFlag(tools.argv, "--paced-profile") : undefined;
+		const [own, theirs, peers] = await profiled(profile, () => measurePaced(drivers, count));
 		for (const driver of drivers) await driver.close();
 		if (own) result.ours[width] = own;
 		if (width === 120) result.questionnaire = theirs;
 		if (width === 120 && peer) result.peer = peers;
 	}
+	return result;
+}
+
+/** `measure` run under V8's sampling profiler (every 20 µs) when `file` is given, the profile written there. */
+async function profiled<T>(file: string | undefined, measure: () => Promise<T>): Promise<T> {
+	if (file === undefined) return measure();
+	const session = new Session();
+	session.connect();
+	await session.post("Profiler.enable");
+	await session.post("Profiler.setSamplingInterval", { interval: 20 });
+	await session.post("Profiler.start");
+	const result = await measure();
+	const { profile } = await session.post("Profiler.stop");
+	writeFileSync(file, JSON.stringify(profile));
+	session.disconnect();
 	return result;
 }
 
