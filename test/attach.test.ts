@@ -1,6 +1,6 @@
 /**
  * Files in an answer, below the TUI: a paste read as one path (core/attachment.ts), the type a file's bytes give it,
- * the limits and where files belong (machine/attach.ts), a path read from the disk (form/attach.ts), the form's keys
+ * the limits and where files belong (machine/attach.ts), a path read from the disk (core/pasted-file.ts), the form's keys
  * (component with pi-tui's real Editor), the saved answers, and delivery to the model (tool/attachments.ts).
  */
 
@@ -54,18 +54,18 @@ const PNG = solidPng(3, 2, [0, 128, 0]);
 
 describe("a paste read as one path", () => {
 	test.each([
-		["'/a b/c.png'", "/a b/c.png", true],
-		['"/a b/c.png"', "/a b/c.png", true],
-		["/a\\ b/c.png", "/a b/c.png", true],
-		["file:///a%20b/c.png", "/a b/c.png", true],
-		["file://localhost/tmp/x.log", "/tmp/x.log", true],
-		["~/shots/x.png", "/home/ada/shots/x.png", true],
-		["./x.png", "/work/project/x.png", true],
-		["../up/x.png", "/work/up/x.png", true],
-		["x.png", "/work/project/x.png", false],
-		["  /trimmed.png \n", "/trimmed.png", true],
-	])("%s is %s", (paste, path, explicit) => {
-		expect(parsePastedPath(paste, BASE)).toEqual({ path, explicit });
+		["'/a b/c.png'", "/a b/c.png"],
+		['"/a b/c.png"', "/a b/c.png"],
+		["/a\\ b/c.png", "/a b/c.png"],
+		["file:///a%20b/c.png", "/a b/c.png"],
+		["file://localhost/tmp/x.log", "/tmp/x.log"],
+		["~/shots/x.png", "/home/ada/shots/x.png"],
+		["./x.png", "/work/project/x.png"],
+		["../up/x.png", "/work/up/x.png"],
+		["x.png", undefined],
+		["  /trimmed.png \n", "/trimmed.png"],
+	])("%s is %s", (paste, path) => {
+		expect(parsePastedPath(paste, BASE)).toBe(path);
 	});
 
 	test.each(["", "two words", "/a\n/b", "file://elsewhere/x.png", "'/unclosed", "/a\\", "'it's'", "file:///%zz"])(
@@ -81,10 +81,10 @@ describe("a paste read as one path", () => {
 			fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), (parts) => {
 				const path = `/${parts.join("/")}`;
 				fc.pre(path === path.trim());
-				expect(parsePastedPath(`'${path}'`, BASE)).toEqual({ path, explicit: true });
-				expect(parsePastedPath(`"${path}"`, BASE)).toEqual({ path, explicit: true });
-				expect(parsePastedPath(path.replace(/ /g, "\\ "), BASE)).toEqual({ path, explicit: true });
-				expect(parsePastedPath(`file://${encodeURI(path)}`, BASE)).toEqual({ path, explicit: true });
+				expect(parsePastedPath(`'${path}'`, BASE)).toBe(path);
+				expect(parsePastedPath(`"${path}"`, BASE)).toBe(path);
+				expect(parsePastedPath(path.replace(/ /g, "\\ "), BASE)).toBe(path);
+				expect(parsePastedPath(`file://${encodeURI(path)}`, BASE)).toBe(path);
 			}),
 		);
 	});
@@ -245,7 +245,7 @@ describe("a path read from the disk", () => {
 		expect(readPastedFile(`'${at("shot.png")}'`, "/", "/")).toEqual({
 			file: { name: "shot.png", path: at("shot.png"), size: PNG.length, mime: "image/png" },
 		});
-		expect(readPastedFile("fake.png", dir, "/")).toEqual({
+		expect(readPastedFile("./fake.png", dir, "/")).toEqual({
 			file: { name: "fake.png", path: at("fake.png"), size: 18, mime: "application/octet-stream" },
 		});
 	});

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalizeArguments } from "../src/input/normalize.ts";
-import { AskUserInputError, slugOf, type ValidationIssue, validateParams } from "../src/input/validate.ts";
+import type { Issue } from "../src/core/schema.ts";
+import { AskUserInputError, slugOf, validateParams } from "../src/input/validate.ts";
 import { arbAskForm, arbAskParams } from "./support/arbitraries.ts";
 
 type Params = { questions: Record<string, unknown>[]; reason?: unknown; metadata?: unknown };
@@ -32,7 +33,7 @@ function option(params: Params, question: number, index: number): Record<string,
 	return (params.questions[question]?.options as Record<string, unknown>[])[index] as Record<string, unknown>;
 }
 
-function issuesOf(params: unknown): ValidationIssue[] {
+function issuesOf(params: unknown): Issue[] {
 	const result = validateParams(params);
 	if (result.ok) throw new Error("expected validation to fail");
 	return result.issues;
@@ -667,20 +668,20 @@ describe("quoting values in messages", () => {
 });
 
 describe("AskUserInputError", () => {
-	const issue = (n: number): ValidationIssue => ({ path: `questions[${n}]`, message: "broken." });
-	const formatValidationIssues = (issues: ValidationIssue[]) => new AskUserInputError(issues).message;
+	const issue = (n: number): Issue => ({ path: `questions[${n}]`, message: "broken." });
+	const formatIssues = (issues: Issue[]) => new AskUserInputError(issues).message;
 
 	it("starts with one line that says the tool was not called, then one line per issue", () => {
-		expect(formatValidationIssues([issue(0), issue(1)])).toBe(
+		expect(formatIssues([issue(0), issue(1)])).toBe(
 			"ask_user was not called: 2 problems in the arguments. Fix them and call ask_user again:\n- questions[0]: broken.\n- questions[1]: broken.",
 		);
-		expect(formatValidationIssues([issue(0)])).toBe(
+		expect(formatIssues([issue(0)])).toBe(
 			"ask_user was not called: 1 problem in the arguments. Fix it and call ask_user again:\n- questions[0]: broken.",
 		);
 	});
 
 	it("lists at most 40 issues and counts the rest", () => {
-		const text = formatValidationIssues(Array.from({ length: 45 }, (_, n) => issue(n)));
+		const text = formatIssues(Array.from({ length: 45 }, (_, n) => issue(n)));
 		const lines = text.split("\n");
 		expect(lines[0]).toContain("45 problems");
 		expect(lines).toHaveLength(42);

@@ -16,14 +16,13 @@ import { watchForms } from "../src/route/waiting.ts";
 import type { OutsideAnswer } from "../src/core/types.ts";
 import {
 	ALREADY_ANSWERED,
-	answerFrom,
-	BROWSER_SOURCE,
 	HEADERS_DEADLINE_MS,
 	MAX_BODY_BYTES,
 	MAX_REQUESTS_PER_SECOND,
 	MAX_WAITING,
 	openWebPage,
 } from "../src/web/server.ts";
+import { answerFrom, BROWSER_SOURCE } from "../src/web/submit.ts";
 import { fuzz, slowloris } from "./support/attack.ts";
 import { until } from "./support/harness.ts";
 

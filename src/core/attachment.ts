@@ -102,6 +102,10 @@ export function mimeByExtension(name: string): string {
 	return (dot > 0 && BY_EXTENSION[name.slice(dot + 1).toLowerCase()]) || "application/octet-stream";
 }
 
+/** The first extension of a type: "jpg" for image/jpeg. */
+export const extensionOf = (mime: string): string | undefined =>
+	Object.keys(BY_EXTENSION).find((extension) => BY_EXTENSION[extension] === mime);
+
 /** The type to record: an image only when its bytes are one; a file that claims to be an image and is not, a file. */
 export function attachmentMime(name: string, head: Uint8Array): string {
 	const sniffed = sniffImageMime(head);
@@ -129,45 +133,25 @@ export function formatSize(bytes: number): string {
 
 // ── A paste read as one path ───────────────────────────────────────────────
 
-/**
- * `path`: absolute, `~` expanded, relative ones against `cwd`. `explicit`: the paste was written as a path (quoted,
- * escaped, `file://`, or starting with `/`, `~/`, `./`, `../`), so one that leads nowhere is refused with its reason; a
- * bare name (`shot.png`) is a path only where such a file exists, and otherwise just text.
- */
-export type PastedPath = { path: string; explicit: boolean };
-
-export type PathBase = { cwd: string; home: string };
-
 /** Longer than any path a system takes. */
 const MAX_PATH = 4096;
 
 /**
- * The one path a paste holds, as terminals paste a dropped file: `'/a b/c.png'`, `"/a b/c.png"`, `/a\ b/c.png`,
- * `file:///a%20b/c.png`, `~/c.png`, `c.png`; undefined when it is not one path (several lines, several words, empty).
+ * The one path a paste holds, written as a path as terminals paste a dropped file: `'/a b/c.png'`, `"/a b/c.png"`,
+ * `/a\\ b/c.png`, `file:///a%20b/c.png`, `~/c.png`, `./c.png`; absolute, relative ones against `cwd`. Undefined when it
+ * is not one path written so (several lines, several words, a bare name: `shot.png` is a word, not a file).
  */
-export function parsePastedPath(paste: string, base: PathBase): PastedPath | undefined {
+export function parsePastedPath(paste: string, base: { cwd: string; home: string }): string | undefined {
 	const text = paste.trim();
 	if (text === "" || text.length > MAX_PATH || /[\r\n\u0000]/.test(text)) return undefined;
 	const unquoted = unquote(text);
 	if (unquoted === undefined) return undefined;
-	let { path } = unquoted;
-	let explicit = unquoted.quoted;
-	if (/^file:\/\//i.test(path)) {
-		const decoded = fileUrlPath(path);
-		if (decoded === undefined) return undefined;
-		path = decoded;
-		explicit = true;
-	}
-	if (path === "") return undefined;
-	if (path === "~" || path.startsWith("~/")) {
-		path = joinPath(base.home, path.slice(2));
-		explicit = true;
-	} else if (path.startsWith("/")) explicit = true;
-	else {
-		explicit ||= path.startsWith("./") || path.startsWith("../");
-		path = joinPath(base.cwd, path);
-	}
-	return { path: normalizePath(path), explicit };
+	const { path } = unquoted;
+	if (/^file:\/\//i.test(path)) return fileUrlPath(path);
+	if (path === "~" || path.startsWith("~/")) return normalizePath(joinPath(base.home, path.slice(2)));
+	if (path.startsWith("/")) return normalizePath(path);
+	const explicit = unquoted.quoted || path.startsWith("./") || path.startsWith("../");
+	return explicit && path !== "" ? normalizePath(joinPath(base.cwd, path)) : undefined;
 }
 
 /**
@@ -203,7 +187,7 @@ function fileUrlPath(url: string): string | undefined {
 	const host = rest.slice(0, slash);
 	if (host !== "" && host.toLowerCase() !== "localhost") return undefined;
 	try {
-		return decodeURIComponent(rest.slice(slash));
+		return normalizePath(decodeURIComponent(rest.slice(slash)));
 	} catch {
 		return undefined;
 	}

@@ -7,7 +7,8 @@ export const isObject = (value: unknown): value is JsonObject =>
 	typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Inherited properties are no input: a key named "constructor" must not find Object.prototype. */
-export const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
+export const own = <T>(object: Readonly<Record<string, T>>, key: string): T | undefined =>
+	Object.hasOwn(object, key) ? object[key] : undefined;
 
 /** What was found, for "must be X (found Y)": the JSON type, and the value for short scalars. */
 export function describeFound(value: unknown): string {

@@ -6,7 +6,6 @@
 
 import { type Static, type TObject, type TOptional, type TProperties, Type } from "@sinclair/typebox";
 
-/** The tool's name, as the model calls it. */
 export const TOOL_NAME = "ask_user";
 
 /** The limits of the input. Counted in UTF-16 code units unless noted. */

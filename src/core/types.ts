@@ -22,7 +22,6 @@ export {
 	type AskQuestionParams,
 	LIMITS,
 	MetadataSchema,
-	OptionSchema,
 	QuestionSchema,
 	TOOL_NAME,
 } from "./params.ts";
@@ -95,10 +94,10 @@ export const errorText = (error: unknown): string => (error instanceof Error ? e
 /** What a number key does on the form: choose that option (as Claude Code does), or only focus it. */
 export type NumberKeys = "choose" | "focus";
 
-/** Everything a form's shell takes, passed along whole from the tool to the view. */
 /** The clipboard's image, saved (`discard` removes the copy again, if it is not attached after all), or why not. */
 export type ClipboardPaste = { file: AskAttachment; discard(): void } | { refused: Phrase };
 
+/** Everything a form's shell takes, passed along whole from the tool to the view. */
 export interface AskOptions {
 	signal?: AbortSignal;
 	/** Who asks, for a form shown for another session: "planner › scout". */

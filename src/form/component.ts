@@ -21,15 +21,14 @@ import {
 	type TUI,
 } from "@mariozechner/pi-tui";
 import { truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
-import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
+import { collect, reportProgress } from "../machine/collect.ts";
 import { editorPrefill, type FormState, onTypeRow } from "../machine/model.ts";
 import { restoredState, savedAnswers } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import { type AskForm, type AskOptions, type AskStatus, type Collected, errorText, phrase } from "../core/types.ts";
-import { editExternally } from "./external-editor.ts";
 import { renderForm } from "./form-view.ts";
 import { ENGLISH } from "../i18n/texts.ts";
-import { type FileKeysHost, fileKey } from "./attach.ts";
+import { type EditorHost, editorKey } from "./editor-keys.ts";
 import { formatTimeLeft } from "./time-left.ts";
 import { formHeight } from "./height.ts";
 import {
@@ -131,7 +130,7 @@ export class AskFormComponent implements Component, Focusable {
 			this.ticker = setInterval(() => options.tui.requestRender(), 1000);
 			this.ticker.unref?.();
 		}
-		reportProgress(options.onProgress, this.state, { phase: "opened" });
+		reportProgress(options.onProgress, this.state);
 		options.keep?.changed(this.answers);
 	}
 
@@ -259,82 +258,32 @@ export class AskFormComponent implements Component, Focusable {
 			case "editorInput":
 			case "editorDetach":
 			case "editorPasteImage":
-				return fileKey(this.fileKeys, command.type, data);
 			case "editorSubmit":
-				return this.submitEditor(data);
 			case "externalEditor":
-				return this.editExternally();
 			case "editorCancel":
-				return this.dispatch({ type: "editorCancelled", draft: this.openEditor?.getExpandedText() ?? "" });
+				return editorKey(this.editorHost, command.type, data);
 			default:
 				this.dispatch(command);
 		}
 	}
 
-	/**
-	 * Enter saves the text exactly as typed; the Editor's own submit would trim
-	 * it and clear itself, so it stays disabled. The Editor sees the key first:
-	 * a new-line variant of Enter changes its text, a plain Enter does not and
-	 * means save. pi's "backslash then Enter = new line" habit is kept by
-	 * letting the Editor handle that one case with submit enabled.
-	 */
-	private submitEditor(data: string): void {
-		const editor = this.openEditor;
-		if (!editor) return;
-		const text = editor.getExpandedText();
-		const { line, col } = editor.getCursor();
-		editor.handleInput(data);
-		const moved = editor.getCursor();
-		if (editor.getExpandedText() !== text || moved.line !== line || moved.col !== col) {
-			this.changed();
-			return;
-		}
-		if (col > 0 && editor.getLines()[line]?.[col - 1] === "\\") {
-			editor.disableSubmit = false;
-			editor.handleInput(data);
-			editor.disableSubmit = true;
-			this.changed();
-			return;
-		}
-		this.dispatch({ type: "editorSubmitted", text });
-		// Refused (too long): a large paste sits in the Editor as one "[paste #1 …]" marker that
-		// Backspace would delete whole. Spell it out so the user can shorten it where needed.
-		if (this.state.overlay.kind === "editor" && editor.getText() !== text) editor.setText(text);
-	}
-
-	/** The form as the editor's file keys see it (form/attach.ts); read live, the state changes under an awaited read. */
-	private readonly fileKeys: FileKeysHost = ((form: AskFormComponent): FileKeysHost => ({
+	/** The form as its editor's keys see it (editor-keys.ts). */
+	private readonly editorHost: EditorHost = ((form: AskFormComponent): EditorHost => ({
 		get state() {
 			return form.state;
-		},
-		get cursor() {
-			return form.openEditor?.getCursor();
-		},
-		get cwd() {
-			return form.options.cwd ?? process.cwd();
-		},
-		get pasteImage() {
-			return form.closed ? undefined : form.options.pasteImage;
 		},
 		get closed() {
 			return form.closed;
 		},
-		dispatch: (action) => form.dispatch(action),
-		type: (data) => {
-			form.openEditor?.handleInput(data);
-			form.changed();
+		get editor() {
+			return form.openEditor;
 		},
+		get options() {
+			return form.options;
+		},
+		dispatch: (action) => form.dispatch(action),
+		changed: () => form.changed(),
 	}))(this);
-
-	/** The open editor's text through $VISUAL / $EDITOR; back in the Editor as if typed (Enter still saves it). */
-	private editExternally(): void {
-		const editor = this.openEditor;
-		if (!editor) return;
-		const edited = editExternally(this.options.tui, editor.getExpandedText());
-		if (!edited.ok) return this.dispatch({ type: "notice", tone: "warning", text: edited.problem });
-		editor.setText(edited.text);
-		this.changed();
-	}
 
 	private dispatch(action: Action): void {
 		const before = this.state;
@@ -343,7 +292,7 @@ export class AskFormComponent implements Component, Focusable {
 		this.state = after;
 		// A new Editor for each opening, so undo history never crosses from one answer or note to another.
 		if (after.overlay !== before.overlay) this.editor = this.editorFor(after) ?? this.editor;
-		for (const step of progressSteps(before, after)) reportProgress(this.options.onProgress, after, step);
+		reportProgress(this.options.onProgress, after, before);
 		this.changed();
 		if (after.outcome !== undefined) this.finish(after.outcome);
 	}

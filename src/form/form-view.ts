@@ -18,7 +18,6 @@ import {
 	type FormState,
 	hasTabs,
 	isQuestionTarget,
-	isSubmitTab,
 	type ScrollPort,
 } from "../machine/model.ts";
 import { renderQuestionView } from "./question-view.ts";
@@ -164,13 +163,12 @@ function renderBody(input: FormFrameInput, height: number, ctx: ViewContext): Fo
 		const lines = editorBody(input, state.overlay.target, height, ctx);
 		return { lines, ports: [], spare: unused(lines), focusHidden: false };
 	}
-	if (isSubmitTab(state)) {
+	const current = currentQuestion(state);
+	if (!current) {
 		const review = renderSubmitView(state, width, height, ctx);
 		return { lines: review.lines, ports: [review.port], spare: unused(review.lines), focusHidden: review.focusHidden };
 	}
-	const current = currentQuestion(state);
-	if (!current) return { lines: [], ports: [], spare: 0, focusHidden: false };
-	const view = renderQuestionView(state, current.index, width, height, ctx, state.reading);
+	const view = renderQuestionView(state, current.index, width, height, ctx);
 	return {
 		lines: view.lines,
 		ports: view.detail ? [view.body, view.detail] : [view.body],

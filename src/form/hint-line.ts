@@ -9,7 +9,6 @@ import {
 	type FormState,
 	hasTabs,
 	isAnswered,
-	isSubmitTab,
 	onTypeRow,
 	type QuestionState,
 } from "../machine/model.ts";
@@ -25,9 +24,8 @@ export function hintIds(state: FormState): KeyHelpId[] {
 			: ["save", "newLine", "back", "external"];
 	if (state.overlay.kind === "help") return ["close", "scroll"];
 	const tabs: KeyHelpId[] = hasTabs(state) ? ["tabs"] : [];
-	if (isSubmitTab(state)) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];
 	const current = currentQuestion(state);
-	if (!current) return ["help", "dismiss"];
+	if (!current) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];
 	const typing = onTypeRow(state);
 	// On "Type something…" the letters are typed: only the keys that are no letter are hinted.
 	if (typing) return [...questionIds(current.question, current.qs, typing), ...tabs, "dismiss"];

@@ -12,23 +12,19 @@ import type { Action } from "../machine/update.ts";
 export type KeyMode = "form" | "help" | "editor" | "peeking";
 
 /**
- * What a key asks for: a state action, or something only the component can do: save the editor's text, leave it (what
- * was typed becomes a draft), give it the key (form/attach.ts reads a pasted path, Backspace at the text's start and
- * pi's paste-image key), edit its text in $VISUAL / $EDITOR, or (pi's interrupt/clear key, ctrl+c by default) abort the
- * run.
+ * What a key asks for: a state action, something the form's editor does (form/editor-keys.ts: save its text, leave it
+ * as a draft, take the key, a pasted path, Backspace at the text's start, pi's paste-image key, $VISUAL / $EDITOR), or
+ * (pi's interrupt/clear key, ctrl+c by default) abort the run.
  */
-export type Command =
-	| Action
-	| {
-			type:
-				| "editorSubmit"
-				| "editorCancel"
-				| "editorInput"
-				| "editorDetach"
-				| "editorPasteImage"
-				| "externalEditor"
-				| "interrupt";
-	  };
+export type Command = Action | { type: EditorCommand | "interrupt" };
+
+export type EditorCommand =
+	| "editorSubmit"
+	| "editorCancel"
+	| "editorInput"
+	| "editorDetach"
+	| "editorPasteImage"
+	| "externalEditor";
 
 type Binding = Parameters<KeybindingsManager["matches"]>[1];
 

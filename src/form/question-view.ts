@@ -58,18 +58,9 @@ export function renderQuestionView(
 	width: number,
 	height: number,
 	ctx: ViewContext,
-	reading = false,
 ): QuestionViewResult {
-	const question = state.form.questions[index];
-	const qs = state.questions[index];
-	if (!question || !qs)
-		return {
-			lines: [],
-			body: { target: "body", top: 0, min: 0, max: 0, page: 1 },
-			detail: undefined,
-			spare: 0,
-			focusHidden: false,
-		};
+	const question = state.form.questions[index] as AskQuestion;
+	const qs = state.questions[index] as QuestionState;
 	const drafts = questionDrafts(state, index);
 	// What sizes the layout and not the focus (no drafts at all is one fact, whichever empty object holds them):
 	// the layouts keep what they derive from it until one of these changes.
@@ -105,7 +96,7 @@ export function renderQuestionView(
 		"body",
 		width,
 		ctx,
-		reading ? "free" : "follow",
+		state.reading ? "free" : "follow",
 	);
 	return {
 		lines: visible.lines,

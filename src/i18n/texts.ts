@@ -7,8 +7,7 @@ import { type Catalogue, EN, type Message, type MessageKey } from "./en.ts";
 import type { Locale } from "./locale.ts";
 import type { ParamValue, Params, Phrase, Texts } from "./phrase.ts";
 
-export type { MessageKey } from "./en.ts";
-export type { ArgsOf, Params, Phrase, Texts } from "./phrase.ts";
+export type { Texts } from "./phrase.ts";
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 

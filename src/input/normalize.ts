@@ -18,16 +18,16 @@ import {
 	setIfPresent,
 } from "./normalize/read.ts";
 import { descriptionWithoutMarker, withoutRecommendedMarker } from "./normalize/recommended.ts";
-import type { ValidationIssue } from "./validate.ts";
+import type { Issue } from "../core/schema.ts";
 
 /**
  * `notices`: sentences for the model about what was changed; `problems`: what no normalisation can keep the meaning of,
  * reported before the validator's issues.
  */
-type Findings = { notices: string[]; problems: ValidationIssue[] };
+type Findings = { notices: string[]; problems: Issue[] };
 
 /** `params`: the canonical shape where the input allowed it, still unvalidated; `problems` only when there are some. */
-export function normalizeArguments(raw: unknown): { params: unknown; notices: string[]; problems?: ValidationIssue[] } {
+export function normalizeArguments(raw: unknown): { params: unknown; notices: string[]; problems?: Issue[] } {
 	try {
 		const findings: Findings = { notices: [], problems: [] };
 		const params = normalizeRoot(parseJsonText(raw), findings);

@@ -98,10 +98,7 @@ export function readText(
 		if (rule.blankFix !== undefined) report(at, `blank. ${rule.blankFix}`);
 		return rule.blankFix === undefined ? undefined : text;
 	}
-	// A surrogate pair is one code point.
-	const length = rule.codePoints
-		? text.length - (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0)
-		: text.length;
+	const length = rule.codePoints ? [...text].length : text.length;
 	if (length > rule.max) report(at, `${length} characters; the limit is ${rule.max}. ${rule.lengthFix}`);
 	const problem = rule.multiLine ? undefined : lineProblem(text);
 	if (problem === "line break")
@@ -130,14 +127,12 @@ const INVISIBLE = /[\x7f-\x9f\xad\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2
 
 /** JSON-quoted, invisible characters made visible, cut after QUOTE_LIMIT characters. */
 export function quote(text: string): string {
-	let end = 0;
-	for (let count = 0; end < text.length && count < QUOTE_LIMIT; count++)
-		end += (text.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
-	const quoted = JSON.stringify(text.slice(0, end)).replace(
+	const cut = [...text].slice(0, QUOTE_LIMIT).join("");
+	const quoted = JSON.stringify(cut).replace(
 		INVISIBLE,
 		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
 	);
-	return end < text.length ? `${quoted}…` : quoted;
+	return cut.length < text.length ? `${quoted}…` : quoted;
 }
 
 export function describe(value: unknown): string {

@@ -8,17 +8,14 @@ import type { Issue } from "../core/schema.ts";
 import { type AskForm, type AskMetadata, type AskOption, type AskQuestion, LIMITS } from "../core/types.ts";
 import { describe, quote, type Report, readText } from "./validate-text.ts";
 
-/** `path`: where, e.g. `questions[1].options[2].label`; `message`: the rule broken and how to fix it. */
-export type ValidationIssue = Issue;
-
-type ValidationResult = { ok: true; form: AskForm } | { ok: false; issues: ValidationIssue[] };
+type ValidationResult = { ok: true; form: AskForm } | { ok: false; issues: Issue[] };
 
 export class AskUserInputError extends Error {
 	override readonly name = "AskUserInputError";
 
 	/** `notices`: what normalisation changed, so a model sees why, e.g., a question is left with one option. */
 	constructor(
-		readonly issues: ValidationIssue[],
+		readonly issues: Issue[],
 		notices: readonly string[] = [],
 	) {
 		super([issuesText(issues), ...notices.map((notice) => `Note: ${notice}`)].join("\n"));
@@ -28,7 +25,7 @@ export class AskUserInputError extends Error {
 /** More lines than this would bury the first problems; the count still says how many there are. */
 const MAX_LISTED_ISSUES = 40;
 
-function issuesText(issues: ValidationIssue[]): string {
+function issuesText(issues: Issue[]): string {
 	const count = issues.length;
 	const problems = count === 1 ? "1 problem" : `${count} problems`;
 	const lines = [
@@ -59,7 +56,7 @@ type QuestionAsRead = Omit<AskQuestion, "id" | "header"> & {
 };
 
 function validateRoot(params: unknown): ValidationResult {
-	const issues: ValidationIssue[] = [];
+	const issues: Issue[] = [];
 	const report: Report = (path, message) => void issues.push({ path, message });
 	if (!isObject(params)) {
 		report("arguments", `expected an object like {"questions": [...]}, got ${describe(params)}.`);

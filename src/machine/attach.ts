@@ -10,8 +10,10 @@ import {
 	isImageMime,
 	megabytes as mb,
 } from "../core/attachment.ts";
+import type { PastedFile } from "../core/pasted-file.ts";
 import { type Phrase, phrase } from "../core/types.ts";
-import { draftKey, type EditorTarget, type FormState } from "./model.ts";
+import type { Action } from "./action.ts";
+import { draftKey, type EditorTarget, type FormState, formTargets, placeOf, savedText } from "./model.ts";
 
 /** A free answer and every note take files; the chat message does not. */
 export const attachable = (target: EditorTarget): boolean => target.kind !== "chat";
@@ -38,6 +40,17 @@ export function attachRefusal(state: FormState, target: EditorTarget, attachment
 	if (total > ATTACHMENT_LIMITS.totalBytes)
 		return phrase("attach.totalTooLarge", { name, limit: mb(ATTACHMENT_LIMITS.totalBytes) });
 	return undefined;
+}
+
+/**
+ * What a path given in the open editor asks (`read`: core/pasted-file.ts's look at the disk): attach its file, or say why
+ * not; undefined when it names no file.
+ */
+export function pastedAction(state: FormState, read: PastedFile | undefined): Action | undefined {
+	if (read === undefined || state.overlay.kind !== "editor") return undefined;
+	const refusal = "refused" in read ? read.refused : attachRefusal(state, state.overlay.target, read.file);
+	if (refusal) return { type: "notice", tone: "warning", text: refusal };
+	return "file" in read ? { type: "attach", attachment: read.file } : undefined;
 }
 
 /** The open editor's target takes the file, or the state says why not (and the shell keeps the path as text). */
@@ -73,22 +86,11 @@ export function blankWithFiles(state: FormState, target: EditorTarget, text: str
  * it is chosen); a file whose words were never saved stays with the kept form, not the result.
  */
 export function collectAttachments(state: FormState): AskAttached[] {
-	const out: AskAttached[] = [];
-	const add = (target: EditorTarget, where: Omit<AskAttached, keyof AskAttachment>) => {
-		for (const attachment of attachmentsOf(state, target)) out.push({ ...attachment, ...where });
-	};
-	state.form.questions.forEach((question, index) => {
-		const qs = state.questions[index];
-		if (!qs) return;
-		const questionId = question.id;
-		if (qs.customChosen && qs.customText !== undefined)
-			add({ kind: "custom", question: index }, { kind: "answer", questionId });
-		if (qs.note !== undefined) add({ kind: "questionNote", question: index }, { kind: "note", questionId });
-		question.options.forEach((option, o) => {
-			if (qs.optionNotes[o] !== undefined)
-				add({ kind: "optionNote", question: index, option: o }, { kind: "note", questionId, option: option.label });
-		});
+	return formTargets(state.form).flatMap((target) => {
+		const said = target.kind === "custom" ? state.questions[target.question]?.customChosen : savedText(state, target);
+		if (!said) return [];
+		// The chat takes no files: every other place is an answer's or a note's.
+		const place = placeOf(state.form, target) as Omit<AskAttached, keyof AskAttachment>;
+		return attachmentsOf(state, target).map((file) => ({ ...file, ...place }));
 	});
-	if (state.formNote !== undefined) add({ kind: "formNote" }, { kind: "note" });
-	return out;
 }

@@ -4,7 +4,6 @@
 
 import type {
 	AskAnswer,
-	AskDraft,
 	AskNote,
 	AskProgress,
 	AskSelection,
@@ -14,7 +13,7 @@ import type {
 	ProgressListener,
 } from "../core/types.ts";
 import { collectAttachments } from "./attach.ts";
-import { answeredCount, type EditorTarget, type FormState, isAnswered, isSubmitTab, pendingDrafts } from "./model.ts";
+import { answeredCount, type FormState, isAnswered, isSubmitTab, pendingDrafts, placeOf } from "./model.ts";
 
 /**
  * What was collected, whatever the status; on "answered" unanswered optional questions are skipped and drafts dropped.
@@ -26,20 +25,11 @@ export function collect(state: FormState, status: AskStatus): Collected {
 	const attachments = collectAttachments(state);
 	if (attachments.length > 0) collected.attachments = attachments;
 	const drafts =
-		status === "answered" ? [] : pendingDrafts(state).flatMap(({ target, text }) => draftOf(state, target, text));
+		status === "answered"
+			? []
+			: pendingDrafts(state).map(({ target, text }) => ({ ...placeOf(state.form, target), text }));
 	if (drafts.length > 0) collected.drafts = drafts;
 	return collected;
-}
-
-function draftOf(state: FormState, target: EditorTarget, text: string): AskDraft[] {
-	if (target.kind === "formNote") return [{ kind: "note", text }];
-	if (target.kind === "chat") return [{ kind: "chat", text }];
-	const question = state.form.questions[target.question];
-	if (!question) return [];
-	if (target.kind === "custom") return [{ questionId: question.id, kind: "answer", text }];
-	if (target.kind === "questionNote") return [{ questionId: question.id, kind: "note", text }];
-	const option = question.options[target.option];
-	return option ? [{ questionId: question.id, kind: "note", option: option.label, text }] : [];
 }
 
 export function collectAnswers(state: FormState, submitted: boolean): PartialAnswers {
@@ -71,11 +61,29 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 }
 
 /**
- * What one transition means to a progress listener: new answers, the review in view, the user's ending (no abort or
- * error).
+ * Tells the listener what one transition means, with the answers so far: new answers, the review in view, the user's
+ * ending (no abort or error); without `before`, the form opened. A listener that throws must not break the questions.
  */
-export function progressSteps(before: FormState, after: FormState): ProgressStep[] {
-	const steps: ProgressStep[] = [];
+export function reportProgress(listener: ProgressListener | undefined, after: FormState, before?: FormState): void {
+	if (!listener) return;
+	for (const { phase, questionId } of before ? progressSteps(before, after) : [{ phase: "opened" as const }]) {
+		try {
+			const total = after.form.questions.length;
+			const progress: AskProgress = {
+				phase,
+				answered: answeredCount(after),
+				total,
+				...(questionId !== undefined && { questionId }),
+			};
+			listener(progress, collectAnswers(after, phase === "submitted"));
+		} catch {
+			// The questions go on without it.
+		}
+	}
+}
+
+function progressSteps(before: FormState, after: FormState): Pick<AskProgress, "phase" | "questionId">[] {
+	const steps: Pick<AskProgress, "phase" | "questionId">[] = [];
 	after.form.questions.forEach((question, i) => {
 		const now = answerSignature(after, i);
 		if (now !== undefined && now !== answerSignature(before, i))
@@ -86,28 +94,6 @@ export function progressSteps(before: FormState, after: FormState): ProgressStep
 		steps.push({ phase: after.outcome === "answered" ? "submitted" : "dismissed" });
 	}
 	return steps;
-}
-
-type ProgressStep = Pick<AskProgress, "phase" | "questionId">;
-
-/** Tells the listener of one step, with the answers so far; a listener that throws must not break the questions. */
-export function reportProgress(
-	listener: ProgressListener | undefined,
-	state: FormState,
-	{ phase, questionId }: ProgressStep,
-): void {
-	if (!listener) return;
-	try {
-		const progress: AskProgress = {
-			phase,
-			answered: answeredCount(state),
-			total: state.form.questions.length,
-			...(questionId !== undefined && { questionId }),
-		};
-		listener(progress, collectAnswers(state, phase === "submitted"));
-	} catch {
-		// The questions go on without it.
-	}
 }
 
 /** A cheap fingerprint of one question's answer: "this question got a (new) answer" without comparing structures. */

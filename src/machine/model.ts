@@ -300,14 +300,10 @@ export function questionDrafts(state: FormState, index: number): QuestionDrafts 
 
 export type PendingDraft = { readonly target: EditorTarget; readonly text: string };
 
-/**
- * Every unsaved draft (what a submit drops, any other ending reports): per question the free answer, its note, the
- * option notes; then the form's note, the chat.
- */
-export function pendingDrafts(state: FormState): PendingDraft[] {
-	if (Object.keys(state.drafts).length === 0) return [];
-	const targets: EditorTarget[] = [
-		...state.form.questions.flatMap((question, index): EditorTarget[] => [
+/** Every editor target of `form`, in the result's order: per question its free answer, its note, its options' notes; then the form's note, the chat. */
+export function formTargets(form: AskForm): EditorTarget[] {
+	return [
+		...form.questions.flatMap((question, index): EditorTarget[] => [
 			{ kind: "custom", question: index },
 			{ kind: "questionNote", question: index },
 			...question.options.map((_, option): EditorTarget => ({ kind: "optionNote", question: index, option })),
@@ -315,7 +311,23 @@ export function pendingDrafts(state: FormState): PendingDraft[] {
 		{ kind: "formNote" },
 		{ kind: "chat" },
 	];
-	return targets.flatMap((target) => {
+}
+
+/** Where a target's text and files go in the result: the scope of an AskDraft, an AskAttached, an AskNote. */
+export type Place = { kind: "answer" | "note" | "chat"; questionId?: string; option?: string };
+
+export function placeOf(form: AskForm, target: EditorTarget): Place {
+	if (!isQuestionTarget(target)) return { kind: target.kind === "chat" ? "chat" : "note" };
+	const question = form.questions[target.question] as AskQuestion;
+	const kind = target.kind === "custom" ? "answer" : "note";
+	if (target.kind !== "optionNote") return { kind, questionId: question.id };
+	return { kind, questionId: question.id, option: question.options[target.option]?.label };
+}
+
+/** Every unsaved draft (what a submit drops, any other ending reports), in formTargets' order. */
+export function pendingDrafts(state: FormState): PendingDraft[] {
+	if (Object.keys(state.drafts).length === 0) return [];
+	return formTargets(state.form).flatMap((target) => {
 		const text = draftText(state, target);
 		return text === undefined ? [] : [{ target, text }];
 	});

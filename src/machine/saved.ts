@@ -5,14 +5,16 @@
 
 import { type Static, Type } from "@sinclair/typebox";
 import { ATTACHMENT_LIMITS, type AskAttached, type AskAttachment } from "../core/attachment.ts";
+import { attachable } from "./attach.ts";
 import { childPath, type Issue, sayPatterns, schemaIssues } from "../core/schema.ts";
 import type { AskForm, AskQuestion, Collected } from "../core/types.ts";
 import {
 	draftKey,
-	type EditorTarget,
 	type FormSetup,
 	type FormState,
+	formTargets,
 	initialState,
+	placeOf,
 	type QuestionState,
 	rowCount,
 	savedText,
@@ -141,18 +143,12 @@ export function answeredState(form: AskForm, collected: Collected): SavedAnswers
 /** The submitted files, back on the answers and notes they went with (by draftKey), as a state holds them. */
 function attachmentsByTarget(form: AskForm, files: readonly AskAttached[]): Record<string, AskAttachment[]> {
 	const byTarget: Record<string, AskAttachment[]> = {};
+	const targets = formTargets(form).map((target) => ({ target, place: placeOf(form, target) }));
 	for (const { kind, questionId, option, name, path, size, mime, error } of files) {
-		if (error !== undefined) continue;
-		const question = form.questions.findIndex((q) => q.id === questionId);
-		const optionIndex =
-			question < 0 ? -1 : (form.questions[question]?.options.findIndex((o) => o.label === option) ?? -1);
-		let target: EditorTarget | undefined;
-		if (questionId === undefined) target = kind === "note" ? { kind: "formNote" } : undefined;
-		else if (question < 0) target = undefined;
-		else if (kind === "answer") target = { kind: "custom", question };
-		else if (option === undefined) target = { kind: "questionNote", question };
-		else if (optionIndex >= 0) target = { kind: "optionNote", question, option: optionIndex };
-		if (target) (byTarget[draftKey(target)] ??= []).push({ name, path, size, mime });
+		const at = targets.find(
+			({ place }) => place.kind === kind && place.questionId === questionId && place.option === option,
+		);
+		if (at && error === undefined) (byTarget[draftKey(at.target)] ??= []).push({ name, path, size, mime });
 	}
 	return byTarget;
 }
@@ -259,13 +255,10 @@ function questionIssues(start: FormState, i: number, qs: SavedQuestion, add: (pa
 		add(".customText", "is missing: customChosen needs the text");
 }
 
-/** The draftKey of every row of `form` with an editor: each question's free answer (where it takes one) and notes. */
-function targetsOf(form: AskForm): Set<string> {
-	const targets = new Set<string>(["formNote"]);
-	form.questions.forEach((question, i) => {
-		if (question.allowOther) targets.add(draftKey({ kind: "custom", question: i }));
-		targets.add(draftKey({ kind: "questionNote", question: i }));
-		question.options.forEach((_, option) => targets.add(draftKey({ kind: "optionNote", question: i, option })));
-	});
-	return targets;
-}
+/** The draftKey of every row of `form` with an editor that takes files: each free answer (where it takes one), each note. */
+const targetsOf = (form: AskForm): Set<string> =>
+	new Set(
+		formTargets(form)
+			.filter((t) => attachable(t) && (t.kind !== "custom" || form.questions[t.question]?.allowOther))
+			.map(draftKey),
+	);

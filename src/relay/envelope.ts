@@ -21,8 +21,8 @@ import {
 	type RelayReply,
 	type RelayRequest,
 } from "../core/types.ts";
-import { validateParams, type ValidationIssue as Issue } from "../input/validate.ts";
-import { childPath, schemaIssues } from "../core/schema.ts";
+import { validateParams } from "../input/validate.ts";
+import { childPath, type Issue, schemaIssues } from "../core/schema.ts";
 import { leftToYou } from "../tool/result.ts";
 import { fileIssues, filesForReply, fromWire, sendsFiles, toWire } from "./files.ts";
 import {

@@ -19,7 +19,6 @@ import { type Collected, errorText } from "../core/types.ts";
 
 export type ImageBlock = { type: "image"; data: string; mimeType: string };
 
-/** Where a call's files go, and whether its model reads images. */
 export type DeliveryTarget = { sessionFile: string | undefined; takesImages: boolean };
 
 /**

@@ -48,7 +48,6 @@ export interface ToolHost {
 	steering?: { description?: string; promptSnippet?: string; promptGuidelines?: string[] };
 }
 
-/** The call's line in the transcript, from the raw arguments (which may still be partial while streaming). */
 export { renderCallText };
 
 /**

@@ -5,21 +5,13 @@
  */
 
 import * as tui from "@mariozechner/pi-tui";
-import { rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { type AskAttachment, sniffImageMime } from "../core/attachment.ts";
+import { rmSync } from "node:fs";
+import { extensionOf, sniffImageMime } from "../core/attachment.ts";
 import { type AskOptions, errorText, phrase } from "../core/types.ts";
-import { attachmentsDir } from "../core/attachment-copy.ts";
+import { saveCopy } from "../core/attachment-copy.ts";
 
 /** The part of pi-tui's NativeClipboard read here. */
 type ImageClipboard = { getImage(): Promise<Uint8Array | null | undefined> };
-
-const EXTENSIONS: Record<string, string> = {
-	"image/png": "png",
-	"image/jpeg": "jpg",
-	"image/gif": "gif",
-	"image/webp": "webp",
-};
 
 /** The reader for a session's forms; undefined where pi exports no clipboard reader (the key then says so). */
 export function clipboardImageReader(sessionFile: string | undefined): AskOptions["pasteImage"] {
@@ -42,7 +34,7 @@ export function clipboardImageReader(sessionFile: string | undefined): AskOption
 		const name = clipboardName(mime);
 		const refused = refusal({ name, path: "", size: bytes.length, mime });
 		if (refused) return { refused };
-		const file = saveClipboardImage(bytes, mime, name, sessionFile);
+		const file = { name, path: saveCopy(sessionFile, name, bytes), size: bytes.length, mime };
 		return { file, discard: () => rmSync(file.path, { force: true }) };
 	};
 }
@@ -50,26 +42,5 @@ export function clipboardImageReader(sessionFile: string | undefined): AskOption
 /** `clipboard-20261204-181502.png`: when it was pasted. */
 function clipboardName(mime: string): string {
 	const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-	return `clipboard-${stamp.slice(0, 8)}-${stamp.slice(8)}.${EXTENSIONS[mime] ?? "img"}`;
-}
-
-/** The image as `name` in the session's attachments folder, 0600 (`name-2.png` and on where one is there). */
-function saveClipboardImage(
-	bytes: Uint8Array,
-	mime: string,
-	name: string,
-	sessionFile: string | undefined,
-): AskAttachment {
-	const dir = attachmentsDir(sessionFile);
-	let path = join(dir, name);
-	for (let n = 2; ; n++) {
-		try {
-			writeFileSync(path, bytes, { mode: 0o600, flag: "wx" });
-			break;
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== "EEXIST" || n > 99) throw error;
-			path = join(dir, name.replace(/(\.\w+)$/, `-${n}$1`));
-		}
-	}
-	return { name: path.slice(dir.length + 1), path, size: bytes.length, mime };
+	return `clipboard-${stamp.slice(0, 8)}-${stamp.slice(8)}.${extensionOf(mime) ?? "img"}`;
 }

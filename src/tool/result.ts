@@ -3,6 +3,7 @@
  * the form and what a UI collected alone. The user's words reach the model as JSON strings, exactly.
  */
 
+import { own } from "../core/json.ts";
 import { sanitizeLine } from "../core/sanitize.ts";
 import {
 	type AskAnswer,
@@ -78,7 +79,7 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 /** What a question's result line says after its id: the answer (or why none), its notes, its drafts. */
 export function questionText(question: AskQuestion, collected: Collected): string {
 	const { answers, skipped, delegated = [] } = collected;
-	const answer = answerFor(answers, question.id);
+	const answer = own(answers, question.id);
 	const notes = collected.notes.filter((n) => n.questionId === question.id);
 	const unanswered = skipped.includes(question.id) ? "skipped" : "unanswered";
 	const none = delegated.includes(question.id) ? leftToYou(question) : unanswered;
@@ -163,7 +164,6 @@ function formatSelection(selection: AskSelection): string {
 	return selection.value === selection.label ? shown : `${shown} (value ${quoteExact(selection.value)})`;
 }
 
-/** The `details` of the final tool result. */
 export function buildDetails(form: AskForm, collected: Collected, { notices = [] }: Extra = {}): AskDetails {
 	const { status, drafts, chatMessage, error, answeredBy } = collected;
 	const details = record(form, status, collected);
@@ -240,13 +240,6 @@ export function draftsOn(drafts: readonly AskDraft[] | undefined, questionId: st
 	return drafts.filter(
 		(d) => typeof d === "object" && d !== null && d.questionId === questionId && typeof d.text === "string",
 	);
-}
-
-/**
- * The answer to question `id`, if any; own keys only, so no id (the model's "constructor") finds a built-in property.
- */
-export function answerFor(answers: Record<string, AskAnswer>, id: string): AskAnswer | undefined {
-	return Object.hasOwn(answers, id) ? answers[id] : undefined;
 }
 
 // ── Quoting ────────────────────────────────────────────────────────────────

@@ -16,8 +16,6 @@ import { loaded } from "../core/loaded.ts";
 import { type AskParams, AskParamsSchema, TOOL_NAME } from "../core/params.ts";
 import type { AskDetails } from "../core/types.ts";
 
-export const TOOL_LABEL = "Ask user";
-
 export const TOOL_DESCRIPTION =
 	"Ask the user 1-4 multiple-choice questions in one form and wait for answers. " +
 	"Use it only when several reasonable paths exist, context is gathered and a wrong guess costs real work; batch related decisions. " +
@@ -31,13 +29,12 @@ export const PROMPT_GUIDELINES: string[] = [
 	'Batch related decisions into one ask_user call; never add an "Other" option; put the recommended option first. "Left to you": decide and say which.',
 ];
 
-/** What a call runs (call.ts), loaded once. */
 export const callModule = loaded(() => import("./call.ts"));
 
 export function createAskUserTool(host: ToolHost): ToolDefinition<typeof AskParamsSchema, AskDetails> {
 	return {
 		name: TOOL_NAME,
-		label: TOOL_LABEL,
+		label: "Ask user",
 		description: host.steering?.description ?? TOOL_DESCRIPTION,
 		promptSnippet: host.steering?.promptSnippet ?? PROMPT_SNIPPET,
 		promptGuidelines: host.steering?.promptGuidelines ?? PROMPT_GUIDELINES,

@@ -1,7 +1,8 @@
 /** An ask_user call in the transcript: the call line, and the result rebuilt from `details` alone, as on resume. */
 
 import type { Theme } from "@mariozechner/pi-coding-agent";
-import { answerFor, draftsOn, questionOutcome } from "./result.ts";
+import { draftsOn, questionOutcome } from "./result.ts";
+import { own } from "../core/json.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { normalizeArguments } from "../input/normalize.ts";
 import { sanitizeLine, sanitizeText } from "../core/sanitize.ts";
@@ -38,7 +39,7 @@ export function renderResultText(
 ): string {
 	const { t } = texts;
 	const lines: string[] = [];
-	const answered = details.questions.filter((q) => answerFor(details.answers, q.id)).length;
+	const answered = details.questions.filter((q) => own(details.answers, q.id)).length;
 	if (details.status !== "answered") {
 		const count = t("form.answeredCount", { answered, total: details.questions.length });
 		const color = STATUS_COLOR[details.status] ?? "warning";
@@ -98,7 +99,7 @@ function statusText(status: unknown, { t }: Texts): string {
 
 function compactQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme, { t }: Texts): string {
 	const header = theme.fg("accent", sanitizeLine(question.header));
-	const answer = answerFor(details.answers, question.id);
+	const answer = own(details.answers, question.id);
 	const drafted =
 		draftsOn(details.drafts, question.id).length > 0 ? theme.fg("warning", ` ${t("transcript.draftMark")}`) : "";
 	if (answer) {
@@ -117,7 +118,7 @@ function compactQuestion(details: AskDetails, question: AskQuestion, theme: Rend
 const OPEN_MARKS: Record<string, string> = { delegated: "↪", skipped: "–" };
 
 function expandedQuestion(details: AskDetails, question: AskQuestion, theme: RenderTheme, { t }: Texts): string[] {
-	const answer = answerFor(details.answers, question.id);
+	const answer = own(details.answers, question.id);
 	const chosen = new Set(answer?.selections.filter((s) => !s.custom).map((s) => s.value));
 	const drafts = draftsOn(details.drafts, question.id);
 	// The notes and note drafts on an option (or, undefined, on the question), `at` deep, their further lines `hang`

@@ -9,10 +9,10 @@ import type { ExtensionUIContext } from "@mariozechner/pi-coding-agent";
 import { homedir } from "node:os";
 import { raceAbort } from "../core/abort.ts";
 import { readPastedFile } from "../core/pasted-file.ts";
-import { attachable, attachRefusal } from "../machine/attach.ts";
+import { attachable, pastedAction } from "../machine/attach.ts";
 import { editorTitle, questionDialog, reviewRows, reviewTitle, type Row, rowTexts, type WalkView } from "./views.ts";
 import { ENGLISH } from "../i18n/texts.ts";
-import { collect, progressSteps, reportProgress } from "../machine/collect.ts";
+import { collect, reportProgress } from "../machine/collect.ts";
 import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
 import { restoredState } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
@@ -60,7 +60,7 @@ class DialogWalk {
 	}
 
 	async run(): Promise<Collected> {
-		reportProgress(this.options.onProgress, this.state, { phase: "opened" });
+		reportProgress(this.options.onProgress, this.state);
 		try {
 			while (this.state.outcome === undefined) {
 				const { overlay } = this.state;
@@ -144,14 +144,12 @@ class DialogWalk {
 				this.learnFromCancel(Date.now() - opened);
 				return this.dispatch({ type: "editorCancelled", draft: text });
 			}
-			const file = result === asText ? undefined : this.attachment(target, result);
+			const action = result === asText ? undefined : pastedAction(this.state, this.pathIn(target, result));
 			asText = undefined;
-			if (file === "attached") continue;
-			if (file === "refused") {
-				// Nothing typed is lost: the editor comes back with the path as it was written.
-				asText = text = result;
-				continue;
-			}
+			if (action) this.dispatch(action);
+			// Refused, the editor comes back with the path as it was written: nothing typed is lost.
+			if (action?.type === "notice") asText = text = result;
+			if (action) continue;
 			this.dispatch({ type: "editorSubmitted", text: result });
 			text = result;
 		}
@@ -164,19 +162,11 @@ class DialogWalk {
 	/**
 	 * An answer that is one file's path, written as a path (quoted, `/…`, `~/…`, `./…`, `file://…`), attaches that file
 	 * as a paste does in the terminal (the editor opens again with the text as it was); one that cannot be attached (no
-	 * such file, a folder, past a limit) is refused with its reason in the state. Anything else is text: undefined.
+	 * such file, a folder, past a limit) is refused with its reason. Anything else is text.
 	 */
-	private attachment(target: EditorTarget, answer: string): "attached" | "refused" | undefined {
+	private pathIn(target: EditorTarget, answer: string) {
 		if (!attachable(target)) return undefined;
-		const read = readPastedFile(answer, this.options.cwd ?? process.cwd(), homedir(), { explicitOnly: true });
-		if (read === undefined) return undefined;
-		const refusal = "refused" in read ? read.refused : attachRefusal(this.state, target, read.file);
-		if (refusal) {
-			this.dispatch({ type: "notice", tone: "warning", text: refusal });
-			return "refused";
-		}
-		if ("file" in read) this.dispatch({ type: "attach", attachment: read.file });
-		return "attached";
+		return readPastedFile(answer, this.options.cwd ?? process.cwd(), homedir());
 	}
 
 	private learnFromCancel(afterMs: number): void {
@@ -221,7 +211,7 @@ class DialogWalk {
 		for (const action of actions) {
 			const before = this.state;
 			this.state = update(before, action);
-			for (const step of progressSteps(before, this.state)) reportProgress(this.options.onProgress, this.state, step);
+			reportProgress(this.options.onProgress, this.state, before);
 		}
 	}
 

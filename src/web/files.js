@@ -181,6 +181,5 @@ globalThis.pageFiles = {
 	encoded,
 	/** The files chosen in the box after `textarea` (none where it has none). */
 	of: (textarea) => (chosenFiles.get(textarea.parentElement.querySelector(".files")) ?? []).map((c) => c.file),
-	/** The limits of core/attachment.ts, from the form's data. */
 	setLimits: (given) => Object.assign(limits, given),
 };

@@ -60,11 +60,13 @@ function preview(text) {
 	return box;
 }
 
-function optionRow(question, index, option, optionIndex) {
+/** An option's row; `value`: its index, or "other" for the free-text row (class "other"). */
+function optionRow(question, index, option, value) {
 	const input = el("input", {
 		type: question.multiSelect ? "checkbox" : "radio",
 		name: `q${index}`,
-		value: String(optionIndex),
+		value: String(value),
+		class: value === "other" ? "other" : undefined,
 	});
 	const title = el(
 		"span",
@@ -98,21 +100,11 @@ function questionBlock(question, index) {
 			pageFiles.box("other"),
 		);
 	} else if (question.allowOther) {
-		const input = el("input", {
-			type: question.multiSelect ? "checkbox" : "radio",
-			name: `q${index}`,
-			value: "other",
-			class: "other",
-		});
 		block.append(
-			el(
-				"label",
-				{ class: "option" },
-				input,
-				el("span", { class: "text" }, el("span", { class: "label" }, words.other)),
-			),
+			optionRow(question, index, { label: words.other }, "other"),
+			el("textarea", { class: "other-text", rows: "2", "aria-label": words.other }),
+			pageFiles.box("other"),
 		);
-		block.append(el("textarea", { class: "other-text", rows: "2", "aria-label": words.other }), pageFiles.box("other"));
 	}
 	// "You decide": left to the model, an answer of its own (choosing anything else lets go of it).
 	if (question.youDecide)

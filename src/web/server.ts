@@ -26,19 +26,18 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Texts } from "../i18n/texts.ts";
-import { ATTACHMENT_LIMITS, megabytes } from "../core/attachment.ts";
-import { delegable, type FormSetup } from "../machine/model.ts";
-import { ALREADY_CLOSED, type AskForm, type AskQuestion, type WebLink } from "../core/types.ts";
+import { ATTACHMENT_LIMITS, base64Length, megabytes } from "../core/attachment.ts";
+import { delegable } from "../machine/model.ts";
+import { ALREADY_CLOSED, type AskQuestion, type WebLink } from "../core/types.ts";
 import { qrRows } from "./qr.ts";
-import { answerFrom, type FileRefusal, type PageAnswer } from "./submit.ts";
+import { answerFrom, type FileRefusal, type SubmitSetup } from "./submit.ts";
 import { type PageTheme, pageColors, themeCss } from "./theme.ts";
 
 /**
  * A submit's largest body: 64 KiB for the answers and, for the files, the base64 of the form's total and a KiB of JSON
  * around each (about 33.4 MB in all).
  */
-export const MAX_BODY_BYTES =
-	64 * 1024 + Math.ceil(ATTACHMENT_LIMITS.totalBytes / 3) * 4 + ATTACHMENT_LIMITS.perForm * 1024;
+export const MAX_BODY_BYTES = 64 * 1024 + base64Length(ATTACHMENT_LIMITS.totalBytes) + ATTACHMENT_LIMITS.perForm * 1024;
 /** Requests without the form's token a server takes per second; more are refused with 429. */
 export const MAX_REQUESTS_PER_SECOND = 20;
 /**
@@ -50,16 +49,13 @@ export const MAX_WAITING_PER_PEER = 128;
 export const MAX_WAITING = 512;
 /** What a submit gets once the form is answered or closed: 409 with this error. */
 export const ALREADY_ANSWERED = "already answered";
-export { answerFrom, BROWSER_SOURCE } from "./submit.ts";
 
 /**
  * Every text sanitised (waiting.ts): `questions` as the page shows them, `asker` (from elsewhere), `task`, `reason`;
  * `options`: what the model may decide.
  */
-export type WebPageSetup = {
-	form: AskForm;
+export type WebPageSetup = SubmitSetup & {
 	questions: AskQuestion[];
-	options?: FormSetup;
 	asker?: string | undefined;
 	task?: string | undefined;
 	reason?: string | undefined;
@@ -68,9 +64,6 @@ export type WebPageSetup = {
 	theme?: PageTheme | undefined;
 	address: string;
 	port: number;
-	/** The session's file, beside which the files of an answer are saved; none: a temp folder of this process. */
-	sessionFile?: string | undefined;
-	answer: PageAnswer;
 };
 
 /** `close`: the form closed (answered here or elsewhere), so the port closes. */
@@ -79,7 +72,12 @@ export type WebPage = WebLink & { close(): Promise<void> };
 const ALL_FILES = megabytes(ATTACHMENT_LIMITS.totalBytes);
 const TOO_LARGE = `larger than ${MAX_BODY_BYTES} bytes: the files of a form may take ${ALL_FILES} in all`;
 
-/** The page's script and style, read once, when first asked for. */
+/** The page's script and style, by path and type, each read once, when first asked for. */
+const ASSETS: Record<string, string> = {
+	"/page.js": "text/javascript",
+	"/files.js": "text/javascript",
+	"/page.css": "text/css",
+};
 const assets = new Map<string, string>();
 const asset = (name: string) =>
 	assets.get(name) ?? assets.set(name, readFileSync(new URL(name, import.meta.url), "utf8")).get(name) ?? "";
@@ -113,12 +111,8 @@ export async function openWebPage(setup: WebPageSetup): Promise<WebPage> {
 		const rest = `/${path.slice(base.length)}`;
 		if (request.method === "GET" && rest === "/")
 			return send(response, 200, "text/html; charset=utf-8", html(submitToken, setup.texts));
-		if (request.method === "GET" && rest === "/page.js")
-			return send(response, 200, "text/javascript; charset=utf-8", asset("./page.js"));
-		if (request.method === "GET" && rest === "/files.js")
-			return send(response, 200, "text/javascript; charset=utf-8", asset("./files.js"));
-		if (request.method === "GET" && rest === "/page.css")
-			return send(response, 200, "text/css; charset=utf-8", asset("./page.css"));
+		if (request.method === "GET" && Object.hasOwn(ASSETS, rest))
+			return send(response, 200, `${ASSETS[rest]}; charset=utf-8`, asset(`.${rest}`));
 		if (request.method === "GET" && rest === "/theme.css")
 			return send(response, 200, "text/css; charset=utf-8", colors);
 		if (request.method === "GET" && rest === "/form")
@@ -231,16 +225,7 @@ function pageData({ form, questions, texts, asker, task, reason, options: setup 
 	return {
 		...(asker !== undefined && { asker: who }),
 		...(reason !== undefined && { reason: t("form.reason", { reason }) }),
-		questions: questions.map(({ options, ...question }, i) => ({
-			...question,
-			youDecide: youDecide[i],
-			options: options.map(({ label, description, preview, recommended }) => ({
-				label,
-				description,
-				preview,
-				recommended,
-			})),
-		})),
+		questions: questions.map((question, i) => ({ ...question, youDecide: youDecide[i] })),
 		words: {
 			other: t("question.typeSomething"),
 			youDecide: t("question.youDecide"),
@@ -266,8 +251,7 @@ function pageData({ form, questions, texts, asker, task, reason, options: setup 
 /** The page's words for the files of an answer; `{name}`, `{size}`, a file's `{limit}` left for the page to fill. */
 function fileWords({ t }: Texts) {
 	const name = "{name}";
-	const { perAnswer, perForm, totalBytes } = ATTACHMENT_LIMITS;
-	const total = megabytes(totalBytes);
+	const { perAnswer, perForm } = ATTACHMENT_LIMITS;
 	return {
 		attach: t("web.attach"),
 		remove: t("web.removeFile", { name }),
@@ -275,9 +259,9 @@ function fileWords({ t }: Texts) {
 		fileTooLarge: t("web.fileTooLarge", { name, size: "{size}", limit: "{limit}" }),
 		answerFull: t("web.answerFull", { limit: perAnswer }),
 		formFull: t("web.formFull", { limit: perForm }),
-		totalTooLarge: t("web.totalTooLarge", { name, limit: total }),
+		totalTooLarge: t("web.totalTooLarge", { name, limit: ALL_FILES }),
 		unreadable: t("web.fileUnreadable", { name }),
-		tooLarge: t("web.submitTooLarge", { limit: total }),
+		tooLarge: t("web.submitTooLarge", { limit: ALL_FILES }),
 	};
 }
 

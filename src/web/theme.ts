@@ -33,8 +33,7 @@ export function hexOfAnsi(ansi: unknown): string | undefined {
 	const [, , r, g, b, index] = code;
 	const rgb = index === undefined ? [r, g, b].map(Number) : paletteRgb(Number(index));
 	if (!rgb || rgb.some((n) => !(n >= 0 && n <= 255))) return undefined;
-	const hex = `#${rgb.map((n) => n.toString(16).padStart(2, "0")).join("")}`;
-	return HEX.test(hex) ? hex : undefined;
+	return `#${rgb.map((n) => n.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /** The xterm 256-colour palette from 16 on (the 6×6×6 cube, then 24 greys); the first 16 are the terminal's own. */

@@ -159,7 +159,7 @@ describe("a question taller than the screen", () => {
 		const ctx = plainContext();
 		const state = drive(LONG, [KEY.down]).state;
 		const scrolled = { ...state, questions: state.questions.map((qs, i) => (i === 0 ? { ...qs, scroll: 0 } : qs)) };
-		const reading = renderQuestionView(scrolled, 0, 80, 18, ctx, true);
+		const reading = renderQuestionView({ ...scrolled, reading: true }, 0, 80, 18, ctx);
 		expect(reading.lines[0]).toMatch(/^q1 q2 q3/);
 		expect(focusedRow(reading.lines)).toBeUndefined();
 		expect(reading.body).toMatchObject({ top: 0, min: 0 });
