@@ -1,7 +1,7 @@
 /** The option rows of a question: each label with its mark and number, then "Type something…" and "You decide". */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { AskQuestion } from "../core/types.ts";
+import type { AskOption, AskQuestion } from "../core/types.ts";
 import { recall, type Span, type ViewContext, widestLine } from "./layout.ts";
 import { type QuestionDrafts, type QuestionState, typeRow } from "../machine/model.ts";
 
@@ -26,68 +26,101 @@ type OptionRows = { lines: string[]; widths: number[]; focus: Span };
 
 /**
  * Every row: its label lines, marks, and (`inline`) the description and note under it; `decideAt`: "You decide" or -1.
+ * Each row's lines are kept (layout.ts `recall`) until what it shows changes: a key that moves the focus makes two rows
+ * again, not every row.
  */
 export function optionRows(
 	question: AskQuestion,
+	index: number,
 	qs: QuestionState,
 	drafts: QuestionDrafts,
 	width: number,
 	inline: boolean,
 	ctx: ViewContext,
-	decideAt = -1,
+	decideAt: number,
 ): OptionRows {
+	const out: OptionRows = { lines: [], widths: [], focus: { start: 0, end: 0 } };
+	const freeRow = typeRow(question);
+	const rows = decideAt >= 0 ? decideAt + 1 : question.options.length + (question.allowOther ? 1 : 0);
+	for (let row = 0; row < rows; row++) {
+		const focused = row === qs.focus;
+		const decide = row === decideAt;
+		const free = row === freeRow;
+		const selected = free ? qs.customChosen : decide ? qs.delegated : qs.chosen.includes(row);
+		// What the row shows besides its option: its free text, or its note, and the marks of their drafts.
+		const note = free ? qs.customText : decide ? undefined : qs.optionNotes[row];
+		const drafted = free ? drafts.customText !== undefined : !decide && drafts.optionNotes[row] === true;
+		const inputs = [question, width, inline, focused, selected, note, drafted];
+		const made = recall(ctx, `${index}:${row}`, inputs, () =>
+			rowLines(question, row, { focused, selected, decide, free, note, drafted }, width, inline, ctx),
+		);
+		if (focused) out.focus = { start: out.lines.length, end: out.lines.length + made.lines.length };
+		out.lines.push(...made.lines);
+		out.widths.push(...made.widths);
+	}
+	return out;
+}
+
+/** What one row shows: `note` is the free row's saved text, else the option's note; `drafted`: either has a draft. */
+type RowFacts = {
+	focused: boolean;
+	selected: boolean;
+	decide: boolean;
+	free: boolean;
+	note?: string;
+	drafted: boolean;
+};
+
+function rowLines(
+	question: AskQuestion,
+	row: number,
+	{ focused, selected, decide, free, note, drafted }: RowFacts,
+	width: number,
+	inline: boolean,
+	ctx: ViewContext,
+): Pick<OptionRows, "lines" | "widths"> {
 	const { theme, fit } = ctx;
 	const prefix = rowPrefix(width);
 	const textWidth = Math.max(1, width - prefix.width);
 	const indent = " ".repeat(prefix.width);
 	const words = rowWords(ctx);
-	const out: OptionRows = { lines: [], widths: [], focus: { start: 0, end: 0 } };
+	const out: Pick<OptionRows, "lines" | "widths"> = { lines: [], widths: [] };
 	const push = (line: string, lineWidth: number) => {
 		out.lines.push(line);
 		out.widths.push(lineWidth);
 	};
-	const freeRow = typeRow(question);
-	const rows = decideAt >= 0 ? decideAt + 1 : question.options.length + (question.allowOther ? 1 : 0);
-	for (let row = 0; row < rows; row++) {
-		const focused = row === qs.focus;
-		const start = out.lines.length;
-		const decide = row === decideAt;
-		const option = row === freeRow || decide ? undefined : question.options[row];
-		const selected = option ? qs.chosen.includes(row) : (decide && qs.delegated) || (!decide && qs.customChosen);
-		const style = focused ? theme.accent : theme.text;
-		// "You decide" stands alone: a radio mark even in a multi-select.
-		const boxes = question.multiSelect && !decide ? ["☐", "☑"] : ["○", "●"];
-		// The tenth row is reached with 0.
-		const head = prefix.text(focused, boxes[+selected] ?? "", (row + 1) % 10);
-		const unfocused = selected ? theme.success(head) : head;
-		const styledHead = focused ? theme.accent(head) : unfocused;
-		const quoted = row === freeRow && qs.customText !== undefined && textWidth >= 3;
-		const label = quoted
-			? [`“${fit.line(qs.customText ?? "", textWidth - 2)}”`]
-			: fit.wrap(option?.label ?? (decide ? words.youDecide : words.typeSomething), textWidth);
-		label.forEach((line, i) => push((i === 0 ? styledHead : indent) + style(line), prefix.width + visibleWidth(line)));
-		let used = visibleWidth(label[label.length - 1] ?? "");
-		for (const mark of marksFor(question, qs, row, drafts, words)) {
-			const markWidth = visibleWidth(mark.text);
-			const last = out.lines.length - 1;
-			if (used + markWidth <= textWidth && last >= 0) {
-				// After the label's last line when it fits there, else on lines of its own.
-				out.lines[last] += theme[mark.tone](mark.text);
-				out.widths[last] = (out.widths[last] ?? 0) + markWidth;
-				used += markWidth;
-				continue;
-			}
-			const alone = fit.wrap(mark.text.trimStart(), textWidth);
-			for (const line of alone) push(indent + theme[mark.tone](line), prefix.width + visibleWidth(line));
-			used = visibleWidth(alone[alone.length - 1] ?? "");
+	const option = free || decide ? undefined : question.options[row];
+	const style = focused ? theme.accent : theme.text;
+	// "You decide" stands alone: a radio mark even in a multi-select.
+	const boxes = question.multiSelect && !decide ? ["☐", "☑"] : ["○", "●"];
+	// The tenth row is reached with 0.
+	const head = prefix.text(focused, boxes[+selected] ?? "", (row + 1) % 10);
+	const unfocused = selected ? theme.success(head) : head;
+	const styledHead = focused ? theme.accent(head) : unfocused;
+	const quoted = free && note !== undefined && textWidth >= 3;
+	const label = quoted
+		? [`“${fit.line(note ?? "", textWidth - 2)}”`]
+		: fit.wrap(option?.label ?? (decide ? words.youDecide : words.typeSomething), textWidth);
+	label.forEach((line, i) => push((i === 0 ? styledHead : indent) + style(line), prefix.width + visibleWidth(line)));
+	let used = visibleWidth(label[label.length - 1] ?? "");
+	for (const mark of marksFor(option, free ? undefined : note, drafted, free, words)) {
+		const markWidth = visibleWidth(mark.text);
+		const last = out.lines.length - 1;
+		if (used + markWidth <= textWidth && last >= 0) {
+			// After the label's last line when it fits there, else on lines of its own.
+			out.lines[last] += theme[mark.tone](mark.text);
+			out.widths[last] = (out.widths[last] ?? 0) + markWidth;
+			used += markWidth;
+			continue;
 		}
-		if (inline && option) {
-			if (option.description !== undefined)
-				for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
-			const note = qs.optionNotes[row];
-			if (note !== undefined && textWidth >= 3) push(indent + theme.muted(`✎ ${fit.line(note, textWidth - 2)}`), 0);
-		}
-		if (focused) out.focus = { start, end: out.lines.length };
+		const alone = fit.wrap(mark.text.trimStart(), textWidth);
+		for (const line of alone) push(indent + theme[mark.tone](line), prefix.width + visibleWidth(line));
+		used = visibleWidth(alone[alone.length - 1] ?? "");
+	}
+	if (inline && option) {
+		if (option.description !== undefined)
+			for (const line of fit.wrap(option.description, textWidth)) push(indent + theme.muted(line), 0);
+		if (note !== undefined && textWidth >= 3) push(indent + theme.muted(`✎ ${fit.line(note, textWidth - 2)}`), 0);
 	}
 	return out;
 }
@@ -118,21 +151,22 @@ export function rowWords(ctx: ViewContext): RowWords {
 	});
 }
 
-/** The marks after a row's label, each with its leading space: " (recommended)", " ✎", " ✎ (draft)", " (draft)". */
+/**
+ * The marks after a row's label, each with its leading space: " (recommended)", " ✎", " ✎ (draft)", " (draft)";
+ * `note`: the option's, `drafted`: its note (or the free row's text) has a draft.
+ */
 function marksFor(
-	question: AskQuestion,
-	qs: QuestionState,
-	row: number,
-	drafts: QuestionDrafts,
+	option: AskOption | undefined,
+	note: string | undefined,
+	drafted: boolean,
+	free: boolean,
 	words: RowWords,
 ): Mark[] {
-	const option = question.options[row];
-	const noteDrafted = option !== undefined && drafts.optionNotes[row] === true;
 	const marks: Mark[] = [];
 	if (option?.recommended === true) marks.push(words.recommended);
-	if (option !== undefined && qs.optionNotes[row] !== undefined && !noteDrafted) marks.push(words.noted);
-	if (noteDrafted) marks.push(words.noteDrafted);
-	if (row === typeRow(question) && drafts.customText !== undefined) marks.push(words.drafted);
+	if (option !== undefined && note !== undefined && !drafted) marks.push(words.noted);
+	if (option !== undefined && drafted) marks.push(words.noteDrafted);
+	if (free && drafted) marks.push(words.drafted);
 	return marks;
 }
 
@@ -145,9 +179,10 @@ export function naturalListWidth(
 	decide: boolean,
 ): number {
 	const words = rowWords(ctx);
-	const rows = question.options.map((option, row) =>
-		[option.label, ...marksFor(question, qs, row, drafts, words).map((mark) => mark.text)].join(""),
-	);
+	const rows = question.options.map((option, row) => {
+		const marks = marksFor(option, qs.optionNotes[row], drafts.optionNotes[row] === true, false, words);
+		return [option.label, ...marks.map((mark) => mark.text)].join("");
+	});
 	if (decide) rows.push(words.youDecide);
 	return 7 + widestLine([words.typeSomething, ...rows], ctx);
 }

@@ -74,12 +74,16 @@ export function renderQuestionView(
 	];
 	const input: LayoutInput = {
 		question,
+		index,
 		qs,
 		drafts,
 		decideAt: decideRow(state, index),
 		rows: rowCount(state, index),
 		steady,
-		header: questionHeader(question, qs, drafts.questionNote, width, ctx),
+		// Kept until the question's note, its draft or the width change.
+		header: recall(ctx, `${index}:header`, [question, width, qs.note, drafts.questionNote], () =>
+			sectionLines(questionHeader(question, qs, drafts.questionNote, width, ctx)),
+		),
 		width,
 		height,
 		ctx,
@@ -110,11 +114,13 @@ export function renderQuestionView(
 /** `steady`: what sizes the layout and not the focus; `decideAt`: the "You decide" row, or -1; `rows`: how many. */
 type LayoutInput = {
 	question: AskQuestion;
+	index: number;
 	qs: QuestionState;
 	drafts: QuestionDrafts;
 	decideAt: number;
 	rows: number;
-	header: Section[];
+	/** The question, its context and its note, styled. */
+	header: readonly string[];
 	steady: readonly unknown[];
 	width: number;
 	height: number;
@@ -124,7 +130,7 @@ type BodyLayout = { body: string[]; focus: Span; detail: ScrollPort | undefined;
 
 function sideBySideLayout(input: LayoutInput): BodyLayout {
 	const { question, qs, drafts, decideAt, steady, header, width, height, ctx } = input;
-	const headerHeight = sectionsHeight(header);
+	const headerHeight = header.length;
 	const detail = (row: number, previews: boolean, paneWidth: number) =>
 		row === decideAt
 			? decideSections(question, paneWidth, ctx)
@@ -147,24 +153,31 @@ function sideBySideLayout(input: LayoutInput): BodyLayout {
 		};
 	});
 	const paneWidth = width - listWidth - SEPARATOR.length;
-	const list = optionRows(question, qs, drafts, listWidth, false, ctx, decideAt);
+	const list = optionRows(question, input.index, qs, drafts, listWidth, false, ctx, decideAt);
 	const spare = spareRows(height, headerHeight + Math.max(list.lines.length, tallest));
 	const gap = spare >= 1;
 
-	const body = gap ? [...sectionLines(header), ""] : sectionLines(header);
+	const body = gap ? [...header, ""] : header.slice();
 	const above = body.length;
-	const sections = detail(qs.focus, true, paneWidth);
 	// Fits: the rows under the header. Scrolls: one window's worth, so the whole pane can be read scrolled down.
 	const paneRoom = above + list.lines.length <= height ? height - above : height - 2;
-	const pane: string[] = [];
-	const port = windowSections(
-		sections,
-		Math.min(sectionsHeight(sections), Math.max(list.lines.length, paneRoom)),
-		qs.detailScroll,
+	const row = qs.focus;
+	const shows = [
+		question,
+		row,
 		paneWidth,
-		pane,
-		ctx,
-	);
+		list.lines.length,
+		paneRoom,
+		qs.detailScroll,
+		qs.optionNotes[row],
+		qs.customText,
+	];
+	const { pane, port } = recall(ctx, `${input.index}:pane`, [...shows, drafts.customText], () => {
+		const sections = detail(row, true, paneWidth);
+		const pane: string[] = [];
+		const room = Math.min(sectionsHeight(sections), Math.max(list.lines.length, paneRoom));
+		return { pane, port: windowSections(sections, room, qs.detailScroll, paneWidth, pane, ctx) };
+	});
 	const separator = ctx.theme.border(SEPARATOR);
 	for (let i = 0; i < Math.max(list.lines.length, pane.length); i++) {
 		const left = list.lines[i] ?? "";
@@ -181,6 +194,7 @@ function sideBySideLayout(input: LayoutInput): BodyLayout {
 
 function stackedLayout({
 	question,
+	index,
 	qs,
 	drafts,
 	decideAt,
@@ -190,8 +204,8 @@ function stackedLayout({
 	height,
 	ctx,
 }: LayoutInput): BodyLayout {
-	const list = optionRows(question, qs, drafts, width, true, ctx, decideAt);
-	const headerHeight = sectionsHeight(header);
+	const list = optionRows(question, index, qs, drafts, width, true, ctx, decideAt);
+	const headerHeight = header.length;
 	const preview = (row: number, previews: boolean) => stackedPreview(question, row, width, ctx, previews);
 	// The same slot as the side-by-side layout's: safe, as the width (in `steady`) decides which layout a question gets.
 	const tallest = recall(ctx, question, steady, () =>
@@ -201,19 +215,31 @@ function stackedLayout({
 	const gap = spare >= 1;
 	const previewGap = spare >= 2 && tallest > 0;
 
-	const body = gap ? [...sectionLines(header), ""] : sectionLines(header);
+	const body = gap ? [...header, ""] : header.slice();
 	const focus = { start: body.length + list.focus.start, end: body.length + list.focus.end };
 	body.push(...list.lines);
-	const sections = preview(qs.focus, true);
 	let detail: ScrollPort | undefined;
-	if (sections.length > 0) {
+	if (question.options[qs.focus]?.preview !== undefined) {
 		if (previewGap) body.push("");
 		const room = height - body.length;
-		const full = sectionsHeight(sections);
-		// Fits: the rows under the list. Scrolls: one window's worth, so the whole pane can be read scrolled down.
-		const scrolled = room >= STACKED_PANE_MIN_HEIGHT ? room : Math.max(STACKED_PANE_MIN_HEIGHT, height - 2);
-		const paneHeight = full <= room ? full : scrolled;
-		detail = windowSections(sections, Math.min(full, paneHeight), qs.detailScroll, width, body, ctx);
+		const pane = recall(ctx, `${index}:preview`, [question, qs.focus, width, room, height, qs.detailScroll], () => {
+			const sections = preview(qs.focus, true);
+			const full = sectionsHeight(sections);
+			// Fits: the rows under the list. Scrolls: one window's worth, so the whole pane can be read scrolled down.
+			const scrolled = room >= STACKED_PANE_MIN_HEIGHT ? room : Math.max(STACKED_PANE_MIN_HEIGHT, height - 2);
+			const lines: string[] = [];
+			const port = windowSections(
+				sections,
+				Math.min(full, full <= room ? full : scrolled),
+				qs.detailScroll,
+				width,
+				lines,
+				ctx,
+			);
+			return { lines, port };
+		});
+		body.push(...pane.lines);
+		detail = pane.port;
 	}
 	return { body, focus, detail, spare: Math.max(0, spare - +gap - +previewGap) };
 }

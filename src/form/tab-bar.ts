@@ -18,6 +18,7 @@ export function markOf(qs: QuestionState | undefined): string {
 	return qs?.skipped ? "–" : "□";
 }
 
+const MARKS = ["□", "■", "–", "↪"];
 const MORE_LEFT = "‹";
 const MORE_RIGHT = "›";
 /** The narrowest a label is elided to before the bar scrolls instead. */
@@ -40,9 +41,9 @@ function tabsOf(state: FormState, theme: FormTheme, submitLabel: string, optiona
 
 /** The bar changes only with the form, the width, the current tab and the marks: kept until one of them does. */
 export function renderTabBar(state: FormState, width: number, ctx: ViewContext): string {
-	// Each tab's mark and colour (answered or not), and the Submit tab's ✓: what a key can change in the bar.
-	let marks = canSubmit(state) ? "✓" : "";
-	for (const qs of state.questions) marks += markOf(qs) + (isAnswered(qs) ? "+" : "");
+	// Each tab's mark and colour (answered or not): what a key can change in the bar (the Submit tab's ✓ follows them).
+	let marks = 0;
+	for (const qs of state.questions) marks = marks * 8 + MARKS.indexOf(markOf(qs)) * 2 + +isAnswered(qs);
 	return recall(ctx, renderTabBar, [state.form, width, state.tab, marks], () => {
 		const tabs = tabsOf(state, ctx.theme, ctx.texts.t("review.tab"), ctx.texts.t("form.optional"));
 		return tabBarLine(tabs, state.tab, width, ctx);

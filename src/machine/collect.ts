@@ -85,6 +85,16 @@ export function reportProgress(listener: ProgressListener | undefined, after: Fo
 function progressSteps(before: FormState, after: FormState): Pick<AskProgress, "phase" | "questionId">[] {
 	const steps: Pick<AskProgress, "phase" | "questionId">[] = [];
 	after.form.questions.forEach((question, i) => {
+		const was = before.questions[i];
+		const is = after.questions[i];
+		// Most keys leave every answer as it was (the same arrays and texts): no fingerprints needed.
+		const same =
+			was === is ||
+			(was?.chosen === is?.chosen &&
+				was?.customChosen === is?.customChosen &&
+				was?.customText === is?.customText &&
+				was?.delegated === is?.delegated);
+		if (same) return;
 		const now = answerSignature(after, i);
 		if (now !== undefined && now !== answerSignature(before, i))
 			steps.push({ phase: "answered", questionId: question.id });

@@ -288,14 +288,19 @@ export type QuestionDrafts = {
 	readonly optionNotes: readonly boolean[];
 };
 
+/** Per drafts object (a state's `drafts` is replaced, never changed), what each question makes of them. */
+const draftsOfQuestions = new WeakMap<object, QuestionDrafts[]>();
+
 export function questionDrafts(state: FormState, index: number): QuestionDrafts {
-	return {
+	let kept = draftsOfQuestions.get(state.drafts);
+	if (!kept) draftsOfQuestions.set(state.drafts, (kept = []));
+	return (kept[index] ??= {
 		customText: draftText(state, { kind: "custom", question: index }),
 		questionNote: draftText(state, { kind: "questionNote", question: index }) !== undefined,
 		optionNotes: (state.form.questions[index]?.options ?? []).map(
 			(_, option) => draftText(state, { kind: "optionNote", question: index, option }) !== undefined,
 		),
-	};
+	});
 }
 
 export type PendingDraft = { readonly target: EditorTarget; readonly text: string };
