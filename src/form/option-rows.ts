@@ -20,9 +20,10 @@ export function rowPrefix(width: number): {
 }
 
 /**
- * The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range.
+ * The rows' lines, their widths for padding beside the pane (0: lines under a label), and the focused row's line range;
+ * `kept`: each row's kept lines, the same objects as long as the rows show the same.
  */
-type OptionRows = { lines: string[]; widths: number[]; focus: Span };
+type OptionRows = { lines: string[]; widths: number[]; focus: Span; kept: object[] };
 
 /**
  * Every row: its label lines, marks, and (`inline`) the description and note under it; `decideAt`: "You decide" or -1.
@@ -39,17 +40,23 @@ export function optionRows(
 	ctx: ViewContext,
 	decideAt: number,
 ): OptionRows {
-	const out: OptionRows = { lines: [], widths: [], focus: { start: 0, end: 0 } };
+	const out: OptionRows = { lines: [], widths: [], focus: { start: 0, end: 0 }, kept: [] };
 	const freeRow = typeRow(question);
 	const rows = decideAt >= 0 ? decideAt + 1 : question.options.length + (question.allowOther ? 1 : 0);
 	for (let row = 0; row < rows; row++) {
 		const focused = row === qs.focus;
 		const decide = row === decideAt;
 		const free = row === freeRow;
-		const selected = free ? qs.customChosen : decide ? qs.delegated : qs.chosen.includes(row);
 		// What the row shows besides its option: its free text, or its note, and the marks of their drafts.
-		const note = free ? qs.customText : decide ? undefined : qs.optionNotes[row];
-		const drafted = free ? drafts.customText !== undefined : !decide && drafts.optionNotes[row] === true;
+		let selected = qs.chosen.includes(row);
+		let note = decide ? undefined : qs.optionNotes[row];
+		let drafted = !decide && drafts.optionNotes[row] === true;
+		if (decide) selected = qs.delegated;
+		if (free) {
+			selected = qs.customChosen;
+			note = qs.customText;
+			drafted = drafts.customText !== undefined;
+		}
 		const inputs = [question, width, inline, focused, selected, note, drafted];
 		const made = recall(ctx, `${index}:${row}`, inputs, () =>
 			rowLines(question, row, { focused, selected, decide, free, note, drafted }, width, inline, ctx),
@@ -57,9 +64,12 @@ export function optionRows(
 		if (focused) out.focus = { start: out.lines.length, end: out.lines.length + made.lines.length };
 		out.lines.push(...made.lines);
 		out.widths.push(...made.widths);
+		out.kept.push(made);
 	}
 	return out;
 }
+
+type RowLines = { lines: string[]; widths: number[] };
 
 /** What one row shows: `note` is the free row's saved text, else the option's note; `drafted`: either has a draft. */
 type RowFacts = {
@@ -78,13 +88,13 @@ function rowLines(
 	width: number,
 	inline: boolean,
 	ctx: ViewContext,
-): Pick<OptionRows, "lines" | "widths"> {
+): RowLines {
 	const { theme, fit } = ctx;
 	const prefix = rowPrefix(width);
 	const textWidth = Math.max(1, width - prefix.width);
 	const indent = " ".repeat(prefix.width);
 	const words = rowWords(ctx);
-	const out: Pick<OptionRows, "lines" | "widths"> = { lines: [], widths: [] };
+	const out: RowLines = { lines: [], widths: [] };
 	const push = (line: string, lineWidth: number) => {
 		out.lines.push(line);
 		out.widths.push(lineWidth);

@@ -178,12 +178,18 @@ function sideBySideLayout(input: LayoutInput): BodyLayout {
 		const room = Math.min(sectionsHeight(sections), Math.max(list.lines.length, paneRoom));
 		return { pane, port: windowSections(sections, room, qs.detailScroll, paneWidth, pane, ctx) };
 	});
-	const separator = ctx.theme.border(SEPARATOR);
-	for (let i = 0; i < Math.max(list.lines.length, pane.length); i++) {
-		const left = list.lines[i] ?? "";
-		const right = pane[i];
-		body.push(right === undefined ? left : left + " ".repeat(listWidth - (list.widths[i] ?? 0)) + separator + right);
-	}
+	// The rows and the pane side by side, kept while each row and the pane are what they were (focus a row again).
+	const joined = recall(ctx, `${input.index}:joined`, [listWidth, pane, ...list.kept], () => {
+		const separator = ctx.theme.border(SEPARATOR);
+		const lines: string[] = [];
+		for (let i = 0; i < Math.max(list.lines.length, pane.length); i++) {
+			const left = list.lines[i] ?? "";
+			const right = pane[i];
+			lines.push(right === undefined ? left : left + " ".repeat(listWidth - (list.widths[i] ?? 0)) + separator + right);
+		}
+		return lines;
+	});
+	body.push(...joined);
 	return {
 		body,
 		focus: { start: above + list.focus.start, end: above + list.focus.end },
