@@ -112,6 +112,8 @@ export interface AskOptions {
 	 * clipboard reader (tool/clipboard.ts).
 	 */
 	pasteImage?: (refusal: (file: AskAttachment) => Phrase | undefined) => Promise<ClipboardPaste>;
+	/** fd (tool/fd.ts): `@` in the editor completes a file to attach, as in pi's editor; without it `@` finds none. */
+	fd?: string;
 	/** How long the user has, from when the form is shown. */
 	timeoutMs?: number;
 	numberKeys?: NumberKeys;

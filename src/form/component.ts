@@ -28,7 +28,7 @@ import { type Action, initialState, update } from "../machine/update.ts";
 import { type AskForm, type AskOptions, type AskStatus, type Collected, errorText, phrase } from "../core/types.ts";
 import { renderForm } from "./form-view.ts";
 import { ENGLISH } from "../i18n/texts.ts";
-import { type EditorHost, editorKey } from "./editor-keys.ts";
+import { completion, type EditorHost, editorKey } from "./editor-keys.ts";
 import { formatTimeLeft } from "./time-left.ts";
 import { formHeight } from "./height.ts";
 import {
@@ -297,14 +297,27 @@ export class AskFormComponent implements Component, Focusable {
 		if (after.outcome !== undefined) this.finish(after.outcome);
 	}
 
+	/** The TUI as the Editor sees it: what it draws on its own (completions found, after a key) is drawn anew. */
+	private readonly editorTui = ((form: AskFormComponent) =>
+		({
+			get terminal() {
+				return form.options.tui.terminal;
+			},
+			requestRender(force?: boolean) {
+				form.cache = undefined;
+				form.options.tui.requestRender(force);
+			},
+		}) as TUI)(this);
+
 	private get openEditor(): Editor | undefined {
 		return this.state.overlay.kind === "editor" ? this.editor : undefined;
 	}
 
 	private editorFor(state: FormState): Editor | undefined {
 		if (state.overlay.kind !== "editor") return undefined;
-		const editor = new Editor(this.options.tui, this.editorTheme, { paddingX: 0 });
+		const editor = new Editor(this.editorTui, this.editorTheme, { paddingX: 0 });
 		editor.disableSubmit = true;
+		editor.setAutocompleteProvider(completion(this.editorHost));
 		editor.setText(editorPrefill(state, state.overlay.target));
 		editor.focused = this.hasFocus;
 		return editor;

@@ -3,13 +3,14 @@
  * path attaches its file, Backspace at the start lets go of one, pi's paste-image key attaches the clipboard's image.
  */
 
-import type { Editor } from "@mariozechner/pi-tui";
+import type { AutocompleteProvider, Editor } from "@mariozechner/pi-tui";
 import { homedir } from "node:os";
 import { readPastedFile } from "../core/pasted-file.ts";
 import { type AskOptions, type ClipboardPaste, errorText, type Phrase, phrase } from "../core/types.ts";
 import type { Action } from "../machine/action.ts";
 import { attachable, attachmentsOf, attachRefusal, pastedAction } from "../machine/attach.ts";
 import type { FormState } from "../machine/model.ts";
+import { fileCompletion } from "./complete.ts";
 import { editExternally } from "./external-editor.ts";
 import type { EditorCommand } from "./key-table.ts";
 
@@ -19,7 +20,7 @@ export interface EditorHost {
 	readonly closed: boolean;
 	/** The Editor while the state has one open. */
 	readonly editor: Editor | undefined;
-	readonly options: Pick<AskOptions, "cwd" | "pasteImage"> & { tui: Parameters<typeof editExternally>[0] };
+	readonly options: Pick<AskOptions, "cwd" | "pasteImage" | "fd"> & { tui: Parameters<typeof editExternally>[0] };
 	dispatch(action: Action): void;
 	/** The Editor's text changed: draw and keep it. */
 	changed(): void;
@@ -33,6 +34,11 @@ export function editorKey(host: EditorHost, command: EditorCommand, data: string
 			host.closed ? undefined : host.dispatch(notice(phrase("attach.clipboardFailed", { reason: errorText(error) }))),
 		);
 	if (!editor) return;
+	// While its completion menu is open the Editor takes the keys: arrows choose, Enter or Tab takes one, Esc closes it.
+	if (editor.isShowingAutocomplete() && command !== "externalEditor") {
+		editor.handleInput(data);
+		return host.changed();
+	}
 	if (command === "editorSubmit") return submit(host, editor, data);
 	if (command === "editorCancel") return host.dispatch({ type: "editorCancelled", draft: editor.getExpandedText() });
 	if (command === "externalEditor") {
@@ -87,6 +93,16 @@ function fileKey(host: EditorHost, editor: Editor, command: "editorInput" | "edi
 	if (action?.type === "attach") return;
 	editor.handleInput(data);
 	host.changed();
+}
+
+/** `@` completion in the editor (complete.ts): a chosen file is read and attached as a pasted path would be. */
+export function completion(host: EditorHost): AutocompleteProvider {
+	const cwd = host.options.cwd ?? process.cwd();
+	return fileCompletion(cwd, host.options.fd, (path) => {
+		const action = pastedAction(host.state, readPastedFile(path, cwd, homedir()));
+		if (action) host.dispatch(action);
+		return action?.type === "attach";
+	});
 }
 
 /**

@@ -3,10 +3,16 @@
  * → the router → result.
  */
 
-import type { AgentToolResult, AgentToolUpdateCallback, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import {
+	type AgentToolResult,
+	type AgentToolUpdateCallback,
+	type ExtensionContext,
+	getAgentDir,
+} from "@mariozechner/pi-coding-agent";
 import { randomUUID } from "node:crypto";
 import { deliverAttachments, type ImageBlock } from "./attachments.ts";
 import { clipboardImageReader } from "./clipboard.ts";
+import { findFd } from "./fd.ts";
 import { buildDetails, formatProgressText, formatResultText, progressDetails } from "./result.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { normalizeArguments } from "../input/normalize.ts";
@@ -150,12 +156,19 @@ export async function runCall(
 }
 
 /**
- * What a form needs to take files: where a pasted relative path starts, and pi's clipboard reader (tool/clipboard.ts);
- * for this session's own forms and those it shows for others.
+ * What a form needs to take files: where a pasted relative path starts, pi's clipboard reader (tool/clipboard.ts) and
+ * fd for `@` completion; for this session's own forms and those it shows for others.
  */
-export function fileOptions(ctx: Pick<Session, "cwd" | "sessionManager">): Pick<AskOptions, "cwd" | "pasteImage"> {
+export function fileOptions(
+	ctx: Pick<Session, "cwd" | "sessionManager">,
+): Pick<AskOptions, "cwd" | "pasteImage" | "fd"> {
 	const pasteImage = clipboardImageReader(ctx.sessionManager?.getSessionFile?.());
-	return { ...(typeof ctx.cwd === "string" && { cwd: ctx.cwd }), ...(pasteImage && { pasteImage }) };
+	const fd = findFd(getAgentDir());
+	return {
+		...(typeof ctx.cwd === "string" && { cwd: ctx.cwd }),
+		...(pasteImage && { pasteImage }),
+		...(fd !== undefined && { fd }),
+	};
 }
 
 /**

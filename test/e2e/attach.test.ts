@@ -103,6 +103,28 @@ describe("files in an answer, in the TUI", () => {
 		for (const kept of keptFiles(env)) expect(readFileSync(kept, "utf8")).not.toContain(RED.toString("base64"));
 	});
 
+	it("@ completes a file of the project as in pi's editor (fd finds it); Esc closes the menu, Tab attaches the file, and the model gets the image", async () => {
+		const { env, tui } = await start();
+		await tui.type(" @layout");
+		// pi's own completion menu, in the form's editor: the file's name, then its path.
+		const menu = /layout shot\.png\s+layout shot\.png/;
+		await tui.waitFor(menu);
+		// Esc closes the menu only: the editor stays open with what was typed.
+		await tui.send("Escape");
+		await tui.waitForGone(menu);
+		expect(await tui.capture()).toContain("like this @layout");
+		// Tab completes as in pi: one match is taken at once, and here that attaches it.
+		await tui.send("Tab");
+		const screen = await tui.waitFor(`📎 layout shot.png ${RED.length} B`);
+		expect(screen).toContain("like this");
+		expect(screen).not.toContain("@layout");
+
+		const seen = await submit(env, tui);
+		expect(seen.text).toContain(`db: wrote "like this" + 📎 "layout shot.png" (image)`);
+		const images = env.toolResults("ask_user")[0]?.images ?? [];
+		expect(images.map((image) => image.mimeType)).toEqual(["image/png"]);
+	});
+
 	it("bad pastes are refused in place with their reason, the path left as typed text; a file that claims to be an image is sent as a file", async () => {
 		const { env, tui } = await start();
 		const missing = join(env.cwd, "nowhere", "shot.png");

@@ -1,0 +1,38 @@
+/**
+ * `@` in the form's editor completes a file's path as pi's own editor does (pi-tui's provider, fd for the search), and
+ * choosing a file attaches it instead of writing its path; a folder is written, to go on completing. Tab completes a
+ * path as text, as in pi.
+ */
+
+import { type AutocompleteProvider, CombinedAutocompleteProvider } from "@mariozechner/pi-tui";
+
+/**
+ * pi-tui's provider, its `@` file completions handed to `attach` (the path as the user's own paste would write it); one
+ * attached leaves the `@…` out of the text, one refused is written as pi writes it.
+ */
+export function fileCompletion(
+	cwd: string,
+	fd: string | undefined,
+	attach: (path: string) => boolean,
+): AutocompleteProvider {
+	const pi = new CombinedAutocompleteProvider([], cwd, fd ?? null);
+	return {
+		getSuggestions: (lines, line, col, options) => pi.getSuggestions(lines, line, col, options),
+		shouldTriggerFileCompletion: (lines, line, col) => pi.shouldTriggerFileCompletion(lines, line, col),
+		applyCompletion(lines, line, col, item, prefix) {
+			const value = item.value.slice(1);
+			// Relative to the session's folder, written as a path: "./src/a.png", or quoted when it has a space.
+			const written = /^["'/~]/.test(value) ? value : `./${value}`;
+			if (!prefix.startsWith("@") || item.label.endsWith("/") || !attach(written))
+				return pi.applyCompletion(lines, line, col, item, prefix);
+			const text = lines[line] ?? "";
+			const rest = text.slice(col);
+			let start = Math.max(0, col - prefix.length);
+			// The space typed before the "@" goes with it: "like this @shot" → "like this".
+			if (text[start - 1] === " " && /^(\s|$)/.test(rest)) start -= 1;
+			const next = [...lines];
+			next[line] = text.slice(0, start) + rest;
+			return { lines: next, cursorLine: line, cursorCol: start };
+		},
+	};
+}
