@@ -13,7 +13,11 @@ export type PastedFile = { file: AskAttachment } | { refused: Phrase };
 /** The file a paste written as a path names, why it cannot be one, or undefined when the paste is no such path. */
 export function readPastedFile(paste: string, cwd: string, home: string): PastedFile | undefined {
 	const path = parsePastedPath(paste, { cwd, home });
-	if (path === undefined) return undefined;
+	return path === undefined ? undefined : readFileAt(path);
+}
+
+/** The file at `path` (absolute) as an attachment, or why it cannot be one. */
+export function readFileAt(path: string): PastedFile {
 	const head = new Uint8Array(SNIFF_BYTES);
 	let size: number;
 	try {

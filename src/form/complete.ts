@@ -4,11 +4,13 @@
  * path as text, as in pi.
  */
 
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
 import { type AutocompleteProvider, CombinedAutocompleteProvider } from "@mariozechner/pi-tui";
 
 /**
- * pi-tui's provider, its `@` file completions handed to `attach` (the path as the user's own paste would write it); one
- * attached leaves the `@…` out of the text, one refused is written as pi writes it.
+ * pi-tui's provider, its `@` file completions handed to `attach` (the file's absolute path); one attached leaves the
+ * `@…` out of the text, one not (refused, or where files are not taken) is written as pi writes it.
  */
 export function fileCompletion(
 	cwd: string,
@@ -20,13 +22,14 @@ export function fileCompletion(
 		getSuggestions: (lines, line, col, options) => pi.getSuggestions(lines, line, col, options),
 		shouldTriggerFileCompletion: (lines, line, col) => pi.shouldTriggerFileCompletion(lines, line, col),
 		applyCompletion(lines, line, col, item, prefix) {
-			const value = item.value.slice(1);
-			// Relative to the session's folder, written as a path: "./src/a.png", or quoted when it has a space.
-			const written = /^["'/~]/.test(value) ? value : `./${value}`;
-			if (!prefix.startsWith("@") || item.label.endsWith("/") || !attach(written))
+			// pi writes `@path`, quoted when it has a space: `@"a b.png"`; relative to the session's folder, or `~/…`.
+			const value = item.value.replace(/^@"?|"$/g, "");
+			const path = value.startsWith("~/") ? join(homedir(), value.slice(2)) : resolve(cwd, value);
+			if (!prefix.startsWith("@") || item.label.endsWith("/") || !attach(path))
 				return pi.applyCompletion(lines, line, col, item, prefix);
 			const text = lines[line] ?? "";
-			const rest = text.slice(col);
+			// In a quoted folder the closing quote is after the cursor: it goes too.
+			const rest = text.slice(col).slice(prefix.startsWith('@"') && text[col] === '"' ? 1 : 0);
 			let start = Math.max(0, col - prefix.length);
 			// The space typed before the "@" goes with it: "like this @shot" → "like this".
 			if (text[start - 1] === " " && /^(\s|$)/.test(rest)) start -= 1;

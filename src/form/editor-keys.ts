@@ -5,7 +5,7 @@
 
 import type { AutocompleteProvider, Editor } from "@mariozechner/pi-tui";
 import { homedir } from "node:os";
-import { readPastedFile } from "../core/pasted-file.ts";
+import { readFileAt, readPastedFile } from "../core/pasted-file.ts";
 import { type AskOptions, type ClipboardPaste, errorText, type Phrase, phrase } from "../core/types.ts";
 import type { Action } from "../machine/action.ts";
 import { attachable, attachmentsOf, attachRefusal, pastedAction } from "../machine/attach.ts";
@@ -34,8 +34,9 @@ export function editorKey(host: EditorHost, command: EditorCommand, data: string
 			host.closed ? undefined : host.dispatch(notice(phrase("attach.clipboardFailed", { reason: errorText(error) }))),
 		);
 	if (!editor) return;
-	// While its completion menu is open the Editor takes the keys: arrows choose, Enter or Tab takes one, Esc closes it.
-	if (editor.isShowingAutocomplete() && command !== "externalEditor") {
+	// While its completion menu is open, Enter takes a completion and Esc closes the menu (the other keys go to the Editor
+	// anyway, a dropped file's path attaching as ever).
+	if (editor.isShowingAutocomplete() && (command === "editorSubmit" || command === "editorCancel")) {
 		editor.handleInput(data);
 		return host.changed();
 	}
@@ -95,11 +96,17 @@ function fileKey(host: EditorHost, editor: Editor, command: "editorInput" | "edi
 	host.changed();
 }
 
-/** `@` completion in the editor (complete.ts): a chosen file is read and attached as a pasted path would be. */
+/**
+ * `@` completion in the editor (complete.ts): a chosen file is read and attached as a pasted path would be — only while
+ * the editor it was chosen in is open (a Tab's one match is taken after fd answers, when the user may have moved on).
+ */
 export function completion(host: EditorHost): AutocompleteProvider {
 	const cwd = host.options.cwd ?? process.cwd();
+	const opened = host.state.overlay;
 	return fileCompletion(cwd, host.options.fd, (path) => {
-		const action = pastedAction(host.state, readPastedFile(path, cwd, homedir()));
+		if (host.closed || host.state.overlay !== opened || opened.kind !== "editor" || !attachable(opened.target))
+			return false;
+		const action = pastedAction(host.state, readFileAt(path));
 		if (action) host.dispatch(action);
 		return action?.type === "attach";
 	});
