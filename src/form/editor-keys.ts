@@ -34,8 +34,8 @@ export function editorKey(host: EditorHost, command: EditorCommand, data: string
 			host.closed ? undefined : host.dispatch(notice(phrase("attach.clipboardFailed", { reason: errorText(error) }))),
 		);
 	if (!editor) return;
-	// While its completion menu is open, Enter takes a completion and Esc closes the menu (the other keys go to the Editor
-	// anyway, a dropped file's path attaching as ever).
+	// While its completion menu is open, Enter takes a completion and Esc closes the menu (the other keys go to the
+	// Editor anyway, a dropped file's path attaching as ever).
 	if (editor.isShowingAutocomplete() && (command === "editorSubmit" || command === "editorCancel")) {
 		editor.handleInput(data);
 		return host.changed();
