@@ -140,10 +140,12 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		expect(env.toolResults("bash").map((result) => result.text.trim())).toEqual(["waited"]);
 	});
 
-	it("TUI: a dropped file's path attaches and reaches a model that reads images as image content; Ctrl+V says this pi has no clipboard reader", async () => {
+	it("TUI: a dropped file's path and an @ completion attach and reach a model that reads images as image content; Ctrl+V says this pi has no clipboard reader", async () => {
 		const env = createPiEnv({ script: askScript(TWO_QUESTIONS), pi: legacyPi, env: { [IMAGES_ENV]: "1" } });
 		const png = solidPng(8, 6, [0, 0, 0]);
+		const chart = solidPng(4, 4, [0, 255, 0]);
 		writeFileSync(join(env.cwd, "shot.png"), png);
+		writeFileSync(join(env.cwd, "chart.png"), chart);
 		const screen = await openForm(env, ASK, "Which database");
 		await screen.send("Up", "Up");
 		await screen.type("this one");
@@ -151,14 +153,22 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 		await screen.waitFor("Pasting an image needs");
 		await screen.paste(join(env.cwd, "shot.png"));
 		await screen.waitFor(`📎 shot.png ${png.length} B`);
+		// pi 0.73.1's own completion, with fd: Enter on the file attaches it.
+		await screen.type(" @chart");
+		await screen.waitFor(/chart\.png\s+chart\.png/);
+		await screen.send("Enter");
+		await screen.waitFor(`📎 chart.png ${chart.length} B`);
 		await submitTwoQuestions(screen);
 
 		const seen = onlyAskResult(env);
-		expect(seen.text).toContain('db: wrote "this one" + 📎 shot.png (image)');
-		// pi 0.73.1 exports no resizing: the image goes as it is, within the limits.
-		expect(env.toolResults("ask_user")[0]?.images).toEqual([
-			{ mimeType: "image/png", bytes: png.length, sha256: createHash("sha256").update(png).digest("hex") },
-		]);
+		expect(seen.text).toContain('db: wrote "this one" + 📎 shot.png (image) + 📎 chart.png (image)');
+		// pi 0.73.1 exports no resizing: each image goes as it is, within the limits.
+		const seenImage = (bytes: Buffer) => ({
+			mimeType: "image/png",
+			bytes: bytes.length,
+			sha256: createHash("sha256").update(bytes).digest("hex"),
+		});
+		expect(env.toolResults("ask_user")[0]?.images).toEqual([seenImage(png), seenImage(chart)]);
 	});
 
 	it("TUI: Esc twice dismisses, keeps the answer given, and ends the turn", async () => {
