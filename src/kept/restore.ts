@@ -90,18 +90,19 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 	const found = (ctx: ExtensionContext, dir: string) => findKept(ctx, dir, [...live.values()], texts);
 
 	const reopen = async (ctx: ExtensionContext, dir: string, { kept, form }: Found): Promise<void> => {
-		const file = () => keeper(ctx, dir, kept.id, () => kept, form);
-		if (kept.status === "answered")
-			return revise({ pi, ask, texts, signal: stop.signal, keeper: file }, ctx, { kept, form });
+		const revising = kept.status === "answered";
 		const notice = phrase(cutShort(kept) ? "form.restored" : "form.reopened");
-		const keep = await keeper(ctx, dir, kept.id, () => kept, form, { answers: kept.answers, notice });
+		const restored = revising ? undefined : { answers: kept.answers, notice };
+		const file = await keeper(ctx, dir, kept.id, () => kept, form, restored);
+		const keep = revising ? revisionKeeper(kept, file) : file;
 		const files = (await callModule()).fileOptions(ctx);
 		const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal: stop.signal, ...files }).catch(
 			(error: unknown) => emptyCollected("error", errorText(error)),
 		);
 		if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
+		if (revising) return sendRevision(pi, ctx, { kept, form }, collected, keep, texts);
 		// Sent first, kept as answered after: an answer that could not be sent is still kept as it was.
-		await sendLateAnswer(pi, ctx, kept, form, collected);
+		await sendAnswer(pi, ctx, { kept, form }, collected);
 		keep.end("answered", collected);
 	};
 
@@ -181,64 +182,55 @@ function issuesText(issues: readonly Issue[]): string {
 	return issues.length > 3 ? `${listed.join(", ")}, and ${issues.length - 3} more` : listed.join(", ");
 }
 
-/** The answer to a call that had ended, as a message that starts a turn once the model is done. */
-async function sendLateAnswer(
-	pi: Reviser["pi"],
+/**
+ * The answer to a call that had ended, its files delivered, as a message that starts a turn: once the model is done,
+ * or, for a revision (what changed since `before`), before its next call when a run is going (steering).
+ */
+async function sendAnswer(
+	pi: Pick<ExtensionAPI, "sendMessage">,
 	ctx: ExtensionContext,
-	kept: KeptForm,
-	form: AskForm,
+	{ kept, form }: Found,
 	answered: Collected,
+	before?: Collected,
 ): Promise<void> {
 	const { collected, images } = await (await callModule()).deliverFiles(answered, ctx);
-	const text = lateAnswerText(kept, (await resultModule()).formatResultText(form, collected));
+	const text = before
+		? (await revisionModule()).revisedAnswerText(kept.id, form, before, collected)
+		: lateAnswerText(kept, (await resultModule()).formatResultText(form, collected));
 	const content = images.length > 0 ? [{ type: "text" as const, text }, ...images] : text;
-	const details = { toolCallId: kept.id, status: collected.status };
-	pi.sendMessage(
-		{ customType: LATE_ANSWER, content, display: true, details },
-		{ triggerTurn: true, deliverAs: "followUp" },
-	);
-}
-
-/** What a revision needs of the keeper of forms. */
-interface Reviser {
-	pi: Pick<ExtensionAPI, "sendMessage">;
-	ask: Ask;
-	texts: () => Promise<Texts>;
-	signal: AbortSignal;
-	/** The form's own keeper, which writes only what `end` is given. */
-	keeper(): Promise<Keeper>;
+	const details = { toolCallId: kept.id, status: collected.status, ...(before && { revised: true }) };
+	const deliverAs = before ? "steer" : "followUp";
+	pi.sendMessage({ customType: LATE_ANSWER, content, display: true, details }, { triggerTurn: true, deliverAs });
 }
 
 /**
- * An answered form reopened as it was submitted. Only a new submit is kept (dismissed or left, it stays as it was, and
- * nothing is sent): the model is told what changed, before it acts further when a run is going (steering).
+ * An answered form reopened as it was submitted: its keeper writes only a new submit (dismissed or left, it stays as it
+ * was, and nothing is sent).
  */
-async function revise({ pi, ask, texts, signal, keeper }: Reviser, ctx: ExtensionContext, { kept, form }: Found) {
-	const file = await keeper();
-	const keep: Keeper = {
+function revisionKeeper(kept: KeptForm, file: Keeper): Keeper {
+	return {
 		restored: { answers: kept.answers, notice: phrase("form.revising") },
 		changed: () => {},
 		flush: () => {},
 		end: (status, collected) => file.end(status === "answered" ? status : "no_ui", collected),
 	};
-	const calls = await callModule();
-	const collected = await ask(ctx, form, { keep, timeoutMs: 0, signal, ...calls.fileOptions(ctx) }).catch(
-		(error: unknown) => emptyCollected("error", errorText(error)),
-	);
-	if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
-	const [{ revisedAnswerText, whatChanged }, before] = await Promise.all([revisionModule(), submitted(form, kept)]);
+}
+
+/** A revision sent: the model is told what changed, before it acts further when a run is going (steering). */
+async function sendRevision(
+	pi: Pick<ExtensionAPI, "sendMessage">,
+	ctx: ExtensionContext,
+	{ kept, form }: Found,
+	collected: Collected,
+	keep: Keeper,
+	texts: () => Promise<Texts>,
+): Promise<void> {
+	const [{ whatChanged }, before] = await Promise.all([revisionModule(), submitted(form, kept)]);
 	if (collected.status === "answered" && whatChanged(form, before, collected).length === 0) {
 		keep.end("no_ui");
 		return ctx.ui.notify((await texts()).t("kept.unchanged"), "info");
 	}
-	const { collected: delivered, images } = await calls.deliverFiles(collected, ctx);
-	const text = revisedAnswerText(kept.id, form, before, delivered);
-	const content = images.length > 0 ? [{ type: "text" as const, text }, ...images] : text;
-	const details = { toolCallId: kept.id, status: collected.status, revised: true };
-	pi.sendMessage(
-		{ customType: LATE_ANSWER, content, display: true, details },
-		{ triggerTurn: true, deliverAs: "steer" },
-	);
+	await sendAnswer(pi, ctx, { kept, form }, collected, before);
 	keep.end(collected.status, collected);
 }
 
