@@ -109,16 +109,19 @@ function questionBlock(question, index) {
 	// "You decide": left to the model, an answer of its own (choosing anything else lets go of it).
 	if (question.youDecide)
 		block.append(el("button", { type: "button", class: "decide", "aria-pressed": "false" }, words.youDecide));
-	block.append(
-		el(
-			"details",
-			{ class: "note" },
-			el("summary", {}, words.note),
-			el("textarea", { class: "note-text", rows: "2", "aria-label": words.note }),
-			pageFiles.box("note"),
-		),
-	);
+	block.append(noteBox("note", words.note, "2"));
 	return block;
+}
+
+/** A note that opens under its summary, with its files: `kind` "note" on a question, "form-note" on the whole form. */
+function noteBox(kind, label, rows) {
+	return el(
+		"details",
+		{ class: kind },
+		el("summary", {}, label),
+		el("textarea", { class: `${kind}-text`, rows, "aria-label": label }),
+		pageFiles.box(kind),
+	);
 }
 
 /**
@@ -128,9 +131,9 @@ function questionBlock(question, index) {
 function answersOf(form) {
 	let unworded = false;
 	/** The text of `textarea` and its files, under `key` and `filesKey`, when the text is not blank. */
-	const worded = (textarea, key, filesKey, on = true) => {
+	const worded = (textarea, key, filesKey) => {
 		const text = textarea.value;
-		const files = on ? pageFiles.of(textarea) : [];
+		const files = pageFiles.of(textarea);
 		if (text.trim() === "") {
 			unworded ||= files.length > 0;
 			return {};
@@ -257,13 +260,7 @@ async function start() {
 		el("h2", {}, words.review),
 		el("ul"),
 		// The note on the whole form, as the terminal's review offers it.
-		el(
-			"details",
-			{ class: "form-note" },
-			el("summary", {}, words.formNote),
-			el("textarea", { class: "form-note-text", rows: "3", "aria-label": words.formNote }),
-			pageFiles.box("form-note"),
-		),
+		noteBox("form-note", words.formNote, "3"),
 		el("p", { class: "status" }),
 	);
 	const notice = el("p", { class: "notice", role: "status", hidden: true });
