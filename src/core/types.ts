@@ -222,6 +222,15 @@ export const RELAY_ENV = "PI_ASK_USER_RELAY";
 export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
 /** Where a session's forms are kept (kept/): beside its file. */
 export const keptDir = (sessionFile: string): string => `${sessionFile}.ask-user`;
+/** The session's file; none in a session kept nowhere, or a host whose session manager throws. */
+export function sessionFileOf(session: Pick<Session, "sessionManager">): string | undefined {
+	try {
+		const file = session.sessionManager?.getSessionFile?.();
+		return typeof file === "string" ? file : undefined;
+	} catch {
+		return undefined;
+	}
+}
 /** The key of the handler in the process record's `channels` (version 1's name for that map, kept for older copies). */
 export const HANDLER_KEY = "ask_user";
 

@@ -10,7 +10,16 @@
 import { existsSync } from "node:fs";
 import * as piPackage from "@mariozechner/pi-coding-agent";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
-import { type Ask, errorText, keptDir, type Loaded, loaded, type Phrase, type Session } from "../core/types.ts";
+import {
+	type Ask,
+	errorText,
+	keptDir,
+	type Loaded,
+	loaded,
+	type Phrase,
+	type Session,
+	sessionFileOf,
+} from "../core/types.ts";
 import type { Texts } from "../i18n/texts.ts";
 import type { Restore } from "../kept/restore.ts";
 import { holdToolsAfterDismissal, offerOnlyWhereAnswerable } from "../route/offer.ts";
@@ -207,12 +216,8 @@ function keptOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Tex
 
 /** Whether the session has a folder of kept forms: one look at the disk instead of loading what reads them. */
 function hasKeptForms(ctx: ExtensionContext): boolean {
-	try {
-		const file = ctx.sessionManager.getSessionFile();
-		return file !== undefined && existsSync(keptDir(file));
-	} catch {
-		return false;
-	}
+	const file = sessionFileOf(ctx);
+	return file !== undefined && existsSync(keptDir(file));
 }
 
 /**
@@ -232,16 +237,6 @@ function webSetting(settings: Pick<Settings, "webAddress" | "webPort">, texts: T
 	const warn = (text: string) => session.ui.notify(text, "warning");
 	const sessionFile = sessionFileOf(session);
 	return { address: settings.webAddress, port: settings.webPort, texts, warn, theme: themeOf(session), sessionFile };
-}
-
-/** The session's file, beside which the page saves the files of an answer; none in a session without one. */
-function sessionFileOf(session: Session): string | undefined {
-	try {
-		const file = (session as Partial<ExtensionContext>).sessionManager?.getSessionFile?.();
-		return typeof file === "string" ? file : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 	errorText,
 	phrase,
 	keptDir,
+	sessionFileOf,
 	TOOL_NAME,
 	loaded,
 	type Session,
@@ -281,12 +282,8 @@ function keptCommand(
 export { keptDir };
 
 function dirOf(ctx: ExtensionContext): string | undefined {
-	try {
-		const file = ctx.sessionManager.getSessionFile();
-		return file ? keptDir(file) : undefined;
-	} catch {
-		return undefined;
-	}
+	const file = sessionFileOf(ctx);
+	return file ? keptDir(file) : undefined;
 }
 
 type Manager = { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };
