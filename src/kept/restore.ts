@@ -101,10 +101,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 			(error: unknown) => emptyCollected("error", errorText(error)),
 		);
 		if (collected.status !== "answered" && collected.status !== "chat") return keep.end(collected.status);
-		if (revising) return sendRevision(pi, ctx, { kept, form }, collected, keep, texts);
-		// Sent first, kept as answered after: an answer that could not be sent is still kept as it was.
-		await sendAnswer(pi, ctx, { kept, form }, collected);
-		keep.end("answered", collected);
+		await sendAnswer(pi, ctx, { kept, form }, collected, keep, texts);
 	};
 
 	return {
@@ -184,24 +181,36 @@ function issuesText(issues: readonly Issue[]): string {
 }
 
 /**
- * The answer to a call that had ended, its files delivered, as a message that starts a turn: once the model is done,
- * or, for a revision (what changed since `before`), before its next call when a run is going (steering).
+ * The answer to a call that had ended, its files delivered, as a message that starts a turn once the model is done; a
+ * revision's, what changed (nothing changed: nothing is sent), before the model's next call when a run is going
+ * (steering). Sent first, kept after: an answer that could not be sent is still kept as it was.
  */
 async function sendAnswer(
 	pi: Pick<ExtensionAPI, "sendMessage">,
 	ctx: ExtensionContext,
 	{ kept, form }: Found,
 	answered: Collected,
-	before?: Collected,
+	keep: Keeper,
+	texts: () => Promise<Texts>,
 ): Promise<void> {
+	const revision = kept.status === "answered" && { ...(await revisionModule()), before: await submitted(form, kept) };
+	if (
+		revision &&
+		answered.status === "answered" &&
+		revision.whatChanged(form, revision.before, answered).length === 0
+	) {
+		keep.end("no_ui");
+		return ctx.ui.notify((await texts()).t("kept.unchanged"), "info");
+	}
 	const { collected, images } = await (await callModule()).deliverFiles(answered, ctx);
-	const text = before
-		? (await revisionModule()).revisedAnswerText(kept.id, form, before, collected)
+	const text = revision
+		? revision.revisedAnswerText(kept.id, form, revision.before, collected)
 		: lateAnswerText(kept, (await resultModule()).formatResultText(form, collected));
 	const content = images.length > 0 ? [{ type: "text" as const, text }, ...images] : text;
-	const details = { toolCallId: kept.id, status: collected.status, ...(before && { revised: true }) };
-	const deliverAs = before ? "steer" : "followUp";
+	const details = { toolCallId: kept.id, status: collected.status, ...(revision && { revised: true }) };
+	const deliverAs = revision ? "steer" : "followUp";
 	pi.sendMessage({ customType: LATE_ANSWER, content, display: true, details }, { triggerTurn: true, deliverAs });
+	keep.end(revision ? answered.status : "answered", answered);
 }
 
 /**
@@ -215,24 +224,6 @@ function revisionKeeper(kept: KeptForm, file: Keeper): Keeper {
 		flush: () => {},
 		end: (status, collected) => file.end(status === "answered" ? status : "no_ui", collected),
 	};
-}
-
-/** A revision sent: the model is told what changed, before it acts further when a run is going (steering). */
-async function sendRevision(
-	pi: Pick<ExtensionAPI, "sendMessage">,
-	ctx: ExtensionContext,
-	{ kept, form }: Found,
-	collected: Collected,
-	keep: Keeper,
-	texts: () => Promise<Texts>,
-): Promise<void> {
-	const [{ whatChanged }, before] = await Promise.all([revisionModule(), submitted(form, kept)]);
-	if (collected.status === "answered" && whatChanged(form, before, collected).length === 0) {
-		keep.end("no_ui");
-		return ctx.ui.notify((await texts()).t("kept.unchanged"), "info");
-	}
-	await sendAnswer(pi, ctx, { kept, form }, collected, before);
-	keep.end(collected.status, collected);
 }
 
 /** What the user submitted on an answered form, as the tool collected it. */
