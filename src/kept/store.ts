@@ -159,9 +159,7 @@ function readOne(file: string, into: KeptForm[]): string | undefined {
 		into.push(kept as KeptForm);
 		return undefined;
 	} catch (error) {
-		return error instanceof SyntaxError
-			? "not valid JSON"
-			: `unreadable (${error instanceof Error ? error.message : String(error)})`;
+		return error instanceof SyntaxError ? "not valid JSON" : `unreadable (${errorText(error)})`;
 	}
 }
 

@@ -17,6 +17,7 @@ import {
 	CHANNEL_ENV,
 	type Collected,
 	emptyCollected,
+	errorText,
 	loaded,
 	type Session,
 	type Upstream,
@@ -37,7 +38,7 @@ export function shareLocalChannel(onError: (reason: string) => void): SharedChan
 				return channel;
 			})
 			.catch((error: unknown) => {
-				onError(error instanceof Error ? error.message : String(error));
+				onError(errorText(error));
 				return undefined;
 			}),
 	});
