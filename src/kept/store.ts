@@ -30,7 +30,7 @@ import { join } from "node:path";
 import { type Static, Type } from "@sinclair/typebox";
 import { isObject, own } from "../core/json.ts";
 import { schemaIssues } from "../core/schema.ts";
-import { type AskForm, type AskStatus, errorText, type Keeper, type Phrase } from "../core/types.ts";
+import { ASK_STATUSES, type AskForm, type AskStatus, errorText, type Keeper, type Phrase } from "../core/types.ts";
 import { answeredState } from "../machine/saved.ts";
 
 export const KEPT_VERSION = 1;
@@ -46,15 +46,7 @@ export const MAX_KEPT = 20;
  * otherwise how the call ended without an answer.
  */
 export type KeptStatus = "open" | Exclude<AskStatus, "no_ui">;
-const STATUSES = [
-	"open",
-	"answered",
-	"dismissed",
-	"aborted",
-	"timed_out",
-	"error",
-	"chat",
-] as const satisfies KeptStatus[];
+const STATUSES: KeptStatus[] = ["open", ...ASK_STATUSES.filter((status) => status !== "no_ui")];
 
 /** A kept file, as read back: checked against this schema before anything in it is believed. */
 const KeptFormSchema = Type.Object({
