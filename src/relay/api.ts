@@ -4,7 +4,7 @@
  */
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import {
 	collectedToReply,
 	decodeRelayCancel,
@@ -19,19 +19,8 @@ import { schemaIssues } from "../core/schema.ts";
 import { distinctRows, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import { errorText, RELAY_ENV, type RelayReply, emptyCollected } from "../core/types.ts";
 
-/** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol). */
-export interface ExtensionUIRequest {
-	type: "extension_ui_request";
-	id: string;
-	method: string;
-	title?: string;
-	message?: string;
-	options?: string[];
-	placeholder?: string;
-	prefill?: string;
-	timeout?: number;
-	notifyType?: "info" | "warning" | "error";
-}
+/** What a child prints on stdout to ask its client for a dialog (pi's RPC protocol), checked by UIRequestSchema. */
+export type ExtensionUIRequest = Static<typeof UIRequestSchema>;
 
 /** What the client writes back to the child's stdin. */
 export type ExtensionUIResponse = { type: "extension_ui_response"; id: string } & (
@@ -233,7 +222,7 @@ async function closableEditor(
 }
 
 const text = Type.Optional(Type.String());
-/** A child's UI request as this module reads it (ExtensionUIRequest): checked before anything in it is shown. */
+/** A child's UI request as this module reads it: checked before anything in it is shown. */
 const UIRequestSchema = Type.Object({
 	type: Type.Literal("extension_ui_request"),
 	id: Type.String(),
@@ -244,7 +233,8 @@ const UIRequestSchema = Type.Object({
 	placeholder: text,
 	prefill: text,
 	timeout: Type.Optional(Type.Number()),
-	notifyType: text,
+	// pi's notify types; any text passes, and pi's notify is given it as it is.
+	notifyType: Type.Optional(Type.Unsafe<"info" | "warning" | "error">(Type.String())),
 });
 
 /**
