@@ -133,7 +133,7 @@ const peekKey: Rule<KeyId> = {
 };
 
 export interface Setting<T> {
-	/** Its key in ask-user.json. */
+	/** Its key in ask-user.json: the setting's name, unless its row says another. */
 	key: string;
 	flag?: string;
 	variable?: string;
@@ -155,21 +155,26 @@ export interface Setting<T> {
 	help: string;
 }
 
-const row = <T>(setting: Setting<T>) => setting;
+/** A setting as its row gives it: without a key, its name is its key. */
+type Row<T> = Omit<Setting<T>, "key"> & { key?: string };
+const row = <T>(setting: Row<T>) => setting;
 /** A setting's flag and its help, from flags.ts: one text for the flag and the schema. */
 const flagOf = (name: keyof typeof FLAGS) => ({ flag: FLAGS[name].flag, help: FLAGS[name].help });
 
-export const SETTINGS = {
+const keyed = <Rows extends Record<string, { key?: string }>>(rows: Rows) =>
+	Object.fromEntries(Object.entries(rows).map(([name, setting]) => [name, { key: name, ...setting }])) as {
+		[K in keyof Rows]: Rows[K] & { key: string };
+	};
+
+export const SETTINGS = keyed({
 	locale: row({
 		...flagOf("locale"),
-		key: "locale",
 		variable: "PI_ASK_USER_LOCALE",
 		rule: locale,
 		otherwise: environmentLocale,
 	}),
 	attention: row({
 		...flagOf("attention"),
-		key: "attention",
 		variable: "PI_ASK_USER_ATTENTION",
 		rule: oneOf(ATTENTION_MODES),
 		default: "bell",
@@ -190,13 +195,11 @@ export const SETTINGS = {
 		needsTrust: (ms) => ms !== undefined,
 	}),
 	numberKeys: row({
-		key: "numberKeys",
 		rule: oneOf(NUMBER_KEYS),
 		default: "choose",
 		help: 'What a number key does on the form: choose that option (toggle it in a multi-select; open the editor on "Type something…"), or only focus it, as Enter then chooses.',
 	}),
 	youDecide: row({
-		key: "youDecide",
 		// No flag: pi's switches can only say true, and this one is on by default.
 		variable: "PI_ASK_USER_YOU_DECIDE",
 		rule: yesNo,
@@ -204,21 +207,18 @@ export const SETTINGS = {
 		help: 'A "You decide" row on every ask_user question, after "Type something…": it leaves the question to the model, which chooses and says which. false: no such row.',
 	}),
 	peekKey: row({
-		key: "peekKey",
 		rule: peekKey,
 		default: "p",
 		help: "The key that folds the form to one line, to read the conversation above it, and brings it back (peek): a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already.",
 	}),
 	choiceOnly: row({
 		...flagOf("choiceOnly"),
-		key: "choiceOnly",
 		variable: "PI_ASK_USER_CHOICE_ONLY",
 		rule: yesNo,
 		default: false,
 	}),
 	web: row({
 		...flagOf("web"),
-		key: "web",
 		variable: "PI_ASK_USER_WEB",
 		rule: yesNo,
 		default: false,
@@ -226,7 +226,6 @@ export const SETTINGS = {
 	}),
 	webAddress: row({
 		...flagOf("webAddress"),
-		key: "webAddress",
 		variable: "PI_ASK_USER_WEB_ADDRESS",
 		rule: address,
 		default: "127.0.0.1",
@@ -234,34 +233,30 @@ export const SETTINGS = {
 	}),
 	webPort: row({
 		...flagOf("webPort"),
-		key: "webPort",
 		variable: "PI_ASK_USER_WEB_PORT",
 		rule: port,
 		default: 0,
 		userOnly: true,
 	}),
 	description: row({
-		key: "description",
 		rule: text(4_000),
 		steering: true,
 		help: "Replaces the tool description the model reads on every turn.",
 	}),
 	promptSnippet: row({
-		key: "promptSnippet",
 		rule: text(1_000),
 		steering: true,
 		help: "Replaces the one-line entry for ask_user in pi's tool list in the system prompt.",
 	}),
 	promptGuidelines: row({
-		key: "promptGuidelines",
 		rule: lines(20),
 		steering: true,
 		help: "Replaces the guidelines pi adds to the system prompt for ask_user.",
 	}),
-};
+});
 
 /** Every setting, typed: what the tool, the forms and the start-up read. */
-export type Settings = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] extends Setting<infer T> ? T : never };
+export type Settings = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] extends Row<infer T> ? T : never };
 export type Steering = Pick<Settings, "description" | "promptSnippet" | "promptGuidelines">;
 
 export const ROWS = Object.entries(SETTINGS) as [keyof Settings, Setting<unknown>][];
