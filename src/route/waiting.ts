@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import type { PageTheme } from "../web/theme.ts";
+import type { WebPageSetup } from "../web/server.ts";
 import type { PageAnswer } from "../web/submit.ts";
 import type { AskAttached } from "../core/attachment.ts";
 import { attentionBytes, type AttentionSetting, NOTIFICATION_MAX } from "./attention.ts";
@@ -84,25 +84,15 @@ export type WaitingHost = {
 	web?(): WebSetting | undefined;
 };
 
-/** `theme`: pi's, as the form opens, for the page's colours. */
-type WebSetting = {
-	address: string;
-	port: number;
-	texts: Texts;
+/** Where the page listens, in what words and colours, beside which file its files are saved; `warn`: why it cannot. */
+type WebSetting = Pick<WebPageSetup, "address" | "port" | "texts" | "theme" | "sessionFile"> & {
 	warn(text: string): void;
-	theme?: PageTheme | undefined;
-	/** The session's file: the files of an answer in the page are saved beside it. */
-	sessionFile?: string | undefined;
 };
 /**
  * What the page shows, sanitised: the questions, who asks a form from elsewhere and its task, the reason; what the
  * model may decide.
  */
-type PageSetup = Pick<AskIdentity, "asker" | "task" | "reason"> & {
-	form: AskForm;
-	questions: AskQuestion[];
-	options: FormSetup;
-};
+type PageSetup = Pick<WebPageSetup, "form" | "questions" | "asker" | "task" | "reason" | "options">;
 
 export function watchForms(surface: Ask, host: WaitingHost): Ask {
 	const emit = (event: string, payload: ProgressEvent | WaitingEvent | ClosedEvent) => {
