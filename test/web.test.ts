@@ -32,7 +32,7 @@ const { form } = prepareForm({
 			id: "db",
 			header: "Database",
 			question: "Which database? <b>bold</b>",
-			options: [{ label: "Postgres" }, { label: "SQLite" }],
+			options: [{ label: "Postgres", value: "pg-16-cluster" }, { label: "SQLite" }],
 		},
 		{ id: "more", header: "More", question: "Anything else?", required: false },
 	],
@@ -220,8 +220,12 @@ describe("the server", () => {
 			// Images: its own, and the thumbnails the page makes of the files chosen; nothing else.
 			expect(html.headers.get("content-security-policy")).toContain("img-src 'self' blob:;");
 			expect(await html.text()).not.toContain("Which database");
-			const data = (await (await fetch(`${page.url}form`)).json()) as { questions: Array<{ question: string }> };
+			const json = await (await fetch(`${page.url}form`)).text();
+			const data = JSON.parse(json) as { questions: Array<{ question: string; options: object[] }> };
 			expect(data.questions[0]?.question).toBe("Which database? <b>bold</b>");
+			// What the page shows of an option, not the value the model gets back.
+			expect(data.questions[0]?.options[0]).toEqual({ label: "Postgres", recommended: false });
+			expect(json).not.toContain("pg-16-cluster");
 			expect((await fetch(`${page.url}page.js`)).headers.get("content-type")).toContain("text/javascript");
 		} finally {
 			await page.close();

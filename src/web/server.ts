@@ -225,7 +225,17 @@ function pageData({ form, questions, texts, asker, task, reason, options: setup 
 	return {
 		...(asker !== undefined && { asker: who }),
 		...(reason !== undefined && { reason: t("form.reason", { reason }) }),
-		questions: questions.map((question, i) => ({ ...question, youDecide: youDecide[i] })),
+		// What the page shows of an option, not the value the model gets back.
+		questions: questions.map(({ options, ...question }, i) => ({
+			...question,
+			youDecide: youDecide[i],
+			options: options.map(({ label, description, preview, recommended }) => ({
+				label,
+				description,
+				preview,
+				recommended,
+			})),
+		})),
 		words: {
 			other: t("question.typeSomething"),
 			youDecide: t("question.youDecide"),
