@@ -39,6 +39,7 @@ import { answeredState, restoredState, savedAnswers } from "../src/machine/saved
 import { collect } from "../src/machine/collect.ts";
 import { initialState, update } from "../src/machine/update.ts";
 import { deliverAttachments, UNRESIZED_IMAGE_BYTES } from "../src/tool/attachments.ts";
+import { clipboardName } from "../src/tool/clipboard.ts";
 import { formatResultText } from "../src/tool/result.ts";
 import { ENGLISH } from "../src/i18n/texts.ts";
 import { quietTui } from "./form/fake-terminal.ts";
@@ -498,5 +499,14 @@ describe("delivery to the model", () => {
 		);
 		expect(images).toHaveLength(1);
 		expect(out.attachments?.map((f) => f.sent)).toEqual(["image", "path"]);
+	});
+});
+
+describe("the clipboard image's name", () => {
+	test("when it was pasted; pastes in one second each have a name of their own", () => {
+		const names = [1, 2, 3].map(() => clipboardName("image/png"));
+		for (const name of names) expect(name).toMatch(/^clipboard-\d{8}-\d{6}(-\d)?\.png$/);
+		expect(new Set(names).size).toBe(3);
+		expect(clipboardName("image/jpeg")).toMatch(/\.jpg$/);
 	});
 });

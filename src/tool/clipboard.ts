@@ -39,8 +39,15 @@ export function clipboardImageReader(sessionFile: string | undefined): AskOption
 	};
 }
 
-/** `clipboard-20261204-181502.png`: when it was pasted. */
-function clipboardName(mime: string): string {
+let last = { stamp: "", count: 0 };
+
+/**
+ * `clipboard-20261204-181502.png`: when it was pasted; a second paste in the same second `…-181502-2.png`, so each file
+ * the model is told of has a name of its own.
+ */
+export function clipboardName(mime: string): string {
 	const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-	return `clipboard-${stamp.slice(0, 8)}-${stamp.slice(8)}.${extensionOf(mime) ?? "img"}`;
+	last = { stamp, count: stamp === last.stamp ? last.count + 1 : 1 };
+	const again = last.count > 1 ? `-${last.count}` : "";
+	return `clipboard-${stamp.slice(0, 8)}-${stamp.slice(8)}${again}.${extensionOf(mime) ?? "img"}`;
 }
