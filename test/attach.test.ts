@@ -162,6 +162,15 @@ describe("the limits, and where files belong", () => {
 		expect(heavy.message?.text).toMatchObject({ key: "attach.totalTooLarge" });
 	});
 
+	test("the same file again is there once, with no warning, even at the limit", () => {
+		let state = attach(editing(), file("1.txt"));
+		expect(attach(state, file("1.txt"))).toBe(state);
+		for (const n of [2, 3, 4]) state = attach(state, file(`${n}.txt`));
+		const again = attach(state, file("4.txt"));
+		expect(again).toBe(state);
+		expect(again.message).toBeUndefined();
+	});
+
 	test("the 11th file of a form is refused, wherever it goes", () => {
 		let state = initialState(FORM);
 		const open = (action: Parameters<typeof update>[1]) => {

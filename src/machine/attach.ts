@@ -57,6 +57,8 @@ export function pastedAction(state: FormState, read: PastedFile | undefined): Ac
 export function attach(state: FormState, attachment: AskAttachment): FormState {
 	if (state.overlay.kind !== "editor") return state;
 	const target = state.overlay.target;
+	// The same file again (pasted or completed twice, or brought back by an undo) is there once.
+	if (attachmentsOf(state, target).some((file) => file.path === attachment.path)) return state;
 	const refusal = attachRefusal(state, target, attachment);
 	if (refusal) return { ...state, message: { tone: "warning", text: refusal } };
 	const key = draftKey(target);
