@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TUI } from "@mariozechner/pi-tui";
-import { type Phrase, phrase } from "../core/types.ts";
+import { errorText, type Phrase, phrase } from "../core/types.ts";
 
 type TerminalOwner = Pick<TUI, "stop" | "start" | "requestRender">;
 
@@ -40,10 +40,7 @@ export function editExternally(tui: TerminalOwner, text: string, env: NodeJS.Pro
 			return { ok: false, problem: phrase("editor.externalExited", { program, status: String(run.status) }) };
 		return { ok: true, text: readFileSync(file, "utf8").replace(/\r?\n$/, "") };
 	} catch (error) {
-		return {
-			ok: false,
-			problem: phrase("editor.externalFailed", { reason: error instanceof Error ? error.message : String(error) }),
-		};
+		return { ok: false, problem: phrase("editor.externalFailed", { reason: errorText(error) }) };
 	} finally {
 		if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 		if (stopped) {

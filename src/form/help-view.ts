@@ -29,17 +29,10 @@ export function renderHelpView(
 	if (body.length > 0) body.push("");
 	body.push(theme.bold(fit.line(ctx.texts.t("help.title"), width)));
 	const columns = width >= COLUMNS_MIN_WIDTH;
-	const keyColumn = columns
-		? Math.min(
-				widestLine(
-					table.filter((entry) => !entry.folded).map((entry) => entry.keys),
-					ctx,
-				),
-				KEY_COLUMN_MAX,
-			)
-		: 0;
-	for (const entry of table) {
-		if (entry.folded) continue;
+	const rows = table.filter((entry) => !entry.folded);
+	const keys = rows.map((entry) => entry.keys);
+	const keyColumn = columns ? Math.min(widestLine(keys, ctx), KEY_COLUMN_MAX) : 0;
+	for (const entry of rows) {
 		if (columns) {
 			const keys = fit.wrap(entry.keys, keyColumn);
 			const action = fit.wrap(entry.action, width - keyColumn - 2);

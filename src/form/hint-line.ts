@@ -1,52 +1,31 @@
 /** The one-line hint under the form: the keys that matter right now, picked by id from the key table. */
 
 import { visibleWidth } from "@mariozechner/pi-tui";
-import type { AskQuestion } from "../core/types.ts";
 import type { KeyHelp, KeyHelpId } from "./keymap.ts";
 import { recall, type ViewContext } from "./layout.ts";
-import {
-	currentQuestion,
-	type FormState,
-	hasTabs,
-	isAnswered,
-	onTypeRow,
-	type QuestionState,
-} from "../machine/model.ts";
+import { currentQuestion, type FormState, hasTabs, isAnswered, onTypeRow } from "../machine/model.ts";
 
 import { attachmentsOf } from "../machine/attach.ts";
 
 const SEPARATOR = " · ";
 
 export function hintIds(state: FormState): KeyHelpId[] {
-	if (state.overlay.kind === "editor")
-		return attachmentsOf(state, state.overlay.target).length > 0
-			? ["save", "newLine", "back", "detach", "external"]
-			: ["save", "newLine", "back", "external"];
+	if (state.overlay.kind === "editor") {
+		const detach: KeyHelpId[] = attachmentsOf(state, state.overlay.target).length > 0 ? ["detach"] : [];
+		return ["save", "newLine", "back", ...detach, "external"];
+	}
 	if (state.overlay.kind === "help") return ["close", "scroll"];
 	const tabs: KeyHelpId[] = hasTabs(state) ? ["tabs"] : [];
 	const current = currentQuestion(state);
 	if (!current) return ["move", "choose", ...tabs, "note", "chat", "peek", "help", "dismiss"];
-	const typing = onTypeRow(state);
+	const { question, qs } = current;
+	const toggle: KeyHelpId[] = question.multiSelect ? ["toggle"] : [];
 	// On "Type something…" the letters are typed: only the keys that are no letter are hinted.
-	if (typing) return [...questionIds(current.question, current.qs, typing), ...tabs, "dismiss"];
-	const skip: KeyHelpId[] = current.question.required ? [] : ["skip"];
-	return [
-		...questionIds(current.question, current.qs, typing),
-		...tabs,
-		"note",
-		...skip,
-		"chat",
-		"peek",
-		"help",
-		"dismiss",
-	];
-}
-
-function questionIds(question: AskQuestion, qs: QuestionState, typing: boolean): KeyHelpId[] {
-	if (!question.multiSelect) return typing ? ["move", "write"] : ["move", "choose"];
-	if (typing) return ["move", "toggle", "write"];
-	// With nothing selected, Enter chooses the focused option (and finishes): say so.
-	return ["move", "toggle", isAnswered(qs) ? "done" : "choose"];
+	if (onTypeRow(state)) return ["move", ...toggle, "write", ...tabs, "dismiss"];
+	// With nothing selected, a multi-select's Enter chooses the focused option (and finishes): say so.
+	const enter: KeyHelpId = question.multiSelect && isAnswered(qs) ? "done" : "choose";
+	const skip: KeyHelpId[] = question.required ? [] : ["skip"];
+	return ["move", ...toggle, enter, ...tabs, "note", ...skip, "chat", "peek", "help", "dismiss"];
 }
 
 /**

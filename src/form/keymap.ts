@@ -166,14 +166,14 @@ export function keyNames(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 	const lists = (id: KeyHelpId) => keyLists(entryOf(id), kb, slots);
 	const first = (id: KeyHelpId) => lists(id)[0]?.[0] ?? unbound;
 	const [pageUp, pageDown] = lists("scroll");
-	const pages = { pageUp: pageUp?.join("/") ?? unbound, pageDown: pageDown?.join("/") ?? unbound };
 	return {
 		choose: first("choose"),
 		escape: first("dismiss"),
 		note: first("note"),
 		peek: first("peek"),
 		questionNote: first("questionNote"),
-		...pages,
+		pageUp: pageUp?.join("/") ?? unbound,
+		pageDown: pageDown?.join("/") ?? unbound,
 	};
 }
 

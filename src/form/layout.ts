@@ -134,24 +134,23 @@ export function windowSections(
 	height: number,
 	requestedTop: number,
 	width: number,
-	out: string[],
 	ctx: ViewContext,
-): ScrollPort {
+): { lines: string[]; port: ScrollPort } {
 	const total = sectionsHeight(sections);
 	if (total <= height || height < 2) {
-		out.push(...sectionLines(sections, 0, Math.min(total, height)));
-		return { target: "detail", top: 0, min: 0, max: 0, page: 1 };
+		const lines = sectionLines(sections, 0, Math.min(total, height));
+		return { lines, port: { target: "detail", top: 0, min: 0, max: 0, page: 1 } };
 	}
 	const rows = height - 1;
 	const max = total - rows;
 	const top = Math.min(Math.max(0, requestedTop), max);
-	out.push(...sectionLines(sections, top, rows));
+	const lines = sectionLines(sections, top, rows);
 	const status = ctx.texts.t("form.paneLines", {
 		from: top + 1,
 		to: top + rows,
 		total,
 		keys: `${ctx.keys.pageUp}/${ctx.keys.pageDown}`,
 	});
-	out.push(ctx.theme.dim(ctx.fit.line(status, width)));
-	return { target: "detail", top, min: 0, max, page: Math.max(1, rows - 1) };
+	lines.push(ctx.theme.dim(ctx.fit.line(status, width)));
+	return { lines, port: { target: "detail", top, min: 0, max, page: Math.max(1, rows - 1) } };
 }

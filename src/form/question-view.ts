@@ -172,11 +172,10 @@ function sideBySideLayout(input: LayoutInput): BodyLayout {
 		qs.optionNotes[row],
 		qs.customText,
 	];
-	const { pane, port } = recall(ctx, `${input.index}:pane`, [...shows, drafts.customText], () => {
+	const { lines: pane, port } = recall(ctx, `${input.index}:pane`, [...shows, drafts.customText], () => {
 		const sections = detail(row, true, paneWidth);
-		const pane: string[] = [];
 		const room = Math.min(sectionsHeight(sections), Math.max(list.lines.length, paneRoom));
-		return { pane, port: windowSections(sections, room, qs.detailScroll, paneWidth, pane, ctx) };
+		return windowSections(sections, room, qs.detailScroll, paneWidth, ctx);
 	});
 	// The rows and the pane side by side, kept while each row and the pane are what they were (focus a row again).
 	const joined = recall(ctx, `${input.index}:joined`, [listWidth, pane, ...list.kept], () => {
@@ -198,18 +197,8 @@ function sideBySideLayout(input: LayoutInput): BodyLayout {
 	};
 }
 
-function stackedLayout({
-	question,
-	index,
-	qs,
-	drafts,
-	decideAt,
-	steady,
-	header,
-	width,
-	height,
-	ctx,
-}: LayoutInput): BodyLayout {
+function stackedLayout(input: LayoutInput): BodyLayout {
+	const { question, index, qs, drafts, decideAt, steady, header, width, height, ctx } = input;
 	const list = optionRows(question, index, qs, drafts, width, true, ctx, decideAt);
 	const headerHeight = header.length;
 	const preview = (row: number, previews: boolean) => stackedPreview(question, row, width, ctx, previews);
@@ -233,16 +222,7 @@ function stackedLayout({
 			const full = sectionsHeight(sections);
 			// Fits: the rows under the list. Scrolls: one window's worth, so the whole pane can be read scrolled down.
 			const scrolled = room >= STACKED_PANE_MIN_HEIGHT ? room : Math.max(STACKED_PANE_MIN_HEIGHT, height - 2);
-			const lines: string[] = [];
-			const port = windowSections(
-				sections,
-				Math.min(full, full <= room ? full : scrolled),
-				qs.detailScroll,
-				width,
-				lines,
-				ctx,
-			);
-			return { lines, port };
+			return windowSections(sections, Math.min(full, full <= room ? full : scrolled), qs.detailScroll, width, ctx);
 		});
 		body.push(...pane.lines);
 		detail = pane.port;
@@ -286,17 +266,15 @@ function questionHeader(
 ): Section[] {
 	const { theme, fit, texts, keys } = ctx;
 	const asked = question.required ? question.question : `${question.question} ${texts.t("form.optional")}`;
-	const sections: Section[] = [{ lines: fit.wrap(asked, width), style: theme.bold }];
-	if (question.context !== undefined) sections.push({ lines: fit.wrap(question.context, width), style: theme.muted });
+	const sections: Section[] = [];
+	const add = (text: string, style: (s: string) => string) => sections.push({ lines: fit.wrap(text, width), style });
+	add(asked, theme.bold);
+	if (question.context !== undefined) add(question.context, theme.muted);
 	if (qs.note !== undefined) {
-		sections.push({ lines: fit.wrap(texts.t("question.yourNoteOnQuestion"), width), style: theme.muted });
+		add(texts.t("question.yourNoteOnQuestion"), theme.muted);
 		sections.push({ lines: fit.wrap(qs.note, Math.max(1, width - 2)), style: theme.text, indent: width > 2 ? 2 : 0 });
 	}
-	if (noteDrafted)
-		sections.push({
-			lines: fit.wrap(texts.t("question.noteDraft", { key: keys.questionNote }), width),
-			style: theme.muted,
-		});
+	if (noteDrafted) add(texts.t("question.noteDraft", { key: keys.questionNote }), theme.muted);
 	return sections;
 }
 
@@ -350,12 +328,9 @@ function decideSections(question: AskQuestion, width: number, ctx: ViewContext):
 	const { theme, fit } = ctx;
 	const { t } = ctx.texts;
 	const sections: Section[] = [{ lines: fit.wrap(t("question.youDecideDetail"), width), style: theme.muted }];
-	const recommended = question.options.find((option) => option.recommended);
-	if (recommended)
-		sections.push({
-			lines: fit.wrap(t("question.youDecideRecommended", { label: recommended.label }), width),
-			style: theme.text,
-		});
+	const label = question.options.find((option) => option.recommended)?.label;
+	if (label !== undefined)
+		sections.push({ lines: fit.wrap(t("question.youDecideRecommended", { label }), width), style: theme.text });
 	return sections;
 }
 

@@ -5,13 +5,11 @@
  */
 
 import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
-import { type Component, getKeybindings, type MarkdownTheme, type TUI } from "@mariozechner/pi-tui";
+import { type Component, getKeybindings, type TUI } from "@mariozechner/pi-tui";
 import { type AskForm, type Collected, errorText, emptyCollected } from "../core/types.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { AskFormComponent, type FormOptions } from "./component.ts";
 import { formThemeFrom } from "./theme.ts";
-
-export type { FormOptions } from "./component.ts";
 
 /**
  * Shows the form inline (ctx.ui.custom, no overlay); undefined when the host did not show it (RPC: custom() never calls
@@ -24,11 +22,11 @@ export async function showAskForm(
 ): Promise<Collected | undefined> {
 	const { signal } = options;
 	if (signal?.aborted) return emptyCollected("aborted");
-	// Which previews read as markdown, the form finds out as it shows each.
-	const markdownTheme = form.questions.some((question) =>
-		question.options.some((option) => option.preview !== undefined),
-	)
-		? await piMarkdownTheme()
+	// Which previews read as markdown, the form finds out as it shows each. pi's markdown styles (none when its theme
+	// is not set up) are imported for the first form with previews: pi's module slows start-up.
+	const previews = form.questions.some((question) => question.options.some((option) => option.preview !== undefined));
+	const markdownTheme = previews
+		? await import("@mariozechner/pi-coding-agent").then((pi) => pi.getMarkdownTheme()).catch(() => undefined)
 		: undefined;
 	if (signal?.aborted) return emptyCollected("aborted");
 
@@ -42,13 +40,6 @@ export async function showAskForm(
 	try {
 		const shown = ui.custom<Collected | undefined>(
 			(tui, theme, keybindings, done) => {
-				let settled = false;
-				const finish = (collected: Collected, lost?: boolean) => {
-					if (settled) return;
-					settled = true;
-					signal?.removeEventListener("abort", onAbort);
-					(lost ? drop : done)(collected);
-				};
 				try {
 					component = new AskFormComponent({
 						...options,
@@ -56,11 +47,11 @@ export async function showAskForm(
 						theme: formThemeFrom(theme),
 						keybindings,
 						form,
-						onDone: finish,
+						onDone: (collected, lost) => (lost ? drop : done)(collected),
 						markdownTheme,
 					});
 				} catch (error) {
-					finish(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
+					done(emptyCollected("error", `The form could not be shown: ${errorText(error)}`));
 					return { render: () => [], invalidate: () => {} };
 				}
 				if (signal?.aborted) component.abort();
@@ -143,19 +134,4 @@ export async function warmUpForm(texts?: Texts): Promise<void> {
 			}),
 	};
 	await showAskForm(ui, sample, { signal: controller.signal, ...(texts && { texts }) });
-}
-
-let piModule: Promise<typeof import("@mariozechner/pi-coding-agent")> | undefined;
-
-/**
- * pi's markdown styles, none when its theme is not set up; imported once, for the first form with previews (it slows
- * start-up).
- */
-async function piMarkdownTheme(): Promise<MarkdownTheme | undefined> {
-	try {
-		piModule ??= import("@mariozechner/pi-coding-agent");
-		return (await piModule).getMarkdownTheme();
-	} catch {
-		return undefined;
-	}
 }

@@ -185,17 +185,12 @@ function pushDrafts(
 	ctx: ViewContext,
 ): void {
 	const push = indentedLine(indentWidth, width, out, ctx, ctx.theme.warning);
+	const { t } = ctx.texts;
 	for (const { target, text } of drafts) {
 		const option = target.kind === "optionNote" ? question.options[target.option] : undefined;
-		const { t } = ctx.texts;
-		if (target.kind === "custom") push(t("review.draftPrefix"), text);
-		else
-			push(
-				option
-					? t("review.optionNoteDraftPrefix", { option: ctx.fit.line(option.label, 24) })
-					: t("review.noteDraftPrefix"),
-				text,
-			);
+		let prefix = t(target.kind === "custom" ? "review.draftPrefix" : "review.noteDraftPrefix");
+		if (option) prefix = t("review.optionNoteDraftPrefix", { option: ctx.fit.line(option.label, 24) });
+		push(prefix, text);
 	}
 }
 

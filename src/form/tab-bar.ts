@@ -7,9 +7,8 @@
 
 import { visibleWidth } from "@mariozechner/pi-tui";
 import { recall, type ViewContext, widestLine } from "./layout.ts";
-import { canSubmit, type FormState, isAnswered } from "../machine/model.ts";
+import { canSubmit, type FormState, isAnswered, type QuestionState } from "../machine/model.ts";
 import type { FormTheme } from "./theme.ts";
-import type { QuestionState } from "../machine/model.ts";
 
 /** A question's mark on its tab and in the review: left to the model, answered, skipped, or open. */
 export function markOf(qs: QuestionState | undefined): string {
@@ -55,10 +54,8 @@ function tabBarLine(tabs: readonly Tab[], tab: number, width: number, ctx: ViewC
 	const current = Math.min(tab, tabs.length - 1);
 	// The labels whole; elided until the whole bar fits, or they are down to three columns: below that a
 	// wide (CJK) first character can't show beside the "…", and the label would be empty.
-	const widest = widestLine(
-		tabs.map((tab) => tab.label),
-		ctx,
-	);
+	const whole = tabs.map((tab) => tab.label);
+	const widest = widestLine(whole, ctx);
 	let texts: string[] = [];
 	let widths: number[] = [];
 	for (let cap = widest; ; cap--) {

@@ -95,8 +95,7 @@ export class TextFitter {
 	}
 
 	private fitPreview(text: string, w: number): FittedPreview {
-		// previewLines counts no lines for markdown only, and knows it of each text once.
-		if (!this.markdownTheme || this.previewLines(text) > 0) return { lines: this.wrap(text, w), markdown: false };
+		if (!this.markdownTheme || !looksLikeMarkdown(text)) return { lines: this.wrap(text, w), markdown: false };
 		// A code or config preview shows exactly what the model wrote: no LaTeX turned into symbols (pi 1.x's default).
 		const markdown = new Markdown(sanitizeText(text), 0, 0, this.markdownTheme, undefined, { renderLatex: false });
 		// A link shows as its text: a model's URL must not hide behind a clickable label. map copies render()'s
