@@ -3,6 +3,8 @@
  * path, as terminals paste a dropped file) and of a file's first bytes (is it really an image?). A leaf: no I/O here.
  */
 
+import { posix } from "node:path";
+
 /** A file the user attached to a free answer or a note: where it is, what it is. */
 export interface AskAttachment {
 	/** The file's name as the user sees it (its base name). */
@@ -148,10 +150,10 @@ export function parsePastedPath(paste: string, base: { cwd: string; home: string
 	if (unquoted === undefined) return undefined;
 	const { path } = unquoted;
 	if (/^file:\/\//i.test(path)) return fileUrlPath(path);
-	if (path === "~" || path.startsWith("~/")) return normalizePath(joinPath(base.home, path.slice(2)));
-	if (path.startsWith("/")) return normalizePath(path);
+	if (path === "~" || path.startsWith("~/")) return posix.resolve(base.home, path.slice(2));
+	if (path.startsWith("/")) return posix.resolve(path);
 	const explicit = unquoted.quoted || path.startsWith("./") || path.startsWith("../");
-	return explicit && path !== "" ? normalizePath(joinPath(base.cwd, path)) : undefined;
+	return explicit && path !== "" ? posix.resolve(base.cwd, path) : undefined;
 }
 
 /**
@@ -187,21 +189,8 @@ function fileUrlPath(url: string): string | undefined {
 	const host = rest.slice(0, slash);
 	if (host !== "" && host.toLowerCase() !== "localhost") return undefined;
 	try {
-		return normalizePath(decodeURIComponent(rest.slice(slash)));
+		return posix.resolve(decodeURIComponent(rest.slice(slash)));
 	} catch {
 		return undefined;
 	}
-}
-
-const joinPath = (dir: string, rest: string): string => (rest === "" ? dir : `${dir.replace(/\/+$/, "")}/${rest}`);
-
-/** `.` and `..` resolved, repeated slashes folded, no trailing slash. */
-function normalizePath(path: string): string {
-	const parts: string[] = [];
-	for (const part of path.split("/")) {
-		if (part === "" || part === ".") continue;
-		if (part === "..") parts.pop();
-		else parts.push(part);
-	}
-	return `/${parts.join("/")}`;
 }

@@ -23,9 +23,6 @@ export function attachmentsOf(state: FormState, target: EditorTarget): readonly 
 	return Object.hasOwn(state.attachments, key) ? (state.attachments[key] ?? []) : [];
 }
 
-/** Every attachment of the form, in no particular order. */
-const allAttachments = (state: FormState): AskAttachment[] => Object.values(state.attachments).flat();
-
 /** Why `attachment` cannot join `target` now, or undefined when it can. */
 export function attachRefusal(state: FormState, target: EditorTarget, attachment: AskAttachment): Phrase | undefined {
 	const { name, size, mime } = attachment;
@@ -34,7 +31,7 @@ export function attachRefusal(state: FormState, target: EditorTarget, attachment
 	if (size > limit) return phrase("attach.tooLarge", { name, size: mb(size), limit: mb(limit) });
 	if (attachmentsOf(state, target).length >= ATTACHMENT_LIMITS.perAnswer)
 		return phrase("attach.answerFull", { limit: ATTACHMENT_LIMITS.perAnswer });
-	const all = allAttachments(state);
+	const all = Object.values(state.attachments).flat();
 	if (all.length >= ATTACHMENT_LIMITS.perForm) return phrase("attach.formFull", { limit: ATTACHMENT_LIMITS.perForm });
 	const total = all.reduce((sum, a) => sum + a.size, 0) + size;
 	if (total > ATTACHMENT_LIMITS.totalBytes)
@@ -75,12 +72,6 @@ export function detach(state: FormState): FormState {
 	if (kept.length === 0) delete attachments[draftKey(target)];
 	else attachments[draftKey(target)] = kept;
 	return { ...state, attachments };
-}
-
-/** A blank save over a target with files would leave them with no words: the state says so instead. */
-export function blankWithFiles(state: FormState, target: EditorTarget, text: string): FormState | undefined {
-	if (text.trim() !== "" || attachmentsOf(state, target).length === 0) return undefined;
-	return { ...state, message: { tone: "warning", text: phrase("attach.needsText") } };
 }
 
 /**

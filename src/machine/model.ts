@@ -142,21 +142,18 @@ export const delegable = (form: AskForm, { youDecide, replyVersion }: FormSetup 
 	form.questions.map((q) => youDecide !== false && (replyVersion !== 1 || !q.required));
 
 export function initialState(form: AskForm, setup: FormSetup = {}): FormState {
-	const blank = (question: AskQuestion): QuestionState => {
-		const optionNotes = question.options.map(() => undefined);
-		return {
-			focus: 0,
-			chosen: [],
-			customText: undefined,
-			customChosen: false,
-			note: undefined,
-			optionNotes,
-			skipped: false,
-			delegated: false,
-			scroll: 0,
-			detailScroll: 0,
-		};
-	};
+	const blank = (question: AskQuestion): QuestionState => ({
+		focus: 0,
+		chosen: [],
+		customText: undefined,
+		customChosen: false,
+		note: undefined,
+		optionNotes: question.options.map(() => undefined),
+		skipped: false,
+		delegated: false,
+		scroll: 0,
+		detailScroll: 0,
+	});
 	// A question without options (text only) opens straight into its editor.
 	const overlay: Overlay =
 		form.questions[0]?.options.length === 0
@@ -201,7 +198,6 @@ export function currentQuestion(
 	return question && qs ? { question, qs, index: state.tab } : undefined;
 }
 
-/** The "Type something…" row, or -1 when the question has none. */
 /** The state with question `index`'s state patched; the same state when there is no such question. */
 export function withQuestion(state: FormState, index: number, patch: Partial<QuestionState>): FormState {
 	const questions = state.questions.slice();
@@ -211,12 +207,11 @@ export function withQuestion(state: FormState, index: number, patch: Partial<Que
 	return { ...state, questions };
 }
 
+/** The "Type something…" row, or -1 when the question has none. */
 export const typeRow = (question: AskQuestion): number => (question.allowOther ? question.options.length : -1);
 /** The "You decide" row of question `index`, last, or -1 when it has none. */
-export function decideRow(state: FormState, index: number): number {
-	const question = state.form.questions[index];
-	return question && state.delegable[index] ? question.options.length + (question.allowOther ? 1 : 0) : -1;
-}
+export const decideRow = (state: FormState, index: number): number =>
+	state.delegable[index] ? rowCount(state, index) - 1 : -1;
 export function rowCount(state: FormState, index: number): number {
 	const question = state.form.questions[index];
 	const rows = (question?.options.length ?? 0) + (question?.allowOther ? 1 : 0);

@@ -21,7 +21,7 @@
 
 import { LIMITS, phrase } from "../core/types.ts";
 import type { Action } from "./action.ts";
-import { attach, blankWithFiles, detach } from "./attach.ts";
+import { attach, attachmentsOf, detach } from "./attach.ts";
 import { page, scrollTo, withViewport } from "./scroll.ts";
 import {
 	cancelRow,
@@ -314,9 +314,10 @@ function editorSubmitted(state: FormState, text: string): FormState {
 			...state,
 			message: { tone: "error", text: phrase("problem.tooLong", { count: text.length, limit: LIMITS.freeText }) },
 		};
-	const unsaid = blankWithFiles(state, target, text);
-	if (unsaid) return unsaid;
 	const blank = text.trim() === "";
+	// A blank save over a target with files would leave them with no words: the state says so instead.
+	if (blank && attachmentsOf(state, target).length > 0)
+		return { ...state, message: { tone: "warning", text: phrase("attach.needsText") } };
 	const saved = save(closeEditor(state, target), target, blank ? undefined : text);
 	if (blank) return saved;
 	// The user's words instead of the form: they end it, with the answers given so far.

@@ -113,11 +113,9 @@ export function resolveSettings(read: SettingsFiles, sources: SettingSources): S
 		return given !== undefined && (setting.steering === true || setting.needsTrust?.(given.value) === true);
 	};
 	const keysOf = (which: (setting: Setting<unknown>) => boolean) =>
-		ROWS.filter(([, setting]) => which(setting) && gated(setting)).map(([, { key }]) => key);
-	const [steering, ending] = [
-		keysOf((setting) => setting.steering === true),
-		keysOf((setting) => setting.needsTrust !== undefined),
-	];
+		ROWS.filter(([, setting]) => which(setting)).map(([, { key }]) => key);
+	const steering = keysOf((setting) => setting.steering === true && gated(setting));
+	const ending = keysOf((setting) => setting.needsTrust !== undefined && gated(setting));
 	const trusted = steering.length + ending.length > 0 && (sources.trusted?.() ?? false);
 	if (project && !trusted && sources.trusted) {
 		if (steering.length > 0)
@@ -125,9 +123,7 @@ export function resolveSettings(read: SettingsFiles, sources: SettingSources): S
 		if (ending.length > 0)
 			warnings.push(phrase("warning.projectEnding", { file: project.path, keys: ending.join(", ") }));
 	}
-	const userOnly = ROWS.filter(([, setting]) => setting.userOnly && project?.values.has(setting.key)).map(
-		([, { key }]) => key,
-	);
+	const userOnly = keysOf((setting) => setting.userOnly === true && project?.values.has(setting.key) === true);
 	if (project && userOnly.length > 0)
 		warnings.push(phrase("warning.projectUserOnly", { file: project.path, keys: userOnly.join(", ") }));
 	const settings: Record<string, unknown> = {};
@@ -160,8 +156,7 @@ function valueOf(
 	}
 	const read = files.map((file) => file.values.get(setting.key)).find((value) => value !== undefined);
 	if (read) return read.value;
-	if (setting.otherwise) return setting.otherwise(sources.env);
-	return setting.default === undefined ? undefined : setting.rule.json(setting.default)?.value;
+	return setting.otherwise ? setting.otherwise(sources.env) : setting.rule.json(setting.default)?.value;
 }
 
 /** What in a project's `.pi/` makes pi 1.x ask for trust: without any, pi reports it trusted unasked. */

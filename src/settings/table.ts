@@ -107,9 +107,7 @@ const address: Rule<string> = {
 
 const port: Rule<number> = {
 	json: (value) =>
-		Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65_535
-			? given(value as number)
-			: undefined,
+		typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 65_535 ? given(value) : undefined,
 	text: (value) => port.json(/^\d+$/.test(value) ? Number(value) : Number.NaN),
 	takes: phrase("takes.port"),
 	schema: { type: "integer", minimum: 0, maximum: 65_535 },

@@ -104,16 +104,8 @@ export function questionDialog(
 	else if (shown) lines.push(t("walker.yourAnswer", { answer: shown }));
 	lines.push(...messages(state, message, view.texts));
 	const fixed = fixedRows(state, index, answer, view);
-	return {
-		title: lines.join("\n"),
-		rows: [
-			...optionRows(
-				question,
-				fixed.map((r) => r.text),
-			),
-			...fixed,
-		],
-	};
+	const fixedTexts = fixed.map((r) => r.text);
+	return { title: lines.join("\n"), rows: [...optionRows(question, fixedTexts), ...fixed] };
 }
 
 /** The options that say more than their label: a description, the recommended mark. */
@@ -165,10 +157,8 @@ function optionRows(question: AskQuestion, fixedTexts: string[]): Row[] {
 	const order = question.options
 		.map((_, index) => index)
 		.sort((a, b) => Number(question.options[b]?.recommended) - Number(question.options[a]?.recommended));
-	const texts = distinctRows(
-		order.map((index) => question.options[index]?.label ?? ""),
-		fixedTexts,
-	);
+	const labels = order.map((index) => question.options[index]?.label ?? "");
+	const texts = distinctRows(labels, fixedTexts);
 	const pick = question.multiSelect ? "toggle" : "choose";
 	return order.map((index, at) => ({
 		text: texts[at] ?? "",

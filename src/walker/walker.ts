@@ -83,8 +83,13 @@ class DialogWalk {
 	private async question(): Promise<void> {
 		const current = currentQuestion(this.state);
 		if (!current) throw new Error(`The walk lost its question (tab ${this.state.tab}).`);
-		if (this.host.choiceOnly && current.question.options.length === 0)
-			return this.unanswerable(current.question.required);
+		// Only text can answer it, and the host shows none: an optional question is skipped, a required one ends the walk.
+		if (this.host.choiceOnly && current.question.options.length === 0) {
+			if (!current.question.required) return this.dispatch({ type: "skip" });
+			throw new Error(
+				"a required question can only be answered with text, and this host shows no text dialogs (an ACP client cancels them): ask the user in plain text instead",
+			);
+		}
 		const dialog = questionDialog(this.state, current.index, this.takeMessage(), this.view);
 		await this.pick(dialog.title, dialog.rows);
 	}
@@ -104,13 +109,8 @@ class DialogWalk {
 	 * abort is no dismissal).
 	 */
 	private async pick(title: string, rows: Row[]): Promise<Row | undefined> {
-		const choice = await this.dialog(
-			this.ui.select(
-				title,
-				rows.map((r) => r.text),
-				{ signal: this.options.signal },
-			),
-		);
+		const texts = rows.map((r) => r.text);
+		const choice = await this.dialog(this.ui.select(title, texts, { signal: this.options.signal }));
 		const row = rows.find((r) => r.text === choice);
 		if (choice === undefined) {
 			if (!this.aborted) this.dispatch({ type: "escape" }, { type: "escape" });
@@ -137,14 +137,19 @@ class DialogWalk {
 		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
 		while (this.state.overlay === overlay) {
 			const opened = Date.now();
-			const title = editorTitle(this.state, target, this.view, asText === undefined ? undefined : this.asTextLine);
+			const refused = asText === undefined ? undefined : this.view.texts.t("walker.pathAsText");
+			const title = editorTitle(this.state, target, this.view, refused);
 			const result = await this.dialog(this.ui.editor(title, text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
 			if (result === undefined) {
 				this.learnFromCancel(Date.now() - opened);
 				return this.dispatch({ type: "editorCancelled", draft: text });
 			}
-			const action = result === asText ? undefined : pastedAction(this.state, this.pathIn(target, result));
+			// An answer that is one path (quoted, `/…`, `~/…`, `./…`, `file://…`) attaches that file as a paste does in the
+			// terminal, or is refused with its reason (no such file, a folder, past a limit); anything else is text.
+			const cwd = this.options.cwd ?? process.cwd();
+			const file = result === asText || !attachable(target) ? undefined : readPastedFile(result, cwd, homedir());
+			const action = pastedAction(this.state, file);
 			asText = undefined;
 			if (action) this.dispatch(action);
 			// Refused, the editor comes back with the path as it was written: nothing typed is lost.
@@ -155,34 +160,10 @@ class DialogWalk {
 		}
 	}
 
-	private get asTextLine(): string {
-		return this.view.texts.t("walker.pathAsText");
-	}
-
-	/**
-	 * An answer that is one file's path, written as a path (quoted, `/…`, `~/…`, `./…`, `file://…`), attaches that file
-	 * as a paste does in the terminal (the editor opens again with the text as it was); one that cannot be attached (no
-	 * such file, a folder, past a limit) is refused with its reason. Anything else is text.
-	 */
-	private pathIn(target: EditorTarget, answer: string) {
-		if (!attachable(target)) return undefined;
-		return readPastedFile(answer, this.options.cwd ?? process.cwd(), homedir());
-	}
-
 	private learnFromCancel(afterMs: number): void {
 		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly || ++this.quickCancels < QUICK_CANCELS) return;
 		this.host.choiceOnly = true;
 		this.message = this.view.texts.t("walker.choiceOnly");
-	}
-
-	/**
-	 * Only text can answer it, and the host shows none: an optional question is skipped, a required one ends the walk.
-	 */
-	private unanswerable(required: boolean): void {
-		if (!required) return this.dispatch({ type: "skip" });
-		throw new Error(
-			"a required question can only be answered with text, and this host shows no text dialogs (an ACP client cancels them): ask the user in plain text instead",
-		);
 	}
 
 	/**

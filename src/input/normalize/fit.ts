@@ -21,13 +21,9 @@ export function shorten(text: string, max: number, middle = false): string {
 	if (middle) {
 		// Two thirds for the end: a file name or the last word is what tells similar texts apart.
 		const tail = Math.floor((2 * (max - 1)) / 3);
-		return `${chars
-			.slice(0, max - 1 - tail)
-			.join("")
-			.trimEnd()}…${chars
-			.slice(chars.length - tail)
-			.join("")
-			.trimStart()}`;
+		const head = chars.slice(0, max - 1 - tail).join("");
+		const end = chars.slice(chars.length - tail).join("");
+		return `${head.trimEnd()}…${end.trimStart()}`;
 	}
 	const cut = chars.slice(0, max - 1).join("");
 	const boundary = cut.search(/\s\S*$/);
