@@ -222,6 +222,11 @@ export const RELAY_ENV = "PI_ASK_USER_RELAY";
 export const CHANNEL_ENV = "PI_ASK_USER_CHANNEL";
 /** Where a session's forms are kept (kept/): beside its file. */
 export const keptDir = (sessionFile: string): string => `${sessionFile}.ask-user`;
+/** The folder of a session's kept forms; none without a session file. */
+export function keptDirOf(session: Pick<Session, "sessionManager">): string | undefined {
+	const file = sessionFileOf(session);
+	return file === undefined ? undefined : keptDir(file);
+}
 /** The session's file; none in a session kept nowhere, or a host whose session manager throws. */
 export function sessionFileOf(session: Pick<Session, "sessionManager">): string | undefined {
 	try {

@@ -13,7 +13,7 @@ import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozec
 import {
 	type Ask,
 	errorText,
-	keptDir,
+	keptDirOf,
 	type Loaded,
 	loaded,
 	type Phrase,
@@ -76,7 +76,6 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 
 	// Read, and their warnings said, at the first session start (pi parses the flags only after extensions registered
 	// them).
-	let first = true;
 	const readSettings = async (ctx: ExtensionContext) => {
 		const reading = settingsOf(pi, ctx, files);
 		settings = reading.settings;
@@ -92,16 +91,15 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 		host: { ask: router.ask, keep: kept.keep, onNoUI: offer.withheld, onDismissed: hold.dismissed, texts: words.now },
 		words,
 		async sessionStarted(ctx) {
+			const first = started === undefined;
 			started = ctx;
-			if (first) {
-				first = false;
-				// A first start that fails (a broken install) is said once; the forms still work, in English, with the defaults.
+			// A first start that fails (a broken install) is said once; the forms still work, in English, with the defaults.
+			if (first)
 				await readSettings(ctx).catch((error: unknown) =>
 					warn(ctx, undefined, [
 						`ask_user: its settings or texts could not be loaded (${errorText(error)}): the defaults and English are used.`,
 					]),
 				);
-			}
 			offer.sessionStarted(ctx);
 			router.sessionStarted(
 				ctx,
@@ -204,7 +202,9 @@ function keptOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Tex
 	};
 	return {
 		async sessionStarted(ctx: ExtensionContext) {
-			if (restoring || (ctx.hasUI && hasKeptForms(ctx))) await (await kept(ctx))?.sessionStarted(ctx);
+			// Forms kept beside the session: one look at the disk, not the module that reads them.
+			const dir = ctx.hasUI ? keptDirOf(ctx) : undefined;
+			if (restoring || (dir !== undefined && existsSync(dir))) await (await kept(ctx))?.sessionStarted(ctx);
 		},
 		async sessionEnded() {
 			if (restoring) (await kept())?.sessionEnded();
@@ -212,12 +212,6 @@ function keptOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Tex
 		command: async (args: string, ctx: ExtensionContext) => (await restore()).command(args, ctx),
 		keep: (async (ctx, id, form) => (await kept(ctx))?.keeper(ctx, id, form)) satisfies NonNullable<ToolHost["keep"]>,
 	};
-}
-
-/** Whether the session has a folder of kept forms: one look at the disk instead of loading what reads them. */
-function hasKeptForms(ctx: ExtensionContext): boolean {
-	const file = sessionFileOf(ctx);
-	return file !== undefined && existsSync(keptDir(file));
 }
 
 /**

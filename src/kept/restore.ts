@@ -1,5 +1,5 @@
 /**
- * A question outlives pi: every form of a session with a session file is kept as the user works (kept.ts). When a
+ * A question outlives pi: every form of a session with a session file is kept as the user works (store.ts). When a
  * session starts and its newest kept form was on screen when pi stopped (a crash, `kill -9`, a closed terminal, a
  * quit), it comes back by itself; `/ask-user` lists every kept form and reopens one, `/ask-user drop` drops one.
  *
@@ -15,6 +15,7 @@ import type { Texts } from "../i18n/texts.ts";
 import type { Issue } from "../core/schema.ts";
 import type { KeptForm, KeptKey } from "./store.ts";
 import { callModule } from "../tool/tool.ts";
+import { sessionBranch } from "../route/offer.ts";
 import {
 	type Keeper,
 	type AskForm,
@@ -24,13 +25,13 @@ import {
 	errorText,
 	phrase,
 	keptDir,
-	sessionFileOf,
+	keptDirOf,
 	TOOL_NAME,
 	loaded,
 	type Session,
 } from "../core/types.ts";
 
-/** Reading and writing kept forms (kept.ts), loaded once there is a form to keep or a folder to read. */
+/** Reading and writing kept forms (store.ts), loaded once there is a form to keep or a folder to read. */
 const keptModule = loaded(() => import("./store.ts"));
 const resultModule = loaded(() => import("../tool/result.ts"));
 /** What a revision tells the model, and the order forms are listed in (revision.ts), loaded with the command. */
@@ -108,7 +109,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		async sessionStarted(ctx) {
 			closing = false;
 			stop = new AbortController();
-			const dir = dirOf(ctx);
+			const dir = keptDirOf(ctx);
 			if (!dir || !ctx.hasUI) return;
 			// The session's last ask, left without an answer and not moved on from: shown again (dismissed, timed out or left
 			// for the chat: by /ask-user).
@@ -131,7 +132,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		},
 		command: keptCommand(texts, found, reopen),
 		async keeper(ctx, id, form) {
-			const dir = dirOf(ctx);
+			const dir = keptDirOf(ctx);
 			return dir ? keeper(ctx, dir, id, () => ({ id, entry: entryOf(ctx, id) }), form) : undefined;
 		},
 	};
@@ -159,7 +160,12 @@ async function findKept(
 		// An answered form is on screen nowhere: whoever wrote it last does not hold it.
 		const held = kept.status !== "answered" && heldElsewhere(kept);
 		if (shownHere.includes(kept.id) || held || (calls.has(call) && !onBranch.has(call))) return [];
-		const form = formOf(calls.get(call), prepareForm);
+		let form: AskForm | undefined;
+		try {
+			form = prepareForm(calls.get(call)).form;
+		} catch {
+			// Not a call any form can show, or none: said below.
+		}
 		const read = form && fingerprint(form) === kept.fingerprint ? readSaved(form, kept.answers) : undefined;
 		if (form && read && "state" in read) return [{ kept, form }];
 		let problem = "its questions are not in this session as they were";
@@ -249,7 +255,7 @@ function keptCommand(
 	reopen: (ctx: ExtensionContext, dir: string, item: Found) => Promise<void>,
 ): Restore["command"] {
 	return async (args, ctx) => {
-		const dir = dirOf(ctx);
+		const dir = keptDirOf(ctx);
 		const forms = dir ? (await found(ctx, dir)).forms : [];
 		const { t } = await texts();
 		if (!dir || forms.length === 0) return ctx.ui.notify(t("kept.none"), "info");
@@ -272,14 +278,6 @@ function keptCommand(
 
 export { keptDir };
 
-function dirOf(ctx: ExtensionContext): string | undefined {
-	const file = sessionFileOf(ctx);
-	return file ? keptDir(file) : undefined;
-}
-
-type Manager = { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] };
-const branchOf = (manager: Manager) => manager.getBranch?.() ?? manager.getEntries();
-
 /**
  * A call in the session's maps: by its entry, or, for a file from before entries were kept, by its id alone (the last
  * call with it).
@@ -295,14 +293,13 @@ function askCalls(ctx: ExtensionContext): {
 	onBranch: Set<string>;
 	pending: KeptKey | undefined;
 } {
-	const manager = ctx.sessionManager as Manager;
 	const calls = new Map<string, unknown>();
-	for (const ask of asksIn(manager.getEntries()))
+	for (const ask of asksIn(ctx.sessionManager.getEntries()))
 		calls.set(callKey(ask), ask.args).set(callKey({ id: ask.id }), ask.args);
 	// The current branch's asks: a form on another branch (/tree) is kept for when the user goes back there.
 	const onBranch = new Set<string>();
 	let pending: KeptKey | undefined;
-	for (const ask of asksIn(branchOf(manager))) {
+	for (const ask of asksIn(sessionBranch(ctx))) {
 		if (!ask.user) onBranch.add(callKey(ask)).add(callKey({ id: ask.id }));
 		pending = ask.user ? undefined : ask;
 	}
@@ -312,7 +309,7 @@ function askCalls(ctx: ExtensionContext): {
 /** The entry (the assistant message) of the current branch that holds call `id`: the last, the one being run. */
 function entryOf(ctx: ExtensionContext, id: string): string | undefined {
 	let entry: string | undefined;
-	for (const ask of asksIn(branchOf(ctx.sessionManager as Manager))) if (ask.id === id) entry = ask.entry;
+	for (const ask of asksIn(sessionBranch(ctx))) if (ask.id === id) entry = ask.entry;
 	return entry;
 }
 
@@ -326,15 +323,6 @@ function* asksIn(entries: readonly unknown[]): Generator<KeptKey & { args?: unkn
 			if (part?.type === "toolCall" && part.name === TOOL_NAME && typeof part.id === "string")
 				yield { id: part.id, ...(typeof entry === "string" && { entry }), args: part.arguments };
 		}
-	}
-}
-
-function formOf(args: unknown, prepareForm: (raw: unknown) => { form: AskForm }): AskForm | undefined {
-	if (args === undefined) return undefined;
-	try {
-		return prepareForm(args).form;
-	} catch {
-		return undefined;
 	}
 }
 

@@ -279,11 +279,7 @@ export function createKeeper(
 			// A read-only or full disk: the form goes on; only what would survive pi is lost, and the user is told once.
 			if (said || file === undefined) return;
 			said = true;
-			try {
-				failed?.(file, (error as NodeJS.ErrnoException).code ?? errorText(error));
-			} catch {
-				// Whoever listens cannot break the form.
-			}
+			failed?.(file, (error as NodeJS.ErrnoException).code ?? errorText(error));
 		}
 	};
 	return {

@@ -72,7 +72,7 @@ interface OfferRecord {
 }
 
 /** The entries of the session's current branch (all of them on a pi without branches to read). */
-function sessionBranch(ctx: ExtensionContext): readonly unknown[] {
+export function sessionBranch(ctx: ExtensionContext): readonly unknown[] {
 	try {
 		const manager = ctx.sessionManager as
 			| { getBranch?(): readonly unknown[]; getEntries(): readonly unknown[] }

@@ -43,11 +43,8 @@ export function shareLocalChannel(onError: (reason: string) => void): SharedChan
 			}),
 	});
 	listener.users += 1;
-	let released = false;
 	// The last share let go while not `closing` (a session switch) leaves the channel open, for the next session to take.
 	const release = async (closing: boolean) => {
-		if (released) return;
-		released = true;
 		if (--listener.users > 0 || !closing) return;
 		if (record.listener === listener) delete record.listener;
 		const channel = await listener.opening;
@@ -101,8 +98,6 @@ function rpcRoute(upstream: Upstream): Route {
 }
 
 // ── Asking ─────────────────────────────────────────────────────────────────
-
-/** What the router needs of a pi session. */
 
 export interface RouterSetup {
 	/** What every form takes from the settings (the timeout, the keys, the language); read per ask. */
@@ -190,12 +185,12 @@ export function createRouter(setup: RouterSetup): Router {
 			const kind = warmKind(session, up);
 			unregister?.();
 			unregister = session.hasUI ? registerHandler(handlerFor(session)) : undefined;
-			const takes = channel.started(session, cannotListen);
+			channel.started(session, cannotListen);
 			const preload = () => {
 				channel.take();
 				if (kind) void warmUp(kind, setup).catch(() => {});
 			};
-			if (!warming && (kind || takes)) warming = setTimeout(preload, PRELOAD_DELAY_MS).unref();
+			if (!warming && kind) warming = setTimeout(preload, PRELOAD_DELAY_MS).unref();
 		},
 		async beforeRun() {
 			await channel.take()?.opened;
@@ -258,10 +253,9 @@ function channelUse(up: Upstream) {
 	let taken: SharedChannel | undefined;
 	let take: (() => SharedChannel) | undefined;
 	return {
-		/** At session_start; whether this session takes a share. */
-		started(session: Session, cannotListen: (reason: string) => void): boolean {
+		/** At session_start: a session with a UI at the top takes a share. */
+		started(session: Session, cannotListen: (reason: string) => void): void {
 			take = session.hasUI && up.channel === undefined ? () => (taken ??= shareLocalChannel(cannotListen)) : undefined;
-			return take !== undefined;
 		},
 		/** The share, taken now if it was not; none where this session takes none. */
 		take: (): SharedChannel | undefined => take?.(),

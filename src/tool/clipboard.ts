@@ -10,12 +10,9 @@ import { extensionOf, sniffImageMime } from "../core/attachment.ts";
 import { type AskOptions, errorText, phrase } from "../core/types.ts";
 import { saveCopy } from "../core/attachment-copy.ts";
 
-/** The part of pi-tui's NativeClipboard read here. */
-type ImageClipboard = { getImage(): Promise<Uint8Array | null | undefined> };
-
 /** The reader for a session's forms; undefined where pi exports no clipboard reader (the key then says so). */
 export function clipboardImageReader(sessionFile: string | undefined): AskOptions["pasteImage"] {
-	const native = (tui as { getNativeClipboard?: () => ImageClipboard | undefined }).getNativeClipboard;
+	const native = (tui as Partial<typeof tui>).getNativeClipboard;
 	if (typeof native !== "function") return undefined;
 	return async (refusal) => {
 		const clipboard = native();

@@ -5,7 +5,7 @@
  *
  * What the model reads on every turn is paid for on every turn: the steering text, the same thing at three lengths
  * (each guideline names the tool: pi appends guidelines flat to the system prompt), and the parameters' schema
- * (types.ts): plain types (some proxies strip unions), terse descriptions, no constraints, so validate.ts, not pi, says
+ * (params.ts): plain types (some proxies strip unions), terse descriptions, no constraints, so validate.ts, not pi, says
  * what to fix.
  */
 
