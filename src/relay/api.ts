@@ -138,10 +138,8 @@ async function relayForm(child: Child, title: string, payload: unknown): Promise
 	const unknown = `unknown relay protocol ${JSON.stringify(title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
 	const decoded = title === RELAY_TITLE ? decodeRelayRequest(payload) : { ok: false as const, error: unknown };
 	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
-	const {
-		request,
-		request: { rid },
-	} = decoded;
+	const { request } = decoded;
+	const { rid } = request;
 	if (child.closing.signal.aborted) return collectedToReply(emptyCollected("aborted"), rid);
 	const form = new AbortController();
 	if (rid) child.forms.set(rid, form);

@@ -15,6 +15,7 @@ import {
 	type AskForm,
 	type AskQuestion,
 	type AskSelection,
+	emptyCollected,
 	LIMITS,
 	RELAY_VERSION,
 	type RelayReply,
@@ -76,25 +77,18 @@ export function formToElicitation(form: AskForm, asker?: string, texts: Texts = 
 	const names = propertyNames(form);
 	for (const question of form.questions) {
 		const name = names.get(question.id) as { other: string; note: string };
-		if (question.options.length === 0) {
-			// A text-only question: its one field is the free answer.
+		// A text-only question's one field is the free answer.
+		const textOnly = question.options.length === 0;
+		if (!textOnly) properties[question.id] = choiceProperty(question, texts);
+		if (textOnly || question.allowOther)
 			properties[name.other] = {
 				type: "string",
-				title: question.header,
-				description: questionText(question),
+				title: textOnly ? question.header : t("elicitation.ownAnswer", { header: question.header }),
+				description: textOnly
+					? questionText(question)
+					: t(question.multiSelect ? "elicitation.addedToChosen" : "elicitation.insteadOfOption"),
 				maxLength: LIMITS.freeText,
 			};
-		} else {
-			properties[question.id] = choiceProperty(question, texts);
-			const description = t(question.multiSelect ? "elicitation.addedToChosen" : "elicitation.insteadOfOption");
-			if (question.allowOther)
-				properties[name.other] = {
-					type: "string",
-					title: t("elicitation.ownAnswer", { header: question.header }),
-					description,
-					maxLength: LIMITS.freeText,
-				};
-		}
 		properties[name.note] = {
 			type: "string",
 			title: t("elicitation.note", { header: question.header }),
@@ -142,16 +136,10 @@ export function elicitationToReply(
 	result: ElicitationResult,
 	rid?: string,
 ): { ok: true; reply: RelayReply } | { ok: false; error: string } {
-	const base = {
-		v: RELAY_VERSION,
-		...(rid !== undefined && { rid }),
-		answers: {},
-		skipped: [],
-		notes: [],
-	} satisfies Partial<RelayReply>;
-	if (result.action !== "accept") return { ok: true, reply: { ...base, status: "dismissed" } };
+	const status = result.action === "accept" ? "answered" : "dismissed";
+	const reply: RelayReply = { v: RELAY_VERSION, ...(rid !== undefined && { rid }), ...emptyCollected(status) };
+	if (result.action !== "accept") return { ok: true, reply };
 	const content = result.content ?? {};
-	const reply: RelayReply = { ...base, status: "answered" };
 	const names = propertyNames(form);
 	for (const question of form.questions) {
 		const name = names.get(question.id) as { other: string; note: string };
@@ -163,11 +151,8 @@ export function elicitationToReply(
 		const note = textOf(content[name.note]);
 		if (note !== undefined) reply.notes.push({ questionId: question.id, text: note });
 	}
-	const decoded = decodeRelayReply(encodeRelayReply(reply), {
-		questions: form.questions,
-		...(rid !== undefined && { rid }),
-	});
-	return decoded.ok ? { ok: true, reply: decoded.reply } : { ok: false, error: decoded.error };
+	// Checked like any reply (its rid is the one given).
+	return decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 }
 
 /** The selections a question's properties hold, or what is wrong with them. */

@@ -130,13 +130,10 @@ function activeAgentOf(systemPrompt: string | undefined): string | undefined {
 	// The last such line: pi's part of the prompt comes first and holds the project's context files, which anyone can
 	// write.
 	const name = [...(systemPrompt ?? "").matchAll(/(?:^|\n)\s*<active_agent name="([^"\n]{1,200})"\s*\/>/g)].at(-1)?.[1];
-	return name
-		?.replace(/&quot;/g, '"')
-		.replace(/&apos;/g, "'")
-		.replace(/&lt;/g, "<")
-		.replace(/&gt;/g, ">")
-		.replace(/&amp;/g, "&");
+	return name?.replace(/&(quot|apos|lt|gt|amp);/g, (_, entity: keyof typeof ENTITIES) => ENTITIES[entity]);
 }
+
+const ENTITIES = { quot: '"', apos: "'", lt: "<", gt: ">", amp: "&" };
 
 type Loose = { [key: string]: unknown } | null | undefined;
 

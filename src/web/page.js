@@ -202,30 +202,26 @@ async function submit(form) {
 	sending = true;
 	main.querySelector("#submit").disabled = true;
 	try {
-		await send(form);
+		const body = await pageFiles.encoded(answersOf(form).answers);
+		if (!body) return;
+		const response = await fetch("answer", {
+			method: "POST",
+			headers: { "content-type": "application/json", "x-ask-user": submitToken },
+			body: JSON.stringify(body),
+		}).catch(() => undefined);
+		const reply = response ? await response.json().catch(() => ({})) : {};
+		if (response?.ok) return finish(words.answered);
+		// Another answer came first (another tab, the terminal): nothing more to send from here.
+		if (response?.status === 409) return finish(words.alreadyAnswered);
+		// A file the server refused is said in the catalogue's words (`said`), as the page refuses one.
+		const error = reply.said ?? reply.error ?? (response ? String(response.status) : "no connection");
+		const problem = main.querySelector(".problem");
+		problem.textContent = response?.status === 413 ? words.tooLarge : fill(words.notSent, { error });
+		problem.hidden = false;
 	} finally {
 		sending = false;
 		review(form);
 	}
-}
-
-async function send(form) {
-	const problem = main.querySelector(".problem");
-	const body = await pageFiles.encoded(answersOf(form).answers);
-	if (!body) return;
-	const response = await fetch("answer", {
-		method: "POST",
-		headers: { "content-type": "application/json", "x-ask-user": submitToken },
-		body: JSON.stringify(body),
-	}).catch(() => undefined);
-	const reply = response ? await response.json().catch(() => ({})) : {};
-	if (response?.ok) return finish(words.answered);
-	// Another answer came first (another tab, the terminal): nothing more to send from here.
-	if (response?.status === 409) return finish(words.alreadyAnswered);
-	// A file the server refused is said in the catalogue's words (`said`), as the page refuses one.
-	const error = reply.said ?? reply.error ?? (response ? String(response.status) : "no connection");
-	problem.textContent = response?.status === 413 ? words.tooLarge : fill(words.notSent, { error });
-	problem.hidden = false;
 }
 
 /**

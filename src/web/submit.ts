@@ -24,14 +24,7 @@ import {
 import { saveCopy } from "../core/attachment-copy.ts";
 import { cleanName } from "../core/sanitize.ts";
 import { type Issue, sayPatterns, schemaIssues } from "../core/schema.ts";
-import {
-	type AnswerOutcome,
-	type AskForm,
-	type Collected,
-	errorText,
-	LIMITS,
-	type OutsideAnswer,
-} from "../core/types.ts";
+import { type AnswerOutcome, type AskForm, errorText, LIMITS, type OutsideAnswer } from "../core/types.ts";
 import { collect } from "../machine/collect.ts";
 import { canSubmit, draftKey, type EditorTarget, type FormSetup, missingRequired } from "../machine/model.ts";
 import { restoredState, type SavedAnswers, type SavedQuestion } from "../machine/saved.ts";
@@ -119,7 +112,11 @@ export function answerFrom(setup: SubmitSetup, body: string): PageOutcome {
 		return { ok: false, error: `questions: expected ${form.questions.length} answers` };
 	const uploads = uploadsOf(submit);
 	if (!Array.isArray(uploads)) return { ok: false, ...uploads };
-	const saved = savedOf(form, submit);
+	// The files on their answers and notes, checked by the machine before any is written (the paths are to come).
+	const saved = {
+		...savedOf(form, submit),
+		attachments: byTarget(uploads.map((upload) => ({ ...upload, path: "/" }))),
+	};
 	const state = restoredState(form, saved, setup.options);
 	if (!state) return { ok: false, error: "the answers do not fit the questions" };
 	if (!canSubmit(state)) {
@@ -128,7 +125,19 @@ export function answerFrom(setup: SubmitSetup, body: string): PageOutcome {
 	}
 	const written = writeUploads(uploads, setup.sessionFile);
 	if (!Array.isArray(written)) return { ok: false, error: written.error };
-	const outcome = answerWith(setup, { ...saved, attachments: byTarget(written) });
+	const { answers, skipped, notes, delegated, attachments } = collect(
+		{ ...state, attachments: byTarget(written) },
+		"answered",
+	);
+	// On the wire of a reply, the note on the whole form is its own field.
+	const reply = {
+		answers,
+		skipped,
+		notes: notes.filter((note) => note.questionId !== undefined),
+		...(saved.formNote !== undefined && { formNote: saved.formNote }),
+		...(delegated && { delegated }),
+	};
+	const outcome = setup.answer(reply, BROWSER_SOURCE, attachments);
 	if (!outcome.ok) for (const { path } of written) rmSync(path, { force: true });
 	return outcome;
 }
@@ -226,12 +235,12 @@ function withinLimits(uploads: readonly Upload[]): { error: string; refused: Fil
 function writeUploads(
 	uploads: readonly Upload[],
 	sessionFile: string | undefined,
-): Array<Upload & AskAttachment> | { error: string } {
-	const written: Array<Upload & AskAttachment> = [];
+): Array<Upload & { path: string }> | { error: string } {
+	const written: Array<Upload & { path: string }> = [];
 	try {
 		for (const upload of uploads) {
 			const path = saveCopy(sessionFile, upload.name, upload.bytes);
-			written.push({ ...upload, path, size: upload.bytes.length });
+			written.push({ ...upload, path });
 		}
 		return written;
 	} catch (error) {
@@ -240,26 +249,9 @@ function writeUploads(
 	}
 }
 
-function byTarget(files: ReadonlyArray<Upload & AskAttachment>): Record<string, AskAttachment[]> {
+function byTarget(files: ReadonlyArray<Upload & { path: string }>): Record<string, AskAttachment[]> {
 	const out: Record<string, AskAttachment[]> = {};
-	for (const { key, name, path, size, mime } of files) (out[key] ??= []).push({ name, path, size, mime });
+	for (const { key, name, path, bytes, mime } of files)
+		(out[key] ??= []).push({ name, path, size: bytes.length, mime });
 	return out;
-}
-
-/** The answers, with their files, collected as the form would and handed to the form. */
-function answerWith(setup: SubmitSetup, saved: SavedAnswers): AnswerOutcome {
-	const state = restoredState(setup.form, saved, setup.options);
-	if (!state) return { ok: false, error: "the files do not fit the questions" };
-	const { answers, skipped, notes: all, delegated, attachments }: Collected = collect(state, "answered");
-	// On the wire of a reply, the note on the whole form is its own field.
-	const notes = all.filter((note) => note.questionId !== undefined);
-	const { formNote } = saved;
-	const reply = {
-		answers,
-		skipped,
-		notes,
-		...(formNote !== undefined && { formNote }),
-		...(delegated && { delegated }),
-	};
-	return setup.answer(reply, BROWSER_SOURCE, attachments);
 }

@@ -113,12 +113,9 @@ async function connect(
 	// the connection itself (ENOENT, ECONNREFUSED), and that is the answer.
 	while (!first.aborted && first.value === undefined && connection.connected()) {
 		connection.socket.destroy();
-		if ((await raceAbort(sleep(RETRY_MS), until)).aborted) {
-			first = { aborted: true };
-			break;
-		}
-		connection = hello();
-		first = await raceAbort(connection.next(), until);
+		const waited = await raceAbort(sleep(RETRY_MS), until);
+		if (!waited.aborted) connection = hello();
+		first = waited.aborted ? waited : await raceAbort(connection.next(), until);
 	}
 	const line = first.aborted ? undefined : first.value;
 	const problem = line === undefined ? undefined : notReady(line);
