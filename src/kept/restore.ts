@@ -13,7 +13,7 @@ import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "../i18n/texts.ts";
 import type { Issue } from "../core/schema.ts";
-import type { KeptForm, KeptKey } from "./store.ts";
+import { createKeeper, dropKept, fingerprint, heldElsewhere, type KeptForm, type KeptKey, readKept } from "./store.ts";
 import { callModule } from "../tool/tool.ts";
 import { sessionBranch } from "../route/offer.ts";
 import {
@@ -31,8 +31,6 @@ import {
 	type Session,
 } from "../core/types.ts";
 
-/** Reading and writing kept forms (store.ts), loaded once there is a form to keep or a folder to read. */
-const keptModule = loaded(() => import("./store.ts"));
 const resultModule = loaded(() => import("../tool/result.ts"));
 /** What a revision tells the model, and the order forms are listed in (revision.ts), loaded with the command. */
 const revisionModule = loaded(() => import("./revision.ts"));
@@ -76,7 +74,7 @@ export function keepForms(pi: Pick<ExtensionAPI, "sendMessage">, ask: Ask, texts
 		form: AskForm,
 		restored?: Keeper["restored"],
 	): Promise<Keeper> => {
-		const inner = (await keptModule()).createKeeper(dir, key, form, {
+		const inner = createKeeper(dir, key, form, {
 			...(restored && { restored }),
 			closing: () => closing,
 			// One warning per form, naming the file: what is typed stays in the form, not beyond pi.
@@ -149,7 +147,6 @@ async function findKept(
 	texts: () => Promise<Texts>,
 ): Promise<{ forms: Found[]; pending: KeptKey | undefined }> {
 	if (!existsSync(dir)) return { forms: [], pending: undefined };
-	const { readKept, heldElsewhere, fingerprint, dropKept } = await keptModule();
 	const { forms, problems } = readKept(dir);
 	if (forms.length === 0 && problems.length === 0) return { forms: [], pending: undefined };
 	const [{ readSaved }, { prepareForm }] = await Promise.all([import("../machine/saved.ts"), callModule()]);
@@ -271,7 +268,7 @@ function keptCommand(
 		const choice = await ctx.ui.select(drop ? t("kept.dropTitle") : t("kept.title", { key: "Enter" }), labels);
 		const item = choice === undefined ? undefined : listed[labels.indexOf(choice)];
 		if (!item) return;
-		if (drop) return (await keptModule()).dropKept(dir, item.kept);
+		if (drop) return dropKept(dir, item.kept);
 		await reopen(ctx, dir, item);
 	};
 }

@@ -1,6 +1,6 @@
 /**
  * What pi's start-up loads of ask_user: only what registering the tool needs
- * (ARCHITECTURE.md, "Imports and start-up"); pi's loader costs about 1.5 ms a
+ * (ARCHITECTURE.md, "Layers", "Start-up"); pi's loader costs about 1.5 ms a
  * module, so one more module here is one more in every pi start. Read from
  * the real pi's own traces: jiti's debug lines name every file it loads, and
  * pi prints its start-up timings once start-up is over.
