@@ -11,11 +11,13 @@
  * line of JSON (report.ts).
  */
 
-import { writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { Session } from "node:inspector/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { runInNewContext } from "node:vm";
-import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
+import { getHeapSpaceStatistics, setFlagsFromString, writeHeapSnapshot } from "node:v8";
 import { initTheme, type Theme, type ToolDefinition } from "@mariozechner/pi-coding-agent";
 import { setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { quietTui } from "../../test/form/fake-terminal.ts";
@@ -99,9 +101,17 @@ export async function runBench(options: BenchOptions): Promise<void> {
 
 	// First, before anything else has run in this process: what is left on the heap is ours alone.
 	log(`· heap over ${heapKeys} keys`);
-	const heapCourse = await heapCourseOf(drive(ours, oursArgs, 120), warmup, heapKeys);
+	const heapCourse = await heapCourseOf(drive(ours, oursArgs, 120), warmup, heapKeys, "spaces");
 	if (peer) log(`· the peer's heap over ${heapKeys} keys`);
-	const peerHeapCourse = peer ? await heapCourseOf(drive(peer, peerArgs, 120, peerCycle), warmup, heapKeys) : undefined;
+	const peerHeapCourse = peer
+		? await heapCourseOf(drive(peer, peerArgs, 120, peerCycle), warmup, heapKeys, "spaces")
+		: undefined;
+	// Then the data, from heap snapshots: a snapshot leaves V8's profiler state on the heap, which the course in all
+	// would count.
+	log(`· the data on the heap over ${heapKeys} keys`);
+	withData(heapCourse, await heapCourseOf(drive(ours, oursArgs, 120), warmup, heapKeys, "data"));
+	if (peer && peerHeapCourse)
+		withData(peerHeapCourse, await heapCourseOf(drive(peer, peerArgs, 120, peerCycle), warmup, heapKeys, "data"));
 
 	log("· first mount");
 	const mounts = quick ? 50 : 300;
@@ -195,11 +205,21 @@ async function prepareTools(options: BenchOptions) {
 }
 
 /** The heap's course under one driver, which is closed after. */
-async function heapCourseOf(driving: Promise<KeyDriver>, warmup: number, keys: number): Promise<HeapCourse> {
+async function heapCourseOf(
+	driving: Promise<KeyDriver>,
+	warmup: number,
+	keys: number,
+	read: HeapRead,
+): Promise<HeapCourse> {
 	const driver = await driving;
-	const course = measureHeapCourse(driver, warmup, keys);
+	const course = measureHeapCourse(driver, warmup, keys, read);
 	await driver.close();
 	return course;
+}
+
+/** The data's course taken into the course in all, checkpoint by checkpoint. */
+function withData(course: HeapCourse, data: HeapCourse): void {
+	for (const [keys, point] of Object.entries(course)) point.dataKb = data[Number(keys)]?.dataKb ?? Number.NaN;
 }
 
 /** Ours at every width; at 120 columns pi's example and the peer interleaved with it. */
@@ -377,18 +397,36 @@ function codeSpaceUsed(): number {
 	return used;
 }
 
+/** What a pass over the keys reads at each checkpoint: the heap's spaces, or the data in a heap snapshot. */
+type HeapRead = "spaces" | "data";
+
+/** The JavaScript data on the heap now, in bytes, from a heap snapshot read in another process (heap-data.mjs). */
+function heapData(): number {
+	const file = writeHeapSnapshot(join(tmpdir(), `ask-user-bench-${process.pid}.heapsnapshot`));
+	try {
+		const read = spawnSync(process.execPath, [join(import.meta.dirname, "heap-data.mjs"), file], { encoding: "utf8" });
+		if (read.status !== 0) throw new Error(`heap-data.mjs failed: ${read.stderr}`);
+		return (JSON.parse(read.stdout) as { data: number }).data;
+	} finally {
+		rmSync(file, { force: true });
+	}
+}
+
 /**
  * KiB of heap after a quarter, half and all of `count` keys, each minus the
  * heap after the warm-up, each read after full collections: flat from the
- * first checkpoint on means nothing grows with the keys. Each in all and in
- * the code spaces, apart: code V8 optimises late (the few functions a key
- * cycle calls once or twice) is bounded, and is not what the keys leave.
+ * first checkpoint on means nothing grows with the keys. In all, in the code
+ * spaces, and the JavaScript data alone (a heap snapshot's objects, arrays,
+ * strings, closures): code V8 optimises late (the few functions a key cycle
+ * calls once or twice) grows the old space too, with its metadata, and is
+ * bounded; the data is what the keys leave.
  */
-function measureHeapCourse(driver: KeyDriver, warmup: number, count: number): HeapCourse {
+function measureHeapCourse(driver: KeyDriver, warmup: number, count: number, read: HeapRead): HeapCourse {
 	const gc = forceGc();
 	const settle = () => {
 		for (let i = 0; i < 4; i++) gc();
-		return { total: process.memoryUsage().heapUsed, code: codeSpaceUsed() };
+		if (read === "data") return { total: Number.NaN, code: Number.NaN, data: heapData() };
+		return { total: process.memoryUsage().heapUsed, code: codeSpaceUsed(), data: Number.NaN };
 	};
 	driver.press(warmup);
 	const before = settle();
@@ -398,7 +436,11 @@ function measureHeapCourse(driver: KeyDriver, warmup: number, count: number): He
 		driver.press(at - pressed);
 		pressed = at;
 		const now = settle();
-		course[at] = { totalKb: (now.total - before.total) / 1024, codeKb: (now.code - before.code) / 1024 };
+		course[at] = {
+			totalKb: (now.total - before.total) / 1024,
+			codeKb: (now.code - before.code) / 1024,
+			dataKb: (now.data - before.data) / 1024,
+		};
 	}
 	return course;
 }

@@ -63,8 +63,11 @@ export interface FirstMount {
 	mountUs: number;
 }
 
-/** KiB of heap grown after a quarter, half and all of the keys: in all, and of it in V8's spaces for compiled code. */
-export type HeapCourse = Record<number, { totalKb: number; codeKb: number }>;
+/**
+ * KiB of heap grown after a quarter, half and all of the keys: in all, of it in V8's spaces for compiled code, and the
+ * JavaScript data alone (heap-data.mjs).
+ */
+export type HeapCourse = Record<number, { totalKb: number; codeKb: number; dataKb: number }>;
 
 /** The issue's targets; "≤" each. */
 export const TARGETS = {
@@ -89,7 +92,7 @@ const round = (value: number, digits = 1): number => {
 const byWidth = (values: Record<string, number>, widths: number[]): Record<string, number> =>
 	Object.fromEntries(widths.map((width) => [String(width), round(values[width] ?? Number.NaN)]));
 
-type HeapPart = "totalKb" | "codeKb";
+type HeapPart = "totalKb" | "codeKb" | "dataKb";
 
 const course = (values: HeapCourse, part: HeapPart): Record<string, number> =>
 	Object.fromEntries(Object.entries(values).map(([keys, growth]) => [keys, round(growth[part])]));
@@ -111,6 +114,14 @@ const sinceFirst = (values: HeapCourse): { total: number; code: number; other: n
 	const total = last.totalKb - first.totalKb;
 	const code = last.codeKb - first.codeKb;
 	return { total: round(total), code: round(code), other: round(total - code) };
+};
+
+/** The JavaScript data grown from the first checkpoint to the last, KiB. */
+const dataSinceFirst = (values: HeapCourse): number => {
+	const points = Object.keys(values).map(Number);
+	const grown =
+		(values[Math.max(...points)]?.dataKb ?? Number.NaN) - (values[Math.min(...points)]?.dataKb ?? Number.NaN);
+	return round(grown);
 };
 
 const sinceFirstText = (values: HeapCourse): string => {
@@ -165,7 +176,9 @@ function reportJson(result: BenchResult): Record<string, unknown> {
 		heap_growth_kb_100k: round(heapGrowthKb),
 		heap_growth_kb_course: course(result.heapCourse, "totalKb"),
 		heap_growth_kb_code_course: course(result.heapCourse, "codeKb"),
+		heap_growth_kb_data_course: course(result.heapCourse, "dataKb"),
 		heap_growth_kb_since_first: sinceFirst(result.heapCourse),
+		heap_data_kb_since_first: dataSinceFirst(result.heapCourse),
 		heap_keys: result.heapKeys,
 		questionnaire_ratio_120: round(ratio, 2),
 		questionnaire_us_median_120: round(q.stats.median),
@@ -183,6 +196,7 @@ function reportJson(result: BenchResult): Record<string, unknown> {
 						ratio_p99_120: round(peerRatio.p99, 3),
 						heap_growth_kb_course: course(peer.heapCourse, "totalKb"),
 						heap_growth_kb_code_course: course(peer.heapCourse, "codeKb"),
+						heap_growth_kb_data_course: course(peer.heapCourse, "dataKb"),
 						heap_growth_kb_since_first: sinceFirst(peer.heapCourse),
 						first_render_us: round(peer.firstMount.renderUs),
 						prepare_us: round(peer.firstMount.prepareUs),
@@ -276,6 +290,11 @@ function reportRows(result: BenchResult): Row[] {
 	);
 	add("  of it, compiled code (V8's code and trusted spaces)", courseText(result.heapCourse, "codeKb"));
 	add(
+		"  the JavaScript data alone (objects, arrays, strings, closures)",
+		courseText(result.heapCourse, "dataKb"),
+		`${dataSinceFirst(result.heapCourse)} from the first checkpoint to the last: ≤ 16`,
+	);
+	add(
 		"  from the first checkpoint to the last",
 		sinceFirstText(result.heapCourse),
 		"flat from the first checkpoint on: ≈ 0",
@@ -283,6 +302,7 @@ function reportRows(result: BenchResult): Row[] {
 	if (peer) {
 		add(`  ${peer.name}`, courseText(peer.heapCourse, "totalKb"));
 		add(`  ${peer.name}, compiled code`, courseText(peer.heapCourse, "codeKb"));
+		add(`  ${peer.name}, the JavaScript data alone`, courseText(peer.heapCourse, "dataKb"));
 		add(`  ${peer.name}, from the first checkpoint to the last`, sinceFirstText(peer.heapCourse));
 	}
 	if (load) {
