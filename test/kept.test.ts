@@ -23,7 +23,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
 	createKeeper,
 	fingerprint,
-	heldElsewhere,
+	heldByAnotherPi,
 	KEPT_VERSION,
 	type KeptForm,
 	MAX_KEPT,
@@ -268,12 +268,12 @@ describe("the keeper and the folder", () => {
 	});
 
 	it("a form is held by a live process only: not this one, not one with a reused pid (another start time)", () => {
-		expect(heldElsewhere({ pid: process.pid })).toBe(false);
-		expect(heldElsewhere({ pid: process.ppid })).toBe(true);
+		expect(heldByAnotherPi({ pid: process.pid })).toBe(false);
+		expect(heldByAnotherPi({ pid: process.ppid })).toBe(true);
 		const started = Number(readFileSync(`/proc/${process.ppid}/stat`, "utf8").split(") ")[1]?.split(" ")[19]);
-		expect(heldElsewhere({ pid: process.ppid, started })).toBe(true);
-		expect(heldElsewhere({ pid: process.ppid, started: started + 1 })).toBe(false);
-		expect(heldElsewhere({ pid: 2 ** 22 + 1 })).toBe(false);
+		expect(heldByAnotherPi({ pid: process.ppid, started })).toBe(true);
+		expect(heldByAnotherPi({ pid: process.ppid, started: started + 1 })).toBe(false);
+		expect(heldByAnotherPi({ pid: 2 ** 22 + 1 })).toBe(false);
 	});
 
 	it("when pi is going away, every end leaves the form open (it comes back at the next start)", () => {

@@ -242,8 +242,8 @@ export const HANDLER_KEY = "ask_user";
 /**
  * Shows another session's form to this user (in turn with every other form) and resolves with the reply; `pid`: the
  * asking process's id, where it is known (the local channel's hello), for the label of a form that gives no name;
- * `carriesFiles`: the way back takes the files' bytes (the local channel, this process), else a file is a note with its
- * path.
+ * `carriesFiles`: the way back takes the files' bytes (the local channel, the relay API, this process), else a file is
+ * a note with its path.
  */
 export type AskHandler = (
 	request: RelayRequest,

@@ -13,7 +13,15 @@ import { existsSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Texts } from "../i18n/texts.ts";
 import type { Issue } from "../core/schema.ts";
-import { createKeeper, dropKept, fingerprint, heldElsewhere, type KeptForm, type KeptKey, readKept } from "./store.ts";
+import {
+	createKeeper,
+	dropKept,
+	fingerprint,
+	heldByAnotherPi,
+	type KeptForm,
+	type KeptKey,
+	readKept,
+} from "./store.ts";
 import { callModule } from "../tool/tool.ts";
 import { sessionBranch } from "../route/offer.ts";
 import {
@@ -155,7 +163,7 @@ async function findKept(
 		// Shown elsewhere now, or on another branch (/tree): kept for later, not listed.
 		const call = callKey(kept);
 		// An answered form is on screen nowhere: whoever wrote it last does not hold it.
-		const held = kept.status !== "answered" && heldElsewhere(kept);
+		const held = kept.status !== "answered" && heldByAnotherPi(kept);
 		if (shownHere.includes(kept.id) || held || (calls.has(call) && !onBranch.has(call))) return [];
 		let form: AskForm | undefined;
 		try {

@@ -38,7 +38,7 @@ export const KEPT_VERSION = 1;
 export const SAVE_DELAY_MS = 500;
 /** A file larger than this is not written (the last one that fit stays) and, when found, dropped. */
 export const MAX_KEPT_BYTES = 1024 * 1024;
-/** The newest this many forms of a session without an answer are kept, and as many answered ones; older ones dropped. */
+/** The newest this many forms of a session without an answer are kept, and as many answered ones; older are dropped. */
 export const MAX_KEPT = 20;
 
 /**
@@ -97,7 +97,7 @@ export function readKept(dir: string): { forms: KeptForm[]; problems: string[] }
 	// A write cut short (pi killed between writing and renaming) leaves its aside file: removed once its writer is gone.
 	for (const name of names) {
 		const writer = /\.json\.(\d+)(?:\.[0-9a-f]+)?\.tmp$/.exec(name)?.[1];
-		if (writer !== undefined && !heldElsewhere({ pid: Number(writer) })) remove(join(dir, name));
+		if (writer !== undefined && !heldByAnotherPi({ pid: Number(writer) })) remove(join(dir, name));
 	}
 	names = names.filter((name) => name.endsWith(".json"));
 	for (const name of names) {
@@ -172,7 +172,7 @@ function remove(file: string): void {
  * Another pi process that is still running holds this form on screen: the same pid, started at the same time, not
  * exited.
  */
-export function heldElsewhere({ pid, started }: Pick<KeptForm, "pid" | "started">): boolean {
+export function heldByAnotherPi({ pid, started }: Pick<KeptForm, "pid" | "started">): boolean {
 	if (pid === process.pid) return false;
 	try {
 		process.kill(pid, 0);

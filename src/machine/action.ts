@@ -13,7 +13,7 @@ export type Action =
 	| { type: "number"; row: number }
 	/** Enter: choose the focused row (update.ts, choose). */
 	| { type: "choose" }
-	/** A printable key on "Type something…": its editor opens (the component hands it the key); elsewhere nothing. */
+	/** A printable key on "Type something…": its editor opens (the component hands it the key); on other rows nothing. */
 	| { type: "write" }
 	/** Space: toggle the focused option of a multi-select question. */
 	| { type: "toggle" }

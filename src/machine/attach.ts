@@ -40,8 +40,8 @@ export function attachRefusal(state: FormState, target: EditorTarget, attachment
 }
 
 /**
- * What a path given in the open editor asks (`read`: core/pasted-file.ts's look at the disk): attach its file, or say why
- * not; undefined when it names no file.
+ * What a path given in the open editor asks (`read`: core/pasted-file.ts's look at the disk): attach its file, or say
+ * why not; undefined when it names no file.
  */
 export function pastedAction(state: FormState, read: PastedFile | undefined): Action | undefined {
 	if (read === undefined || state.overlay.kind !== "editor") return undefined;

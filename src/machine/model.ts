@@ -300,7 +300,10 @@ export function questionDrafts(state: FormState, index: number): QuestionDrafts 
 
 export type PendingDraft = { readonly target: EditorTarget; readonly text: string };
 
-/** Every editor target of `form`, in the result's order: per question its free answer, its note, its options' notes; then the form's note, the chat. */
+/**
+ * Every editor target of `form`, in the result's order: per question its free answer, its note, its options' notes;
+ * then the form's note, the chat.
+ */
 export function formTargets(form: AskForm): EditorTarget[] {
 	return [
 		...form.questions.flatMap((question, index): EditorTarget[] => [

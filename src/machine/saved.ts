@@ -104,7 +104,8 @@ const copyAttachments = (all: FormState["attachments"]): Record<string, AskAttac
 
 /**
  * What the user submitted, as kept: every answer, free text, note, skip and "You decide" of `collected`, the focus on
- * the first choice. From what was collected, not from a shell's state: the walker's and the page's answers are kept too.
+ * the first choice. From what was collected, not from a shell's state: the walker's and the page's answers are kept
+ * too.
  */
 export function answeredState(form: AskForm, collected: Collected): SavedAnswers {
 	const { answers, skipped, delegated = [], notes } = collected;
@@ -255,7 +256,7 @@ function questionIssues(start: FormState, i: number, qs: SavedQuestion, add: (pa
 		add(".customText", "is missing: customChosen needs the text");
 }
 
-/** The draftKey of every row of `form` with an editor that takes files: each free answer (where it takes one), each note. */
+/** The draftKey of every editor of `form` that takes files: each free answer (where it takes one), each note. */
 const targetsOf = (form: AskForm): Set<string> =>
 	new Set(
 		formTargets(form)

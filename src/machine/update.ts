@@ -9,9 +9,9 @@
  * - saved texts are never blank and never longer than LIMITS.freeText; a text over the limit is refused and the editor
  *   stays open;
  * - nothing typed is dropped: Esc in the editor keeps what was typed as a draft for that target (unless blank or what
- *   is saved),
- *   closing the form from outside keeps the open editor's text as a draft too (never as saved: a draft replaces no answer), and no
- *   action deletes a saved text except saving a blank one over it; only a submit the user confirmed leaves drafts behind;
+ *   is saved), closing the form from outside keeps the open editor's text as a draft too (never as saved: a draft
+ *   replaces no answer), and no action deletes a saved text except saving a blank one over it; only a submit the user
+ *   confirmed leaves drafts behind;
  * - Enter that ends the form while something would be lost asks first: Submit with unsaved drafts, the review's Cancel
  *   row;
  * - every action clears the transient message and disarms Esc and Enter, except the one that sets them;

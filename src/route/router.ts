@@ -222,7 +222,7 @@ function relayHandler(
 		// A relayed form has no clock here: the child's own timeout governs it.
 		const { timeoutMs: _theirs, ...options } = await withPreferences(signal ? { signal } : {});
 		const texts = options.texts ?? (await import("../i18n/texts.ts")).ENGLISH;
-		// Never shown as this session's own: every form from elsewhere names who asks.
+		// Never shown as this session's own: every form from another session names who asks.
 		const asker = codec.askerLabel(given, pid, texts);
 		const about = codec.cleanTask(task);
 		// What the child reads decides what can be left to its model (relay v1: only a skip with a note).

@@ -89,8 +89,8 @@ type WebSetting = Pick<WebPageSetup, "address" | "port" | "texts" | "theme" | "s
 	warn(text: string): void;
 };
 /**
- * What the page shows, sanitised: the questions, who asks a form from elsewhere and its task, the reason; what the
- * model may decide.
+ * What the page shows, sanitised: the questions, who asks a form from another session and its task, the reason; what
+ * the model may decide.
  */
 type PageSetup = Pick<WebPageSetup, "form" | "questions" | "asker" | "task" | "reason" | "options">;
 

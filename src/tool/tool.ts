@@ -1,7 +1,7 @@
 /**
  * The ask_user tool as pi holds it from start-up: its name, prompt texts and schema. What a call runs (call.ts) loads
- * a moment after the session starts (router.ts), and before the agent's first run at the latest (extension/runtime.ts), so that
- * prepareArguments, which pi calls synchronously, finds it.
+ * a moment after the session starts (router.ts), and before the agent's first run at the latest (extension/runtime.ts),
+ * so that prepareArguments, which pi calls synchronously, finds it.
  *
  * What the model reads on every turn is paid for on every turn: the steering text, the same thing at three lengths
  * (each guideline names the tool: pi appends guidelines flat to the system prompt), and the parameters' schema

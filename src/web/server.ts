@@ -51,8 +51,8 @@ export const MAX_WAITING = 512;
 export const ALREADY_ANSWERED = "already answered";
 
 /**
- * Every text sanitised (waiting.ts): `questions` as the page shows them, `asker` (from elsewhere), `task`, `reason`;
- * `options`: what the model may decide.
+ * Every text sanitised (waiting.ts): `questions` as the page shows them, `asker` (of a form from another session),
+ * `task`, `reason`; `options`: what the model may decide.
  */
 export type WebPageSetup = SubmitSetup & {
 	questions: AskQuestion[];

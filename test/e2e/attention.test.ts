@@ -152,10 +152,12 @@ describe("events for other extensions, and answers from elsewhere", () => {
 		};
 		expect(refused.ok).toBe(false);
 		expect(refused.error).toContain("answers.db");
-		expect(await screen.capture()).toContain("Which database");
 
 		await screen.waitFor("Answered elsewhere, through phone bridge");
 		await screen.waitFor(QUOTE_PREFIX);
+		// The refused answer left the form open: it closed only with the second (the log is in the order things happened).
+		const order = events().map((e) => (e["event"] === "answer" ? `answer ${String(e["attempt"])}` : e["event"]));
+		expect(order.indexOf("ask_user:closed")).toBeGreaterThan(order.indexOf("answer 0"));
 		const seen = onlyAskResult(env);
 		expect(seen.details).toMatchObject({ status: "answered", answeredBy: "phone bridge" });
 		expect(seen.text).toMatch(/^Answered through "phone bridge", not at the terminal: user submitted the form/);
