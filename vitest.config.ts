@@ -28,6 +28,11 @@ export default defineConfig({
 					name: "unit",
 					include: ["test/**/*.test.ts"],
 					exclude: ["test/e2e/**", "test/legacy/**"],
+					// A worker runs file after file, so pi, pi-tui and typebox (about 1,600 modules,
+					// most of the suite's time when every file loaded them afresh) load once per worker.
+					// What isolation gave each file it still gets: see test/support/isolate-setup.ts.
+					isolate: false,
+					setupFiles: ["test/support/isolate-setup.ts"],
 				},
 			},
 			{

@@ -7,29 +7,17 @@
  */
 
 import { setKeybindings } from "@mariozechner/pi-tui";
-import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import type { AskForm } from "../../src/core/types.ts";
 import { piKeybindings } from "../form/support.ts";
 import { DB_QUESTION } from "../support/ask-fixtures.ts";
 import { RAW } from "./support/answer-model.ts";
-import { checkFrame, randomKeysProperty, runSequence } from "./support/random-keys.ts";
+import { checkFrame, randomKeysTest, runSequence } from "./support/random-keys.ts";
 
 beforeAll(() => setKeybindings(piKeybindings()));
 
-/**
- * Random forms per run: 2,000 by default, a fresh seed each run, so the runs
- * add up; ASK_USER_KEY_RUNS=20000 (or any count) soaks it once for longer.
- */
-const RUNS = Number(process.env["ASK_USER_KEY_RUNS"]) > 0 ? Number(process.env["ASK_USER_KEY_RUNS"]) : 2_000;
-
-test(
-	`${RUNS * 2} random key sequences (${RUNS} random forms, each from a narrow and a wide start): invariants, every line fits, done once, the answers are what the keys chose`,
-	() => {
-		fc.assert(randomKeysProperty(), { numRuns: RUNS });
-	},
-	Math.max(120_000, RUNS * 60),
-);
+// The random sequences: half here, half in keys-more.test.ts, so the two halves run side by side.
+randomKeysTest(1);
 
 test("the model and the form agree on a fixed sequence that uses every kind of answer", () => {
 	const form: AskForm = {

@@ -13,7 +13,7 @@
 
 import { CURSOR_MARKER, visibleWidth } from "@mariozechner/pi-tui";
 import fc from "fast-check";
-import { expect } from "vitest";
+import { expect, test } from "vitest";
 import { AskFormComponent } from "../../../src/form/component.ts";
 import { formHeight } from "../../../src/form/height.ts";
 import { commandForKey } from "../../../src/form/keymap.ts";
@@ -282,4 +282,22 @@ export function runSequence(
 	const result = results[0]!;
 	expect(result.status).toBe(model.outcome);
 	expect(result).toEqual(model.expected(result.status));
+}
+
+/**
+ * Random forms per run: 2,000 by default, a fresh seed each run, so the runs
+ * add up; ASK_USER_KEY_RUNS=20000 (or any count) soaks it once for longer.
+ * keys.test.ts and keys-more.test.ts each run one half (`half` 1 and 2), so
+ * that the longest property of the suite runs on two workers at once.
+ */
+export function randomKeysTest(half: 1 | 2): void {
+	const total = Number(process.env["ASK_USER_KEY_RUNS"]) > 0 ? Number(process.env["ASK_USER_KEY_RUNS"]) : 2_000;
+	const runs = half === 1 ? Math.ceil(total / 2) : Math.floor(total / 2);
+	test(
+		`${runs * 2} random key sequences (${runs} random forms, each from a narrow and a wide start; half ${half} of ${total}): invariants, every line fits, done once, the answers are what the keys chose`,
+		() => {
+			fc.assert(randomKeysProperty(), { numRuns: runs });
+		},
+		Math.max(120_000, runs * 60),
+	);
 }
