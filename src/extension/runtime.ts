@@ -61,8 +61,7 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 		walker,
 		warm: async () => {
 			(await callModule()).warmUpArguments();
-			// A session kept in a file keeps its forms: what keeps them is in before the first ask needs it.
-			if (started && sessionFileOf(started) !== undefined) await kept.preload();
+			await kept.preload(started);
 		},
 		// A subagent's form the user dismissed here stops this session's run too: the child ends its task, this one waits.
 		onDismissedForOther: hold.dismissed,
@@ -213,8 +212,13 @@ function keptOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Tex
 		async sessionEnded() {
 			if (restoring) (await kept())?.sessionEnded();
 		},
-		/** In the background: a module that cannot load stays quiet here, the first form to keep says so. */
-		preload: () => restore().catch(() => undefined),
+		/**
+		 * In the background, for a session kept in a file: what keeps its forms is in before its first ask needs it. A
+		 * module that cannot load stays quiet here; the first form to keep says so.
+		 */
+		async preload(ctx: ExtensionContext | undefined) {
+			if (ctx && sessionFileOf(ctx) !== undefined) await restore().catch(() => undefined);
+		},
 		command: async (args: string, ctx: ExtensionContext) => (await restore()).command(args, ctx),
 		keep: (async (ctx, id, form) => (await kept(ctx))?.keeper(ctx, id, form)) satisfies NonNullable<ToolHost["keep"]>,
 	};
