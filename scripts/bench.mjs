@@ -18,7 +18,8 @@
  * --peer PATH (another ask tool's extension entry, e.g. a checkout of
  * JuanCrg90/pi-extensions' packages/ask-user-question/index.ts: driven like
  * ours, interleaved, on the same form in its own argument shape),
- * --paced-keys N (keys at a person's pace at 120 columns, default 1,000; --paced-only: nothing else;
+ * --paced-keys N (keys at a person's pace at 120 columns, default 1,000; --paced-only: nothing else; --paced-alone:
+ * ours with no other tool's keys between its own;
  * --paced-profile FILE: a CPU profile of the measured ones at 120 columns),
  * --load-only (only pi's start-up), --first-call (only the real-call corpus's
  * first-call rate: `npm run bench:first-call`), --runs N (start-ups of each

@@ -264,12 +264,14 @@ async function measurePacedKeys(
 ): Promise<PacedResult> {
 	const { drive, ours, questionnaire, oursArgs, questionnaireArgs, peer, peerArgs, peerCycle } = tools;
 	const result: PacedResult = { keys, gapMs: PACE.gapMs, touchedMiB: PACE.touchedBytes / 2 ** 20, ours: {} };
+	// --paced-alone: ours with nothing else between its keys, apart from what another tool's keys leave behind.
+	const others = !tools.argv.includes("--paced-alone");
 	for (const width of WIDTHS) {
 		const count = width === 120 ? keys : Math.ceil(keys / 4);
 		log(`· ${count} keys at a person's pace at ${width} columns`);
 		const drivers = [await drive(ours, oursArgs, width)];
-		if (width === 120) drivers.push(await drive(questionnaire, questionnaireArgs, width));
-		if (width === 120 && peer) drivers.push(await drive(peer, peerArgs, width, peerCycle));
+		if (width === 120 && others) drivers.push(await drive(questionnaire, questionnaireArgs, width));
+		if (width === 120 && others && peer) drivers.push(await drive(peer, peerArgs, width, peerCycle));
 		await measurePaced(drivers, KEY_CYCLE.length);
 		const profile = width === 120 ? stringFlag(tools.argv, "--paced-profile") : undefined;
 		const [own, theirs, peers] = await profiled(profile, () => measurePaced(drivers, count));
