@@ -23,6 +23,7 @@ const FIGURES = [
 	["first_ask_ms_warm"],
 	["restored_ms"],
 	["heap_growth_kb_100k"],
+	["heap_data_kb_since_first"],
 	["load_phase_over_empty_ms"],
 	["load_phase_over_empty_cold_ms"],
 	["footprint_tokens"],
