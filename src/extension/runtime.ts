@@ -60,8 +60,8 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 	const router = createRouter({
 		walker,
 		warm: async () => {
+			void kept.preload(started);
 			(await callModule()).warmUpArguments();
-			await kept.preload(started);
 		},
 		// A subagent's form the user dismissed here stops this session's run too: the child ends its task, this one waits.
 		onDismissedForOther: hold.dismissed,
@@ -214,10 +214,13 @@ function keptOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Tex
 		},
 		/**
 		 * In the background, for a session kept in a file: what keeps its forms is in before its first ask needs it. A
-		 * module that cannot load stays quiet here; the first form to keep says so.
+		 * module that cannot load stays quiet here, and counts as not asked for: the first form to keep says so.
 		 */
 		async preload(ctx: ExtensionContext | undefined) {
-			if (ctx && sessionFileOf(ctx) !== undefined) await restore().catch(() => undefined);
+			if (ctx === undefined || sessionFileOf(ctx) === undefined) return;
+			await restore().catch(() => {
+				restoring = false;
+			});
 		},
 		command: async (args: string, ctx: ExtensionContext) => (await restore()).command(args, ctx),
 		keep: (async (ctx, id, form) => (await kept(ctx))?.keeper(ctx, id, form)) satisfies NonNullable<ToolHost["keep"]>,

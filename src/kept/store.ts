@@ -279,7 +279,11 @@ export function createKeeper(
 			// A read-only or full disk: the form goes on; only what would survive pi is lost, and the user is told once.
 			if (said || file === undefined) return;
 			said = true;
-			failed?.(file, (error as NodeJS.ErrnoException).code ?? errorText(error));
+			try {
+				failed?.(file, (error as NodeJS.ErrnoException).code ?? errorText(error));
+			} catch {
+				// Whoever listens cannot break the form: this runs off a timer, where a throw would stop pi.
+			}
 		}
 	};
 	return {

@@ -6,6 +6,7 @@ import type {
 	ToolDefinition,
 } from "@mariozechner/pi-coding-agent";
 import askUserExtension from "../../index.ts";
+import { rememberOpenExtension } from "./open-extensions.ts";
 
 export type Handler = (event: unknown, ctx?: unknown) => unknown;
 
@@ -36,7 +37,10 @@ export function loadExtension(
 		events: { emit: () => {}, on: () => () => {} },
 	} as unknown as ExtensionAPI;
 	askUserExtension(pi);
+	const quit = () => fire("session_shutdown", { type: "session_shutdown", reason: "quit" });
 	const fire = async (name: string, event: unknown = {}, ctx: unknown = {}) => {
+		// A session started: ended as pi quits when the file ends, if the test does not end it.
+		if (name === "session_start") rememberOpenExtension(quit);
 		let result: unknown;
 		for (const handler of handlers.get(name) ?? []) result = (await handler(event, ctx)) ?? result;
 		return result;
