@@ -12,6 +12,7 @@ import * as piPackage from "@mariozechner/pi-coding-agent";
 import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozechner/pi-coding-agent";
 import {
 	type Ask,
+	type AskForm,
 	errorText,
 	keptDirOf,
 	type Loaded,
@@ -223,7 +224,10 @@ function keptOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Tex
 			});
 		},
 		command: async (args: string, ctx: ExtensionContext) => (await restore()).command(args, ctx),
-		keep: (async (ctx, id, form) => (await kept(ctx))?.keeper(ctx, id, form)) satisfies NonNullable<ToolHost["keep"]>,
+		// A session kept nowhere keeps no forms: nothing to load for it.
+		async keep(ctx: ExtensionContext, id: string, form: AskForm) {
+			return sessionFileOf(ctx) === undefined ? undefined : (await kept(ctx))?.keeper(ctx, id, form);
+		},
 	};
 }
 
