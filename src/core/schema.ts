@@ -82,9 +82,15 @@ function ruleOf(error: SchemaError, errors: SchemaError[], value: unknown): stri
 		case "maxItems":
 			return `must have at most ${error.params.limit} ${error.params.limit === 1 ? "item" : "items"} (found ${length})`;
 		case "minItems":
-			return `must have at least ${error.params.limit} ${error.params.limit === 1 ? "item" : "items"} (found ${length || "none"})`;
+			return (
+				`must have at least ${error.params.limit} ${error.params.limit === 1 ? "item" : "items"} (found ` +
+				`${length || "none"})`
+			);
 		case "pattern":
-			return `${PATTERN_RULES.get(String(error.params.pattern)) ?? `must match /${String(error.params.pattern)}/`} ${found}`;
+			return (
+				`${PATTERN_RULES.get(String(error.params.pattern)) ?? `must match /${String(error.params.pattern)}/`} ` +
+				`${found}`
+			);
 		default:
 			return `${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} ${found}`;
 	}

@@ -101,7 +101,8 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 			if (first)
 				await readSettings(ctx).catch((error: unknown) =>
 					warn(ctx, undefined, [
-						`ask_user: its settings or texts could not be loaded (${errorText(error)}): the defaults and English are used.`,
+						`ask_user: its settings or texts could not be loaded (${errorText(error)}): the defaults and English are ` +
+							`used.`,
 					]),
 				);
 			offer.sessionStarted(ctx);
@@ -199,7 +200,8 @@ function keptOnDemand(pi: ExtensionAPI, router: Router, words: () => Promise<Tex
 			broken = true;
 			if (ctx)
 				warn(ctx, undefined, [
-					`ask_user: forms cannot be kept past pi here (${errorText(error)}): they work, but one left unanswered ends with pi.`,
+					`ask_user: forms cannot be kept past pi here (${errorText(error)}): they work, but one left unanswered ` +
+						`ends with pi.`,
 				]);
 			return undefined;
 		}

@@ -106,7 +106,8 @@ function normalizeQuestion(raw: unknown, index: number, findings: Findings): unk
 		findings.problems.push({
 			path: `questions[${index}].isSecret`,
 			message:
-				"ask_user cannot hide what the user types: the answer is shown, kept in the session and sent to you. Ask the user to put the secret in an environment variable or a file and tell you its name.",
+				"ask_user cannot hide what the user types: the answer is shown, kept in the session and sent to you. Ask the " +
+				"user to put the secret in an environment variable or a file and tell you its name.",
 		});
 	}
 	if (aliases.length > 0)

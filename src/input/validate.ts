@@ -29,7 +29,8 @@ function issuesText(issues: Issue[]): string {
 	const count = issues.length;
 	const problems = count === 1 ? "1 problem" : `${count} problems`;
 	const lines = [
-		`ask_user was not called: ${problems} in the arguments. Fix ${count === 1 ? "it" : "them"} and call ask_user again:`,
+		`ask_user was not called: ${problems} in the arguments. Fix ${count === 1 ? "it" : "them"} and call ask_user ` +
+			`again:`,
 		...issues.slice(0, MAX_LISTED_ISSUES).map((issue) => `- ${issue.path}: ${issue.message}`),
 	];
 	if (count > MAX_LISTED_ISSUES) lines.push(`- …and ${count - MAX_LISTED_ISSUES} more of the same kinds.`);
@@ -109,7 +110,8 @@ function readQuestion(value: unknown, path: string, report: Report): QuestionAsR
 	const multiSelect = readBoolean(value, path, "multiSelect", false, report) && !textOnly;
 	const allowOther = readBoolean(value, path, "allowOther", true, report);
 	const options = textOnly ? [] : readOptions(given, `${path}.options`, multiSelect, allowOther, report);
-	const fix = `Give ${LIMITS.minOptions}-${LIMITS.maxOptions} options, or drop "allowOther": false to ask for free text.`;
+	const fix =
+		`Give ${LIMITS.minOptions}-${LIMITS.maxOptions} options, or drop "allowOther": false to ask for free ` + `text.`;
 	if (!allowOther && textOnly)
 		report(`${path}.allowOther`, `false on a question without options leaves nothing to answer. ${fix}`);
 	const required = readBoolean(value, path, "required", true, report);
@@ -142,7 +144,8 @@ function readOptions(
 	if (value.length === 1 && !allowOther) {
 		report(
 			path,
-			`1 option and "allowOther": false leave the user no choice. Give ${min}-${max} options, or drop "allowOther": false so the user can answer in their own words.`,
+			`1 option and "allowOther": false leave the user no choice. Give ${min}-${max} options, or drop "allowOther": ` +
+				`false so the user can answer in their own words.`,
 		);
 	}
 	if (value.length > max)
@@ -163,7 +166,8 @@ function readOptions(
 		if (labelOwner !== undefined)
 			report(
 				`${at}.label`,
-				`${quote(option.label)} repeats the label of options[${labelOwner}] (compared ignoring case). Make every label distinct.`,
+				`${quote(option.label)} repeats the label of options[${labelOwner}] (compared ignoring case). Make every ` +
+					`label distinct.`,
 			);
 		const valueOwner = option.value === "" ? undefined : claim(valueOwners, option.value, index);
 		if (valueOwner !== undefined) {
@@ -209,7 +213,8 @@ function readMetadata(value: unknown, report: Report): AskMetadata | undefined {
 	if (!isObject(value))
 		return report(
 			"metadata",
-			`expected an object {"source"?, "flowId"?, "tags"?}, got ${describe(value)}. Leave "metadata" out if there is none.`,
+			`expected an object {"source"?, "flowId"?, "tags"?}, got ${describe(value)}. Leave "metadata" out if there is ` +
+				`none.`,
 		);
 	const metadata: AskMetadata = {};
 	for (const key of ["source", "flowId"] as const) {
@@ -252,7 +257,8 @@ function checkUniqueAcrossQuestions(questions: QuestionAsRead[], report: Report)
 		if (headerOwner !== undefined) {
 			report(
 				`${path}.header`,
-				`${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its own label.`,
+				`${quote(header ?? "")} is already the header of ${headerOwner} (compared ignoring case). Give every tab its ` +
+					`own label.`,
 			);
 		}
 		const idOwner = id ? claim(idOwners, id, path) : undefined;

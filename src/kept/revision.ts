@@ -14,7 +14,8 @@ export const REVISED = "Revised answer to ask_user call";
 /** One message: which call, what changed, and the compact text the tool returns, from the answers as they now stand. */
 export function revisedAnswerText(id: string, form: AskForm, before: Collected, after: Collected): string {
 	return [
-		`${REVISED} ${JSON.stringify(id)}: the user changed their answers after submitting them. From now on act on these, not the earlier ones; where what you did since rests on an earlier answer, say so and adjust.`,
+		`${REVISED} ${JSON.stringify(id)}: the user changed their answers after submitting them. From now on act on ` +
+			`these, not the earlier ones; where what you did since rests on an earlier answer, say so and adjust.`,
 		"What changed (before → now):",
 		...whatChanged(form, before, after),
 		"The answers as they now stand:",

@@ -135,7 +135,9 @@ async function serve(child: Child, request: ExtensionUIRequest): Promise<Extensi
 
 /** A whole form (a NUL-led title of another protocol version is an error), labelled `outer › inner`. */
 async function relayForm(child: Child, title: string, payload: unknown): Promise<RelayReply> {
-	const unknown = `unknown relay protocol ${JSON.stringify(title.slice(1))}: this parent speaks ${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
+	const unknown =
+		`unknown relay protocol ${JSON.stringify(title.slice(1))}: this parent speaks ` +
+		`${RELAY_TITLE.slice(1)}; use the same pi-ask-user version in parent and child`;
 	const decoded = title === RELAY_TITLE ? decodeRelayRequest(payload) : { ok: false as const, error: unknown };
 	if (!decoded.ok) return collectedToReply(emptyCollected("error", decoded.error));
 	const { request } = decoded;

@@ -166,13 +166,19 @@ function selectionsFrom(
 	const one = question.multiSelect ? choice : [choice];
 	const labels = given ? one : [];
 	if (!Array.isArray(labels) || !labels.every((label) => typeof label === "string")) {
-		return `${question.id}: expected ${question.multiSelect ? "a list of option labels" : "an option label"} (found ${JSON.stringify(choice)})`;
+		return (
+			`${question.id}: expected ${question.multiSelect ? "a list of option labels" : "an option label"} (found ` +
+			`${JSON.stringify(choice)})`
+		);
 	}
 	const chosen: AskSelection[] = [];
 	for (const label of labels) {
 		const option = question.options.find((o) => o.label === label);
 		if (!option)
-			return `${question.id}: ${JSON.stringify(label)} is not one of its options (${question.options.map((o) => JSON.stringify(o.label)).join(", ")})`;
+			return (
+				`${question.id}: ${JSON.stringify(label)} is not one of its options ` +
+				`(${question.options.map((o) => JSON.stringify(o.label)).join(", ")})`
+			);
 		if (!chosen.some((s) => s.label === label)) chosen.push({ value: option.value, label: option.label });
 	}
 	const other = question.allowOther ? textOf(content[otherName]) : undefined;

@@ -64,7 +64,9 @@ const header = {
 	replyVersion: Type.Optional(
 		Type.Integer({
 			minimum: 1,
-			description: `The newest reply version the child reads (2 since "delegated", ${RELAY_REPLY_VERSION} since "attachments"); absent: 1. A parent replies in the newest it knows up to this.`,
+			description:
+				`The newest reply version the child reads (2 since "delegated", ${RELAY_REPLY_VERSION} since ` +
+				`"attachments"); absent: 1. A parent replies in the newest it knows up to this.`,
 		}),
 	),
 };
@@ -139,7 +141,9 @@ export const AttachmentSchema = Type.Object(
 		size: Type.Integer({
 			minimum: 0,
 			maximum: ATTACHMENT_LIMITS.imageBytes,
-			description: `In bytes: what data holds. At most ${ATTACHMENT_LIMITS.fileBytes} (an image ${ATTACHMENT_LIMITS.imageBytes}).`,
+			description:
+				`In bytes: what data holds. At most ${ATTACHMENT_LIMITS.fileBytes} (an image ` +
+				`${ATTACHMENT_LIMITS.imageBytes}).`,
 		}),
 		kind: literals(["answer", "note"]),
 		questionId: Type.Optional(
@@ -158,7 +162,9 @@ export const AttachmentSchema = Type.Object(
 export const RelayReplySchema = Type.Object(
 	{
 		v: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(RELAY_REPLY_VERSION)], {
-			description: `Never newer than the replyVersion the request named (2 adds delegated, ${RELAY_REPLY_VERSION} attachments).`,
+			description:
+				`Never newer than the replyVersion the request named (2 adds delegated, ${RELAY_REPLY_VERSION} ` +
+				`attachments).`,
 		}),
 		rid: Type.Optional(rid),
 		status: literals(ASK_STATUSES),
@@ -167,7 +173,8 @@ export const RelayReplySchema = Type.Object(
 		delegated: Type.Optional(
 			Type.Array(Type.String(), {
 				description:
-					'v2: ids of questions the user left to the model ("You decide"), an answer of their own. v1 says one as a skip with a note.',
+					'v2: ids of questions the user left to the model ("You decide"), an answer of their own. v1 says one as a ' +
+					"skip with a note.",
 			}),
 		),
 		notes: Type.Array(note),
@@ -175,7 +182,10 @@ export const RelayReplySchema = Type.Object(
 		attachments: Type.Optional(
 			Type.Array(AttachmentSchema, {
 				maxItems: ATTACHMENT_LIMITS.perForm,
-				description: `v3: the files of the answers and notes, each with its bytes; at most ${ATTACHMENT_LIMITS.perAnswer} per answer or note, ${ATTACHMENT_LIMITS.totalBytes} bytes in all. v1 and v2 say each as a note with its path.`,
+				description:
+					`v3: the files of the answers and notes, each with its bytes; at most ` +
+					`${ATTACHMENT_LIMITS.perAnswer} per answer or note, ${ATTACHMENT_LIMITS.totalBytes} bytes in all. v1 and ` +
+					`v2 say each as a note with its path.`,
 			}),
 		),
 		formNote: Type.Optional(
@@ -211,7 +221,8 @@ export const RelayReplySchema = Type.Object(
 		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
 		title: "ask_user relay reply, v1 to v3",
 		description:
-			"The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not know (a newer peer's).",
+			"The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does " +
+			"not know (a newer peer's).",
 		...closed,
 	},
 );

@@ -237,7 +237,9 @@ function parseEnvelope(text: unknown, what: string, versions: readonly number[])
 	const known = versions.length > 1 ? `${versions.slice(0, -1).join(", ")} or ${versions.at(-1)}` : `${versions[0]}`;
 	return {
 		ok: false,
-		error: `${what}: v: expected protocol version ${known}, ${found} (parent and child must run compatible pi-ask-user versions)`,
+		error:
+			`${what}: v: expected protocol version ${known}, ${found} (parent and child must run compatible ` +
+			`pi-ask-user versions)`,
 	};
 }
 

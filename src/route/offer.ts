@@ -158,7 +158,8 @@ export function holdToolsAfterDismissal(): Hold {
 						block: true,
 						terminate: true,
 						reason:
-							"Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait for the user.",
+							"Not run: the user dismissed ask_user and wants to speak. Reply in plain text, run nothing, and wait " +
+							"for the user.",
 					}
 				: undefined,
 		dismissed: () => {

@@ -195,19 +195,25 @@ export const SETTINGS = keyed({
 	numberKeys: row({
 		rule: oneOf(NUMBER_KEYS),
 		default: "choose",
-		help: 'What a number key does on the form: choose that option (toggle it in a multi-select; open the editor on "Type something…"), or only focus it, as Enter then chooses.',
+		help:
+			"What a number key does on the form: choose that option (toggle it in a multi-select; open the editor on " +
+			'"Type something…"), or only focus it, as Enter then chooses.',
 	}),
 	youDecide: row({
 		// No flag: pi's switches can only say true, and this one is on by default.
 		variable: "PI_ASK_USER_YOU_DECIDE",
 		rule: yesNo,
 		default: true,
-		help: 'A "You decide" row on every ask_user question, after "Type something…": it leaves the question to the model, which chooses and says which. false: no such row.',
+		help:
+			'A "You decide" row on every ask_user question, after "Type something…": it leaves the question to the ' +
+			"model, which chooses and says which. false: no such row.",
 	}),
 	peekKey: row({
 		rule: peekKey,
 		default: "p",
-		help: "The key that folds the form to one line, to read the conversation above it, and brings it back (peek): a letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already.",
+		help:
+			"The key that folds the form to one line, to read the conversation above it, and brings it back (peek): a " +
+			"letter, ctrl+ or alt+ and a letter, or f1 to f12, that the form does not use already.",
 	}),
 	choiceOnly: row({
 		...flagOf("choiceOnly"),

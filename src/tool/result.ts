@@ -38,9 +38,12 @@ const CLOSINGS: Record<Exclude<AskStatus, "answered" | "error">, string> = {
 	dismissed: `${DECLINED} stop and wait for the user to tell you how to go on.`,
 	aborted: "The user did not finish: do not assume answers to the unanswered questions.",
 	no_ui:
-		"No user can answer here and ask_user is now disabled for this session: do not call it again; state your assumption and go on, or ask in plain text in your reply.",
+		"No user can answer here and ask_user is now disabled for this session: do not call it again; state your " +
+		"assumption and go on, or ask in plain text in your reply.",
 	timed_out: "State your assumption and go on, or ask in plain text in your reply.",
-	chat: "Their message is above: answer it as you would answer the user, using the answers they gave; do not assume answers to the rest.",
+	chat:
+		"Their message is above: answer it as you would answer the user, using the answers they gave; do not assume " +
+		"answers to the rest.",
 };
 
 /** A header, a line per question, the form's texts, the notices, and but on "answered" what the model should do. */
@@ -56,7 +59,8 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 	const lines = [
 		answeredBy === undefined
 			? header
-			: `Answered through ${quoteExact(sanitizeLine(answeredBy))}, not at the terminal: ${header.charAt(0).toLowerCase()}${header.slice(1)}`,
+			: `Answered through ${quoteExact(sanitizeLine(answeredBy))}, not at the terminal: ` +
+				`${header.charAt(0).toLowerCase()}${header.slice(1)}`,
 	];
 	for (const question of form.questions)
 		lines.push(`${questionKey(question.id)}: ${questionText(question, collected)}`);
@@ -68,7 +72,8 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 		lines.push(`The form failed${error}: do not assume answers; ask the user in plain text in your reply.`);
 	} else if (status === "dismissed" && collected.shownElsewhere) {
 		lines.push(
-			`${DECLINED} end your task now, and say in your final reply that the user declined to answer and what you needed to know.`,
+			`${DECLINED} end your task now, and say in your final reply that the user declined to answer and what you ` +
+				`needed to know.`,
 		);
 	} else if (status !== "answered") lines.push(CLOSINGS[status]);
 	else if (delegates > 0)
@@ -127,7 +132,10 @@ function formTextLines(collected: Collected): string[] {
 function draftText(what: string, text: string): string {
 	const over = text.length - LIMITS.freeText;
 	if (over <= 0) return `${what} left in the editor: ${quoteExact(text)}`;
-	return `${what} left in the editor: ${quoteExact(text.slice(0, LIMITS.freeText))} (+${over} more characters, in details.drafts)`;
+	return (
+		`${what} left in the editor: ${quoteExact(text.slice(0, LIMITS.freeText))} (+${over} more characters, in ` +
+		`details.drafts)`
+	);
 }
 
 // ── Files ──────────────────────────────────────────────────────────────────

@@ -5,8 +5,8 @@
  *
  * What the model reads on every turn is paid for on every turn: the steering text, the same thing at three lengths
  * (each guideline names the tool: pi appends guidelines flat to the system prompt), and the parameters' schema
- * (params.ts): plain types (some proxies strip unions), terse descriptions, no constraints, so validate.ts, not pi, says
- * what to fix.
+ * (params.ts): plain types (some proxies strip unions), terse descriptions, no constraints, so validate.ts, not pi,
+ * says what to fix.
  */
 
 import type { ToolDefinition } from "@mariozechner/pi-coding-agent";
@@ -18,15 +18,19 @@ import type { AskDetails } from "../core/types.ts";
 
 export const TOOL_DESCRIPTION =
 	"Ask the user 1-4 multiple-choice questions in one form and wait for answers. " +
-	"Use it only when several reasonable paths exist, context is gathered and a wrong guess costs real work; batch related decisions. " +
+	"Use it only when several reasonable paths exist, context is gathered and a wrong guess costs real work; batch " +
+	"related decisions. " +
 	'A free-text row is automatic: never add an "Other" option. Put the recommended option first (recommended: true).';
 
 export const PROMPT_SNIPPET =
-	"Ask the user 1-4 batched multiple-choice questions when a decision is genuinely ambiguous; recommended option first, no Other option";
+	"Ask the user 1-4 batched multiple-choice questions when a decision is genuinely ambiguous; recommended option " +
+	"first, no Other option";
 
 export const PROMPT_GUIDELINES: string[] = [
-	"Use ask_user only when several reasonable paths exist, context is gathered and a wrong guess would cost real work; otherwise decide and state your assumption.",
-	'Batch related decisions into one ask_user call; never add an "Other" option; put the recommended option first. "Left to you": decide and say which.',
+	"Use ask_user only when several reasonable paths exist, context is gathered and a wrong guess would cost real " +
+		"work; otherwise decide and state your assumption.",
+	'Batch related decisions into one ask_user call; never add an "Other" option; put the recommended option first. ' +
+		'"Left to you": decide and say which.',
 ];
 
 export const callModule = loaded(() => import("./call.ts"));

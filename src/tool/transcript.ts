@@ -112,7 +112,10 @@ function compactQuestion(details: AskDetails, question: AskQuestion, theme: Rend
 		return `${theme.fg("success", "✓")} ${header}: ${shown}${noted}${drafted}`;
 	}
 	const outcome = questionOutcome(details, question.id);
-	return `${theme.fg("dim", OPEN_MARKS[outcome] ?? "·")} ${header}: ${theme.fg("dim", t(`outcome.${outcome}`))}${drafted}`;
+	return (
+		`${theme.fg("dim", OPEN_MARKS[outcome] ?? "·")} ${header}: ` +
+		`${theme.fg("dim", t(`outcome.${outcome}`))}${drafted}`
+	);
 }
 
 const OPEN_MARKS: Record<string, string> = { delegated: "↪", skipped: "–" };
@@ -142,7 +145,8 @@ function expandedQuestion(details: AskDetails, question: AskQuestion, theme: Ren
 	}
 	for (const selection of answer?.selections.filter((s) => s.custom) ?? []) {
 		lines.push(
-			`  ${theme.fg("success", "●")} ${theme.fg("muted", t("transcript.wrote"))} ${indent(sanitizeText(selection.label), "    ")}`,
+			`  ${theme.fg("success", "●")} ${theme.fg("muted", t("transcript.wrote"))} ` +
+				`${indent(sanitizeText(selection.label), "    ")}`,
 		);
 	}
 	if (!answer) lines.push(`  ${theme.fg("dim", t(`outcome.${questionOutcome(details, question.id)}`))}`);

@@ -87,7 +87,8 @@ class DialogWalk {
 		if (this.host.choiceOnly && current.question.options.length === 0) {
 			if (!current.question.required) return this.dispatch({ type: "skip" });
 			throw new Error(
-				"a required question can only be answered with text, and this host shows no text dialogs (an ACP client cancels them): ask the user in plain text instead",
+				"a required question can only be answered with text, and this host shows no text dialogs (an ACP client " +
+					"cancels them): ask the user in plain text instead",
 			);
 		}
 		const dialog = questionDialog(this.state, current.index, this.takeMessage(), this.view);
@@ -178,7 +179,8 @@ class DialogWalk {
 		}
 		const shown = JSON.stringify(choice.length > 80 ? `${choice.slice(0, 80)}…` : choice);
 		throw new Error(
-			`The RPC client answered a select with ${shown}, which is not one of its rows, ${MAX_STRAY_ANSWERS} times in a row: a select must return one of its options exactly.`,
+			`The RPC client answered a select with ${shown}, which is not one of its rows, ${MAX_STRAY_ANSWERS} times in a ` +
+				`row: a select must return one of its options exactly.`,
 		);
 	}
 

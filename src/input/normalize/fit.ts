@@ -58,7 +58,8 @@ export function splitQuestion(question: JsonObject, index: number, notices: stri
 	const given = typeof question.context === "string" && question.context.trim() !== "" ? question.context : undefined;
 	question.context = given === undefined ? rest : `${rest}\n\n${given}`;
 	notices.push(
-		`questions[${index}].question: kept the line that asks as the question and moved the other lines into "context"; "question" is one line.`,
+		`questions[${index}].question: kept the line that asks as the question and moved the other lines into "context"; ` +
+			`"question" is one line.`,
 	);
 }
 
@@ -79,7 +80,8 @@ export function labelAsHeader(question: JsonObject, index: number, notices: stri
 	question.header = label;
 	question.question = match[2] ?? "";
 	notices.push(
-		`questions[${index}].question: read its bold label ${JSON.stringify(label)} as the header; put a tab label in "header".`,
+		`questions[${index}].question: read its bold label ${JSON.stringify(label)} as the header; put a tab label in ` +
+			`"header".`,
 	);
 }
 
@@ -112,7 +114,8 @@ export function fitHeaders(questions: unknown[], notices: string[]): void {
 			typeof question.context === "string" && question.context.trim() !== "" ? `\n${question.context}` : "";
 		question.context = `${full}${context}`;
 		notices.push(
-			`questions[${index}].header: the tab shows ${JSON.stringify(short)}; a header is a tab label of at most ${LIMITS.header} characters.`,
+			`questions[${index}].header: the tab shows ${JSON.stringify(short)}; a header is a tab label of at most ` +
+				`${LIMITS.header} characters.`,
 		);
 	});
 }
@@ -143,7 +146,8 @@ export function fitLabels(options: unknown[], index: number, notices: string[]):
 		if (description === undefined || description.trim() === "") option.description = full;
 		else if (full.length + 1 + description.length <= LIMITS.description) option.description = `${full}\n${description}`;
 		notices.push(
-			`questions[${index}].options[${at}].label: shown as ${JSON.stringify(short)}, returned in full as the value; a label is at most ${LIMITS.label} characters.`,
+			`questions[${index}].options[${at}].label: shown as ${JSON.stringify(short)}, returned in full as the value; a ` +
+				`label is at most ${LIMITS.label} characters.`,
 		);
 	});
 }

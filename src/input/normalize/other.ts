@@ -51,7 +51,8 @@ const PLEASE_TYPE =
 /** "其他修改（我会补充具体要求）": "other changes" and a request to type; without the request ("其他修改") it names something. */
 const CJK_OTHER_WITH_REQUEST = `(?:其他|其它)(?:修改|选项|選項|方案|情况|想法|要求|需求|意见) ?\\((?:${PLEASE_TYPE})\\)`;
 const OTHER_LABEL = new RegExp(
-	`^(?:(?:${OTHER_OPTION_LABELS.join("|")})(?: ?\\((?:${PLEASE_TYPE})\\)| ?[:,\\-–—] ?(?:${PLEASE_TYPE}))?|${CJK_OTHER_WITH_REQUEST})[ .…:!?。]*$`,
+	`^(?:(?:${OTHER_OPTION_LABELS.join("|")})(?: ?\\((?:${PLEASE_TYPE})\\)| ?[:,\\-–—] ` +
+		`?(?:${PLEASE_TYPE}))?|${CJK_OTHER_WITH_REQUEST})[ .…:!?。]*$`,
 	"u",
 );
 /** "E. ", "5) ", "B、": the letter or number a model put before each of its options. */

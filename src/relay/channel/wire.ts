@@ -45,7 +45,9 @@ export function decodeChannelAddress(
 	if (!token || !path || /[\0\n]/.test(path)) {
 		return {
 			ok: false,
-			error: `${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another version`,
+			error:
+				`${CHANNEL_ENV} is not an ask_user channel address ("1:<token>:<path>"); the parent may run another ` +
+				`version`,
 		};
 	}
 	return { ok: true, address: { token, path } };
@@ -83,7 +85,8 @@ export function notReady(line: string): string | undefined {
 	const v = own(message, "v");
 	return v === CHANNEL_VERSION
 		? "not ready"
-		: `protocol version ${describeFound(v)}, expected ${CHANNEL_VERSION}: parent and child run incompatible pi-ask-user versions`;
+		: `protocol version ${describeFound(v)}, expected ${CHANNEL_VERSION}: parent and child run incompatible ` +
+				`pi-ask-user versions`;
 }
 
 function parseLine(line: string): JsonObject | undefined {
