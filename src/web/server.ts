@@ -298,8 +298,8 @@ function html(submitToken: string, texts: Texts): string {
 
 const HEADERS = {
 	"Content-Security-Policy":
-		"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' blob:; base-uri " +
-		"'none'; form-action 'none'; frame-ancestors 'none'",
+		"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' blob:; " +
+		"base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 	"X-Content-Type-Options": "nosniff",
 	"Referrer-Policy": "no-referrer",
 	"Cache-Control": "no-store",
