@@ -13,6 +13,7 @@ import { type ExtensionAPI, type ExtensionContext, getAgentDir } from "@mariozec
 import {
 	type Ask,
 	type AskForm,
+	type AskOptions,
 	errorText,
 	keptDirOf,
 	type Loaded,
@@ -66,13 +67,7 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 		},
 		// A subagent's form the user dismissed here stops this session's run too: the child ends its task, this one waits.
 		onDismissedForOther: hold.dismissed,
-		preferences: async () => ({
-			timeoutMs: settings.timeoutMs,
-			numberKeys: settings.numberKeys,
-			youDecide: settings.youDecide,
-			peekKey: settings.peekKey,
-			texts: await words(),
-		}),
+		preferences: async () => formPreferences(settings, await words()),
 		watch: watching(pi, () => settings, words),
 	});
 	const offer = offerOnlyWhereAnswerable(pi, router);
@@ -126,6 +121,15 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 		command: kept.command,
 	};
 }
+
+/** What every form takes from the settings, read per ask. */
+const formPreferences = ({ timeoutMs, numberKeys, youDecide, peekKey }: Settings, texts: Texts): AskOptions => ({
+	timeoutMs,
+	numberKeys,
+	youDecide,
+	peekKey,
+	texts,
+});
 
 /** The user's words, in the language the settings say as they are when first needed; English where they cannot load. */
 function userWords(settings: () => Settings, started: () => ExtensionContext | undefined): Loaded<Texts> {
