@@ -4,7 +4,8 @@
  * load on that first ask), "warm" first starts a session with a UI and waits
  * for the background preload, as a user's first question after start-up
  * would. Each run is its own process (`npm run bench` spawns them), so
- * nothing loaded by another measurement helps.
+ * nothing loaded by another measurement helps. Two forms: the largest legal
+ * one, and a typical call (the demo's).
  */
 
 import { spawnSync } from "node:child_process";
@@ -14,15 +15,17 @@ import { initTheme, type ExtensionAPI, type ToolDefinition } from "@mariozechner
 import { setKeybindings } from "@mariozechner/pi-tui";
 import { quietTui } from "../../test/form/fake-terminal.ts";
 import { piKeybindings } from "../../test/form/support.ts";
-import { largestAskParams } from "./forms.ts";
+import { demoAskParams, largestAskParams } from "./forms.ts";
 import type { ExtensionFactory } from "./mount.ts";
 import { mountTool } from "./mount.ts";
 
 type Jiti = { import(id: string, options?: { default?: boolean }): Promise<unknown> };
 type Handler = (event: unknown, ctx: unknown) => unknown;
 
+export type FirstAskForm = "largest" | "typical";
+
 /** Runs in the child process: prints the milliseconds, alone on its line. */
-export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Promise<void> {
+export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean, form: FirstAskForm): Promise<void> {
 	initTheme("dark");
 	const keybindings = piKeybindings();
 	setKeybindings(keybindings);
@@ -53,7 +56,7 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean): Pro
 	for (const handler of handlers.get("before_agent_start") ?? [])
 		await handler({ type: "before_agent_start" }, { mode: "tui", hasUI: true, ui: {} });
 	const { tui } = quietTui(120, 40);
-	const params = largestAskParams();
+	const params = form === "typical" ? demoAskParams(repo) : largestAskParams();
 	const started = process.hrtime.bigint();
 	const mounted = await mountTool(tool, params, { tui, theme: themeOf(), keybindings });
 	mounted.component.render(120);
@@ -72,9 +75,15 @@ function themeOf() {
 }
 
 /** Spawns `runs` fresh processes of each kind; the medians, in ms. */
-export function measureFirstAsk(repo: string, piArg: string, runs: number): { coldMs: number; warmMs: number } {
+export function measureFirstAsk(
+	repo: string,
+	piArg: string,
+	runs: number,
+	form: FirstAskForm,
+): { coldMs: number; warmMs: number } {
 	const once = (kind: "cold" | "warm") => {
-		const run = spawnSync(process.execPath, [join(repo, "scripts", "bench.mjs"), "--pi", piArg, "--first-ask", kind], {
+		const script = join(repo, "scripts", "bench.mjs");
+		const run = spawnSync(process.execPath, [script, "--pi", piArg, "--first-ask", kind, "--first-ask-form", form], {
 			encoding: "utf8",
 		});
 		const value = Number(run.stdout.trim().split("\n").at(-1));

@@ -9,6 +9,8 @@
  * and CJK, emoji (ZWJ sequences and flags included) and accents throughout.
  */
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { AskOptionParams, AskParams } from "../../src/core/types.ts";
 
 const PIECES = [
@@ -90,6 +92,17 @@ export function largestAskParams(): AskParams {
 		}),
 		metadata: { source: "bench", flowId: "largest", tags: ["bench"] },
 	};
+}
+
+type DemoScript = { conversations: { replies: { toolCalls?: { name: string; arguments: unknown }[] }[] }[] };
+
+/** A typical call: the demo's (`npm run demo`), three questions with short previews, as a model writes them. */
+export function demoAskParams(repo: string): AskParams {
+	const script = JSON.parse(readFileSync(join(repo, "scripts", "demo-script.json"), "utf8")) as DemoScript;
+	const calls = script.conversations.flatMap(({ replies }) => replies.flatMap((reply) => reply.toolCalls ?? []));
+	const call = calls.find(({ name }) => name === "ask_user");
+	if (!call) throw new Error("scripts/demo-script.json has no ask_user call");
+	return call.arguments as AskParams;
 }
 
 /**

@@ -72,7 +72,9 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const loadRuns = numberFlag(options.argv, "--runs") ?? (quick ? 3 : 9);
 	const log = (line: string) => process.stderr.write(`${line}\n`);
 	const firstAskKind = options.argv[options.argv.indexOf("--first-ask") + 1];
-	if (options.argv.includes("--first-ask")) return firstAskOnce(options.repo, options.jiti, firstAskKind === "warm");
+	const firstAskForm = stringFlag(options.argv, "--first-ask-form") === "typical" ? "typical" : "largest";
+	if (options.argv.includes("--first-ask"))
+		return firstAskOnce(options.repo, options.jiti, firstAskKind === "warm", firstAskForm);
 	if (options.argv.includes("--first-call")) return printFirstCallRate(measureFirstCallRate(options.repo));
 
 	log(`pi ${options.pi.version}`);
@@ -125,8 +127,12 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const paced = await measurePacedKeys(tools, pacedKeys, log);
 
 	const firstAskRuns = quick ? 1 : 5;
-	log(`· first ask, ${firstAskRuns} fresh processes cold and warm`);
-	const firstAsk = { ...measureFirstAsk(options.repo, options.pi.piArg, firstAskRuns), runs: firstAskRuns };
+	log(`· first ask, ${firstAskRuns} fresh processes cold and warm, for the largest form and a typical call`);
+	const firstAsk = {
+		...measureFirstAsk(options.repo, options.pi.piArg, firstAskRuns, "largest"),
+		typical: measureFirstAsk(options.repo, options.pi.piArg, firstAskRuns, "typical"),
+		runs: firstAskRuns,
+	};
 	const restoreRuns = quick ? 1 : 7;
 	log(`· a form restored after --continue, ${restoreRuns} starts in tmux`);
 	const legacy = options.pi.piArg === "legacy" ? await ensureLegacyPi() : undefined;

@@ -21,6 +21,8 @@ const FIGURES = [
 	["first_mount_us"],
 	["first_ask_ms_cold"],
 	["first_ask_ms_warm"],
+	["first_ask_ms_cold_typical"],
+	["first_ask_ms_warm_typical"],
 	["restored_ms"],
 	["heap_growth_kb_100k"],
 	["heap_data_kb_since_first"],
