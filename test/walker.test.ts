@@ -317,6 +317,82 @@ describe("the dialog walker", () => {
 		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
 	});
 
+	it("an editor answered with something that is not text (a client's null or number) asks again, the text kept, saying why", async () => {
+		const notText = (value: unknown): DialogStep => (() => value) as unknown as DialogStep;
+		const ui = scriptedDialogs([pick(ROW.freeText), notText(null), notText(42), type("MySQL")]);
+		const result = await walk(ui, form(db));
+		expect(result.answers.db?.selections).toEqual([{ value: "MySQL", label: "MySQL", custom: true }]);
+		expect(ui.calls.map((call) => call.method)).toEqual(["select", "editor", "editor", "editor"]);
+		expect(ui.calls[1]?.title).not.toContain("not text");
+		expect(ui.calls[2]?.title).toContain("That answer was not text");
+		expect(ui.calls[3]?.title).toContain("That answer was not text");
+	});
+
+	it("three answers that are not text in a row end the walk as an error that says what the client sent", async () => {
+		const nothing = (() => null) as unknown as DialogStep;
+		const editor = await collectWithDialogs(scriptedDialogs([pick(ROW.freeText), nothing, nothing, nothing]), form(db));
+		expect(editor.status).toBe("error");
+		expect(editor.error).toMatch(/answered an editor with null, not text, 3 times in a row: an editor must return/);
+		const object = (() => ({ value: "Postgres" })) as unknown as DialogStep;
+		const select = await collectWithDialogs(scriptedDialogs([object, object, object]), form(db));
+		expect(select.status).toBe("error");
+		expect(select.error).toMatch(/answered a select with an object, not text, 3 times in a row/);
+	});
+
+	it("with a deadline, each select tells the client when it closes by itself, after the form's own timeout", async () => {
+		const timeouts: (number | undefined)[] = [];
+		const ui: DialogUI = {
+			select: async (_title, rows, opts) => {
+				timeouts.push(opts?.timeout);
+				return rows[0];
+			},
+			editor: async () => undefined,
+		};
+		const deadline = Date.now() + 60_000;
+		await walk(ui, form(db));
+		await walk(ui, form(db), { deadline });
+		expect(timeouts[0]).toBeUndefined();
+		expect(timeouts[1]).toBeGreaterThan(60_000);
+		expect(timeouts[1]).toBeLessThanOrEqual(61_000);
+	});
+
+	it("a select that closes by itself at the deadline is no dismissal: the walk ends as the clock's abort says", async () => {
+		const controller = new AbortController();
+		const seen: string[] = [];
+		let selects = 0;
+		const ui: DialogUI = {
+			select: async () => {
+				// The first closes by pi's own timer, a moment before the form's clock aborts the walk.
+				if (selects++ === 0) return undefined;
+				controller.abort();
+				return new Promise<string | undefined>(() => {});
+			},
+			editor: async () => undefined,
+		};
+		const options = {
+			signal: controller.signal,
+			deadline: Date.now() - 1,
+			onProgress: (p: AskProgress) => seen.push(p.phase),
+		};
+		const result = await walk(ui, form(db), options);
+		expect(result.status).toBe("aborted");
+		expect(seen).not.toContain("dismissed");
+	});
+
+	it("a dialog left open by an abort or the timeout: the client is told, once, that an answer to it is no longer read", async () => {
+		const controller = new AbortController();
+		const notices: [string, string | undefined][] = [];
+		const ui: DialogUI = {
+			select: () => new Promise<string | undefined>(() => {}),
+			editor: () => new Promise<string | undefined>(() => {}),
+			notify: (message, type) => void notices.push([message, type]),
+		};
+		const pending = walk(ui, form(db), { signal: controller.signal });
+		controller.abort();
+		await expect(pending).resolves.toMatchObject({ status: "aborted" });
+		expect(notices).toEqual([[expect.stringContaining("no longer read"), "warning"]]);
+	});
+
 	it("an abort while a dialog is open resolves at once as aborted, even if the dialog never answers", async () => {
 		const controller = new AbortController();
 		const ui = {

@@ -241,6 +241,9 @@ export const EN = {
 		"ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).",
 	"walker.stray": "⚠ That answer is not one of the rows: pick one of them.",
 	"walker.pathAsText": "Submit it unchanged to give it as your answer, as text.",
+	"walker.notText": "⚠ That answer was not text: write it again.",
+	"walker.closed":
+		"ask_user: these questions are closed (time ran out, or the run stopped); an answer to the open dialog is no longer read.",
 
 	// ── An ACP host's form (pi-ask-user/elicitation) ──
 	"elicitation.ownAnswer": "{header}: your own answer",

@@ -177,7 +177,7 @@ export function createRouter(setup: RouterSetup): Router {
 			const route = routeOf({ mode: modeOf(session), hasUI: false, upstream: up, handler: currentHandler() });
 			return route.kind === "none"
 				? emptyCollected("no_ui")
-				: inTime(options, (deadline) => showRemote(route, session, walker, form, deadline.options));
+				: inTime(options, (deadline) => showRemote(route, session, walker, form, deadline));
 		},
 		sessionStarted(session, cannotListen) {
 			// The first ask should find its modules compiled and its code warm: loaded a moment after start-up, never during
@@ -312,9 +312,9 @@ async function showHere(
 			deadline: deadline.endsAt,
 		});
 		// custom() showed nothing: an RPC host (a pi that does not say its mode).
-		return collected ?? showRemote(rpcRoute(up), session, walker, form, deadline.options);
+		return collected ?? showRemote(rpcRoute(up), session, walker, form, deadline);
 	}
-	return showRemote(route, session, walker, form, deadline.options);
+	return showRemote(route, session, walker, form, deadline);
 }
 
 /** A form shown by pi's dialogs or by another session, labelled with who asks. */
@@ -323,10 +323,10 @@ async function showRemote(
 	session: Session,
 	walker: DialogHost,
 	form: AskForm,
-	options: AskOptions,
+	{ options, endsAt }: Deadline,
 ): Promise<Collected> {
 	if (route.kind === "walker")
-		return (await walkerModule()).collectWithDialogs(session.ui, form, { ...options, host: walker });
+		return (await walkerModule()).collectWithDialogs(session.ui, form, { ...options, host: walker, deadline: endsAt });
 	const elsewhere = await elsewhereModule();
 	// A form passed on keeps its asker's task; this session's own goes with its own.
 	const own = elsewhere.whoAsks(session);

@@ -18,10 +18,10 @@ import { restoredState } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import { type AskOptions, type AskForm, type Collected, errorText } from "../core/types.ts";
 
-export type DialogUI = Pick<ExtensionUIContext, "select" | "editor">;
+export type DialogUI = Pick<ExtensionUIContext, "select" | "editor"> & Partial<Pick<ExtensionUIContext, "notify">>;
 
-/** `host`: what the walker learnt of its host, kept across forms. */
-export type WalkOptions = AskOptions & { host?: DialogHost };
+/** `host`: what the walker learnt of its host, kept across forms; `deadline`: when the form times out (epoch ms). */
+export type WalkOptions = AskOptions & { host?: DialogHost; deadline?: number };
 
 /** `choiceOnly`: the host shows no text dialogs; set by the user, or learnt from two quick cancels. */
 export type DialogHost = { choiceOnly: boolean };
@@ -31,6 +31,8 @@ const QUICK_CANCEL_MS = 300;
 const QUICK_CANCELS = 2;
 /** Answers in a row that match no row, and end the walk as an error. */
 const MAX_STRAY_ANSWERS = 3;
+/** A select's timeout, as pi hands it to the client, outlasts the form's own: the form's ends it, as a timeout. */
+const SELECT_TIMEOUT_GRACE_MS = 1_000;
 
 export const collectWithDialogs = (ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> =>
 	new DialogWalk(ui, form, options).run();
@@ -111,10 +113,14 @@ class DialogWalk {
 	 */
 	private async pick(title: string, rows: Row[]): Promise<Row | undefined> {
 		const texts = rows.map((r) => r.text);
-		const choice = await this.dialog(this.ui.select(title, texts, { signal: this.options.signal }));
+		const { signal, deadline } = this.options;
+		// The client is told when the select closes by itself, so it can show the time left and close it too.
+		const timeout = deadline === undefined ? undefined : Math.max(1, deadline - Date.now() + SELECT_TIMEOUT_GRACE_MS);
+		const choice = await this.dialog(this.ui.select(title, texts, { signal, ...(timeout && { timeout }) }));
 		const row = rows.find((r) => r.text === choice);
 		if (choice === undefined) {
-			if (!this.aborted) this.dispatch({ type: "escape" }, { type: "escape" });
+			const timedOut = deadline !== undefined && Date.now() >= deadline;
+			if (!this.aborted && !timedOut) this.dispatch({ type: "escape" }, { type: "escape" });
 		} else if (!row) {
 			this.stray(choice);
 		} else {
@@ -138,14 +144,20 @@ class DialogWalk {
 		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
 		while (this.state.overlay === overlay) {
 			const opened = Date.now();
-			const refused = asText === undefined ? undefined : this.view.texts.t("walker.pathAsText");
+			const refused = asText === undefined ? this.takeMessage() : this.view.texts.t("walker.pathAsText");
 			const title = editorTitle(this.state, target, this.view, refused);
-			const result = await this.dialog(this.ui.editor(title, text));
+			const result: unknown = await this.dialog(this.ui.editor(title, text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
 			if (result === undefined) {
 				this.learnFromCancel(Date.now() - opened);
 				return this.dispatch({ type: "editorCancelled", draft: text });
 			}
+			// Not text (a client's null, number or object): asked again, the text as it was.
+			if (typeof result !== "string") {
+				this.stray(result, "walker.notText");
+				continue;
+			}
+			this.strays = 0;
 			// An answer that is one path (quoted, `/…`, `~/…`, `./…`, `file://…`) attaches that file as a paste does in the
 			// terminal, or is refused with its reason (no such file, a folder, past a limit); anything else is text.
 			const cwd = this.options.cwd ?? process.cwd();
@@ -168,19 +180,28 @@ class DialogWalk {
 	}
 
 	/**
-	 * A row it was not offered (trimmed, reworded) is asked again, never read as a dismissal; a few in a row are an
-	 * error.
+	 * An answer the dialog did not offer — a select's row trimmed or reworded, anything but text from either dialog — is
+	 * asked again, never read as a dismissal; a few in a row are an error that names it.
 	 */
-	private stray(choice: string): void {
+	private stray(answer: unknown, why: "walker.stray" | "walker.notText" = "walker.stray"): void {
 		if (this.aborted) return;
 		if (++this.strays < MAX_STRAY_ANSWERS) {
-			this.message = this.view.texts.t("walker.stray");
+			this.message = this.view.texts.t(why);
 			return;
 		}
-		const shown = JSON.stringify(choice.length > 80 ? `${choice.slice(0, 80)}…` : choice);
+		const kind = answer === null ? "null" : `${/^[aeiou]/.test(typeof answer) ? "an" : "a"} ${typeof answer}`;
+		const shown =
+			typeof answer !== "string"
+				? `${kind}, not text,`
+				: `${JSON.stringify(answer.length > 80 ? `${answer.slice(0, 80)}…` : answer)}, which is not one of its rows,`;
+		if (why === "walker.notText")
+			throw new Error(
+				`The RPC client answered an editor with ${shown} ${MAX_STRAY_ANSWERS} times in a row: an editor must return ` +
+					`its text as a string, or cancel.`,
+			);
 		throw new Error(
-			`The RPC client answered a select with ${shown}, which is not one of its rows, ${MAX_STRAY_ANSWERS} times in a ` +
-				`row: a select must return one of its options exactly.`,
+			`The RPC client answered a select with ${shown} ${MAX_STRAY_ANSWERS} times in a row: a select must return one ` +
+				`of its options exactly.`,
 		);
 	}
 
@@ -201,6 +222,9 @@ class DialogWalk {
 	/** Undefined when the signal aborts first: a dialog may not support a signal. */
 	private async dialog(promise: Promise<string | undefined>): Promise<string | undefined> {
 		const raced = await raceAbort(promise, this.options.signal);
-		return raced.aborted ? undefined : raced.value;
+		if (!raced.aborted) return raced.value;
+		// No RPC dialog can be withdrawn: the client is told that an answer to the open one is no longer read.
+		this.ui.notify?.(this.view.texts.t("walker.closed"), "warning");
+		return undefined;
 	}
 }

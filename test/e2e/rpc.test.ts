@@ -225,12 +225,53 @@ describe("ask_user over RPC dialogs", () => {
 		);
 		await client.request({ type: "abort" });
 		await client.waitFor((m) => m.type === "agent_end");
+		// No RPC dialog can be withdrawn: the client is told an answer to the open one is no longer read.
+		await client.waitFor((m) => m["method"] === "notify" && String(m["message"]).includes("no longer read"));
 		answerLate({ cancelled: true });
 
 		await client.prompt(WHAT_NOW);
 		const seen = onlyAskResult(env);
 		expect(seen.details.status).toBe("aborted");
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+	});
+
+	it("with a time limit, each select carries its timeout; at the limit the model gets timed_out and the client a notice", async () => {
+		piEnv = createPiEnv({ script: askScript(TWO_QUESTIONS), env: { PI_ASK_USER_TIMEOUT: "3" } });
+		const selects: DialogRequest[] = [];
+		const neverAnswers = (request: DialogRequest) => {
+			selects.push(request);
+			return new Promise<DialogAnswer>(() => {});
+		};
+		rpc = RpcPi.start(piEnv, answerInOrder(choose("Postgres"), neverAnswers));
+		await rpc.prompt(ASK);
+		await rpc.waitFor((m) => m["method"] === "notify" && String(m["message"]).includes("no longer read"));
+
+		const timeout = selects[0]?.method === "select" ? selects[0].timeout : undefined;
+		expect(timeout).toBeGreaterThan(1_000);
+		expect(timeout).toBeLessThanOrEqual(4_000);
+		const seen = onlyAskResult(piEnv);
+		expect(seen.details.status).toBe("timed_out");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+	});
+
+	it("an editor answered with a value that is not text is asked again, the text as it was, and the next answer counts", async () => {
+		const notText = { value: null } as unknown as DialogAnswer;
+		const { env, client, unexpected } = start(
+			TWO_QUESTIONS,
+			choose(ROW.freeText),
+			notText,
+			typeInEditor("MySQL"),
+			choose("ship"),
+			choose(ROW.submit),
+		);
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		const editors = client.dialogs.filter((request) => request.method === "editor");
+		expect(editors.map((request) => request.title.includes("That answer was not text"))).toEqual([false, true]);
+		const seen = onlyAskResult(env);
+		expect(seen.details.status).toBe("answered");
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "MySQL", label: "MySQL", custom: true }]);
 	});
 
 	it("a malformed call is an error naming each problem's path and its fix, and shows no dialog", async () => {

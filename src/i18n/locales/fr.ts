@@ -233,6 +233,9 @@ export const CATALOGUE: Catalogue = {
 		"ⓘ Cet hôte n’affiche pas de zone de texte : répondez en choisissant une ligne (les lignes de saisie libre et de notes sont masquées).",
 	"walker.stray": "⚠ Cette réponse ne correspond à aucune ligne : choisissez-en une.",
 	"walker.pathAsText": "Validez-le sans le modifier pour le donner comme réponse, en texte.",
+	"walker.notText": "⚠ Cette réponse n’était pas du texte : écrivez-la à nouveau.",
+	"walker.closed":
+		"ask_user : ces questions sont closes (le temps est écoulé ou l’exécution s’est arrêtée) ; une réponse dans la boîte de dialogue ouverte n’est plus lue.",
 	"elicitation.ownAnswer": "{header} : votre propre réponse",
 	"elicitation.addedToChosen": "S’ajoute aux options choisies.",
 	"elicitation.insteadOfOption": "Au lieu de choisir une option.",

@@ -220,6 +220,9 @@ export const CATALOGUE: Catalogue = {
 		"ⓘ このホストにはテキスト入力欄がありません。行を選んで回答してください（自由入力やメモの行は表示されません）。",
 	"walker.stray": "⚠ その回答はどの行にも当てはまりません。いずれかの行を選んでください。",
 	"walker.pathAsText": "そのまま変更せずに送信すると、テキストとして回答になります。",
+	"walker.notText": "⚠ その回答はテキストではありません。もう一度書いてください。",
+	"walker.closed":
+		"ask_user: これらの質問は閉じられました（時間切れ、または実行の停止）。開いているダイアログへの回答はもう読まれません。",
 	"elicitation.ownAnswer": "{header}：自分の回答",
 	"elicitation.addedToChosen": "選んだ選択肢に追加されます。",
 	"elicitation.insteadOfOption": "選択肢を選ぶ代わりに入力します。",

@@ -219,6 +219,9 @@ export const CATALOGUE: Catalogue = {
 		"ⓘ 이 호스트는 텍스트 입력란을 표시하지 않습니다. 행을 선택해 답변하세요 (직접 입력 행과 메모 행은 표시되지 않습니다).",
 	"walker.stray": "⚠ 해당 답변은 행 목록에 없습니다. 행 중 하나를 선택하세요.",
 	"walker.pathAsText": "바꾸지 않고 그대로 제출하면 텍스트 답변이 됩니다.",
+	"walker.notText": "⚠ 그 답변은 텍스트가 아닙니다. 다시 작성하세요.",
+	"walker.closed":
+		"ask_user: 이 질문들은 닫혔습니다(시간이 끝났거나 실행이 멈췄습니다). 열려 있는 대화 상자의 답변은 더 이상 읽히지 않습니다.",
 	"elicitation.ownAnswer": "{header}: 직접 입력한 답변",
 	"elicitation.addedToChosen": "선택한 선택지에 추가됩니다.",
 	"elicitation.insteadOfOption": "선택지를 고르는 대신 직접 입력합니다.",

@@ -212,6 +212,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.choiceOnly": "ⓘ 当前界面无法显示文本框：请选择一项来回答（用于自行输入和备注的项已移除）。",
 	"walker.stray": "⚠ 该回答不在列表项中：请从中选择一项。",
 	"walker.pathAsText": "原样再提交一次，即以文字作为你的回答。",
+	"walker.notText": "⚠ 该回答不是文字：请重新填写。",
+	"walker.closed": "ask_user：这些问题已关闭（时间已到，或运行已停止）；打开的对话框中的回答将不再被读取。",
 	"elicitation.ownAnswer": "{header}：自行输入的回答",
 	"elicitation.addedToChosen": "将与所选选项一并作为回答。",
 	"elicitation.insteadOfOption": "不从选项中选择，而是自行回答。",
