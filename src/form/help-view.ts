@@ -46,6 +46,8 @@ export function renderHelpView(
 			for (const line of fit.wrap(entry.action, width - indent)) body.push(" ".repeat(indent) + theme.text(line));
 		}
 	}
+	// The one place keys are not obeyed: typing on "Type something…" writes.
+	body.push("", ...fit.wrap(ctx.texts.t("help.typing"), width).map((line) => theme.muted(line)));
 	const qr = link?.qr;
 	if (link?.loopback) body.push("", ...fit.wrap(loopbackHint(ctx), width).map((line) => theme.muted(line)));
 	else if (link !== undefined && qr === undefined)

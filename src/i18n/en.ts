@@ -121,6 +121,8 @@ export const EN = {
 	"help.title": "Keys",
 	// The task of who asks, whole, on the help screen.
 	"help.task": "Task: {task}",
+	"help.typing":
+		"On “Type something…” every letter, digit and symbol you type writes your answer; move off it to use the keys above.",
 	"help.join": "; ",
 	"key.unbound": "(unbound)",
 	"key.move.help": "move between options (wraps around)",
@@ -138,8 +140,7 @@ export const EN = {
 	"key.write.hint": "write",
 	"key.tabs.help": "previous / next question (Submit included)",
 	"key.tabs.hint": "questions",
-	"key.note.help":
-		"add a note to the focused option (on “Type something…”: to the question; on Submit: to the whole form)",
+	"key.note.help": "add a note to the focused option (on Submit: to the whole form)",
 	"key.note.hint": "note",
 	"key.questionNote.help": "add a note to the question (on Submit: to the whole form)",
 	"key.questionNote.hint": "note on question",

@@ -430,6 +430,9 @@ describe("the help and the hint", () => {
 		const lines = renderHelpView(table, 0, 200, 100, ctx).lines.join("\n");
 		for (const entry of table) expect(lines).toContain(entry.action);
 		expect(lines).toContain("↑/k ↓/j");
+		// Where letters are typed, not obeyed, it says so; it never claims a key there that typing takes.
+		expect(lines).toContain("On “Type something…” every letter, digit and symbol you type writes your answer");
+		expect(lines).not.toMatch(/note[^\n]*on “Type something…”/);
 	});
 
 	test("the hint offers s only on an optional question", () => {

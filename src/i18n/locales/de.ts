@@ -110,6 +110,8 @@ export const CATALOGUE: Catalogue = {
 	// ── Tasten: die Hilfeseite (`help`) und die Hinweiszeile (`hint`, kurz) ──
 	"help.title": "Tasten",
 	"help.task": "Aufgabe: {task}",
+	"help.typing":
+		"Auf „Etwas eingeben…“ schreibt jeder getippte Buchstabe, jede Ziffer und jedes Zeichen deine Antwort; verlasse die Zeile, um die Tasten oben zu nutzen.",
 	"help.join": "; ",
 	"key.unbound": "(nicht belegt)",
 	"key.move.help": "zwischen den Optionen wechseln (am Ende geht es von vorn weiter)",
@@ -127,8 +129,7 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "schreiben",
 	"key.tabs.help": "vorherige / nächste Frage (einschließlich „Absenden“)",
 	"key.tabs.hint": "Fragen",
-	"key.note.help":
-		"der markierten Option eine Notiz hinzufügen (auf „Etwas eingeben…“: der Frage; auf „Absenden“: dem gesamten Formular)",
+	"key.note.help": "der markierten Option eine Notiz hinzufügen (auf „Absenden“: dem gesamten Formular)",
 	"key.note.hint": "Notiz",
 	"key.questionNote.help": "der Frage eine Notiz hinzufügen (auf „Absenden“: dem gesamten Formular)",
 	"key.questionNote.hint": "Fragennotiz",

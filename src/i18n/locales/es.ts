@@ -107,6 +107,8 @@ export const CATALOGUE: Catalogue = {
 	// ── Teclas: la pantalla de ayuda (`help`) y la línea de pistas (`hint`, corta) ──
 	"help.title": "Teclas",
 	"help.task": "Tarea: {task}",
+	"help.typing":
+		"En “Escribe algo…” cada letra, dígito o símbolo que tecleas escribe tu respuesta; sal de esa fila para usar las teclas de arriba.",
 	"help.join": "; ",
 	"key.unbound": "(sin asignar)",
 	"key.move.help": "moverse entre las opciones (de forma circular)",
@@ -124,8 +126,7 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "escribir",
 	"key.tabs.help": "pregunta anterior / siguiente (incluida Enviar)",
 	"key.tabs.hint": "preguntas",
-	"key.note.help":
-		"agregar una nota a la opción enfocada (en “Escribe algo…”: a la pregunta; en Enviar: a todo el formulario)",
+	"key.note.help": "agregar una nota a la opción enfocada (en Enviar: a todo el formulario)",
 	"key.note.hint": "nota",
 	"key.questionNote.help": "agregar una nota a la pregunta (en Enviar: a todo el formulario)",
 	"key.questionNote.hint": "nota a la pregunta",

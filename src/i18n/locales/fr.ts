@@ -110,6 +110,8 @@ export const CATALOGUE: Catalogue = {
 	// ── Touches : l’écran d’aide (`help`) et la ligne d’aide (`hint`, courte) ─
 	"help.title": "Touches",
 	"help.task": "Tâche : {task}",
+	"help.typing":
+		"Sur « Saisir autre chose… », chaque lettre, chiffre ou symbole tapé écrit votre réponse ; quittez cette ligne pour utiliser les touches ci-dessus.",
 	"help.join": " ; ",
 	"key.unbound": "(non attribuée)",
 	"key.move.help": "se déplacer entre les options (en boucle)",
@@ -127,8 +129,7 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "écrire",
 	"key.tabs.help": "question précédente / suivante (« Valider » compris)",
 	"key.tabs.hint": "questions",
-	"key.note.help":
-		"ajouter une note à l’option sous le curseur (sur « Saisir autre chose… » : à la question ; sur « Valider » : à l’ensemble du formulaire)",
+	"key.note.help": "ajouter une note à l’option sous le curseur (sur « Valider » : à l’ensemble du formulaire)",
 	"key.note.hint": "note",
 	"key.questionNote.help": "ajouter une note à la question (sur « Valider » : à l’ensemble du formulaire)",
 	"key.questionNote.hint": "note (question)",

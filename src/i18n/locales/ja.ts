@@ -103,6 +103,8 @@ export const CATALOGUE: Catalogue = {
 	// ── キー：ヘルプ画面（`help`）とヒント行（`hint`、短く） ──────────────────
 	"help.title": "キー操作",
 	"help.task": "タスク：{task}",
+	"help.typing":
+		"「自由に入力…」では、入力した文字・数字・記号がすべて回答になります。上のキーを使うには、その行から移動してください。",
 	"help.join": "。",
 	"key.unbound": "（未割り当て）",
 	"key.move.help": "選択肢間を移動（端まで行くと反対側へ）",
@@ -120,7 +122,7 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "入力",
 	"key.tabs.help": "前／次の質問（「送信」を含む）",
 	"key.tabs.hint": "質問",
-	"key.note.help": "フォーカスのある選択肢にメモを追加（「自由に入力…」では質問に、「送信」ではフォーム全体に）",
+	"key.note.help": "フォーカスのある選択肢にメモを追加（「送信」ではフォーム全体に）",
 	"key.note.hint": "メモ",
 	"key.questionNote.help": "質問にメモを追加（「送信」ではフォーム全体に）",
 	"key.questionNote.hint": "質問メモ",

@@ -102,6 +102,8 @@ export const CATALOGUE: Catalogue = {
 	// ── 키: 도움말 화면(`help`)과 힌트 줄(`hint`, 짧게) ──────────────────────
 	"help.title": "단축키",
 	"help.task": "작업: {task}",
+	"help.typing":
+		"“직접 입력…”에서는 입력한 글자, 숫자, 기호가 모두 답변이 됩니다. 위의 키를 쓰려면 그 줄에서 벗어나세요.",
 	"help.join": ". ",
 	"key.unbound": "(할당되지 않음)",
 	"key.move.help": "선택지 사이 이동 (끝에서 반대쪽 끝으로 이어짐)",
@@ -119,7 +121,7 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "입력",
 	"key.tabs.help": "이전/다음 질문 (“제출” 포함)",
 	"key.tabs.hint": "질문",
-	"key.note.help": "포커스된 선택지에 메모 추가 (“직접 입력…”에서는 질문에, “제출”에서는 양식 전체에)",
+	"key.note.help": "포커스된 선택지에 메모 추가 (“제출”에서는 양식 전체에)",
 	"key.note.hint": "메모",
 	"key.questionNote.help": "질문에 메모 추가 (“제출”에서는 양식 전체에)",
 	"key.questionNote.hint": "질문 메모",

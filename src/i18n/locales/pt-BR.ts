@@ -107,6 +107,8 @@ export const CATALOGUE: Catalogue = {
 	// ── Teclas: a tela de ajuda (`help`) e a linha de dicas (`hint`, curta) ──
 	"help.title": "Teclas",
 	"help.task": "Tarefa: {task}",
+	"help.typing":
+		"Em “Digite algo…”, cada letra, dígito ou símbolo digitado escreve sua resposta; saia dessa linha para usar as teclas acima.",
 	"help.join": "; ",
 	"key.unbound": "(não atribuída)",
 	"key.move.help": "mover entre as opções (de forma circular)",
@@ -124,8 +126,7 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "escrever",
 	"key.tabs.help": "pergunta anterior / próxima (incluindo Enviar)",
 	"key.tabs.hint": "perguntas",
-	"key.note.help":
-		"adicionar uma nota à opção em foco (em “Digite algo…”: à pergunta; em Enviar: ao formulário inteiro)",
+	"key.note.help": "adicionar uma nota à opção em foco (em Enviar: ao formulário inteiro)",
 	"key.note.hint": "nota",
 	"key.questionNote.help": "adicionar uma nota à pergunta (em Enviar: ao formulário inteiro)",
 	"key.questionNote.hint": "nota na pergunta",

@@ -98,6 +98,7 @@ export const CATALOGUE: Catalogue = {
 	// ── 按键：帮助页（help）与提示行（hint，要简短）─────────────────────────
 	"help.title": "按键",
 	"help.task": "任务：{task}",
+	"help.typing": "位于“自行输入…”时，键入的字母、数字和符号都会写入你的回答；要使用上面的按键，请先移开该行。",
 	"help.join": "；",
 	"key.unbound": "（未绑定）",
 	"key.move.help": "在选项之间移动（首尾循环）",
@@ -114,7 +115,7 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "输入",
 	"key.tabs.help": "上一个/下一个问题（包括“提交”）",
 	"key.tabs.hint": "问题",
-	"key.note.help": "为当前选项添加备注（位于“自行输入…”时：为问题添加；位于“提交”时：为整个表单添加）",
+	"key.note.help": "为当前选项添加备注（位于“提交”时：为整个表单添加）",
 	"key.note.hint": "备注",
 	"key.questionNote.help": "为问题添加备注（位于“提交”时：为整个表单添加）",
 	"key.questionNote.hint": "问题备注",

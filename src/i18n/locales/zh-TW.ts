@@ -98,6 +98,7 @@ export const CATALOGUE: Catalogue = {
 	// ── 按鍵：說明頁（help）與提示列（hint，要簡短）─────────────────────────
 	"help.title": "按鍵",
 	"help.task": "任務：{task}",
+	"help.typing": "位於「自行輸入…」時，鍵入的字母、數字與符號都會寫入您的回答；要使用上面的按鍵，請先移開該列。",
 	"help.join": "；",
 	"key.unbound": "（未設定）",
 	"key.move.help": "在選項之間移動（頭尾循環）",
@@ -115,7 +116,7 @@ export const CATALOGUE: Catalogue = {
 	"key.write.hint": "輸入",
 	"key.tabs.help": "上一個／下一個問題（包括「送出」）",
 	"key.tabs.hint": "問題",
-	"key.note.help": "為目前的選項新增備註（位於「自行輸入…」時：為問題新增；位於「送出」時：為整份表單新增）",
+	"key.note.help": "為目前的選項新增備註（位於「送出」時：為整份表單新增）",
 	"key.note.hint": "備註",
 	"key.questionNote.help": "為問題新增備註（位於「送出」時：為整份表單新增）",
 	"key.questionNote.hint": "問題備註",
