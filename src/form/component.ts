@@ -166,17 +166,17 @@ export class AskFormComponent implements Component, Focusable {
 	handleInput(data: string): void {
 		if (this.closed) return;
 		try {
-			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's
-			// frame first.
-			if (!this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
 			const mode = keyModeOf(this.state);
 			// On "Type something…" typing writes: a printable key (Space toggles) opens the editor with it, whatever it does
 			// elsewhere.
-			if (mode === "form" && onTypeRow(this.state) && isTyped(data)) {
-				this.dispatch({ type: "write" });
-				return this.run({ type: "editorInput" }, data);
-			}
-			const command = this.commandFor(data, mode);
+			const typed = mode === "form" && onTypeRow(this.state) && isTyped(data);
+			const command = typed ? ({ type: "editorInput" } as const) : this.commandFor(data, mode);
+			// Keys can arrive faster than frames: update judges a key by the layout the user sees, so draw the last key's
+			// frame first. Not for text typed into the open editor, which needs no layout: a burst of it (a paste without
+			// bracketed paste) would draw the whole frame, the editor's text wrapped anew, once per character.
+			const intoEditor = command?.type === "editorInput" && !typed;
+			if (!intoEditor && !this.cache && this.lastWidth !== undefined) this.render(this.lastWidth);
+			if (typed) this.dispatch({ type: "write" });
 			if (command) this.run(command, data);
 		} catch (error) {
 			this.fail(error);

@@ -4,7 +4,7 @@
  * cursor marker, exactly-once completion, abort, interrupt and progress.
  */
 
-import { CURSOR_MARKER, setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
+import { CURSOR_MARKER, Editor, setKeybindings, visibleWidth } from "@mariozechner/pi-tui";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { AskFormComponent, type AskFormComponentOptions } from "../../src/form/component.ts";
 import type { AskForm, AskProgress, Collected } from "../../src/core/types.ts";
@@ -53,6 +53,24 @@ function onlyResult(done: ReturnType<typeof vi.fn<(collected: Collected) => void
 }
 
 describe("free text with pi-tui's Editor", () => {
+	test("text typed into the editor faster than frames (a paste without bracketed paste) draws no frame per key", () => {
+		const form = mount();
+		form.press("4", KEY.enter);
+		form.screen();
+		const render = vi.spyOn(Editor.prototype, "render");
+		try {
+			form.typeText("x".repeat(300));
+			// The form drew no frame between the keys: the editor's text was not wrapped anew 300 times.
+			expect(render).toHaveBeenCalledTimes(0);
+			expect(form.screen().join("\n")).toContain("x".repeat(60));
+			expect(render).toHaveBeenCalledTimes(1);
+		} finally {
+			render.mockRestore();
+		}
+		form.press(KEY.enter);
+		expect(onlyResult(form.done).answers["scope"]?.selections[0]?.value).toBe("x".repeat(300));
+	});
+
 	test("typing, Shift+Enter and Enter save the text exactly as typed", () => {
 		const form = mount();
 		form.press("4", KEY.enter);
