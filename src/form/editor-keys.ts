@@ -92,8 +92,11 @@ function fileKey(host: EditorHost, editor: Editor, command: "editorInput" | "edi
 	const action = pastedAction(state, read);
 	if (action) host.dispatch(action);
 	if (action?.type === "attach") return;
+	// A message on the text as it was (too long, a refused path) is old news once the text changes.
+	const before = state.message && !action ? editor.getText() : undefined;
 	editor.handleInput(data);
-	host.changed();
+	if (before !== undefined && editor.getText() !== before) host.dispatch({ type: "otherKey" });
+	else host.changed();
 }
 
 /**

@@ -106,7 +106,12 @@ describe("free text with pi-tui's Editor", () => {
 		expect(form.done).not.toHaveBeenCalled();
 		expect(form.component.currentState.overlay.kind).toBe("editor");
 		expect(form.screen().join("\n")).toContain("Too long: 4001 characters, the limit is 4000");
-		form.press(KEY.backspace, KEY.enter);
+		// A key that moves the cursor leaves the text, and the message, as they were; one that changes the text clears it.
+		form.press(KEY.left);
+		expect(form.screen().join("\n")).toContain("Too long: 4001 characters");
+		form.press(KEY.right, KEY.backspace);
+		expect(form.screen().join("\n")).not.toContain("Too long");
+		form.press(KEY.enter);
 		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("é".repeat(4000));
 	});
 
