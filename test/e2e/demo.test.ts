@@ -91,11 +91,18 @@ it("the demo asks a batch for any message, quotes the result; on exit it keeps i
 	await tui.waitFor("breaking change");
 	await tui.send("s");
 	await tui.waitFor("Review your answers");
+	// A note on the whole form with a quote and a backslash: the reply quotes the result as it is, escapes and all.
+	await tui.send("n");
+	await tui.waitFor("Your note on the whole form");
+	await tui.type('keep the "v1" \\ path');
+	await tui.send("Enter");
+	await tui.waitForGone("Your note on the whole form");
 	await tui.send("Enter");
 	const reply = await tui.waitFor("exactly what the ask_user tool sent back");
 	expect(reply).toContain('errors: "Result value" (value "result")');
 	expect(reply).toContain('retries: "GET"');
 	expect(reply).toContain("changelog: skipped");
+	expect(reply).toContain(String.raw`"keep the \"v1\" \\ path"`);
 
 	await tui.send("C-d");
 	const exit = await tui.waitFor("npm run demo -- --clean");
