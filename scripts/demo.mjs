@@ -99,8 +99,8 @@ const args = [
 
 console.log(
 	continuing
-		? "ask_user demo, continued: a form left open comes back; Esc Esc dismisses; Ctrl+D quits."
-		: "ask_user demo: type anything and press Enter; Esc Esc dismisses; Ctrl+D quits.",
+		? "ask_user demo, continued: a form left open comes back; Esc Esc dismisses it; Ctrl+D at pi's empty prompt quits."
+		: "ask_user demo: type anything and press Enter; Esc Esc dismisses the form; Ctrl+D at pi's empty prompt quits.",
 );
 
 const pi = spawn(PI_BIN, args, { cwd: isolated.cwd, env, stdio: "inherit" });
