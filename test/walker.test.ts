@@ -317,6 +317,20 @@ describe("the dialog walker", () => {
 		expect(result.answers.db?.selections[0]?.label).toBe("Postgres");
 	});
 
+	it("a question's prompt lists each option's description whole, up to its 300 characters", async () => {
+		const long = `${"word ".repeat(53)}IMPORTANT: this drops the table.`;
+		const described = question("db", ["Postgres", "SQLite"], {
+			options: [
+				{ label: "Postgres", value: "pg", recommended: false, description: long },
+				{ label: "SQLite", value: "sqlite", recommended: false },
+			],
+		});
+		const ui = scriptedDialogs([pick("1.")]);
+		await walk(ui, form(described));
+		expect(long.length).toBeLessThanOrEqual(300);
+		expect(ui.calls[0]?.title).toContain(`• Postgres — ${long}`);
+	});
+
 	it("an editor answered with something that is not text (a client's null or number) asks again, the text kept, saying why", async () => {
 		const notText = (value: unknown): DialogStep => (() => value) as unknown as DialogStep;
 		const ui = scriptedDialogs([pick(ROW.freeText), notText(null), notText(42), type("MySQL")]);

@@ -114,7 +114,7 @@ function optionDetails(question: AskQuestion, { t }: Texts): string[] {
 	const recommended = ` ${t("question.recommended")}`;
 	return question.options.map((o) =>
 		sanitizeLine(
-			`• ${o.label}${o.recommended ? recommended : ""}${o.description ? ` — ${clip(o.description, 120)}` : ""}`,
+			`• ${o.label}${o.recommended ? recommended : ""}${o.description ? ` — ${o.description}` : ""}`,
 		),
 	);
 }
