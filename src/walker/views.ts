@@ -113,9 +113,7 @@ function optionDetails(question: AskQuestion, { t }: Texts): string[] {
 	if (!question.options.some((o) => o.description !== undefined || o.recommended)) return [];
 	const recommended = ` ${t("question.recommended")}`;
 	return question.options.map((o) =>
-		sanitizeLine(
-			`• ${o.label}${o.recommended ? recommended : ""}${o.description ? ` — ${o.description}` : ""}`,
-		),
+		sanitizeLine(`• ${o.label}${o.recommended ? recommended : ""}${o.description ? ` — ${o.description}` : ""}`),
 	);
 }
 
