@@ -94,7 +94,11 @@ describe("a file in an answer through pi's dialogs", () => {
 	it("a note takes a file too; words are needed with it", async () => {
 		const ui = scriptedDialogs([pick(ROW.note), type(`"${shot}"`), type(""), type("see the corner"), pick("1.")]);
 		const result = await collectWithDialogs(ui, form, { cwd });
-		expect(ui.calls[3]?.title).toContain("Write a few words with the attached files");
+		// The way out a host has: no dialog removes a file, so it says to cancel and choose instead.
+		expect(ui.calls[3]?.title).toContain(
+			"Write a few words with the attached files; to answer without them, cancel this editor and choose an option.",
+		);
+		expect(ui.calls[3]?.title).not.toContain("remove them");
 		expect(result.notes).toEqual([{ questionId: "db", text: "see the corner" }]);
 		expect(result.attachments).toMatchObject([{ name: "my shot.png", kind: "note", questionId: "db" }]);
 	});

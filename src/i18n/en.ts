@@ -242,6 +242,8 @@ export const EN = {
 		"ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).",
 	"walker.stray": "⚠ That answer is not one of the rows: pick one of them.",
 	"walker.pathAsText": "Submit it unchanged to give it as your answer, as text.",
+	"walker.needsText":
+		"Write a few words with the attached files; to answer without them, cancel this editor and choose an option.",
 	"walker.notText": "⚠ That answer was not text: write it again.",
 	"walker.closed":
 		"ask_user: these questions are closed (time ran out, or the run stopped); an answer to the open dialog is no longer read.",

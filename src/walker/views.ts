@@ -18,7 +18,7 @@ import {
 import { formatSize } from "../core/attachment.ts";
 import { attachmentsOf } from "../machine/attach.ts";
 import { clip, distinctRows, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
-import type { AskAnswer, AskQuestion } from "../core/types.ts";
+import { type AskAnswer, type AskQuestion, phrase } from "../core/types.ts";
 
 const ROWS = [
 	"freeText",
@@ -222,8 +222,7 @@ function heading(state: FormState, index: number, { texts, asker }: WalkView): s
 
 /** The state's message (too long, nothing picked, …) and the walker's own (a stray answer). */
 function messages(state: FormState, message: string | undefined, texts: Texts): string[] {
-	return [
-		...(state.message ? [sanitizeLine(`⚠ ${texts.say(state.message.text)}`)] : []),
-		...(message ? [message] : []),
-	];
+	// A file attached here cannot be removed (no RPC dialog lists them to remove): the way out is another one.
+	const said = state.message?.text.key === "attach.needsText" ? phrase("walker.needsText") : state.message?.text;
+	return [...(said ? [sanitizeLine(`⚠ ${texts.say(said)}`)] : []), ...(message ? [message] : [])];
 }

@@ -233,6 +233,8 @@ export const CATALOGUE: Catalogue = {
 		"ⓘ Dieser Host zeigt keine Textfelder: Antworte, indem du eine Zeile wählst (die Zeilen für eigenen Text und Notizen fehlen).",
 	"walker.stray": "⚠ Diese Antwort ist keine der Zeilen: Wähle eine davon.",
 	"walker.pathAsText": "Schick ihn unverändert ab, um ihn als Text zur Antwort zu machen.",
+	"walker.needsText":
+		"Schreib ein paar Worte zu den angehängten Dateien; um ohne sie zu antworten, brich diesen Editor ab und wähle eine Option.",
 	"walker.notText": "⚠ Diese Antwort war kein Text: Schreib sie noch einmal.",
 	"walker.closed":
 		"ask_user: Diese Fragen sind geschlossen (die Zeit ist abgelaufen oder der Lauf wurde beendet); eine Antwort im offenen Dialog wird nicht mehr gelesen.",

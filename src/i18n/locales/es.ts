@@ -230,6 +230,8 @@ export const CATALOGUE: Catalogue = {
 		"ⓘ Este host no muestra cuadros de texto: responde eligiendo una fila (no aparecen las filas para escribir tu propio texto ni notas).",
 	"walker.stray": "⚠ Esa respuesta no es una de las filas: elige una de ellas.",
 	"walker.pathAsText": "Envíala sin cambios para darla como respuesta, como texto.",
+	"walker.needsText":
+		"Escribe unas palabras junto a los archivos adjuntos; para responder sin ellos, cancela este editor y elige una opción.",
 	"walker.notText": "⚠ Esa respuesta no era texto: escríbela de nuevo.",
 	"walker.closed":
 		"ask_user: estas preguntas están cerradas (se acabó el tiempo o se detuvo la ejecución); ya no se lee una respuesta en el diálogo abierto.",

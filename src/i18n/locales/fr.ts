@@ -234,6 +234,8 @@ export const CATALOGUE: Catalogue = {
 		"ⓘ Cet hôte n’affiche pas de zone de texte : répondez en choisissant une ligne (les lignes de saisie libre et de notes sont masquées).",
 	"walker.stray": "⚠ Cette réponse ne correspond à aucune ligne : choisissez-en une.",
 	"walker.pathAsText": "Validez-le sans le modifier pour le donner comme réponse, en texte.",
+	"walker.needsText":
+		"Écrivez quelques mots avec les fichiers joints ; pour répondre sans eux, annulez cet éditeur et choisissez une option.",
 	"walker.notText": "⚠ Cette réponse n’était pas du texte : écrivez-la à nouveau.",
 	"walker.closed":
 		"ask_user : ces questions sont closes (le temps est écoulé ou l’exécution s’est arrêtée) ; une réponse dans la boîte de dialogue ouverte n’est plus lue.",

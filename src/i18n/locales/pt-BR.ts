@@ -228,6 +228,8 @@ export const CATALOGUE: Catalogue = {
 		"ⓘ Este host não mostra caixas de texto: responda escolhendo uma linha (as linhas para digitar seu próprio texto e notas não aparecem).",
 	"walker.stray": "⚠ Essa resposta não é uma das linhas: escolha uma delas.",
 	"walker.pathAsText": "Envie sem alterar para dá-lo como resposta, como texto.",
+	"walker.needsText":
+		"Escreva algumas palavras junto aos arquivos anexados; para responder sem eles, cancele este editor e escolha uma opção.",
 	"walker.notText": "⚠ Essa resposta não era texto: escreva-a de novo.",
 	"walker.closed":
 		"ask_user: estas perguntas foram encerradas (o tempo acabou ou a execução parou); uma resposta na caixa de diálogo aberta não é mais lida.",
