@@ -58,6 +58,19 @@ describe("a file in an answer through pi's dialogs", () => {
 		expect(result.attachments).toBeUndefined();
 	});
 
+	it("a refused path, then an answer that is not text: the next editor says both, and no warning is left for later", async () => {
+		const two: AskForm = { questions: [db, { ...db, id: "name", question: "Which name?" }] };
+		const nothing = (() => null) as unknown as Parameters<typeof scriptedDialogs>[0][number];
+		const steps = [pick(ROW.freeText), type("./gone.png"), nothing, type("./gone.png"), pick("1."), pick(ROW.submit)];
+		const ui = scriptedDialogs(steps);
+		const result = await collectWithDialogs(ui, two, { cwd });
+		expect(result.status).toBe("answered");
+		expect(ui.calls[3]?.title).toContain(ENGLISH.t("walker.pathAsText"));
+		expect(ui.calls[3]?.title).toContain(ENGLISH.t("walker.notText"));
+		expect(ui.calls[4]?.title).not.toContain(ENGLISH.t("walker.notText"));
+		expect(result.answers["db"]?.selections).toEqual([{ value: "./gone.png", label: "./gone.png", custom: true }]);
+	});
+
 	it('a folder is an answer too: "/usr/local" for "Install where?" once it is given again unchanged', async () => {
 		const where: AskForm = { questions: [{ ...db, id: "where", question: "Install where?", options: [] }] };
 		const ui = scriptedDialogs([type(cwd), type(cwd)]);

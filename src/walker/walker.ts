@@ -33,6 +33,8 @@ const QUICK_CANCELS = 2;
 const MAX_STRAY_ANSWERS = 3;
 /** A select's timeout, as pi hands it to the client, outlasts the form's own: the form's ends it, as a timeout. */
 const SELECT_TIMEOUT_GRACE_MS = 1_000;
+/** The longest delay setTimeout takes (pi's timer for the select): past it Node fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const collectWithDialogs = (ui: DialogUI, form: AskForm, options: WalkOptions = {}): Promise<Collected> =>
 	new DialogWalk(ui, form, options).run();
@@ -115,7 +117,8 @@ class DialogWalk {
 		const texts = rows.map((r) => r.text);
 		const { signal, deadline } = this.options;
 		// The client is told when the select closes by itself, so it can show the time left and close it too.
-		const timeout = deadline === undefined ? undefined : Math.max(1, deadline - Date.now() + SELECT_TIMEOUT_GRACE_MS);
+		const left = deadline === undefined ? undefined : deadline - Date.now() + SELECT_TIMEOUT_GRACE_MS;
+		const timeout = left === undefined ? undefined : Math.min(MAX_TIMER_MS, Math.max(1, left));
 		const choice = await this.dialog(this.ui.select(title, texts, { signal, ...(timeout && { timeout }) }));
 		const row = rows.find((r) => r.text === choice);
 		if (choice === undefined) {
@@ -144,8 +147,8 @@ class DialogWalk {
 		// Until this target is saved or cancelled (a save may move on and open the next question's editor).
 		while (this.state.overlay === overlay) {
 			const opened = Date.now();
-			const refused = asText === undefined ? this.takeMessage() : this.view.texts.t("walker.pathAsText");
-			const title = editorTitle(this.state, target, this.view, refused);
+			const said = [asText === undefined ? undefined : this.view.texts.t("walker.pathAsText"), this.takeMessage()];
+			const title = editorTitle(this.state, target, this.view, said.filter(Boolean).join("\n") || undefined);
 			const result: unknown = await this.dialog(this.ui.editor(title, text));
 			if (this.aborted) return this.dispatch({ type: "abort", editorText: text });
 			if (result === undefined) {
@@ -223,7 +226,7 @@ class DialogWalk {
 	private async dialog(promise: Promise<string | undefined>): Promise<string | undefined> {
 		const raced = await raceAbort(promise, this.options.signal);
 		if (!raced.aborted) return raced.value;
-		// No RPC dialog can be withdrawn: the client is told that an answer to the open one is no longer read.
+		// No RPC dialog can be withdrawn: the client is told that an answer to the open one will be ignored.
 		this.ui.notify?.(this.view.texts.t("walker.closed"), "warning");
 		return undefined;
 	}
