@@ -45,8 +45,7 @@ export function editorKey(host: EditorHost, command: EditorCommand, data: string
 	if (command === "externalEditor") {
 		const edited = editExternally(host.options.tui, editor.getExpandedText());
 		if (!edited.ok) return host.dispatch(notice(edited.problem));
-		editor.setText(edited.text);
-		return host.changed();
+		return changeText(host, editor, () => editor.setText(edited.text));
 	}
 	return fileKey(host, editor, command, data);
 }
@@ -59,14 +58,14 @@ export function editorKey(host: EditorHost, command: EditorCommand, data: string
 function submit(host: EditorHost, editor: Editor, data: string): void {
 	const text = editor.getExpandedText();
 	const { line, col } = editor.getCursor();
-	editor.handleInput(data);
+	changeText(host, editor, () => editor.handleInput(data));
 	const moved = editor.getCursor();
-	if (editor.getExpandedText() !== text || moved.line !== line || moved.col !== col) return host.changed();
+	if (editor.getExpandedText() !== text || moved.line !== line || moved.col !== col) return;
 	if (col > 0 && editor.getLines()[line]?.[col - 1] === "\\") {
 		editor.disableSubmit = false;
-		editor.handleInput(data);
+		changeText(host, editor, () => editor.handleInput(data));
 		editor.disableSubmit = true;
-		return host.changed();
+		return;
 	}
 	host.dispatch({ type: "editorSubmitted", text });
 	// Refused (too long): a large paste sits in the Editor as one "[paste #1 …]" marker that
@@ -92,10 +91,24 @@ function fileKey(host: EditorHost, editor: Editor, command: "editorInput" | "edi
 	const action = pastedAction(state, read);
 	if (action) host.dispatch(action);
 	if (action?.type === "attach") return;
-	// A message on the text as it was (too long, a refused path) is old news once the text changes.
-	const before = state.message && !action ? editor.getText() : undefined;
-	editor.handleInput(data);
-	if (before !== undefined && editor.getText() !== before) host.dispatch({ type: "otherKey" });
+	// The key's own refusal stays.
+	if (action) {
+		editor.handleInput(data);
+		return host.changed();
+	}
+	changeText(host, editor, () => editor.handleInput(data));
+}
+
+/**
+ * A change to the Editor's text, drawn and kept: a message on the text as it was (too long, a refused path) is old news
+ * once the text changes — unless the change itself said something new (an `@` completion's file refused).
+ */
+function changeText(host: EditorHost, editor: Editor, change: () => void): void {
+	const { message } = host.state;
+	const before = message ? editor.getText() : undefined;
+	change();
+	const stale = before !== undefined && host.state.message === message && editor.getText() !== before;
+	if (stale) host.dispatch({ type: "otherKey" });
 	else host.changed();
 }
 

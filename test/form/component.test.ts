@@ -12,6 +12,11 @@ import { formHeight } from "../../src/form/height.ts";
 import { formatTimeLeft } from "../../src/form/time-left.ts";
 import { quietTui } from "./fake-terminal.ts";
 import { formOf, KEY, option, piKeybindings, plainTheme, question, SCOPE_AND_TARGETS } from "./support.ts";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { phrase } from "../../src/core/types.ts";
+import { ENGLISH } from "../../src/i18n/texts.ts";
 
 beforeAll(() => {
 	// The Editor reads pi-tui's global keybindings; pi installs its own manager there.
@@ -113,6 +118,36 @@ describe("free text with pi-tui's Editor", () => {
 		expect(form.screen().join("\n")).not.toContain("Too long");
 		form.press(KEY.enter);
 		expect(onlyResult(form.done).answers.scope?.selections[0]?.value).toBe("é".repeat(4000));
+	});
+
+	test("a message on the text goes once the text changes, in $VISUAL too; a refusal the key itself brings stays", () => {
+		const dir = mkdtempSync(join(tmpdir(), "ask-message-"));
+		const visual = join(dir, "visual.sh");
+		writeFileSync(visual, '#!/bin/sh\nprintf short > "$1"\n');
+		chmodSync(visual, 0o755);
+		const saved = process.env["VISUAL"];
+		process.env["VISUAL"] = visual;
+		try {
+			const form = mount();
+			const tooLong = () => form.press(KEY.paste("é".repeat(4001)), KEY.enter);
+			form.press("4", KEY.enter);
+			tooLong();
+			expect(form.screen().join("\n")).toContain("Too long: 4001 characters");
+			form.press("\x07"); // ctrl+g: the text comes back from $VISUAL shortened
+			expect(form.screen().join("\n")).not.toContain("Too long");
+			expect(form.screen().join("\n")).toContain("short");
+			form.press("\x15"); // ctrl+u: the line cleared
+			tooLong();
+			const missing = join(dir, "missing.png");
+			form.press(KEY.paste(missing));
+			const screen = form.screen().join("\n");
+			expect(screen).not.toContain("Too long");
+			expect(screen).toContain(ENGLISH.say(phrase("attach.missing", { path: missing })).slice(0, 30));
+		} finally {
+			if (saved === undefined) delete process.env["VISUAL"];
+			else process.env["VISUAL"] = saved;
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 
 	test("Esc in the editor goes back to the options and what was typed comes back on reopening", () => {
