@@ -122,7 +122,7 @@ export const EN = {
 	// The task of who asks, whole, on the help screen.
 	"help.task": "Task: {task}",
 	"help.typing":
-		"On “Type something…” every letter, digit and symbol you type writes your answer; move off it to use the keys above.",
+		"On “Type something…” every letter, digit and symbol you type writes your answer; to use the letter and digit keys above, move off it first.",
 	"help.join": "; ",
 	"key.unbound": "(unbound)",
 	"key.move.help": "move between options (wraps around)",
@@ -245,8 +245,7 @@ export const EN = {
 	"walker.needsText":
 		"Write a few words with the attached files; to answer without them, cancel this editor and choose an option.",
 	"walker.notText": "⚠ That answer was not text: write it again.",
-	"walker.closed":
-		"ask_user: these questions are closed (time ran out, or the run stopped); an answer to the open dialog is no longer read.",
+	"walker.closed": "ask_user: these questions are closed; an answer to the open dialog will be ignored.",
 
 	// ── An ACP host's form (pi-ask-user/elicitation) ──
 	"elicitation.ownAnswer": "{header}: your own answer",

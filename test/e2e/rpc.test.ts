@@ -225,8 +225,8 @@ describe("ask_user over RPC dialogs", () => {
 		);
 		await client.request({ type: "abort" });
 		await client.waitFor((m) => m.type === "agent_end");
-		// No RPC dialog can be withdrawn: the client is told an answer to the open one is no longer read.
-		await client.waitFor((m) => m["method"] === "notify" && String(m["message"]).includes("no longer read"));
+		// No RPC dialog can be withdrawn: the client is told an answer to the open one will be ignored.
+		await client.waitFor((m) => m["method"] === "notify" && String(m["message"]).includes("will be ignored"));
 		answerLate({ cancelled: true });
 
 		await client.prompt(WHAT_NOW);
@@ -244,7 +244,7 @@ describe("ask_user over RPC dialogs", () => {
 		};
 		rpc = RpcPi.start(piEnv, answerInOrder(choose("Postgres"), neverAnswers));
 		await rpc.prompt(ASK);
-		await rpc.waitFor((m) => m["method"] === "notify" && String(m["message"]).includes("no longer read"));
+		await rpc.waitFor((m) => m["method"] === "notify" && String(m["message"]).includes("will be ignored"));
 
 		const timeout = selects[0]?.method === "select" ? selects[0].timeout : undefined;
 		expect(timeout).toBeGreaterThan(1_000);

@@ -111,7 +111,7 @@ export const CATALOGUE: Catalogue = {
 	"help.title": "Tasten",
 	"help.task": "Aufgabe: {task}",
 	"help.typing":
-		"Auf „Etwas eingeben…“ schreibt jeder getippte Buchstabe, jede Ziffer und jedes Zeichen deine Antwort; verlasse die Zeile, um die Tasten oben zu nutzen.",
+		"Auf „Etwas eingeben…“ schreibt jeder getippte Buchstabe, jede Ziffer und jedes Zeichen deine Antwort; für die Buchstaben- und Zifferntasten oben verlasse zuerst die Zeile.",
 	"help.join": "; ",
 	"key.unbound": "(nicht belegt)",
 	"key.move.help": "zwischen den Optionen wechseln (am Ende geht es von vorn weiter)",
@@ -236,8 +236,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.needsText":
 		"Schreib ein paar Worte zu den angehängten Dateien; um ohne sie zu antworten, brich diesen Editor ab und wähle eine Option.",
 	"walker.notText": "⚠ Diese Antwort war kein Text: Schreib sie noch einmal.",
-	"walker.closed":
-		"ask_user: Diese Fragen sind geschlossen (die Zeit ist abgelaufen oder der Lauf wurde beendet); eine Antwort im offenen Dialog wird nicht mehr gelesen.",
+	"walker.closed": "ask_user: Diese Fragen sind geschlossen; eine Antwort im offenen Dialog wird ignoriert.",
 	"elicitation.ownAnswer": "{header}: deine eigene Antwort",
 	"elicitation.addedToChosen": "Wird zu den gewählten Optionen hinzugefügt.",
 	"elicitation.insteadOfOption": "Statt eine Option zu wählen.",

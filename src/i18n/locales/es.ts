@@ -108,7 +108,7 @@ export const CATALOGUE: Catalogue = {
 	"help.title": "Teclas",
 	"help.task": "Tarea: {task}",
 	"help.typing":
-		"En “Escribe algo…” cada letra, dígito o símbolo que tecleas escribe tu respuesta; sal de esa fila para usar las teclas de arriba.",
+		"En “Escribe algo…” cada letra, dígito o símbolo que tecleas escribe tu respuesta; para usar las teclas de letras y dígitos de arriba, sal antes de esa fila.",
 	"help.join": "; ",
 	"key.unbound": "(sin asignar)",
 	"key.move.help": "moverse entre las opciones (de forma circular)",
@@ -233,8 +233,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.needsText":
 		"Escribe unas palabras junto a los archivos adjuntos; para responder sin ellos, cancela este editor y elige una opción.",
 	"walker.notText": "⚠ Esa respuesta no era texto: escríbela de nuevo.",
-	"walker.closed":
-		"ask_user: estas preguntas están cerradas (se acabó el tiempo o se detuvo la ejecución); ya no se lee una respuesta en el diálogo abierto.",
+	"walker.closed": "ask_user: estas preguntas están cerradas; una respuesta en el diálogo abierto se ignorará.",
 	"elicitation.ownAnswer": "{header}: tu propia respuesta",
 	"elicitation.addedToChosen": "Se agrega a las opciones elegidas.",
 	"elicitation.insteadOfOption": "En lugar de elegir una opción.",

@@ -111,7 +111,7 @@ export const CATALOGUE: Catalogue = {
 	"help.title": "Touches",
 	"help.task": "Tâche : {task}",
 	"help.typing":
-		"Sur « Saisir autre chose… », chaque lettre, chiffre ou symbole tapé écrit votre réponse ; quittez cette ligne pour utiliser les touches ci-dessus.",
+		"Sur « Saisir autre chose… », chaque lettre, chiffre ou symbole tapé écrit votre réponse ; pour les touches lettres et chiffres ci-dessus, quittez d’abord cette ligne.",
 	"help.join": " ; ",
 	"key.unbound": "(non attribuée)",
 	"key.move.help": "se déplacer entre les options (en boucle)",
@@ -237,8 +237,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.needsText":
 		"Écrivez quelques mots avec les fichiers joints ; pour répondre sans eux, annulez cet éditeur et choisissez une option.",
 	"walker.notText": "⚠ Cette réponse n’était pas du texte : écrivez-la à nouveau.",
-	"walker.closed":
-		"ask_user : ces questions sont closes (le temps est écoulé ou l’exécution s’est arrêtée) ; une réponse dans la boîte de dialogue ouverte n’est plus lue.",
+	"walker.closed": "ask_user : ces questions sont closes ; une réponse dans la boîte de dialogue ouverte sera ignorée.",
 	"elicitation.ownAnswer": "{header} : votre propre réponse",
 	"elicitation.addedToChosen": "S’ajoute aux options choisies.",
 	"elicitation.insteadOfOption": "Au lieu de choisir une option.",

@@ -104,7 +104,7 @@ export const CATALOGUE: Catalogue = {
 	"help.title": "キー操作",
 	"help.task": "タスク：{task}",
 	"help.typing":
-		"「自由に入力…」では、入力した文字・数字・記号がすべて回答になります。上のキーを使うには、その行から移動してください。",
+		"「自由に入力…」では、入力した文字・数字・記号がすべて回答になります。上の文字キーや数字キーを使うには、先にその行から移動してください。",
 	"help.join": "。",
 	"key.unbound": "（未割り当て）",
 	"key.move.help": "選択肢間を移動（端まで行くと反対側へ）",
@@ -225,8 +225,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.needsText":
 		"添付したファイルに一言添えてください。ファイルなしで回答するには、このエディタをキャンセルして選択肢を選んでください。",
 	"walker.notText": "⚠ その回答はテキストではありません。もう一度書いてください。",
-	"walker.closed":
-		"ask_user: これらの質問は閉じられました（時間切れ、または実行の停止）。開いているダイアログへの回答はもう読まれません。",
+	"walker.closed": "ask_user: これらの質問は閉じられました。開いているダイアログへの回答は無視されます。",
 	"elicitation.ownAnswer": "{header}：自分の回答",
 	"elicitation.addedToChosen": "選んだ選択肢に追加されます。",
 	"elicitation.insteadOfOption": "選択肢を選ぶ代わりに入力します。",

@@ -103,7 +103,7 @@ export const CATALOGUE: Catalogue = {
 	"help.title": "단축키",
 	"help.task": "작업: {task}",
 	"help.typing":
-		"“직접 입력…”에서는 입력한 글자, 숫자, 기호가 모두 답변이 됩니다. 위의 키를 쓰려면 그 줄에서 벗어나세요.",
+		"“직접 입력…”에서는 입력한 글자, 숫자, 기호가 모두 답변이 됩니다. 위의 글자·숫자 키를 쓰려면 먼저 그 줄에서 벗어나세요.",
 	"help.join": ". ",
 	"key.unbound": "(할당되지 않음)",
 	"key.move.help": "선택지 사이 이동 (끝에서 반대쪽 끝으로 이어짐)",
@@ -223,8 +223,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.pathAsText": "바꾸지 않고 그대로 제출하면 텍스트 답변이 됩니다.",
 	"walker.needsText": "첨부한 파일에 몇 마디 적어 주세요. 파일 없이 답하려면 이 편집기를 취소하고 선택지를 고르세요.",
 	"walker.notText": "⚠ 그 답변은 텍스트가 아닙니다. 다시 작성하세요.",
-	"walker.closed":
-		"ask_user: 이 질문들은 닫혔습니다(시간이 끝났거나 실행이 멈췄습니다). 열려 있는 대화 상자의 답변은 더 이상 읽히지 않습니다.",
+	"walker.closed": "ask_user: 이 질문들은 닫혔습니다. 열려 있는 대화 상자의 답변은 무시됩니다.",
 	"elicitation.ownAnswer": "{header}: 직접 입력한 답변",
 	"elicitation.addedToChosen": "선택한 선택지에 추가됩니다.",
 	"elicitation.insteadOfOption": "선택지를 고르는 대신 직접 입력합니다.",

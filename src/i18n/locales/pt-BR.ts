@@ -108,7 +108,7 @@ export const CATALOGUE: Catalogue = {
 	"help.title": "Teclas",
 	"help.task": "Tarefa: {task}",
 	"help.typing":
-		"Em “Digite algo…”, cada letra, dígito ou símbolo digitado escreve sua resposta; saia dessa linha para usar as teclas acima.",
+		"Em “Digite algo…”, cada letra, dígito ou símbolo digitado escreve sua resposta; para usar as teclas de letras e dígitos acima, saia antes dessa linha.",
 	"help.join": "; ",
 	"key.unbound": "(não atribuída)",
 	"key.move.help": "mover entre as opções (de forma circular)",
@@ -231,8 +231,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.needsText":
 		"Escreva algumas palavras junto aos arquivos anexados; para responder sem eles, cancele este editor e escolha uma opção.",
 	"walker.notText": "⚠ Essa resposta não era texto: escreva-a de novo.",
-	"walker.closed":
-		"ask_user: estas perguntas foram encerradas (o tempo acabou ou a execução parou); uma resposta na caixa de diálogo aberta não é mais lida.",
+	"walker.closed": "ask_user: estas perguntas foram encerradas; uma resposta na caixa de diálogo aberta será ignorada.",
 	"elicitation.ownAnswer": "{header}: sua própria resposta",
 	"elicitation.addedToChosen": "Adicionada às opções escolhidas.",
 	"elicitation.insteadOfOption": "Em vez de escolher uma opção.",

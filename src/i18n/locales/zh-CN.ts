@@ -98,7 +98,8 @@ export const CATALOGUE: Catalogue = {
 	// ── 按键：帮助页（help）与提示行（hint，要简短）─────────────────────────
 	"help.title": "按键",
 	"help.task": "任务：{task}",
-	"help.typing": "位于“自行输入…”时，键入的字母、数字和符号都会写入你的回答；要使用上面的按键，请先移开该行。",
+	"help.typing":
+		"位于“自行输入…”时，键入的字母、数字和符号都会写入你的回答；要使用上面的字母和数字键，请先移到其他行。",
 	"help.join": "；",
 	"key.unbound": "（未绑定）",
 	"key.move.help": "在选项之间移动（首尾循环）",
@@ -215,7 +216,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.pathAsText": "原样再提交一次，即以文字作为你的回答。",
 	"walker.needsText": "请为附加的文件写几句话；如要不带文件回答，请取消此编辑器并选择一个选项。",
 	"walker.notText": "⚠ 该回答不是文字：请重新填写。",
-	"walker.closed": "ask_user：这些问题已关闭（时间已到，或运行已停止）；打开的对话框中的回答将不再被读取。",
+	"walker.closed": "ask_user：这些问题已关闭；打开的对话框中的回答将被忽略。",
 	"elicitation.ownAnswer": "{header}：自行输入的回答",
 	"elicitation.addedToChosen": "将与所选选项一并作为回答。",
 	"elicitation.insteadOfOption": "不从选项中选择，而是自行回答。",

@@ -98,7 +98,8 @@ export const CATALOGUE: Catalogue = {
 	// ── 按鍵：說明頁（help）與提示列（hint，要簡短）─────────────────────────
 	"help.title": "按鍵",
 	"help.task": "任務：{task}",
-	"help.typing": "位於「自行輸入…」時，鍵入的字母、數字與符號都會寫入您的回答；要使用上面的按鍵，請先移開該列。",
+	"help.typing":
+		"位於「自行輸入…」時，鍵入的字母、數字與符號都會寫入您的回答；要使用上面的字母與數字鍵，請先移到其他列。",
 	"help.join": "；",
 	"key.unbound": "（未設定）",
 	"key.move.help": "在選項之間移動（頭尾循環）",
@@ -216,7 +217,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.pathAsText": "原樣再送出一次，即以文字作為你的回答。",
 	"walker.needsText": "請為附加的檔案寫幾句話；如要不帶檔案回答，請取消此編輯器並選擇一個選項。",
 	"walker.notText": "⚠ 該回答不是文字：請重新填寫。",
-	"walker.closed": "ask_user：這些問題已關閉（時間已到，或執行已停止）；開啟的對話框中的回答將不再被讀取。",
+	"walker.closed": "ask_user：這些問題已關閉；開啟的對話框中的回答將被忽略。",
 	"elicitation.ownAnswer": "{header}：自行輸入的回答",
 	"elicitation.addedToChosen": "將與所選選項一併作為回答。",
 	"elicitation.insteadOfOption": "不從選項中選擇，而是自行回答。",
