@@ -331,6 +331,15 @@ describe("the dialog walker", () => {
 		expect(ui.calls[0]?.title).toContain(`• Postgres — ${long}`);
 	});
 
+	it("a blank text saved closes the editor with nothing kept, and the question's prompt says so once", async () => {
+		const ui = scriptedDialogs([pick(ROW.freeText), type("  \n "), pick("1."), pick("1."), pick(ROW.submit)]);
+		const result = await walk(ui, form(db, name));
+		expect(ui.calls[2]?.method).toBe("select");
+		expect(ui.calls[2]?.title).toContain("The text was left blank: nothing is saved for it.");
+		expect(ui.calls[3]?.title).not.toContain("left blank");
+		expect(result.answers.db?.selections).toEqual([{ value: "postgres", label: "Postgres" }]);
+	});
+
 	it("an editor answered with something that is not text (a client's null or number) asks again, the text kept, saying why", async () => {
 		const notText = (value: unknown): DialogStep => (() => value) as unknown as DialogStep;
 		const ui = scriptedDialogs([pick(ROW.freeText), notText(null), notText(42), type("MySQL")]);

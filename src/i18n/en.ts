@@ -244,6 +244,7 @@ export const EN = {
 	"walker.pathAsText": "Submit it unchanged to give it as your answer, as text.",
 	"walker.needsText":
 		"Write a few words with the attached files; to answer without them, cancel this editor and choose an option.",
+	"walker.blank": "ⓘ The text was left blank: nothing is saved for it.",
 	"walker.notText": "⚠ That answer was not text: write it again.",
 	"walker.closed": "ask_user: these questions are closed; an answer to the open dialog will be ignored.",
 

@@ -172,6 +172,8 @@ class DialogWalk {
 			if (action?.type === "notice") asText = text = result;
 			if (action) continue;
 			this.dispatch({ type: "editorSubmitted", text: result });
+			// A blank save closes the editor with nothing kept for it: the next prompt says so.
+			if (result.trim() === "" && this.state.overlay !== overlay) this.message = this.view.texts.t("walker.blank");
 			text = result;
 		}
 	}

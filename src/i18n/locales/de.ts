@@ -235,6 +235,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.pathAsText": "Schick ihn unverändert ab, um ihn als Text zur Antwort zu machen.",
 	"walker.needsText":
 		"Schreib ein paar Worte zu den angehängten Dateien; um ohne sie zu antworten, brich diesen Editor ab und wähle eine Option.",
+	"walker.blank": "ⓘ Der Text blieb leer: dafür ist nichts gespeichert.",
 	"walker.notText": "⚠ Diese Antwort war kein Text: Schreib sie noch einmal.",
 	"walker.closed": "ask_user: Diese Fragen sind geschlossen; eine Antwort im offenen Dialog wird ignoriert.",
 	"elicitation.ownAnswer": "{header}: deine eigene Antwort",

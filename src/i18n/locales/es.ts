@@ -232,6 +232,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.pathAsText": "Envíala sin cambios para darla como respuesta, como texto.",
 	"walker.needsText":
 		"Escribe unas palabras junto a los archivos adjuntos; para responder sin ellos, cancela este editor y elige una opción.",
+	"walker.blank": "ⓘ El texto quedó vacío: no se guarda nada para él.",
 	"walker.notText": "⚠ Esa respuesta no era texto: escríbela de nuevo.",
 	"walker.closed": "ask_user: estas preguntas están cerradas; una respuesta en el diálogo abierto se ignorará.",
 	"elicitation.ownAnswer": "{header}: tu propia respuesta",

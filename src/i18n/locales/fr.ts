@@ -236,6 +236,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.pathAsText": "Validez-le sans le modifier pour le donner comme réponse, en texte.",
 	"walker.needsText":
 		"Écrivez quelques mots avec les fichiers joints ; pour répondre sans eux, annulez cet éditeur et choisissez une option.",
+	"walker.blank": "ⓘ Le texte est resté vide : rien n’est enregistré pour lui.",
 	"walker.notText": "⚠ Cette réponse n’était pas du texte : écrivez-la à nouveau.",
 	"walker.closed": "ask_user : ces questions sont closes ; une réponse dans la boîte de dialogue ouverte sera ignorée.",
 	"elicitation.ownAnswer": "{header} : votre propre réponse",

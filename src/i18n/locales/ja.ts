@@ -224,6 +224,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.pathAsText": "そのまま変更せずに送信すると、テキストとして回答になります。",
 	"walker.needsText":
 		"添付したファイルに一言添えてください。ファイルなしで回答するには、このエディタをキャンセルして選択肢を選んでください。",
+	"walker.blank": "ⓘ テキストが空のため、何も保存されていません。",
 	"walker.notText": "⚠ その回答はテキストではありません。もう一度書いてください。",
 	"walker.closed": "ask_user: これらの質問は閉じられました。開いているダイアログへの回答は無視されます。",
 	"elicitation.ownAnswer": "{header}：自分の回答",

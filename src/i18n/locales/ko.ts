@@ -222,6 +222,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.stray": "⚠ 해당 답변은 행 목록에 없습니다. 행 중 하나를 선택하세요.",
 	"walker.pathAsText": "바꾸지 않고 그대로 제출하면 텍스트 답변이 됩니다.",
 	"walker.needsText": "첨부한 파일에 몇 마디 적어 주세요. 파일 없이 답하려면 이 편집기를 취소하고 선택지를 고르세요.",
+	"walker.blank": "ⓘ 텍스트가 비어 있어 아무것도 저장되지 않았습니다.",
 	"walker.notText": "⚠ 그 답변은 텍스트가 아닙니다. 다시 작성하세요.",
 	"walker.closed": "ask_user: 이 질문들은 닫혔습니다. 열려 있는 대화 상자의 답변은 무시됩니다.",
 	"elicitation.ownAnswer": "{header}: 직접 입력한 답변",

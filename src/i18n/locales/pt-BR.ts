@@ -230,6 +230,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.pathAsText": "Envie sem alterar para dá-lo como resposta, como texto.",
 	"walker.needsText":
 		"Escreva algumas palavras junto aos arquivos anexados; para responder sem eles, cancele este editor e escolha uma opção.",
+	"walker.blank": "ⓘ O texto ficou em branco: nada foi salvo para ele.",
 	"walker.notText": "⚠ Essa resposta não era texto: escreva-a de novo.",
 	"walker.closed": "ask_user: estas perguntas foram encerradas; uma resposta na caixa de diálogo aberta será ignorada.",
 	"elicitation.ownAnswer": "{header}: sua própria resposta",

@@ -215,6 +215,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.stray": "⚠ 该回答不在列表项中：请从中选择一项。",
 	"walker.pathAsText": "原样再提交一次，即以文字作为你的回答。",
 	"walker.needsText": "请为附加的文件写几句话；如要不带文件回答，请取消此编辑器并选择一个选项。",
+	"walker.blank": "ⓘ 文字为空：未保存任何内容。",
 	"walker.notText": "⚠ 该回答不是文字：请重新填写。",
 	"walker.closed": "ask_user：这些问题已关闭；打开的对话框中的回答将被忽略。",
 	"elicitation.ownAnswer": "{header}：自行输入的回答",

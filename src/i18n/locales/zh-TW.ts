@@ -216,6 +216,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.stray": "⚠ 該回答不是清單中的項目：請從中選擇一個。",
 	"walker.pathAsText": "原樣再送出一次，即以文字作為你的回答。",
 	"walker.needsText": "請為附加的檔案寫幾句話；如要不帶檔案回答，請取消此編輯器並選擇一個選項。",
+	"walker.blank": "ⓘ 文字為空：未儲存任何內容。",
 	"walker.notText": "⚠ 該回答不是文字：請重新填寫。",
 	"walker.closed": "ask_user：這些問題已關閉；開啟的對話框中的回答將被忽略。",
 	"elicitation.ownAnswer": "{header}：自行輸入的回答",
