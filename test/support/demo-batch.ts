@@ -5,18 +5,15 @@
  * received. Shared by the TUI tests of both pis.
  */
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect } from "vitest";
+import { demoAskParams } from "../../scripts/bench/forms.ts";
 import type { AskResultSeen } from "./ask-fixtures.ts";
-import { type ModelScript, QUOTE_PREFIX } from "./model-script.ts";
+import { QUOTE_PREFIX } from "./model-script.ts";
 import { REPO_ROOT } from "./pi-env.ts";
 import type { TmuxPi } from "./tmux.ts";
 
-const DEMO_SCRIPT = JSON.parse(readFileSync(join(REPO_ROOT, "scripts", "demo-script.json"), "utf8")) as ModelScript;
-/** The batch the demo asks on any message (its conversation with no `user` text; the other answers a late answer). */
-export const DEMO_BATCH: unknown = DEMO_SCRIPT.conversations.find((c) => c.user === undefined)?.replies[0]
-	?.toolCalls?.[0]?.arguments;
+/** The batch the demo asks on any message (the benchmark's typical call too). */
+export const DEMO_BATCH: unknown = demoAskParams(REPO_ROOT);
 
 /** The first question is on screen ("How should"): answers all three, notes one option, reviews, submits, and waits for the model's quote. */
 export async function answerDemoBatch(screen: TmuxPi): Promise<void> {
