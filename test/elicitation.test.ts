@@ -127,7 +127,11 @@ describe("a form as an ACP elicitation", () => {
 					if (!back.ok) throw new Error(back.error);
 					const expected = decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 					if (!expected.ok) throw new Error(`the generated reply is invalid: ${expected.error}`);
-					expect(back.reply).toEqual(expected.reply);
+					// ACP's form shows no previews: the reply says so when the form has some.
+					const { previewsUnseen, ...rest } = back.reply;
+					expect(rest).toEqual(expected.reply);
+					const previews = form.questions.some((q) => q.options.some((option) => option.preview !== undefined));
+					expect(previewsUnseen).toBe(previews ? true : undefined);
 				},
 			),
 			{ numRuns: 300 },
@@ -176,6 +180,17 @@ describe("a form as an ACP elicitation", () => {
 			ok: true,
 			reply: { answers: { db: { selections: [{ value: "MariaDB", label: "MariaDB", custom: true }] } }, notes: [] },
 		});
+	});
+
+	it("a form with previews: an accepted answer says the user did not see them; one declined says nothing", () => {
+		const options = DB_QUESTION.options.map((option) => ({ ...option, preview: `-- ${option.label}` }));
+		const form: AskForm = { questions: [{ ...DB_QUESTION, options }] };
+		expect(JSON.stringify(formToElicitation(form))).not.toContain("-- ");
+		const label = options[0]?.label ?? "";
+		const accepted = elicitationToReply(form, { action: "accept", content: { db: label } });
+		expect(accepted).toMatchObject({ ok: true, reply: { status: "answered", previewsUnseen: true } });
+		expect(elicitationToReply(form, { action: "decline" })).toMatchObject({ ok: true, reply: { status: "dismissed" } });
+		expect(elicitationToReply(form, { action: "decline" })).not.toHaveProperty("reply.previewsUnseen");
 	});
 
 	it("an answer that does not fit is an error naming the property and the rule", () => {

@@ -10,7 +10,7 @@ import {
 	questionOutcome,
 	quoteExact,
 } from "../src/tool/result.ts";
-import type { AskAnswer, AskDraft, AskForm, AskNote, AskQuestion, AskSelection } from "../src/core/types.ts";
+import type { AskAnswer, AskDraft, AskForm, AskNote, AskQuestion, AskSelection, Collected } from "../src/core/types.ts";
 import {
 	anyText,
 	collected,
@@ -23,6 +23,7 @@ import {
 	NOTES,
 	RUNS,
 	STATUSES,
+	validForm,
 } from "./support/answers.ts";
 
 describe("formatResultText: one line per question, one closing sentence", () => {
@@ -182,6 +183,26 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 			"Note: two lines",
 			"The user did not submit: do not assume answers or act on the ones given; stop and wait for the user to tell you how to go on.",
 		]);
+	});
+
+	it("answered where previews are not shown: one line names the answered questions that have previews, nothing else does", () => {
+		// Previews on the single-select questions, db and extras; features (multi-select) has none.
+		const previewed = validForm({
+			questions: FORM.questions.map((q) =>
+				q.multiSelect ? q : { ...q, options: q.options.map((o) => ({ ...o, preview: `const ${q.id} = 1;` })) },
+			),
+		});
+		const unseen = (partial: Partial<Collected>) =>
+			formatResultText(previewed, collected("dismissed", partial))
+				.split("\n")
+				.filter((line) => line.startsWith("Previews not shown"));
+		expect(unseen({ answers: { db: DB, features: FEATURES }, previewsUnseen: true })).toEqual([
+			"Previews not shown: the user answered db where the options' previews cannot be shown (from their labels " +
+				"and descriptions alone); do not assume they saw them.",
+		]);
+		expect(unseen({ answers: { db: DB, extras: EXTRAS }, previewsUnseen: true })[0]).toContain("answered db, extras ");
+		expect(unseen({ answers: { db: DB } })).toEqual([]);
+		expect(unseen({ answers: { features: FEATURES }, previewsUnseen: true })).toEqual([]);
 	});
 
 	it("a one-question form submitted with its answer", () => {

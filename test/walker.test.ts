@@ -331,6 +331,21 @@ describe("the dialog walker", () => {
 		expect(ui.calls[0]?.title).toContain(`• Postgres — ${long}`);
 	});
 
+	it("dialogs show no previews: a form that has some says so in its result, one without does not", async () => {
+		const previewed = question("db", ["Postgres", "SQLite"], {
+			options: [
+				{ label: "Postgres", value: "pg", recommended: false, preview: "CREATE TABLE t (id serial);" },
+				{ label: "SQLite", value: "sqlite", recommended: false },
+			],
+		});
+		const shown = await walk(scriptedDialogs([pick("2.")]), form(previewed));
+		expect(shown.previewsUnseen).toBe(true);
+		const plain = await walk(scriptedDialogs([pick("2.")]), form(db));
+		expect(plain).not.toHaveProperty("previewsUnseen");
+		const dismissed = await collectWithDialogs(scriptedDialogs([cancel]), form(previewed));
+		expect(dismissed).toMatchObject({ status: "dismissed", previewsUnseen: true });
+	});
+
 	it("a blank text saved closes the editor with nothing kept, and the question's prompt says so once", async () => {
 		const ui = scriptedDialogs([pick(ROW.freeText), type("  \n "), pick("1."), pick("1."), pick(ROW.submit)]);
 		const result = await walk(ui, form(db, name));

@@ -78,6 +78,11 @@ export interface Collected {
 	answeredBy?: string;
 	/** Another session showed the form: a dismissal there ends this session's task, not its turn. Never on the wire. */
 	shownElsewhere?: boolean;
+	/**
+	 * The form has previews and the user answered where none are shown (an RPC client's dialogs, an ACP form). Present
+	 * only when true.
+	 */
+	previewsUnseen?: true;
 }
 
 /** A UI's result when nothing was collected: the run was aborted first, no UI, a failure. */
@@ -88,6 +93,10 @@ export const emptyCollected = (status: AskStatus, error?: string): Collected => 
 	notes: [],
 	...(error !== undefined && { error }),
 });
+
+/** Some option of the form has a preview: what a host that shows none (dialogs, an ACP form) leaves unseen. */
+export const hasPreviews = (form: AskForm): boolean =>
+	form.questions.some((question) => question.options.some((option) => option.preview !== undefined));
 
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -16,6 +16,7 @@ import {
 	type AskQuestion,
 	type AskSelection,
 	emptyCollected,
+	hasPreviews,
 	LIMITS,
 	RELAY_VERSION,
 	type RelayReply,
@@ -139,6 +140,8 @@ export function elicitationToReply(
 	const status = result.action === "accept" ? "answered" : "dismissed";
 	const reply: RelayReply = { v: RELAY_VERSION, ...(rid !== undefined && { rid }), ...emptyCollected(status) };
 	if (result.action !== "accept") return { ok: true, reply };
+	// ACP's form has no place for a preview (formToElicitation leaves them out).
+	if (hasPreviews(form)) reply.previewsUnseen = true;
 	const content = result.content ?? {};
 	const names = propertyNames(form);
 	for (const question of form.questions) {

@@ -216,6 +216,13 @@ export const RelayReplySchema = Type.Object(
 				description: "Who answered, when another extension did instead of the user at the terminal.",
 			}),
 		),
+		previewsUnseen: Type.Optional(
+			Type.Literal(true, {
+				description:
+					"The form has previews and the user answered where none are shown (dialogs, an ACP form). A reader " +
+					"before it drops it.",
+			}),
+		),
 	},
 	{
 		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",

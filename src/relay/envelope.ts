@@ -85,7 +85,8 @@ export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequ
  * knows it.
  */
 export function encodeRelayReply(reply: RelayReply): string {
-	const { v, rid, status, answers, skipped, delegated, attachments, chatMessage, error, answeredBy } = reply;
+	const { v, rid, status, answers, skipped, delegated, attachments, chatMessage, error, answeredBy, previewsUnseen } =
+		reply;
 	const notes = reply.notes.filter((n) => n.questionId !== undefined);
 	const drafts = (reply.drafts ?? []).filter((d) => d.questionId !== undefined);
 	const formNote = reply.notes.find((n) => n.questionId === undefined)?.text;
@@ -102,7 +103,8 @@ export function encodeRelayReply(reply: RelayReply): string {
 		drafts: drafts.length > 0 ? drafts : undefined,
 		attachments: attachments?.length ? attachments.map(toWire) : undefined,
 	};
-	return JSON.stringify({ ...wire, formNote, formNoteDraft, chatMessage, chatDraft, error, answeredBy });
+	const texts = { formNote, formNoteDraft, chatMessage, chatDraft, error };
+	return JSON.stringify({ ...wire, ...texts, answeredBy, previewsUnseen });
 }
 
 /** The reply: its shape checked by its schema, then its parts, and given the request its fit. */

@@ -66,6 +66,7 @@ export function formatResultText(form: AskForm, collected: Collected, { notices 
 		lines.push(`${questionKey(question.id)}: ${questionText(question, collected)}`);
 	lines.push(...formTextLines(collected));
 	lines.push(...(collected.attachments ?? []).map(attachmentLine));
+	lines.push(...unseenPreviewsLine(form, collected));
 	for (const notice of notices) lines.push(`Note: ${sanitizeLine(notice).replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ")}`);
 	if (status === "error") {
 		const error = collected.error === undefined ? "" : ` (error: ${quoteExact(collected.error)})`;
@@ -101,6 +102,19 @@ export function questionText(question: AskQuestion, collected: Collected): strin
 		parts.push(`unconfirmed ${draftText(what, draft.text)}`);
 	}
 	return parts.join("; ");
+}
+
+/** The answered questions whose options' previews the user never saw (see Collected.previewsUnseen), in one line. */
+function unseenPreviewsLine(form: AskForm, { previewsUnseen, answers }: Collected): string[] {
+	if (!previewsUnseen) return [];
+	const unseen = form.questions.filter(
+		(q) => Object.hasOwn(answers, q.id) && q.options.some((option) => option.preview !== undefined),
+	);
+	if (unseen.length === 0) return [];
+	return [
+		`Previews not shown: the user answered ${unseen.map((q) => questionKey(q.id)).join(", ")} where the options' ` +
+			"previews cannot be shown (from their labels and descriptions alone); do not assume they saw them.",
+	];
 }
 
 /** A question's id as its result line starts: bare when a plain slug, else quoted. */

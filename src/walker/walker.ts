@@ -16,7 +16,7 @@ import { collect, reportProgress } from "../machine/collect.ts";
 import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
 import { restoredState } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
-import { type AskOptions, type AskForm, type Collected, errorText } from "../core/types.ts";
+import { type AskOptions, type AskForm, type Collected, errorText, hasPreviews } from "../core/types.ts";
 
 export type DialogUI = Pick<ExtensionUIContext, "select" | "editor"> & Partial<Pick<ExtensionUIContext, "notify">>;
 
@@ -73,11 +73,16 @@ class DialogWalk {
 				else if (isSubmitTab(this.state) || this.state.enterArmed === "submit") await this.review();
 				else await this.question();
 			}
-			return collect(this.state, this.state.outcome);
+			return this.seen(collect(this.state, this.state.outcome));
 		} catch (error) {
 			// A dialog that fails (a client gone, a broken UI) ends the walk; what was answered stays.
-			return { ...collect(this.state, "error"), error: errorText(error) };
+			return this.seen({ ...collect(this.state, "error"), error: errorText(error) });
 		}
+	}
+
+	/** Dialogs show no previews: the model is told when the form has some (result.ts says which answers). */
+	private seen(collected: Collected): Collected {
+		return hasPreviews(this.state.form) ? { ...collected, previewsUnseen: true } : collected;
 	}
 
 	private get aborted(): boolean {

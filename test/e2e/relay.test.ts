@@ -393,7 +393,10 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 
 describe("a subagent's ask_user under a parent without a TUI", () => {
 	it("an RPC parent (not itself relayed) walks the child's form with its own dialogs, labelled with the agent", async () => {
-		const env = (piEnv = createRelayPiEnv(scoutAsks(TWO_QUESTIONS)));
+		// The CLI names come with previews, which dialogs do not show: the child's model is told.
+		const [db, cli] = TWO_QUESTIONS.questions;
+		const previewed = cli && { ...cli, options: cli.options.map((o) => ({ ...o, preview: `$ ${o.label} --help` })) };
+		const env = (piEnv = createRelayPiEnv(scoutAsks({ questions: [db, previewed] })));
 		const handler = answerInOrder(choose("SQLite"), choose("ship"), choose(ROW.submit));
 		rpc = RpcPi.start(env, handler);
 		await rpc.prompt(DELEGATE);
@@ -410,6 +413,8 @@ describe("a subagent's ask_user under a parent without a TUI", () => {
 		expect(child?.details.status).toBe("answered");
 		expect(child?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 		expect(child?.details.answers["cli"]?.selections).toEqual([{ value: "ship", label: "ship" }]);
+		expect(JSON.stringify(rpc.dialogs)).not.toContain("--help");
+		expect(child?.text).toContain("Previews not shown: the user answered cli where");
 		expect(env.toolResults("subagent")[0]?.text).toBe(`Scout got: ${child?.text}`);
 	});
 

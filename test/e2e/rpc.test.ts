@@ -351,6 +351,25 @@ describe("the complete form over RPC dialogs", () => {
 		expect(seen.text).toContain(`Note on the whole form: "and don't touch the schema"`);
 	});
 
+	it("options' previews are not in the dialogs, and the model is told the user answered without seeing them", async () => {
+		const preview = "CREATE TABLE users (id serial primary key);";
+		const options = [
+			{ label: "Postgres", preview },
+			{ label: "SQLite", preview: "-- one file" },
+		];
+		const { env, client, unexpected } = start(
+			{ questions: [{ id: "db", question: "Which database?", options }] },
+			choose("Postgres"),
+		);
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		expect(JSON.stringify(client.dialogs)).not.toContain("CREATE TABLE");
+		const seen = onlyAskResult(env);
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+		expect(seen.text).toContain("Previews not shown: the user answered db where the options' previews cannot be shown");
+	});
+
 	it("a reply in chat from a question's select ends the walk as chat, with the answers so far", async () => {
 		const { env, client, unexpected } = start(
 			TWO_QUESTIONS,
