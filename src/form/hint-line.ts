@@ -12,7 +12,8 @@ const SEPARATOR = " · ";
 export function hintIds(state: FormState): KeyHelpId[] {
 	if (state.overlay.kind === "editor") {
 		const detach: KeyHelpId[] = attachmentsOf(state, state.overlay.target).length > 0 ? ["detach"] : [];
-		return ["save", "newLine", "back", ...detach, "external"];
+		const save: KeyHelpId = state.overlay.target.kind === "chat" ? "send" : "save";
+		return [save, "newLine", "back", ...detach, "external"];
 	}
 	if (state.overlay.kind === "help") return ["close", "scroll"];
 	const tabs: KeyHelpId[] = hasTabs(state) ? ["tabs"] : [];

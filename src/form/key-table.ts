@@ -90,6 +90,8 @@ function one<const Id extends string>(
 	return { id, acts: [{ modes, keys, command }] };
 }
 
+const SAVE = one("save", EDITOR, [{ binding: "tui.input.submit" }], { type: "editorSubmit" });
+
 /**
  * In the help screen's order; of two acts of one mode with the same key, the first wins unless a precedence says
  * otherwise.
@@ -157,7 +159,9 @@ const TABLE = [
 	// The Editor makes the new line itself; listed so the help and the hint name the user's key.
 	// Before save, as the Editor tries them: pi 1.x binds ctrl+j, which sends "\n", and "\n" also reads as Enter.
 	one("newLine", EDITOR, [{ binding: "tui.input.newLine" }], { type: "editorInput" }),
-	{ ...one("save", EDITOR, [{ binding: "tui.input.submit" }], { type: "editorSubmit" }), helpIn: "choose" },
+	{ ...SAVE, helpIn: "choose" },
+	// The same act in the message for the chat, where it sends the message and ends the form: the hint says so.
+	{ id: "send", acts: SAVE.acts, helpIn: "save" },
 	one("external", EDITOR, [{ binding: "app.editor.external" }], { type: "externalEditor" }),
 	// The Editor deletes to the line start itself; listed so the help names the user's key.
 	one("clearLine", EDITOR, [{ binding: "tui.editor.deleteToLineStart" }], { type: "editorInput" }),

@@ -138,11 +138,12 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 		if (row === undefined || names.length === 0) return false;
 		return entry.namesKeys === true || names.every((name) => row.names.includes(name));
 	};
-	return own.map((item) => {
+	// An entry's words, then those of the entries folded into it, and theirs.
+	const actionOf = (item: (typeof own)[number]): string => {
 		const guests = own.filter((guest) => guest.entry.helpIn === item.entry.id && folded(guest));
-		const action = [item.help.action, ...guests.map((guest) => guest.help.action)].join(texts.t("help.join"));
-		return { ...item.help, action, folded: folded(item) };
-	});
+		return [item.help.action, ...guests.map(actionOf)].join(texts.t("help.join"));
+	};
+	return own.map((item) => ({ ...item.help, action: actionOf(item), folded: folded(item) }));
 }
 
 /**

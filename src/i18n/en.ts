@@ -163,6 +163,8 @@ export const EN = {
 	"key.interrupt.hint": "interrupt",
 	"key.save.help": "in the editor: save",
 	"key.save.hint": "save",
+	"key.send.help": "a chat message: send",
+	"key.send.hint": "send",
 	"key.newLine.help": "in the editor: new line",
 	"key.newLine.hint": "new line",
 	"key.external.help": "in the editor: edit the text in your $VISUAL / $EDITOR, as in pi's own editor",

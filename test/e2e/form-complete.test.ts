@@ -184,6 +184,8 @@ describe("the complete form in the TUI", () => {
 		await screen.waitFor("What should the command");
 		await screen.send("c");
 		await screen.waitFor("Your message");
+		// Enter sends the message (and closes the form): the hint says send, not save.
+		await screen.waitFor("enter send");
 		await screen.type("Let's talk about the name first");
 		await screen.send("Enter");
 		// The model was called again on its own: the turn did not end.

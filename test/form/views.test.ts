@@ -458,6 +458,12 @@ describe("the help and the hint", () => {
 		expect(fitHintLine(editing, table, 200, ctx).line).toBe(
 			"enter save · shift+enter new line · esc back · ctrl+g external editor",
 		);
+		// The message for the chat is sent, not saved: Enter ends the form.
+		const message = drive(SCOPE_AND_TARGETS, ["c"]).state;
+		expect(message.overlay).toMatchObject({ kind: "editor", target: { kind: "chat" } });
+		expect(fitHintLine(message, table, 200, ctx).line).toBe(
+			"enter send · shift+enter new line · esc back · ctrl+g external editor",
+		);
 	});
 
 	test("the hint drops items that do not fit but keeps the help key", () => {

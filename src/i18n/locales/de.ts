@@ -154,6 +154,8 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "unterbrechen",
 	"key.save.help": "im Editor: speichern",
 	"key.save.hint": "speichern",
+	"key.send.help": "eine Chat-Nachricht: senden",
+	"key.send.hint": "senden",
 	"key.newLine.help": "im Editor: neue Zeile",
 	"key.newLine.hint": "neue Zeile",
 	"key.external.help": "im Editor: den Text in deinem $VISUAL / $EDITOR bearbeiten, wie im Editor von pi",

@@ -150,6 +150,8 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "interrumpir",
 	"key.save.help": "en el editor: guardar",
 	"key.save.hint": "guardar",
+	"key.send.help": "un mensaje para el chat: enviar",
+	"key.send.hint": "enviar",
 	"key.newLine.help": "en el editor: nueva línea",
 	"key.newLine.hint": "nueva línea",
 	"key.external.help": "en el editor: editar el texto en tu $VISUAL / $EDITOR, como en el propio editor de pi",

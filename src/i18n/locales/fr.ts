@@ -154,6 +154,8 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "interrompre",
 	"key.save.help": "dans l’éditeur : enregistrer",
 	"key.save.hint": "enregistrer",
+	"key.send.help": "un message pour le chat : envoyer",
+	"key.send.hint": "envoyer",
 	"key.newLine.help": "dans l’éditeur : nouvelle ligne",
 	"key.newLine.hint": "nouvelle ligne",
 	"key.external.help": "dans l’éditeur : modifier le texte dans votre $VISUAL / $EDITOR, comme dans l’éditeur de pi",

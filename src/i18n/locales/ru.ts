@@ -157,6 +157,8 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "прервать",
 	"key.save.help": "в редакторе: сохранить",
 	"key.save.hint": "сохранить",
+	"key.send.help": "сообщение для чата: отправить",
+	"key.send.hint": "отправить",
 	"key.newLine.help": "в редакторе: новая строка",
 	"key.newLine.hint": "новая строка",
 	"key.external.help": "в редакторе: редактировать текст в вашем $VISUAL / $EDITOR, как во встроенном редакторе pi",

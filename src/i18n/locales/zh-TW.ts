@@ -139,6 +139,8 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "中斷",
 	"key.save.help": "在編輯器中：儲存",
 	"key.save.hint": "儲存",
+	"key.send.help": "聊天訊息：傳送",
+	"key.send.hint": "傳送",
 	"key.newLine.help": "在編輯器中：換行",
 	"key.newLine.hint": "換行",
 	"key.external.help": "在編輯器中：以您的 $VISUAL / $EDITOR 編輯文字，與 pi 內建的編輯器相同",
