@@ -130,8 +130,9 @@ describe("a form as an ACP elicitation", () => {
 					// ACP's form shows no previews: the reply says so when the form has some.
 					const { previewsUnseen, ...rest } = back.reply;
 					expect(rest).toEqual(expected.reply);
-					const previews = form.questions.some((q) => q.options.some((option) => option.preview !== undefined));
-					expect(previewsUnseen).toBe(previews ? true : undefined);
+					const withPreviews = form.questions.filter((q) => q.options.some((option) => option.preview !== undefined));
+					const answered = withPreviews.filter((q) => Object.hasOwn(back.reply.answers, q.id)).map((q) => q.id);
+					expect(previewsUnseen).toEqual(answered.length > 0 ? answered : undefined);
 				},
 			),
 			{ numRuns: 300 },
@@ -188,7 +189,7 @@ describe("a form as an ACP elicitation", () => {
 		expect(JSON.stringify(formToElicitation(form))).not.toContain("-- ");
 		const label = options[0]?.label ?? "";
 		const accepted = elicitationToReply(form, { action: "accept", content: { db: label } });
-		expect(accepted).toMatchObject({ ok: true, reply: { status: "answered", previewsUnseen: true } });
+		expect(accepted).toMatchObject({ ok: true, reply: { status: "answered", previewsUnseen: ["db"] } });
 		expect(elicitationToReply(form, { action: "decline" })).toMatchObject({ ok: true, reply: { status: "dismissed" } });
 		expect(elicitationToReply(form, { action: "decline" })).not.toHaveProperty("reply.previewsUnseen");
 	});

@@ -525,14 +525,15 @@ describe("relay reply", () => {
 	});
 
 	it("carries previewsUnseen (answered where previews are not shown) to the child; a reply without it has none", () => {
-		const unseen = collected("dismissed", { answers: { db: DB }, previewsUnseen: true });
+		const unseen = collected("dismissed", { answers: { db: DB }, previewsUnseen: ["db"] });
 		const wire = encodeRelayReply(collectedToReply(unseen, "r-9", { ...REQUEST, replyVersion: 3 }));
 		const decoded = decodeRelayReply(wire, { rid: "r-9", questions: REQUEST.questions });
 		if (!decoded.ok) throw new Error(decoded.error);
 		expect(replyToCollected(decoded.reply)).toEqual(unseen);
 		const plain = encodeRelayReply(collectedToReply(collected("dismissed", { answers: { db: DB } }), "r-9"));
 		expect(JSON.parse(plain)).not.toHaveProperty("previewsUnseen");
-		expect(decodeReplyError({ ...REPLY, previewsUnseen: false })).toContain("previewsUnseen");
+		expect(decodeReplyError({ ...REPLY, previewsUnseen: true })).toContain("previewsUnseen");
+		expect(replyToCollected({ ...REPLY, previewsUnseen: [] })).not.toHaveProperty("previewsUnseen");
 	});
 });
 

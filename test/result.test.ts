@@ -23,7 +23,6 @@ import {
 	NOTES,
 	RUNS,
 	STATUSES,
-	validForm,
 } from "./support/answers.ts";
 
 describe("formatResultText: one line per question, one closing sentence", () => {
@@ -185,24 +184,25 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 		]);
 	});
 
-	it("answered where previews are not shown: one line names the answered questions that have previews, nothing else does", () => {
-		// Previews on the single-select questions, db and extras; features (multi-select) has none.
-		const previewed = validForm({
-			questions: FORM.questions.map((q) =>
-				q.multiSelect ? q : { ...q, options: q.options.map((o) => ({ ...o, preview: `const ${q.id} = 1;` })) },
-			),
-		});
+	it("answers given where previews are not shown: one line names those of them still answered, in the form's order", () => {
 		const unseen = (partial: Partial<Collected>) =>
-			formatResultText(previewed, collected("dismissed", partial))
+			formatResultText(FORM, collected("answered", partial))
 				.split("\n")
 				.filter((line) => line.startsWith("Previews not shown"));
-		expect(unseen({ answers: { db: DB, features: FEATURES }, previewsUnseen: true })).toEqual([
-			"Previews not shown: the user answered db where the options' previews cannot be shown (from their labels " +
-				"and descriptions alone); do not assume they saw them.",
+		expect(unseen({ answers: { db: DB, extras: EXTRAS }, previewsUnseen: ["extras", "db"] })).toEqual([
+			"Previews not shown: the user answered db, extras seeing only the options' labels and descriptions, not " +
+				"their previews; do not assume they saw them.",
 		]);
-		expect(unseen({ answers: { db: DB, extras: EXTRAS }, previewsUnseen: true })[0]).toContain("answered db, extras ");
+		// Only answers: an id with no answer (or of no question) is not named, and none leaves no line.
+		expect(unseen({ answers: { db: DB }, previewsUnseen: ["extras", "nope", "db"] })[0]).toContain(
+			"answered db seeing",
+		);
+		expect(unseen({ answers: { db: DB }, previewsUnseen: ["extras"] })).toEqual([]);
 		expect(unseen({ answers: { db: DB } })).toEqual([]);
-		expect(unseen({ answers: { features: FEATURES }, previewsUnseen: true })).toEqual([]);
+		// details keep the ids, for a listener or the transcript.
+		const details = buildDetails(FORM, collected("answered", { answers: { db: DB }, previewsUnseen: ["db"] }));
+		expect(details.previewsUnseen).toEqual(["db"]);
+		expect(buildDetails(FORM, collected("answered", { answers: { db: DB } }))).not.toHaveProperty("previewsUnseen");
 	});
 
 	it("a one-question form submitted with its answer", () => {

@@ -3,7 +3,15 @@ import { collectWithDialogs, type DialogUI, type WalkOptions } from "../src/walk
 import { ROW } from "./support/walker-rows.ts";
 import { rowTexts } from "../src/walker/views.ts";
 import { EVERY_LOCALE } from "./support/locales.ts";
-import type { AskForm, AskProgress, AskQuestion, Collected } from "../src/core/types.ts";
+import {
+	type AskAnswer,
+	type AskForm,
+	type AskProgress,
+	type AskQuestion,
+	type Collected,
+	phrase,
+} from "../src/core/types.ts";
+import { answeredState } from "../src/machine/saved.ts";
 import {
 	cancel,
 	type DialogStep,
@@ -331,19 +339,40 @@ describe("the dialog walker", () => {
 		expect(ui.calls[0]?.title).toContain(`• Postgres — ${long}`);
 	});
 
-	it("dialogs show no previews: a form that has some says so in its result, one without does not", async () => {
+	it("dialogs show no previews: the answers given to questions with some are marked, by id; a form without has none", async () => {
 		const previewed = question("db", ["Postgres", "SQLite"], {
 			options: [
 				{ label: "Postgres", value: "pg", recommended: false, preview: "CREATE TABLE t (id serial);" },
 				{ label: "SQLite", value: "sqlite", recommended: false },
 			],
 		});
-		const shown = await walk(scriptedDialogs([pick("2.")]), form(previewed));
-		expect(shown.previewsUnseen).toBe(true);
-		const plain = await walk(scriptedDialogs([pick("2.")]), form(db));
-		expect(plain).not.toHaveProperty("previewsUnseen");
+		const ui = scriptedDialogs([pick("2."), pick("Keep"), pick(ROW.submit)]);
+		const both = await walk(ui, form(previewed, name));
+		expect(both.previewsUnseen).toEqual(["db"]);
+		expect(JSON.stringify(ui.calls)).not.toContain("CREATE TABLE");
+		expect(await walk(scriptedDialogs([pick("2.")]), form(db))).not.toHaveProperty("previewsUnseen");
 		const dismissed = await collectWithDialogs(scriptedDialogs([cancel]), form(previewed));
-		expect(dismissed).toMatchObject({ status: "dismissed", previewsUnseen: true });
+		expect(dismissed).toMatchObject({ status: "dismissed" });
+		expect(dismissed).not.toHaveProperty("previewsUnseen");
+	});
+
+	it("a kept form reopened in dialogs: an answer it came back with was given where the previews showed, and is not marked", async () => {
+		const previewed = question("db", ["Postgres", "SQLite"], {
+			options: [
+				{ label: "Postgres", value: "pg", recommended: false, preview: "CREATE TABLE t (id serial);" },
+				{ label: "SQLite", value: "sqlite", recommended: false, preview: "-- one file" },
+			],
+		});
+		const asked = form(previewed);
+		const chosen: AskAnswer = { kind: "single", selections: [{ value: "pg", label: "Postgres" }] };
+		const answers = answeredState(asked, { status: "answered", answers: { db: chosen }, skipped: [], notes: [] });
+		const keep = { restored: { answers, notice: phrase("form.reopened") }, changed: () => {} };
+		const same = await walk(scriptedDialogs([pick("Postgres")]), asked, { keep });
+		expect(same.answers["db"]).toEqual(chosen);
+		expect(same).not.toHaveProperty("previewsUnseen");
+		const changed = await walk(scriptedDialogs([pick("SQLite")]), asked, { keep });
+		expect(changed.answers["db"]?.selections[0]?.label).toBe("SQLite");
+		expect(changed.previewsUnseen).toEqual(["db"]);
 	});
 
 	it("a blank text saved closes the editor with nothing kept, and the question's prompt says so once", async () => {

@@ -79,10 +79,10 @@ export interface Collected {
 	/** Another session showed the form: a dismissal there ends this session's task, not its turn. Never on the wire. */
 	shownElsewhere?: boolean;
 	/**
-	 * The form has previews and the user answered where none are shown (an RPC client's dialogs, an ACP form). Present
-	 * only when true.
+	 * Questions answered where no preview is shown (an RPC client's dialogs, an ACP form), each one with previews: by id,
+	 * present only when there is one.
 	 */
-	previewsUnseen?: true;
+	previewsUnseen?: string[];
 }
 
 /** A UI's result when nothing was collected: the run was aborted first, no UI, a failure. */
@@ -94,9 +94,19 @@ export const emptyCollected = (status: AskStatus, error?: string): Collected => 
 	...(error !== undefined && { error }),
 });
 
-/** Some option of the form has a preview: what a host that shows none (dialogs, an ACP form) leaves unseen. */
-export const hasPreviews = (form: AskForm): boolean =>
-	form.questions.some((question) => question.options.some((option) => option.preview !== undefined));
+/**
+ * What a host that shows no previews (dialogs, an ACP form) collected without them: the questions with previews whose
+ * answer is not the one they had before (a kept form's, reopened), by id.
+ */
+export const answeredWithoutPreviews = (
+	form: AskForm,
+	answers: Readonly<Record<string, AskAnswer>>,
+	before: Readonly<Record<string, AskAnswer>> = {},
+): string[] =>
+	form.questions
+		.filter((question) => question.options.some((option) => option.preview !== undefined))
+		.filter(({ id }) => Object.hasOwn(answers, id) && JSON.stringify(answers[id]) !== JSON.stringify(before[id]))
+		.map(({ id }) => id);
 
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

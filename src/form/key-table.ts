@@ -160,7 +160,8 @@ const TABLE = [
 	// Before save, as the Editor tries them: pi 1.x binds ctrl+j, which sends "\n", and "\n" also reads as Enter.
 	one("newLine", EDITOR, [{ binding: "tui.input.newLine" }], { type: "editorInput" }),
 	{ ...SAVE, helpIn: "choose" },
-	// The same act in the message for the chat, where it sends the message and ends the form: the hint says so.
+	// The same act in the message for the chat, where it sends the message and ends the form: the hint says so. Its
+	// key is in the editor's match list twice, as the same act: the first gives the command, the second never acts.
 	{ id: "send", acts: SAVE.acts, helpIn: "save" },
 	one("external", EDITOR, [{ binding: "app.editor.external" }], { type: "externalEditor" }),
 	// The Editor deletes to the line start itself; listed so the help names the user's key.

@@ -135,7 +135,10 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 	const rowOf = (id: KeyHelpId | undefined) => own.find((other) => other.entry.id === id);
 	const folded = ({ entry, names }: (typeof own)[number]): boolean => {
 		const row = rowOf(entry.helpIn);
-		if (row === undefined || names.length === 0) return false;
+		if (row === undefined) return false;
+		// The same act under a name of its own (send: save in the message for the chat) is said in its row, bound or not.
+		if (entry.acts === row.entry.acts) return true;
+		if (names.length === 0) return false;
 		return entry.namesKeys === true || names.every((name) => row.names.includes(name));
 	};
 	// An entry's words, then those of the entries folded into it, and theirs.

@@ -163,7 +163,7 @@ export const EN = {
 	"key.interrupt.hint": "interrupt",
 	"key.save.help": "in the editor: save",
 	"key.save.hint": "save",
-	"key.send.help": "a chat message: send",
+	"key.send.help": "in a chat message: send",
 	"key.send.hint": "send",
 	"key.newLine.help": "in the editor: new line",
 	"key.newLine.hint": "new line",

@@ -15,8 +15,8 @@ import {
 	type AskForm,
 	type AskQuestion,
 	type AskSelection,
+	answeredWithoutPreviews,
 	emptyCollected,
-	hasPreviews,
 	LIMITS,
 	RELAY_VERSION,
 	type RelayReply,
@@ -140,8 +140,6 @@ export function elicitationToReply(
 	const status = result.action === "accept" ? "answered" : "dismissed";
 	const reply: RelayReply = { v: RELAY_VERSION, ...(rid !== undefined && { rid }), ...emptyCollected(status) };
 	if (result.action !== "accept") return { ok: true, reply };
-	// ACP's form has no place for a preview (formToElicitation leaves them out).
-	if (hasPreviews(form)) reply.previewsUnseen = true;
 	const content = result.content ?? {};
 	const names = propertyNames(form);
 	for (const question of form.questions) {
@@ -154,6 +152,9 @@ export function elicitationToReply(
 		const note = textOf(content[name.note]);
 		if (note !== undefined) reply.notes.push({ questionId: question.id, text: note });
 	}
+	// ACP's form has no place for a preview (formToElicitation leaves them out).
+	const unseen = answeredWithoutPreviews(form, reply.answers);
+	if (unseen.length > 0) reply.previewsUnseen = unseen;
 	// Checked like any reply (its rid is the one given).
 	return decodeRelayReply(encodeRelayReply(reply), { questions: form.questions });
 }

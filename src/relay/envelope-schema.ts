@@ -217,10 +217,10 @@ export const RelayReplySchema = Type.Object(
 			}),
 		),
 		previewsUnseen: Type.Optional(
-			Type.Literal(true, {
+			Type.Array(Type.String(), {
 				description:
-					"The form has previews and the user answered where none are shown (dialogs, an ACP form). A reader " +
-					"before it drops it.",
+					"Ids of questions with previews the user answered where none are shown (dialogs, an ACP form). A reader " +
+					"that predates it drops it.",
 			}),
 		),
 	},

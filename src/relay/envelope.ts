@@ -104,7 +104,12 @@ export function encodeRelayReply(reply: RelayReply): string {
 		attachments: attachments?.length ? attachments.map(toWire) : undefined,
 	};
 	const texts = { formNote, formNoteDraft, chatMessage, chatDraft, error };
-	return JSON.stringify({ ...wire, ...texts, answeredBy, previewsUnseen });
+	return JSON.stringify({
+		...wire,
+		...texts,
+		answeredBy,
+		previewsUnseen: previewsUnseen?.length ? previewsUnseen : undefined,
+	});
 }
 
 /** The reply: its shape checked by its schema, then its parts, and given the request its fit. */
@@ -187,10 +192,18 @@ export function decodeRelayCancel(message: unknown): string | undefined {
 	return RID.test(rid) ? rid : undefined;
 }
 
-export const replyToCollected = ({ v, rid, drafts, delegated, ...collected }: RelayReply): Collected => ({
+export const replyToCollected = ({
+	v,
+	rid,
+	drafts,
+	delegated,
+	previewsUnseen,
+	...collected
+}: RelayReply): Collected => ({
 	...collected,
 	...(drafts !== undefined && drafts.length > 0 && { drafts }),
 	...(delegated !== undefined && delegated.length > 0 && { delegated }),
+	...(previewsUnseen !== undefined && previewsUnseen.length > 0 && { previewsUnseen }),
 });
 
 /**

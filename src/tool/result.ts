@@ -104,16 +104,13 @@ export function questionText(question: AskQuestion, collected: Collected): strin
 	return parts.join("; ");
 }
 
-/** The answered questions whose options' previews the user never saw (see Collected.previewsUnseen), in one line. */
-function unseenPreviewsLine(form: AskForm, { previewsUnseen, answers }: Collected): string[] {
-	if (!previewsUnseen) return [];
-	const unseen = form.questions.filter(
-		(q) => Object.hasOwn(answers, q.id) && q.options.some((option) => option.preview !== undefined),
-	);
+/** The answers given without the options' previews in view (Collected.previewsUnseen), in one line. */
+function unseenPreviewsLine(form: AskForm, { previewsUnseen = [], answers }: Collected): string[] {
+	const unseen = form.questions.filter((q) => previewsUnseen.includes(q.id) && Object.hasOwn(answers, q.id));
 	if (unseen.length === 0) return [];
 	return [
-		`Previews not shown: the user answered ${unseen.map((q) => questionKey(q.id)).join(", ")} where the options' ` +
-			"previews cannot be shown (from their labels and descriptions alone); do not assume they saw them.",
+		`Previews not shown: the user answered ${unseen.map((q) => questionKey(q.id)).join(", ")} seeing only the ` +
+			"options' labels and descriptions, not their previews; do not assume they saw them.",
 	];
 }
 
@@ -194,6 +191,8 @@ export function buildDetails(form: AskForm, collected: Collected, { notices = []
 	if (notices.length > 0) details.notices = [...notices];
 	if (error !== undefined) details.error = error;
 	if (answeredBy !== undefined) details.answeredBy = answeredBy;
+	if (collected.previewsUnseen !== undefined && collected.previewsUnseen.length > 0)
+		details.previewsUnseen = [...collected.previewsUnseen];
 	if (collected.attachments !== undefined && collected.attachments.length > 0)
 		details.attachments = collected.attachments.map(({ data: _bytes, ...file }) => file);
 	return details;

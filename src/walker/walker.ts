@@ -16,7 +16,14 @@ import { collect, reportProgress } from "../machine/collect.ts";
 import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
 import { restoredState } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
-import { type AskOptions, type AskForm, type Collected, errorText, hasPreviews } from "../core/types.ts";
+import {
+	type AskOptions,
+	type AskForm,
+	type AskAnswer,
+	type Collected,
+	answeredWithoutPreviews,
+	errorText,
+} from "../core/types.ts";
 
 export type DialogUI = Pick<ExtensionUIContext, "select" | "editor"> & Partial<Pick<ExtensionUIContext, "notify">>;
 
@@ -47,6 +54,8 @@ class DialogWalk {
 	private quickCancels = 0;
 	/** Said in the next select's title: why it is asked again, or news of the host. */
 	private message: string | undefined;
+	/** The answers it started from: a kept form's, reopened, were given elsewhere (maybe with the previews in view). */
+	private readonly before: Readonly<Record<string, AskAnswer>>;
 
 	constructor(
 		private readonly ui: DialogUI,
@@ -57,6 +66,7 @@ class DialogWalk {
 		const restored = options.keep?.restored;
 		const back = restored && restoredState(form, restored.answers, options);
 		this.state = back ?? initialState(form, options);
+		this.before = collect(this.state, "answered").answers;
 		this.host = options.host ?? { choiceOnly: false };
 		const texts = options.texts ?? ENGLISH;
 		this.view = { texts, row: rowTexts(texts), asker: options.asker, task: options.task, host: this.host };
@@ -80,9 +90,10 @@ class DialogWalk {
 		}
 	}
 
-	/** Dialogs show no previews: the model is told when the form has some (result.ts says which answers). */
+	/** Dialogs show no previews: the answers given here to questions with some are marked (result.ts tells the model). */
 	private seen(collected: Collected): Collected {
-		return hasPreviews(this.state.form) ? { ...collected, previewsUnseen: true } : collected;
+		const unseen = answeredWithoutPreviews(this.state.form, collected.answers, this.before);
+		return unseen.length > 0 ? { ...collected, previewsUnseen: unseen } : collected;
 	}
 
 	private get aborted(): boolean {

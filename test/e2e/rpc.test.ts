@@ -367,7 +367,9 @@ describe("the complete form over RPC dialogs", () => {
 		expect(JSON.stringify(client.dialogs)).not.toContain("CREATE TABLE");
 		const seen = onlyAskResult(env);
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
-		expect(seen.text).toContain("Previews not shown: the user answered db where the options' previews cannot be shown");
+		expect(seen.text).toContain(
+			"Previews not shown: the user answered db seeing only the options' labels and descriptions",
+		);
 	});
 
 	it("a reply in chat from a question's select ends the walk as chat, with the answers so far", async () => {

@@ -133,7 +133,7 @@ test("the help screen gives Enter and Esc one row each, all they do in it", () =
 	const row = (keys: string) => lines.find((line) => line.startsWith(`${keys} `)) ?? "";
 	expect(row("enter")).toContain("choose the focused option");
 	expect(row("enter")).toContain("multi-select: done");
-	expect(row("enter")).toContain("in the editor: save; a chat message: send");
+	expect(row("enter")).toContain("in the editor: save; in a chat message: send");
 	expect(row("esc")).toContain("press it twice to dismiss");
 	expect(row("esc")).toContain("in the editor: back to the options");
 	expect(row("esc")).toContain("in this help: esc and ? close it");
@@ -146,8 +146,20 @@ test("a user's own key for saving, not Enter, keeps a row of its own", () => {
 	expect(table.find((entry) => entry.id === "save")?.folded).toBe(false);
 	expect(table.find((entry) => entry.id === "choose")?.action).not.toContain("save");
 	const lines = renderHelpView(table, 0, 400, 100, { ...plainContext(kb), keys: keyNames(kb, ENGLISH) }).lines;
-	expect(lines.find((line) => line.startsWith("ctrl+s "))).toContain("in the editor: save; a chat message: send");
+	expect(lines.find((line) => line.startsWith("ctrl+s "))).toContain("in the editor: save; in a chat message: send");
 	expect(lines.filter((line) => line.startsWith("ctrl+s "))).toHaveLength(1);
+});
+
+test("with no key for saving, the help says so in one row, saving and sending alike", () => {
+	const kb = piKeybindings({ "tui.input.submit": [] });
+	const lines = renderHelpView(keyTable(kb, ENGLISH), 0, 400, 100, {
+		...plainContext(kb),
+		keys: keyNames(kb, ENGLISH),
+	}).lines;
+	const rows = lines.filter((line) => line.includes("in the editor: save"));
+	expect(rows).toHaveLength(1);
+	expect(rows[0]).toMatch(/^\(unbound\) +in the editor: save; in a chat message: send$/);
+	expect(lines.filter((line) => line.startsWith("(unbound) "))).toHaveLength(1);
 });
 
 test("the help and the hint name a user's own bindings, not pi's defaults", () => {

@@ -427,7 +427,8 @@ describe("the tab bar", () => {
 
 describe("the help and the hint", () => {
 	test("the help lists every key of the table", () => {
-		const lines = renderHelpView(table, 0, 200, 100, ctx).lines.join("\n");
+		// Wide enough that no action wraps.
+		const lines = renderHelpView(table, 0, 300, 100, ctx).lines.join("\n");
 		for (const entry of table) expect(lines).toContain(entry.action);
 		expect(lines).toContain("↑/k ↓/j");
 		// Where letters are typed, not obeyed, it says so; it never claims a key there that typing takes.

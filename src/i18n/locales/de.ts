@@ -154,7 +154,7 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "unterbrechen",
 	"key.save.help": "im Editor: speichern",
 	"key.save.hint": "speichern",
-	"key.send.help": "eine Chat-Nachricht: senden",
+	"key.send.help": "in einer Chat-Nachricht: senden",
 	"key.send.hint": "senden",
 	"key.newLine.help": "im Editor: neue Zeile",
 	"key.newLine.hint": "neue Zeile",

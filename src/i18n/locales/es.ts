@@ -150,7 +150,7 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "interrumpir",
 	"key.save.help": "en el editor: guardar",
 	"key.save.hint": "guardar",
-	"key.send.help": "un mensaje para el chat: enviar",
+	"key.send.help": "en un mensaje para el chat: enviar",
 	"key.send.hint": "enviar",
 	"key.newLine.help": "en el editor: nueva línea",
 	"key.newLine.hint": "nueva línea",

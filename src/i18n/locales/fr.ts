@@ -154,7 +154,7 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "interrompre",
 	"key.save.help": "dans l’éditeur : enregistrer",
 	"key.save.hint": "enregistrer",
-	"key.send.help": "un message pour le chat : envoyer",
+	"key.send.help": "dans un message pour le chat : envoyer",
 	"key.send.hint": "envoyer",
 	"key.newLine.help": "dans l’éditeur : nouvelle ligne",
 	"key.newLine.hint": "nouvelle ligne",

@@ -144,7 +144,7 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "中断",
 	"key.save.help": "エディター内：保存",
 	"key.save.hint": "保存",
-	"key.send.help": "チャットへのメッセージ：送信",
+	"key.send.help": "チャットへのメッセージ内：送信",
 	"key.send.hint": "送信",
 	"key.newLine.help": "エディター内：改行",
 	"key.newLine.hint": "改行",

@@ -143,7 +143,7 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "중단",
 	"key.save.help": "편집기에서: 저장",
 	"key.save.hint": "저장",
-	"key.send.help": "채팅 메시지: 보내기",
+	"key.send.help": "채팅 메시지에서: 보내기",
 	"key.send.hint": "보내기",
 	"key.newLine.help": "편집기에서: 줄 바꿈",
 	"key.newLine.hint": "줄 바꿈",

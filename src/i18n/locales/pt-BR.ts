@@ -149,7 +149,7 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "interromper",
 	"key.save.help": "no editor: salvar",
 	"key.save.hint": "salvar",
-	"key.send.help": "uma mensagem para o chat: enviar",
+	"key.send.help": "em uma mensagem para o chat: enviar",
 	"key.send.hint": "enviar",
 	"key.newLine.help": "no editor: nova linha",
 	"key.newLine.hint": "nova linha",

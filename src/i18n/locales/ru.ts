@@ -157,7 +157,7 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "прервать",
 	"key.save.help": "в редакторе: сохранить",
 	"key.save.hint": "сохранить",
-	"key.send.help": "сообщение для чата: отправить",
+	"key.send.help": "в сообщении для чата: отправить",
 	"key.send.hint": "отправить",
 	"key.newLine.help": "в редакторе: новая строка",
 	"key.newLine.hint": "новая строка",

@@ -138,7 +138,7 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "中断",
 	"key.save.help": "在编辑器中：保存",
 	"key.save.hint": "保存",
-	"key.send.help": "聊天消息：发送",
+	"key.send.help": "在聊天消息中：发送",
 	"key.send.hint": "发送",
 	"key.newLine.help": "在编辑器中：换行",
 	"key.newLine.hint": "换行",

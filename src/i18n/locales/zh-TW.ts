@@ -139,7 +139,7 @@ export const CATALOGUE: Catalogue = {
 	"key.interrupt.hint": "中斷",
 	"key.save.help": "在編輯器中：儲存",
 	"key.save.hint": "儲存",
-	"key.send.help": "聊天訊息：傳送",
+	"key.send.help": "在聊天訊息中：傳送",
 	"key.send.hint": "傳送",
 	"key.newLine.help": "在編輯器中：換行",
 	"key.newLine.hint": "換行",
