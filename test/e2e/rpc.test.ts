@@ -367,6 +367,7 @@ describe("the complete form over RPC dialogs", () => {
 		expect(JSON.stringify(client.dialogs)).not.toContain("CREATE TABLE");
 		const seen = onlyAskResult(env);
 		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+		expect(seen.details.previewsUnseen).toEqual(["db"]);
 		expect(seen.text).toContain(
 			"Previews not shown: the user answered db seeing only the options' labels and descriptions",
 		);
