@@ -148,6 +148,15 @@ describe("answering from elsewhere", () => {
 		}
 	});
 
+	it("an answer from a UI that shows no previews says which questions it answered without them", async () => {
+		const open = openSurface();
+		const heard = recorder();
+		const asking = watchForms(open.surface, { emit: heard.emit })(form, {});
+		await shown(open);
+		expect(heard.waiting().answer({ answers: pg, previewsUnseen: ["db"] }, "phone bridge")).toEqual({ ok: true });
+		expect(await asking).toMatchObject({ status: "answered", answers: pg, previewsUnseen: ["db"] });
+	});
+
 	it("an invalid answer is refused with the reason, and the form stays open", async () => {
 		const open = openSurface();
 		const heard = recorder();

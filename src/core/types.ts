@@ -304,6 +304,8 @@ export type OutsideAnswer = {
 	/** The note on the whole form. */
 	formNote?: unknown;
 	delegated?: unknown;
+	/** Ids of questions with previews answered where they were not shown. */
+	previewsUnseen?: unknown;
 };
 
 export type AnswerOutcome = { ok: true } | { ok: false; error: string };
