@@ -356,6 +356,39 @@ describe("the dialog walker", () => {
 		expect(dismissed).not.toHaveProperty("previewsUnseen");
 	});
 
+	it("a row shows the previews in an editor dialog, to read; read there, an answer is not marked as given without them", async () => {
+		const previewed = question("db", ["Postgres", "SQLite", "Mongo"], {
+			options: [
+				{ label: "Postgres", value: "pg", recommended: false, preview: "CREATE TABLE t (id serial);\n\x1b[31mred" },
+				{ label: "SQLite", value: "sqlite", recommended: false, preview: "-- one file" },
+				{ label: "Mongo", value: "mongo", recommended: false },
+			],
+		});
+		const ui = scriptedDialogs([pick(ROW.previews), type("scribbled"), pick("Postgres")]);
+		const read = await walk(ui, form(previewed), { asker: "scout" });
+		expect(ui.calls[0]?.items.slice(0, 4)).toEqual(["Postgres", "SQLite", "Mongo", ROW.previews]);
+		const shown = ui.calls[1];
+		expect(shown?.method).toBe("editor");
+		expect(shown?.title.split("\n")).toEqual([
+			"Previews of the options for: Pick a db?",
+			"Only to read: nothing typed here is kept. Close it to go back to the question.",
+			"asked by scout",
+		]);
+		// Each preview under its option's label, escape sequences dropped; an option without one is not listed.
+		expect(shown?.items[0]).toBe("── Postgres ──\nCREATE TABLE t (id serial);\nred\n\n── SQLite ──\n-- one file");
+		expect(ui.calls[2]?.method).toBe("select");
+		expect(read.answers["db"]?.selections[0]?.label).toBe("Postgres");
+		expect(read).not.toHaveProperty("previewsUnseen");
+		expect(JSON.stringify(read)).not.toContain("scribbled");
+		// Closed at once, as a host without text dialogs does: not read.
+		const closed = await walk(scriptedDialogs([pick(ROW.previews), cancel, pick("SQLite")]), form(previewed));
+		expect(closed.previewsUnseen).toEqual(["db"]);
+		// A host without text dialogs is offered no such row.
+		const choiceOnly = scriptedDialogs([pick("Postgres")]);
+		await walk(choiceOnly, form(previewed), { host: { choiceOnly: true } });
+		expect(choiceOnly.calls[0]?.items).not.toContain(ROW.previews);
+	});
+
 	it("a kept form reopened in dialogs: an answer it came back with was given where the previews showed, and is not marked", async () => {
 		const previewed = question("db", ["Postgres", "SQLite"], {
 			options: [

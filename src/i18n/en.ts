@@ -207,6 +207,7 @@ export const EN = {
 	"transcript.failed": "ask_user failed",
 
 	// ── The dialog walker (RPC hosts): rows and titles ──────────────────────
+	"walker.previews": "👁 Show the options' previews…",
 	"walker.freeText": "✎ Type something…",
 	"walker.youDecide": "🤖 You decide (leave it to the model)",
 	"walker.note": "✎ Add a note…",
@@ -230,6 +231,8 @@ export const EN = {
 	"walker.formNoteTitle": "A note on the whole form",
 	"walker.answerTo": "Your answer to: {question}",
 	"walker.noteOn": "A note on: {question}",
+	"walker.previewsTitle": "Previews of the options for: {question}",
+	"walker.previewsReadOnly": "Only to read: nothing typed here is kept. Close it to go back to the question.",
 	"walker.skipped": "(skipped)",
 	"walker.noAnswer": "(no answer)",
 	"walker.noteLine": "note: {text}",

@@ -85,8 +85,7 @@ export function decodeRelayRequest(text: unknown): Decoding<{ request: RelayRequ
  * knows it.
  */
 export function encodeRelayReply(reply: RelayReply): string {
-	const { v, rid, status, answers, skipped, delegated, attachments, chatMessage, error, answeredBy, previewsUnseen } =
-		reply;
+	const { v, rid, status, answers, skipped, delegated, attachments, chatMessage, error, answeredBy } = reply;
 	const notes = reply.notes.filter((n) => n.questionId !== undefined);
 	const drafts = (reply.drafts ?? []).filter((d) => d.questionId !== undefined);
 	const formNote = reply.notes.find((n) => n.questionId === undefined)?.text;
@@ -102,14 +101,9 @@ export function encodeRelayReply(reply: RelayReply): string {
 		notes,
 		drafts: drafts.length > 0 ? drafts : undefined,
 		attachments: attachments?.length ? attachments.map(toWire) : undefined,
+		previewsUnseen: reply.previewsUnseen?.length ? reply.previewsUnseen : undefined,
 	};
-	const texts = { formNote, formNoteDraft, chatMessage, chatDraft, error };
-	return JSON.stringify({
-		...wire,
-		...texts,
-		answeredBy,
-		previewsUnseen: previewsUnseen?.length ? previewsUnseen : undefined,
-	});
+	return JSON.stringify({ ...wire, formNote, formNoteDraft, chatMessage, chatDraft, error, answeredBy });
 }
 
 /** The reply: its shape checked by its schema, then its parts, and given the request its fit. */

@@ -21,6 +21,7 @@ import { clip, distinctRows, sanitizeLine, sanitizeText } from "../core/sanitize
 import { type AskAnswer, type AskQuestion, phrase } from "../core/types.ts";
 
 const ROWS = [
+	"previews",
 	"freeText",
 	"youDecide",
 	"note",
@@ -52,8 +53,11 @@ export type WalkView = {
 	host: { readonly choiceOnly: boolean };
 };
 
-/** A row of a select: its text, by which the walker finds it, and the actions the form's keys would make for it. */
-export type Row = { text: string; actions: Action[] };
+/**
+ * A row of a select: its text, by which the walker finds it, and the actions the form's keys would make for it;
+ * `previews`: the row shows the options' previews instead, and changes nothing.
+ */
+export type Row = { text: string; actions: Action[]; previews?: true };
 
 /**
  * The review's rows; on the Submit tab (two or more questions) also a note and a reply in chat, where the host shows
@@ -133,6 +137,9 @@ function fixedRows(state: FormState, index: number, answer: AskAnswer | undefine
 	const hasNote = qs?.note !== undefined;
 	const rows: Row[] = [];
 	const custom = answer?.selections.find((s) => s.custom);
+	// No select shows a preview: an editor dialog holds them, for reading.
+	if (!choiceOnly && question.options.some((option) => option.preview !== undefined))
+		rows.push({ text: row.previews, actions: [], previews: true });
 	if (question.allowOther && !choiceOnly) {
 		const text = custom
 			? texts.t("walker.freeTextYours", { text: sanitizeLine(clip(custom.label, 40)) })
@@ -162,6 +169,21 @@ function optionRows(question: AskQuestion, fixedTexts: string[]): Row[] {
 		text: texts[at] ?? "",
 		actions: [{ type: "focus", row: index }, { type: pick }],
 	}));
+}
+
+/** The editor dialog that shows a question's previews: each under its option's label, model text sanitised. */
+export function previewsDialog(question: AskQuestion, { texts, asker }: WalkView): { title: string; text: string } {
+	const { t } = texts;
+	const title = [
+		t("walker.previewsTitle", { question: sanitizeLine(question.question) }),
+		t("walker.previewsReadOnly"),
+	];
+	if (asker) title.push(t("walker.askedBy", { asker: sanitizeLine(asker) }));
+	const text = question.options
+		.filter((option) => option.preview !== undefined)
+		.map((option) => `── ${sanitizeLine(option.label)} ──\n${sanitizeText(option.preview ?? "")}`)
+		.join("\n\n");
+	return { title: title.join("\n"), text };
 }
 
 /**

@@ -10,7 +10,16 @@ import { homedir } from "node:os";
 import { raceAbort } from "../core/abort.ts";
 import { readPastedFile } from "../core/pasted-file.ts";
 import { attachable, pastedAction } from "../machine/attach.ts";
-import { editorTitle, questionDialog, reviewRows, reviewTitle, type Row, rowTexts, type WalkView } from "./views.ts";
+import {
+	editorTitle,
+	previewsDialog,
+	questionDialog,
+	reviewRows,
+	reviewTitle,
+	type Row,
+	rowTexts,
+	type WalkView,
+} from "./views.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { collect, reportProgress } from "../machine/collect.ts";
 import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
@@ -20,6 +29,7 @@ import {
 	type AskOptions,
 	type AskForm,
 	type AskAnswer,
+	type AskQuestion,
 	type Collected,
 	answeredWithoutPreviews,
 	errorText,
@@ -56,6 +66,8 @@ class DialogWalk {
 	private message: string | undefined;
 	/** The answers it started from: a kept form's, reopened, were given elsewhere (maybe with the previews in view). */
 	private readonly before: Readonly<Record<string, AskAnswer>>;
+	/** The questions whose previews the user opened (the previews row). */
+	private readonly previewed = new Set<string>();
 
 	constructor(
 		private readonly ui: DialogUI,
@@ -90,9 +102,14 @@ class DialogWalk {
 		}
 	}
 
-	/** Dialogs show no previews: the answers given here to questions with some are marked (result.ts tells the model). */
+	/**
+	 * Selects show no previews: the answers given here to questions with some are marked, unless the user opened them
+	 * (result.ts tells the model).
+	 */
 	private seen(collected: Collected): Collected {
-		const unseen = answeredWithoutPreviews(this.state.form, collected.answers, this.before);
+		const unseen = answeredWithoutPreviews(this.state.form, collected.answers, this.before).filter(
+			(id) => !this.previewed.has(id),
+		);
 		return unseen.length > 0 ? { ...collected, previewsUnseen: unseen } : collected;
 	}
 
@@ -112,7 +129,22 @@ class DialogWalk {
 			);
 		}
 		const dialog = questionDialog(this.state, current.index, this.takeMessage(), this.view);
-		await this.pick(dialog.title, dialog.rows);
+		const picked = await this.pick(dialog.title, dialog.rows);
+		if (picked?.previews) await this.showPreviews(current.question);
+	}
+
+	/**
+	 * The question's previews in an editor dialog, to read; whatever comes back, the question is asked again. Closed at
+	 * once, it was a host that shows no text dialogs, not a person who read them.
+	 */
+	private async showPreviews(question: AskQuestion): Promise<void> {
+		const { title, text } = previewsDialog(question, this.view);
+		const opened = Date.now();
+		const result = await this.dialog(this.ui.editor(title, text));
+		if (this.aborted) return;
+		const elapsed = Date.now() - opened;
+		if (result === undefined) this.learnFromCancel(elapsed);
+		if (result !== undefined || elapsed >= QUICK_CANCEL_MS) this.previewed.add(question.id);
 	}
 
 	/** It also stands for the form's "press Enter again" when a submit would drop a refused text. */

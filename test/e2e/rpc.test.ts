@@ -351,7 +351,7 @@ describe("the complete form over RPC dialogs", () => {
 		expect(seen.text).toContain(`Note on the whole form: "and don't touch the schema"`);
 	});
 
-	it("options' previews are not in the dialogs, and the model is told the user answered without seeing them", async () => {
+	it("options' previews are not in the selects: answered without opening them, the model is told so", async () => {
 		const preview = "CREATE TABLE users (id serial primary key);";
 		const options = [
 			{ label: "Postgres", preview },
@@ -371,6 +371,31 @@ describe("the complete form over RPC dialogs", () => {
 		expect(seen.text).toContain(
 			"Previews not shown: the user answered db seeing only the options' labels and descriptions",
 		);
+	});
+
+	it("a row shows the previews in an editor dialog; read there, the model is not told they went unseen", async () => {
+		const options = [
+			{ label: "Postgres", preview: "CREATE TABLE users (id serial primary key);" },
+			{ label: "SQLite" },
+		];
+		const { env, client, unexpected } = start(
+			{ questions: [{ id: "db", question: "Which database?", options }] },
+			choose(ROW.previews),
+			typeInEditor(""),
+			choose("Postgres"),
+		);
+		await client.prompt(ASK);
+
+		expect(unexpected).toEqual([]);
+		expect(client.dialogs.map((d) => d.method)).toEqual(["select", "editor", "select"]);
+		const shown = client.dialogs[1];
+		expect(shown?.method === "editor" && shown.prefill).toBe(
+			"── Postgres ──\nCREATE TABLE users (id serial primary key);",
+		);
+		const seen = onlyAskResult(env);
+		expect(seen.details.answers["db"]?.selections).toEqual([{ value: "Postgres", label: "Postgres" }]);
+		expect(seen.details).not.toHaveProperty("previewsUnseen");
+		expect(seen.text).not.toContain("Previews not shown");
 	});
 
 	it("a reply in chat from a question's select ends the walk as chat, with the answers so far", async () => {

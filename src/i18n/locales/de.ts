@@ -198,6 +198,7 @@ export const CATALOGUE: Catalogue = {
 	"transcript.failed": "ask_user fehlgeschlagen",
 
 	// ── Die Dialogfolge (RPC-Hosts): Zeilen und Titel ──────────────────────
+	"walker.previews": "👁 Vorschauen der Optionen zeigen…",
 	"walker.freeText": "✎ Etwas eingeben…",
 	"walker.youDecide": "🤖 Entscheide du (dem Modell überlassen)",
 	"walker.note": "✎ Notiz hinzufügen…",
@@ -221,6 +222,9 @@ export const CATALOGUE: Catalogue = {
 	"walker.formNoteTitle": "Eine Notiz zum gesamten Formular",
 	"walker.answerTo": "Deine Antwort auf: {question}",
 	"walker.noteOn": "Eine Notiz zu: {question}",
+	"walker.previewsTitle": "Vorschauen der Optionen zu: {question}",
+	"walker.previewsReadOnly":
+		"Nur zum Lesen: hier Getipptes wird nicht übernommen. Schließe es, um zur Frage zurückzukehren.",
 	"walker.skipped": "(übersprungen)",
 	"walker.noAnswer": "(keine Antwort)",
 	"walker.noteLine": "Notiz: {text}",

@@ -194,6 +194,7 @@ export const CATALOGUE: Catalogue = {
 	"transcript.failed": "ask_user falló",
 
 	// ── El recorrido por diálogos (hosts RPC): filas y títulos ─────────────
+	"walker.previews": "👁 Ver las vistas previas de las opciones…",
 	"walker.freeText": "✎ Escribe algo…",
 	"walker.youDecide": "🤖 Decide tú (a criterio del modelo)",
 	"walker.note": "✎ Agregar una nota…",
@@ -218,6 +219,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.formNoteTitle": "Una nota sobre todo el formulario",
 	"walker.answerTo": "Tu respuesta a: {question}",
 	"walker.noteOn": "Una nota sobre: {question}",
+	"walker.previewsTitle": "Vistas previas de las opciones de: {question}",
+	"walker.previewsReadOnly": "Solo para leer: lo que escribas aquí no se guarda. Ciérralo para volver a la pregunta.",
 	"walker.skipped": "(omitida)",
 	"walker.noAnswer": "(sin respuesta)",
 	"walker.noteLine": "nota: {text}",

@@ -198,6 +198,7 @@ export const CATALOGUE: Catalogue = {
 	"transcript.failed": "échec de ask_user",
 
 	// ── Les boîtes de dialogue (hôtes RPC) : lignes et titres ──────────────
+	"walker.previews": "👁 Voir les aperçus des options…",
 	"walker.freeText": "✎ Saisir autre chose…",
 	"walker.youDecide": "🤖 À vous de décider (laisser le modèle choisir)",
 	"walker.note": "✎ Ajouter une note…",
@@ -222,6 +223,9 @@ export const CATALOGUE: Catalogue = {
 	"walker.formNoteTitle": "Une note sur l’ensemble du formulaire",
 	"walker.answerTo": "Votre réponse à : {question}",
 	"walker.noteOn": "Une note sur : {question}",
+	"walker.previewsTitle": "Aperçus des options pour : {question}",
+	"walker.previewsReadOnly":
+		"En lecture seule : rien de ce qui est tapé ici n’est conservé. Fermez-le pour revenir à la question.",
 	"walker.skipped": "(ignorée)",
 	"walker.noAnswer": "(aucune réponse)",
 	"walker.noteLine": "note : {text}",

@@ -188,6 +188,7 @@ export const CATALOGUE: Catalogue = {
 	"transcript.failed": "ask_userが失敗しました",
 
 	// ── ダイアログウォーカー（RPCホスト）：行とタイトル ──────────────────────
+	"walker.previews": "👁 選択肢のプレビューを見る…",
 	"walker.freeText": "✎ 自由に入力…",
 	"walker.youDecide": "🤖 おまかせ（モデルに任せる）",
 	"walker.note": "✎ メモを追加…",
@@ -211,6 +212,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.formNoteTitle": "フォーム全体へのメモ",
 	"walker.answerTo": "次の質問への回答：{question}",
 	"walker.noteOn": "次の質問へのメモ：{question}",
+	"walker.previewsTitle": "選択肢のプレビュー：{question}",
+	"walker.previewsReadOnly": "閲覧専用：ここで入力した内容は保存されません。閉じると質問に戻ります。",
 	"walker.skipped": "（スキップ済み）",
 	"walker.noAnswer": "（回答なし）",
 	"walker.noteLine": "メモ：{text}",

@@ -187,6 +187,7 @@ export const CATALOGUE: Catalogue = {
 	"transcript.failed": "ask_user 실패",
 
 	// ── 대화 상자 워커(RPC 호스트): 행과 제목 ────────────────────────────────
+	"walker.previews": "👁 선택지 미리보기 보기…",
 	"walker.freeText": "✎ 직접 입력…",
 	"walker.youDecide": "🤖 알아서 정해 줘 (모델에게 맡기기)",
 	"walker.note": "✎ 메모 추가…",
@@ -210,6 +211,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.formNoteTitle": "양식 전체에 대한 메모",
 	"walker.answerTo": "질문에 대한 답변: {question}",
 	"walker.noteOn": "질문에 대한 메모: {question}",
+	"walker.previewsTitle": "선택지 미리보기: {question}",
+	"walker.previewsReadOnly": "읽기 전용: 여기에 입력한 내용은 저장되지 않습니다. 닫으면 질문으로 돌아갑니다.",
 	"walker.skipped": "(건너뜀)",
 	"walker.noAnswer": "(답변 없음)",
 	"walker.noteLine": "메모: {text}",

@@ -193,6 +193,7 @@ export const CATALOGUE: Catalogue = {
 	"transcript.failed": "ask_user falhou",
 
 	// ── O percurso por diálogos (hosts RPC): linhas e títulos ──────────────
+	"walker.previews": "👁 Ver as prévias das opções…",
 	"walker.freeText": "✎ Digite algo…",
 	"walker.youDecide": "🤖 Você decide (a critério do modelo)",
 	"walker.note": "✎ Adicionar uma nota…",
@@ -216,6 +217,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.formNoteTitle": "Uma nota sobre o formulário inteiro",
 	"walker.answerTo": "Sua resposta para: {question}",
 	"walker.noteOn": "Uma nota sobre: {question}",
+	"walker.previewsTitle": "Prévias das opções de: {question}",
+	"walker.previewsReadOnly": "Só para ler: o que for digitado aqui não é guardado. Feche para voltar à pergunta.",
 	"walker.skipped": "(pulada)",
 	"walker.noAnswer": "(sem resposta)",
 	"walker.noteLine": "nota: {text}",

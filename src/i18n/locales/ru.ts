@@ -201,6 +201,7 @@ export const CATALOGUE: Catalogue = {
 	"transcript.failed": "сбой ask_user",
 
 	// ── Пошаговые диалоги (RPC-хосты): строки и заголовки ──────────────────
+	"walker.previews": "👁 Показать превью вариантов…",
 	"walker.freeText": "✎ Введите свой ответ…",
 	"walker.youDecide": "🤖 На ваше усмотрение (выбор за моделью)",
 	"walker.note": "✎ Добавить заметку…",
@@ -224,6 +225,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.formNoteTitle": "Заметка ко всей форме",
 	"walker.answerTo": "Ваш ответ на вопрос: {question}",
 	"walker.noteOn": "Заметка к вопросу: {question}",
+	"walker.previewsTitle": "Превью вариантов для: {question}",
+	"walker.previewsReadOnly": "Только для чтения: введённое здесь не сохраняется. Закройте, чтобы вернуться к вопросу.",
 	"walker.skipped": "(пропущен)",
 	"walker.noAnswer": "(нет ответа)",
 	"walker.noteLine": "заметка: {text}",

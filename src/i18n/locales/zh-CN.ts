@@ -181,6 +181,7 @@ export const CATALOGUE: Catalogue = {
 	"transcript.failed": "ask_user 失败",
 
 	// ── 对话框向导（RPC 宿主）：选项行与标题 ────────────────────────────────
+	"walker.previews": "👁 查看选项的预览…",
 	"walker.freeText": "✎ 自行输入…",
 	"walker.youDecide": "🤖 你来决定（交给模型）",
 	"walker.note": "✎ 添加备注…",
@@ -204,6 +205,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.formNoteTitle": "整个表单的备注",
 	"walker.answerTo": "你对以下问题的回答：{question}",
 	"walker.noteOn": "对以下问题的备注：{question}",
+	"walker.previewsTitle": "选项的预览：{question}",
+	"walker.previewsReadOnly": "仅供阅读：在此输入的内容不会保留。关闭即可回到问题。",
 	"walker.skipped": "（已跳过）",
 	"walker.noAnswer": "（未回答）",
 	"walker.noteLine": "备注：{text}",

@@ -182,6 +182,7 @@ export const CATALOGUE: Catalogue = {
 	"transcript.failed": "ask_user 失敗",
 
 	// ── 對話方塊精靈（RPC 主程式）：項目與標題 ──────────────────────────────
+	"walker.previews": "👁 檢視選項的預覽…",
 	"walker.freeText": "✎ 自行輸入…",
 	"walker.youDecide": "🤖 你來決定（交給模型）",
 	"walker.note": "✎ 新增備註…",
@@ -205,6 +206,8 @@ export const CATALOGUE: Catalogue = {
 	"walker.formNoteTitle": "整份表單的備註",
 	"walker.answerTo": "您對以下問題的回答：{question}",
 	"walker.noteOn": "對以下問題的備註：{question}",
+	"walker.previewsTitle": "選項的預覽：{question}",
+	"walker.previewsReadOnly": "僅供閱讀：在此輸入的內容不會保留。關閉即可回到問題。",
 	"walker.skipped": "（已略過）",
 	"walker.noAnswer": "（未回答）",
 	"walker.noteLine": "備註：{text}",
