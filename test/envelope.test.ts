@@ -533,6 +533,15 @@ describe("relay reply", () => {
 		const plain = encodeRelayReply(collectedToReply(collected("dismissed", { answers: { db: DB } }), "r-9"));
 		expect(JSON.parse(plain)).not.toHaveProperty("previewsUnseen");
 		expect(decodeReplyError({ ...REPLY, previewsUnseen: true })).toContain("previewsUnseen");
+		// Each one an answered question, listed once.
+		expect(decodeReplyError({ ...REPLY, previewsUnseen: ["db", "db"] })).toBe(
+			'relay reply rejected: previewsUnseen[1]: repeats "db"; list each question once',
+		);
+		expect(decodeReplyError({ ...REPLY, previewsUnseen: ["extras"] })).toBe(
+			'relay reply rejected: previewsUnseen[0]: "extras" is not answered; list only questions answered without their ' +
+				"previews",
+		);
+		expect(decodeRelayReply(JSON.stringify({ ...REPLY, previewsUnseen: ["features", "db"] })).ok).toBe(true);
 		expect(replyToCollected({ ...REPLY, previewsUnseen: [] })).not.toHaveProperty("previewsUnseen");
 	});
 });

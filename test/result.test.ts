@@ -190,18 +190,21 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 				.split("\n")
 				.filter((line) => line.startsWith("Previews not shown"));
 		expect(unseen({ answers: { db: DB, extras: EXTRAS }, previewsUnseen: ["extras", "db"] })).toEqual([
-			"Previews not shown: the user answered db, extras seeing only the options' labels and descriptions, not " +
-				"their previews; do not assume they saw them.",
+			"Previews not shown: the user answered db, extras without seeing the options' previews (only their labels " +
+				"and descriptions); do not assume they saw them.",
 		]);
 		// Only answers: an id with no answer (or of no question) is not named, and none leaves no line.
 		expect(unseen({ answers: { db: DB }, previewsUnseen: ["extras", "nope", "db"] })[0]).toContain(
-			"answered db seeing",
+			"answered db without",
 		);
 		expect(unseen({ answers: { db: DB }, previewsUnseen: ["extras"] })).toEqual([]);
 		expect(unseen({ answers: { db: DB } })).toEqual([]);
-		// details keep the ids, for a listener or the transcript.
-		const details = buildDetails(FORM, collected("answered", { answers: { db: DB }, previewsUnseen: ["db"] }));
-		expect(details.previewsUnseen).toEqual(["db"]);
+		// details keep the same ids, for a listener or the transcript.
+		const given = collected("answered", {
+			answers: { db: DB, extras: EXTRAS },
+			previewsUnseen: ["extras", "no", "db"],
+		});
+		expect(buildDetails(FORM, given).previewsUnseen).toEqual(["db", "extras"]);
 		expect(buildDetails(FORM, collected("answered", { answers: { db: DB } }))).not.toHaveProperty("previewsUnseen");
 	});
 

@@ -364,8 +364,13 @@ describe("the dialog walker", () => {
 				{ label: "Mongo", value: "mongo", recommended: false },
 			],
 		});
-		const ui = scriptedDialogs([pick(ROW.previews), type("scribbled"), pick("Postgres")]);
-		const read = await walk(ui, form(previewed), { asker: "scout" });
+		// The clock (the walker's Date.now) moves on while a step's dialog is open, the way a person takes their time.
+		vi.useFakeTimers({ toFake: ["Date"] });
+		const slowly =
+			(answer: unknown): DialogStep =>
+			async () => (vi.setSystemTime(Date.now() + 350), answer as string | undefined);
+		const ui = scriptedDialogs([pick(ROW.previews), slowly("scribbled"), pick("Postgres")]);
+		const read = await walk(ui, form(previewed), { asker: "scout" }).finally(() => vi.useRealTimers());
 		expect(ui.calls[0]?.items.slice(0, 4)).toEqual(["Postgres", "SQLite", "Mongo", ROW.previews]);
 		const shown = ui.calls[1];
 		expect(shown?.method).toBe("editor");
@@ -380,13 +385,25 @@ describe("the dialog walker", () => {
 		expect(read.answers["db"]?.selections[0]?.label).toBe("Postgres");
 		expect(read).not.toHaveProperty("previewsUnseen");
 		expect(JSON.stringify(read)).not.toContain("scribbled");
-		// Closed at once, as a host without text dialogs does: not read.
-		const closed = await walk(scriptedDialogs([pick(ROW.previews), cancel, pick("SQLite")]), form(previewed));
-		expect(closed.previewsUnseen).toEqual(["db"]);
-		// A host without text dialogs is offered no such row.
-		const choiceOnly = scriptedDialogs([pick("Postgres")]);
-		await walk(choiceOnly, form(previewed), { host: { choiceOnly: true } });
-		expect(choiceOnly.calls[0]?.items).not.toContain(ROW.previews);
+		// Closed later, read; closed or saved at once (a host: one that shows no text dialogs cancels them), or answered
+		// with something that is not text (a client's stray answer), not.
+		vi.useFakeTimers({ toFake: ["Date"] });
+		const after = async (step: DialogStep) =>
+			walk(scriptedDialogs([pick(ROW.previews), step, pick("SQLite")]), form(previewed));
+		// One at a time: the clock is shared.
+		const outcomes: Collected[] = [];
+		try {
+			for (const step of [slowly(undefined), cancel, type("x"), slowly(null)]) outcomes.push(await after(step));
+		} finally {
+			vi.useRealTimers();
+		}
+		expect(outcomes.map((result) => result.previewsUnseen)).toEqual([undefined, ["db"], ["db"], ["db"]]);
+		// Two closed at once: the host shows no text dialogs, and then no such row.
+		const host = { choiceOnly: false };
+		const twice = scriptedDialogs([pick(ROW.previews), cancel, pick(ROW.previews), cancel, pick("Postgres")]);
+		await walk(twice, form(previewed), { host });
+		expect(host.choiceOnly).toBe(true);
+		expect(twice.calls.at(-1)?.items).not.toContain(ROW.previews);
 	});
 
 	it("a kept form reopened in dialogs: an answer it came back with was given where the previews showed, and is not marked", async () => {
@@ -406,6 +423,19 @@ describe("the dialog walker", () => {
 		const changed = await walk(scriptedDialogs([pick("SQLite")]), asked, { keep });
 		expect(changed.answers["db"]?.selections[0]?.label).toBe("SQLite");
 		expect(changed.previewsUnseen).toEqual(["db"]);
+		// Answered in dialogs the first time too, the kept form says so: kept as it was, it is still marked.
+		const unseenAnswers = answeredState(asked, {
+			status: "answered",
+			answers: { db: chosen },
+			skipped: [],
+			notes: [],
+			previewsUnseen: ["db"],
+		});
+		expect(unseenAnswers.previewsUnseen).toEqual(["db"]);
+		const unseenKeep = { restored: { answers: unseenAnswers, notice: phrase("form.reopened") }, changed: () => {} };
+		const again = await walk(scriptedDialogs([pick("Postgres")]), asked, { keep: unseenKeep });
+		expect(again.answers["db"]).toEqual(chosen);
+		expect(again.previewsUnseen).toEqual(["db"]);
 	});
 
 	it("a blank text saved closes the editor with nothing kept, and the question's prompt says so once", async () => {

@@ -95,17 +95,20 @@ export const emptyCollected = (status: AskStatus, error?: string): Collected => 
 });
 
 /**
- * What a host that shows no previews (dialogs, an ACP form) collected without them: the questions with previews whose
- * answer is not the one they had before (a kept form's, reopened), by id.
+ * What a host that shows no previews (dialogs, an ACP form) collected without them, by id: the questions with previews
+ * answered, but for a kept form reopened those it came back with as they were (`before`), unless they had been answered
+ * without them then too (`unseenBefore`).
  */
 export const answeredWithoutPreviews = (
 	form: AskForm,
 	answers: Readonly<Record<string, AskAnswer>>,
 	before: Readonly<Record<string, AskAnswer>> = {},
+	unseenBefore: readonly string[] = [],
 ): string[] =>
 	form.questions
 		.filter((question) => question.options.some((option) => option.preview !== undefined))
-		.filter(({ id }) => Object.hasOwn(answers, id) && JSON.stringify(answers[id]) !== JSON.stringify(before[id]))
+		.filter(({ id }) => Object.hasOwn(answers, id))
+		.filter(({ id }) => unseenBefore.includes(id) || JSON.stringify(answers[id]) !== JSON.stringify(before[id]))
 		.map(({ id }) => id);
 
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -244,7 +244,7 @@ export const EN = {
 	"walker.position": "{index} of {total}",
 	"walker.optional": "optional",
 	"walker.choiceOnly":
-		"ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text and notes are gone).",
+		"ⓘ This host shows no text boxes: answer by choosing a row (the rows for your own text, notes and previews are gone).",
 	"walker.stray": "⚠ That answer is not one of the rows: pick one of them.",
 	"walker.pathAsText": "Submit it unchanged to give it as your answer, as text.",
 	"walker.needsText":

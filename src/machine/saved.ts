@@ -68,6 +68,8 @@ const SavedAnswersSchema = Type.Object({
 	attachments: Type.Optional(
 		Type.Record(Type.String(), Type.Array(AttachmentSchema, { minItems: 1, maxItems: ATTACHMENT_LIMITS.perAnswer })),
 	),
+	/** Submitted: the questions answered without their previews in view (Collected.previewsUnseen). */
+	previewsUnseen: Type.Optional(Type.Array(Type.String())),
 });
 
 export type SavedQuestion = Static<typeof SavedQuestionSchema>;
@@ -138,7 +140,14 @@ export function answeredState(form: AskForm, collected: Collected): SavedAnswers
 		...(formNote !== undefined && { formNote }),
 		drafts: {},
 		...(Object.keys(attachments).length > 0 && { attachments }),
+		...(collected.previewsUnseen?.length && { previewsUnseen: [...collected.previewsUnseen] }),
 	};
+}
+
+/** The questions a kept form says were answered without their previews in view: none unless the record says so. */
+export function previewsUnseenIn(saved: unknown): string[] {
+	const list = typeof saved === "object" && saved !== null ? (saved as SavedAnswers).previewsUnseen : undefined;
+	return Array.isArray(list) ? list.filter((id): id is string => typeof id === "string") : [];
 }
 
 /** The submitted files, back on the answers and notes they went with (by draftKey), as a state holds them. */

@@ -308,6 +308,14 @@ function replyIssues(reply: SoundReply, expect: Expectation): Issue[] {
 				add(at, `question ${JSON.stringify(id)} is required and cannot be skipped`);
 			seen.add(id);
 		});
+	// Said of answers: each one answered, listed once.
+	reply.previewsUnseen?.forEach((id, i) => {
+		if (id === undefined) return;
+		const at = `previewsUnseen[${i}]`;
+		if (reply.previewsUnseen?.indexOf(id) !== i) add(at, `repeats ${JSON.stringify(id)}; list each question once`);
+		else if (!reply.answers || !Object.hasOwn(reply.answers, id))
+			add(at, `${JSON.stringify(id)} is not answered; list only questions answered without their previews`);
+	});
 	draftIssues(reply, asked, add);
 	if (reply.attachments) fileIssues(reply.attachments, reply.v, questions, add);
 	if (!asked) return issues;

@@ -104,13 +104,16 @@ export function questionText(question: AskQuestion, collected: Collected): strin
 	return parts.join("; ");
 }
 
-/** The answers given without the options' previews in view (Collected.previewsUnseen), in one line. */
-function unseenPreviewsLine(form: AskForm, { previewsUnseen = [], answers }: Collected): string[] {
-	const unseen = form.questions.filter((q) => previewsUnseen.includes(q.id) && Object.hasOwn(answers, q.id));
+/** The questions answered without their options' previews in view (Collected.previewsUnseen), in the form's order. */
+const unseenPreviews = (form: AskForm, { previewsUnseen = [], answers }: Collected): string[] =>
+	form.questions.filter((q) => previewsUnseen.includes(q.id) && Object.hasOwn(answers, q.id)).map((q) => q.id);
+
+function unseenPreviewsLine(form: AskForm, collected: Collected): string[] {
+	const unseen = unseenPreviews(form, collected);
 	if (unseen.length === 0) return [];
 	return [
-		`Previews not shown: the user answered ${unseen.map((q) => questionKey(q.id)).join(", ")} seeing only the ` +
-			"options' labels and descriptions, not their previews; do not assume they saw them.",
+		`Previews not shown: the user answered ${unseen.map(questionKey).join(", ")} without seeing the options' ` +
+			"previews (only their labels and descriptions); do not assume they saw them.",
 	];
 }
 
@@ -191,8 +194,8 @@ export function buildDetails(form: AskForm, collected: Collected, { notices = []
 	if (notices.length > 0) details.notices = [...notices];
 	if (error !== undefined) details.error = error;
 	if (answeredBy !== undefined) details.answeredBy = answeredBy;
-	if (collected.previewsUnseen !== undefined && collected.previewsUnseen.length > 0)
-		details.previewsUnseen = [...collected.previewsUnseen];
+	const unseen = unseenPreviews(form, collected);
+	if (unseen.length > 0) details.previewsUnseen = unseen;
 	if (collected.attachments !== undefined && collected.attachments.length > 0)
 		details.attachments = collected.attachments.map(({ data: _bytes, ...file }) => file);
 	return details;

@@ -23,7 +23,7 @@ import {
 import { ENGLISH } from "../i18n/texts.ts";
 import { collect, reportProgress } from "../machine/collect.ts";
 import { currentQuestion, type EditorTarget, editorPrefill, type FormState, isSubmitTab } from "../machine/model.ts";
-import { restoredState } from "../machine/saved.ts";
+import { previewsUnseenIn, restoredState } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import {
 	type AskOptions,
@@ -64,8 +64,10 @@ class DialogWalk {
 	private quickCancels = 0;
 	/** Said in the next select's title: why it is asked again, or news of the host. */
 	private message: string | undefined;
-	/** The answers it started from: a kept form's, reopened, were given elsewhere (maybe with the previews in view). */
+	/** The answers it started from: a kept form's, reopened, were given before (maybe with the previews in view). */
 	private readonly before: Readonly<Record<string, AskAnswer>>;
+	/** Of those, the ones given without their previews in view, as the kept form says. */
+	private readonly unseenBefore: readonly string[];
 	/** The questions whose previews the user opened (the previews row). */
 	private readonly previewed = new Set<string>();
 
@@ -79,6 +81,7 @@ class DialogWalk {
 		const back = restored && restoredState(form, restored.answers, options);
 		this.state = back ?? initialState(form, options);
 		this.before = collect(this.state, "answered").answers;
+		this.unseenBefore = back && restored ? previewsUnseenIn(restored.answers) : [];
 		this.host = options.host ?? { choiceOnly: false };
 		const texts = options.texts ?? ENGLISH;
 		this.view = { texts, row: rowTexts(texts), asker: options.asker, task: options.task, host: this.host };
@@ -107,7 +110,8 @@ class DialogWalk {
 	 * (result.ts tells the model).
 	 */
 	private seen(collected: Collected): Collected {
-		const unseen = answeredWithoutPreviews(this.state.form, collected.answers, this.before).filter(
+		const { before, unseenBefore } = this;
+		const unseen = answeredWithoutPreviews(this.state.form, collected.answers, before, unseenBefore).filter(
 			(id) => !this.previewed.has(id),
 		);
 		return unseen.length > 0 ? { ...collected, previewsUnseen: unseen } : collected;
@@ -134,17 +138,19 @@ class DialogWalk {
 	}
 
 	/**
-	 * The question's previews in an editor dialog, to read; whatever comes back, the question is asked again. Closed at
-	 * once, it was a host that shows no text dialogs, not a person who read them.
+	 * The question's previews in an editor dialog, to read; whatever comes back, the question is asked again. Read, when
+	 * a person closed or saved it: answered at once, it was a host (one that shows no text dialogs cancels them), and
+	 * anything but text is a client's stray answer.
 	 */
 	private async showPreviews(question: AskQuestion): Promise<void> {
 		const { title, text } = previewsDialog(question, this.view);
 		const opened = Date.now();
-		const result = await this.dialog(this.ui.editor(title, text));
+		const result: unknown = await this.dialog(this.ui.editor(title, text));
 		if (this.aborted) return;
 		const elapsed = Date.now() - opened;
 		if (result === undefined) this.learnFromCancel(elapsed);
-		if (result !== undefined || elapsed >= QUICK_CANCEL_MS) this.previewed.add(question.id);
+		const closed = result === undefined || typeof result === "string";
+		if (closed && elapsed >= QUICK_CANCEL_MS) this.previewed.add(question.id);
 	}
 
 	/** It also stands for the form's "press Enter again" when a submit would drop a refused text. */

@@ -414,7 +414,7 @@ describe("a subagent's ask_user under a parent without a TUI", () => {
 		expect(child?.details.answers["db"]?.selections).toEqual([{ value: "SQLite", label: "SQLite" }]);
 		expect(child?.details.answers["cli"]?.selections).toEqual([{ value: "ship", label: "ship" }]);
 		expect(JSON.stringify(rpc.dialogs)).not.toContain("--help");
-		expect(child?.text).toContain("Previews not shown: the user answered cli seeing only");
+		expect(child?.text).toContain("Previews not shown: the user answered cli without seeing");
 		expect(env.toolResults("subagent")[0]?.text).toBe(`Scout got: ${child?.text}`);
 	});
 

@@ -224,7 +224,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.noteOn": "Eine Notiz zu: {question}",
 	"walker.previewsTitle": "Vorschauen der Optionen zu: {question}",
 	"walker.previewsReadOnly":
-		"Nur zum Lesen: hier Getipptes wird nicht übernommen. Schließe es, um zur Frage zurückzukehren.",
+		"Nur zum Lesen: hier Getipptes wird nicht übernommen. Schließe den Editor, um zur Frage zurückzukehren.",
 	"walker.skipped": "(übersprungen)",
 	"walker.noAnswer": "(keine Antwort)",
 	"walker.noteLine": "Notiz: {text}",
@@ -236,7 +236,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.position": "{index} von {total}",
 	"walker.optional": "optional",
 	"walker.choiceOnly":
-		"ⓘ Dieser Host zeigt keine Textfelder: Antworte, indem du eine Zeile wählst (die Zeilen für eigenen Text und Notizen fehlen).",
+		"ⓘ Dieser Host zeigt keine Textfelder: Antworte, indem du eine Zeile wählst (die Zeilen für eigenen Text, Notizen und Vorschauen fehlen).",
 	"walker.stray": "⚠ Diese Antwort ist keine der Zeilen: Wähle eine davon.",
 	"walker.pathAsText": "Schick ihn unverändert ab, um ihn als Text zur Antwort zu machen.",
 	"walker.needsText":

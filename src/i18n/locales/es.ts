@@ -232,7 +232,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.position": "{index} de {total}",
 	"walker.optional": "opcional",
 	"walker.choiceOnly":
-		"ⓘ Este host no muestra cuadros de texto: responde eligiendo una fila (no aparecen las filas para escribir tu propio texto ni notas).",
+		"ⓘ Este host no muestra cuadros de texto: responde eligiendo una fila (no aparecen las filas para escribir tu propio texto, notas ni vistas previas).",
 	"walker.stray": "⚠ Esa respuesta no es una de las filas: elige una de ellas.",
 	"walker.pathAsText": "Envíala sin cambios para darla como respuesta, como texto.",
 	"walker.needsText":

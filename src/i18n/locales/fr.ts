@@ -237,7 +237,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.position": "{index} sur {total}",
 	"walker.optional": "facultative",
 	"walker.choiceOnly":
-		"ⓘ Cet hôte n’affiche pas de zone de texte : répondez en choisissant une ligne (les lignes de saisie libre et de notes sont masquées).",
+		"ⓘ Cet hôte n’affiche pas de zone de texte : répondez en choisissant une ligne (les lignes de saisie libre, de notes et d’aperçus sont masquées).",
 	"walker.stray": "⚠ Cette réponse ne correspond à aucune ligne : choisissez-en une.",
 	"walker.pathAsText": "Validez-le sans le modifier pour le donner comme réponse, en texte.",
 	"walker.needsText":

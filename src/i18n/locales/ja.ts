@@ -224,7 +224,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.position": "{index}/{total}",
 	"walker.optional": "任意",
 	"walker.choiceOnly":
-		"ⓘ このホストにはテキスト入力欄がありません。行を選んで回答してください（自由入力やメモの行は表示されません）。",
+		"ⓘ このホストにはテキスト入力欄がありません。行を選んで回答してください（自由入力・メモ・プレビューの行は表示されません）。",
 	"walker.stray": "⚠ その回答はどの行にも当てはまりません。いずれかの行を選んでください。",
 	"walker.pathAsText": "そのまま変更せずに送信すると、テキストとして回答になります。",
 	"walker.needsText":

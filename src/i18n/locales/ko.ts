@@ -223,7 +223,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.position": "{index}/{total}",
 	"walker.optional": "선택 사항",
 	"walker.choiceOnly":
-		"ⓘ 이 호스트는 텍스트 입력란을 표시하지 않습니다. 행을 선택해 답변하세요 (직접 입력 행과 메모 행은 표시되지 않습니다).",
+		"ⓘ 이 호스트는 텍스트 입력란을 표시하지 않습니다. 행을 선택해 답변하세요 (직접 입력, 메모, 미리보기 행은 표시되지 않습니다).",
 	"walker.stray": "⚠ 해당 답변은 행 목록에 없습니다. 행 중 하나를 선택하세요.",
 	"walker.pathAsText": "바꾸지 않고 그대로 제출하면 텍스트 답변이 됩니다.",
 	"walker.needsText": "첨부한 파일에 몇 마디 적어 주세요. 파일 없이 답하려면 이 편집기를 취소하고 선택지를 고르세요.",

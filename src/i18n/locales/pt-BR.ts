@@ -230,7 +230,7 @@ export const CATALOGUE: Catalogue = {
 	"walker.position": "{index} de {total}",
 	"walker.optional": "opcional",
 	"walker.choiceOnly":
-		"ⓘ Este host não mostra caixas de texto: responda escolhendo uma linha (as linhas para digitar seu próprio texto e notas não aparecem).",
+		"ⓘ Este host não mostra caixas de texto: responda escolhendo uma linha (as linhas para digitar seu próprio texto, notas e prévias não aparecem).",
 	"walker.stray": "⚠ Essa resposta não é uma das linhas: escolha uma delas.",
 	"walker.pathAsText": "Envie sem alterar para dá-lo como resposta, como texto.",
 	"walker.needsText":

@@ -216,7 +216,7 @@ export const CATALOGUE: Catalogue = {
 	},
 	"walker.position": "第 {index} 题，共 {total} 题",
 	"walker.optional": "选填",
-	"walker.choiceOnly": "ⓘ 当前界面无法显示文本框：请选择一项来回答（用于自行输入和备注的项已移除）。",
+	"walker.choiceOnly": "ⓘ 当前界面无法显示文本框：请选择一项来回答（用于自行输入、备注和预览的项已移除）。",
 	"walker.stray": "⚠ 该回答不在列表项中：请从中选择一项。",
 	"walker.pathAsText": "原样再提交一次，即以文字作为你的回答。",
 	"walker.needsText": "请为附加的文件写几句话；如要不带文件回答，请取消此编辑器并选择一个选项。",

@@ -217,7 +217,7 @@ export const CATALOGUE: Catalogue = {
 	},
 	"walker.position": "第 {index} 題，共 {total} 題",
 	"walker.optional": "選填",
-	"walker.choiceOnly": "ⓘ 目前的介面無法顯示文字方塊：請選擇一個項目來回答（用於自行輸入和備註的項目已移除）。",
+	"walker.choiceOnly": "ⓘ 目前的介面無法顯示文字方塊：請選擇一個項目來回答（用於自行輸入、備註和預覽的項目已移除）。",
 	"walker.stray": "⚠ 該回答不是清單中的項目：請從中選擇一個。",
 	"walker.pathAsText": "原樣再送出一次，即以文字作為你的回答。",
 	"walker.needsText": "請為附加的檔案寫幾句話；如要不帶檔案回答，請取消此編輯器並選擇一個選項。",
