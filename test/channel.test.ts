@@ -20,7 +20,8 @@ import {
 	encodeChannelAddress,
 	encodeChannelHello,
 } from "../src/relay/channel/wire.ts";
-import { collectedToReply, TASK_MAX } from "../src/relay/envelope.ts";
+import { collectedToReply } from "../src/relay/envelope.ts";
+import { TASK_MAX } from "../src/relay/asker.ts";
 import { firstUserText, selfAsker } from "../src/relay/elsewhere.ts";
 import { CONNECT_MS, channelReachable, collectViaChannel } from "../src/relay/channel/client.ts";
 import {

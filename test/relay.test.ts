@@ -8,10 +8,9 @@ import {
 	encodeRelayCancel,
 	encodeRelayReply,
 	encodeRelayRequest,
-	askerLabel,
-	joinAskers,
 	RELAY_TITLE,
 } from "../src/relay/envelope.ts";
+import { askerLabel, joinAskers } from "../src/relay/asker.ts";
 import { createChildRelay, type ParentUI, relayEnvironment } from "../src/relay/api.ts";
 import { CANCEL_GRACE_MS } from "../src/relay/channel/client.ts";
 import { throughRelay } from "../src/relay/elsewhere.ts";

@@ -5,14 +5,8 @@
 
 import { type ExtensionUIContext, ExtensionEditorComponent } from "@mariozechner/pi-coding-agent";
 import { type Static, Type } from "@sinclair/typebox";
-import {
-	collectedToReply,
-	decodeRelayCancel,
-	decodeRelayRequest,
-	encodeRelayReply,
-	joinAskers,
-	RELAY_TITLE,
-} from "./envelope.ts";
+import { collectedToReply, decodeRelayCancel, decodeRelayRequest, encodeRelayReply, RELAY_TITLE } from "./envelope.ts";
+import { joinAskers } from "./asker.ts";
 import { currentHandler, processRecord } from "../route/record.ts";
 import { isObject, own } from "../core/json.ts";
 import { schemaIssues } from "../core/schema.ts";

@@ -17,12 +17,11 @@ import {
 	decodeRelayReply,
 	encodeRelayCancel,
 	encodeRelayReply,
-	cleanTask,
-	joinAskers,
 	RELAY_TITLE,
 	replyToCollected,
 	replyVersionFor,
 } from "./envelope.ts";
+import { cleanTask, joinAskers } from "./asker.ts";
 
 export { joinAskers };
 

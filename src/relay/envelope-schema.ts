@@ -10,7 +10,7 @@ import { ASK_STATUSES, LIMITS, MetadataSchema, QuestionSchema, RELAY_REPLY_VERSI
 
 /** Longest asker label accepted, in UTF-16 code units. */
 export const RELAY_ASKER_MAX = 200;
-/** Longest task accepted, in UTF-16 code units (a child sends at most TASK_MAX code points: envelope.ts). */
+/** Longest task accepted, in UTF-16 code units (a child sends at most TASK_MAX code points: asker.ts). */
 export const RELAY_TASK_MAX = 2000;
 
 // A rid travels inside a one-line notify message: printable ASCII, no spaces.

@@ -217,14 +217,17 @@ function relayHandler(
 	withPreferences: (options: AskOptions) => Promise<AskOptions>,
 ): AskHandler {
 	return async (request, { signal, pid, carriesFiles }) => {
-		const codec = await import("../relay/envelope.ts");
+		const [codec, { askerLabel, cleanTask }] = await Promise.all([
+			import("../relay/envelope.ts"),
+			import("../relay/asker.ts"),
+		]);
 		const { v, rid, asker: given, task, replyVersion = 1, ...form } = request;
 		// A relayed form has no clock here: the child's own timeout governs it.
 		const { timeoutMs: _theirs, ...options } = await withPreferences(signal ? { signal } : {});
 		const texts = options.texts ?? (await import("../i18n/texts.ts")).ENGLISH;
 		// Never shown as this session's own: every form from another session names who asks.
-		const asker = codec.askerLabel(given, pid, texts);
-		const about = codec.cleanTask(task);
+		const asker = askerLabel(given, pid, texts);
+		const about = cleanTask(task);
 		// What the child reads decides what can be left to its model (relay v1: only a skip with a note).
 		const shownFor = { ...options, asker, replyVersion, ...(about && { task: about }) };
 		const collected = await shown(form, shownFor);
