@@ -58,7 +58,21 @@ describe("one file", () => {
 			},
 			warnings: [],
 			projectSteering: false,
+			given: expect.anything(),
 		});
+		// What the file gave, told apart from the defaults (choiceOnly: false, set, stops the walker learning it).
+		expect([...settingsFrom({ global }).given].sort()).toEqual([
+			"attention",
+			"choiceOnly",
+			"description",
+			"numberKeys",
+			"promptGuidelines",
+			"promptSnippet",
+			"reminderMs",
+			"timeoutMs",
+		]);
+		expect(settingsFrom({ global: { choiceOnly: false } }).given).toEqual(["choiceOnly"]);
+		expect(settingsFrom({ global: { choiceOnly: "yes" } }).given).toEqual([]);
 	});
 
 	it("an unknown key and a wrong type are each one warning naming the file, the key and the fix; the rest applies", () => {
@@ -116,8 +130,9 @@ describe("two files", () => {
 			settings: { ...DEFAULTS, attention: "off", reminderMs: 30_000, timeoutMs: undefined },
 			warnings: [],
 			projectSteering: false,
+			given: ["attention", "reminderMs", "timeoutMs"],
 		});
-		expect(settingsFrom()).toEqual({ settings: DEFAULTS, warnings: [], projectSteering: false });
+		expect(settingsFrom()).toEqual({ settings: DEFAULTS, warnings: [], projectSteering: false, given: [] });
 	});
 
 	it("the browser page's settings come from your own file, never a project's (one warning names them)", () => {
@@ -352,6 +367,7 @@ describe("each setting given as text", () => {
 			settings: DEFAULTS,
 			warnings: [],
 			projectSteering: false,
+			given: ["reminderMs"],
 		});
 		expect(fromVariable("PI_ASK_USER_REMIND", "90").settings.reminderMs).toBe(90_000);
 		expect(said(settingsFrom({ flags: { "ask-user-remind": "soon" } }).warnings)[0]).toContain("--ask-user-remind");
@@ -363,7 +379,7 @@ describe("each setting given as text", () => {
 		const timeout = (value: string) => settingsFrom({ flags: { "ask-user-timeout": value } });
 		expect(timeout("90").settings.timeoutMs).toBe(90_000);
 		expect(timeout("1.5").settings.timeoutMs).toBe(1_500);
-		expect(timeout("0")).toEqual({ settings: DEFAULTS, warnings: [], projectSteering: false });
+		expect(timeout("0")).toEqual({ settings: DEFAULTS, warnings: [], projectSteering: false, given: ["timeoutMs"] });
 		// The longest a timer can wait; a longer delay would fire at once.
 		expect(timeout("2147483.647").settings.timeoutMs).toBe(2_147_483_647);
 		for (const value of ["-3", "soon", "0.5", "3000000", "2147483.648", "Infinity", "true"]) {

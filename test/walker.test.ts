@@ -652,6 +652,15 @@ describe("hosts without text dialogs (ACP adapters)", () => {
 		expect(hasTextRows(next.calls[0]?.items ?? [])).toBe(false);
 	});
 
+	it("with the choiceOnly setting given as false, editors cancelled at once teach it nothing: the text rows stay", async () => {
+		const host = { choiceOnly: false, learns: false };
+		const ui = scriptedDialogs([pick(ROW.freeText), cancelAtOnce, pick(ROW.freeText), cancelAtOnce, pick("1.")]);
+		await walk(ui, form(db), { host });
+		expect(host.choiceOnly).toBe(false);
+		expect(hasTextRows(ui.calls.at(-1)?.items ?? [])).toBe(true);
+		expect(ui.calls.at(-1)?.title).not.toContain("This host shows no text boxes");
+	});
+
 	it("a person who opens the editor and cancels later is no host without text dialogs", async () => {
 		const host = { choiceOnly: false };
 		// The clock (the walker's Date.now) moves on while the editor is open, the way a person takes their time.

@@ -24,6 +24,7 @@ import {
 } from "../core/types.ts";
 import type { Texts } from "../i18n/texts.ts";
 import type { Restore } from "../kept/restore.ts";
+import type { DialogHost } from "../walker/walker.ts";
 import { holdToolsAfterDismissal, offerOnlyWhereAnswerable } from "../route/offer.ts";
 import { createRouter, type Router, waitingModule } from "../route/router.ts";
 import { projectTrustedByUser, readSettingsFiles, resolveSettings } from "../settings/read.ts";
@@ -57,7 +58,7 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 		() => started,
 	);
 	// What the dialog walker learns of an RPC host (it shows no text dialogs) holds for every form after.
-	const walker = { choiceOnly: false };
+	const walker: DialogHost = { choiceOnly: false };
 	const hold = holdToolsAfterDismissal();
 	const router = createRouter({
 		walker,
@@ -79,6 +80,8 @@ export function startRuntime(pi: ExtensionAPI, registerTool: (steering: Steering
 		const reading = settingsOf(pi, ctx, files);
 		settings = reading.settings;
 		walker.choiceOnly ||= settings.choiceOnly;
+		// Set, either way, it is the user's word: the walker learns nothing of the host.
+		if (reading.given.includes("choiceOnly")) walker.learns = false;
 		// The user's steering texts (their own file, or a project's they trusted), in place of ours.
 		const { description, promptSnippet, promptGuidelines } = settings;
 		if (description !== undefined || promptSnippet !== undefined || promptGuidelines !== undefined)

@@ -40,8 +40,8 @@ export const FLAGS = {
 		boolean: true,
 		help:
 			"RPC hosts that show no text dialogs (an ACP adapter such as pi-acp): the dialog walker offers ask_user's " +
-			"options only, no rows for typed answers or notes. Without it, the walker learns it when a host cancels two " +
-			"text dialogs at once.",
+			"options only, no rows for typed answers or notes. Unset, the walker learns it when a host cancels two text " +
+			"dialogs at once; set to false, never.",
 	},
 	web: {
 		flag: "ask-user-web",

@@ -100,6 +100,8 @@ export interface SettingsReading {
 	warnings: Phrase[];
 	/** The project's file sets a steering text, and the user trusted the project: it applies. */
 	projectSteering: boolean;
+	/** The settings a flag, a variable or a file gave, not their defaults. */
+	given: (keyof Settings)[];
 }
 
 /** Every setting from the first source that gives it: flag, variable, project file, global file, default. */
@@ -127,20 +129,27 @@ export function resolveSettings(read: SettingsFiles, sources: SettingSources): S
 	if (project && userOnly.length > 0)
 		warnings.push(phrase("warning.projectUserOnly", { file: project.path, keys: userOnly.join(", ") }));
 	const settings: Record<string, unknown> = {};
+	const given: (keyof Settings)[] = [];
 	for (const [name, setting] of ROWS) {
 		const files =
 			setting.userOnly || (gated(setting) && !trusted) ? read.files.filter((file) => !file.project) : read.files;
-		settings[name] = valueOf(setting, files, sources, warnings);
+		const found = valueOf(setting, files, sources, warnings);
+		settings[name] = found ? found.value : defaultOf(setting, sources.env);
+		if (found) given.push(name);
 	}
-	return { settings: settings as Settings, warnings, projectSteering: trusted && steering.length > 0 };
+	return { settings: settings as Settings, warnings, projectSteering: trusted && steering.length > 0, given };
 }
 
+const defaultOf = (setting: Setting<unknown>, env: Env): unknown =>
+	setting.otherwise ? setting.otherwise(env) : setting.rule.json(setting.default)?.value;
+
+/** What a flag, a variable or a file gives the setting, the first that gives it; none: the default applies. */
 function valueOf(
 	setting: Setting<unknown>,
 	files: readonly SettingsFile[],
 	sources: SettingSources,
 	warnings: Phrase[],
-): unknown {
+): { value: unknown } | undefined {
 	const given: [string, unknown][] = [];
 	if (setting.flag) given.push([`--${setting.flag}`, sources.flag?.(setting.flag)]);
 	if (setting.variable) given.push([setting.variable, sources.env[setting.variable]]);
@@ -149,14 +158,12 @@ function valueOf(
 		const text = raw === undefined ? "" : String(raw).trim();
 		if (text === "") continue;
 		const read = setting.rule.text ? setting.rule.text(text) : setting.rule.json(text);
-		if (read) return read.value;
+		if (read) return read;
 		warnings.push(
 			phrase("warning.settingsBadValue", { source, takes: setting.rule.takes, found: JSON.stringify(String(raw)) }),
 		);
 	}
-	const read = files.map((file) => file.values.get(setting.key)).find((value) => value !== undefined);
-	if (read) return read.value;
-	return setting.otherwise ? setting.otherwise(sources.env) : setting.rule.json(setting.default)?.value;
+	return files.map((file) => file.values.get(setting.key)).find((value) => value !== undefined);
 }
 
 /** What in a project's `.pi/` makes pi 1.x ask for trust: without any, pi reports it trusted unasked. */

@@ -40,8 +40,11 @@ export type DialogUI = Pick<ExtensionUIContext, "select" | "editor"> & Partial<P
 /** `host`: what the walker learnt of its host, kept across forms; `deadline`: when the form times out (epoch ms). */
 export type WalkOptions = AskOptions & { host?: DialogHost; deadline?: number };
 
-/** `choiceOnly`: the host shows no text dialogs; set by the user, or learnt from two quick cancels. */
-export type DialogHost = { choiceOnly: boolean };
+/**
+ * `choiceOnly`: the host shows no text dialogs; set by the user, or learnt from two quick cancels unless `learns` is
+ * false (the user's setting says, either way).
+ */
+export type DialogHost = { choiceOnly: boolean; learns?: boolean };
 
 /** A text dialog cancelled sooner than this was cancelled by the host, not by a person. */
 const QUICK_CANCEL_MS = 300;
@@ -233,7 +236,8 @@ class DialogWalk {
 	}
 
 	private learnFromCancel(afterMs: number): void {
-		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly || ++this.quickCancels < QUICK_CANCELS) return;
+		if (afterMs >= QUICK_CANCEL_MS || this.host.choiceOnly || this.host.learns === false) return;
+		if (++this.quickCancels < QUICK_CANCELS) return;
 		this.host.choiceOnly = true;
 		this.message = this.view.texts.t("walker.choiceOnly");
 	}

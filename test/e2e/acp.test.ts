@@ -61,6 +61,17 @@ function acpLikeClient(picks: Record<string, string[]>): (request: DialogRequest
 const hasTextRows = (options: string[]) =>
 	options.some((o) => o.startsWith(ROW.freeText) || o === ROW.note || o === ROW.editNote);
 
+type Select = Extract<DialogRequest, { method: "select" }>;
+
+/** pi over RPC with `env`, asked THREE_QUESTIONS through the ACP-like client: the model's result and the dialogs. */
+async function askThroughAcp(env: Record<string, string>, picks: Record<string, string[]>) {
+	const pi = (started.piEnv = createPiEnv({ script: askScript(THREE_QUESTIONS), env }));
+	const client = (started.rpc = RpcPi.start(pi, acpLikeClient(picks)));
+	await client.prompt(ASK);
+	const selects = client.dialogs.filter((d): d is Select => d.method === "select");
+	return { seen: onlyAskResult(pi), dialogs: client.dialogs, selects };
+}
+
 describe("an ACP-like host", () => {
 	it("cancelled text dialogs teach the walker to offer choices only; it reaches Submit, and no question is asked more than twice", async () => {
 		const env = (started.piEnv = createPiEnv({ script: askScript(THREE_QUESTIONS) }));
@@ -96,26 +107,36 @@ describe("an ACP-like host", () => {
 	});
 
 	it("choice-only from the start (PI_ASK_USER_CHOICE_ONLY=1): no text row is ever offered, and no editor opened", async () => {
-		const env = (started.piEnv = createPiEnv({
-			script: askScript(THREE_QUESTIONS),
-			env: { PI_ASK_USER_CHOICE_ONLY: "1" },
-		}));
-		const client = (started.rpc = RpcPi.start(
-			env,
-			acpLikeClient({
+		const { seen, dialogs, selects } = await askThroughAcp(
+			{ PI_ASK_USER_CHOICE_ONLY: "1" },
+			{
 				"Which database should the service use?": ["Postgres"],
 				"Which features ship first?": ["Search", ROW.done],
 				"What should the command be called?": ["ship"],
 				"Review your answers": [ROW.submit],
-			}),
-		));
-		await client.prompt(ASK);
-		expect(onlyAskResult(env).details.status).toBe("answered");
-		const selects = client.dialogs.filter(
-			(d): d is Extract<DialogRequest, { method: "select" }> => d.method === "select",
+			},
 		);
+		expect(seen.details.status).toBe("answered");
 		expect(selects.length).toBe(5);
 		expect(selects.some((s) => hasTextRows(s.options))).toBe(false);
-		expect(client.dialogs.some((d) => d.method === "editor" || d.method === "input")).toBe(false);
+		expect(dialogs.some((d) => d.method === "editor" || d.method === "input")).toBe(false);
+	});
+
+	it("told it is no such host (PI_ASK_USER_CHOICE_ONLY=0), the walker learns nothing from cancelled editors", async () => {
+		const { seen, dialogs, selects } = await askThroughAcp(
+			{ PI_ASK_USER_CHOICE_ONLY: "0" },
+			{
+				"Which database should the service use?": [ROW.freeText, ROW.freeText, "SQLite"],
+				"Which features ship first?": ["Auth", ROW.done],
+				"What should the command be called?": ["ship"],
+				"Review your answers": [ROW.submit],
+			},
+		);
+		expect(seen.details.status).toBe("answered");
+		expect(dialogs.filter((d) => d.method === "editor")).toHaveLength(2);
+		const questions = selects.filter((s) => !s.title.startsWith("Review your answers"));
+		expect(questions.length).toBeGreaterThanOrEqual(5);
+		expect(questions.every((s) => hasTextRows(s.options))).toBe(true);
+		expect(selects.some((s) => s.title.includes("shows no text boxes"))).toBe(false);
 	});
 });
