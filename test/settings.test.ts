@@ -401,6 +401,8 @@ describe("each setting given as text", () => {
 		).toBe(false);
 		const bad = settingsFrom({ global: { choiceOnly: true }, env: { PI_ASK_USER_CHOICE_ONLY: "maybe" } });
 		expect(bad.settings.choiceOnly).toBe(true);
+		// A value refused is not given: the default applies, and the walker still learns.
+		expect(fromVariable("PI_ASK_USER_CHOICE_ONLY", "maybe").given).toEqual([]);
 		expect(said(bad.warnings)).toEqual([
 			'ask_user settings: PI_ASK_USER_CHOICE_ONLY must be true or false (found "maybe"); it is ignored.',
 		]);
@@ -492,7 +494,10 @@ describe("a project's steering texts and the user's trust", () => {
 		expect(said(untrusted.warnings)).toEqual([
 			expect.stringContaining(`${PROJECT_FILE} sets timeoutSeconds, which lets a form end before you answer`),
 		]);
-		expect(settingsFrom({ project: timeout, trusted: () => false }).settings.timeoutMs).toBeUndefined();
+		expect(settingsFrom({ project: timeout, trusted: () => false })).toMatchObject({
+			settings: { timeoutMs: undefined },
+			given: ["attention"],
+		});
 		// Before trust is known, the limit waits, unsaid.
 		expect(settingsFrom({ global: { timeoutSeconds: 600 }, project: timeout })).toMatchObject({
 			settings: { timeoutMs: 600_000 },

@@ -41,7 +41,7 @@ export const FLAGS = {
 		help:
 			"RPC hosts that show no text dialogs (an ACP adapter such as pi-acp): the dialog walker offers ask_user's " +
 			"options only, no rows for typed answers or notes. Unset, the walker learns it when a host cancels two text " +
-			"dialogs at once; set to false, never.",
+			"dialogs at once; set to false (in a settings file, or PI_ASK_USER_CHOICE_ONLY=0), never.",
 	},
 	web: {
 		flag: "ask-user-web",

@@ -65,7 +65,7 @@ const README_ROWS: Record<keyof Settings, readonly [what: string, values: string
 	choiceOnly: [
 		"RPC host shows no text dialogs (ACP)",
 		"`true` / `false` (a variable: `1` / `0`)",
-		"`false` (learnt: see [ACP hosts](#acp-hosts-zed-and-others))",
+		"unset: learnt (see [ACP hosts](#acp-hosts-zed-and-others)); `false` set: never learnt",
 	],
 	web: [
 		"answer in the browser: a waiting form is also served as a page (see [Answer from a browser](#answer-from-a-browser))",
