@@ -40,6 +40,15 @@ const name = question("name", ["Keep", "Rename"], { required: false });
 
 const form = (...questions: AskQuestion[]): AskForm => ({ questions });
 
+/** The db question with these options, each with its preview where one is given. */
+const previewedDb = (previews: Record<string, string | undefined>): AskQuestion => {
+	const asked = question("db", Object.keys(previews));
+	return {
+		...asked,
+		options: asked.options.map((o) => ({ ...o, ...(previews[o.label] && { preview: previews[o.label] }) })),
+	};
+};
+
 /** The walk, failing on an `error` result: the walker turns any throw (a script that does not fit) into one. */
 async function walk(ui: DialogUI, asked: AskForm, options?: WalkOptions): Promise<Collected> {
 	const result = await collectWithDialogs(ui, asked, options);
@@ -340,12 +349,7 @@ describe("the dialog walker", () => {
 	});
 
 	it("dialogs show no previews: the answers given to questions with some are marked, by id; a form without has none", async () => {
-		const previewed = question("db", ["Postgres", "SQLite"], {
-			options: [
-				{ label: "Postgres", value: "pg", recommended: false, preview: "CREATE TABLE t (id serial);" },
-				{ label: "SQLite", value: "sqlite", recommended: false },
-			],
-		});
+		const previewed = previewedDb({ Postgres: "CREATE TABLE t (id serial);", SQLite: undefined });
 		const ui = scriptedDialogs([pick("2."), pick("Keep"), pick(ROW.submit)]);
 		const both = await walk(ui, form(previewed, name));
 		expect(both.previewsUnseen).toEqual(["db"]);
@@ -357,12 +361,10 @@ describe("the dialog walker", () => {
 	});
 
 	it("a row shows the previews in an editor dialog, to read; read there, an answer is not marked as given without them", async () => {
-		const previewed = question("db", ["Postgres", "SQLite", "Mongo"], {
-			options: [
-				{ label: "Postgres", value: "pg", recommended: false, preview: "CREATE TABLE t (id serial);\n\x1b[31mred" },
-				{ label: "SQLite", value: "sqlite", recommended: false, preview: "-- one file" },
-				{ label: "Mongo", value: "mongo", recommended: false },
-			],
+		const previewed = previewedDb({
+			Postgres: "CREATE TABLE t (id serial);\n\x1b[31mred",
+			SQLite: "-- one file",
+			Mongo: undefined,
 		});
 		// The clock (the walker's Date.now) moves on while a step's dialog is open, the way a person takes their time.
 		vi.useFakeTimers({ toFake: ["Date"] });
@@ -407,14 +409,8 @@ describe("the dialog walker", () => {
 	});
 
 	it("a kept form reopened in dialogs: an answer it came back with was given where the previews showed, and is not marked", async () => {
-		const previewed = question("db", ["Postgres", "SQLite"], {
-			options: [
-				{ label: "Postgres", value: "pg", recommended: false, preview: "CREATE TABLE t (id serial);" },
-				{ label: "SQLite", value: "sqlite", recommended: false, preview: "-- one file" },
-			],
-		});
-		const asked = form(previewed);
-		const chosen: AskAnswer = { kind: "single", selections: [{ value: "pg", label: "Postgres" }] };
+		const asked = form(previewedDb({ Postgres: "CREATE TABLE t (id serial);", SQLite: "-- one file" }));
+		const chosen: AskAnswer = { kind: "single", selections: [{ value: "postgres", label: "Postgres" }] };
 		const answers = answeredState(asked, { status: "answered", answers: { db: chosen }, skipped: [], notes: [] });
 		const keep = { restored: { answers, notice: phrase("form.reopened") }, changed: () => {} };
 		const same = await walk(scriptedDialogs([pick("Postgres")]), asked, { keep });

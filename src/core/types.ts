@@ -9,7 +9,7 @@ import type { AskAttached, AskAttachment } from "./attachment.ts";
 
 export type { Phrase } from "../i18n/phrase.ts";
 
-import type { AskForm } from "./params.ts";
+import type { AskForm, AskQuestion } from "./params.ts";
 
 export {
 	type AskForm,
@@ -94,6 +94,10 @@ export const emptyCollected = (status: AskStatus, error?: string): Collected => 
 	...(error !== undefined && { error }),
 });
 
+/** Some option of the question has a preview. */
+export const hasPreview = (question: AskQuestion): boolean =>
+	question.options.some((option) => option.preview !== undefined);
+
 /**
  * What a host that shows no previews (dialogs, an ACP form) collected without them, by id: the questions with previews
  * answered, but for a kept form reopened those it came back with as they were (`before`), unless they had been answered
@@ -106,7 +110,7 @@ export const answeredWithoutPreviews = (
 	unseenBefore: readonly string[] = [],
 ): string[] =>
 	form.questions
-		.filter((question) => question.options.some((option) => option.preview !== undefined))
+		.filter(hasPreview)
 		.filter(({ id }) => Object.hasOwn(answers, id))
 		.filter(({ id }) => unseenBefore.includes(id) || JSON.stringify(answers[id]) !== JSON.stringify(before[id]))
 		.map(({ id }) => id);

@@ -6,7 +6,7 @@
 
 import type { ExtensionUIContext, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, getKeybindings, type TUI } from "@mariozechner/pi-tui";
-import { type AskForm, type Collected, errorText, emptyCollected } from "../core/types.ts";
+import { type AskForm, type Collected, errorText, emptyCollected, hasPreview } from "../core/types.ts";
 import { ENGLISH, type Texts } from "../i18n/texts.ts";
 import { AskFormComponent, type FormOptions } from "./component.ts";
 import { formThemeFrom } from "./theme.ts";
@@ -24,8 +24,7 @@ export async function showAskForm(
 	if (signal?.aborted) return emptyCollected("aborted");
 	// Which previews read as markdown, the form finds out as it shows each. pi's markdown styles (none when its theme
 	// is not set up) are imported for the first form with previews: pi's module slows start-up.
-	const previews = form.questions.some((question) => question.options.some((option) => option.preview !== undefined));
-	const markdownTheme = previews
+	const markdownTheme = form.questions.some(hasPreview)
 		? await import("@mariozechner/pi-coding-agent").then((pi) => pi.getMarkdownTheme()).catch(() => undefined)
 		: undefined;
 	if (signal?.aborted) return emptyCollected("aborted");

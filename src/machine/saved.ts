@@ -144,11 +144,8 @@ export function answeredState(form: AskForm, collected: Collected): SavedAnswers
 	};
 }
 
-/** The questions a kept form says were answered without their previews in view: none unless the record says so. */
-export function previewsUnseenIn(saved: unknown): string[] {
-	const list = typeof saved === "object" && saved !== null ? (saved as SavedAnswers).previewsUnseen : undefined;
-	return Array.isArray(list) ? list.filter((id): id is string => typeof id === "string") : [];
-}
+/** The questions a kept form says were answered without their previews in view; `saved`: one restoredState took. */
+export const previewsUnseenIn = (saved: unknown): readonly string[] => (saved as SavedAnswers).previewsUnseen ?? [];
 
 /** The submitted files, back on the answers and notes they went with (by draftKey), as a state holds them. */
 function attachmentsByTarget(form: AskForm, files: readonly AskAttached[]): Record<string, AskAttachment[]> {

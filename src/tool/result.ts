@@ -154,7 +154,7 @@ function draftText(what: string, text: string): string {
 
 // ── Files ──────────────────────────────────────────────────────────────────
 
-/** ` + 📎 layout.png (image)` for each file of one answer or note (`where`: its ids, none for the whole form's note). */
+/** ` + 📎 layout.png (image)` for each file of one answer or note (`where`: its ids; none: the whole form's note). */
 export function filesOf(collected: Collected, where: Pick<AskAttached, "kind" | "questionId" | "option">): string {
 	const files = (collected.attachments ?? []).filter(
 		(file) => file.kind === where.kind && file.questionId === where.questionId && file.option === where.option,

@@ -18,7 +18,7 @@ import {
 import { formatSize } from "../core/attachment.ts";
 import { attachmentsOf } from "../machine/attach.ts";
 import { clip, distinctRows, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
-import { type AskAnswer, type AskQuestion, phrase } from "../core/types.ts";
+import { type AskAnswer, type AskQuestion, hasPreview, phrase } from "../core/types.ts";
 
 const ROWS = [
 	"previews",
@@ -138,8 +138,7 @@ function fixedRows(state: FormState, index: number, answer: AskAnswer | undefine
 	const rows: Row[] = [];
 	const custom = answer?.selections.find((s) => s.custom);
 	// No select shows a preview: an editor dialog holds them, for reading.
-	if (!choiceOnly && question.options.some((option) => option.preview !== undefined))
-		rows.push({ text: row.previews, actions: [], previews: true });
+	if (!choiceOnly && hasPreview(question)) rows.push({ text: row.previews, actions: [], previews: true });
 	if (question.allowOther && !choiceOnly) {
 		const text = custom
 			? texts.t("walker.freeTextYours", { text: sanitizeLine(clip(custom.label, 40)) })
