@@ -3,48 +3,47 @@
  *
  *   pi -e ./index.ts            (or `pi install npm:pi-ask-user`)
  *
- * See docs/tool.md for the parameters and the result, ARCHITECTURE.md for how the
- * pieces fit together.
+ * See docs/tool.md for the parameters and the result, ARCHITECTURE.md for how the pieces fit together.
+ *
+ * Two ways in. A package from npm carries a build (dist/, made as it is packed: scripts/build.mjs): JavaScript that
+ * Node loads as it is, so pi's loader compiles this file and nothing else, at start-up and on the first ask. A checkout
+ * has no build: its TypeScript goes through pi's loader (src/extension/register.ts and what that imports).
  */
 
+import { readFileSync } from "node:fs";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { loaded } from "./src/core/loaded.ts";
-import { registerSettingFlags } from "./src/settings/flags.ts";
-import type { Steering } from "./src/settings/table.ts";
-import { createAskUserTool } from "./src/tool/tool.ts";
+
+type Register = { default: (pi: ExtensionAPI) => void };
 
 /**
- * What pi must see at load, and nothing more: the tool (its name, schema and prompt texts), the flags, the command and
- * the hooks. Each reaches the runtime (src/extension/runtime.ts), which loads with the first session start.
+ * What the build imports of pi's: the names pi gives extensions, which only pi's loader resolves. The build asks for
+ * them through this table (on globalThis, under FROM_PI), each when the first module that imports it loads.
  */
-export default function askUserExtension(pi: ExtensionAPI): void {
-	const runtime = loaded(async () => (await import("./src/extension/runtime.ts")).startRuntime(pi, registerTool));
-	const now = runtime.now;
-	const registerTool = (steering?: Steering) =>
-		pi.registerTool(
-			createAskUserTool({
-				getActiveTools: () => pi.getActiveTools(),
-				setActiveTools: (names) => pi.setActiveTools(names),
-				ask: async (session, form, options) => (await runtime()).host.ask(session, form, options),
-				keep: async (ctx, id, form) => (await runtime()).host.keep(ctx, id, form),
-				texts: () => now()?.host.texts(),
-				words: async () => (await runtime()).words(),
-				...(steering && { steering }),
-				onNoUI: () => now()?.host.onNoUI(),
-				onDismissed: () => now()?.host.onDismissed(),
-			}),
-		);
-	registerSettingFlags(pi);
-	pi.on("session_start", async (_event, ctx) => (await runtime()).sessionStarted(ctx));
-	pi.on("session_shutdown", async (event) => (await runtime()).sessionEnded(event.reason));
-	pi.on("session_tree", (_event, ctx) => now()?.branchMoved(ctx));
-	pi.on("before_agent_start", async (_event, ctx) => (await runtime()).beforeRun(ctx));
-	pi.on("message_start", (event) => now()?.messageStarted(event.message.role));
-	pi.on("tool_call", () => now()?.toolCall());
-	pi.registerCommand("ask-user", {
-		description:
-			'Reopen a form of this session: one that got no answer, or an answered one to revise ("drop": drop one)',
-		handler: async (args, ctx) => (await runtime()).command(args, ctx),
-	});
-	registerTool();
+const PI_MODULES: Record<string, () => Promise<unknown>> = {
+	"@mariozechner/pi-coding-agent": () => import("@mariozechner/pi-coding-agent"),
+	"@mariozechner/pi-tui": () => import("@mariozechner/pi-tui"),
+	"@sinclair/typebox": () => import("@sinclair/typebox"),
+	"@sinclair/typebox/value": () => import("@sinclair/typebox/value"),
+};
+/** The build's key for PI_MODULES (scripts/build.mjs says the same). */
+const FROM_PI = Symbol.for("pi-ask-user:from-pi");
+
+export default async function askUserExtension(pi: ExtensionAPI): Promise<void> {
+	const register: Register = await (built() ?? import("./src/extension/register.ts"));
+	register.default(pi);
+}
+
+/** The build's entry, loading; undefined where there is no build (a checkout). */
+function built(): Promise<Register> | undefined {
+	let entry: unknown;
+	try {
+		entry = JSON.parse(readFileSync(new URL("./dist/manifest.json", import.meta.url), "utf8")).entry;
+	} catch {
+		return undefined;
+	}
+	if (typeof entry !== "string")
+		throw new Error("pi-ask-user: dist/manifest.json names no entry; reinstall the package");
+	(globalThis as { [FROM_PI]?: unknown })[FROM_PI] = (name: string) =>
+		PI_MODULES[name]?.() ?? Promise.reject(new Error(`pi-ask-user's build imports ${name}, which pi does not give`));
+	return import(new URL(`./dist/${entry}`, import.meta.url).href) as Promise<Register>;
 }

@@ -30,9 +30,12 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildPackage } from "./build.mjs";
 import { legacyPiPackageDir } from "./legacy-pi.mjs";
 import { currentHost, jitiFor, repo, resolveIn, typeboxAliases, versionOf } from "./pi-host.mjs";
 const argv = process.argv.slice(2);
+/** Where the package measured is built. */
+const PACKAGE = join("node_modules", ".cache", "pi-ask-user-package");
 const which = argv[argv.indexOf("--pi") + 1];
 
 if (!argv.includes("--pi")) {
@@ -47,8 +50,13 @@ if (!argv.includes("--pi")) {
 	const host = which === "legacy" ? await legacyHost() : currentHost();
 	const jiti = await jitiFor(host);
 	const { runBench } = await jiti.import(join(repo, "scripts", "bench", "main.ts"));
+	// Ours as a package from npm has it (its build): a first-ask child takes the one its parent built.
+	const extension = argv.includes("--first-ask")
+		? join(repo, PACKAGE, "index.ts")
+		: await buildPackage(join(repo, PACKAGE));
 	await runBench({
 		repo,
+		extension,
 		argv,
 		jiti,
 		pi: { version: host.version, packageDir: host.packageDir, loadPhase: host.loadPhase, piArg: which },

@@ -25,11 +25,17 @@ type Handler = (event: unknown, ctx: unknown) => unknown;
 export type FirstAskForm = "largest" | "typical";
 
 /** Runs in the child process: prints the milliseconds, alone on its line. */
-export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean, form: FirstAskForm): Promise<void> {
+export async function firstAskOnce(
+	repo: string,
+	extension: string,
+	jiti: Jiti,
+	warm: boolean,
+	form: FirstAskForm,
+): Promise<void> {
 	initTheme("dark");
 	const keybindings = piKeybindings();
 	setKeybindings(keybindings);
-	const factory = (await jiti.import(join(repo, "index.ts"), { default: true })) as ExtensionFactory;
+	const factory = (await jiti.import(extension, { default: true })) as ExtensionFactory;
 	const handlers = new Map<string, Handler[]>();
 	let tool: ToolDefinition | undefined;
 	const known: Record<string | symbol, unknown> = {
@@ -44,7 +50,7 @@ export async function firstAskOnce(repo: string, jiti: Jiti, warm: boolean, form
 	const pi = new Proxy(known, {
 		get: (target, key) => (key in target ? target[key] : () => undefined),
 	}) as unknown as ExtensionAPI;
-	factory(pi);
+	await factory(pi);
 	if (!tool) throw new Error("index.ts registered no tool");
 	if (warm) {
 		const ctx = { mode: "tui", hasUI: true, cwd: process.cwd(), ui: { notify: () => {} } };

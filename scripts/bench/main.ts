@@ -44,6 +44,8 @@ import { createStartupEnv, type StartupRun } from "./startup.ts";
 
 export interface BenchOptions {
 	repo: string;
+	/** Ours: the built package's index.ts (scripts/build.mjs), as a package from npm has it. */
+	extension: string;
 	argv: string[];
 	jiti: { import(id: string, options?: { default?: boolean }): Promise<unknown> };
 	/** The pi measured (bench.mjs picks it): its version, its package, and the start-up phase in which it loads extensions. */
@@ -74,7 +76,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const firstAskKind = options.argv[options.argv.indexOf("--first-ask") + 1];
 	const firstAskForm = stringFlag(options.argv, "--first-ask-form") === "typical" ? "typical" : "largest";
 	if (options.argv.includes("--first-ask"))
-		return firstAskOnce(options.repo, options.jiti, firstAskKind === "warm", firstAskForm);
+		return firstAskOnce(options.repo, options.extension, options.jiti, firstAskKind === "warm", firstAskForm);
 	if (options.argv.includes("--first-call")) return printFirstCallRate(measureFirstCallRate(options.repo));
 
 	log(`pi ${options.pi.version}`);
@@ -92,14 +94,15 @@ export async function runBench(options: BenchOptions): Promise<void> {
 	const pacedKeys = numberFlag(options.argv, "--paced-keys") ?? (quick ? 100 : 1_000);
 	if (options.argv.includes("--paced-only")) {
 		const paced = await measurePacedKeys(tools, pacedKeys, log);
-		for (const row of pacedRows(paced, peer?.().name, (value, limit) => (value <= limit ? "✓" : "✗")))
+		for (const row of pacedRows(paced, (await peer?.())?.name, (value, limit) => (value <= limit ? "✓" : "✗")))
 			console.log(row.join("  "));
 		return;
 	}
 
 	log("· footprint");
-	const footprint = footprintOf(ours());
-	const questionnaireFootprint = footprintOf(questionnaire());
+	const footprint = footprintOf(await ours());
+	const questionnaireFootprint = footprintOf(await questionnaire());
+	const peerTool = await peer?.();
 
 	// First, before anything else has run in this process: what is left on the heap is ours alone.
 	log(`· heap over ${heapKeys} keys`);
@@ -154,16 +157,16 @@ export async function runBench(options: BenchOptions): Promise<void> {
 			firstMount: questionnaireFirstRender,
 			footprint: questionnaireFootprint,
 		},
-		...(peer && peerPath !== undefined && peerFirstMount && peerHeapCourse && peerFormFirstMount
+		...(peerTool && peerPath !== undefined && peerFirstMount && peerHeapCourse && peerFormFirstMount
 			? {
 					peer: {
 						path: peerPath,
-						name: peer().name,
+						name: peerTool.name,
 						stats: peerStats,
 						firstMount: peerFirstMount,
 						oursOnItsForm: peerFormFirstMount,
 						heapCourse: peerHeapCourse,
-						footprint: footprintOf(peer()),
+						footprint: footprintOf(peerTool),
 					},
 				}
 			: {}),
@@ -185,13 +188,13 @@ async function prepareTools(options: BenchOptions) {
 	// pi installs its keybindings globally at start-up; pi-tui's Editor reads them from there.
 	setKeybindings(keybindings);
 	const screen = (width: number): Screen => ({ tui: quietTui(width, ROWS).tui, theme, keybindings });
-	const ours = await loadTool(options, [options.repo, "index.ts"], "ask_user");
+	const ours = await loadTool(options, [options.extension], "ask_user");
 	const questionnaire = await loadTool(options, [options.pi.packageDir, ...QUESTIONNAIRE], "questionnaire");
 	const peerPath = stringFlag(options.argv, "--peer");
 	const peer = peerPath === undefined ? undefined : await loadTool(options, [resolve(peerPath)]);
-	const peerArgs = peer ? peerParams(peer().parameters) : undefined;
+	const peerArgs = peer ? peerParams((await peer()).parameters) : undefined;
 	const drive = async (tool: ToolSource, args: unknown, width: number, cycle = KEY_CYCLE): Promise<KeyDriver> => {
-		const mounted = await mountTool(tool(), args, screen(width));
+		const mounted = await mountTool(await tool(), args, screen(width));
 		return new KeyDriver(mounted.component, width, mounted.closed, mounted.close, cycle);
 	};
 	const peerCycle = peerArgs ? keyCycle(optionCount(peerArgs)) : KEY_CYCLE;
@@ -308,17 +311,17 @@ async function profiled<T>(file: string | undefined, measure: () => Promise<T>):
  * A fresh copy of the tool for each form: ours keeps one form on screen at a
  * time per extension instance (its FIFO queue), and these forms never close.
  */
-type ToolSource = () => ToolDefinition;
+type ToolSource = () => Promise<ToolDefinition>;
 
 /** `name`: the tool to take; without it, the first the extension registers (a peer's). */
 async function loadTool(options: BenchOptions, path: string[], name?: string): Promise<ToolSource> {
 	const factory = (await options.jiti.import(join(...path), { default: true })) as ExtensionFactory;
 	// As pi does before the agent's first run (ours loads what a call runs after start-up, and by then at the latest).
 	const starting: EventHandler[] = [];
-	captureTools(factory, (event, handler) => void (event === "before_agent_start" && starting.push(handler)));
+	await captureTools(factory, (event, handler) => void (event === "before_agent_start" && starting.push(handler)));
 	for (const handler of starting) await handler({ type: "before_agent_start" }, { mode: "tui", hasUI: true, ui: {} });
-	return () => {
-		const tools = captureTools(factory);
+	return async () => {
+		const tools = await captureTools(factory);
 		const tool = name === undefined ? tools.values().next().value : tools.get(name);
 		if (!tool) throw new Error(`${path.join("/")} registered no tool${name === undefined ? "" : ` named ${name}`}`);
 		return tool;
@@ -342,7 +345,7 @@ async function measureFirstMount(
 	const render: number[] = [];
 	const mount: number[] = [];
 	for (let i = 0; i < count + 20; i++) {
-		const mounted = await mountTool(tool(), args, screen(120));
+		const mounted = await mountTool(await tool(), args, screen(120));
 		const t0 = process.hrtime.bigint();
 		mounted.component.render(120);
 		const t1 = process.hrtime.bigint();
@@ -461,7 +464,7 @@ async function measureStartup(options: BenchOptions, runs: number): Promise<NonN
 	const env = createStartupEnv(options.pi.packageDir);
 	const phase = options.pi.loadPhase;
 	const peerPath = stringFlag(options.argv, "--peer");
-	const ours = join(options.repo, "index.ts");
+	const ours = options.extension;
 	const others = [
 		{ name: EMPTY_EXTENSION, path: join(options.repo, "scripts", "bench", "empty-extension.ts") },
 		{ name: "pi's questionnaire example", path: join(options.pi.packageDir, ...QUESTIONNAIRE) },

@@ -12,7 +12,8 @@
 import { createEventBus, type ExtensionAPI, type Theme, type ToolDefinition } from "@mariozechner/pi-coding-agent";
 import type { Component, KeybindingsManager, TUI } from "@mariozechner/pi-tui";
 
-export type ExtensionFactory = (pi: ExtensionAPI) => void;
+/** An extension's default export: pi awaits what it returns (ours loads its build or its source first). */
+export type ExtensionFactory = (pi: ExtensionAPI) => void | Promise<void>;
 export type EventHandler = (event: unknown, ctx: unknown) => unknown;
 
 /**
@@ -21,10 +22,10 @@ export type EventHandler = (event: unknown, ctx: unknown) => unknown;
  * does, on every answer) pays what it pays in pi, not an exception for a
  * missing emit.
  */
-export function captureTools(
+export async function captureTools(
 	factory: ExtensionFactory,
 	on: (event: string, handler: EventHandler) => void = () => {},
-): Map<string, ToolDefinition> {
+): Promise<Map<string, ToolDefinition>> {
 	const tools = new Map<string, ToolDefinition>();
 	const handlers: Record<string | symbol, unknown> = {
 		on,
@@ -37,7 +38,7 @@ export function captureTools(
 	const pi = new Proxy(handlers, {
 		get: (target, key) => (key in target ? target[key] : () => undefined),
 	}) as unknown as ExtensionAPI;
-	factory(pi);
+	await factory(pi);
 	return tools;
 }
 

@@ -58,8 +58,12 @@ let npmCache: string;
 beforeAll(async () => {
 	work = mkdtempSync(join(tmpdir(), "pi-ask-user-install-"));
 	const packed = await run("npm", ["pack", "--json", "--pack-destination", work], { cwd: REPO_ROOT });
-	const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; bundled: string[] }>;
+	const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; bundled: string[]; files: { path: string }[] }>;
 	expect(info?.bundled).toEqual(["uqr"]);
+	// The build (prepack made it, postpack took it out of the checkout again): a package runs it, not its source.
+	const packedFiles = info?.files.map((file) => file.path) ?? [];
+	expect(packedFiles).toEqual(expect.arrayContaining(["dist/manifest.json", "dist/page.js", "dist/page.css"]));
+	expect(existsSync(join(REPO_ROOT, "dist"))).toBe(false);
 	tarball = join(work, info?.filename ?? "");
 
 	clone = join(work, "clone");

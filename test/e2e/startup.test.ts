@@ -1,12 +1,14 @@
 /**
  * What pi's start-up loads of ask_user: only what registering the tool needs
- * (ARCHITECTURE.md, "Layers", "Start-up"); pi's loader costs about 1.5 ms a
- * module, so one more module here is one more in every pi start. Read from
- * the real pi's own traces: jiti's debug lines name every file it loads, and
- * pi prints its start-up timings once start-up is over.
+ * (ARCHITECTURE.md, "Layers", "Start-up"); pi's loader compiles each module of
+ * a checkout's TypeScript, so one more module here is one more in every start
+ * of a checkout, and a package from npm has it compiled nothing but index.ts.
+ * Read from the real pi's own traces: jiti's debug lines name every file it
+ * loads, and pi prints its start-up timings once start-up is over.
  */
 
-import { relative } from "node:path";
+import { join, relative } from "node:path";
+import { buildPackage } from "../../scripts/build.mjs";
 import { describe, expect, it } from "vitest";
 import { runHeadless } from "../support/headless.ts";
 import { scriptOf } from "../support/model-script.ts";
@@ -16,18 +18,18 @@ import { startedPerTest } from "../support/harness.ts";
 const started = startedPerTest();
 
 /** This package's files in the order jiti loaded them, split where pi's start-up ended. */
-function loads(stderr: string): { startUp: string[]; after: string[] } {
+function loads(stderr: string, root = REPO_ROOT, how = "transpile"): { startUp: string[]; after: string[] } {
 	const end = stderr.indexOf("--- Startup Timings");
 	expect(end, "pi printed no start-up timings").toBeGreaterThan(0);
 	const ours = (text: string) =>
-		[...text.matchAll(/\[jiti\] \[transpile\] \[\w+\] (\S+)/g)]
-			.map(([, file]) => relative(REPO_ROOT, file ?? ""))
-			.filter((file) => file === "index.ts" || file.startsWith("src/"));
+		[...text.matchAll(new RegExp(`\\[jiti\\] \\[${how}\\] \\[\\w+\\] (\\S+)`, "g"))]
+			.map(([, file]) => relative(root, file ?? ""))
+			.filter((file) => file === "index.ts" || /^(src|dist)\//.test(file));
 	return { startUp: ours(stderr.slice(0, end)), after: ours(stderr.slice(end)) };
 }
 
 describe("pi's start-up", () => {
-	it("loads six small modules of ask_user, what pi must see at load; a session and a run load what they use", async () => {
+	it("loads seven small modules of a checkout, what pi must see at load; a session and a run load what they use", async () => {
 		const env = (started.piEnv = createPiEnv({
 			script: scriptOf({ user: "hi", replies: [{ text: "Hello." }] }),
 			env: { JITI_DEBUG: "1", PI_TIMING: "1" },
@@ -39,6 +41,7 @@ describe("pi's start-up", () => {
 			"index.ts",
 			"src/core/loaded.ts",
 			"src/core/params.ts",
+			"src/extension/register.ts",
 			"src/i18n/locale.ts",
 			"src/settings/flags.ts",
 			"src/tool/tool.ts",
@@ -58,5 +61,21 @@ describe("pi's start-up", () => {
 		expect(after).toContain("src/tool/call.ts");
 		const unused = after.filter((file) => /^src\/(form|walker|web|relay|kept|i18n\/locales)\//.test(file));
 		expect(unused).toEqual([]);
+	});
+
+	it("compiles nothing of a package from npm but index.ts: Node loads its build as it is", async () => {
+		const extension = await buildPackage(join(REPO_ROOT, "node_modules", ".cache", "pi-ask-user-startup-test"));
+		const root = join(extension, "..");
+		const env = (started.piEnv = createPiEnv({
+			script: scriptOf({ user: "hi", replies: [{ text: "Hello." }] }),
+			env: { JITI_DEBUG: "1", PI_TIMING: "1" },
+			extensions: [extension],
+		}));
+		const run = await runHeadless(env, "print", ["hi"]);
+		expect(run.exitCode, run.stderr.slice(-2000)).toBe(0);
+		const compiled = loads(run.stderr, root);
+		expect([...compiled.startUp, ...compiled.after]).toEqual(["index.ts"]);
+		const native = loads(run.stderr, root, "native");
+		expect(native.startUp).toEqual([expect.stringMatching(/^dist\/ask-user-[\w-]+\.mjs$/)]);
 	});
 });

@@ -14,6 +14,7 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildPackage } from "../../scripts/build.mjs";
 import { launchChromium } from "../../scripts/chromium.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PiCommand } from "../../scripts/isolated-pi.mjs";
@@ -43,7 +44,7 @@ import {
 	scriptOf,
 } from "../support/model-script.ts";
 import { PNG_1X1 } from "../support/images.ts";
-import { createPiEnv, type PiEnv } from "../support/pi-env.ts";
+import { createPiEnv, type PiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { answerInOrder, choose, RpcPi } from "../support/rpc-client.ts";
 import {
 	childrenLoadAskUser,
@@ -110,6 +111,16 @@ describe("the former pi (@mariozechner/pi-coding-agent 0.73.1) runs ask_user unc
 
 	it("TUI: the demo's three questions at 40 columns, answered with a note, reviewed and submitted", async () => {
 		const env = createPiEnv({ script: askScript(DEMO_BATCH), pi: legacyPi });
+		const screen = await openForm(env, ASK, "How should", { cols: 40, rows: 40 });
+		await answerDemoBatch(screen);
+
+		expect(await screen.isRunning()).toBe(true);
+		expectDemoBatchAnswered(onlyAskResult(env));
+	});
+
+	it("TUI, as a package from npm runs it (its build): the demo's three questions answered and submitted", async () => {
+		const extension = await buildPackage(join(REPO_ROOT, "node_modules", ".cache", "pi-ask-user-legacy-test"));
+		const env = createPiEnv({ script: askScript(DEMO_BATCH), pi: legacyPi, extensions: [extension] });
 		const screen = await openForm(env, ASK, "How should", { cols: 40, rows: 40 });
 		await answerDemoBatch(screen);
 

@@ -5,7 +5,7 @@ import type {
 	ExtensionToolContext as ExtensionContext,
 	ToolDefinition,
 } from "@mariozechner/pi-coding-agent";
-import askUserExtension from "../../index.ts";
+import askUserExtension from "../../src/extension/register.ts";
 import { rememberOpenExtension } from "./open-extensions.ts";
 
 export type Handler = (event: unknown, ctx?: unknown) => unknown;

@@ -28,7 +28,8 @@ export { REPO_ROOT } from "../../scripts/isolated-pi.mjs";
  */
 export const WAIT_MS = 30_000;
 export const SCRIPTED_MODEL_EXTENSION = join(REPO_ROOT, "test", "support", "scripted-model.ts");
-export const ASK_USER_EXTENSION = join(REPO_ROOT, "index.ts");
+/** The extension the tests load: this checkout's index.ts, or with ASK_USER_TEST_PACKAGE=<dir> a built package's there. */
+export const ASK_USER_EXTENSION = join(process.env.ASK_USER_TEST_PACKAGE ?? REPO_ROOT, "index.ts");
 
 export interface PiEnvOptions {
 	script: ModelScript;
