@@ -1,7 +1,13 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalizeArguments } from "../src/input/normalize.ts";
 import { isOtherOptionLabel } from "../src/input/normalize/other.ts";
-import { descriptionWithoutMarker, withoutRecommendedMarker } from "../src/input/normalize/recommended.ts";
+import {
+	descriptionWithoutMarker,
+	MARKER_PATTERNS,
+	mayBeMarked,
+	withoutRecommendedMarker,
+} from "../src/input/normalize/recommended.ts";
 import { parsePythonLiteral } from "../src/input/normalize/literal.ts";
 import { prepareForm } from "../src/tool/call.ts";
 import { AskUserInputError, slugOf } from "../src/input/validate.ts";
@@ -307,6 +313,37 @@ describe('"(Recommended)" outside the label', () => {
 			expect(withoutRecommendedMarker(label)).toBe("Postgres");
 		},
 	);
+
+	it("a text the quick test passes over matches no marker pattern, whatever its case and its letters", () => {
+		const words = ["Recommended", "RECOMENDADA", "recommandée", "Empfohlen", "CONSIGLIATO", "Aanbevolen", "ÖNERİLEN"];
+		const more = [
+			"zalecane",
+			"РЕКОМЕНДУЕТСЯ",
+			"Рекомендовано",
+			"推荐",
+			"推薦",
+			"建议",
+			"推奨",
+			"おすすめ",
+			"권장",
+			"추천",
+		];
+		const piece = fc.oneof(
+			fc.constantFrom(...words, ...more, "(", ")", "【", "】", ": ", " - ", ". ", "ſ", "K", "ᲂ"),
+			fc.string({ unit: "grapheme", maxLength: 4 }),
+		);
+		const cased = fc.tuple(piece, fc.constantFrom("as is", "upper", "lower")).map(([text, how]) => {
+			if (how === "upper") return text.toUpperCase();
+			return how === "lower" ? text.toLowerCase() : text;
+		});
+		fc.assert(
+			fc.property(fc.array(cased, { maxLength: 6 }), (pieces) => {
+				const text = pieces.join("");
+				if (!mayBeMarked(text)) expect(MARKER_PATTERNS.filter((pattern) => pattern.test(text))).toEqual([]);
+			}),
+			{ numRuns: 3_000 },
+		);
+	});
 
 	it("a description that only mentions the word keeps it", () => {
 		expect(descriptionWithoutMarker("The recommended way per the docs")).toBeUndefined();

@@ -126,11 +126,7 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 		const hintKeys = entry.label ?? (short || unbound);
 		const hintText = `${hintKeys} ${texts.t(`key.${entry.id}.hint`)}`;
 		const hint = { keys: hintKeys, text: hintText, width: visibleWidth(hintText) };
-		return {
-			entry,
-			names,
-			help: { id: entry.id, keys, action: texts.t(`key.${entry.id}.help`, { keys: names }), hint },
-		};
+		return { entry, names, help: { id: entry.id, keys, hint } };
 	});
 	const rowOf = (id: KeyHelpId | undefined) => own.find((other) => other.entry.id === id);
 	const folded = ({ entry, names }: (typeof own)[number]): boolean => {
@@ -144,9 +140,21 @@ export function keyTable(kb: KeybindingsManager, texts: Texts, slots: KeySlots =
 	// An entry's words, then those of the entries folded into it, and theirs.
 	const actionOf = (item: (typeof own)[number]): string => {
 		const guests = own.filter((guest) => guest.entry.helpIn === item.entry.id && folded(guest));
-		return [item.help.action, ...guests.map(actionOf)].join(texts.t("help.join"));
+		const words = texts.t(`key.${item.entry.id}.help`, { keys: item.names });
+		return [words, ...guests.map(actionOf)].join(texts.t("help.join"));
 	};
-	return own.map((item) => ({ ...item.help, action: actionOf(item), folded: folded(item) }));
+	// The help's words are made when the help is first read: a form that never opens it never formats its lists (the
+	// first list a process formats costs milliseconds, in the first frame of its first form).
+	return own.map((item) => {
+		let action: string | undefined;
+		return {
+			...item.help,
+			folded: folded(item),
+			get action() {
+				return (action ??= actionOf(item));
+			},
+		};
+	});
 }
 
 /**

@@ -66,6 +66,9 @@ export function isOtherOptionLabel(label: string): boolean {
 	if (text.length === 0 || text.length > MAX_OTHER_LABEL || CONTROL.test(text)) return false;
 	// NFKC turns full-width parentheses and colons into ASCII ones, so one pattern reads both.
 	const folded = text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ");
+	// Every label the pattern matches holds one of the words: without one, the pattern (costly to compile, the first
+	// time a process runs it) need not run.
+	if (!OTHER_OPTION_LABELS.some((words) => folded.includes(words))) return false;
 	return OTHER_LABEL.test(folded) || OTHER_LABEL.test(folded.replace(ROW_PREFIX, ""));
 }
 

@@ -20,8 +20,38 @@ const CLOSING_SENTENCE = new RegExp(`([.。!])\\s{1,3}${WORD}[.。!]?$`, "iu");
 /** A description that says nothing but "Recommended". */
 const WHOLE = new RegExp(`^(?:${BRACKETED}|${WORD})[.。!]?$`, "iu");
 
+/** Every pattern that finds a marker (the test of STEMS reads them). */
+export const MARKER_PATTERNS: readonly RegExp[] = [PREFIX, SUFFIX, CLOSING_SENTENCE, WHOLE];
+
+/**
+ * A part of each of WORD's words, lower case, made of letters whose case the patterns fold as toLowerCase does: a text
+ * without any of them has no marker, and the patterns (costly to compile, the first time a process runs them) need not
+ * run on it.
+ */
+const STEMS = [
+	"recom",
+	"empfohlen",
+	"igliat",
+	"aanbevolen",
+	"zalecane",
+	"nerilen",
+	"рек",
+	"推荐",
+	"推薦",
+	"建议",
+	"推奨",
+	"おすすめ",
+	"권장",
+	"추천",
+];
+export const mayBeMarked = (text: string): boolean => {
+	const lower = text.toLowerCase();
+	return STEMS.some((stem) => lower.includes(stem));
+};
+
 /** Until nothing changes ("(Recommended) [Recommended] X"); nothing but the marker left, the text as it was. */
 function stripMarkers(text: string): string {
+	if (!mayBeMarked(text)) return text;
 	let cleaned = text;
 	for (;;) {
 		const next = cleaned.replace(PREFIX, "").trim().replace(SUFFIX, "").trim();
@@ -45,7 +75,7 @@ export function withoutRecommendedMarker(label: string): string | undefined {
  */
 export function descriptionWithoutMarker(description: string): string | undefined {
 	const text = description.trim();
-	if (text.length > 4 * LIMITS.description) return undefined;
+	if (text.length > 4 * LIMITS.description || !mayBeMarked(text)) return undefined;
 	if (WHOLE.test(text)) return "";
 	const cleaned = stripMarkers(text).replace(CLOSING_SENTENCE, "$1");
 	return cleaned === text ? undefined : cleaned;
