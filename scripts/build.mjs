@@ -33,6 +33,9 @@ const PI_MODULES = [
 /** The web page's own files, read beside the module that serves them (src/web/server.ts). */
 const WEB_ASSETS = ["page.js", "page.css", "files.js"];
 const STAND_IN = "\0from-pi:";
+/** The modules pi's start-up loads (test/e2e/startup.test.ts holds the list), and the stand-ins they import. */
+const START_UP =
+	/src\/(extension\/register|core\/loaded|core\/params|settings\/flags|i18n\/locale|tool\/tool)\.ts$|^\0from-pi:@(mariozechner\/pi-tui|sinclair\/typebox)$/;
 
 /** Builds into `outDir`/dist; returns the entry's file name. */
 export async function build(outDir = repo) {
@@ -57,6 +60,8 @@ export async function build(outDir = repo) {
 		format: "esm",
 		entryFileNames: "[name]-[hash].mjs",
 		chunkFileNames: "[name]-[hash].mjs",
+		// What pi's start-up loads, in one file: Node reads and links one module where it would five.
+		codeSplitting: { groups: [{ name: "start-up", test: START_UP }] },
 	});
 	await bundle.close();
 	const entry = output.find((file) => file.type === "chunk" && file.isEntry)?.fileName;
