@@ -9,11 +9,14 @@
 
 import { join, relative } from "node:path";
 import { buildPackage } from "../../scripts/build.mjs";
+import type { AskDetails } from "../../src/core/types.ts";
+import { ASK, askScript, DB_FORM } from "../support/ask-fixtures.ts";
+import { TmuxPi } from "../support/tmux.ts";
 import { describe, expect, it } from "vitest";
 import { runHeadless } from "../support/headless.ts";
 import { scriptOf } from "../support/model-script.ts";
 import { createPiEnv, REPO_ROOT } from "../support/pi-env.ts";
-import { startedPerTest } from "../support/harness.ts";
+import { startedPerTest, until } from "../support/harness.ts";
 
 const started = startedPerTest();
 
@@ -77,5 +80,24 @@ describe("pi's start-up", () => {
 		expect([...compiled.startUp, ...compiled.after]).toEqual(["index.ts"]);
 		const native = loads(run.stderr, root, "native");
 		expect(native.startUp).toEqual([expect.stringMatching(/^dist\/ask-user-[\w-]+\.mjs$/)]);
+	});
+
+	it("a package's build goes on after /reload: its modules stay loaded, and the form they draw answers", async () => {
+		const extension = await buildPackage(join(REPO_ROOT, "node_modules", ".cache", "pi-ask-user-startup-test"));
+		const env = (started.piEnv = createPiEnv({ script: askScript(DB_FORM), extensions: [extension] }));
+		const tui = (started.tui = await TmuxPi.start(env, { cols: 100, rows: 40 }));
+		await tui.waitForReady();
+		await tui.type("/reload");
+		await tui.send("Enter");
+		await tui.waitFor(/Reloaded .*extensions/);
+		await tui.type(ASK);
+		await tui.send("Enter");
+		await tui.waitFor("Which database");
+		await tui.send("1");
+		await tui.send("Enter");
+		await tui.waitForGone("Which database");
+		await until(() => env.toolResults("ask_user").length > 0, "the tool's result");
+		const [result] = env.toolResults("ask_user");
+		expect((result?.details as AskDetails | undefined)?.status).toBe("answered");
 	});
 });
