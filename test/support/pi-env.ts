@@ -104,10 +104,9 @@ export function createPiEnv(options: PiEnvOptions): PiEnv {
 			writeFileSync(scriptPath, JSON.stringify(script, null, "\t"));
 		},
 		log() {
-			return readFileSync(logPath, "utf8")
-				.split("\n")
-				.filter((line) => line !== "")
-				.map((line) => JSON.parse(line) as ModelLogEntry);
+			// Only whole lines: pi may be appending an entry as the test reads, and a long one lands in more than one write.
+			const lines = readFileSync(logPath, "utf8").split("\n").slice(0, -1);
+			return lines.filter((line) => line !== "").map((line) => JSON.parse(line) as ModelLogEntry);
 		},
 		toolResults(toolName) {
 			return piEnv
