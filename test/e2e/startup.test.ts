@@ -19,6 +19,10 @@ import { createPiEnv, REPO_ROOT } from "../support/pi-env.ts";
 import { startedPerTest, until } from "../support/harness.ts";
 
 const started = startedPerTest();
+/** The package built once for this file's tests: index.ts's path. */
+let packaged: Promise<string> | undefined;
+const builtPackage = () =>
+	(packaged ??= buildPackage(join(REPO_ROOT, "node_modules", ".cache", "pi-ask-user-startup-test")));
 
 /** This package's files in the order jiti loaded them, split where pi's start-up ended. */
 function loads(stderr: string, root = REPO_ROOT, how = "transpile"): { startUp: string[]; after: string[] } {
@@ -67,7 +71,7 @@ describe("pi's start-up", () => {
 	});
 
 	it("compiles nothing of a package from npm but index.ts: Node loads its build as it is", async () => {
-		const extension = await buildPackage(join(REPO_ROOT, "node_modules", ".cache", "pi-ask-user-startup-test"));
+		const extension = await builtPackage();
 		const root = join(extension, "..");
 		const env = (started.piEnv = createPiEnv({
 			script: scriptOf({ user: "hi", replies: [{ text: "Hello." }] }),
@@ -83,7 +87,7 @@ describe("pi's start-up", () => {
 	});
 
 	it("a package's build goes on after /reload: its modules stay loaded, and the form they draw answers", async () => {
-		const extension = await buildPackage(join(REPO_ROOT, "node_modules", ".cache", "pi-ask-user-startup-test"));
+		const extension = await builtPackage();
 		const env = (started.piEnv = createPiEnv({ script: askScript(DB_FORM), extensions: [extension] }));
 		const tui = (started.tui = await TmuxPi.start(env, { cols: 100, rows: 40 }));
 		await tui.waitForReady();

@@ -51,7 +51,6 @@ export const mayBeMarked = (text: string): boolean => {
 
 /** Until nothing changes ("(Recommended) [Recommended] X"); nothing but the marker left, the text as it was. */
 function stripMarkers(text: string): string {
-	if (!mayBeMarked(text)) return text;
 	let cleaned = text;
 	for (;;) {
 		const next = cleaned.replace(PREFIX, "").trim().replace(SUFFIX, "").trim();
@@ -64,7 +63,7 @@ function stripMarkers(text: string): string {
 export function withoutRecommendedMarker(label: string): string | undefined {
 	const text = label.trim();
 	// A label this long fails validation whatever it is marked with: no rounds spent on it.
-	if (text.length > 4 * LIMITS.label) return undefined;
+	if (text.length > 4 * LIMITS.label || !mayBeMarked(text)) return undefined;
 	const cleaned = stripMarkers(text);
 	return cleaned === text ? undefined : cleaned;
 }
