@@ -132,6 +132,25 @@ describe("saved answers", () => {
 		expect(restoredState(FORM, both)).toBeUndefined();
 	});
 
+	it("notes are kept by the key their drafts and files have; a file of 0.2.0 (notes on the questions) still reads", () => {
+		const notes = { "questionNote:0": "on db", "optionNote:0:1": "on SQLite", formNote: "on the form" };
+		const state = { ...initialState(FORM), notes };
+		const saved = throughJson(savedAnswers(state, undefined)) as Record<string, unknown>;
+		expect(saved["notes"]).toEqual(notes);
+		expect(restoredState(FORM, saved)?.notes).toEqual(notes);
+		const { notes: _now, ...rest } = saved;
+		const questions = (saved["questions"] as object[]).map((qs, i) =>
+			i === 0 ? { ...qs, note: "on db", optionNotes: [null, "on SQLite"] } : { ...qs, optionNotes: [] },
+		);
+		const earlier = { ...rest, questions, formNote: "on the form" };
+		expect(restoredState(FORM, earlier)?.notes).toEqual(notes);
+		expect(collect(restoredState(FORM, earlier) ?? state, "aborted").notes).toEqual([
+			{ questionId: "db", text: "on db" },
+			{ questionId: "db", option: "SQLite", text: "on SQLite" },
+			{ text: "on the form" },
+		]);
+	});
+
 	it("the open editor's text is kept as its row's draft, and the editor opens on it again", () => {
 		const { state } = drive(FORM, ["2"], undefined, "choose");
 		expect(state.overlay).toEqual({ kind: "editor", target: { kind: "custom", question: 1 } });
@@ -157,6 +176,8 @@ describe("saved answers", () => {
 			{ ...saved, questions: [{ ...saved.questions[0], note: "  " }, saved.questions[1]] },
 			{ ...saved, questions: [{ ...saved.questions[0], optionNotes: [null] }, saved.questions[1]] },
 			{ ...saved, drafts: { "custom:1": 42 } },
+			{ ...saved, notes: { "questionNote:0": " " } },
+			{ ...saved, notes: { "optionNote:1:0": "on no option" } },
 			{ ...saved, editing: { kind: "optionNote", question: 1, option: 0 } },
 		];
 		for (const answers of broken) expect(restoredState(FORM, answers), JSON.stringify(answers)).toBeUndefined();
@@ -181,6 +202,7 @@ describe("saved answers", () => {
 				tab: 3,
 				questions: [{ ...first, chosen: [1, 5], focus: 9 }, second],
 				editing: { kind: "optionNote", question: 1, option: 0 },
+				notes: { "custom:0": "a free answer is no note", "optionNote:0:1": "on SQLite" },
 				attachments: { "custom:7": [{ name: "a.png", path: "/tmp/a.png", size: 1, mime: "image/png" }] },
 			}),
 		).toEqual([
@@ -188,6 +210,7 @@ describe("saved answers", () => {
 			"questions[0].chosen[1] must be below 2, the question's options (found 5)",
 			"questions[0].chosen must hold at most one option: the question takes one (found 2)",
 			expect.stringMatching(/^questions\[0\]\.focus must be below \d+, the question's rows \(found 9\)$/),
+			'notes["custom:0"] is no note of this form',
 			'attachments["custom:7"] is no answer or note of this form that takes files',
 			"editing is no row of this form that has an editor",
 		]);

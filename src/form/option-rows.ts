@@ -3,7 +3,7 @@
 import { visibleWidth } from "@mariozechner/pi-tui";
 import type { AskOption, AskQuestion } from "../core/types.ts";
 import { recall, type Span, type ViewContext, widestLine } from "./layout.ts";
-import { type QuestionDrafts, type QuestionState, typeRow } from "../machine/model.ts";
+import { type QuestionDrafts, type QuestionNotes, type QuestionState, typeRow } from "../machine/model.ts";
 
 /** Below this width the row prefix drops its number. */
 const FULL_PREFIX_MIN_WIDTH = 20;
@@ -35,6 +35,7 @@ export function optionRows(
 	index: number,
 	qs: QuestionState,
 	drafts: QuestionDrafts,
+	notes: QuestionNotes,
 	width: number,
 	inline: boolean,
 	ctx: ViewContext,
@@ -49,7 +50,7 @@ export function optionRows(
 		const free = row === freeRow;
 		// What the row shows besides its option: its free text, or its note, and the marks of their drafts.
 		let selected = qs.chosen.includes(row);
-		let note = decide ? undefined : qs.optionNotes[row];
+		let note = decide ? undefined : notes.optionNotes[row];
 		let drafted = !decide && drafts.optionNotes[row] === true;
 		if (decide) selected = qs.delegated;
 		if (free) {
@@ -183,14 +184,14 @@ function marksFor(
 /** The widest row, to size the list column beside the detail pane. */
 export function naturalListWidth(
 	question: AskQuestion,
-	qs: QuestionState,
 	drafts: QuestionDrafts,
+	notes: QuestionNotes,
 	ctx: ViewContext,
 	decide: boolean,
 ): number {
 	const words = rowWords(ctx);
 	const rows = question.options.map((option, row) => {
-		const marks = marksFor(option, qs.optionNotes[row], drafts.optionNotes[row] === true, false, words);
+		const marks = marksFor(option, notes.optionNotes[row], drafts.optionNotes[row] === true, false, words);
 		return [option.label, ...marks.map((mark) => mark.text)].join("");
 	});
 	if (decide) rows.push(words.youDecide);

@@ -19,7 +19,9 @@ import {
 	decideRow,
 	type FormState,
 	type QuestionDrafts,
+	type QuestionNotes,
 	questionDrafts,
+	questionNotes,
 	type QuestionState,
 	rowCount,
 	type ScrollPort,
@@ -62,13 +64,14 @@ export function renderQuestionView(
 	const question = state.form.questions[index] as AskQuestion;
 	const qs = state.questions[index] as QuestionState;
 	const drafts = questionDrafts(state, index);
+	const notes = questionNotes(state, index);
 	// What sizes the layout and not the focus (no drafts at all is one fact, whichever empty object holds them):
 	// the layouts keep what they derive from it until one of these changes.
 	const steady = [
 		width,
 		height,
-		qs.note,
-		qs.optionNotes,
+		notes.note,
+		notes.optionNotes,
 		qs.customText,
 		Object.keys(state.drafts).length === 0 ? undefined : state.drafts,
 	];
@@ -77,12 +80,13 @@ export function renderQuestionView(
 		index,
 		qs,
 		drafts,
+		notes,
 		decideAt: decideRow(state, index),
 		rows: rowCount(state, index),
 		steady,
 		// Kept until the question's note, its draft or the width change.
-		header: recall(ctx, `${index}:header`, [question, width, qs.note, drafts.questionNote], () =>
-			sectionLines(questionHeader(question, qs, drafts.questionNote, width, ctx)),
+		header: recall(ctx, `${index}:header`, [question, width, notes.note, drafts.questionNote], () =>
+			sectionLines(questionHeader(question, notes.note, drafts.questionNote, width, ctx)),
 		),
 		width,
 		height,
@@ -117,6 +121,7 @@ type LayoutInput = {
 	index: number;
 	qs: QuestionState;
 	drafts: QuestionDrafts;
+	notes: QuestionNotes;
 	decideAt: number;
 	rows: number;
 	/** The question, its context and its note, styled. */
@@ -129,15 +134,15 @@ type LayoutInput = {
 type BodyLayout = { body: string[]; focus: Span; detail: ScrollPort | undefined; spare: number };
 
 function sideBySideLayout(input: LayoutInput): BodyLayout {
-	const { question, qs, drafts, decideAt, steady, header, width, height, ctx } = input;
+	const { question, qs, drafts, notes, decideAt, steady, header, width, height, ctx } = input;
 	const headerHeight = header.length;
 	const detail = (row: number, previews: boolean, paneWidth: number) =>
 		row === decideAt
 			? decideSections(question, paneWidth, ctx)
-			: detailSections(question, qs, row, paneWidth, ctx, drafts.customText, previews);
+			: detailSections(question, qs, notes.optionNotes[row], row, paneWidth, ctx, drafts.customText, previews);
 	const { listWidth, tallest } = recall(ctx, question, steady, () => {
 		const listWidth = Math.min(
-			Math.max(LIST_MIN_WIDTH, naturalListWidth(question, qs, drafts, ctx, decideAt >= 0)),
+			Math.max(LIST_MIN_WIDTH, naturalListWidth(question, drafts, notes, ctx, decideAt >= 0)),
 			Math.floor(width * 0.45),
 		);
 		const paneWidth = width - listWidth - SEPARATOR.length;
@@ -153,7 +158,7 @@ function sideBySideLayout(input: LayoutInput): BodyLayout {
 		};
 	});
 	const paneWidth = width - listWidth - SEPARATOR.length;
-	const list = optionRows(question, input.index, qs, drafts, listWidth, false, ctx, decideAt);
+	const list = optionRows(question, input.index, qs, drafts, notes, listWidth, false, ctx, decideAt);
 	const spare = spareRows(height, headerHeight + Math.max(list.lines.length, tallest));
 	const gap = spare >= 1;
 
@@ -169,7 +174,7 @@ function sideBySideLayout(input: LayoutInput): BodyLayout {
 		list.lines.length,
 		paneRoom,
 		qs.detailScroll,
-		qs.optionNotes[row],
+		notes.optionNotes[row],
 		qs.customText,
 	];
 	const { lines: pane, port } = recall(ctx, `${input.index}:pane`, [...shows, drafts.customText], () => {
@@ -198,8 +203,8 @@ function sideBySideLayout(input: LayoutInput): BodyLayout {
 }
 
 function stackedLayout(input: LayoutInput): BodyLayout {
-	const { question, index, qs, drafts, decideAt, steady, header, width, height, ctx } = input;
-	const list = optionRows(question, index, qs, drafts, width, true, ctx, decideAt);
+	const { question, index, qs, drafts, notes, decideAt, steady, header, width, height, ctx } = input;
+	const list = optionRows(question, index, qs, drafts, notes, width, true, ctx, decideAt);
 	const headerHeight = header.length;
 	const preview = (row: number, previews: boolean) => stackedPreview(question, row, width, ctx, previews);
 	// The same slot as the side-by-side layout's: safe, as the width (in `steady`) decides which layout a question gets.
@@ -259,7 +264,7 @@ function tallestDetail(
 
 function questionHeader(
 	question: AskQuestion,
-	qs: QuestionState,
+	note: string | undefined,
 	noteDrafted: boolean,
 	width: number,
 	ctx: ViewContext,
@@ -270,9 +275,9 @@ function questionHeader(
 	const add = (text: string, style: (s: string) => string) => sections.push({ lines: fit.wrap(text, width), style });
 	add(asked, theme.bold);
 	if (question.context !== undefined) add(question.context, theme.muted);
-	if (qs.note !== undefined) {
+	if (note !== undefined) {
 		add(texts.t("question.yourNoteOnQuestion"), theme.muted);
-		sections.push({ lines: fit.wrap(qs.note, Math.max(1, width - 2)), style: theme.text, indent: width > 2 ? 2 : 0 });
+		sections.push({ lines: fit.wrap(note, Math.max(1, width - 2)), style: theme.text, indent: width > 2 ? 2 : 0 });
 	}
 	if (noteDrafted) add(texts.t("question.noteDraft", { key: keys.questionNote }), theme.muted);
 	return sections;
@@ -286,6 +291,7 @@ function questionHeader(
 function detailSections(
 	question: AskQuestion,
 	qs: QuestionState,
+	note: string | undefined,
 	row: number,
 	width: number,
 	ctx: ViewContext,
@@ -315,7 +321,6 @@ function detailSections(
 		add("", theme.text);
 		sections.push(previewSection(option.preview, width, ctx));
 	}
-	const note = qs.optionNotes[row];
 	if (note !== undefined) {
 		add(t("question.yourNote"), theme.muted);
 		add(note, theme.text);

@@ -15,7 +15,10 @@ import {
 	missingRequired,
 	type PendingDraft,
 	pendingDrafts,
+	type QuestionNotes,
+	questionNotes,
 	type QuestionState,
+	savedText,
 	submitRow,
 } from "../machine/model.ts";
 
@@ -63,7 +66,7 @@ export function renderSubmitView(state: FormState, width: number, height: number
 			for (const line of fit.wrap(summary, textWidth)) body.push(indent + style(line));
 		}
 		const notesIndent = prefixWidth + (headerColumn > 0 ? headerColumn + 2 : 0);
-		pushNotes(question, qs, notesIndent, width, body, ctx);
+		pushNotes(question, questionNotes(state, i), notesIndent, width, body, ctx);
 		pushDrafts(
 			question,
 			drafts.filter((d) => isQuestionTarget(d.target) && d.target.question === i),
@@ -144,15 +147,15 @@ function summaryOf(
 /** Each note on one line, cut with "…": the full text is one Enter away on the question's tab. */
 function pushNotes(
 	question: AskQuestion,
-	qs: QuestionState,
+	{ note: onQuestion, optionNotes }: QuestionNotes,
 	indentWidth: number,
 	width: number,
 	out: string[],
 	ctx: ViewContext,
 ): void {
 	const push = indentedLine(indentWidth, width, out, ctx, ctx.theme.muted);
-	if (qs.note !== undefined) push("✎ ", qs.note);
-	qs.optionNotes.forEach((note, o) => {
+	if (onQuestion !== undefined) push("✎ ", onQuestion);
+	optionNotes.forEach((note, o) => {
 		const option = question.options[o];
 		if (note !== undefined && option) push(`✎ ${ctx.fit.line(option.label, 24)}: `, note);
 	});
@@ -164,12 +167,11 @@ function pushFormNote(state: FormState, drafts: PendingDraft[], width: number, o
 	const draft = drafts.find((d) => d.target.kind === "formNote");
 	const chatDraft = drafts.find((d) => d.target.kind === "chat");
 	const { t } = ctx.texts;
+	const note = savedText(state, { kind: "formNote" });
 	const text =
-		state.formNote !== undefined
-			? `${t("review.formNotePrefix")}${state.formNote}`
-			: t("review.addFormNote", { key: ctx.keys.note });
+		note !== undefined ? `${t("review.formNotePrefix")}${note}` : t("review.addFormNote", { key: ctx.keys.note });
 	out.push("");
-	const style = state.formNote !== undefined ? theme.text : theme.dim;
+	const style = note !== undefined ? theme.text : theme.dim;
 	for (const line of fit.wrap(text, width)) out.push(style(line));
 	if (draft) indentedLine(0, width, out, ctx, theme.warning)(t("review.noteDraftPrefix"), draft.text);
 	if (chatDraft) indentedLine(0, width, out, ctx, theme.warning)(t("review.chatDraftPrefix"), chatDraft.text);

@@ -13,14 +13,23 @@ import type {
 	ProgressListener,
 } from "../core/types.ts";
 import { collectAttachments } from "./attach.ts";
-import { answeredCount, type FormState, isAnswered, isSubmitTab, pendingDrafts, placeOf } from "./model.ts";
+import {
+	answeredCount,
+	type FormState,
+	formTargets,
+	isAnswered,
+	isNoteTarget,
+	isSubmitTab,
+	pendingDrafts,
+	placeOf,
+	savedText,
+} from "./model.ts";
 
 /**
  * What was collected, whatever the status; on "answered" unanswered optional questions are skipped and drafts dropped.
  */
 export function collect(state: FormState, status: AskStatus): Collected {
-	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
-	if (state.formNote !== undefined) collected.notes.push({ text: state.formNote });
+	const collected: Collected = { status, ...collectAnswers(state, status === "answered"), notes: noteList(state) };
 	if (state.chatMessage !== undefined) collected.chatMessage = state.chatMessage;
 	const attachments = collectAttachments(state);
 	if (attachments.length > 0) collected.attachments = attachments;
@@ -32,11 +41,21 @@ export function collect(state: FormState, status: AskStatus): Collected {
 	return collected;
 }
 
+/** The saved notes in formTargets' order (the whole form's last), each where the result puts it. */
+function noteList(state: FormState): AskNote[] {
+	if (Object.keys(state.notes).length === 0) return [];
+	return formTargets(state.form).flatMap((target) => {
+		const text = isNoteTarget(target) ? savedText(state, target) : undefined;
+		if (text === undefined) return [];
+		const { kind: _, ...place } = placeOf(state.form, target);
+		return [{ ...place, text }];
+	});
+}
+
 export function collectAnswers(state: FormState, submitted: boolean): PartialAnswers {
 	const answers: Record<string, AskAnswer> = {};
 	const skipped: string[] = [];
 	const delegated: string[] = [];
-	const notes: AskNote[] = [];
 	state.form.questions.forEach((question, i) => {
 		const qs = state.questions[i];
 		if (!qs) return;
@@ -51,12 +70,9 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 		} else if (qs.skipped || (submitted && !question.required)) {
 			skipped.push(question.id);
 		}
-		if (qs.note !== undefined) notes.push({ questionId: question.id, text: qs.note });
-		qs.optionNotes.forEach((text, o) => {
-			const option = question.options[o];
-			if (text !== undefined && option) notes.push({ questionId: question.id, option: option.label, text });
-		});
 	});
+	// The whole form's note is the form's, not an answer's: progress goes without it.
+	const notes = noteList(state).filter((note) => note.questionId !== undefined);
 	return delegated.length > 0 ? { answers, skipped, notes, delegated } : { answers, skipped, notes };
 }
 

@@ -28,6 +28,10 @@ export function isQuestionTarget(target: EditorTarget): target is Exclude<Editor
 	return target.kind !== "formNote" && target.kind !== "chat";
 }
 
+/** A note: on a question, on an option, on the whole form. */
+export const isNoteTarget = (target: EditorTarget): boolean =>
+	target.kind === "questionNote" || target.kind === "optionNote" || target.kind === "formNote";
+
 /** At most one thing sits over the options: the help screen or the editor. */
 export type Overlay = { kind: "none" } | { kind: "help" } | { kind: "editor"; target: EditorTarget };
 
@@ -65,10 +69,6 @@ export interface QuestionState {
 	readonly customText: string | undefined;
 	/** The free answer counts as (one of) the answer(s). Implies customText. */
 	readonly customChosen: boolean;
-	/** Note on the question as a whole. Never blank. */
-	readonly note: string | undefined;
-	/** Note per option, by option index. Never blank. */
-	readonly optionNotes: readonly (string | undefined)[];
 	/** The user skipped this optional question with `s`. Cleared by answering it. */
 	readonly skipped: boolean;
 	/** Left to the model ("You decide"): an answer of its own, so nothing is chosen beside it. */
@@ -90,8 +90,11 @@ export interface FormState {
 	readonly tab: number;
 	/** The Submit tab's rows: one per question, then Submit, then Cancel. */
 	readonly review: { readonly focus: number; readonly scroll: number };
-	/** The note on the whole form (the Submit tab's). Never blank. */
-	readonly formNote: string | undefined;
+	/**
+	 * The saved notes by draftKey(target): on a question, on an option, on the whole form (the Submit tab's). Never
+	 * blank. A note, its draft and its files share one key.
+	 */
+	readonly notes: Readonly<Record<string, string>>;
 	/** The user's message instead of the form; set with outcome "chat". */
 	readonly chatMessage: string | undefined;
 	readonly overlay: Overlay;
@@ -142,13 +145,11 @@ export const delegable = (form: AskForm, { youDecide, replyVersion }: FormSetup 
 	form.questions.map((q) => youDecide !== false && (replyVersion !== 1 || !q.required));
 
 export function initialState(form: AskForm, setup: FormSetup = {}): FormState {
-	const blank = (question: AskQuestion): QuestionState => ({
+	const blank = (): QuestionState => ({
 		focus: 0,
 		chosen: [],
 		customText: undefined,
 		customChosen: false,
-		note: undefined,
-		optionNotes: question.options.map(() => undefined),
 		skipped: false,
 		delegated: false,
 		scroll: 0,
@@ -166,7 +167,7 @@ export function initialState(form: AskForm, setup: FormSetup = {}): FormState {
 		questions: form.questions.map(blank),
 		tab: 0,
 		review: { focus: form.questions.length, scroll: 0 },
-		formNote: undefined,
+		notes: {},
 		chatMessage: undefined,
 		overlay,
 		peeking: false,
@@ -256,18 +257,19 @@ export function draftKey(target: EditorTarget): string {
 
 /** The saved text the target holds now (undefined: nothing saved). */
 export function savedText(state: FormState, target: EditorTarget): string | undefined {
-	if (target.kind === "formNote") return state.formNote;
 	if (target.kind === "chat") return state.chatMessage;
-	const qs = state.questions[target.question];
-	if (target.kind === "custom") return qs?.customText;
-	return target.kind === "questionNote" ? qs?.note : qs?.optionNotes[target.option];
+	if (target.kind === "custom") return state.questions[target.question]?.customText;
+	return textAt(state.notes, target);
 }
 
-/** The target's unsaved draft: what the view marks, the review lists, Submit asks about and the result reports. */
-function draftText(state: FormState, target: EditorTarget): string | undefined {
+/** The text a map by draftKey holds for `target` (its own entries only). */
+const textAt = (texts: Readonly<Record<string, string>>, target: EditorTarget): string | undefined => {
 	const key = draftKey(target);
-	return Object.hasOwn(state.drafts, key) ? state.drafts[key] : undefined;
-}
+	return Object.hasOwn(texts, key) ? texts[key] : undefined;
+};
+
+/** The target's unsaved draft: what the view marks, the review lists, Submit asks about and the result reports. */
+const draftText = (state: FormState, target: EditorTarget): string | undefined => textAt(state.drafts, target);
 
 /** What the editor shows when it opens: the unsaved draft if any, else the saved text. */
 export const editorPrefill = (state: FormState, target: EditorTarget): string =>
@@ -283,20 +285,45 @@ export type QuestionDrafts = {
 	readonly optionNotes: readonly boolean[];
 };
 
-/** Per drafts object (a state's `drafts` is replaced, never changed), what each question makes of them. */
-const draftsOfQuestions = new WeakMap<object, QuestionDrafts[]>();
+/** One question's saved notes (what its views show): on the question, per option by index. */
+export type QuestionNotes = {
+	readonly note: string | undefined;
+	readonly optionNotes: readonly (string | undefined)[];
+};
 
-export function questionDrafts(state: FormState, index: number): QuestionDrafts {
-	let kept = draftsOfQuestions.get(state.drafts);
-	if (!kept) draftsOfQuestions.set(state.drafts, (kept = []));
-	return (kept[index] ??= {
+/**
+ * Per map of texts (a state's `drafts` and `notes` are replaced, never changed), what each question makes of it: the
+ * same value for as long as the map is the same, so a view can keep what it drew from it.
+ */
+function perQuestion<T>(): (texts: object, index: number, make: () => T) => T {
+	const cache = new WeakMap<object, T[]>();
+	return (texts, index, make) => {
+		let kept = cache.get(texts);
+		if (!kept) cache.set(texts, (kept = []));
+		return (kept[index] ??= make());
+	};
+}
+const draftsCache = perQuestion<QuestionDrafts>();
+const notesCache = perQuestion<QuestionNotes>();
+
+const optionsOf = (state: FormState, index: number) => state.form.questions[index]?.options ?? [];
+
+export const questionDrafts = (state: FormState, index: number): QuestionDrafts =>
+	draftsCache(state.drafts, index, () => ({
 		customText: draftText(state, { kind: "custom", question: index }),
 		questionNote: draftText(state, { kind: "questionNote", question: index }) !== undefined,
-		optionNotes: (state.form.questions[index]?.options ?? []).map(
+		optionNotes: optionsOf(state, index).map(
 			(_, option) => draftText(state, { kind: "optionNote", question: index, option }) !== undefined,
 		),
-	});
-}
+	}));
+
+export const questionNotes = (state: FormState, index: number): QuestionNotes =>
+	notesCache(state.notes, index, () => ({
+		note: textAt(state.notes, { kind: "questionNote", question: index }),
+		optionNotes: optionsOf(state, index).map((_, option) =>
+			textAt(state.notes, { kind: "optionNote", question: index, option }),
+		),
+	}));
 
 export type PendingDraft = { readonly target: EditorTarget; readonly text: string };
 

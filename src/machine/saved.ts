@@ -14,6 +14,8 @@ import {
 	type FormState,
 	formTargets,
 	initialState,
+	isNoteTarget,
+	type Place,
 	placeOf,
 	type QuestionState,
 	rowCount,
@@ -27,7 +29,10 @@ sayPatterns({ [NON_BLANK]: "must not be blank" });
 const Text = Type.String({ pattern: NON_BLANK });
 const Index = Type.Integer({ minimum: 0 });
 
-/** A question's state as kept, no scrolls; `optionNotes` null where none (JSON); `delegated` absent in 0.2.0's. */
+/**
+ * A question's state as kept, no scrolls; `delegated` absent in 0.2.0's. `note` and `optionNotes` (null where none) are
+ * read in files of 0.2.0 and before, never written: the answers' `notes` hold them now.
+ */
 const SavedQuestionSchema = Type.Object({
 	focus: Index,
 	chosen: Type.Array(Index),
@@ -36,7 +41,7 @@ const SavedQuestionSchema = Type.Object({
 	delegated: Type.Optional(Type.Boolean()),
 	customText: Type.Optional(Text),
 	note: Type.Optional(Text),
-	optionNotes: Type.Array(Type.Union([Type.Null(), Text])),
+	optionNotes: Type.Optional(Type.Array(Type.Union([Type.Null(), Text]))),
 });
 
 const AttachmentSchema = Type.Object({
@@ -52,6 +57,9 @@ const question = { question: Index };
 const SavedAnswersSchema = Type.Object({
 	tab: Index,
 	questions: Type.Array(SavedQuestionSchema),
+	/** The saved notes by draftKey, as the state holds them. */
+	notes: Type.Optional(Type.Record(Type.String(), Text)),
+	/** Read in files of 0.2.0 and before, never written. */
 	formNote: Type.Optional(Text),
 	/** Unsaved editor texts by draftKey, the open editor's included. */
 	drafts: Type.Optional(Type.Record(Type.String(), Text)),
@@ -85,16 +93,12 @@ export function savedAnswers(state: FormState, editorText: string | undefined): 
 		drafts[draftKey(editing)] = editorText;
 	// Spread first: the fields keep the order they have on disk.
 	const questions = state.questions.map(
-		({ scroll: _scroll, detailScroll: _detail, ...qs }): SavedQuestion => ({
-			...qs,
-			chosen: [...qs.chosen],
-			optionNotes: qs.optionNotes.map((note) => note ?? null),
-		}),
+		({ scroll: _scroll, detailScroll: _detail, ...qs }): SavedQuestion => ({ ...qs, chosen: [...qs.chosen] }),
 	);
 	return {
 		tab: state.tab,
 		questions,
-		...(state.formNote !== undefined && { formNote: state.formNote }),
+		notes: { ...state.notes },
 		drafts,
 		...(editing && editing.kind !== "chat" && { editing }),
 		...(Object.keys(state.attachments).length > 0 && { attachments: copyAttachments(state.attachments) }),
@@ -110,9 +114,13 @@ const copyAttachments = (all: FormState["attachments"]): Record<string, AskAttac
  * too.
  */
 export function answeredState(form: AskForm, collected: Collected): SavedAnswers {
-	const { answers, skipped, delegated = [], notes } = collected;
-	const noteOn = (questionId: string | undefined, option?: string) =>
-		notes.find((note) => note.questionId === questionId && note.option === option)?.text;
+	const { answers, skipped, delegated = [] } = collected;
+	const keyOf = keysByPlace(form);
+	const notes: Record<string, string> = {};
+	for (const { text, ...at } of collected.notes) {
+		const key = keyOf({ kind: "note", ...at });
+		if (key !== undefined) notes[key] = text;
+	}
 	const questions = form.questions.map((question): SavedQuestion => {
 		const selections = Object.hasOwn(answers, question.id) ? (answers[question.id]?.selections ?? []) : [];
 		const chosen = selections
@@ -125,19 +133,15 @@ export function answeredState(form: AskForm, collected: Collected): SavedAnswers
 			customChosen: customText !== undefined,
 			skipped: skipped.includes(question.id),
 			delegated: delegated.includes(question.id),
-			optionNotes: question.options.map((option) => noteOn(question.id, option.label) ?? null),
 		};
 		if (customText !== undefined) saved.customText = customText;
-		const note = noteOn(question.id);
-		if (note !== undefined) saved.note = note;
 		return saved;
 	});
-	const formNote = noteOn(undefined);
-	const attachments = attachmentsByTarget(form, collected.attachments ?? []);
+	const attachments = attachmentsByTarget(keyOf, collected.attachments ?? []);
 	return {
 		tab: 0,
 		questions,
-		...(formNote !== undefined && { formNote }),
+		notes,
 		drafts: {},
 		...(Object.keys(attachments).length > 0 && { attachments }),
 		...(collected.previewsUnseen?.length && { previewsUnseen: [...collected.previewsUnseen] }),
@@ -147,15 +151,22 @@ export function answeredState(form: AskForm, collected: Collected): SavedAnswers
 /** The questions a kept form says were answered without their previews in view; `saved`: one restoredState took. */
 export const previewsUnseenIn = (saved: unknown): readonly string[] => (saved as SavedAnswers).previewsUnseen ?? [];
 
+/** The draftKey of the target a result's note, draft or file is on (its Place), if the form has it. */
+function keysByPlace(form: AskForm): (place: Place) => string | undefined {
+	const id = ({ kind, questionId, option }: Place) => JSON.stringify([kind, questionId ?? null, option ?? null]);
+	const keys = new Map(formTargets(form).map((target) => [id(placeOf(form, target)), draftKey(target)]));
+	return (place) => keys.get(id(place));
+}
+
 /** The submitted files, back on the answers and notes they went with (by draftKey), as a state holds them. */
-function attachmentsByTarget(form: AskForm, files: readonly AskAttached[]): Record<string, AskAttachment[]> {
+function attachmentsByTarget(
+	keyOf: (place: Place) => string | undefined,
+	files: readonly AskAttached[],
+): Record<string, AskAttachment[]> {
 	const byTarget: Record<string, AskAttachment[]> = {};
-	const targets = formTargets(form).map((target) => ({ target, place: placeOf(form, target) }));
 	for (const { kind, questionId, option, name, path, size, mime, error } of files) {
-		const at = targets.find(
-			({ place }) => place.kind === kind && place.questionId === questionId && place.option === option,
-		);
-		if (at && error === undefined) (byTarget[draftKey(at.target)] ??= []).push({ name, path, size, mime });
+		const key = keyOf({ kind, questionId, option });
+		if (key !== undefined && error === undefined) (byTarget[key] ??= []).push({ name, path, size, mime });
 	}
 	return byTarget;
 }
@@ -191,25 +202,36 @@ export function readSaved(
 			chosen: [...qs.chosen].sort((a, b) => a - b),
 			customText: qs.customText,
 			customChosen: qs.customChosen === true,
-			note: qs.note,
-			optionNotes: qs.optionNotes.map((note) => note ?? undefined),
 			skipped: qs.skipped === true,
 			delegated: qs.delegated === true,
 		};
 	});
-	const { tab, formNote, drafts, attachments = {}, editing } = answers;
+	const { tab, drafts, attachments = {}, editing } = answers;
 	const overlay: FormState["overlay"] = editing ? { kind: "editor", target: editing } : { kind: "none" };
 	return {
 		state: {
 			...start,
 			tab,
 			questions,
-			formNote,
+			notes: { ...earlierNotes(answers), ...answers.notes },
 			drafts: { ...drafts },
 			attachments: copyAttachments(attachments),
 			overlay,
 		},
 	};
+}
+
+/** The notes as files of 0.2.0 and before keep them: on each question, per option, and the whole form's. */
+function earlierNotes({ questions, formNote }: SavedAnswers): Record<string, string> {
+	const notes: Record<string, string> = {};
+	questions.forEach(({ note, optionNotes = [] }, question) => {
+		if (note !== undefined) notes[draftKey({ kind: "questionNote", question })] = note;
+		optionNotes.forEach((text, option) => {
+			if (text !== null) notes[draftKey({ kind: "optionNote", question, option })] = text;
+		});
+	});
+	if (formNote !== undefined) notes[draftKey({ kind: "formNote" })] = formNote;
+	return notes;
 }
 
 // ── What no schema can say: the answers fit the form ───────────────────────
@@ -227,6 +249,9 @@ function fitIssues(start: FormState, answers: SavedAnswers): Issue[] {
 	answers.questions.forEach((qs, i) => {
 		if (form.questions[i]) questionIssues(start, i, qs, (path, message) => add(`questions[${i}]${path}`, message));
 	});
+	const notes = new Set(formTargets(form).filter(isNoteTarget).map(draftKey));
+	for (const key of Object.keys(answers.notes ?? {}))
+		if (!notes.has(key)) add(childPath("notes", key), "is no note of this form");
 	const targets = targetsOf(form);
 	let files = 0;
 	for (const [key, list] of Object.entries(answers.attachments ?? {})) {
@@ -244,7 +269,7 @@ function fitIssues(start: FormState, answers: SavedAnswers): Issue[] {
 function questionIssues(start: FormState, i: number, qs: SavedQuestion, add: (path: string, message: string) => void) {
 	const question = start.form.questions[i] as AskQuestion;
 	const options = question.options.length;
-	if (qs.optionNotes.length !== options)
+	if (qs.optionNotes && qs.optionNotes.length !== options)
 		add(".optionNotes", `must hold one entry per option of the question (${options}, found ${qs.optionNotes.length})`);
 	qs.chosen.forEach((index, at) => {
 		if (index >= options) add(`.chosen[${at}]`, `must be below ${options}, the question's options (found ${index})`);

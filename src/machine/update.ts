@@ -331,16 +331,15 @@ function editorSubmitted(state: FormState, text: string): FormState {
 /** The target's saved text set to `value`; undefined clears it (the free answer is then deselected too). */
 function save(state: FormState, target: EditorTarget, value: string | undefined): FormState {
 	switch (target.kind) {
-		case "formNote":
-			return { ...state, formNote: value };
 		case "chat":
 			return state;
+		case "formNote":
 		case "questionNote":
-			return withQuestion(state, target.question, { note: value });
 		case "optionNote": {
-			const optionNotes = state.questions[target.question]?.optionNotes.slice() ?? [];
-			optionNotes[target.option] = value;
-			return withQuestion(state, target.question, { optionNotes });
+			const notes: Record<string, string> = { ...state.notes };
+			delete notes[draftKey(target)];
+			if (value !== undefined) notes[draftKey(target)] = value;
+			return { ...state, notes };
 		}
 		case "custom": {
 			if (value === undefined)

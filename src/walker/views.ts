@@ -13,6 +13,7 @@ import {
 	isQuestionTarget,
 	isSubmitTab,
 	pendingDrafts,
+	savedText,
 	typeRow,
 } from "../machine/model.ts";
 import { formatSize } from "../core/attachment.ts";
@@ -67,7 +68,7 @@ export function reviewRows(state: FormState, { row, host }: WalkView): Row[] {
 	const rows: Row[] = [{ text: row.submit, actions: [{ type: "choose" }] }];
 	if (isSubmitTab(state) && !host.choiceOnly) {
 		rows.push({
-			text: state.formNote === undefined ? row.formNote : row.editFormNote,
+			text: savedText(state, { kind: "formNote" }) === undefined ? row.formNote : row.editFormNote,
 			actions: [{ type: "openNote" }],
 		});
 		rows.push({ text: row.chat, actions: [{ type: "openChat" }] });
@@ -134,7 +135,7 @@ function fixedRows(state: FormState, index: number, answer: AskAnswer | undefine
 	const { choiceOnly } = view.host;
 	const question = state.form.questions[index] as AskQuestion;
 	const qs = state.questions[index];
-	const hasNote = qs?.note !== undefined;
+	const hasNote = savedText(state, { kind: "questionNote", question: index }) !== undefined;
 	const rows: Row[] = [];
 	const custom = answer?.selections.find((s) => s.custom);
 	// No select shows a preview: an editor dialog holds them, for reading.
@@ -222,8 +223,8 @@ export function reviewTitle(state: FormState, message: string | undefined, { tex
 		for (const note of notes.filter((n) => n.questionId === question.id))
 			lines.push(sanitizeLine(`  ${t("walker.noteLine", { text: clip(note.text, 60) })}`));
 	}
-	if (state.formNote !== undefined)
-		lines.push(sanitizeLine(t("walker.formNoteLine", { text: clip(state.formNote, 60) })));
+	const formNote = savedText(state, { kind: "formNote" });
+	if (formNote !== undefined) lines.push(sanitizeLine(t("walker.formNoteLine", { text: clip(formNote, 60) })));
 	// RPC's editor returns nothing when cancelled: the walker's only drafts are texts refused for their length.
 	const unsaved = pendingDrafts(state).length;
 	if (unsaved > 0) lines.push(t("walker.unsavedOverLimit", { count: unsaved }));

@@ -130,11 +130,12 @@ export function answerFrom(setup: SubmitSetup, body: string): PageOutcome {
 		"answered",
 	);
 	// On the wire of a reply, the note on the whole form is its own field.
+	const formNote = notes.find((note) => note.questionId === undefined)?.text;
 	const reply = {
 		answers,
 		skipped,
 		notes: notes.filter((note) => note.questionId !== undefined),
-		...(saved.formNote !== undefined && { formNote: saved.formNote }),
+		...(formNote !== undefined && { formNote }),
 		...(delegated && { delegated }),
 	};
 	const outcome = setup.answer(reply, BROWSER_SOURCE, attachments);
@@ -151,22 +152,18 @@ const given = (text: string | undefined): string | undefined =>
 	text !== undefined && text.trim() !== "" ? text : undefined;
 
 function savedOf(form: AskForm, submit: PageSubmit): SavedAnswers {
-	const questions = form.questions.map((question, i): SavedQuestion => {
-		const { chosen = [], other, note, delegated } = submit.questions[i] ?? {};
+	const notes: Record<string, string> = {};
+	const noteOn = (target: EditorTarget, text: string | undefined) => {
+		if (text !== undefined) notes[draftKey(target)] = text;
+	};
+	const questions = form.questions.map((_, question): SavedQuestion => {
+		const { chosen = [], other, note, delegated } = submit.questions[question] ?? {};
 		const customText = given(other);
-		return {
-			focus: 0,
-			chosen,
-			customText,
-			customChosen: customText !== undefined,
-			note: given(note),
-			optionNotes: question.options.map(() => null),
-			skipped: false,
-			delegated: delegated === true,
-		};
+		noteOn({ kind: "questionNote", question }, given(note));
+		return { focus: 0, chosen, customText, customChosen: customText !== undefined, delegated: delegated === true };
 	});
-	const formNote = given(submit.note);
-	return { tab: 0, drafts: {}, questions, ...(formNote !== undefined && { formNote }) };
+	noteOn({ kind: "formNote" }, given(submit.note));
+	return { tab: 0, drafts: {}, questions, notes };
 }
 
 /**

@@ -203,7 +203,7 @@ describe("free text with pi-tui's Editor", () => {
 		expect(form.screen().join("\n")).not.toContain("first note");
 		form.typeText("second");
 		form.press(KEY.enter);
-		expect(form.component.currentState.questions[0]?.optionNotes).toEqual(["first note", "second", undefined]);
+		expect(form.component.currentState.notes).toEqual({ "optionNote:0:0": "first note", "optionNote:0:1": "second" });
 	});
 
 	test("while the component is focused, the editor emits the cursor marker for the IME", () => {

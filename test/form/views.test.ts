@@ -234,9 +234,9 @@ describe("the question view", () => {
 		// Each from the same state, so only what the name says differs.
 		const base = initialState(form);
 		const [first, second] = base.questions as [QuestionState, QuestionState];
-		const noted = { ...base, questions: [{ ...first, optionNotes: ["a note", undefined] }, second] };
+		const noted = { ...base, notes: { [draftKey({ kind: "optionNote", question: 0, option: 0 })]: "a note" } };
 		const answered = { ...base, questions: [{ ...first, customText: "a free answer ".repeat(60).trim() }, second] };
-		const aboutIt = { ...base, questions: [{ ...first, note: "a note on the question" }, second] };
+		const aboutIt = { ...base, notes: { [draftKey({ kind: "questionNote", question: 0 })]: "a note on the question" } };
 		const drafted = { ...base, drafts: { [draftKey({ kind: "optionNote", question: 0, option: 0 })]: "unsaved" } };
 		const states = [base, noted, answered, aboutIt, drafted, { ...noted, tab: 1 }, base];
 		for (const [width, height] of [

@@ -17,7 +17,7 @@ import { expect, test } from "vitest";
 import { AskFormComponent } from "../../../src/form/component.ts";
 import { formHeight } from "../../../src/form/height.ts";
 import { commandForKey } from "../../../src/form/keymap.ts";
-import type { FormState } from "../../../src/machine/model.ts";
+import { draftKey, type FormState, formTargets, isNoteTarget } from "../../../src/machine/model.ts";
 import type { AskForm, Collected } from "../../../src/core/types.ts";
 import { LIMITS } from "../../../src/core/types.ts";
 import { quietTui } from "../../form/fake-terminal.ts";
@@ -124,12 +124,14 @@ function checkInvariants(state: FormState, previous: FormState | undefined): voi
 		if (qs.skipped && (chosen.length > 0 || qs.customChosen)) throw new Error(`question ${i}: skipped yet answered`);
 		if (qs.delegated && (chosen.length > 0 || qs.customChosen || qs.skipped))
 			throw new Error(`question ${i}: left to the model, yet chosen or skipped`);
-		if (qs.optionNotes.length !== question.options.length)
-			throw new Error(`question ${i}: ${qs.optionNotes.length} option notes`);
 		text(`question ${i} free text`, qs.customText);
-		text(`question ${i} note`, qs.note);
-		qs.optionNotes.forEach((note, o) => text(`question ${i} option ${o} note`, note));
 	});
+	// Each note on a note of this form (a question, an option, the whole form), keyed as its draft is.
+	const notes = new Set(formTargets(state.form).filter(isNoteTarget).map(draftKey));
+	for (const [key, note] of Object.entries(state.notes)) {
+		if (!notes.has(key)) throw new Error(`a note at ${key}, no note of this form`);
+		text(`note ${key}`, note);
+	}
 	if (state.overlay.kind === "editor") {
 		const target = state.overlay.target;
 		if (target.kind === "chat") return;
