@@ -11,13 +11,13 @@ import { Value } from "@sinclair/typebox/value";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collectedToReply, decodeRelayReply, encodeRelayReply, encodeRelayRequest } from "../src/relay/envelope.ts";
-import { RelayReplySchema, RelayRequestSchema } from "../src/relay/envelope-schema.ts";
+import { RelayReplyFileSchema, RelayReplySchema, RelayRequestSchema } from "../src/relay/envelope-schema.ts";
 import { RELAY_VERSION, emptyCollected } from "../src/core/types.ts";
 import { arbAskForm } from "./support/arbitraries.ts";
 
 const dir = join(import.meta.dirname, "..", "schema");
 /** The files `npm run schemas` writes, by name under schema/. */
-const FILES = { "relay-request.schema.json": RelayRequestSchema, "relay-reply.schema.json": RelayReplySchema };
+const FILES = { "relay-request.schema.json": RelayRequestSchema, "relay-reply.schema.json": RelayReplyFileSchema };
 
 /** A schema as its file holds it: draft-07, two-space JSON, one newline at the end. */
 function schemaFileText(schema: object): string {

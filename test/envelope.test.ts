@@ -231,6 +231,64 @@ describe("relay reply", () => {
 		expect(encodeRelayReply(scoped)).toBe(wire);
 	});
 
+	it("speaks v4 to a child that reads it: every note in notes, every draft in drafts, the whole form's on no question", () => {
+		const scoped: RelayReply = {
+			v: 4,
+			rid: "r-1",
+			status: "chat",
+			answers: {},
+			skipped: [],
+			notes: [{ questionId: "db", option: "PostgreSQL", text: "n" }, { text: "fn" }],
+			drafts: [
+				{ questionId: "db", kind: "answer", text: "d" },
+				{ kind: "note", text: "fnd" },
+				{ kind: "chat", text: "cd" },
+			],
+			chatMessage: "cm",
+		};
+		const wire = encodeRelayReply(scoped);
+		expect(JSON.parse(wire)).toEqual(scoped);
+		expect(decodeRelayReply(wire, { questions: FORM.questions, rid: "r-1" })).toEqual({ ok: true, reply: scoped });
+		// The same reply to a child of v3 is v1's shape; each decodes to the one the other wrote.
+		const earlier = encodeRelayReply({ ...scoped, v: 3 });
+		expect(JSON.parse(earlier)).toMatchObject({ formNote: "fn", formNoteDraft: "fnd", chatDraft: "cd" });
+		expect(decodeRelayReply(earlier, { questions: FORM.questions })).toEqual({ ok: true, reply: { ...scoped, v: 3 } });
+		expect(collectedToReply(replyToCollected(scoped), "r-1", { ...REQUEST, replyVersion: 4 })).toEqual(scoped);
+	});
+
+	it("v4's lists say where each text is: a chat draft on nothing, an answer on a question, an option under a question", () => {
+		const v4 = { ...REPLY, v: 4, status: "dismissed", answers: {}, skipped: [] };
+		const problems = decodeReplyError(
+			{
+				...v4,
+				notes: [
+					{ option: "PostgreSQL", text: "on what?" },
+					{ questionId: "nope", text: "x" },
+				],
+				drafts: [
+					{ kind: "chat", questionId: "db", text: "c" },
+					{ kind: "answer", text: "a" },
+					{ kind: "note", option: "PostgreSQL", text: "n" },
+					{ kind: "chat", text: "c" },
+					{ kind: "chat", text: "again" },
+				],
+				formNote: "a v3 field, dropped in v4",
+			},
+			{ questions: FORM.questions },
+		).split("; ");
+		expect(problems).toEqual([
+			"relay reply rejected: notes[0].option: must be absent on the whole form's note or draft (no questionId): an option is on a question",
+			'notes[1].questionId: "nope" is no question of the request (known ids: "db", "features", "extras")',
+			'drafts[0]: must name no question or option: a "chat" draft is the message for the chat',
+			'drafts[1].questionId: is missing: an "answer" draft is on a question',
+			"drafts[2].option: must be absent on the whole form's note or draft (no questionId): an option is on a question",
+			"drafts[4]: is a second draft for the same question, kind and option",
+		]);
+		expect(decodeReplyError({ ...REPLY, notes: [{ text: "a v3 note on no question" }] })).toContain(
+			"notes[0].questionId: is missing",
+		);
+	});
+
 	it("a field it does not know (a newer peer's), at any depth, is dropped, not refused", () => {
 		const newer = {
 			...REPLY,
@@ -862,7 +920,7 @@ describe("You decide on the wire: a v2 reply to a child that reads it, a skip wi
 		const decoded = decodeRelayReply(encodeRelayReply(reply), { questions: FORM.questions, rid: "r-1" });
 		expect(decoded.ok && replyToCollected(decoded.reply)).toEqual(left);
 		// A newer child (4) gets the newest this release writes.
-		expect(collectedToReply(left, "r-1", { ...REQUEST, replyVersion: 4 }).v).toBe(3);
+		expect(collectedToReply(left, "r-1", { ...REQUEST, replyVersion: 5 }).v).toBe(4);
 	});
 
 	it("a child that names none reads v1: the question is skipped with a note that says it is left to it", () => {
@@ -904,7 +962,7 @@ describe("You decide on the wire: a v2 reply to a child that reads it, a skip wi
 		expect(decodeReplyError({ ...wire, delegated: [] }, { questions: FORM.questions })).toContain(
 			"answers.db: is missing",
 		);
-		expect(decodeReplyError({ ...wire, v: 4 })).toContain("expected protocol version 1, 2 or 3, found v number 4");
+		expect(decodeReplyError({ ...wire, v: 5 })).toContain("expected protocol version 1, 2, 3 or 4, found v number 5");
 	});
 
 	it("the request names the reply it reads; an older parent ignores the field (it reads rid and asker only)", () => {

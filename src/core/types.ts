@@ -217,10 +217,11 @@ export interface AskDetails extends Omit<Collected, "status" | "shownElsewhere">
 /** The request's version, 1 since the first release: a newer child says in `replyVersion` which replies it reads. */
 export const RELAY_VERSION = 1;
 /**
- * The newest reply: 2 adds `delegated`, 3 the files' bytes (`attachments`). A child that names no replyVersion reads 1
- * (there: a skip with a note, and a file a note with its path).
+ * The newest reply: 2 adds `delegated`, 3 the files' bytes (`attachments`), 4 the whole form's note and the drafts in
+ * the lists, as a result holds them. A child that names no replyVersion reads 1 (there: a skip with a note, and a file
+ * a note with its path).
  */
-export const RELAY_REPLY_VERSION = 3;
+export const RELAY_REPLY_VERSION = 4;
 
 /** A child's whole form, sent to its parent as one dialog request. */
 export interface RelayRequest extends AskForm {
@@ -236,7 +237,7 @@ export interface RelayRequest extends AskForm {
 }
 
 /** The parent's answer to a RelayRequest: what its UI collected, versioned and tied to the request. */
-export type RelayReply = { v: 1 | 2 | typeof RELAY_REPLY_VERSION; rid?: string } & Collected;
+export type RelayReply = { v: 1 | 2 | 3 | typeof RELAY_REPLY_VERSION; rid?: string } & Collected;
 
 // ── What the router, the relay and the tool share ─────────────────────────────
 

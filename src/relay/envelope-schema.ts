@@ -65,8 +65,9 @@ const header = {
 		Type.Integer({
 			minimum: 1,
 			description:
-				`The newest reply version the child reads (2 since "delegated", ${RELAY_REPLY_VERSION} since ` +
-				`"attachments"); absent: 1. A parent replies in the newest it knows up to this.`,
+				`The newest reply version the child reads (2 since "delegated", 3 since "attachments", ` +
+				`${RELAY_REPLY_VERSION} since the whole form's texts in the lists); absent: 1. A parent replies in the ` +
+				`newest it knows up to this.`,
 		}),
 	),
 };
@@ -106,25 +107,35 @@ const answer = Type.Object(
 	{ ...closed, description: 'Exactly one selection for "single".' },
 );
 
-const note = Type.Object(
-	{
-		questionId: Type.String(),
-		option: Type.Optional(
-			Type.String({ description: "The label of the option the note is on; absent: on the question." }),
-		),
-		text: typed(),
-	},
-	closed,
-);
+/** From v4 the whole form's note, its draft and the chat's draft are in the lists too: on no question. */
+export const LISTS_REPLY_VERSION = 4;
 
+const onQuestion = Type.String();
+const onQuestionOrForm = Type.Optional(
+	Type.String({ description: "The question it is on; absent: the whole form (a chat draft too)." }),
+);
+const noteFields = {
+	option: Type.Optional(
+		Type.String({ description: "The label of the option the note is on; absent: on the question." }),
+	),
+	text: typed(),
+};
+const draftFields = {
+	option: Type.Optional(Type.String({ description: 'Only on a "note" draft.' })),
+	text: Type.String({ pattern: NON_BLANK }),
+};
+const drafted = { ...closed, description: "Text the user typed and never confirmed; never on an answered form." };
+
+/** Before v4 every note and draft is on a question; the whole form's are fields of their own. */
+const earlierNote = Type.Object({ questionId: onQuestion, ...noteFields }, closed);
+const earlierDraft = Type.Object(
+	{ questionId: onQuestion, kind: literals(["answer", "note"]), ...draftFields },
+	drafted,
+);
+const note = Type.Object({ questionId: onQuestionOrForm, ...noteFields }, closed);
 const draft = Type.Object(
-	{
-		questionId: Type.String(),
-		kind: literals(["answer", "note"]),
-		option: Type.Optional(Type.String({ description: 'Only on a "note" draft.' })),
-		text: Type.String({ pattern: NON_BLANK }),
-	},
-	{ ...closed, description: "Text the user typed and never confirmed; never on an answered form." },
+	{ questionId: onQuestionOrForm, kind: literals(["answer", "note", "chat"]), ...draftFields },
+	drafted,
 );
 
 /** The longest name of a file accepted, in UTF-16 code units. */
@@ -159,35 +170,64 @@ export const AttachmentSchema = Type.Object(
 	{ ...closed, description: "A file the user attached to a free answer or a note, with its bytes." },
 );
 
+const v = (versions: readonly number[], description: string) =>
+	Type.Union(
+		versions.map((version) => Type.Literal(version)),
+		{ description },
+	);
+
+/** What every reply version holds alike. */
+const replyFields = {
+	rid: Type.Optional(rid),
+	status: literals(ASK_STATUSES),
+	answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
+	skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
+	delegated: Type.Optional(
+		Type.Array(Type.String(), {
+			description:
+				'v2: ids of questions the user left to the model ("You decide"), an answer of their own. v1 says one as a ' +
+				"skip with a note.",
+		}),
+	),
+	attachments: Type.Optional(
+		Type.Array(AttachmentSchema, {
+			maxItems: ATTACHMENT_LIMITS.perForm,
+			description:
+				`v3: the files of the answers and notes, each with its bytes; at most ` +
+				`${ATTACHMENT_LIMITS.perAnswer} per answer or note, ${ATTACHMENT_LIMITS.totalBytes} bytes in all. v1 and ` +
+				`v2 say each as a note with its path.`,
+		}),
+	),
+	chatMessage: Type.Optional(
+		typed({ pattern: NON_BLANK, description: 'For status "chat": the user\'s message instead of the form.' }),
+	),
+	error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
+	answeredBy: Type.Optional(
+		Type.String({
+			pattern: NAME,
+			description: "Who answered, when another extension did instead of the user at the terminal.",
+		}),
+	),
+	previewsUnseen: Type.Optional(
+		Type.Array(Type.String(), {
+			description:
+				"Ids of questions with previews the user answered where none are shown (dialogs, an ACP form). A reader " +
+				"that predates it drops it.",
+		}),
+	),
+};
+
+const description =
+	"The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does not " +
+	"know (a newer peer's).";
+
+/** v1 to v3: the notes and drafts on questions, the whole form's texts in fields of their own. */
 export const RelayReplySchema = Type.Object(
 	{
-		v: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(RELAY_REPLY_VERSION)], {
-			description:
-				`Never newer than the replyVersion the request named (2 adds delegated, ${RELAY_REPLY_VERSION} ` +
-				`attachments).`,
-		}),
-		rid: Type.Optional(rid),
-		status: literals(ASK_STATUSES),
-		answers: Type.Record(Type.String(), answer, { description: "Keyed by question id; only answered questions." }),
-		skipped: Type.Array(Type.String(), { description: "Ids of optional questions the user skipped." }),
-		delegated: Type.Optional(
-			Type.Array(Type.String(), {
-				description:
-					'v2: ids of questions the user left to the model ("You decide"), an answer of their own. v1 says one as a ' +
-					"skip with a note.",
-			}),
-		),
-		notes: Type.Array(note),
-		drafts: Type.Optional(Type.Array(draft)),
-		attachments: Type.Optional(
-			Type.Array(AttachmentSchema, {
-				maxItems: ATTACHMENT_LIMITS.perForm,
-				description:
-					`v3: the files of the answers and notes, each with its bytes; at most ` +
-					`${ATTACHMENT_LIMITS.perAnswer} per answer or note, ${ATTACHMENT_LIMITS.totalBytes} bytes in all. v1 and ` +
-					`v2 say each as a note with its path.`,
-			}),
-		),
+		v: v([1, 2, 3], "Never newer than the replyVersion the request named (2 adds delegated, 3 attachments)."),
+		...replyFields,
+		notes: Type.Array(earlierNote),
+		drafts: Type.Optional(Type.Array(earlierDraft)),
 		formNote: Type.Optional(
 			typed({
 				pattern: NON_BLANK,
@@ -200,41 +240,40 @@ export const RelayReplySchema = Type.Object(
 				description: "A note on the whole form typed and never confirmed; never on an answered form.",
 			}),
 		),
-		chatMessage: Type.Optional(
-			typed({ pattern: NON_BLANK, description: 'For status "chat": the user\'s message instead of the form.' }),
-		),
 		chatDraft: Type.Optional(
 			Type.String({
 				pattern: NON_BLANK,
 				description: "A message for the chat typed and never sent; never on an answered form.",
 			}),
 		),
-		error: Type.Optional(Type.String({ description: 'What went wrong, for status "error".' })),
-		answeredBy: Type.Optional(
-			Type.String({
-				pattern: NAME,
-				description: "Who answered, when another extension did instead of the user at the terminal.",
-			}),
-		),
-		previewsUnseen: Type.Optional(
-			Type.Array(Type.String(), {
-				description:
-					"Ids of questions with previews the user answered where none are shown (dialogs, an ACP form). A reader " +
-					"that predates it drops it.",
-			}),
-		),
 	},
-	{
-		$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
-		title: "ask_user relay reply, v1 to v3",
-		description:
-			"The answer to a relay request. In RPC: the value of the editor response. A reader drops the fields it does " +
-			"not know (a newer peer's).",
-		...closed,
-	},
+	{ title: "ask_user relay reply, v1 to v3", description, ...closed },
 );
+
+/** v4: every note in `notes`, every draft in `drafts`, the whole form's and the chat's on no question. */
+export const RelayReplyV4Schema = Type.Object(
+	{
+		v: v([LISTS_REPLY_VERSION], "To a child whose request named replyVersion 4 or more."),
+		...replyFields,
+		notes: Type.Array(note),
+		drafts: Type.Optional(Type.Array(draft)),
+	},
+	{ title: `ask_user relay reply, v${LISTS_REPLY_VERSION}`, description, ...closed },
+);
+
+/** The file schema/ publishes: either shape, by `v`. A reader checks the one its `v` names. */
+export const RelayReplyFileSchema = Type.Union([RelayReplySchema, RelayReplyV4Schema], {
+	$id: "https://www.npmjs.com/package/pi-ask-user/schema/relay-reply.schema.json",
+	title: `ask_user relay reply, v1 to v${LISTS_REPLY_VERSION}`,
+	description,
+});
 
 export type WireAttachment = Static<typeof AttachmentSchema>;
 
-/** A reply as the v1 wire has it: the whole form's texts in fields of their own, every note and draft on a question. */
+/** A reply as v1 to v3 have it: the whole form's texts in fields of their own, every note and draft on a question. */
 export type WireReply = Static<typeof RelayReplySchema>;
+/** A reply as v4 has it: the lists as a state's result holds them. */
+export type WireReplyV4 = Static<typeof RelayReplyV4Schema>;
+/** Either shape, its `v` one we read: v1 to v3's fields for the whole form are absent in v4's. */
+export type AnyWireReply = Omit<WireReply, "v" | "notes" | "drafts"> &
+	Pick<WireReplyV4, "notes" | "drafts"> & { v: 1 | 2 | 3 | typeof LISTS_REPLY_VERSION };

@@ -24,7 +24,6 @@ import {
 	type AskProgress,
 	type AskQuestion,
 	type Collected,
-	RELAY_REPLY_VERSION,
 	emptyCollected,
 	type Ask,
 	ALREADY_CLOSED,
@@ -155,6 +154,9 @@ export function watchForms(surface: Ask, host: WaitingHost): Ask {
 const NO_FILES =
 	"attachments: an answer from elsewhere carries no files; the user attaches them in the form or on its browser page";
 
+/** An answer from elsewhere has a reply v3's shape (docs/events.md): the whole form's note is `formNote`. */
+const OUTSIDE_REPLY_VERSION = 3;
+
 /** The answers another extension may give: checked like a relayed reply and as the form takes them; first wins. */
 function outsideAnswers(form: AskForm, setup: FormSetup) {
 	const controller = new AbortController();
@@ -174,7 +176,7 @@ function outsideAnswers(form: AskForm, setup: FormSetup) {
 			if (typeof reply === "object" && reply !== null && Object.hasOwn(reply, "attachments"))
 				return { ok: false, error: NO_FILES };
 			const decoded = decodeRelayReply(
-				JSON.stringify({ skipped: [], notes: [], ...(reply as object), v: RELAY_REPLY_VERSION, status }),
+				JSON.stringify({ skipped: [], notes: [], ...(reply as object), v: OUTSIDE_REPLY_VERSION, status }),
 				{ questions: form.questions },
 			);
 			if (!decoded.ok) return { ok: false, error: decoded.error };

@@ -234,6 +234,35 @@ describe("a subagent's ask_user in the parent's TUI", () => {
 		expect(env.log().filter((e) => e.kind === "call" && e.user === DELEGATE)).toHaveLength(2);
 	});
 
+	it("the note on the whole form and an unsent message for the chat reach the child (reply v4: every note and draft in its list)", async () => {
+		const env = (piEnv = createRelayPiEnv(scoutAsks(TWO_QUESTIONS)));
+		const screen = await startParent(env);
+		await screen.waitFor("Asked by scout");
+		await screen.send("Enter");
+		await screen.waitFor("What should the command");
+		await screen.send("Enter");
+		await screen.waitFor("Review your answers");
+		await screen.send("n");
+		await screen.waitFor("Your note on the whole form");
+		await screen.type("keep it boring");
+		await screen.send("Enter");
+		await screen.waitFor("✎ Note on the whole form: keep it boring");
+		await screen.send("c");
+		await screen.waitFor("Your message, sent to the chat");
+		await screen.type("one more thing first");
+		await screen.send("Escape");
+		await screen.waitFor("💬 unsent message for the chat: one more thing first");
+		await dismissWithEscEsc(screen);
+		await screen.waitFor(`${QUOTE_PREFIX} Scout got:`);
+
+		const [child] = childResults(env);
+		expect(child?.details.status).toBe("dismissed");
+		expect(child?.details.notes).toEqual([{ text: "keep it boring" }]);
+		expect(child?.details.drafts).toEqual([{ kind: "chat", text: "one more thing first" }]);
+		expect(child?.text).toContain('Note on the whole form: "keep it boring"');
+		expect(child?.text).toContain('Unsent message for the chat left in the editor: "one more thing first"');
+	});
+
 	it("Esc twice on a relayed form stops the parent's run too: its next tool call is refused and its model is not called again until the user speaks", async () => {
 		const env = (piEnv = createRelayPiEnv(
 			scriptOf(
