@@ -287,6 +287,12 @@ describe("relay reply", () => {
 		expect(decodeReplyError({ ...REPLY, notes: [{ text: "a v3 note on no question" }] })).toContain(
 			"notes[0].questionId: is missing",
 		);
+		expect(
+			decodeReplyError(
+				{ ...v4, notes: [{ questionId: "db", option: "Oracle", text: "n" }] },
+				{ questions: FORM.questions },
+			),
+		).toBe('relay reply rejected: notes[0].option: "Oracle" is not an option label of question "db"');
 	});
 
 	it("a field it does not know (a newer peer's), at any depth, is dropped, not refused", () => {

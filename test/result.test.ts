@@ -55,6 +55,17 @@ describe("formatResultText: one line per question, one closing sentence", () => 
 		});
 	});
 
+	it("a second note on the whole form (a relayed file whose bytes did not come) is a line of its own, not dropped", () => {
+		const path = 'The user attached the file "plan.pdf" (application/pdf, 9 bytes), and its bytes did not come.';
+		const form = collected("answered", { answers: { db: DB }, notes: [{ text: "keep it boring" }, { text: path }] });
+		expect(formatResultText(FORM, form).split("\n")).toEqual(
+			expect.arrayContaining([
+				'Note on the whole form: "keep it boring"',
+				`Note on the whole form: ${JSON.stringify(path)}`,
+			]),
+		);
+	});
+
 	it("the whole form's texts come after the questions in one order, a long draft cut for the model and whole in details.drafts", () => {
 		const long = "y".repeat(4002);
 		const form = collected("chat", {

@@ -119,7 +119,8 @@ export function answeredState(form: AskForm, collected: Collected): SavedAnswers
 	const notes: Record<string, string> = {};
 	for (const { text, ...at } of collected.notes) {
 		const key = keyOf({ kind: "note", ...at });
-		if (key !== undefined) notes[key] = text;
+		// One note per place: the first, as the result says it.
+		if (key !== undefined && !Object.hasOwn(notes, key)) notes[key] = text;
 	}
 	const questions = form.questions.map((question): SavedQuestion => {
 		const selections = Object.hasOwn(answers, question.id) ? (answers[question.id]?.selections ?? []) : [];

@@ -66,8 +66,12 @@ export function replyIssues(reply: SoundReply, expect: Expectation): Issue[] {
 	reply.notes?.forEach((note, i) => {
 		if (note?.questionId === undefined) {
 			if (note?.option !== undefined) add(`notes[${i}].option`, ON_FORM);
-		} else if (asked && !asked.byId.has(note.questionId))
-			add(`notes[${i}].questionId`, notAsked(note.questionId, asked));
+			return;
+		}
+		const question = asked?.byId.get(note.questionId);
+		if (asked && !question) add(`notes[${i}].questionId`, notAsked(note.questionId, asked));
+		else if (question && note.option !== undefined && !hasLabel(question, note.option))
+			add(`notes[${i}].option`, notAnOption(note.option, question));
 	});
 	draftIssues(reply, asked, add);
 	if (reply.attachments) fileIssues(reply.attachments, reply.v, questions, add);
@@ -151,11 +155,11 @@ function draftIssues(reply: SoundReply, asked: Asked | undefined, add: Add): voi
 		const question = asked.byId.get(draft.questionId);
 		if (!question) add(`${path}.questionId`, notAsked(draft.questionId, asked));
 		else if (draft.kind === "answer" && !question.allowOther) add(path, NO_FREE_TEXT);
-		else if (draft.option !== undefined && !question.options.some((o) => o.label === draft.option)) {
-			add(
-				`${path}.option`,
-				`${JSON.stringify(draft.option)} is not an option label of question ${JSON.stringify(draft.questionId)}`,
-			);
-		}
+		else if (draft.option !== undefined && !hasLabel(question, draft.option))
+			add(`${path}.option`, notAnOption(draft.option, question));
 	});
 }
+
+const hasLabel = (question: AskQuestion, label: string) => question.options.some((o) => o.label === label);
+const notAnOption = (label: string, question: AskQuestion) =>
+	`${JSON.stringify(label)} is not an option label of question ${JSON.stringify(question.id)}`;

@@ -129,11 +129,15 @@ export function leftToYou(question: AskQuestion): string {
 /** The whole form's texts, quoted exactly like the rest: its note, the chat message, their drafts. */
 function formTextLines(collected: Collected): string[] {
 	const { notes, drafts = [], chatMessage } = collected;
-	const note = notes.find((n) => n.questionId === undefined);
+	// The user's, with its files; then any other (a file whose bytes did not come, on a relayed reply).
+	const onForm = notes.filter((n) => n.questionId === undefined);
 	const noteDraft = drafts.find((d) => d.kind === "note" && d.questionId === undefined);
 	const chatDraft = drafts.find((d) => d.kind === "chat");
 	return [
-		...(note ? [`Note on the whole form: ${quoteExact(note.text)}${filesOf(collected, { kind: "note" })}`] : []),
+		...onForm.map(
+			(note, i) =>
+				`Note on the whole form: ${quoteExact(note.text)}${i === 0 ? filesOf(collected, { kind: "note" }) : ""}`,
+		),
 		...(noteDraft ? [`Unconfirmed ${draftText("note on the whole form", noteDraft.text)}`] : []),
 		...(chatMessage !== undefined ? [`The user's message: ${quoteExact(chatMessage)}`] : []),
 		...(chatDraft ? [`Unsent ${draftText("message for the chat", chatDraft.text)}`] : []),
