@@ -5,7 +5,9 @@
  * for the background preload, as a user's first question after start-up
  * would. Each run is its own process (`npm run bench` spawns them), so
  * nothing loaded by another measurement helps. Two forms: the largest legal
- * one, and a typical call (the demo's).
+ * one, and a typical call (the demo's). After a warm first ask of the largest
+ * form, the first visits: each key onto a row or question not shown before,
+ * at a reader's pace (VISIT_GAP_MS apart), timed as a keystroke is.
  */
 
 import { spawnSync } from "node:child_process";
@@ -18,6 +20,13 @@ import { piKeybindings } from "../../test/form/support.ts";
 import { demoAskParams, largestAskParams } from "./forms.ts";
 import type { ExtensionFactory } from "./mount.ts";
 import { mountTool } from "./mount.ts";
+
+/** A reader's pause between keys: long enough to read a row. */
+export const VISIT_GAP_MS = 400;
+/** Down through the first question's options, to the next question and down its options. */
+const VISITS = ["\x1b[B", "\x1b[B", "\x1b[B", "\x1b[B", "\t", "\x1b[B", "\x1b[B", "\x1b[B", "\t", "\x1b[B"];
+/** Starts the line that carries the first visits' times, before the first ask's. */
+const VISITS_PREFIX = "visits:";
 
 type Jiti = { import(id: string, options?: { default?: boolean }): Promise<unknown> };
 type Handler = (event: unknown, ctx: unknown) => unknown;
@@ -67,6 +76,17 @@ export async function firstAskOnce(
 	const mounted = await mountTool(tool, params, { tui, theme: themeOf(), keybindings });
 	mounted.component.render(120);
 	const ms = Number(process.hrtime.bigint() - started) / 1e6;
+	if (warm && form === "largest") {
+		const visits: number[] = [];
+		for (const key of VISITS) {
+			await sleep(VISIT_GAP_MS);
+			const from = process.hrtime.bigint();
+			mounted.component.handleInput?.(key);
+			mounted.component.render(120);
+			visits.push(Number(process.hrtime.bigint() - from) / 1e6);
+		}
+		process.stdout.write(`${VISITS_PREFIX} ${visits.join(" ")}\n`);
+	}
 	process.stdout.write(`${ms}\n`);
 	process.exit(0);
 }
@@ -80,19 +100,23 @@ function themeOf() {
 	return theme;
 }
 
-/** Spawns `runs` fresh processes of each kind; the medians, in ms. */
+/** Spawns `runs` fresh processes of each kind; the medians, in ms; for the largest form, every first visit's ms. */
 export function measureFirstAsk(
 	repo: string,
 	piArg: string,
 	runs: number,
 	form: FirstAskForm,
-): { coldMs: number; warmMs: number } {
+): { coldMs: number; warmMs: number; visitsMs: number[] } {
+	const visitsMs: number[] = [];
 	const once = (kind: "cold" | "warm") => {
 		const script = join(repo, "scripts", "bench.mjs");
 		const run = spawnSync(process.execPath, [script, "--pi", piArg, "--first-ask", kind, "--first-ask-form", form], {
 			encoding: "utf8",
 		});
-		const value = Number(run.stdout.trim().split("\n").at(-1));
+		const lines = run.stdout.trim().split("\n");
+		const value = Number(lines.at(-1));
+		const visits = lines.find((line) => line.startsWith(VISITS_PREFIX));
+		if (visits) visitsMs.push(...visits.slice(VISITS_PREFIX.length).trim().split(" ").map(Number));
 		if (run.status !== 0 || !Number.isFinite(value))
 			throw new Error(`first-ask ${kind} failed: ${run.stderr || run.stdout}`);
 		return value;
@@ -104,5 +128,5 @@ export function measureFirstAsk(
 		warm.push(once("warm"));
 	}
 	const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-	return { coldMs: median(cold), warmMs: median(warm) };
+	return { coldMs: median(cold), warmMs: median(warm), visitsMs };
 }

@@ -6,6 +6,7 @@
 import type { Footprint } from "./footprint.ts";
 import type { Stats } from "./keystrokes.ts";
 import { type PacedResult, pacedJson, pacedRows } from "./paced.ts";
+import { VISIT_GAP_MS } from "./first-ask.ts";
 import { RESTORE_TARGET_MS } from "./restore.ts";
 
 export interface BenchResult {
@@ -36,7 +37,14 @@ export interface BenchResult {
 	 * execute → the first frame, in a fresh process: before (cold) and after (warm) the background preload; the largest
 	 * form, and a typical call (the demo's).
 	 */
-	firstAsk?: { coldMs: number; warmMs: number; typical: { coldMs: number; warmMs: number }; runs: number };
+	firstAsk?: {
+		coldMs: number;
+		warmMs: number;
+		typical: { coldMs: number; warmMs: number };
+		runs: number;
+		/** Each first visit of the warm runs of the largest form (first-ask.ts). */
+		visitsMs: number[];
+	};
 	/** pi's first frame → the form restored after `--continue` (restore.ts). */
 	restored?: { medianMs: number; runs: number };
 	/** Keys at a person's pace (paced.ts). */
@@ -226,6 +234,7 @@ function reportJson(result: BenchResult): Record<string, unknown> {
 					first_ask_ms_cold_typical: round(result.firstAsk.typical.coldMs),
 					first_ask_ms_warm_typical: round(result.firstAsk.typical.warmMs),
 					first_ask_runs: result.firstAsk.runs,
+					first_visit_ms: visitsJson(result.firstAsk.visitsMs),
 				}
 			: {}),
 		...(result.restored && { restored_ms: result.restored.medianMs, restored_runs: result.restored.runs }),
@@ -289,6 +298,12 @@ function reportRows(result: BenchResult): Row[] {
 			"  a typical call (the demo's: three questions, short previews)",
 			`${round(typical.coldMs)} cold / ${round(typical.warmMs)} warm`,
 			firstAskVerdict(typical),
+		);
+		const visits = visitsJson(result.firstAsk.visitsMs);
+		add(
+			`  first visits (ms, median / max of ${visits.keys}): a key onto an option or question not shown before`,
+			`${visits.median} / ${visits.max}`,
+			`the largest form, keys ${VISIT_GAP_MS} ms apart`,
 		);
 	}
 	if (result.restored)
@@ -447,4 +462,11 @@ function loadJson(load: Load): Record<string, unknown> {
 		load_phase: load.phase,
 		load_runs: load.runs,
 	};
+}
+
+/** The first visits' times: median and max in ms, and how many. */
+function visitsJson(visits: readonly number[]): { median: number; max: number; keys: number } {
+	const sorted = [...visits].sort((a, b) => a - b);
+	const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+	return { median: round(median), max: round(sorted.at(-1) ?? Number.NaN), keys: sorted.length };
 }

@@ -26,7 +26,7 @@ import { editorPrefill, type FormState, onTypeRow } from "../machine/model.ts";
 import { restoredState, savedAnswers } from "../machine/saved.ts";
 import { type Action, initialState, update } from "../machine/update.ts";
 import { type AskForm, type AskOptions, type AskStatus, type Collected, errorText, phrase } from "../core/types.ts";
-import { renderForm } from "./form-view.ts";
+import { type FormFrameInput, renderForm } from "./form-view.ts";
 import { ENGLISH } from "../i18n/texts.ts";
 import { completion, type EditorHost, editorKey } from "./editor-keys.ts";
 import { formatTimeLeft } from "./time-left.ts";
@@ -45,6 +45,7 @@ import {
 } from "./keymap.ts";
 import type { ViewContext } from "./layout.ts";
 import { TextFitter } from "./text-fit.ts";
+import { Warmer } from "./warm.ts";
 import type { FormTheme } from "./theme.ts";
 
 /**
@@ -86,6 +87,11 @@ export class AskFormComponent implements Component, Focusable {
 	/** Redraws the countdown once a second while there is a deadline. */
 	private ticker: ReturnType<typeof setInterval> | undefined;
 	private lastWidth: number | undefined;
+	/** What the last frame was drawn from: the warmer draws the next keys' frames from it. */
+	private lastInput: FormFrameInput | undefined;
+	private readonly warmer = new Warmer((state) => {
+		if (this.lastInput) renderForm({ ...this.lastInput, state }, this.ctx);
+	});
 	private closed = false;
 	private dropped = false;
 	private hasFocus = false;
@@ -202,23 +208,23 @@ export class AskFormComponent implements Component, Focusable {
 				width < EDITOR_MIN_WIDTH
 					? rendered?.map((line) => (visibleWidth(line) > width ? truncateToWidth(line, width, "") : line))
 					: rendered;
-			const frame = renderForm(
-				{
-					state: this.state,
-					width,
-					height: formHeight(rows),
-					table: this.table,
-					asker: this.options.asker,
-					task: this.options.task,
-					link: this.options.link,
-					editorLines,
-					timeLeft,
-				},
-				this.ctx,
-			);
+			const input: FormFrameInput = {
+				state: this.state,
+				width,
+				height: formHeight(rows),
+				table: this.table,
+				asker: this.options.asker,
+				task: this.options.task,
+				link: this.options.link,
+				editorLines,
+				timeLeft,
+			};
+			const frame = renderForm(input, this.ctx);
 			// Layout facts change no line of this frame: the cache stays.
 			this.state = update(this.state, { type: "viewport", ports: frame.ports, focusHidden: frame.focusHidden });
 			this.cache = { width, rows, timeLeft, lines: frame.lines };
+			this.lastInput = input;
+			this.warmer.drawn(input.state);
 			return frame.lines;
 		} catch (error) {
 			this.fail(error);
@@ -228,6 +234,7 @@ export class AskFormComponent implements Component, Focusable {
 
 	invalidate(): void {
 		this.cache = undefined;
+		this.warmer.stop();
 		this.options.theme.refresh?.();
 		this.ctx = { ...this.ctx, fit: new TextFitter(this.options.markdownTheme) };
 		this.editor?.invalidate();
@@ -245,6 +252,7 @@ export class AskFormComponent implements Component, Focusable {
 		this.abort();
 		this.closed = true;
 		clearInterval(this.ticker);
+		this.warmer.stop();
 		this.editor = undefined;
 	}
 
@@ -335,6 +343,7 @@ export class AskFormComponent implements Component, Focusable {
 		if (this.closed) return;
 		this.closed = true;
 		clearInterval(this.ticker);
+		this.warmer.stop();
 		const collected = collect(this.state, status);
 		if (error !== undefined) collected.error = error;
 		this.options.keep?.changed(this.answers);

@@ -27,7 +27,7 @@ import { type WebLink, phrase } from "../core/types.ts";
 import { formatSize } from "../core/attachment.ts";
 import { attachmentsOf } from "../machine/attach.ts";
 
-interface FormFrameInput {
+export interface FormFrameInput {
 	state: FormState;
 	width: number;
 	/** The most lines the form may take. */
