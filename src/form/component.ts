@@ -224,7 +224,7 @@ export class AskFormComponent implements Component, Focusable {
 			this.state = update(this.state, { type: "viewport", ports: frame.ports, focusHidden: frame.focusHidden });
 			this.cache = { width, rows, timeLeft, lines: frame.lines };
 			this.lastInput = input;
-			this.warmer.drawn(input.state);
+			this.warmer.drawn(input.state, width, input.height);
 			return frame.lines;
 		} catch (error) {
 			this.fail(error);

@@ -6,17 +6,23 @@
  * at most), and never once the form is closed.
  */
 
-import { currentQuestion, type FormState, rowCount, withQuestion } from "../machine/model.ts";
+import { currentQuestion, type FormState, rowCount } from "../machine/model.ts";
+import { update } from "../machine/update.ts";
 
 /** A pause longer than a burst of keys, shorter than reading a row. */
 export const WARM_AFTER_MS = 150;
-/** At most this many drawings a frame asks for: the largest form's other rows (six) and questions (three) fit. */
-const MAX_WARM = 12;
+/**
+ * The rows drawn ahead, nearest first: with the frame shown, seven per question, within what the views keep of each
+ * (layout.ts `recall`: eight), so the frame of the nearest row is not pushed out by a farther one.
+ */
+const MAX_ROWS = 6;
 
 export class Warmer {
 	private timer: ReturnType<typeof setTimeout> | undefined;
-	/** The last frame's state, and when it was drawn: a key costs no more than noting them. */
+	/** The last frame's state, its size, and when it was drawn: a key costs no more than noting them. */
 	private latest: FormState | undefined;
+	private width = 0;
+	private height = 0;
 	private drawnAt = 0;
 	/** What the queue was made from: a frame of the same (a clock's tick) goes on with it, or makes none again. */
 	private warmed: readonly unknown[] = [];
@@ -25,9 +31,11 @@ export class Warmer {
 	/** `draw`: one frame of `state`, its lines dropped; it must not change anything the user sees. */
 	constructor(private readonly draw: (state: FormState) => void) {}
 
-	/** A frame of `state` was drawn: after a pause, what its next keys may show. */
-	drawn(state: FormState): void {
+	/** A frame of `state` was drawn at `width` × `height`: after a pause, what its next keys may show. */
+	drawn(state: FormState, width: number, height: number): void {
 		this.latest = state;
+		this.width = width;
+		this.height = height;
 		this.drawnAt = Date.now();
 		if (this.timer === undefined) this.arm(WARM_AFTER_MS);
 	}
@@ -51,12 +59,13 @@ export class Warmer {
 		if (state === undefined) return;
 		const quiet = Date.now() - this.drawnAt;
 		if (quiet < WARM_AFTER_MS) return this.arm(WARM_AFTER_MS - quiet);
-		const facts = [state.questions, state.tab, state.notes, state.drafts, state.overlay, state.peeking];
-		if (!facts.every((fact, i) => fact === this.warmed[i])) {
-			this.warmed = facts;
-			this.queue = nextStates(state);
-		}
 		try {
+			const { questions, tab, notes, drafts, overlay, peeking } = state;
+			const facts = [questions, tab, notes, drafts, overlay, peeking, this.width, this.height];
+			if (!facts.every((fact, i) => fact === this.warmed[i])) {
+				this.warmed = facts;
+				this.queue = nextStates(state);
+			}
 			const next = this.queue.shift();
 			if (next) this.draw(next);
 		} catch {
@@ -67,20 +76,24 @@ export class Warmer {
 	}
 }
 
-/** The states one key away that show something new: each other row focused (below first), each other question. */
+/**
+ * The states one key away that show something new, made by the keys' own actions: each other row focused (the nearest
+ * first, below before above), then the next question and the one before.
+ */
 function nextStates(state: FormState): FormState[] {
 	if (state.overlay.kind !== "none" || state.peeking || state.outcome !== undefined) return [];
 	const at = currentQuestion(state);
-	const states: FormState[] = [];
-	if (at) {
-		const rows = rowCount(state, at.index);
-		for (let step = 1; step < rows; step++) {
-			const row = (at.qs.focus + step) % rows;
-			states.push(withQuestion(state, at.index, { focus: row, detailScroll: 0 }));
-		}
-	}
-	state.form.questions.forEach((_, tab) => {
-		if (tab !== state.tab) states.push({ ...state, tab });
-	});
-	return states.slice(0, MAX_WARM);
+	const rows = at ? rowCount(state, at.index) : 0;
+	const focus = at?.qs.focus ?? 0;
+	const near: number[] = [];
+	for (let step = 1; step < rows && near.length < MAX_ROWS; step++)
+		for (const row of [focus + step, focus - step])
+			if (row >= 0 && row < rows && near.length < MAX_ROWS) near.push(row);
+	const states = [
+		...near.map((row) => update(state, { type: "focus", row })),
+		update(state, { type: "switchTab", delta: 1 }),
+		update(state, { type: "switchTab", delta: -1 }),
+	];
+	// Only frames of the form's own rows: a tab that opens the editor (a question without options) is left to its key.
+	return states.filter((next) => next !== state && next.overlay.kind === "none");
 }

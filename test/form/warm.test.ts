@@ -28,6 +28,7 @@ const FORM = formOf(withPreviews("db"), withPreviews("cache"));
 
 function mount() {
 	const { tui } = quietTui(120, 40);
+	let width = 120;
 	const done = vi.fn<(collected: Collected) => void>();
 	const component = new AskFormComponent({
 		tui,
@@ -36,18 +37,30 @@ function mount() {
 		form: FORM,
 		onDone: done,
 	});
-	return { component, done, screen: () => component.render(120) };
+	return {
+		component,
+		done,
+		screen: () => component.render(width),
+		resize: (to: number) => {
+			width = to;
+		},
+	};
 }
 
-/** Every preview the fitter is asked for, and which of those it had not been asked for before (a wrap). */
+/**
+ * Every preview a fitter is asked for, and which of those that fitter had not been asked for before: a wrap (its memo
+ * keeps each after the first), where a fitter of another context would not have saved the form's.
+ */
 function watchPreviews() {
-	const seen = new Set<string>();
+	const seen = new WeakMap<TextFitter, Set<string>>();
 	let fresh: string[] = [];
 	const real = TextFitter.prototype.preview;
 	vi.spyOn(TextFitter.prototype, "preview").mockImplementation(function (this: TextFitter, text, width) {
 		const key = `${width}:${text.slice(0, 12)}`;
-		if (!seen.has(key)) fresh.push(key);
-		seen.add(key);
+		let mine = seen.get(this);
+		if (!mine) seen.set(this, (mine = new Set()));
+		if (!mine.has(key)) fresh.push(key);
+		mine.add(key);
 		return real.call(this, text, width);
 	});
 	return {
@@ -98,6 +111,29 @@ describe("the frames of the next keys, drawn while the user reads", () => {
 		}
 	});
 
+	test("one frame per turn of the event loop, nearest row first; a key in the pause, or a new width, starts it again", () => {
+		vi.useFakeTimers();
+		const previews = watchPreviews();
+		const form = mount();
+		form.screen();
+		previews.wrapped();
+		vi.advanceTimersByTime(100);
+		form.component.handleInput(KEY.down);
+		form.screen();
+		expect(previews.wrapped()).toEqual(["89:dbBeta line "]);
+		vi.advanceTimersByTime(100);
+		expect(previews.wrapped()).toEqual([]);
+		vi.advanceTimersByTime(WARM_AFTER_MS - 100);
+		// Below first (Gamma), then above: Alpha was shown already.
+		expect(previews.wrapped()).toEqual(["89:dbGamma line"]);
+		vi.advanceTimersByTime(1_000);
+		expect(previews.wrapped()).toEqual(["89:cacheAlpha l"]);
+		form.resize(100);
+		form.screen();
+		vi.advanceTimersByTime(1_000);
+		expect(previews.wrapped().filter((key) => key.startsWith("69:"))).toHaveLength(4);
+	});
+
 	test("nothing is left to run once the form is closed, or pi drops it", () => {
 		vi.useFakeTimers();
 		const submitted = mount();
@@ -111,6 +147,11 @@ describe("the frames of the next keys, drawn while the user reads", () => {
 		dropped.screen();
 		vi.advanceTimersByTime(WARM_AFTER_MS);
 		dropped.component.dispose();
+		expect(vi.getTimerCount()).toBe(0);
+		// A new theme (invalidate) draws anew, and draws ahead again only after its first frame.
+		const themed = mount();
+		themed.screen();
+		themed.component.invalidate();
 		expect(vi.getTimerCount()).toBe(0);
 	});
 });
