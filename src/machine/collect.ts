@@ -16,12 +16,11 @@ import { collectAttachments } from "./attach.ts";
 import {
 	answeredCount,
 	type FormState,
-	formTargets,
 	isAnswered,
-	isNoteTarget,
 	isSubmitTab,
 	pendingDrafts,
 	placeOf,
+	questionNotes,
 	savedText,
 } from "./model.ts";
 
@@ -29,7 +28,10 @@ import {
  * What was collected, whatever the status; on "answered" unanswered optional questions are skipped and drafts dropped.
  */
 export function collect(state: FormState, status: AskStatus): Collected {
-	const collected: Collected = { status, ...collectAnswers(state, status === "answered"), notes: noteList(state) };
+	const collected: Collected = { status, ...collectAnswers(state, status === "answered") };
+	// The whole form's note is the form's, not an answer's: it follows the questions' (progress goes without it).
+	const formNote = savedText(state, { kind: "formNote" });
+	if (formNote !== undefined) collected.notes.push({ text: formNote });
 	if (state.chatMessage !== undefined) collected.chatMessage = state.chatMessage;
 	const attachments = collectAttachments(state);
 	if (attachments.length > 0) collected.attachments = attachments;
@@ -41,24 +43,21 @@ export function collect(state: FormState, status: AskStatus): Collected {
 	return collected;
 }
 
-/** The saved notes in formTargets' order (the whole form's last), each where the result puts it. */
-function noteList(state: FormState): AskNote[] {
-	if (Object.keys(state.notes).length === 0) return [];
-	return formTargets(state.form).flatMap((target) => {
-		const text = isNoteTarget(target) ? savedText(state, target) : undefined;
-		if (text === undefined) return [];
-		const { kind: _, ...place } = placeOf(state.form, target);
-		return [{ ...place, text }];
-	});
-}
-
 export function collectAnswers(state: FormState, submitted: boolean): PartialAnswers {
 	const answers: Record<string, AskAnswer> = {};
 	const skipped: string[] = [];
 	const delegated: string[] = [];
+	const notes: AskNote[] = [];
 	state.form.questions.forEach((question, i) => {
 		const qs = state.questions[i];
 		if (!qs) return;
+		// Read from what the views keep of the notes: nothing is looked up again on a key that changed none.
+		const { note, optionNotes } = questionNotes(state, i);
+		if (note !== undefined) notes.push({ questionId: question.id, text: note });
+		optionNotes.forEach((text, o) => {
+			const option = question.options[o];
+			if (text !== undefined && option) notes.push({ questionId: question.id, option: option.label, text });
+		});
 		if (qs.delegated) delegated.push(question.id);
 		else if (isAnswered(qs)) {
 			const selections: AskSelection[] = qs.chosen
@@ -71,8 +70,6 @@ export function collectAnswers(state: FormState, submitted: boolean): PartialAns
 			skipped.push(question.id);
 		}
 	});
-	// The whole form's note is the form's, not an answer's: progress goes without it.
-	const notes = noteList(state).filter((note) => note.questionId !== undefined);
 	return delegated.length > 0 ? { answers, skipped, notes, delegated } : { answers, skipped, notes };
 }
 
