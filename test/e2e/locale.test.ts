@@ -55,8 +55,11 @@ describe("the form in the user's language", () => {
 		expect(form).toContain(`↑↓ ${ja["key.move.hint"]}`);
 		expect(form).not.toContain(`↑↓ ${CATALOGUES["zh-CN"]["key.move.hint"]}`);
 		await tui.send("?");
-		const help = await tui.waitFor(ja["help.title"]);
-		expect(help).toContain(ja["key.help.help"]);
+		// A frame is written line by line: wait for the help whole, its title and its own row.
+		const help = await tui.waitFor(function helpShown(screen) {
+			return screen.includes(ja["help.title"]) && screen.includes(ja["key.help.help"]);
+		});
+		expect(help).toContain(ja["help.title"]);
 	});
 });
 
